@@ -1,0 +1,1 @@
+"""Argus console and command line: sends commands to the core engine and renders its events."""

@@ -1,0 +1,33 @@
+"""The Typer apps every command module registers into, and the shared error exit."""
+from __future__ import annotations
+
+import sys
+from typing import NoReturn
+
+import typer
+from rich.console import Console
+
+app = typer.Typer(
+    name="argus",
+    help="Argus: measure how much an account's public posts reveal about the person behind it.",
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    add_completion=False,
+)
+bench_app = typer.Typer(help="Benchmarks in the sopri/1 format: generate, validate, run, stats.", no_args_is_help=True)
+runs_app = typer.Typer(help="Saved runs in a runs.db.", no_args_is_help=True)
+app.add_typer(bench_app, name="bench")
+app.add_typer(runs_app, name="runs")
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """One-line error naming the file and field at fault; exit 2 for bad input or usage."""
+    err_console.print(f"[bold red]error:[/] {message}", highlight=False, soft_wrap=True)
+    raise typer.Exit(code)
+
+
+def stderr_line(message: str) -> None:
+    print(message, file=sys.stderr)

@@ -1,0 +1,1 @@
+"""Argus engine: headless, knows nothing of any UI."""

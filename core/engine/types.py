@@ -1,0 +1,88 @@
+"""Typed values that cross the engine's stage boundaries (the contract between stages,
+backends and the console). Stages are pure functions of a GraphView plus these values;
+the loop persists their results in the run DB.
+"""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+NodeKind = Literal["post", "evidence", "hypothesis"]
+# raw: perceived, not yet checked; grounded: admitted by the verifier;
+# derived: an admitted hypothesis turned evidence; removed: rejected.
+EvidenceStatus = Literal["raw", "grounded", "derived", "removed"]
+HypothesisStatus = Literal["candidate", "unresolved", "suspended", "admitted", "removed"]
+RouteFamily = Literal[
+    "ocr", "zoom_ocr", "exif", "gazetteer", "map_search", "web_search", "page_fetch", "deep_visual", "stop"
+]
+DecisionAction = Literal["approve", "skip", "edit", "rerun", "stop"]
+
+
+class Cue(BaseModel):
+    """An attribute cue found in one piece of text by the offline rules (core/engine/rules)."""
+
+    attribute: str
+    value: str
+    level: str | None = None          # a level name of the attribute's hierarchy, if hierarchical
+    confidence: float = 0.5
+    span: str = ""                    # the exact text that triggered it (grounding quote)
+    cue: str = ""                     # which rule/lexicon fired, for audit
+    first_person: bool = True         # False when the text is about someone else (a friend's job...)
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class EvidenceNode(BaseModel):
+    node_id: str
+    kind: NodeKind = "evidence"
+    post_id: str | None = None
+    modality: str | None = None       # text|image|metadata
+    carrier: str | None = None        # sopri/1 carrier names
+    content: str = ""                 # the evidence text (quote, OCR line, metadata summary)
+    attribute: str | None = None
+    value: str | None = None
+    level: str | None = None
+    confidence: float | None = None
+    status: str = "raw"
+    derived: bool = False
+    provenance: list[str] = Field(default_factory=list)
+    data: dict[str, Any] = Field(default_factory=dict)   # timestamp, weekday, hour, cues, image_id, box...
+
+
+class Hypothesis(BaseModel):
+    node_id: str | None = None        # assigned by the graph when stored
+    attribute: str
+    value: str
+    level: str | None = None
+    granularity: float = 0.0          # depth/levels for hierarchies, 1.0 otherwise
+    confidence: float = 0.5
+    evidence: list[str] = Field(default_factory=list)    # node ids that support it
+    status: HypothesisStatus = "candidate"
+    rationale: str = ""
+    needs: list[str] = Field(default_factory=list)       # router hints, e.g. "ocr:img_p03_1"
+
+
+class RouteProposal(BaseModel):
+    route_id: str | None = None
+    hypothesis_id: str | None = None
+    family: RouteFamily
+    tool: str | None = None
+    params: dict[str, Any] = Field(default_factory=dict)  # image/box/zoom/query/url...
+    cost: float = 0.0
+    expected: str = ""                # the evidence the route is expected to yield
+    reason: str = ""
+    parent_route_id: str | None = None
+
+
+class Decision(BaseModel):
+    action: DecisionAction
+    by: str = "policy:auto"           # "policy:<name>" or "person:<name>"
+    params: dict[str, Any] | None = None   # edited parameters (edit / rerun)
+    reason: str | None = None
+
+
+class Event(BaseModel):
+    run_id: str
+    step: int
+    kind: str                         # run_started|perceived|hypotheses|route_proposed|decision|tool_call|verified|projected|run_finished|error...
+    data: dict[str, Any] = Field(default_factory=dict)

@@ -1,0 +1,216 @@
+"""Ordered schema migrations; names of applied ones are stored in `_migrations`.
+
+Append new migrations at the end; never edit an applied one. Plain columns and JSON
+text columns only (readable with plain SQL and Datasette).
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+import sqlite_utils
+
+Migration = Callable[[sqlite_utils.Database], None]
+MIGRATIONS: list[tuple[str, Migration]] = []
+
+
+def migration(fn: Migration) -> Migration:
+    MIGRATIONS.append((fn.__name__, fn))
+    return fn
+
+
+@migration
+def m001_initial(db: sqlite_utils.Database) -> None:
+    db.executescript(
+        """
+        CREATE TABLE runs (
+            run_id TEXT PRIMARY KEY,
+            user_id TEXT NOT NULL,
+            user_dir TEXT,
+            system TEXT NOT NULL DEFAULT 'argus',
+            backend TEXT NOT NULL DEFAULT 'offline',
+            config TEXT NOT NULL DEFAULT '{}',          -- JSON
+            budget REAL NOT NULL DEFAULT 20,
+            spent REAL NOT NULL DEFAULT 0,
+            status TEXT NOT NULL DEFAULT 'created',     -- created|running|paused|finished|failed
+            step INTEGER NOT NULL DEFAULT 0,            -- last committed step
+            error TEXT,
+            created_at TEXT NOT NULL,
+            updated_at TEXT NOT NULL,
+            finished_at TEXT
+        );
+        CREATE TABLE posts (
+            run_id TEXT NOT NULL REFERENCES runs(run_id),
+            post_id TEXT NOT NULL,
+            idx INTEGER NOT NULL,
+            timestamp TEXT,
+            ip_region TEXT,
+            data TEXT NOT NULL,                         -- JSON: the post as loaded
+            PRIMARY KEY (run_id, post_id)
+        );
+        CREATE TABLE images (
+            run_id TEXT NOT NULL REFERENCES runs(run_id),
+            image_id TEXT NOT NULL,
+            post_id TEXT,
+            file TEXT NOT NULL,
+            sha256 TEXT,
+            width INTEGER,
+            height INTEGER,
+            meta TEXT NOT NULL DEFAULT '{}',            -- JSON: exif, signals, load errors
+            PRIMARY KEY (run_id, image_id)
+        );
+        CREATE TABLE nodes (
+            run_id TEXT NOT NULL REFERENCES runs(run_id),
+            node_id TEXT NOT NULL,
+            kind TEXT NOT NULL,                         -- post|evidence|hypothesis
+            post_id TEXT,
+            modality TEXT,
+            carrier TEXT,
+            content TEXT,
+            attribute TEXT,
+            value TEXT,
+            level TEXT,
+            granularity REAL,
+            confidence REAL,
+            status TEXT,                                -- raw|grounded|derived|candidate|unresolved|suspended|removed
+            derived INTEGER NOT NULL DEFAULT 0,
+            provenance TEXT NOT NULL DEFAULT '[]',      -- JSON: chain of node/tool-call ids
+            data TEXT NOT NULL DEFAULT '{}',            -- JSON: kind-specific extras
+            step_created INTEGER NOT NULL DEFAULT 0,
+            step_updated INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (run_id, node_id)
+        );
+        CREATE INDEX nodes_kind ON nodes(run_id, kind);
+        CREATE TABLE edges (
+            run_id TEXT NOT NULL REFERENCES runs(run_id),
+            src TEXT NOT NULL,
+            dst TEXT NOT NULL,
+            kind TEXT NOT NULL,                         -- cite|support
+            step INTEGER NOT NULL DEFAULT 0,
+            data TEXT NOT NULL DEFAULT '{}',
+            PRIMARY KEY (run_id, src, dst, kind)
+        );
+        CREATE INDEX edges_dst ON edges(run_id, dst);
+        CREATE TABLE hypothesis_history (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            run_id TEXT NOT NULL,
+            node_id TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            status TEXT NOT NULL,
+            confidence REAL,
+            reason TEXT
+        );
+        CREATE INDEX hyphist_node ON hypothesis_history(run_id, node_id);
+        CREATE TABLE routes (
+            run_id TEXT NOT NULL,
+            route_id TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            hypothesis_id TEXT,
+            family TEXT NOT NULL,                       -- ocr|zoom_ocr|gazetteer|map_search|web_search|page_fetch|deep_visual|stop
+            tool TEXT,
+            params TEXT NOT NULL DEFAULT '{}',          -- JSON
+            cost REAL NOT NULL DEFAULT 0,
+            expected TEXT,
+            status TEXT NOT NULL DEFAULT 'proposed',    -- proposed|approved|skipped|rerun|edited|done|failed
+            decided_by TEXT,                            -- policy:<name> | person:<name>
+            decision_reason TEXT,
+            parent_route_id TEXT,
+            result TEXT,                                -- JSON summary of the outcome
+            created_at TEXT NOT NULL,
+            decided_at TEXT,
+            PRIMARY KEY (run_id, route_id)
+        );
+        CREATE TABLE tool_calls (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            run_id TEXT,
+            step INTEGER,
+            route_id TEXT,
+            tool TEXT NOT NULL,
+            inputs TEXT NOT NULL DEFAULT '{}',
+            outputs TEXT,
+            error TEXT,
+            duration_ms REAL,
+            cost REAL NOT NULL DEFAULT 0,
+            cache_key TEXT,
+            cached INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX tool_calls_run ON tool_calls(run_id, step);
+        CREATE TABLE model_calls (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            run_id TEXT,
+            step INTEGER,
+            role TEXT NOT NULL,
+            model TEXT,
+            base_url TEXT,
+            request TEXT NOT NULL DEFAULT '{}',
+            response TEXT,
+            parsed TEXT,
+            error TEXT,
+            prompt_tokens INTEGER,
+            completion_tokens INTEGER,
+            duration_ms REAL,
+            cost REAL NOT NULL DEFAULT 0,
+            cache_key TEXT,
+            cached INTEGER NOT NULL DEFAULT 0,
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX model_calls_run ON model_calls(run_id, step);
+        CREATE TABLE budget_ledger (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            run_id TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            route_id TEXT,
+            family TEXT NOT NULL,
+            units REAL NOT NULL,
+            remaining REAL NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        CREATE TABLE events (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            run_id TEXT NOT NULL,
+            step INTEGER NOT NULL,
+            kind TEXT NOT NULL,
+            data TEXT NOT NULL DEFAULT '{}',
+            created_at TEXT NOT NULL
+        );
+        CREATE INDEX events_run ON events(run_id, step);
+        CREATE TABLE profile (
+            run_id TEXT NOT NULL,
+            attribute TEXT NOT NULL,
+            value TEXT NOT NULL,
+            level TEXT,
+            granularity REAL,
+            confidence REAL,
+            sensitivity INTEGER,
+            evidence TEXT NOT NULL DEFAULT '[]',        -- JSON list of node ids
+            step INTEGER NOT NULL DEFAULT 0,
+            PRIMARY KEY (run_id, attribute)
+        );
+        CREATE TABLE cache (
+            key TEXT PRIMARY KEY,                       -- content hash of (tool|model, inputs)
+            kind TEXT NOT NULL,                         -- tool|model
+            name TEXT NOT NULL,
+            output TEXT NOT NULL,
+            created_at TEXT NOT NULL
+        );
+        """
+    )
+
+
+def apply_migrations(db: sqlite_utils.Database) -> list[str]:
+    """Apply every migration not yet recorded; returns the names applied now."""
+    db.execute(
+        "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
+    )
+    done = {r[0] for r in db.execute("SELECT name FROM _migrations").fetchall()}
+    applied: list[str] = []
+    for name, fn in MIGRATIONS:
+        if name in done:
+            continue
+        with db.conn:
+            fn(db)
+            db.execute(
+                "INSERT INTO _migrations (name, applied_at) VALUES (?, datetime('now'))", [name]
+            )
+        applied.append(name)
+    return applied
