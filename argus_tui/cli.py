@@ -5,11 +5,14 @@ import sys
 
 from argus_tui.cli_base import app, err_console
 from argus_tui.commands import (  # noqa: F401  (registration side effects)
-    bench,
+    config,
     engine,
     evaluate,
+    generate,
     importers,
     runs,
+    tui,
+    validate,
 )
 from core.errors import InputError
 
