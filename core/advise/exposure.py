@@ -1,0 +1,34 @@
+"""Exposure of a projected profile: PES-like weighting from the engine's own evidence (no truth).
+
+exposure = sum over projected attributes of sensitivity x granularity. A reduction is
+1 - after/before.
+"""
+from __future__ import annotations
+
+from pydantic import BaseModel
+
+from core.schema import load_schema
+
+
+class ProfileValue(BaseModel):
+    attribute: str
+    value: str
+    granularity: float = 1.0
+    sensitivity: int | None = None
+    evidence: list[str] = []
+
+    @property
+    def weight(self) -> float:
+        s = self.sensitivity
+        if s is None:
+            spec = load_schema().get(self.attribute)
+            s = spec.default_sensitivity if spec else 3
+        return float(s) * max(0.0, min(1.0, self.granularity))
+
+
+def exposure(values: list[ProfileValue]) -> float:
+    return sum(v.weight for v in values)
+
+
+def reduction(before: float, after: float) -> float:
+    return 0.0 if before <= 0 else max(0.0, 1.0 - after / before)
