@@ -60,6 +60,8 @@ class Hypothesis(BaseModel):
     status: HypothesisStatus = "candidate"
     rationale: str = ""
     needs: list[str] = Field(default_factory=list)       # router hints, e.g. "ocr:img_p03_1"
+    levels: dict[str, str] = Field(default_factory=dict)  # hierarchies: {level: value} coarse-to-fine
+    data: dict[str, Any] = Field(default_factory=dict)    # extras (items of a set, facts parts...)
 
 
 class RouteProposal(BaseModel):
