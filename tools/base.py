@@ -1,0 +1,189 @@
+"""Shared tool plumbing: the tool error, the call record, cache keys and the Recorder.
+
+Every tool call made during a run goes through `Recorder.call`, which looks the call up in
+the run DB's `cache` table by content hash, runs it otherwise, and appends one `tool_calls`
+row (inputs, outputs or error, duration, cost, cache key, cached flag) so a run can be
+audited and replayed. A failing tool becomes a recorded error, never a crash.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+import time
+from datetime import datetime, timezone
+from typing import Any, Callable
+
+from pydantic import BaseModel, Field
+
+# Bump when a tool's output format changes so stale cache entries are not reused.
+CACHE_VERSION = "tools/1"
+
+
+class ToolError(Exception):
+    """A tool could not do its job on this input (missing/corrupt file, network off, ...).
+
+    The message names the file or field at fault; the Recorder stores it as the call's error.
+    """
+
+    def __init__(self, message: str, *, tool: str | None = None, file: str | None = None):
+        self.tool = tool
+        self.file = file
+        super().__init__(message)
+
+
+class ToolCallRecord(BaseModel):
+    tool: str
+    inputs: dict[str, Any] = Field(default_factory=dict)
+    outputs: dict[str, Any] | None = None
+    error: str | None = None
+    duration_ms: float = 0.0
+    cost: float = 0.0
+    cache_key: str | None = None
+    cached: bool = False
+    id: int | None = None             # tool_calls row id once written
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
+
+
+def canonical_json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def cache_key(tool_name: str, inputs: dict[str, Any], content_hash: str | None = None) -> str:
+    """sha256 over (cache version, tool, canonical inputs, file content hash).
+
+    Pass the content hash of any file the tool reads so an edited image is not served
+    a stale result even when its path is unchanged.
+    """
+    h = hashlib.sha256()
+    h.update(CACHE_VERSION.encode())
+    h.update(b"\x00" + tool_name.encode("utf-8"))
+    h.update(b"\x00" + canonical_json(inputs).encode("utf-8"))
+    h.update(b"\x00" + (content_hash or "").encode("ascii"))
+    return h.hexdigest()
+
+
+def _jsonable(outputs: Any) -> dict[str, Any]:
+    """Tools return dicts or pydantic models; store plain JSON-able dicts."""
+    if isinstance(outputs, BaseModel):
+        outputs = outputs.model_dump(mode="json")
+    if not isinstance(outputs, dict):
+        outputs = {"result": outputs}
+    # round-trip so tuples, sets, Paths... become JSON types identical to what a cache hit returns
+    return json.loads(canonical_json(outputs))
+
+
+class Recorder:
+    """Runs tools with caching and writes one `tool_calls` row per call.
+
+    db: an sqlite_utils Database from db.store.open_db (or None: calls run unrecorded and
+    uncached, useful in scripts). `use_cache=False` forces re-running (the console's rerun).
+    Thread-safe: one lock serialises DB writes; the tool itself runs outside the lock.
+    """
+
+    def __init__(
+        self,
+        db: Any | None,
+        run_id: str | None = None,
+        step: int | None = None,
+        route_id: str | None = None,
+        *,
+        use_cache: bool = True,
+    ):
+        self.db = db
+        self.run_id = run_id
+        self.step = step
+        self.route_id = route_id
+        self.use_cache = use_cache
+        self.records: list[ToolCallRecord] = []
+        self._lock = threading.Lock()
+
+    def at(self, step: int | None = None, route_id: str | None = None) -> "Recorder":
+        """Same run and DB, another step/route (shares the lock and record list)."""
+        other = Recorder.__new__(Recorder)
+        other.__dict__.update(self.__dict__)
+        other.step = step
+        other.route_id = route_id
+        return other
+
+    def _cache_get(self, key: str) -> dict[str, Any] | None:
+        if self.db is None or not self.use_cache:
+            return None
+        row = self.db.execute("SELECT output FROM cache WHERE key = ?", [key]).fetchone()
+        if row is None:
+            return None
+        try:
+            out = json.loads(row[0])
+        except (TypeError, ValueError):
+            return None
+        return out if isinstance(out, dict) else None
+
+    def call(
+        self,
+        tool_name: str,
+        fn: Callable[..., Any],
+        inputs: dict[str, Any],
+        content_hash: str | None = None,
+        *,
+        cost: float = 0.0,
+        cacheable: bool = True,
+    ) -> dict[str, Any]:
+        """Run `fn(**inputs)` (or serve it from cache) and record the call.
+
+        Returns the outputs dict; on failure returns {"error": message} (the error is recorded,
+        nothing is raised). Errors are not cached, so a fixed file is re-read next time.
+        """
+        key = cache_key(tool_name, inputs, content_hash)
+        t0 = time.perf_counter()
+        cached = self._cache_get(key) if cacheable else None
+        error: str | None = None
+        outputs: dict[str, Any] | None
+        if cached is not None:
+            outputs = cached
+            spent = 0.0
+        else:
+            spent = cost
+            try:
+                outputs = _jsonable(fn(**inputs))
+            except ToolError as e:
+                outputs, error = None, str(e)
+            except Exception as e:  # a tool bug or hostile input must not crash the run
+                outputs, error = None, f"{type(e).__name__}: {e}"
+        duration_ms = (time.perf_counter() - t0) * 1000.0
+        rec = ToolCallRecord(
+            tool=tool_name, inputs=json.loads(canonical_json(inputs)), outputs=outputs, error=error,
+            duration_ms=round(duration_ms, 3), cost=spent, cache_key=key, cached=cached is not None,
+        )
+        self._write(rec, store_cache=cacheable and cached is None and error is None)
+        return outputs if error is None and outputs is not None else {"error": error}
+
+    def _write(self, rec: ToolCallRecord, *, store_cache: bool) -> None:
+        with self._lock:
+            self.records.append(rec)
+            if self.db is None:
+                return
+            ts = _now()
+            conn = self.db.conn
+            # Inside the engine's step transaction the rows join it (committed with the step);
+            # otherwise commit them now.
+            outer = conn.in_transaction
+            cur = conn.execute(
+                "INSERT INTO tool_calls (run_id, step, route_id, tool, inputs, outputs, error,"
+                " duration_ms, cost, cache_key, cached, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
+                [
+                    self.run_id, self.step, self.route_id, rec.tool, canonical_json(rec.inputs),
+                    None if rec.outputs is None else canonical_json(rec.outputs), rec.error,
+                    rec.duration_ms, rec.cost, rec.cache_key, int(rec.cached), ts,
+                ],
+            )
+            rec.id = cur.lastrowid
+            if store_cache and rec.outputs is not None:
+                conn.execute(
+                    "INSERT OR REPLACE INTO cache (key, kind, name, output, created_at) VALUES (?,?,?,?,?)",
+                    [rec.cache_key, "tool", rec.tool, canonical_json(rec.outputs), ts],
+                )
+            if not outer:
+                conn.commit()

@@ -1,0 +1,284 @@
+"""OCR behind one interface: RapidOCR (default, offline, PP-OCR ONNX models shipped in the
+wheel) and PaddleOCR (only when the user has it installed with local models).
+
+`engine.read(image, box=None, zoom=None)` crops to `box`, optionally upscales small text
+("auto" = adaptive zoom, or a numeric factor) and returns lines whose boxes are in the
+coordinates of the ORIGINAL image, so a crop's result can be drawn on the full picture.
+
+RapidOCR is used with its default model settings: other model choices download at first
+use, which fails offline.
+"""
+from __future__ import annotations
+
+import os
+import threading
+import time
+from pathlib import Path
+from typing import Any, Literal, Protocol, Sequence, runtime_checkable
+
+import numpy as np
+from PIL import Image
+from pydantic import BaseModel
+
+from tools.base import ToolError
+from tools.images import Box, adaptive_zoom, as_image, normalize_box
+
+Zoom = float | Literal["auto"] | None
+
+
+class OcrLine(BaseModel):
+    text: str
+    score: float
+    box: list[list[float]]          # 4 points [[x, y], ...] in original-image pixels
+
+
+@runtime_checkable
+class OcrEngine(Protocol):
+    name: str
+
+    def read(self, image: Path | str | Image.Image, box: Box | None = None, zoom: Zoom = None) -> list[OcrLine]:
+        ...
+
+
+def _prepare(image: Path | str | Image.Image, box: Box | None, zoom: Zoom) -> tuple[Image.Image, float, float, float]:
+    """Load, crop and zoom. Returns (image, x offset, y offset, scale)."""
+    img = as_image(image)
+    ox = oy = 0.0
+    if box is not None:
+        x0, y0, x1, y1 = normalize_box(box, img.width, img.height)
+        img = img.crop((x0, y0, x1, y1))
+        ox, oy = float(x0), float(y0)
+    scale = 1.0
+    if zoom == "auto":
+        img, scale = adaptive_zoom(img)
+    elif zoom is not None:
+        try:
+            z = float(zoom)
+        except (TypeError, ValueError) as e:
+            raise ToolError(f"zoom: expected a number or 'auto', got {zoom!r}", tool="ocr") from e
+        if not (0.1 <= z <= 8.0):
+            raise ToolError(f"zoom: {z} is outside 0.1..8", tool="ocr")
+        if abs(z - 1.0) > 1e-3:
+            w, h = max(1, round(img.width * z)), max(1, round(img.height * z))
+            if max(w, h) > 8000:
+                raise ToolError(f"zoom: {z} makes a {w}x{h} image (limit 8000 px per side)", tool="ocr")
+            img = img.resize((w, h), Image.Resampling.LANCZOS)
+            scale = z
+    return img, ox, oy, scale
+
+
+def _unmap(points: Any, ox: float, oy: float, scale: float) -> list[list[float]]:
+    return [[round(float(p[0]) / scale + ox, 1), round(float(p[1]) / scale + oy, 1)] for p in points]
+
+
+class RapidOcrEngine:
+    """RapidOCR with default (shipped) models. Create through `default_ocr()` or `RapidOcrEngine.get()`.
+
+    The model loads lazily on first use; calls are serialised by a lock (one ONNX session,
+    2 cores: parallel calls would only contend). `threads` caps onnxruntime's intra-op threads
+    (env ARGUS_OCR_THREADS; default lets onnxruntime decide).
+    """
+
+    name = "rapidocr"
+    _instance: "RapidOcrEngine | None" = None
+    _instance_lock = threading.Lock()
+
+    def __init__(self, threads: int | None = None, text_score: float = 0.5):
+        self.threads = threads if threads is not None else _env_int("ARGUS_OCR_THREADS")
+        self.text_score = text_score
+        self._engine: Any = None
+        self._lock = threading.Lock()
+        self.load_ms: float | None = None
+        self.calls = 0
+        self.total_ms = 0.0
+        self.last_ms = 0.0
+
+    @classmethod
+    def get(cls) -> "RapidOcrEngine":
+        with cls._instance_lock:
+            if cls._instance is None:
+                cls._instance = cls()
+            return cls._instance
+
+    def _load(self) -> Any:
+        if self._engine is None:
+            t0 = time.perf_counter()
+            try:
+                from rapidocr import RapidOCR
+            except ImportError as e:  # pragma: no cover - a hard dependency
+                raise ToolError("rapidocr is not installed (pip install rapidocr onnxruntime)", tool="ocr") from e
+            params: dict[str, Any] = {"Global.log_level": "error", "Global.text_score": self.text_score}
+            if self.threads:
+                params["EngineConfig.onnxruntime.intra_op_num_threads"] = self.threads
+            self._engine = RapidOCR(params=params)
+            self.load_ms = (time.perf_counter() - t0) * 1000.0
+        return self._engine
+
+    def warm_up(self) -> float:
+        """Load the models and run one tiny image; returns the time taken in ms."""
+        t0 = time.perf_counter()
+        with self._lock:
+            eng = self._load()
+            eng(np.full((48, 160, 3), 255, dtype=np.uint8))
+        return (time.perf_counter() - t0) * 1000.0
+
+    def read(self, image: Path | str | Image.Image, box: Box | None = None, zoom: Zoom = None) -> list[OcrLine]:
+        img, ox, oy, scale = _prepare(image, box, zoom)
+        arr = np.asarray(img)[:, :, ::-1]  # RGB -> BGR, what the PP-OCR pipeline expects for ndarrays
+        t0 = time.perf_counter()
+        with self._lock:
+            eng = self._load()
+            try:
+                res = eng(np.ascontiguousarray(arr))
+            except Exception as e:
+                raise ToolError(f"rapidocr failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
+            dt = (time.perf_counter() - t0) * 1000.0
+            self.calls += 1
+            self.total_ms += dt
+            self.last_ms = dt
+        if res is None or getattr(res, "txts", None) is None or res.boxes is None:
+            return []
+        lines = []
+        for text, score, pts in zip(res.txts, res.scores, res.boxes):
+            t = str(text).strip()
+            if t:
+                lines.append(OcrLine(text=t, score=round(float(score), 4), box=_unmap(pts, ox, oy, scale)))
+        return lines
+
+    def detect(self, image: Path | str | Image.Image) -> list[list[list[float]]]:
+        """Text-region polygons from the detector only (no recognition; about half an OCR call)."""
+        img = as_image(image)
+        arr = np.ascontiguousarray(np.asarray(img)[:, :, ::-1])
+        with self._lock:
+            eng = self._load()
+            try:
+                res = eng(arr, use_det=True, use_cls=False, use_rec=False)
+            except Exception as e:
+                raise ToolError(f"rapidocr detector failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
+        boxes = getattr(res, "boxes", None)
+        if boxes is None:
+            return []
+        return [_unmap(b, 0.0, 0.0, 1.0) for b in boxes]
+
+
+class PaddleOcrEngine:
+    """PaddleOCR (2.x `ocr()` or 3.x `predict()` API) for users with PaddleOCR and its models
+    installed locally. Model folders come from env ARGUS_PADDLE_DET_DIR / ARGUS_PADDLE_REC_DIR /
+    ARGUS_PADDLE_CLS_DIR when set, else PaddleOCR's own defaults (which must already be cached:
+    Argus never downloads models).
+    """
+
+    name = "paddleocr"
+
+    def __init__(self, lang: str = "ch"):
+        self.lang = lang
+        self._engine: Any = None
+        self._api = 0
+        self._lock = threading.Lock()
+
+    @staticmethod
+    def available() -> bool:
+        import importlib.util
+
+        return importlib.util.find_spec("paddleocr") is not None
+
+    def _load(self) -> Any:
+        if self._engine is not None:
+            return self._engine
+        try:
+            import paddleocr
+        except ImportError as e:
+            raise ToolError("paddleocr is not installed (pip install 'argus-privacy[paddle]')", tool="ocr") from e
+        version = getattr(paddleocr, "__version__", "2")
+        det, rec, cls = (os.environ.get(f"ARGUS_PADDLE_{k}_DIR") for k in ("DET", "REC", "CLS"))
+        try:
+            if int(str(version).split(".")[0]) >= 3:
+                kw: dict[str, Any] = {
+                    "lang": self.lang,
+                    "use_doc_orientation_classify": False,
+                    "use_doc_unwarping": False,
+                    "use_textline_orientation": bool(cls),
+                }
+                if det:
+                    kw["text_detection_model_dir"] = det
+                if rec:
+                    kw["text_recognition_model_dir"] = rec
+                if cls:
+                    kw["textline_orientation_model_dir"] = cls
+                self._engine, self._api = paddleocr.PaddleOCR(**kw), 3
+            else:
+                kw = {"lang": self.lang, "use_angle_cls": True, "show_log": False}
+                if det:
+                    kw["det_model_dir"] = det
+                if rec:
+                    kw["rec_model_dir"] = rec
+                if cls:
+                    kw["cls_model_dir"] = cls
+                self._engine, self._api = paddleocr.PaddleOCR(**kw), 2
+        except Exception as e:
+            raise ToolError(f"paddleocr could not load its models: {type(e).__name__}: {e}", tool="ocr") from e
+        return self._engine
+
+    def read(self, image: Path | str | Image.Image, box: Box | None = None, zoom: Zoom = None) -> list[OcrLine]:
+        img, ox, oy, scale = _prepare(image, box, zoom)
+        arr = np.ascontiguousarray(np.asarray(img)[:, :, ::-1])
+        lines: list[OcrLine] = []
+        with self._lock:
+            eng = self._load()
+            try:
+                if self._api >= 3:
+                    for res in eng.predict(arr):
+                        data = res.json.get("res", res.json) if hasattr(res, "json") else res
+                        for text, score, poly in zip(data["rec_texts"], data["rec_scores"], data["rec_polys"]):
+                            if str(text).strip():
+                                lines.append(OcrLine(text=str(text).strip(), score=float(score), box=_unmap(poly, ox, oy, scale)))
+                else:
+                    for page in eng.ocr(arr, cls=True) or []:
+                        for pts, (text, score) in page or []:
+                            if str(text).strip():
+                                lines.append(OcrLine(text=str(text).strip(), score=float(score), box=_unmap(pts, ox, oy, scale)))
+            except ToolError:
+                raise
+            except Exception as e:
+                raise ToolError(f"paddleocr failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
+        return lines
+
+
+def _label(image: Any) -> str:
+    return str(image) if isinstance(image, (str, Path)) else "in-memory image"
+
+
+def _env_int(name: str) -> int | None:
+    v = os.environ.get(name, "").strip()
+    return int(v) if v.isdigit() and int(v) > 0 else None
+
+
+_default: OcrEngine | None = None
+_default_lock = threading.Lock()
+
+
+def default_ocr() -> OcrEngine:
+    """The process-wide OCR engine: RapidOCR, or PaddleOCR when ARGUS_OCR_ENGINE=paddleocr."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            choice = os.environ.get("ARGUS_OCR_ENGINE", "rapidocr").strip().lower()
+            if choice == "paddleocr":
+                if not PaddleOcrEngine.available():
+                    raise ToolError("ARGUS_OCR_ENGINE=paddleocr but paddleocr is not installed", tool="ocr")
+                _default = PaddleOcrEngine()
+            else:
+                _default = RapidOcrEngine.get()
+        return _default
+
+
+def detect_text_regions(image: Path | str | Image.Image) -> list[list[list[float]]]:
+    """Text-region polygons from RapidOCR's detector (used for the text-bearing signal)."""
+    return RapidOcrEngine.get().detect(image)
+
+
+def lines_text(lines: Sequence[OcrLine], min_score: float = 0.0) -> str:
+    """Lines joined top-to-bottom, left-to-right, one per line of text."""
+    keep = [ln for ln in lines if ln.score >= min_score]
+    keep.sort(key=lambda ln: (round(min(p[1] for p in ln.box) / 10), min(p[0] for p in ln.box)))
+    return "\n".join(ln.text for ln in keep)
