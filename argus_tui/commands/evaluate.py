@@ -1,1 +1,75 @@
-"""Commands: evaluate."""
+"""Commands: `argus eval BENCH_DIR PRED_DIR` (PES scoring) and `argus bench oracle` (oracle predictions)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+
+from argus_tui.cli_base import app, bench_app, console, fail
+from core.errors import InputError
+
+
+@app.command("eval")
+def eval_cmd(
+    bench_dir: Path = typer.Argument(..., help="a sopri/1 benchmark folder (with truth files)"),
+    pred_dir: Path = typer.Argument(..., help="folder of <user_id>.json predictions (or a `bench run` OUT_DIR)"),
+    json_out: Path | None = typer.Option(None, "--json", help="write the metrics JSON here"),
+    judge: str = typer.Option("rules", "--judge", help="judge that turns a prediction into a score g"),
+    compare_dir: Path | None = typer.Option(None, "--compare", help="second predictions folder: paired ΔPES"),
+    audit: Path | None = typer.Option(None, "--audit", help="per-attribute scores (.csv, else JSON Lines)"),
+    seed: int = typer.Option(0, "--seed", help="bootstrap seed"),
+    resamples: int = typer.Option(1000, "--resamples", help="bootstrap resamples of users"),
+    users: int = typer.Option(50, "--users", help="show at most this many per-user rows (0: all)"),
+) -> None:
+    """Score predictions by benchmark-format.md ("Scoring"): PES, Binary, Gran, breakdowns, CI."""
+    from core.eval.judge import get_judge, judge_names
+    from core.eval.metrics import compare, evaluate
+    from core.eval.report import comparison_json, metrics_json, render, render_comparison, write_audit, write_json
+
+    if resamples < 1:
+        fail(f"--resamples: must be at least 1, got {resamples}")
+    try:
+        j = get_judge(judge)
+    except KeyError:
+        fail(f"--judge: unknown judge '{judge}' (available: {', '.join(judge_names())})")
+    try:
+        if compare_dir is not None:
+            c = compare(bench_dir, pred_dir, compare_dir, j, seed=seed, resamples=resamples)
+            ev, doc = c.base, comparison_json(c)
+        else:
+            c = None
+            ev = evaluate(bench_dir, pred_dir, j, seed=seed, resamples=resamples)
+            doc = metrics_json(ev)
+    except InputError as e:
+        fail(e.message)
+    render(ev, console, user_limit=users or None)
+    if c is not None:
+        render_comparison(c, console)
+    for label, e in (("", ev), ("compare: ", c.other if c else None)):
+        if e is not None and e.missing:
+            console.print(f"[yellow]{label}{len(e.missing)} user(s) without a predictions file in {e.pred_dir}"
+                          f" (scored 0):[/] {', '.join(e.missing)}", highlight=False)
+    if json_out is not None:
+        write_json(doc, json_out)
+        console.print(f"metrics written to {json_out}", highlight=False)
+    if audit is not None:
+        write_audit(ev, audit)
+        console.print(f"per-attribute scores written to {audit}", highlight=False)
+
+
+@bench_app.command("oracle")
+def oracle_cmd(
+    bench_dir: Path = typer.Argument(..., help="a sopri/1 benchmark folder (with truth files)"),
+    out_dir: Path = typer.Argument(..., help="folder to write <user_id>.json predictions into"),
+    mode: str = typer.Option("full", "--mode", help="full (PES 1.0), coarse (first hierarchy level only), empty"),
+) -> None:
+    """Write oracle predictions from the truth files (a check of the scorer and of a benchmark)."""
+    from core.eval.oracle import write_oracle
+
+    if mode not in ("full", "coarse", "empty"):
+        fail(f"--mode: must be full, coarse or empty, got '{mode}'")
+    try:
+        n = write_oracle(bench_dir, out_dir, mode)  # type: ignore[arg-type]
+    except InputError as e:
+        fail(e.message)
+    console.print(f"wrote {n} {mode} oracle prediction file(s) to {out_dir}", highlight=False)
