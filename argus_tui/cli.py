@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import sys
 
+from rich.markup import escape
+
 from argus_tui.cli_base import app, err_console
 from argus_tui.commands import (  # noqa: F401  (registration side effects)
     config,
@@ -21,7 +23,7 @@ def main() -> None:
     try:
         app()
     except InputError as e:
-        err_console.print(f"[bold red]error:[/] {e.message}", highlight=False, soft_wrap=True)
+        err_console.print(f"[bold red]error:[/] {escape(e.message)}", highlight=False, soft_wrap=True)
         sys.exit(2)
 
 

@@ -1,1 +1,46 @@
-"""Commands: validate."""
+"""Commands: `argus bench validate BENCH_DIR`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from argus_tui.cli_base import bench_app, console, err_console
+from core.bench.validate import Problem, has_errors, validate_bench
+
+
+def print_problems(problems: list[Problem], *, limit: int | None = None) -> None:
+    """A table of problems (errors first); `limit` caps the rows shown."""
+    ordered = sorted(problems, key=lambda p: (p.severity != "error", p.file, p.line or 0))
+    shown = ordered if limit is None else ordered[:limit]
+    table = Table(show_lines=False, header_style="bold")
+    for col in ("severity", "file", "line", "field", "reason"):
+        table.add_column(col, overflow="fold")
+    for p in shown:
+        sev = "[red]error[/]" if p.severity == "error" else "[yellow]warning[/]"
+        table.add_row(sev, escape(p.file), str(p.line or ""), escape(p.field or ""), escape(p.reason))
+    console.print(table)
+    if len(shown) < len(ordered):
+        console.print(f"... {len(ordered) - len(shown)} more (use --limit 0 to show all)")
+
+
+@bench_app.command("validate")
+def validate_cmd(
+    bench_dir: Path = typer.Argument(..., help="a sopri/1 benchmark folder, or one user folder"),
+    no_truth: bool = typer.Option(False, "--no-truth", help="check only the adversary's view (profile, posts, images)"),
+    limit: int = typer.Option(200, "--limit", help="show at most this many problems (0: all)"),
+    warnings_as_errors: bool = typer.Option(False, "--strict", help="exit 2 on warnings too"),
+) -> None:
+    """Check a benchmark against the sopri/1 format; list every problem; exit 2 when any is an error."""
+    problems = validate_bench(bench_dir, truth=not no_truth)
+    errors = sum(p.severity == "error" for p in problems)
+    warnings = len(problems) - errors
+    if problems:
+        print_problems(problems, limit=limit or None)
+    if has_errors(problems) or (warnings_as_errors and warnings):
+        err_console.print(f"[bold red]invalid:[/] {escape(str(bench_dir))}: {errors} error(s), {warnings} warning(s)",
+                          highlight=False, soft_wrap=True)
+        raise typer.Exit(2)
+    console.print(f"[green]valid[/] {escape(str(bench_dir))}: 0 errors, {warnings} warning(s)", highlight=False)
