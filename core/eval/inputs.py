@@ -8,6 +8,7 @@ present but unreadable or malformed is an InputError (exit 2) naming file and fi
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from pathlib import Path
 
 from pydantic import ValidationError
@@ -19,6 +20,13 @@ from core.models import Predictions
 from core.schema import load_schema
 from core.textmatch import normalize
 
+
+def _first_error(e: ValidationError) -> tuple[str, str]:
+    err = e.errors()[0]
+    return ".".join(str(p) for p in err["loc"]) or "(root)", err["msg"]
+
+
+@lru_cache(maxsize=4096)
 def slot_of(attribute: str) -> str:
     """The attribute slot a name fills: a schema name, or a natural-language name resolved
     through the schema's aliases; names outside the schema keep their normalised text."""
@@ -61,9 +69,9 @@ def read_predictions(path: Path, user_id: str) -> UserPredictions:
         for i, a in enumerate(attrs):
             if not isinstance(a, dict):
                 raise InputError(path, "must be an object", field=f"attributes.{i}")
-            if a.get("value") is None or (isinstance(a.get("value"), str) and not a["value"].strip()):
-                continue  # a null/empty value is no claim
-            kept.append({**a, "value": _coerce_value(a.get("value"))})
+            if "value" in a and (a["value"] is None or (isinstance(a["value"], str) and not a["value"].strip())):
+                continue  # an explicit null/empty value is no claim; an absent `value` key is malformed
+            kept.append({**a, "value": _coerce_value(a["value"])} if "value" in a else a)
         data = {**data, "attributes": kept}
     if data.get("user_id") is None:
         data = {**data, "user_id": user_id}  # an absent user_id is taken from the file name
