@@ -4,6 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
+from rich.markup import escape
 
 from argus_tui.cli_base import app, bench_app, console, fail
 from core.errors import InputError
@@ -22,6 +23,7 @@ def eval_cmd(
     users: int = typer.Option(50, "--users", help="show at most this many per-user rows (0: all)"),
 ) -> None:
     """Score predictions by benchmark-format.md ("Scoring"): PES, Binary, Gran, breakdowns, CI."""
+    import core.eval.llm_judge  # noqa: F401  (registers --judge llm; backends engineer)
     from core.eval.judge import get_judge, judge_names
     from core.eval.metrics import compare, evaluate
     from core.eval.report import comparison_json, metrics_json, render, render_comparison, write_audit, write_json
@@ -42,19 +44,31 @@ def eval_cmd(
             doc = metrics_json(ev)
     except InputError as e:
         fail(e.message)
+    if judge != "rules" and c is None:
+        # agreement of this judge with the rules judge on the same records (backends engineer)
+        from core.eval.llm_judge import judge_agreement
+
+        rules_ev = evaluate(bench_dir, pred_dir, get_judge("rules"), seed=seed, resamples=1)
+        agr = judge_agreement((a.g, b.g) for a, b in zip(ev.leaked, rules_ev.leaked))
+        doc["judge_agreement"] = {"vs": "rules", **agr.as_dict()}
     render(ev, console, user_limit=users or None)
+    if "judge_agreement" in doc:
+        a = doc["judge_agreement"]
+        kappa = "n/a" if a["kappa"] is None else f"{a['kappa']:.2f}"
+        console.print(f"judge agreement {judge} vs rules on {a['n']} scores: exact {a['exact']:.2f}, "
+                      f"binary {a['binary']:.2f}, mean |Δg| {a['mean_abs_diff']:.2f}, kappa {kappa}", highlight=False)
     if c is not None:
         render_comparison(c, console)
     for label, e in (("", ev), ("compare: ", c.other if c else None)):
         if e is not None and e.missing:
-            console.print(f"[yellow]{label}{len(e.missing)} user(s) without a predictions file in {e.pred_dir}"
-                          f" (scored 0):[/] {', '.join(e.missing)}", highlight=False)
+            console.print(f"[yellow]{label}{len(e.missing)} user(s) without a predictions file in "
+                          f"{escape(e.pred_dir)} (scored 0):[/] {escape(', '.join(e.missing))}", highlight=False)
     if json_out is not None:
         write_json(doc, json_out)
-        console.print(f"metrics written to {json_out}", highlight=False)
+        console.print(f"metrics written to {escape(str(json_out))}", highlight=False)
     if audit is not None:
         write_audit(ev, audit)
-        console.print(f"per-attribute scores written to {audit}", highlight=False)
+        console.print(f"per-attribute scores written to {escape(str(audit))}", highlight=False)
 
 
 @bench_app.command("oracle")
@@ -72,4 +86,4 @@ def oracle_cmd(
         n = write_oracle(bench_dir, out_dir, mode)  # type: ignore[arg-type]
     except InputError as e:
         fail(e.message)
-    console.print(f"wrote {n} {mode} oracle prediction file(s) to {out_dir}", highlight=False)
+    console.print(f"wrote {n} {mode} oracle prediction file(s) to {escape(str(out_dir))}", highlight=False)

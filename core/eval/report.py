@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from rich.console import Console, Group
+from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
@@ -133,12 +134,12 @@ def _group_table(title: str, groups: dict[str, Summary]) -> Table:
     for col in ("group", "PES", "Binary", "Gran", "n", "Σs"):
         t.add_column(col, justify="left" if col == "group" else "right")
     for k, s in groups.items():
-        t.add_row(k, _f(s.pes), _f(s.binary), _f(s.gran), str(s.n), str(s.sum_s))
+        t.add_row(Text(k), _f(s.pes), _f(s.binary), _f(s.gran), str(s.n), str(s.sum_s))
     return t
 
 
 def overall_table(ev: Evaluation) -> Table:
-    t = Table(title=f"PES — {ev.pred_dir}", title_justify="left", show_header=False)
+    t = Table(title=f"PES — {escape(ev.pred_dir)}", title_justify="left", show_header=False)
     t.add_column("metric")
     t.add_column("value", justify="right")
     ci = f"[{ev.pes_ci95[0]:.3f}, {ev.pes_ci95[1]:.3f}]" if ev.pes_ci95 else "-"
@@ -148,8 +149,8 @@ def overall_table(ev: Evaluation) -> Table:
     t.add_row("Gran", _f(ev.overall.gran))
     t.add_row("users / leaked attributes", f"{len(ev.users)} / {ev.overall.n}")
     t.add_row("claims / false claims", f"{ev.total_claims} / {ev.false_claims}")
-    t.add_row("missing prediction files", str(len(ev.missing)) + (f" ({', '.join(ev.missing[:8])}"
-              + (", …" if len(ev.missing) > 8 else "") + ")" if ev.missing else ""))
+    t.add_row("missing prediction files", Text(str(len(ev.missing)) + (f" ({', '.join(ev.missing[:8])}"
+              + (", …" if len(ev.missing) > 8 else "") + ")" if ev.missing else "")))
     t.add_row("judge / gazetteer", f"{ev.judge} / {ev.gazetteer}")
     return t
 
