@@ -1,1 +1,138 @@
-"""Commands: runs."""
+"""Commands: `argus runs list RUNS.db` and `argus runs show RUNS.db RUN_ID` (read-only)."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+from rich.tree import Tree
+
+from argus_tui.cli_base import console, fail, runs_app
+from core.errors import InputError
+from db import queries
+
+
+def _open(path: Path):
+    try:
+        return queries.open_runs_readonly(path)
+    except InputError as e:
+        fail(e.message)
+
+
+def _fmt(v: Any, digits: int = 2) -> str:
+    if v is None:
+        return ""
+    if isinstance(v, float):
+        return f"{v:.{digits}f}"
+    return str(v)
+
+
+def _e(v: Any) -> str:
+    return escape(_fmt(v))
+
+
+@runs_app.command("list")
+def list_cmd(
+    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table"),
+) -> None:
+    """Saved runs: id, user, system, backend, status, steps, budget and profile size."""
+    db = _open(db_path)
+    rows = queries.list_runs(db)
+    if as_json:
+        print(json.dumps(rows, ensure_ascii=False, indent=1, default=str))
+        return
+    if not rows:
+        console.print(f"no runs in {escape(str(db_path))}")
+        return
+    t = Table(title=escape(f"runs in {db_path}"), header_style="bold")
+    for col in ("run_id", "user", "system", "backend", "status", "step", "spent/budget", "attributes", "created"):
+        t.add_column(col, overflow="fold")
+    for r in rows:
+        t.add_row(_e(r["run_id"]), _e(r["user_id"]), _e(r["system"]), _e(r["backend"]), _e(r["status"]),
+                  _e(r["step"]), f"{_fmt(r['spent'], 1)}/{_fmt(r['budget'], 1)}", _e(r["n_profile"]),
+                  _e(r["created_at"]))
+    console.print(t)
+
+
+def _chain_tree(parent: Tree, c: queries.ChainNode) -> None:
+    if c.kind == "post":
+        label = f"[cyan]post {_e(c.post_id)}[/]"
+    elif c.kind == "hypothesis":
+        label = f"[magenta]{_e(c.node_id)} hypothesis[/] {_e(c.attribute)}={_e(c.value)} ({_e(c.status)})"
+    elif c.kind == "external":
+        label = f"[dim]{_e(c.node_id)}[/]"
+    else:
+        label = f"[green]{_e(c.node_id)}[/] {_e(c.modality)}/{_e(c.carrier)} ({_e(c.status)})"
+    if c.content:
+        label += f": {escape(c.content)}"
+    if c.via:
+        label = f"[dim]{c.via}[/] " + label
+    if c.cycle:
+        label += " [dim](shown above)[/]"
+    branch = parent.add(label)
+    for ch in c.children:
+        _chain_tree(branch, ch)
+
+
+@runs_app.command("show")
+def show_cmd(
+    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
+    run_id: str = typer.Argument(..., help="a run id (or a unique prefix of one)"),
+    all_hypotheses: bool = typer.Option(False, "--all", help="list removed hypotheses too"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON (run, profile with chains, hypotheses)"),
+) -> None:
+    """One run: its settings, the privacy profile, hypotheses and each value's evidence chain."""
+    db = _open(db_path)
+    run = queries.find_run(db, run_id)
+    if run is None:
+        fail(f"{db_path} [run_id]: no run {run_id!r} (see `argus runs list {db_path}`)")
+    rid = run["run_id"]
+    profile = queries.profile_rows(db, rid)
+    hyps = queries.hypotheses(db, rid)
+    if not all_hypotheses:
+        hyps = [h for h in hyps if h.get("status") != "removed"]
+    chains = {p["attribute"]: [queries.evidence_chain(db, rid, nid) for nid in (p.get("evidence") or [])
+                               if isinstance(nid, str)] for p in profile}
+    if as_json:
+        out = {"run": run, "profile": [{**p, "chains": [c.model_dump() for c in chains[p["attribute"]]]}
+                                       for p in profile], "hypotheses": hyps}
+        print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
+        return
+    info = Table.grid(padding=(0, 2))
+    info.add_column(style="bold")
+    info.add_column()
+    for k in ("run_id", "user_id", "user_dir", "system", "backend", "status", "step", "budget", "spent",
+              "created_at", "finished_at", "error"):
+        if run.get(k) not in (None, ""):
+            info.add_row(k, _e(run[k]))
+    if run.get("config"):
+        info.add_row("config", escape(json.dumps(run["config"], ensure_ascii=False)))
+    console.print(info)
+
+    pt = Table(title="privacy profile", header_style="bold")
+    for col in ("attribute", "value", "level", "confidence", "sensitivity", "evidence"):
+        pt.add_column(col, overflow="fold")
+    for p in profile:
+        pt.add_row(_e(p["attribute"]), _e(p["value"]), _e(p.get("level")), _e(p.get("confidence")),
+                   _e(p.get("sensitivity")), escape(", ".join(map(str, p.get("evidence") or []))))
+    console.print(pt if profile else "[dim]no profile rows[/]")
+
+    ht = Table(title="hypotheses" + (" (all)" if all_hypotheses else " (not removed)"), header_style="bold")
+    for col in ("node", "attribute", "value", "level", "confidence", "status"):
+        ht.add_column(col, overflow="fold")
+    for h in hyps:
+        ht.add_row(_e(h["node_id"]), _e(h.get("attribute")), _e(h.get("value")), _e(h.get("level")),
+                   _e(h.get("confidence")), _e(h.get("status")))
+    console.print(ht if hyps else "[dim]no hypotheses[/]")
+
+    for p in profile:
+        tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(p['value'])}")
+        for c in chains[p["attribute"]]:
+            _chain_tree(tree, c)
+        if not chains[p["attribute"]]:
+            tree.add("[dim]no evidence recorded[/]")
+        console.print(tree)
