@@ -148,10 +148,12 @@ def _env_role_name(role: str) -> str:
 
 def load_config(path: str | Path | None = None, *, env: Mapping[str, str] | None = None,
                 cwd: str | Path | None = None) -> BackendConfig:
-    """Read `path` (or ./argus.toml when present) and overlay the environment."""
+    """Read `path` (else $ARGUS_CONFIG, else ./argus.toml when present) and overlay the environment."""
     env = os.environ if env is None else env
     data: dict = {}
     source: Path | None = None
+    if path is None and env.get("ARGUS_CONFIG"):
+        path = env["ARGUS_CONFIG"]
     if path is not None:
         source = Path(path)
         if not source.is_file():
