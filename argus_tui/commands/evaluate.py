@@ -24,7 +24,6 @@ def eval_cmd(
 ) -> None:
     """Score predictions by benchmark-format.md ("Scoring"): PES, Binary, Gran, breakdowns, CI."""
     import core.eval.llm_judge  # noqa: F401  (registers --judge llm; backends engineer)
-    import core.eval.llm_judge  # noqa: F401  (registers --judge llm; backends engineer)
     from core.eval.judge import get_judge, judge_names
     from core.eval.metrics import compare, evaluate
     from core.eval.report import comparison_json, metrics_json, render, render_comparison, write_audit, write_json
@@ -52,19 +51,7 @@ def eval_cmd(
         rules_ev = evaluate(bench_dir, pred_dir, get_judge("rules"), seed=seed, resamples=1)
         agr = judge_agreement((a.g, b.g) for a, b in zip(ev.leaked, rules_ev.leaked))
         doc["judge_agreement"] = {"vs": "rules", **agr.as_dict()}
-    if judge != "rules" and c is None:
-        # agreement of this judge with the rules judge on the same records (backends engineer)
-        from core.eval.llm_judge import judge_agreement
-
-        rules_ev = evaluate(bench_dir, pred_dir, get_judge("rules"), seed=seed, resamples=1)
-        agr = judge_agreement((a.g, b.g) for a, b in zip(ev.leaked, rules_ev.leaked))
-        doc["judge_agreement"] = {"vs": "rules", **agr.as_dict()}
     render(ev, console, user_limit=users or None)
-    if "judge_agreement" in doc:
-        a = doc["judge_agreement"]
-        kappa = "n/a" if a["kappa"] is None else f"{a['kappa']:.2f}"
-        console.print(f"judge agreement {judge} vs rules on {a['n']} scores: exact {a['exact']:.2f}, "
-                      f"binary {a['binary']:.2f}, mean |Δg| {a['mean_abs_diff']:.2f}, kappa {kappa}", highlight=False)
     if "judge_agreement" in doc:
         a = doc["judge_agreement"]
         kappa = "n/a" if a["kappa"] is None else f"{a['kappa']:.2f}"
