@@ -1,1 +1,57 @@
-"""Commands: tui."""
+"""Commands: tui — the investigation console."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from argus_tui.cli_base import app, fail
+
+
+@app.command("tui")
+def tui(
+    runs_db: Optional[Path] = typer.Argument(None, help="runs.db to open (created for a new run)"),
+    user: Optional[Path] = typer.Option(None, "--user", help="sopri/1 user folder (or a benchmark folder) for a new run"),
+    bench_user: Optional[str] = typer.Option(None, "--bench-user", help="user id when --user is a benchmark folder"),
+    run: Optional[str] = typer.Option(None, "--run", help="run id in RUNS.db to continue (live) or inspect"),
+    budget: float = typer.Option(20.0, "--budget", help="route budget in units"),
+    backend: str = typer.Option("offline", "--backend", help="model backend"),
+    inspect: bool = typer.Option(False, "--inspect", help="open the run read-only with the step scrubber"),
+    step: Optional[int] = typer.Option(None, "--step", help="inspect: the step to show first"),
+    theme: Optional[str] = typer.Option(None, "--theme", help="e.g. ansi-dark for 16-colour terminals"),
+    who: Optional[str] = typer.Option(None, "--who", help="name recorded with your decisions (person:<name>)"),
+) -> None:
+    """The investigation console: a new stepwise run, or a saved run to continue or inspect."""
+    from argus_tui.app import ArgusApp
+    from argus_tui.screens.start import resolve_user
+
+    if budget <= 0:
+        fail(f"--budget: must be positive, got {budget}")
+    if run and runs_db is None:
+        fail("--run: needs RUNS.db")
+    if runs_db is not None and run and not runs_db.is_file():
+        fail(f"{runs_db}: run database not found")
+    if runs_db is not None and runs_db.exists() and not runs_db.is_file():
+        fail(f"{runs_db}: not a file")
+    user_dir = resolve_user(user, bench_user) if user is not None else None
+    if run:
+        from argus_tui.state import load_run
+        from db.store import open_db
+
+        try:
+            found = load_run(open_db(runs_db, readonly=True), run)  # type: ignore[arg-type]
+        except Exception as e:  # noqa: BLE001 — not SQLite, wrong schema...
+            fail(f"{runs_db}: cannot read runs ({type(e).__name__}: {e})")
+        if found is None:
+            fail(f"{runs_db} [run]: no run {run!r}")
+    if user_dir is not None and runs_db is None:
+        runs_db = Path("runs.db")
+    if theme:
+        from textual.theme import BUILTIN_THEMES
+
+        if theme not in BUILTIN_THEMES:
+            fail(f"--theme: unknown theme {theme!r} (e.g. {', '.join(sorted(BUILTIN_THEMES)[:6])})")
+    who_id = (who if who.startswith("person:") else f"person:{who}") if who else None
+    ArgusApp(runs_db, user_dir=user_dir, run_id=run, budget=budget, backend=backend, inspect=inspect,
+             step=step, who=who_id, theme=theme).run()

@@ -1,0 +1,138 @@
+"""ArgusApp: the investigation console (`argus tui`)."""
+from __future__ import annotations
+
+import getpass
+import json
+import os
+from functools import partial
+from pathlib import Path
+
+from textual.app import App
+from textual.binding import Binding
+from textual.command import DiscoveryHit, Hit, Hits, Provider
+
+from argus_tui.screens.investigation import InvestigationScreen
+from argus_tui.screens.modals import HelpScreen
+from argus_tui.screens.start import StartScreen
+from argus_tui.state import Snapshot
+
+
+def default_who() -> str:
+    try:
+        name = getpass.getuser()
+    except Exception:  # noqa: BLE001 — no passwd entry in some containers
+        name = os.environ.get("USER") or "researcher"
+    return f"person:{name}"
+
+
+def profile_json(snap: Snapshot) -> dict:
+    """The profile as shown (as of the displayed step) in the predictions format."""
+    from core.models import PredictedAttribute, Predictions
+
+    attrs = [PredictedAttribute(attribute=p.attribute, value=p.value, confidence=p.confidence,
+                                evidence=[str(e) for e in p.evidence]) for p in snap.profile]
+    return Predictions(user_id=snap.run.user_id, system=snap.run.system, attributes=attrs).model_dump(
+        exclude_none=True)
+
+
+class ArgusCommands(Provider):
+    """Command palette: open run, jump to hypothesis, export profile, help."""
+
+    def _commands(self) -> list[tuple[str, object, str]]:
+        app: ArgusApp = self.app  # type: ignore[assignment]
+        cmds: list[tuple[str, object, str]] = [
+            ("Open run…", app.action_open_start, "start screen: a user folder or a saved runs.db"),
+            ("Export profile", app.action_export_profile, "write the shown profile as predictions JSON"),
+            ("Help: keys", app.action_help, "key bindings of the console"),
+        ]
+        screen = app.screen
+        if isinstance(screen, InvestigationScreen) and screen.snap is not None:
+            for h in screen.snap.hypotheses():
+                cmds.append((f"Jump to hypothesis {h.node_id} {h.attribute}={h.value}",
+                             partial(screen.jump_to_node, h.node_id), f"status {h.status}"))
+        return cmds
+
+    async def discover(self) -> Hits:
+        for name, cb, help_text in self._commands()[:3]:
+            yield DiscoveryHit(name, cb, help=help_text)  # type: ignore[arg-type]
+
+    async def search(self, query: str) -> Hits:
+        matcher = self.matcher(query)
+        for name, cb, help_text in self._commands():
+            score = matcher.match(name)
+            if score > 0:
+                yield Hit(score, matcher.highlight(name), cb, help=help_text)  # type: ignore[arg-type]
+
+
+class ArgusApp(App):
+    TITLE = "Argus"
+    CSS_PATH = "argus.tcss"
+    COMMANDS = App.COMMANDS | {ArgusCommands}
+    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+
+    def __init__(self, db_path: str | Path | None = None, *, user_dir: str | Path | None = None,
+                 run_id: str | None = None, budget: float = 20.0, backend: str = "offline",
+                 inspect: bool = False, step: int | None = None, who: str | None = None,
+                 theme: str | None = None):
+        super().__init__()
+        self.db_path = Path(db_path) if db_path else None
+        self.user_dir = Path(user_dir) if user_dir else None
+        self.run_id = run_id
+        self.budget = budget
+        self.backend = backend
+        self.inspect = inspect
+        self.step = step
+        self.who = who or default_who()
+        self._theme_name = theme
+
+    def on_mount(self) -> None:
+        if self._theme_name:
+            self.theme = self._theme_name
+        if self.run_id and self.db_path:
+            self.open_run(self.db_path, self.run_id, inspect=self.inspect, step=self.step)
+        elif self.user_dir and self.db_path:
+            self.start_live(self.db_path, self.user_dir, self.budget, self.backend)
+        else:
+            self.push_screen(StartScreen(self.db_path, self.user_dir, self.budget, self.backend))
+
+    # screens
+    def open_run(self, db_path: str | Path, run_id: str, *, inspect: bool, step: int | None = None) -> None:
+        from argus_tui.state import load_run
+        from db.store import open_db
+
+        try:
+            run = load_run(open_db(db_path, readonly=True), run_id)
+        except Exception as e:  # noqa: BLE001
+            self.notify(f"{db_path}: cannot open ({type(e).__name__}: {e})", severity="error")
+            return
+        if run is None:
+            self.notify(f"{db_path}: no run {run_id!r}", severity="error")
+            return
+        live = not inspect and run.status != "finished"
+        if not inspect and not live:
+            self.notify(f"run {run_id} is finished: opened read-only", timeout=4)
+        self.push_screen(InvestigationScreen(db_path, run_id, mode="live" if live else "inspect", who=self.who,
+                                             step=step))
+
+    def start_live(self, db_path: str | Path, user_dir: str | Path, budget: float, backend: str) -> None:
+        self.push_screen(InvestigationScreen(db_path, None, mode="live", who=self.who, start_args={
+            "user_dir": str(user_dir), "budget": budget, "backend": backend}))
+
+    # actions
+    def action_open_start(self) -> None:
+        self.push_screen(StartScreen(self.db_path, self.user_dir, self.budget, self.backend))
+
+    def action_help(self) -> None:
+        self.push_screen(HelpScreen())
+
+    def action_export_profile(self) -> None:
+        screen = self.screen
+        if not isinstance(screen, InvestigationScreen) or screen.snap is None:
+            self.notify("open a run first", severity="warning")
+            return
+        snap = screen.snap
+        out = screen.db_path.parent / f"{snap.run.run_id}.step{snap.step}.profile.json"
+        fd = os.open(out, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)   # inferred data: private
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(profile_json(snap), fh, ensure_ascii=False, indent=2)
+        self.notify(f"profile written: {out}", timeout=6)

@@ -1,0 +1,99 @@
+"""The console's side of the engine API: one engine session per run, driven from worker
+threads (never the UI thread). Every call goes through one lock, so an auto-run and a
+key press never interleave inside the engine, and every result comes back as a fresh
+Snapshot read from the same DB after the step committed."""
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from argus_tui.state import Snapshot, build_snapshot
+from core.engine.types import Decision, Event, RouteProposal
+
+
+@dataclass
+class StepResult:
+    snap: Snapshot
+    proposal: RouteProposal | None
+    events: list[Event] = field(default_factory=list)
+    note: str = ""
+
+
+class LiveSession:
+    def __init__(self, db: sqlite_utils.Database, inv: Any):
+        self.db = db
+        self.inv = inv
+        self.lock = threading.Lock()
+        self.proposal: RouteProposal | None = None
+        self.pause = threading.Event()
+
+    @classmethod
+    def start(cls, db_path: str | Path, user_dir: str | Path, *, budget: float = 20.0, backend: str = "offline",
+              system: str = "argus") -> "LiveSession":
+        from core.engine.loop import Investigation
+        from db.store import open_db
+
+        db = open_db(db_path)
+        inv = Investigation.start(db, Path(user_dir), budget=budget, backend=backend, system=system)
+        return cls(db, inv)
+
+    @classmethod
+    def resume(cls, db_path: str | Path, run_id: str) -> "LiveSession":
+        from core.engine.loop import Investigation
+        from db.store import open_db
+
+        db = open_db(db_path)
+        return cls(db, Investigation.resume(db, run_id))
+
+    @property
+    def run_id(self) -> str:
+        return self.inv.run_id
+
+    @property
+    def finished(self) -> bool:
+        return bool(self.inv.finished)
+
+    def refresh(self, note: str = "") -> StepResult:
+        """The next proposal (asks the engine once per step) and the state after the last step."""
+        with self.lock:
+            if self.proposal is None and not self.inv.finished:
+                self.proposal = self.inv.next_proposal()
+            return StepResult(build_snapshot(self.db, self.run_id), self.proposal, note=note)
+
+    def decide(self, decision: Decision) -> StepResult:
+        with self.lock:
+            if self.proposal is None and not self.inv.finished:
+                self.proposal = self.inv.next_proposal()
+            if self.proposal is None and decision.action not in ("rerun", "stop"):
+                return StepResult(build_snapshot(self.db, self.run_id), None, note="no route to decide")
+            events = self.inv.decide(decision)
+            self.proposal = None if self.inv.finished else self.inv.next_proposal()
+            snap = build_snapshot(self.db, self.run_id)
+        return StepResult(snap, self.proposal, list(events or []), note=f"{decision.action} by {decision.by}")
+
+    def auto_steps(self, n: int, by: str = "policy:console-auto"):
+        """Yield a StepResult after each of up to n policy-approved steps; stops when paused."""
+        self.pause.clear()
+        for i in range(n):
+            if self.pause.is_set():
+                yield self.refresh(note=f"paused after {i} auto step(s)")
+                return
+            if self.inv.finished:
+                break
+            with self.lock:
+                if self.proposal is None:
+                    self.proposal = self.inv.next_proposal()
+                if self.proposal is None:
+                    break
+            yield self.decide(Decision(action="approve", by=by, reason=f"auto-run {i + 1}/{n}"))
+        yield self.refresh(note="auto-run done" if not self.inv.finished else "run finished")
+
+    def close(self) -> None:
+        try:
+            self.db.conn.close()
+        except Exception:  # noqa: BLE001 — closing twice is harmless
+            pass

@@ -1,0 +1,1 @@
+"""Screens of the console: start, investigation (live and inspect), modals and help."""

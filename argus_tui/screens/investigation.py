@@ -1,0 +1,376 @@
+"""The investigation screen: posts, CPeg, hypothesis store, route proposal, budget,
+profile and timeline in one keyboard-first layout.
+
+mode "live": drives a LiveSession (engine calls in thread workers, one step at a time).
+mode "inspect": read-only, with a step scrubber; every pane shows the run as of that step.
+Panes only render Snapshots; all SQLite and engine work happens in workers.
+"""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane, Tree
+
+from argus_tui.live import LiveSession, StepResult
+from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen
+from argus_tui.state import Snapshot, build_snapshot
+from argus_tui.widgets.cpeg import CpegPane
+from argus_tui.widgets.hypotheses import HypothesisTable
+from argus_tui.widgets.panes import (
+    BudgetPane,
+    ProfilePane,
+    ProposalPane,
+    StepScrubber,
+    TimelinePane,
+    format_route,
+)
+from argus_tui.widgets.posts import PostsPane
+from core.engine.types import Decision
+from db.store import open_db
+
+
+class SnapshotReady(Message):
+    def __init__(self, result: StepResult) -> None:
+        super().__init__()
+        self.result = result
+
+
+class WorkFailed(Message):
+    def __init__(self, what: str, error: BaseException) -> None:
+        super().__init__()
+        self.what = what
+        self.error = error
+
+
+class InvestigationScreen(Screen):
+    BINDINGS = [
+        Binding("a", "decide('approve')", "Approve"),
+        Binding("x", "decide('skip')", "Skip"),
+        Binding("e", "edit", "Edit"),
+        Binding("r", "rerun", "Rerun"),
+        Binding("g", "auto", "Auto-run"),
+        Binding("p", "pause", "Pause"),
+        Binding("left_square_bracket", "step(-1)", "Step -"),
+        Binding("right_square_bracket", "step(1)", "Step +"),
+        Binding("1", "focus_pane('posts')", "Posts", show=False),
+        Binding("2", "focus_pane('cpeg')", "CPeg", show=False),
+        Binding("3", "focus_pane('hyps')", "Hyps", show=False),
+        Binding("4", "focus_pane('proposal')", "Route", show=False),
+        Binding("5", "focus_pane('budget')", "Budget", show=False),
+        Binding("6", "focus_pane('profile')", "Profile", show=False),
+        Binding("7", "focus_pane('timeline')", "Timeline", show=False),
+        Binding("plus,equals_sign", "resize(5)", "Wider", show=False),
+        Binding("minus", "resize(-5)", "Narrower", show=False),
+        Binding("z", "maximize", "Max", show=False),
+        Binding("question_mark", "help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, db_path: str | Path, run_id: str | None = None, *, mode: str = "inspect",
+                 session: LiveSession | None = None, who: str = "person:researcher", step: int | None = None,
+                 start_args: dict | None = None):
+        super().__init__()
+        self.db_path = Path(db_path)
+        self.run_id = run_id
+        self.mode = mode
+        self.session = session
+        self.who = who
+        self.snap: Snapshot | None = None
+        self.proposal = None
+        self.busy = False
+        self.left_width = 42
+        self.render_ms: list[float] = []
+        self._initial_step = step
+        self._ro_db = None
+        # live mode without a session: {"user_dir", "budget", "backend"} for a new run,
+        # else the run_id is resumed; the engine is opened in the worker (perception can take a while)
+        self.start_args = start_args
+
+    # ---------------- layout ----------------
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        yield Static("", id="run-bar")
+        if self.mode == "inspect":
+            scrub = StepScrubber("", id="scrubber")
+            scrub.can_focus = True
+            yield scrub
+        with Horizontal(id="main"):
+            with TabbedContent(id="left", initial="tab-posts"):
+                with TabPane("Posts [1]", id="tab-posts"):
+                    yield PostsPane(id="posts")
+                with TabPane("CPeg [2]", id="tab-cpeg"):
+                    yield CpegPane(id="cpeg")
+            with Vertical(id="right"):
+                hyp = HypothesisTable(id="hyps")
+                hyp.border_title = "Hypothesis store [3]"
+                yield hyp
+                with Horizontal(id="mid-row"):
+                    prop = ProposalPane(id="proposal")
+                    prop.border_title = "Route proposal [4]" if self.mode == "live" else "Route at this step [4]"
+                    yield prop
+                    budget = BudgetPane(id="budget")
+                    budget.border_title = "Budget [5]"
+                    yield budget
+                with TabbedContent(id="bottom", initial="tab-profile"):
+                    with TabPane("Profile [6]", id="tab-profile"):
+                        yield ProfilePane(id="profile")
+                    with TabPane("Timeline [7]", id="tab-timeline"):
+                        yield TimelinePane(id="timeline")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "inspect (read-only)" if self.mode == "inspect" else "live"
+        self._apply_width()
+        self.query_one("#run-bar", Static).update("loading…")
+        if self.mode == "inspect":
+            self.load_step(self._initial_step)
+        else:
+            self.busy = True
+            self.query_one(ProposalPane).show_route("[b]opening the run: perceiving posts…[/b]")
+            self.engine_call("refresh")
+
+    LIVE_ONLY = {"decide", "edit", "rerun", "auto", "pause"}
+
+    def check_action(self, action: str, parameters: tuple) -> bool | None:
+        """Hide the decision keys in inspect mode and the step keys in live mode."""
+        if action in self.LIVE_ONLY:
+            return self.mode == "live"
+        if action == "step":
+            return self.mode == "inspect"
+        return True
+
+    # ---------------- workers ----------------
+    @work(thread=True, group="db", exclusive=True)
+    def load_step(self, step: int | None) -> None:
+        """Inspect: the run as of `step`, read in a thread (read-only connection)."""
+        try:
+            if self._ro_db is None:
+                self._ro_db = open_db(self.db_path, readonly=True)
+            assert self.run_id is not None
+            snap = build_snapshot(self._ro_db, self.run_id, step)
+            self.post_message(SnapshotReady(StepResult(snap, None)))
+        except Exception as e:  # noqa: BLE001 — shown to the user, the app stays up
+            self.post_message(WorkFailed("open run", e))
+
+    @work(thread=True, group="engine")
+    def engine_call(self, what: str, decision: Decision | None = None, steps: int = 0) -> None:
+        try:
+            if self.session is None:
+                if self.start_args:
+                    self.session = LiveSession.start(self.db_path, self.start_args["user_dir"],
+                                                     budget=self.start_args.get("budget", 20.0),
+                                                     backend=self.start_args.get("backend", "offline"))
+                else:
+                    assert self.run_id is not None
+                    self.session = LiveSession.resume(self.db_path, self.run_id)
+            if what == "refresh":
+                self.post_message(SnapshotReady(self.session.refresh()))
+            elif what == "decide" and decision is not None:
+                self.post_message(SnapshotReady(self.session.decide(decision)))
+            elif what == "auto":
+                for result in self.session.auto_steps(steps):
+                    self.post_message(SnapshotReady(result))
+        except Exception as e:  # noqa: BLE001 — an engine failure is reported, the run stays in its DB
+            self.post_message(WorkFailed(what, e))
+        finally:
+            self.busy = False
+
+    # ---------------- rendering ----------------
+    @on(SnapshotReady)
+    def _on_snapshot(self, message: SnapshotReady) -> None:
+        t0 = time.perf_counter()
+        res = message.result
+        self.snap = res.snap
+        self.run_id = res.snap.run.run_id
+        self.proposal = res.proposal
+        self.show_snapshot(res.snap)
+        self.render_ms.append((time.perf_counter() - t0) * 1000)
+        if res.note:
+            self.notify(res.note, timeout=3)
+
+    @on(WorkFailed)
+    def _on_failed(self, message: WorkFailed) -> None:
+        self.busy = False
+        self.notify(f"{message.what} failed: {type(message.error).__name__}: {message.error}",
+                    severity="error", timeout=10)
+        self.query_one("#run-bar", Static).update(
+            f"[red]{message.what} failed: {type(message.error).__name__}: {message.error}[/red]")
+
+    def show_snapshot(self, snap: Snapshot) -> None:
+        run = snap.run
+        live = self.mode == "live"
+        status = run.status if not live else ("finished" if snap.run.status == "finished" else "running")
+        self.title = f"Argus — {run.user_id}"
+        self.query_one("#run-bar", Static).update(
+            f" run [b]{run.run_id}[/b]  user [b]{run.user_id}[/b]  system {run.system}  backend {run.backend}"
+            f"  status [b]{status}[/b]  step {snap.step}/{snap.max_step}"
+            f"  nodes {len(snap.nodes)}  hypotheses {len(snap.hypotheses())}")
+        if self.mode == "inspect":
+            self.query_one(StepScrubber).show(snap.step, snap.max_step)
+        self.query_one(PostsPane).show(snap)
+        self.query_one(CpegPane).show(snap)
+        self.query_one(HypothesisTable).show(snap)
+        self.query_one(BudgetPane).show(snap)
+        self.query_one(ProfilePane).show(snap)
+        self.query_one(TimelinePane).show(snap)
+        self._show_route()
+
+    def _show_route(self) -> None:
+        snap = self.snap
+        pane = self.query_one(ProposalPane)
+        if snap is None:
+            return
+        if self.mode == "live":
+            if self.proposal is not None:
+                pane.show_route(format_route(None, snap, self.proposal.model_dump()),
+                                "[b]a[/b] approve  [b]x[/b] skip  [b]e[/b] edit  [b]r[/b] rerun  "
+                                "[b]g[/b] auto  [b]p[/b] pause")
+            else:
+                pane.show_route("[dim]no route proposed: the run has stopped[/dim]"
+                                if snap.run.status == "finished" or (self.session and self.session.finished)
+                                else "[dim]waiting for the engine…[/dim]")
+            return
+        at_step = [r for r in snap.routes if r.step == snap.step] or snap.routes[-1:]
+        pane.show_route(format_route(at_step[-1] if at_step else None, snap))
+
+    # ---------------- live actions ----------------
+    def _can_act(self) -> bool:
+        if self.mode != "live":
+            self.notify("read-only: this is a saved run (inspect mode)", severity="warning")
+            return False
+        if self.busy or self.session is None:
+            self.notify("the engine is busy with a step; press p to pause an auto-run", severity="warning")
+            return False
+        return True
+
+    def _send(self, decision: Decision) -> None:
+        self.busy = True
+        self.query_one(ProposalPane).show_route(f"[b]{decision.action}: running…[/b]", "")
+        self.engine_call("decide", decision)
+
+    def action_decide(self, action: str) -> None:
+        if not self._can_act():
+            return
+        if self.proposal is None:
+            self.notify("no route proposed", severity="warning")
+            return
+        self._send(Decision(action=action, by=self.who))  # type: ignore[arg-type]
+
+    def action_edit(self) -> None:
+        if not self._can_act():
+            return
+        if self.proposal is None:
+            self.notify("no route proposed", severity="warning")
+            return
+        prop = self.proposal
+
+        def done(result: dict | None) -> None:
+            if result is not None:
+                self._send(Decision(action="edit", by=self.who, params=result["params"], reason=result["reason"]))
+
+        self.app.push_screen(RouteEditScreen(f"Edit route {prop.route_id or ''} ({prop.family})", prop.params), done)
+
+    def action_rerun(self) -> None:
+        if not self._can_act() or self.snap is None:
+            return
+        done_routes = [r for r in self.snap.routes if r.status in ("done", "edited", "rerun", "approved")]
+        if not done_routes:
+            self.notify("no route has run yet", severity="warning")
+            return
+        chosen = self.query_one(BudgetPane).selected_route()
+        route = next((r for r in done_routes if r.route_id == chosen), done_routes[-1])
+
+        def done(result: dict | None) -> None:
+            if result is not None:
+                self._send(Decision(action="rerun", by=self.who,
+                                    params={**result["params"], "route_id": route.route_id},
+                                    reason=result["reason"]))
+
+        params = {k: v for k, v in route.params.items()}
+        self.app.push_screen(RouteEditScreen(f"Rerun route {route.route_id} ({route.family})", params), done)
+
+    def action_auto(self) -> None:
+        if not self._can_act():
+            return
+
+        def done(n: int | None) -> None:
+            if n:
+                self.busy = True
+                self.engine_call("auto", steps=n)
+
+        self.app.push_screen(AutoRunScreen(), done)
+
+    def action_pause(self) -> None:
+        if self.session is not None and self.busy:
+            self.session.pause.set()
+            self.notify("pausing after the step in flight")
+
+    # ---------------- inspect ----------------
+    def action_step(self, delta: int) -> None:
+        if self.mode != "inspect" or self.snap is None:
+            return
+        self.load_step(max(0, min(self.snap.max_step, self.snap.step + delta)))
+
+    def goto_step(self, step: int) -> None:
+        if self.mode == "inspect":
+            self.load_step(step)
+
+    def on_key(self, event) -> None:
+        if self.mode == "inspect" and isinstance(self.focused, StepScrubber) and self.snap is not None:
+            jumps = {"left": self.snap.step - 1, "right": self.snap.step + 1, "home": 0, "end": self.snap.max_step}
+            if event.key in jumps:
+                event.stop()
+                self.load_step(max(0, min(self.snap.max_step, jumps[event.key])))
+
+    @on(DataTable.RowSelected, "#timeline")
+    def _timeline_jump(self, event: DataTable.RowSelected) -> None:
+        if self.mode != "inspect":
+            return
+        step = self.query_one(TimelinePane).selected_step()
+        if step is not None:
+            self.load_step(step)
+
+    # ---------------- navigation ----------------
+    @on(HypothesisTable.Selected)
+    def _hyp_selected(self, event: HypothesisTable.Selected) -> None:
+        self.jump_to_node(event.node_id)
+
+    def jump_to_node(self, node_id: str) -> None:
+        self.query_one("#left", TabbedContent).active = "tab-cpeg"
+        if self.query_one(CpegPane).select_node(node_id):
+            self.query_one("#cpeg-tree", Tree).focus()
+        self.query_one(HypothesisTable).select(node_id, post=False)
+
+    def action_focus_pane(self, pane: str) -> None:
+        left = self.query_one("#left", TabbedContent)
+        bottom = self.query_one("#bottom", TabbedContent)
+        target = {
+            "posts": "#posts-table", "cpeg": "#cpeg-tree", "hyps": "#hyp-table", "proposal": "#proposal",
+            "budget": "#ledger", "profile": "#profile", "timeline": "#timeline",
+        }[pane]
+        if pane in ("posts", "cpeg"):
+            left.active = f"tab-{pane}"
+        if pane in ("profile", "timeline"):
+            bottom.active = f"tab-{pane}"
+        self.call_after_refresh(lambda: self.query_one(target).focus())
+
+    def action_resize(self, delta: int) -> None:
+        self.left_width = max(20, min(75, self.left_width + delta))
+        self._apply_width()
+
+    def _apply_width(self) -> None:
+        self.query_one("#left").styles.width = f"{self.left_width}%"
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen())
+
+    def on_unmount(self) -> None:
+        if self.session is not None:
+            self.session.pause.set()

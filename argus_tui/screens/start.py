@@ -1,0 +1,172 @@
+"""Start screen: open a sopri/1 user folder (or one user of a benchmark) for a new run,
+or a saved runs.db and one of its runs; choose backend and budget."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual import on, work
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+
+from argus_tui.state import list_runs
+from core.errors import InputError
+
+
+def backend_names() -> list[str]:
+    try:
+        from core.engine.backend import available_backends
+
+        return available_backends() or ["offline"]
+    except Exception:  # noqa: BLE001 — a broken plugin must not keep the console from starting
+        return ["offline"]
+
+
+def resolve_user(path: Path, user: str | None) -> Path:
+    """A user folder, or one user of a benchmark folder (manifest.json)."""
+    if (path / "manifest.json").is_file():
+        from core.loader import user_dirs
+
+        users = dict(user_dirs(path))
+        if not users:
+            raise InputError(path / "manifest.json", "no users listed", field="users")
+        if user is None:
+            return next(iter(users.values()))
+        if user not in users:
+            raise InputError(path / "manifest.json", f"user {user!r} not in the benchmark", field="users")
+        return users[user]
+    if not path.is_dir():
+        raise InputError(path, "user folder not found")
+    if not (path / "posts.jsonl").is_file():
+        raise InputError(path / "posts.jsonl", "file not found (not a sopri/1 user folder)")
+    return path
+
+
+class StartScreen(Screen):
+    DEFAULT_CSS = """
+    StartScreen > Vertical { padding: 1 2; }
+    StartScreen .row { height: auto; margin-bottom: 1; }
+    StartScreen Input { width: 1fr; }
+    StartScreen Label.cap { width: 18; padding-top: 1; }
+    StartScreen #runs { height: 1fr; min-height: 5; border: round $primary; }
+    StartScreen #start-error { color: $error; height: auto; }
+    """
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("question_mark", "app.help", "Help")]
+
+    def __init__(self, db_path: str | Path | None = None, user_dir: str | Path | None = None,
+                 budget: float = 20.0, backend: str = "offline"):
+        super().__init__()
+        self.db_path = str(db_path or "runs.db")
+        self.user_dir = str(user_dir or "")
+        self.budget = budget
+        self.backend = backend
+
+    def compose(self) -> ComposeResult:
+        yield Header(show_clock=False)
+        backends = backend_names()
+        with Vertical():
+            yield Static("[b]New investigation[/b] — a sopri/1 user folder, or a benchmark folder and a user id")
+            with Horizontal(classes="row"):
+                yield Label("user/bench folder", classes="cap")
+                yield Input(self.user_dir, placeholder="path/to/bench/users/u001 or path/to/bench", id="user-dir")
+                yield Input(placeholder="user id (benchmark)", id="bench-user", max_length=200)
+            with Horizontal(classes="row"):
+                yield Label("backend / budget", classes="cap")
+                yield Select([(b, b) for b in backends], value=self.backend if self.backend in backends
+                             else backends[0], allow_blank=False, id="backend")
+                yield Input(str(self.budget), id="budget", type="number")
+                yield Button("Start new run", variant="primary", id="start")
+            yield Static("[b]Saved runs[/b] — a runs.db; pick a run to continue (live) or inspect (read-only)")
+            with Horizontal(classes="row"):
+                yield Label("runs.db", classes="cap")
+                yield Input(self.db_path, id="db-path")
+                yield Button("List runs", id="list")
+            table: DataTable = DataTable(id="runs", cursor_type="row")
+            for label, width in (("run", 28), ("user", 14), ("system", 8), ("backend", 8), ("status", 9), ("step", 5),
+                             ("spent/budget", 12)):
+                table.add_column(label, width=width)
+            yield table
+            with Horizontal(classes="row"):
+                yield Button("Continue run", id="continue")
+                yield Button("Inspect run", id="inspect")
+            yield Static("", id="start-error")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.sub_title = "start"
+        if Path(self.db_path).is_file():
+            self.list_runs()
+
+    def _error(self, msg: str) -> None:
+        self.query_one("#start-error", Static).update(msg)
+        self.notify(msg, severity="error", timeout=8)
+
+    @on(Button.Pressed, "#list")
+    @on(Input.Submitted, "#db-path")
+    def _list(self) -> None:
+        self.list_runs()
+
+    @work(thread=True, exclusive=True, group="runs")
+    def list_runs(self) -> None:
+        path = Path(self.query_one("#db-path", Input).value)
+        if not path.is_file():
+            self.app.call_from_thread(self._error, f"{path}: run database not found")
+            return
+        try:
+            from db.store import open_db
+
+            runs = list_runs(open_db(path, readonly=True))
+        except Exception as e:  # noqa: BLE001 — e.g. not a SQLite file
+            self.app.call_from_thread(self._error, f"{path}: cannot read runs ({type(e).__name__}: {e})")
+            return
+        self.app.call_from_thread(self._fill_runs, runs)
+
+    def _fill_runs(self, runs) -> None:
+        table = self.query_one("#runs", DataTable)
+        table.clear()
+        for r in runs:
+            table.add_row(r.run_id, r.user_id, r.system, r.backend, r.status, str(r.step),
+                          f"{r.spent:g}/{r.budget:g}", key=r.run_id)
+        self.query_one("#start-error", Static).update("" if runs else "no runs in this database yet")
+
+    def _selected_run(self) -> str | None:
+        table = self.query_one("#runs", DataTable)
+        if table.row_count == 0:
+            self._error("no run selected: list the runs of a runs.db first")
+            return None
+        return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
+
+    @on(Button.Pressed, "#start")
+    def _start(self) -> None:
+        raw = self.query_one("#user-dir", Input).value.strip()
+        if not raw:
+            self._error("user folder: required")
+            return
+        try:
+            user_dir = resolve_user(Path(raw), self.query_one("#bench-user", Input).value.strip() or None)
+            budget = float(self.query_one("#budget", Input).value or 20)
+            if budget <= 0:
+                raise InputError("budget", "must be a positive number of units", field="budget")
+        except InputError as e:
+            self._error(e.message)
+            return
+        except ValueError:
+            self._error("budget: not a number")
+            return
+        backend = str(self.query_one("#backend", Select).value)
+        self.app.start_live(self.query_one("#db-path", Input).value, user_dir, budget, backend)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#continue")
+    def _continue(self) -> None:
+        run_id = self._selected_run()
+        if run_id:
+            self.app.open_run(self.query_one("#db-path", Input).value, run_id, inspect=False)  # type: ignore[attr-defined]
+
+    @on(Button.Pressed, "#inspect")
+    @on(DataTable.RowSelected, "#runs")
+    def _inspect(self) -> None:
+        run_id = self._selected_run()
+        if run_id:
+            self.app.open_run(self.query_one("#db-path", Input).value, run_id, inspect=True)  # type: ignore[attr-defined]

@@ -1,0 +1,326 @@
+"""Read-only view of a run DB "as of step N" for the console (inspect mode and live refresh).
+
+Only SELECTs; the engine owns every write. A snapshot is a plain value built off the UI
+thread (in a worker) and handed to the panes, so the screen never waits on SQLite.
+"""
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from typing import Any
+
+import sqlite_utils
+
+
+def _json(text: str | None, default: Any) -> Any:
+    if not text:
+        return default
+    try:
+        return json.loads(text)
+    except (TypeError, ValueError):
+        return default
+
+
+@dataclass
+class RunInfo:
+    run_id: str
+    user_id: str
+    user_dir: str | None
+    system: str
+    backend: str
+    budget: float
+    spent: float
+    status: str
+    step: int
+    error: str | None
+
+
+@dataclass
+class PostRow:
+    post_id: str
+    idx: int
+    timestamp: str | None
+    ip_region: str | None
+    data: dict[str, Any]
+
+
+@dataclass
+class ImageRow:
+    image_id: str
+    post_id: str | None
+    file: str
+    width: int | None
+    height: int | None
+    meta: dict[str, Any]
+
+
+@dataclass
+class NodeRow:
+    node_id: str
+    kind: str
+    post_id: str | None
+    modality: str | None
+    carrier: str | None
+    content: str
+    attribute: str | None
+    value: str | None
+    level: str | None
+    granularity: float | None
+    confidence: float | None
+    status: str | None
+    derived: bool
+    provenance: list[Any]
+    data: dict[str, Any]
+    step_created: int
+    step_updated: int
+
+
+@dataclass
+class EdgeRow:
+    src: str
+    dst: str
+    kind: str
+    step: int
+
+
+@dataclass
+class RouteRow:
+    route_id: str
+    step: int
+    hypothesis_id: str | None
+    family: str
+    tool: str | None
+    params: dict[str, Any]
+    cost: float
+    expected: str | None
+    status: str
+    decided_by: str | None
+    decision_reason: str | None
+    parent_route_id: str | None
+    result: Any
+
+
+@dataclass
+class LedgerRow:
+    step: int
+    route_id: str | None
+    family: str
+    units: float
+    remaining: float
+
+
+@dataclass
+class EventRow:
+    id: int
+    step: int
+    kind: str
+    data: dict[str, Any]
+    source: str = "event"      # event | tool | model
+
+
+@dataclass
+class ProfileRow:
+    attribute: str
+    value: str
+    level: str | None
+    granularity: float | None
+    confidence: float | None
+    sensitivity: int | None
+    evidence: list[str]
+    step: int
+
+
+@dataclass
+class Snapshot:
+    """Everything the panes show, as it was after step `step` of the run."""
+
+    run: RunInfo
+    step: int
+    max_step: int
+    posts: list[PostRow] = field(default_factory=list)
+    images: dict[str, list[ImageRow]] = field(default_factory=dict)   # post_id -> images
+    nodes: dict[str, NodeRow] = field(default_factory=dict)
+    edges: list[EdgeRow] = field(default_factory=list)
+    routes: list[RouteRow] = field(default_factory=list)
+    ledger: list[LedgerRow] = field(default_factory=list)
+    timeline: list[EventRow] = field(default_factory=list)
+    profile: list[ProfileRow] = field(default_factory=list)
+    steps: list[int] = field(default_factory=list)                    # distinct steps with events
+
+    @property
+    def remaining(self) -> float:
+        return self.ledger[-1].remaining if self.ledger else self.run.budget - self.spent_at_step
+
+    @property
+    def spent_at_step(self) -> float:
+        return sum(r.units for r in self.ledger)
+
+    def hypotheses(self) -> list[NodeRow]:
+        return [n for n in self.nodes.values() if n.kind == "hypothesis"]
+
+    def graph_index(self) -> GraphIndex:
+        return GraphIndex(self)
+
+    def evidence_count(self, node_id: str, idx: GraphIndex | None = None) -> int:
+        idx = idx or self.graph_index()
+        return sum(1 for nb in idx.up.get(node_id, []) if self.nodes.get(nb) and self.nodes[nb].kind == "evidence")
+
+    def pending_route(self) -> RouteRow | None:
+        """The last route still awaiting a decision (status proposed), if any."""
+        for r in reversed(self.routes):
+            if r.status == "proposed":
+                return r
+        return None
+
+
+def list_runs(db: sqlite_utils.Database) -> list[RunInfo]:
+    rows = db.execute(
+        "SELECT run_id, user_id, user_dir, system, backend, budget, spent, status, step, error "
+        "FROM runs ORDER BY created_at DESC"
+    ).fetchall()
+    return [RunInfo(*r) for r in rows]
+
+
+def load_run(db: sqlite_utils.Database, run_id: str) -> RunInfo | None:
+    row = db.execute(
+        "SELECT run_id, user_id, user_dir, system, backend, budget, spent, status, step, error "
+        "FROM runs WHERE run_id = ?",
+        [run_id],
+    ).fetchone()
+    return RunInfo(*row) if row else None
+
+
+def max_step(db: sqlite_utils.Database, run_id: str) -> int:
+    row = db.execute(
+        "SELECT max(s) FROM (SELECT max(step) s FROM events WHERE run_id=? "
+        "UNION ALL SELECT step FROM runs WHERE run_id=?)",
+        [run_id, run_id],
+    ).fetchone()
+    return int(row[0] or 0)
+
+
+def build_snapshot(db: sqlite_utils.Database, run_id: str, step: int | None = None) -> Snapshot:
+    """The run as of `step` (None: the latest committed state)."""
+    run = load_run(db, run_id)
+    if run is None:
+        raise KeyError(run_id)
+    top = max_step(db, run_id)
+    n = top if step is None else max(0, min(step, top))
+    q = db.execute
+    snap = Snapshot(run=run, step=n, max_step=top)
+    snap.steps = [r[0] for r in q("SELECT DISTINCT step FROM events WHERE run_id=? ORDER BY step", [run_id])]
+
+    for r in q("SELECT post_id, idx, timestamp, ip_region, data FROM posts WHERE run_id=? ORDER BY idx", [run_id]):
+        snap.posts.append(PostRow(r[0], r[1], r[2], r[3], _json(r[4], {})))
+    for r in q(
+        "SELECT image_id, post_id, file, width, height, meta FROM images WHERE run_id=? ORDER BY image_id", [run_id]
+    ):
+        img = ImageRow(r[0], r[1], r[2], r[3], r[4], _json(r[5], {}))
+        snap.images.setdefault(img.post_id or "", []).append(img)
+
+    for r in q(
+        "SELECT node_id, kind, post_id, modality, carrier, content, attribute, value, level, granularity, "
+        "confidence, status, derived, provenance, data, step_created, step_updated "
+        "FROM nodes WHERE run_id=? AND step_created<=? ORDER BY step_created, rowid",
+        [run_id, n],
+    ):
+        snap.nodes[r[0]] = NodeRow(
+            r[0], r[1], r[2], r[3], r[4], r[5] or "", r[6], r[7], r[8], r[9], r[10], r[11], bool(r[12]),
+            _json(r[13], []), _json(r[14], {}), r[15], r[16],
+        )
+    if n < top:
+        # Status and confidence of hypotheses as they were at step n (the nodes row holds the latest).
+        for node_id, status, conf in q(
+            "SELECT node_id, status, confidence FROM hypothesis_history h WHERE run_id=? AND step<=? "
+            "AND id = (SELECT max(id) FROM hypothesis_history WHERE run_id=h.run_id AND node_id=h.node_id "
+            "AND step<=?)",
+            [run_id, n, n],
+        ):
+            node = snap.nodes.get(node_id)
+            if node is not None:
+                node.status = status
+                if conf is not None:
+                    node.confidence = conf
+
+    snap.edges = [EdgeRow(*r) for r in q(
+        "SELECT src, dst, kind, step FROM edges WHERE run_id=? AND step<=? ORDER BY step, rowid", [run_id, n]
+    )]
+    for r in q(
+        "SELECT route_id, step, hypothesis_id, family, tool, params, cost, expected, status, decided_by, "
+        "decision_reason, parent_route_id, result FROM routes WHERE run_id=? AND step<=? ORDER BY step, created_at",
+        [run_id, n],
+    ):
+        snap.routes.append(RouteRow(r[0], r[1], r[2], r[3], r[4], _json(r[5], {}), r[6], r[7], r[8], r[9], r[10],
+                                    r[11], _json(r[12], r[12])))
+    snap.ledger = [LedgerRow(*r) for r in q(
+        "SELECT step, route_id, family, units, remaining FROM budget_ledger WHERE run_id=? AND step<=? ORDER BY id",
+        [run_id, n],
+    )]
+    timeline: list[EventRow] = []
+    for r in q("SELECT id, step, kind, data FROM events WHERE run_id=? AND step<=? ORDER BY id", [run_id, n]):
+        timeline.append(EventRow(r[0], r[1], r[2], _json(r[3], {})))
+    for r in q(
+        "SELECT id, step, tool, inputs, outputs, error, duration_ms, cost, cached FROM tool_calls "
+        "WHERE run_id=? AND step<=? ORDER BY id", [run_id, n]
+    ):
+        timeline.append(EventRow(r[0], r[1] or 0, f"tool:{r[2]}", {
+            "inputs": _json(r[3], {}), "outputs": _json(r[4], r[4]), "error": r[5], "duration_ms": r[6],
+            "cost": r[7], "cached": bool(r[8])}, source="tool"))
+    for r in q(
+        "SELECT id, step, role, model, error, prompt_tokens, completion_tokens, duration_ms, cached, parsed "
+        "FROM model_calls WHERE run_id=? AND step<=? ORDER BY id", [run_id, n]
+    ):
+        timeline.append(EventRow(r[0], r[1] or 0, f"model:{r[2]}", {
+            "model": r[3], "error": r[4], "prompt_tokens": r[5], "completion_tokens": r[6],
+            "duration_ms": r[7], "cached": bool(r[8]), "parsed": _json(r[9], r[9])}, source="model"))
+    order = {"event": 0, "model": 1, "tool": 2}
+    timeline.sort(key=lambda e: (e.step, order[e.source], e.id))
+    snap.timeline = timeline
+
+    snap.profile = [
+        ProfileRow(r[0], r[1], r[2], r[3], r[4], r[5], _json(r[6], []), r[7])
+        for r in q(
+            "SELECT attribute, value, level, granularity, confidence, sensitivity, evidence, step FROM profile "
+            "WHERE run_id=? AND step<=? ORDER BY attribute", [run_id, n]
+        )
+    ]
+    return snap
+
+
+class GraphIndex:
+    """Edge directions as the engine writes them (core/engine/graph.py): `cite` goes from
+    evidence to the post or node it comes from, `support` from evidence (or an admitted
+    hypothesis) to the hypothesis it supports. `up` leads towards sources, `down` away."""
+
+    def __init__(self, snap: Snapshot):
+        self.up: dict[str, list[str]] = {}
+        self.down: dict[str, list[str]] = {}
+        for e in snap.edges:
+            if e.kind == "support":      # src supports dst: src is a source of dst
+                source, target = e.src, e.dst
+            else:                        # cite: src cites dst: dst is a source of src
+                source, target = e.dst, e.src
+            self.up.setdefault(target, []).append(source)
+            self.down.setdefault(source, []).append(target)
+
+
+def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIndex | None = None) -> list[NodeRow]:
+    """The node followed by the nodes it rests on, breadth first (hypothesis -> evidence -> post)."""
+    idx = idx or GraphIndex(snap)
+    start = snap.nodes.get(node_id)
+    if start is None:
+        return []
+    out, seen, queue = [start], {node_id}, [start]
+    while queue and len(out) < limit:
+        cur = queue.pop(0)
+        nbrs = list(idx.up.get(cur.node_id, []))
+        if cur.post_id and cur.kind == "evidence" and f"post:{cur.post_id}" not in nbrs:
+            nbrs.append(f"post:{cur.post_id}")
+        for nb in nbrs:
+            node = snap.nodes.get(nb)
+            if node is None or nb in seen:
+                continue
+            seen.add(nb)
+            out.append(node)
+            queue.append(node)
+    return out[:limit]

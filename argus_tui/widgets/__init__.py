@@ -1,0 +1,1 @@
+"""Panes of the investigation console; each renders a state.Snapshot via `show(snap)`."""

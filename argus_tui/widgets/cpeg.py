@@ -1,0 +1,140 @@
+"""CPeg pane: posts -> evidence -> hypotheses as a lazily expanded tree, and the selected
+node's provenance chain. Children are added when a branch opens, so a 5,000-node run
+opens as fast as a 50-node one."""
+from __future__ import annotations
+
+from rich.markup import escape
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import Static, Tree
+from textual.widgets.tree import TreeNode
+
+from argus_tui.state import GraphIndex, NodeRow, Snapshot, provenance_chain
+
+def node_label(n: NodeRow) -> str:
+    if n.kind == "post":
+        return f"[b]post[/b] {escape(n.post_id or n.node_id)}"
+    if n.kind == "hypothesis":
+        conf = f"{n.confidence:.2f}" if n.confidence is not None else "-"
+        return (f"[b magenta]H[/] {escape(n.node_id)} {escape(n.attribute or '')}="
+                f"{escape(n.value or '')} ({escape(n.status or '')}, {conf})")
+    mark = "[b yellow]◆ derived[/] " if n.derived else ""
+    return (f"{mark}[cyan]E[/] {escape(n.node_id)} [{escape(n.carrier or n.modality or '')}] "
+            f"{escape((n.content or '')[:60])}")
+
+
+def node_detail(snap: Snapshot, node_id: str) -> str:
+    n = snap.nodes.get(node_id)
+    if n is None:
+        return f"{escape(node_id)}: not in the graph at step {snap.step}"
+    lines = [f"[b]{escape(n.node_id)}[/b] kind={n.kind} status={escape(n.status or '-')}"
+             f"{' [yellow]DERIVED[/]' if n.derived else ''} created step {n.step_created}"]
+    if n.attribute:
+        lines.append(f"{escape(n.attribute)} = {escape(n.value or '')}"
+                     + (f" (level {escape(n.level)})" if n.level else "")
+                     + (f" conf {n.confidence:.2f}" if n.confidence is not None else ""))
+    if n.content:
+        lines.append(f"content: {escape(n.content)}")
+    if n.provenance:
+        lines.append("provenance: " + escape(" → ".join(str(p) for p in n.provenance)))
+    lines.append("[b]chain:[/b]")
+    for c in provenance_chain(snap, node_id)[1:]:
+        lines.append(f"  ↳ {node_label(c)}")
+    return "\n".join(lines)
+
+
+class CpegPane(Vertical):
+    """Tree data is (node_id, direction): "down" follows post -> evidence -> hypothesis ->
+    derived evidence; "up" follows hypothesis -> supporting evidence -> post."""
+
+    DEFAULT_CSS = """
+    CpegPane > Tree { height: 60%; }
+    CpegPane > VerticalScroll { height: 1fr; border-top: solid $primary; }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.snap: Snapshot | None = None
+        self._idx: GraphIndex | None = None
+
+    def compose(self) -> ComposeResult:
+        tree: Tree[tuple[str, str]] = Tree("CPeg", id="cpeg-tree")
+        tree.show_root = False
+        yield tree
+        with VerticalScroll():
+            yield Static("select a node", id="cpeg-detail")
+
+    def show(self, snap: Snapshot) -> None:
+        self.snap = snap
+        self._idx = snap.graph_index()
+        tree = self.query_one(Tree)
+        expanded = {n.data for n in _walk(tree.root) if n.is_expanded and n.data}
+        tree.clear()
+        groups = [("#posts", "Posts", "post", "down"), ("#hyps", "Hypotheses", "hypothesis", "up")]
+        for key, title, kind, direction in groups:
+            members = [n for n in snap.nodes.values() if n.kind == kind]
+            group = tree.root.add(f"{title} ({len(members)})", data=(key, ""),
+                                  expand=(key, "") in expanded or key == "#posts")
+            for n in members:
+                self._add(group, n, direction, expanded)
+        derived = [n for n in snap.nodes.values() if n.derived]
+        if derived:
+            group = tree.root.add(f"Derived evidence ({len(derived)})", data=("#derived", ""), expand=True)
+            for n in derived:
+                self._add(group, n, "up", expanded)
+
+    def _children(self, n: NodeRow, direction: str) -> list[NodeRow]:
+        assert self.snap is not None and self._idx is not None
+        ids = (self._idx.down if direction == "down" else self._idx.up).get(n.node_id, [])
+        return [self.snap.nodes[i] for i in ids if i in self.snap.nodes]
+
+    def _add(self, parent: TreeNode, n: NodeRow, direction: str, expanded: set) -> None:
+        data = (n.node_id, direction)
+        if self._children(n, direction):
+            node = parent.add(node_label(n), data=data)
+            if data in expanded:
+                self._fill(node)
+                node.expand()
+        else:
+            parent.add_leaf(node_label(n), data=data)
+
+    def _fill(self, node: TreeNode) -> None:
+        if node.children or self.snap is None or not node.data:
+            return
+        node_id, direction = node.data
+        n = self.snap.nodes.get(node_id)
+        if n is None:
+            return
+        for c in self._children(n, direction):
+            self._add(node, c, direction, set())
+
+    def on_tree_node_expanded(self, event: Tree.NodeExpanded) -> None:
+        event.stop()
+        self._fill(event.node)
+
+    def on_tree_node_highlighted(self, event: Tree.NodeHighlighted) -> None:
+        event.stop()
+        data = event.node.data
+        if self.snap is None or not data or data[0].startswith("#"):
+            return
+        self.query_one("#cpeg-detail", Static).update(node_detail(self.snap, data[0]))
+
+    def select_node(self, node_id: str) -> bool:
+        """Highlight a node at the top of its group; returns False when it is not in the graph."""
+        tree = self.query_one(Tree)
+        for group in tree.root.children:
+            for child in group.children:
+                if child.data and child.data[0] == node_id:
+                    group.expand()
+                    tree.move_cursor(child)
+                    tree.scroll_to_node(child)
+                    if self.snap:
+                        self.query_one("#cpeg-detail", Static).update(node_detail(self.snap, node_id))
+                    return True
+        return False
+
+
+def _walk(node: TreeNode):
+    yield node
+    for c in node.children:
+        yield from _walk(c)

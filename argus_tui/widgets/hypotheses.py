@@ -1,0 +1,140 @@
+"""Hypothesis store: attribute, value, granularity, confidence, status, evidence count;
+sortable (press `s` or click a header) and filterable (type in the box: words must all
+occur in the row; `status:unresolved` style keys narrow to one column)."""
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import Vertical
+from textual.message import Message
+from textual.widgets import DataTable, Input
+
+from argus_tui.state import NodeRow, Snapshot
+
+COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
+WIDTHS = (6, 13, 16, 4, 4, 9, 3)   # fixed: auto widths go stale when rows arrive after the first paint
+
+
+def row_of(h: NodeRow, ev: int) -> tuple:
+    return (h.node_id, h.attribute or "", h.value or "",
+            f"{h.granularity:.2f}" if h.granularity is not None else "",
+            f"{h.confidence:.2f}" if h.confidence is not None else "", h.status or "", ev)
+
+
+def matches(row: tuple, query: str) -> bool:
+    for word in query.lower().split():
+        if ":" in word:
+            col, _, want = word.partition(":")
+            if col in COLUMNS and want not in str(row[COLUMNS.index(col)]).lower():
+                return False
+        elif not any(word in str(v).lower() for v in row):
+            return False
+    return True
+
+
+class HypothesisTable(Vertical):
+    DEFAULT_CSS = """
+    HypothesisTable > Input { height: 1; border: none; }
+    HypothesisTable > DataTable { height: 1fr; }
+    """
+    BINDINGS = [Binding("s", "cycle_sort", "Sort"), Binding("slash", "focus_filter", "Filter", show=False)]
+
+    class Selected(Message):
+        def __init__(self, node_id: str) -> None:
+            super().__init__()
+            self.node_id = node_id
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.snap: Snapshot | None = None
+        self.sort_col = 0
+        self.sort_reverse = False
+        self.rows: list[tuple] = []
+
+    def compose(self) -> ComposeResult:
+        yield Input(placeholder="filter hypotheses (e.g. status:unresolved home)", id="hyp-filter")
+        table: DataTable = DataTable(id="hyp-table", cursor_type="row", zebra_stripes=True)
+        for c, w in zip(COLUMNS, WIDTHS):
+            table.add_column(c, key=c, width=w)
+        yield table
+
+    def show(self, snap: Snapshot) -> None:
+        self.snap = snap
+        idx = snap.graph_index()
+        self.rows = [row_of(h, snap.evidence_count(h.node_id, idx)) for h in snap.hypotheses()]
+        self._refill()
+
+    def visible_rows(self) -> list[tuple]:
+        q = self.query_one("#hyp-filter", Input).value
+        rows = [r for r in self.rows if matches(r, q)]
+        key = self.sort_col
+
+        def sort_key(r: tuple):
+            v = r[key]
+            try:
+                return (0, float(v), "")
+            except (TypeError, ValueError):
+                return (1, 0.0, str(v))
+        return sorted(rows, key=sort_key, reverse=self.sort_reverse)
+
+    def _refill(self) -> None:
+        table = self.query_one(DataTable)
+        keep = self.selected_id()
+        table.clear()
+        for r in self.visible_rows():
+            table.add_row(*[str(v) for v in r], key=r[0])
+        if keep:
+            self.select(keep, post=False)
+        arrow = " ▼" if self.sort_reverse else " ▲"
+        for i, c in enumerate(COLUMNS):
+            table.columns[c].label = c + (arrow if i == self.sort_col else "")  # type: ignore[assignment]
+        table.refresh()
+
+    def selected_id(self) -> str | None:
+        table = self.query_one(DataTable)
+        if table.row_count == 0:
+            return None
+        try:
+            return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
+        except Exception:  # noqa: BLE001 — cursor past the end after a refill
+            return None
+
+    def select(self, node_id: str, post: bool = True) -> bool:
+        table = self.query_one(DataTable)
+        try:
+            idx = table.get_row_index(node_id)
+        except Exception:  # noqa: BLE001 — filtered out or unknown
+            return False
+        table.move_cursor(row=idx)
+        if post:
+            self.post_message(self.Selected(node_id))
+        return True
+
+    def action_cycle_sort(self) -> None:
+        if self.sort_reverse:
+            self.sort_col = (self.sort_col + 1) % len(COLUMNS)
+        self.sort_reverse = not self.sort_reverse
+        self._refill()
+
+    def action_focus_filter(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(DataTable.HeaderSelected)
+    def _header(self, event: DataTable.HeaderSelected) -> None:
+        event.stop()
+        if event.column_index == self.sort_col:
+            self.sort_reverse = not self.sort_reverse
+        else:
+            self.sort_col, self.sort_reverse = event.column_index, False
+        self._refill()
+
+    @on(Input.Changed, "#hyp-filter")
+    def _filter(self, event: Input.Changed) -> None:
+        event.stop()
+        self._refill()
+
+    @on(DataTable.RowSelected)
+    def _selected(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.post_message(self.Selected(str(event.row_key.value)))

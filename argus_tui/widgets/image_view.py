@@ -1,0 +1,63 @@
+"""Images in the terminal: a half-block rendering (▀ with the upper pixel as foreground and
+the lower as background), so one cell shows two pixels. Works in any colour terminal; in a
+16-colour one Rich maps the colours down. Images are decoded with Pillow and cached."""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from PIL import Image, UnidentifiedImageError
+from rich.color import Color
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.segment import Segment
+from rich.style import Style
+from rich.text import Text
+
+MAX_IMAGE_PIXELS = 50_000_000   # refuse decompression bombs instead of freezing the UI
+
+
+@lru_cache(maxsize=64)
+def _load_rgb(path: str, mtime: float, width: int, height: int) -> list[list[tuple[int, int, int]]]:
+    with Image.open(path) as im:
+        if im.width * im.height > MAX_IMAGE_PIXELS:
+            raise ValueError(f"image too large ({im.width}x{im.height})")
+        im = im.convert("RGB")
+        scale = min(width / im.width, (height * 2) / im.height)
+        w, h = max(1, int(im.width * scale)), max(2, int(im.height * scale))
+        im = im.resize((w, h + h % 2), Image.Resampling.BILINEAR)
+        px = im.load()
+        return [[px[x, y] for x in range(im.width)] for y in range(im.height)]
+
+
+class HalfBlockImage:
+    """A Rich renderable of an image file fitted into `max_height` cell rows."""
+
+    def __init__(self, path: str | Path, max_height: int = 16):
+        self.path = Path(path)
+        self.max_height = max_height
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        width = max(4, options.max_width)
+        try:
+            rows = _load_rgb(str(self.path), self.path.stat().st_mtime, width, self.max_height)
+        except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError) as e:
+            yield Text(f"[image unavailable: {self.path.name}: {type(e).__name__}: {e}]", style="italic red")
+            return
+        for y in range(0, len(rows) - 1, 2):
+            top, bottom = rows[y], rows[y + 1]
+            for (r1, g1, b1), (r2, g2, b2) in zip(top, bottom):
+                yield Segment("▀", Style(color=Color.from_rgb(r1, g1, b1), bgcolor=Color.from_rgb(r2, g2, b2)))
+            yield Segment.line()
+
+
+def image_error(path: str | Path) -> str | None:
+    """Why the image cannot be shown, or None when it opens."""
+    p = Path(path)
+    if not p.is_file():
+        return "file not found"
+    try:
+        with Image.open(p) as im:
+            im.verify()
+    except Exception as e:  # noqa: BLE001 — any decoder failure is a user-facing "corrupt image"
+        return f"{type(e).__name__}: {e}"
+    return None

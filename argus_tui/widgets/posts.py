@@ -1,0 +1,121 @@
+"""Posts pane: the list (timestamp, IP region) and the selected post's detail with its image."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from rich.console import Group
+from rich.markup import escape
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical, VerticalScroll
+from textual.widgets import DataTable, Static
+
+from argus_tui.state import Snapshot
+from argus_tui.widgets.image_view import HalfBlockImage, image_error
+
+
+class PostsPane(Vertical):
+    DEFAULT_CSS = """
+    PostsPane > DataTable { height: 40%; min-height: 4; }
+    PostsPane > VerticalScroll { height: 1fr; }
+    """
+
+    def __init__(self, **kw) -> None:
+        super().__init__(**kw)
+        self.snap: Snapshot | None = None
+        self._shown: tuple[str, int] | None = None
+
+    def compose(self) -> ComposeResult:
+        table: DataTable = DataTable(id="posts-table", cursor_type="row", zebra_stripes=True)
+        for label, width in (("#", 3), ("post", 8), ("timestamp", 16), ("IP region", 12)):
+            table.add_column(label, width=width)
+        yield table
+        with VerticalScroll(id="post-detail-scroll"):
+            yield Static("", id="post-detail")
+
+    def show(self, snap: Snapshot) -> None:
+        first = self.snap is None or [p.post_id for p in self.snap.posts] != [p.post_id for p in snap.posts]
+        self.snap = snap
+        table = self.query_one(DataTable)
+        if first:
+            table.clear()
+            for p in snap.posts:
+                table.add_row(str(p.idx + 1), p.post_id, (p.timestamp or "")[:16], p.ip_region or "", key=p.post_id)
+        self._render_detail()
+
+    def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
+        event.stop()
+        self._render_detail()
+
+    def selected_post_id(self) -> str | None:
+        table = self.query_one(DataTable)
+        if self.snap is None or not self.snap.posts or table.row_count == 0:
+            return None
+        row = min(table.cursor_row, len(self.snap.posts) - 1)
+        return self.snap.posts[row].post_id
+
+    def select_post(self, post_id: str) -> None:
+        if self.snap is None:
+            return
+        for i, p in enumerate(self.snap.posts):
+            if p.post_id == post_id:
+                self.query_one(DataTable).move_cursor(row=i)
+                return
+
+    def _render_detail(self) -> None:
+        detail = self.query_one("#post-detail", Static)
+        pid = self.selected_post_id()
+        snap = self.snap
+        if snap is None or pid is None:
+            detail.update("no posts")
+            return
+        if self._shown == (pid, snap.step):
+            return
+        self._shown = (pid, snap.step)
+        post = next(p for p in snap.posts if p.post_id == pid).data
+        lines: list[str] = [f"[b]{escape(pid)}[/b]  {escape(str(post.get('timestamp') or ''))}  "
+                            f"IP: {escape(str(post.get('ip_region') or '-'))}"]
+        if post.get("location_tag"):
+            lines.append(f"location tag: {escape(str(post['location_tag']))}")
+        for key in ("title", "caption"):
+            if post.get(key):
+                lines.append(f"[b]{key}:[/b] {escape(str(post[key]))}")
+        if post.get("tags"):
+            lines.append("[b]tags:[/b] " + escape(" ".join(f"#{t}" for t in post["tags"] if t)))
+        for c in post.get("comments") or []:
+            if isinstance(c, dict) and c.get("text"):
+                lines.append(f"[b]comment[/b] {escape(str(c.get('author') or '?'))}: {escape(str(c['text']))}")
+        # OCR text: what tools have read so far (evidence from this post's images), plus cached meta.
+        ocr = [n.content for n in snap.nodes.values()
+               if n.post_id == pid and n.kind == "evidence" and n.carrier in ("ocr_text", "screenshot", "sign",
+                                                                               "document", "ticket", "receipt")]
+        parts: list = []
+        images = snap.images.get(pid, [])
+        for img in images:
+            ocr += [str(t) for t in (img.meta.get("ocr") or []) if str(t) not in ocr]
+        if ocr:
+            lines.append("[b]OCR:[/b] " + escape(" | ".join(ocr)))
+        for img in images:
+            exif = img.meta.get("exif") or {}
+            if exif:
+                lines.append(f"[b]EXIF {escape(img.image_id)}:[/b] "
+                             + escape(", ".join(f"{k}={v}" for k, v in list(exif.items())[:12])))
+            if img.meta.get("error"):
+                lines.append(f"[red]image {escape(img.image_id)}: {escape(str(img.meta['error']))}[/red]")
+        parts.append(Text.from_markup("\n".join(lines)))
+        base = Path(snap.run.user_dir) if snap.run.user_dir else None
+        for ref in (post.get("images") or [])[:4]:
+            rel = ref.get("file") if isinstance(ref, dict) else None
+            if not rel:
+                continue
+            if base is None:
+                parts.append(Text(f"[{rel}: user folder unknown]", style="italic"))
+                continue
+            path = (base / rel)
+            why = image_error(path)
+            if why:
+                parts.append(Text(f"[image {rel}: {why}]", style="italic red"))
+            else:
+                parts.append(Text(rel, style="dim"))
+                parts.append(HalfBlockImage(path, max_height=14))
+        detail.update(Group(*parts))
