@@ -179,6 +179,8 @@ def render(ev: Evaluation, console: Console, *, user_limit: int | None = None) -
         _group_table("By leakage type", ev.by_leakage_type),
         users_table(ev, user_limit),
     ))
+    if user_limit is not None and len(ev.users) > user_limit:
+        console.print(f"... {len(ev.users) - user_limit} more user(s) (use --users 0 to show all)", highlight=False)
 
 
 def render_comparison(c: Comparison, console: Console) -> None:
