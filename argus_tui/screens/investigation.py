@@ -329,7 +329,7 @@ class InvestigationScreen(Screen):
                 event.stop()
                 self.load_step(max(0, min(self.snap.max_step, jumps[event.key])))
 
-    @on(DataTable.RowSelected, "#timeline")
+    @on(DataTable.RowSelected, "#timeline-table")
     def _timeline_jump(self, event: DataTable.RowSelected) -> None:
         if self.mode != "inspect":
             return
@@ -353,7 +353,7 @@ class InvestigationScreen(Screen):
         bottom = self.query_one("#bottom", TabbedContent)
         target = {
             "posts": "#posts-table", "cpeg": "#cpeg-tree", "hyps": "#hyp-table", "proposal": "#proposal",
-            "budget": "#ledger", "profile": "#profile", "timeline": "#timeline",
+            "budget": "#ledger", "profile": "#profile", "timeline": "#timeline-table",
         }[pane]
         if pane in ("posts", "cpeg"):
             left.active = f"tab-{pane}"

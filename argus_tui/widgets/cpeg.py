@@ -126,8 +126,12 @@ class CpegPane(Vertical):
             for child in group.children:
                 if child.data and child.data[0] == node_id:
                     group.expand()
-                    tree.move_cursor(child)
-                    tree.scroll_to_node(child)
+
+                    def move(node: TreeNode = child) -> None:   # lines exist only after the expand renders
+                        tree.move_cursor(node)
+                        tree.scroll_to_node(node)
+
+                    self.call_after_refresh(move)
                     if self.snap:
                         self.query_one("#cpeg-detail", Static).update(node_detail(self.snap, node_id))
                     return True

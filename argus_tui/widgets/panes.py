@@ -126,7 +126,7 @@ class TimelinePane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter timeline (e.g. decision person:, tool:ocr)", id="timeline-filter")
-        table: DataTable = DataTable(id="timeline", cursor_type="row", zebra_stripes=True)
+        table: DataTable = DataTable(id="timeline-table", cursor_type="row", zebra_stripes=True)
         for label, width in (("step", 4), ("kind", 16), ("detail", 150)):
             table.add_column(label, width=width)
         yield table
