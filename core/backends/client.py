@@ -241,7 +241,11 @@ class ModelClient:
         msgs = list(messages)
         bs = self.config.backend
         for attempt in range(bs.parse_retries + 1):
-            rec = await self._one_call(rc, msgs, reply_model, ctx)
+            try:
+                rec = await self._one_call(rc, msgs, reply_model, ctx)
+            except Exception as e:  # anything unexpected is a failed call, not a crash of the run
+                rec = CallRecord(role=role, model=rc.model, base_url=rc.base_url, request={"model": rc.model},
+                                 error=f"error: {type(e).__name__}: {str(e)[:300]}")
             result.calls.append(rec)
             if rec.error is None:
                 try:
