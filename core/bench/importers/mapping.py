@@ -171,7 +171,8 @@ def income_band(lo: float | None, hi: float | None) -> str:
     upper-middle < 130k <= high; a range is placed by its middle."""
     if lo is None and hi is None:
         raise ValueError("no bound")
-    mid = hi if lo is None else lo if hi is None else (lo + hi) / 2
+    # "<35000" lies below its bound; ">180000" at or above it
+    mid = hi - 0.01 if lo is None else lo if hi is None else (lo + hi) / 2  # type: ignore[operator]
     if mid < 35_000:
         return "low"
     if mid < 70_000:
