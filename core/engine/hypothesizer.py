@@ -1,0 +1,767 @@
+"""Hypothesizer (offline): reads the whole evidence graph and proposes hypotheses.
+
+Per-post cues (core.engine.rules) are only the raw material; the value of this stage is
+cross-post aggregation: several weak mentions of one value add up; places are scored as
+home / work / trip by frequency, time of day, weekday, wording and IP region; repeated
+stations on weekday mornings become a commute; a birthday post's date plus a stated age
+becomes a birth date; hierarchical cues merge level by level (coarse to fine) as long as
+they agree. Every hypothesis lists the evidence node ids that support it; admitted
+hypotheses are derived evidence and may support later ones (age <-> birth date).
+
+Config flags: hypothesizer=False -> one hypothesis per cue, no aggregation;
+cpeg=False -> aggregation inside each post only (no cross-post reasoning).
+"""
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any, Iterable
+
+from core.engine.context import RunContext
+from core.engine.places import LEVELS as PLACE_LEVELS
+from core.engine.places import find_places, resolve_levels
+from core.engine.types import Cue, EvidenceNode, Hypothesis
+from core.schema import load_schema
+from core.textmatch import normalize
+
+PLACE_ATTRS = ("home_location", "work_location")
+OTHER_OK = {"real_name", "birth_date", "age"}        # attributes a friend's comment may reveal
+MAX_SET_ITEMS = 10
+
+_TRAVEL = re.compile(
+    r"\b(?:trip|travel(?:l?ing|led)?|vacation|holiday|getaway|visit(?:ing|ed)?|tour(?:ing)?|flew|flight|"
+    r"road\s*trip|backpack(?:ing)?|sightseeing|business\s+trip|weekend\s+in|abroad|overseas)\b"
+    r"|旅游|旅行|出差|度假|游玩|打卡|自驾|出游|飞到|来到|玩了", re.I)
+_HOME = re.compile(r"\b(?:home|back\s+home|my\s+(?:neighbou?rhood|place|flat|apartment|building|street|area)|"
+                   r"downstairs|our\s+(?:place|street|building))\b|回家|到家|家附近|我家|小区|楼下|家门口", re.I)
+_WORK = re.compile(r"\b(?:office|work(?:ing|place)?|shift|meeting|commute|colleagues?|overtime|desk|"
+                   r"clock(?:ed)?\s+in)\b|上班|下班|公司|加班|同事|单位|工位|开会|打卡上班", re.I)
+_BIRTHDAY_SELF = re.compile(
+    r"\bmy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday|b-day)\b|\bbirthday\s+(?:girl|boy|me)\b|"
+    r"\bturn(?:ed|ing)?\s+\d{1,3}\s+today\b|\bi(?:'m| am)\s+\d{1,3}\s+today\b|"
+    r"我的生日|我生日|本人生日|\d{1,3}岁生日|今天.{0,6}生日|生日.{0,4}(?:到了|啦|了)", re.I)
+_BIRTHDAY_OTHER = re.compile(r"\bhappy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday)\b|生日快乐", re.I)
+_NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
+_AGE_IN = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
+                     r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(\d{1,2})岁生日|(\d{1,2})岁了", re.I)
+_LINE = re.compile(r"\bline\s*\d{1,2}\b|\d{1,2}\s*号线|[A-Z]{1,3}\d?\s+line\b", re.I)
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+           "November", "December")
+
+
+@dataclass
+class CueRec:
+    node_id: str
+    post_id: str
+    carrier: str
+    cue: Cue
+    time: dict[str, Any]
+    by_other: bool = False
+
+    @property
+    def levels(self) -> dict[str, str]:
+        lv = self.cue.data.get("levels") if isinstance(self.cue.data, dict) else None
+        if isinstance(lv, dict) and lv:
+            return {str(k): str(v) for k, v in lv.items() if v}
+        return {self.cue.level or "value": self.cue.value}
+
+
+@dataclass
+class PlaceObs:
+    node_id: str
+    post_id: str
+    levels: dict[str, str]
+    source: str            # home_cue|work_cue|travel_cue|tag|exif|mention|ip|station
+    time: dict[str, Any]
+    conf: float = 0.5
+    name: str = ""
+    extra: dict[str, str] = field(default_factory=dict)   # finer levels (address) stated by the evidence
+
+
+@dataclass
+class Cluster:
+    levels: dict[str, str]
+    recs: list[Any] = field(default_factory=list)
+    score: float = 0.0
+
+
+# ---------------------------------------------------------------- collection
+
+
+class GraphFacts:
+    """The evidence of the graph in the shapes the aggregators need."""
+
+    def __init__(self, ctx: RunContext, nodes: list[EvidenceNode]):
+        self.ctx = ctx
+        self.nodes = {n.node_id: n for n in nodes}
+        self.time: dict[str, dict[str, Any]] = {}
+        self.post_text: dict[str, list[str]] = defaultdict(list)      # own (non-hostile) text per post
+        self.other_text: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.ip: dict[str, tuple[str, str]] = {}                     # post -> (node id, region)
+        self.cues: list[CueRec] = []
+        self.entities: list[tuple[EvidenceNode, dict[str, Any]]] = []
+        self.gazetteer: dict[str, EvidenceNode] = {}                 # normalized name -> tool evidence
+        for n in nodes:
+            if n.kind != "evidence" or n.status == "removed":
+                continue
+            if n.carrier == "timestamp" and n.data.get("time"):
+                self.time[n.post_id or ""] = n.data["time"]
+        for n in nodes:
+            if n.kind != "evidence" or n.status == "removed":
+                continue
+            pid = n.post_id or ""
+            if n.carrier == "exif" and n.data.get("time") and pid not in self.time:
+                self.time[pid] = n.data["time"]
+            if n.data.get("gazetteer"):
+                self.gazetteer[normalize(n.data["gazetteer"].get("name", ""))] = n
+                continue
+            if n.carrier == "ip_region" and n.content:
+                self.ip[pid] = (n.node_id, n.content)
+                continue
+            if n.data.get("hostile"):
+                continue
+            by_other = bool(n.data.get("by_other"))
+            if n.carrier not in ("timestamp", "exif") and n.content and n.modality != "image" or n.data.get("lines"):
+                (self.other_text[pid].append((n.node_id, n.content)) if by_other
+                 else self.post_text[pid].append(n.content))
+            for c in n.data.get("cues", []) or []:
+                try:
+                    cue = Cue.model_validate(c)
+                except Exception:
+                    continue
+                if by_other and cue.attribute not in OTHER_OK:
+                    continue
+                self.cues.append(CueRec(n.node_id, pid, n.carrier or "", cue, self.time.get(pid, {}), by_other))
+            if not by_other:
+                for e in n.data.get("entities", []) or []:
+                    self.entities.append((n, e))
+
+    def text_of(self, post_id: str) -> str:
+        return "\n".join(self.post_text.get(post_id, []))
+
+    def posts(self) -> list[str]:
+        return sorted({n.post_id for n in self.nodes.values() if n.post_id})
+
+
+def _collect(ctx: RunContext) -> list[EvidenceNode]:
+    g = ctx.graph
+    nodes = list(g.nodes.values())
+    return nodes
+
+
+# ---------------------------------------------------------------- helpers
+
+
+def _noisy_or(confs: Iterable[float]) -> float:
+    p = 1.0
+    for c in confs:
+        p *= 1.0 - max(0.0, min(0.95, c))
+    return round(min(0.97, 1.0 - p), 4)
+
+
+def _compatible(a: dict[str, str], b: dict[str, str]) -> bool:
+    shared = [k for k in a if k in b]
+    return bool(shared) and all(normalize(a[k]) == normalize(b[k]) for k in shared)
+
+
+def _order_levels(attr: str, levels: dict[str, str]) -> dict[str, str]:
+    spec = load_schema().get(attr)
+    order = list(spec.levels) if spec and spec.levels else []
+    known = [k for k in order if k in levels]
+    rest = [k for k in levels if k not in order]
+    return {k: levels[k] for k in known + rest}
+
+
+def _display(attr: str, levels: dict[str, str]) -> str:
+    """Fine-to-coarse, as a person would write it ('Nanshan District, Shenzhen, Guangdong, China')."""
+    lv = _order_levels(attr, levels)
+    vals: list[str] = []
+    for v in reversed(list(lv.values())):
+        if not any(normalize(v) == normalize(x) for x in vals):
+            vals.append(v)
+    return ", ".join(vals)
+
+
+def _finest(attr: str, levels: dict[str, str]) -> str | None:
+    lv = _order_levels(attr, levels)
+    return list(lv)[-1] if lv else None
+
+
+def _granularity(attr: str, levels: dict[str, str]) -> float:
+    spec = load_schema().get(attr)
+    if not spec or not spec.levels:
+        return 1.0
+    depth = max((spec.levels.index(k) + 1 for k in levels if k in spec.levels), default=0)
+    return round(depth / len(spec.levels), 3)
+
+
+def _cluster(recs: list[CueRec]) -> list[Cluster]:
+    """Greedy clustering of hierarchical/category cues by level agreement (strongest first)."""
+    clusters: list[Cluster] = []
+    for r in sorted(recs, key=lambda r: (-r.cue.confidence, r.node_id)):
+        lv = r.levels
+        for c in clusters:
+            if _compatible(c.levels, lv):
+                for k, v in lv.items():
+                    c.levels.setdefault(k, v)
+                c.recs.append(r)
+                break
+        else:
+            clusters.append(Cluster(levels=dict(lv), recs=[r]))
+    for c in clusters:
+        per_post: dict[str, float] = {}
+        for r in c.recs:
+            w = r.cue.confidence * (0.6 if r.by_other else 1.0)
+            per_post[r.post_id] = max(per_post.get(r.post_id, 0.0), w)
+        c.score = round(sum(per_post.values()), 4)
+    clusters.sort(key=lambda c: (-c.score, -len(c.levels), _display("x", c.levels)))
+    return clusters
+
+
+def _support(recs: Iterable[Any]) -> list[str]:
+    seen: list[str] = []
+    for r in recs:
+        if r.node_id not in seen:
+            seen.append(r.node_id)
+    return seen
+
+
+def _conf(cluster: Cluster) -> float:
+    per_post: dict[str, float] = {}
+    for r in cluster.recs:
+        c = getattr(r, "cue", None)
+        v = c.confidence if c is not None else getattr(r, "conf", 0.5)
+        per_post[r.post_id] = max(per_post.get(r.post_id, 0.0), v * (0.6 if getattr(r, "by_other", False) else 1))
+    return _noisy_or(per_post.values())
+
+
+def _hyp(attr: str, levels: dict[str, str], evidence: list[str], conf: float, rationale: str, *,
+         needs: list[str] | None = None, data: dict[str, Any] | None = None) -> Hypothesis:
+    spec = load_schema().get(attr)
+    hier = bool(spec and spec.kind == "hierarchy")
+    lv = _order_levels(attr, levels) if hier else {}
+    value = _display(attr, lv) if hier else next(iter(levels.values()))
+    return Hypothesis(attribute=attr, value=value, level=_finest(attr, lv) if hier else None,
+                      granularity=_granularity(attr, lv) if hier else 1.0, confidence=conf, evidence=evidence,
+                      rationale=rationale[:400], needs=needs or [], levels=lv, data=data or {})
+
+
+# ---------------------------------------------------------------- aggregators
+
+
+def _generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
+    out: list[Hypothesis] = []
+    if kind in ("hierarchy", "category"):
+        clusters = _cluster(recs)
+        if not clusters:
+            return out
+        top = clusters[0]
+        ambiguous = False
+        if len(clusters) > 1:
+            second = clusters[1]
+            coarse_conflict = not _compatible(top.levels, second.levels)
+            ambiguous = coarse_conflict and second.score >= 0.85 * top.score and kind == "category"
+        posts = len({r.post_id for r in top.recs})
+        out.append(_hyp(attr, top.levels, _support(top.recs), _conf(top),
+                        f"{len(top.recs)} cue(s) in {posts} post(s) agree: "
+                        + "; ".join(sorted({r.cue.span for r in top.recs if r.cue.span})[:4]),
+                        data={"ambiguous": ambiguous, "score": top.score}))
+        if kind == "hierarchy" and len(clusters) > 1 and clusters[1].score >= 0.6 * top.score:
+            c = clusters[1]
+            out.append(_hyp(attr, c.levels, _support(c.recs), round(_conf(c) * 0.8, 4),
+                            "competing reading: " + "; ".join(sorted({r.cue.span for r in c.recs})[:3]),
+                            data={"runner_up": True, "score": c.score}))
+        return out
+    # set / facts: one hypothesis per distinct item
+    groups: dict[str, list[CueRec]] = defaultdict(list)
+    for r in recs:
+        groups[normalize(r.cue.value)].append(r)
+    for key, grp in sorted(groups.items(), key=lambda kv: (-sum(r.cue.confidence for r in kv[1]), kv[0])):
+        best = max(grp, key=lambda r: r.cue.confidence)
+        posts = sorted({r.post_id for r in grp})
+        conf = _noisy_or(max(r.cue.confidence for r in grp if r.post_id == p) for p in posts)
+        if attr == "frequent_venues" and len(posts) < 2 and best.cue.confidence < 0.6:
+            continue   # one visit is not a regular venue
+        value = best.cue.value
+        if kind == "facts" and best.cue.span and normalize(best.cue.span) not in normalize(value):
+            value = f"{value} ({best.cue.span})"
+        out.append(_hyp(attr, {"value": value}, _support(grp), conf,
+                        f"seen in {len(posts)} post(s): " + "; ".join(sorted({r.cue.span for r in grp})[:3]),
+                        data={"posts": posts}))
+        if len(out) >= MAX_SET_ITEMS:
+            break
+    return out
+
+
+def _place_obs(f: GraphFacts) -> list[PlaceObs]:
+    obs: list[PlaceObs] = []
+    for r in f.cues:
+        if r.by_other or not r.cue.first_person:
+            continue
+        src = {"home_location": "home_cue", "work_location": "work_cue", "travel_history": "travel_cue"}.get(
+            r.cue.attribute)
+        if src is None:
+            continue
+        lv = {k: v for k, v in r.levels.items() if k in PLACE_LEVELS}
+        extra = {k: v for k, v in r.levels.items() if k == "address"}
+        if not lv and not extra:
+            lv = resolve_levels(r.cue.value)
+        obs.append(PlaceObs(r.node_id, r.post_id, lv, src, r.time, r.cue.confidence, r.cue.value, extra))
+    for n, e in f.entities:
+        if e.get("type") not in ("place", "station"):
+            continue
+        lv = dict((e.get("data") or {}).get("levels") or {})
+        if not lv:
+            lv = resolve_levels(e.get("text", ""))
+        if not lv:
+            continue
+        src = "tag" if n.data.get("location_tag") else ("station" if e.get("type") == "station" else "mention")
+        obs.append(PlaceObs(n.node_id, n.post_id or "", {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
+                            f.time.get(n.post_id or "", {}), 0.5, e.get("text", "")))
+    for n in f.nodes.values():
+        gp = n.data.get("gps_place") if n.kind == "evidence" and n.carrier == "exif" else None
+        if gp and gp.get("levels"):
+            obs.append(PlaceObs(n.node_id, n.post_id or "", dict(gp["levels"]), "exif",
+                                n.data.get("time") or f.time.get(n.post_id or "", {}), 0.6, gp.get("name", "")))
+    for pid, (nid, region) in f.ip.items():
+        lv = resolve_levels(region)
+        if lv:
+            lv = {k: v for k, v in lv.items() if k in ("country", "region")} or lv
+            obs.append(PlaceObs(nid, pid, lv, "ip", f.time.get(pid, {}), 0.3, region))
+    return obs
+
+
+def _city_key(lv: dict[str, str]) -> str | None:
+    for k in ("city", "region", "country"):
+        if k in lv:
+            base = normalize(lv.get("country", "")) + "/" + (normalize(lv.get("region", "")) if k != "country" else "")
+            return f"{k}:{base}:{normalize(lv[k])}"
+    return None
+
+
+def _full(lv: dict[str, str]) -> dict[str, str]:
+    """Internal: ancestors filled from the gazetteer for grouping (never shown unless routed)."""
+    finest = next((lv[k] for k in reversed(PLACE_LEVELS) if k in lv), None)
+    if finest is None:
+        return lv
+    anc = resolve_levels(finest, ", ".join(lv.values()))
+    merged = dict(anc) if _compatible(anc, lv) or not anc else {}
+    merged.update(lv)
+    return merged
+
+
+def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
+    """(home, work, trip) weight of one observation."""
+    text = f.text_of(o.post_id)
+    travel = bool(_TRAVEL.search(text)) or o.source == "travel_cue"
+    t = o.time or {}
+    weekday = t.get("is_weekday")
+    hour = t.get("hour")
+    off_hours = (weekday is False) or (hour is not None and (hour >= 19 or hour < 8))
+    office_hours = weekday is True and hour is not None and 9 <= hour < 18
+    if o.source == "home_cue":
+        return 3.0 * o.conf, 0.0, 0.0
+    if o.source == "work_cue":
+        return 0.0, 3.0 * o.conf, 0.0
+    if o.source == "travel_cue":
+        return -1.0, 0.0, 2.0 * o.conf
+    if o.source == "ip":
+        return 0.35, 0.1, 0.0
+    base = 0.8 if o.source in ("tag", "exif") else 0.5
+    if travel:
+        return -0.5, 0.0, base + 0.7
+    home = base * (1.3 if (off_hours or _HOME.search(text)) else 0.8)
+    work = base * (1.2 if (office_hours and _WORK.search(text)) else 0.3 if office_hours else 0.0)
+    return home, work, base * 0.4
+
+
+def _place_hypotheses(f: GraphFacts, ctx: RunContext) -> list[Hypothesis]:
+    obs = _place_obs(f)
+    if not obs:
+        return []
+    groups: dict[str, list[PlaceObs]] = defaultdict(list)
+    full_of: dict[int, dict[str, str]] = {}
+    for i, o in enumerate(obs):
+        full = _full(o.levels) if o.levels else {}
+        full_of[i] = full
+        key = _city_key(full)
+        if key:
+            groups[key].append(o)
+    # region-level groups (ip) count for city groups in the same region
+    scores: dict[str, list[float]] = {}
+    for key, grp in groups.items():
+        h = w = t = 0.0
+        for o in grp:
+            a, b, c = _home_weight(o, f)
+            h, w, t = h + a, w + b, t + c
+        posts = len({o.post_id for o in grp if o.source != "ip"})
+        scores[key] = [h + 0.2 * max(0, posts - 1), w, t, posts]
+    for key, grp in groups.items():
+        if key.startswith("region:") or key.startswith("country:"):
+            region = key.split(":")[-1]
+            for k2 in scores:
+                if k2.startswith("city:") and f"/{region}:" in k2:
+                    scores[k2][0] += 0.5 * scores[key][0]
+    out: list[Hypothesis] = []
+    ranked = sorted(scores, key=lambda k: (-scores[k][0], k))
+    home_key = ranked[0] if ranked and scores[ranked[0]][0] >= 0.3 else None
+    if home_key:
+        out += _place_hyp("home_location", groups[home_key], scores[home_key][0], f, "home")
+    wranked = sorted(scores, key=lambda k: (-scores[k][1], k))
+    if wranked and scores[wranked[0]][1] >= 1.0:
+        wk = wranked[0]
+        out += _place_hyp("work_location", groups[wk], scores[wk][1], f, "work")
+    # trips: other cities/countries than home, with trip wording or a one-off visit
+    home_full = _full(_merge_levels(groups[home_key])) if home_key else {}
+    for key in sorted(groups, key=lambda k: (-scores[k][2], k)):
+        if key == home_key or not key.startswith(("city:", "country:", "region:")):
+            continue
+        grp = groups[key]
+        h, w, t, posts = scores[key]
+        if all(o.source == "ip" for o in grp):
+            continue
+        lv = _merge_levels(grp)
+        if home_full and _compatible(home_full, lv) and "city" not in lv:
+            continue   # a coarser mention of the home region is not a trip
+        if t < 0.6 or (h > t and posts > 2) or w > t:
+            continue
+        name = lv.get("city") or lv.get("region") or lv.get("country")
+        if not name:
+            continue
+        if lv.get("country") and home_full.get("country") and normalize(lv["country"]) != normalize(home_full["country"]):
+            name = f"{name}, {lv['country']}" if normalize(name) != normalize(lv["country"]) else name
+        ev = _support(grp)
+        conf = _noisy_or([0.55 if o.source in ("travel_cue", "tag", "exif") else 0.4 for o in grp])
+        out.append(_hyp("travel_history", {"value": name}, ev, conf,
+                        f"{name}: trip wording or a one-off visit away from home ({posts} post(s))",
+                        data={"posts": sorted({o.post_id for o in grp})}))
+    return out
+
+
+def _merge_levels(grp: list[PlaceObs]) -> dict[str, str]:
+    lv: dict[str, str] = {}
+    for o in sorted(grp, key=lambda o: (-o.conf, o.node_id)):
+        if _compatible(lv, o.levels) or not lv:
+            for k, v in o.levels.items():
+                lv.setdefault(k, v)
+    return lv
+
+
+def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role: str) -> list[Hypothesis]:
+    strong = "home_cue" if role == "home" else "work_cue"
+    # evidence that may set fine levels: explicit cues, or repeated role-typical sightings
+    fine_src = [o for o in grp if o.source == strong]
+    lv: dict[str, str] = {}
+    for o in sorted(grp, key=lambda o: (o.source != strong, -o.conf, o.node_id)):
+        coarse = {k: v for k, v in o.levels.items() if k in ("country", "region", "city")}
+        if _compatible(lv, coarse) or not lv:
+            for k, v in coarse.items():
+                lv.setdefault(k, v)
+    # district: from explicit cues, else the district seen in >= 2 posts of this role
+    dist_votes: dict[str, set[str]] = defaultdict(set)
+    for o in grp:
+        if "district" in o.levels and o.source != "ip":
+            a, b, _ = _home_weight(o, f)
+            if o.source == strong or (a if role == "home" else b) > 0.5:
+                dist_votes[o.levels["district"]].add(o.post_id if o.source != strong else "!" + o.post_id)
+    if dist_votes:
+        best = max(sorted(dist_votes), key=lambda d: (any(p.startswith("!") for p in dist_votes[d]), len(dist_votes[d])))
+        if any(p.startswith("!") for p in dist_votes[best]) or len(dist_votes[best]) >= 2:
+            lv["district"] = best
+    addr = [o.extra["address"] for o in fine_src if o.extra.get("address")]
+    if addr:
+        lv["address"] = sorted(addr, key=lambda a: (-addr.count(a), a))[0]
+    ev = _support(sorted(grp, key=lambda o: (o.source == "ip", o.node_id)))
+    # ancestors only via a routed gazetteer lookup (tool evidence in the graph)
+    needs: list[str] = []
+    finest = lv.get("district") or lv.get("city") or lv.get("region")
+    if finest:
+        gz = f.gazetteer.get(normalize(finest))
+        if gz is not None:
+            anc = gz.data["gazetteer"].get("levels", {})
+            if _compatible(anc, lv):
+                for k, v in anc.items():
+                    lv.setdefault(k, v)
+                ev.append(gz.node_id)
+        elif not all(k in lv for k in ("country", "region", "city")) or ("district" in lv and "city" not in lv):
+            needs.append(f"gazetteer:{finest}")
+    posts = len({o.post_id for o in grp})
+    conf = round(min(0.95, 1 - math.exp(-score / 2.0)), 4)
+    srcs = sorted({o.source for o in grp})
+    return [_hyp(attr, lv, ev[:12], conf, f"{role} area scored {score:.2f} over {posts} post(s) from {', '.join(srcs)}",
+                 needs=needs, data={"score": round(score, 3)})]
+
+
+def _commute(f: GraphFacts) -> list[Hypothesis]:
+    stations: dict[str, list[tuple[str, str, dict]]] = defaultdict(list)
+    for n, e in f.entities:
+        if e.get("type") == "station":
+            stations[e.get("text", "")].append((n.node_id, n.post_id or "", f.time.get(n.post_id or "", {})))
+    recs = [r for r in f.cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
+    if not stations and not recs:
+        return []
+    commute_posts = {p for v in stations.values() for _, p, t in v if t.get("is_weekday") and t.get("hour") is not None
+                     and (6 <= t["hour"] < 10 or 17 <= t["hour"] < 21)}
+    commute_posts |= {r.post_id for r in recs}
+    if not commute_posts:
+        return []
+    lines: list[str] = []
+    for p in sorted(commute_posts):
+        for m in _LINE.finditer(f.text_of(p)):
+            if normalize(m.group(0)) not in [normalize(x) for x in lines]:
+                lines.append(m.group(0))
+    names = [s for s in sorted(stations, key=lambda s: (-len(stations[s]), s))
+             if any(p in commute_posts for _, p, _ in stations[s])][:4]
+    modes = sorted({r.cue.value for r in recs})[:3]
+    hours = sorted(t["hour"] for v in stations.values() for _, p, t in v if p in commute_posts and t.get("hour") is not None)
+    hours += sorted(r.time["hour"] for r in recs if r.time.get("hour") is not None)
+    parts = []
+    if modes:
+        parts.append(" / ".join(modes))
+    if lines:
+        parts.append("lines " + ", ".join(lines[:3]))
+    if names:
+        parts.append("stations " + ", ".join(names))
+    if hours:
+        mh = sorted(hours)[len(hours) // 2]
+        parts.append(("weekday mornings" if mh < 12 else "weekday evenings") + f" around {mh:02d}:00")
+    ev = sorted({nid for s in names for nid, p, _ in stations[s] if p in commute_posts} | {r.node_id for r in recs})
+    n_posts = len(commute_posts)
+    conf = _noisy_or([0.45] * n_posts + [r.cue.confidence for r in recs])
+    spans = "; ".join(sorted({r.cue.span for r in recs if r.cue.span})[:2])
+    value = "; ".join(parts) + (f" ({spans})" if spans else "")
+    return [_hyp("commute", {"value": value}, ev[:12], conf,
+                 f"stations/commute cues on {n_posts} weekday peak-hour post(s)", data={"posts": sorted(commute_posts)})]
+
+
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _routine(f: GraphFacts) -> list[Hypothesis]:
+    """Activities that recur on >= 2 posts at a similar time of day become routine facts."""
+    out: list[Hypothesis] = []
+    by_act: dict[str, list[CueRec]] = defaultdict(list)
+    for r in f.cues:
+        if r.by_other or not r.cue.first_person or not r.time:
+            continue
+        if r.cue.attribute in ("hobbies", "frequent_venues", "daily_routine"):
+            by_act[normalize(r.cue.value)].append(r)
+    for key, grp in sorted(by_act.items()):
+        posts = {r.post_id: r for r in grp}
+        if len(posts) < 2:
+            continue
+        times = [r.time for r in posts.values()]
+        partc: dict[str, int] = defaultdict(int)
+        for t in times:
+            partc[str(t.get("part", "")).replace("_", " ")] += 1
+        part, n = max(sorted(partc.items()), key=lambda kv: kv[1])
+        if n < 2:
+            continue
+        days = sorted({t.get("weekday") for t in times if t.get("weekday")}, key=lambda d: _DAYS.index(d) if d in _DAYS else 9)
+        hours = sorted(t["hour"] for t in times if t.get("hour") is not None)
+        act = grp[0].cue.value
+        when = f"{part}s" if part else ""
+        day_s = ("on " + "/".join(days)) if days and len(days) <= 3 else ("most days" if len(days) >= 4 else "")
+        val = f"{act} {day_s} {when}".strip() + (f" around {hours[len(hours)//2]:02d}:00" if hours else "")
+        spans = sorted({r.cue.span for r in grp if r.cue.span})[:2]
+        if spans:
+            val += " (" + "; ".join(spans) + ")"
+        out.append(_hyp("daily_routine", {"value": val}, _support(grp), _noisy_or([0.4] * len(posts)),
+                        f"{act} recurs in {len(posts)} posts, mostly {part}", data={"posts": sorted(posts)}))
+    return out
+
+
+def _birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis]:
+    """A first-person birthday post (or friends' birthday wishes) dates the birthday; a stated
+    age in it, or an admitted age hypothesis, gives the year."""
+    cands: list[tuple[float, str, str, dict, int | None]] = []   # (conf, node, post, time, age)
+    for pid in f.posts():
+        t = f.time.get(pid)
+        if not t or not t.get("date"):
+            continue
+        text = f.text_of(pid)
+        if text and _BIRTHDAY_SELF.search(text) and not _NOT_TODAY.search(text):
+            age = None
+            m = _AGE_IN.search(text)
+            if m:
+                age = int(next(g for g in m.groups() if g))
+            nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+                        and n.content and _BIRTHDAY_SELF.search(n.content)), None)
+            if nid:
+                cands.append((0.6, nid, pid, t, age))
+                continue
+        for nid, ctext in f.other_text.get(pid, []):
+            if _BIRTHDAY_OTHER.search(ctext) and not _NOT_TODAY.search(ctext):
+                m = _AGE_IN.search(ctext)
+                cands.append((0.4, nid, pid, t, int(next(g for g in m.groups() if g)) if m else None))
+                break
+    if not cands:
+        return []
+    by_day: dict[str, list] = defaultdict(list)
+    for c in cands:
+        by_day[c[3]["date"][5:10]].append(c)
+    day, grp = max(sorted(by_day.items()), key=lambda kv: sum(c[0] for c in kv[1]))
+    t = grp[0][3]
+    y, mth, d = (int(x) for x in t["date"][:10].split("-"))
+    levels = {"month": _MONTHS[mth - 1], "day": str(d)}
+    ev = [c[1] for c in grp]
+    ages = [(int(c[3]["date"][:4]) - c[4]) for c in grp if c[4]]
+    why = "birthday post(s) dated " + ", ".join(sorted({c[3]["date"] for c in grp}))
+    if ages:
+        levels = {"year": str(ages[0]), **levels}
+        why += f"; stated age gives {ages[0]}"
+    elif "age" in derived:
+        age_node = derived["age"]
+        exact = (age_node.data.get("levels") or {}).get("exact_age")
+        if exact and exact.isdigit():
+            latest = max((tt.get("date", "") for tt in f.time.values()), default=t["date"])
+            ly = int(latest[:4]) if latest else y
+            before = (int(latest[5:7]), int(latest[8:10])) < (mth, d) if latest else False
+            levels = {"year": str(ly - int(exact) - (1 if before else 0)), **levels}
+            ev.append(age_node.node_id)
+            why += f"; admitted age {exact} gives the year"
+    value_levels = levels
+    h = _hyp("birth_date", value_levels, ev, _noisy_or(c[0] for c in grp), why)
+    h.value = _date_value(levels)
+    return [h]
+
+
+def _date_value(levels: dict[str, str]) -> str:
+    m = levels.get("month")
+    mi = (_MONTHS.index(m) + 1) if m in _MONTHS else None
+    y, d = levels.get("year"), levels.get("day")
+    parts = []
+    if y and mi and d:
+        parts.append(f"{y}-{mi:02d}-{int(d):02d}")
+    en = " ".join(x for x in (m, d) if x) + (f", {y}" if y else "")
+    zh = (f"{y}年" if y else "") + (f"{mi}月" if mi else "") + (f"{d}日" if d else "")
+    parts.append(en.strip(", "))
+    parts.append(zh)
+    return " / ".join(p for p in parts if p)
+
+
+def _age_from_birth(f: GraphFacts, derived: dict[str, EvidenceNode], have_age: bool) -> list[Hypothesis]:
+    bd = derived.get("birth_date")
+    if have_age or bd is None:
+        return []
+    year = (bd.data.get("levels") or {}).get("year")
+    if not year or not year.isdigit():
+        return []
+    latest = max((t.get("date", "") for t in f.time.values()), default="")
+    if not latest:
+        return []
+    age = int(latest[:4]) - int(year)
+    if not 0 < age < 120:
+        return []
+    return [_hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, [bd.node_id], 0.6,
+                 f"birth year {year} and latest post {latest}")]
+
+
+def _contacts_from_entities(f: GraphFacts) -> list[CueRec]:
+    """IDs/phones/emails/plates in own text or in badge/document OCR, as weak contact cues."""
+    out = []
+    for n, e in f.entities:
+        if e.get("type") in ("phone", "email", "id", "plate"):
+            strong = n.carrier in ("badge", "document", "ticket", "receipt") or n.modality == "image"
+            cue = Cue(attribute="contact_or_id_number", value=e.get("text", ""), confidence=0.55 if strong else 0.4,
+                      span=e.get("text", ""), cue=f"entity:{e.get('type')}")
+            out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "", {})))
+    return out
+
+
+def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[str]:
+    needs = []
+    for nid in evidence:
+        n = f.nodes.get(nid)
+        if n is None or not n.data.get("lines") or n.data.get("ocr_source") != "perception":
+            continue
+        for i, ln in enumerate(n.data["lines"]):
+            if float(ln.get("score", 1)) < 0.85 and len(needs) < 2:
+                needs.append(f"zoom_ocr:{nid}:{i}")
+    return needs
+
+
+# ---------------------------------------------------------------- entry points
+
+
+def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis]:
+    schema = load_schema()
+    by_attr: dict[str, list[CueRec]] = defaultdict(list)
+    for r in f.cues:
+        if not r.cue.first_person and r.cue.attribute != "family_and_relations":
+            continue
+        if schema.get(r.cue.attribute) is None:
+            continue
+        by_attr[r.cue.attribute].append(r)
+    by_attr["contact_or_id_number"] += [r for r in _contacts_from_entities(f)
+                                        if normalize(r.cue.value) not in {normalize(x.cue.value) for x in by_attr["contact_or_id_number"]}]
+    out: list[Hypothesis] = []
+    for spec in schema.attributes:
+        a = spec.name
+        if a in PLACE_ATTRS or a in ("commute",):
+            continue
+        recs = by_attr.get(a, [])
+        if a == "travel_history":
+            continue   # from places (trip cues are place observations)
+        if recs:
+            out += _generic(a, recs, spec.kind)
+    out += _place_hypotheses(f, ctx)
+    out += _commute(f)
+    out += _routine(f)
+    if not any(h.attribute == "birth_date" and "day" in h.levels for h in out):
+        out += [h for h in _birthday(f, derived)]
+    out += _age_from_birth(f, derived, any(h.attribute == "age" for h in out))
+    for h in out:
+        h.needs += [n for n in _zoom_needs(f, h.evidence) if n not in h.needs]
+    return out
+
+
+def _naive(f: GraphFacts) -> list[Hypothesis]:
+    """Ablation (hypothesizer off): every cue is its own hypothesis, projected as found."""
+    out: list[Hypothesis] = []
+    for r in f.cues:
+        if not r.cue.first_person or r.by_other:
+            continue
+        spec = load_schema().get(r.cue.attribute)
+        if spec is None:
+            continue
+        lv = r.levels if spec.kind == "hierarchy" else {"value": r.cue.value}
+        out.append(_hyp(r.cue.attribute, lv, [r.node_id], r.cue.confidence, f"cue {r.cue.cue}: {r.cue.span}"))
+    return out
+
+
+def hypothesize(ctx: RunContext) -> list[Hypothesis]:
+    nodes = _collect(ctx)
+    derived = {n.attribute: n for n in nodes if n.kind == "hypothesis" and n.status == "admitted" and n.attribute}
+    if not ctx.flag("hypothesizer"):
+        return _dedupe(_naive(GraphFacts(ctx, nodes)))
+    if not ctx.flag("cpeg"):
+        # each post alone: aggregate inside one post at a time (profile nodes count as a post)
+        out: list[Hypothesis] = []
+        by_post: dict[str, list[EvidenceNode]] = defaultdict(list)
+        for n in nodes:
+            if n.kind == "evidence":
+                by_post[n.post_id or ""].append(n)
+        for pid in sorted(by_post):
+            out += _aggregate(ctx, GraphFacts(ctx, by_post[pid]), {})
+        return _dedupe(out)
+    return _dedupe(_aggregate(ctx, GraphFacts(ctx, nodes), derived))
+
+
+def _dedupe(hyps: list[Hypothesis]) -> list[Hypothesis]:
+    """One hypothesis per (attribute, value): merge evidence, keep the higher confidence."""
+    seen: dict[str, Hypothesis] = {}
+    for h in hyps:
+        if not h.value.strip():
+            continue
+        k = f"{h.attribute}::{normalize(h.value)}"
+        if k in seen:
+            o = seen[k]
+            o.evidence += [e for e in h.evidence if e not in o.evidence]
+            o.confidence = max(o.confidence, h.confidence)
+            o.needs += [n for n in h.needs if n not in o.needs]
+        else:
+            seen[k] = h
+    return list(seen.values())

@@ -1,0 +1,453 @@
+"""The investigation loop (Algorithm 1) over state persisted in the run DB.
+
+Step 0 creates the run; step 1 perceives every post and forms the first hypotheses; each
+later step is one decided route (execute -> verify -> re-hypothesize -> project) or the
+final projection. Every step is one SQLite transaction that appends `events` rows, so a
+killed process loses at most the step in flight and `Investigation.resume` continues
+from the last committed step with the same result (all stages are deterministic
+functions of the persisted graph; tool outputs are cached by content hash).
+
+Stop rules: no route left in the routing table (no active hypothesis needs one), the
+route budget cannot pay for any remaining route, the graph did not change over the last
+STABLE_ROUTES executed routes, a Stop decision, or config max_steps.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from core.engine.approval import Approver, AutoApprover
+from core.engine.backend import Backend, make_backend
+from core.engine.budget import DEFAULT_BUDGET, Budget
+from core.engine.context import DEFAULT_CONFIG, RunContext
+from core.engine.graph import Graph
+from core.engine.projection import project, read_profile, write_profile
+from core.engine.router import execute, propose
+from core.engine.types import Decision, EvidenceNode, Event, RouteProposal
+from core.errors import InputError
+from core.loader import load_user
+from core.models import Predictions
+from db.store import dumps, now, open_db
+
+STABLE_ROUTES = 4
+MAX_REFRESH = 3
+
+
+def _db(db: sqlite_utils.Database | str | Path) -> sqlite_utils.Database:
+    return db if isinstance(db, sqlite_utils.Database) else open_db(db)
+
+
+class Investigation:
+    def __init__(self, db: sqlite_utils.Database, run_id: str, ctx: RunContext, backend: Backend, system: str):
+        self.db = db
+        self.run_id = run_id
+        self.ctx = ctx
+        self.backend = backend
+        self.system = system
+
+    # ------------------------------------------------------------ construction
+    @classmethod
+    def start(cls, db: sqlite_utils.Database | str | Path, user_dir: str | Path, budget: float = DEFAULT_BUDGET,
+              backend: str | Backend = "offline", system: str = "argus", config: dict[str, Any] | None = None,
+              run_id: str | None = None) -> "Investigation":
+        db = _db(db)
+        errors: list[InputError] = []
+        user = load_user(Path(user_dir), strict=False, errors=errors)
+        cfg = {**DEFAULT_CONFIG, **(config or {})}
+        be = backend if isinstance(backend, Backend) else make_backend(backend, cfg)
+        run_id = run_id or f"{user.profile.user_id}-{uuid.uuid4().hex[:8]}"
+        ts = now()
+        with db.conn:
+            db.execute(
+                "INSERT INTO runs (run_id, user_id, user_dir, system, backend, config, budget, spent, status, step,"
+                " created_at, updated_at) VALUES (?,?,?,?,?,?,?,0,'running',0,?,?)",
+                [run_id, user.profile.user_id, str(Path(user_dir).resolve()), system, be.name, dumps(cfg),
+                 float(budget), ts, ts],
+            )
+            for i, p in enumerate(user.posts):
+                db.execute(
+                    "INSERT OR REPLACE INTO posts (run_id, post_id, idx, timestamp, ip_region, data) VALUES (?,?,?,?,?,?)",
+                    [run_id, p.post_id, i, p.timestamp, p.ip_region, dumps(p.model_dump(mode="json"))],
+                )
+            _insert_event(db, run_id, 0, "run_started", {"user_id": user.profile.user_id, "posts": len(user.posts),
+                                                          "backend": be.name, "budget": budget, "config": cfg})
+            for e in errors:
+                _insert_event(db, run_id, 0, "error", {"where": e.file, "line": e.line, "field": e.field,
+                                                       "reason": e.reason})
+        ctx = RunContext(db=db, run_id=run_id, user=user, graph=Graph(db, run_id), budget=Budget(total=float(budget)),
+                         config=cfg)
+        inv = cls(db, run_id, ctx, be, system)
+        inv._perceive()
+        return inv
+
+    @classmethod
+    def resume(cls, db: sqlite_utils.Database | str | Path, run_id: str,
+               backend: Backend | None = None) -> "Investigation":
+        db = _db(db)
+        row = db.execute("SELECT user_dir, backend, config, budget, spent, system FROM runs WHERE run_id=?",
+                         [run_id]).fetchone()
+        if row is None:
+            raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
+        user_dir, be_name, cfg_s, budget, spent, system = row
+        cfg = {**DEFAULT_CONFIG, **json.loads(cfg_s or "{}")}
+        user = load_user(Path(user_dir), strict=False)
+        be = backend or make_backend(be_name, cfg)
+        ctx = RunContext(db=db, run_id=run_id, user=user, graph=Graph(db, run_id),
+                         budget=Budget(total=float(budget), spent=float(spent)), config=cfg)
+        inv = cls(db, run_id, ctx, be, system)
+        inv.ctx.graph.step = inv._last_step()
+        if not inv._has_event("perceived"):
+            inv._perceive()
+        return inv
+
+    # ------------------------------------------------------------ state
+    def _last_step(self) -> int:
+        r = self.db.execute("SELECT step FROM runs WHERE run_id=?", [self.run_id]).fetchone()
+        return int(r[0]) if r else 0
+
+    def _has_event(self, kind: str) -> bool:
+        return self.db.execute("SELECT 1 FROM events WHERE run_id=? AND kind=? LIMIT 1",
+                               [self.run_id, kind]).fetchone() is not None
+
+    @property
+    def finished(self) -> bool:
+        r = self.db.execute("SELECT status FROM runs WHERE run_id=?", [self.run_id]).fetchone()
+        return bool(r) and r[0] in ("finished", "failed")
+
+    @property
+    def user_id(self) -> str:
+        return self.ctx.user.profile.user_id
+
+    @property
+    def budget(self) -> Budget:
+        return self.ctx.budget
+
+    @property
+    def graph(self) -> Graph:
+        return self.ctx.graph
+
+    def profile(self) -> Predictions:
+        return read_profile(self.db, self.run_id, self.user_id, self.system)
+
+    def events(self, since_id: int = 0) -> list[dict[str, Any]]:
+        rows = self.db.execute("SELECT id, step, kind, data FROM events WHERE run_id=? AND id>? ORDER BY id",
+                               [self.run_id, since_id]).fetchall()
+        return [{"id": i, "step": s, "kind": k, "data": json.loads(d)} for i, s, k, d in rows]
+
+    # ------------------------------------------------------------ step machinery
+    def _begin(self) -> list[Event]:
+        self.ctx.graph.step = self._last_step() + 1
+        self.ctx.errors = []
+        self._step_events: list[Event] = []
+        if self.db.conn.in_transaction:
+            self.db.conn.commit()
+        self.db.conn.execute("BEGIN")
+        return self._step_events
+
+    def _commit(self, status: str | None = None) -> list[Event]:
+        step = self.ctx.step
+        for err in self.ctx.errors:
+            self._event("error", err)
+        sets = "step=?, spent=?, updated_at=?"
+        vals: list[Any] = [step, self.ctx.budget.spent, now()]
+        if status:
+            sets += ", status=?"
+            vals.append(status)
+            if status == "finished":
+                sets += ", finished_at=?"
+                vals.append(now())
+        self.db.execute(f"UPDATE runs SET {sets} WHERE run_id=?", vals + [self.run_id])
+        self.db.conn.commit()
+        return list(self._step_events)
+
+    def _rollback(self, exc: BaseException) -> None:
+        self.db.conn.rollback()
+        # reload the graph from the last committed state
+        self.ctx.graph = Graph(self.db, self.run_id)
+        self.ctx.graph.step = self._last_step()
+
+    def _event(self, kind: str, data: dict[str, Any]) -> None:
+        _insert_event(self.db, self.run_id, self.ctx.step, kind, data)
+        self._step_events.append(Event(run_id=self.run_id, step=self.ctx.step, kind=kind, data=data))
+
+    def _run_step(self, fn, *args, status: str | None = None) -> list[Event]:
+        self._begin()
+        try:
+            fn(*args)
+        except BaseException as e:
+            self._rollback(e)
+            raise
+        return self._commit(status)
+
+    # ------------------------------------------------------------ stages
+    def _perceive(self) -> list[Event]:
+        return self._run_step(self._perceive_body)
+
+    def _perceive_body(self) -> None:
+        drafts = self.backend.perceive(self.ctx)
+        g = self.ctx.graph
+        counts: dict[str, int] = {}
+        for d in drafts:
+            self._add_evidence(d)
+            counts[d.carrier or d.kind] = counts.get(d.carrier or d.kind, 0) + 1
+        self._event("perceived", {"nodes": len(drafts), "by_carrier": counts,
+                                  "images": sum(1 for n in g.evidence() if n.data.get("image_id") and n.modality == "image"
+                                                and "signals" in n.data)})
+        self._refresh()
+
+    def _add_evidence(self, d: EvidenceNode) -> EvidenceNode:
+        g = self.ctx.graph
+        if d.kind == "post":
+            if d.node_id in g.nodes:
+                return g.nodes[d.node_id]
+            return g.add_node(d)
+        cites = list(d.data.pop("cites", []) or [])
+        if d.post_id and not cites and f"post:{d.post_id}" in g.nodes:
+            cites = [f"post:{d.post_id}"]
+        d.node_id = ""
+        node = g.add_node(d)
+        for c in cites:
+            if c in g.nodes:
+                g.add_edge(node.node_id, c, "cite")
+        return node
+
+    def _refresh(self) -> bool:
+        """Hypothesize over the whole graph, verify what changed, project. Returns True if the graph changed."""
+        g = self.ctx.graph
+        before = g.signature()
+        for _ in range(MAX_REFRESH):
+            sig = g.signature()
+            hyps = self.backend.hypothesize(self.ctx)
+            seen: set[str] = set()
+            new_ids, changed_ids = [], []
+            for h in hyps:
+                existed = g.hypothesis_by_key(f"{h.attribute}::{_norm(h.value)}") is not None
+                node, changed = g.put_hypothesis(h)
+                seen.add(node.node_id)
+                if changed:
+                    (changed_ids if existed else new_ids).append(node.node_id)
+            for n in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
+                if n.node_id not in seen:
+                    g.set_status(n, "removed", "no longer proposed by the hypothesizer (superseded)")
+            if new_ids or changed_ids:
+                self._event("hypotheses", {"new": new_ids, "changed": changed_ids,
+                                           "active": [n.node_id for n in g.hypotheses(("candidate", "unresolved"))]})
+            self._verify()
+            if g.signature() == sig:
+                break
+        attrs = project(self.ctx)
+        if write_profile(self.ctx, attrs):
+            self._event("projected", {"attributes": {a.attribute: a.value for a in attrs}})
+        return g.signature() != before
+
+    def _verify(self) -> None:
+        g = self.ctx.graph
+        out: dict[str, list[str]] = {"admitted": [], "unresolved": [], "removed": []}
+        for h in sorted(g.hypotheses(("candidate",)), key=lambda n: n.node_id):
+            v = self.backend.verify(self.ctx, h)
+            if v.confidence is not None and v.confidence != h.confidence:
+                h.confidence = v.confidence
+                g.update_node(h)
+            g.set_status(h, v.status, v.reason)
+            out[v.status].append(h.node_id)
+        if any(out.values()):
+            self._event("verified", out)
+
+    # ------------------------------------------------------------ routes
+    def _pending(self) -> RouteProposal | None:
+        r = self.db.execute(
+            "SELECT route_id, hypothesis_id, family, tool, params, cost, expected, parent_route_id FROM routes"
+            " WHERE run_id=? AND status='proposed' ORDER BY created_at LIMIT 1", [self.run_id]).fetchone()
+        if r is None:
+            return None
+        return RouteProposal(route_id=r[0], hypothesis_id=r[1], family=r[2], tool=r[3], params=json.loads(r[4]),
+                             cost=r[5], expected=r[6] or "", parent_route_id=r[7],
+                             reason=self._route_reason(r[0]))
+
+    def _route_reason(self, route_id: str) -> str:
+        r = self.db.execute("SELECT data FROM events WHERE run_id=? AND kind='route_proposed' ORDER BY id DESC",
+                            [self.run_id]).fetchall()
+        for (d,) in r:
+            data = json.loads(d)
+            if data.get("route_id") == route_id:
+                return data.get("reason", "")
+        return ""
+
+    def _next_route_id(self) -> str:
+        n = self.db.execute("SELECT COUNT(*) FROM routes WHERE run_id=?", [self.run_id]).fetchone()[0]
+        return f"r{n + 1}"
+
+    def _stable(self) -> bool:
+        rows = self.db.execute("SELECT result FROM routes WHERE run_id=? AND status IN ('done','edited','failed')"
+                               " ORDER BY rowid DESC LIMIT ?", [self.run_id, STABLE_ROUTES]).fetchall()
+        if len(rows) < STABLE_ROUTES:
+            return False
+        return all(not json.loads(r[0] or "{}").get("graph_changed") for r in rows)
+
+    def next_proposal(self) -> RouteProposal | None:
+        """The route awaiting a decision (persisted as a 'proposed' row), or None when the loop stops."""
+        if self.finished:
+            return None
+        pending = self._pending()
+        if pending is not None:
+            return pending
+        stop_reason = None
+        prop = None
+        if not self.ctx.flag("investigator"):
+            stop_reason = "investigator disabled"
+        elif self.ctx.step >= int(self.ctx.flag("max_steps")):
+            stop_reason = "max steps reached"
+        elif self._stable():
+            stop_reason = f"graph stable over the last {STABLE_ROUTES} routes"
+        else:
+            prop = propose(self.ctx, self.backend)
+            if prop is None:
+                stop_reason = ("budget spent" if self.ctx.budget.remaining < 1 else "no useful route remains")
+        if prop is None:
+            self.finish(stop_reason or "stop")
+            return None
+        prop.route_id = self._next_route_id()
+        with self.db.conn:
+            self.db.execute(
+                "INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, tool, params, cost, expected, status,"
+                " parent_route_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,'proposed',?,?)",
+                [self.run_id, prop.route_id, self.ctx.step, prop.hypothesis_id, prop.family, prop.tool,
+                 dumps(prop.params), prop.cost, prop.expected, prop.parent_route_id, now()])
+            _insert_event(self.db, self.run_id, self.ctx.step, "route_proposed", prop.model_dump())
+        return prop
+
+    def decide(self, decision: Decision) -> list[Event]:
+        """Apply a decision to the pending route: one committed step."""
+        if self.finished:
+            return []
+        prop = self._pending()
+        if decision.action == "stop":
+            return self._run_step(self._stop_body, prop, decision, status="finished")
+        if decision.action == "rerun":
+            return self._run_step(self._rerun_body, decision)
+        if prop is None:
+            raise ValueError("no route is awaiting a decision (call next_proposal first)")
+        return self._run_step(self._decide_body, prop, decision)
+
+    def _mark_route(self, route_id: str, status: str, decision: Decision, result: dict[str, Any] | None = None) -> None:
+        self.db.execute(
+            "UPDATE routes SET status=?, decided_by=?, decision_reason=?, decided_at=?, result=?, step=?"
+            " WHERE run_id=? AND route_id=?",
+            [status, decision.by, decision.reason, now(), dumps(result or {}), self.ctx.step, self.run_id, route_id])
+
+    def _decide_body(self, prop: RouteProposal, decision: Decision) -> None:
+        self._event("decision", {"route_id": prop.route_id, "action": decision.action, "by": decision.by,
+                                 "reason": decision.reason, "params": decision.params})
+        if decision.action == "skip":
+            self._mark_route(prop.route_id or "", "skipped", decision)
+            return
+        if decision.action == "edit" and decision.params:
+            prop.params = {**prop.params, **decision.params}
+            self.db.execute("UPDATE routes SET params=? WHERE run_id=? AND route_id=?",
+                            [dumps(prop.params), self.run_id, prop.route_id])
+        result = self._execute(prop)
+        status = "failed" if "error" in result else ("edited" if decision.action == "edit" else "done")
+        self._mark_route(prop.route_id or "", status, decision, result)
+
+    def _execute(self, prop: RouteProposal, *, use_cache: bool = True) -> dict[str, Any]:
+        b = self.ctx.budget
+        remaining = b.charge(prop.cost)
+        self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"
+                        " VALUES (?,?,?,?,?,?,?)",
+                        [self.run_id, self.ctx.step, prop.route_id, prop.family, prop.cost, remaining, now()])
+        drafts, result = execute(self.ctx, self.backend, prop, prop.route_id or "", use_cache=use_cache)
+        added = []
+        for d in drafts:
+            node = self._add_evidence(d)
+            added.append(node.node_id)
+            if prop.hypothesis_id and prop.hypothesis_id in self.ctx.graph.nodes:
+                node.provenance = [prop.route_id or ""]
+                self.ctx.graph.update_node(node)
+        self._event("tool_call", {"route_id": prop.route_id, "family": prop.family, "params": prop.params,
+                                  "result": result, "evidence": added, "cost": prop.cost, "remaining": remaining})
+        changed = self._refresh()
+        result = {**result, "evidence": added, "graph_changed": changed}
+        return result
+
+    def _rerun_body(self, decision: Decision) -> None:
+        params = dict(decision.params or {})
+        parent = params.pop("route_id", None)
+        if parent is None:
+            r = self.db.execute("SELECT route_id FROM routes WHERE run_id=? AND status IN ('done','edited','failed')"
+                                " ORDER BY rowid DESC LIMIT 1", [self.run_id]).fetchone()
+            parent = r[0] if r else None
+        row = self.db.execute("SELECT hypothesis_id, family, tool, params, cost, expected FROM routes"
+                              " WHERE run_id=? AND route_id=?", [self.run_id, parent]).fetchone()
+        if row is None:
+            raise ValueError(f"rerun: no route {parent!r} in this run")
+        prop = RouteProposal(route_id=self._next_route_id(), hypothesis_id=row[0], family=row[1], tool=row[2],
+                             params={**json.loads(row[3]), **params}, cost=row[4], expected=row[5] or "",
+                             parent_route_id=parent, reason=f"rerun of {parent}")
+        self.db.execute(
+            "INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, tool, params, cost, expected, status,"
+            " parent_route_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,'approved',?,?)",
+            [self.run_id, prop.route_id, self.ctx.step, prop.hypothesis_id, prop.family, prop.tool,
+             dumps(prop.params), prop.cost, prop.expected, parent, now()])
+        self._event("decision", {"route_id": prop.route_id, "action": "rerun", "by": decision.by,
+                                 "parent_route_id": parent, "reason": decision.reason})
+        result = self._execute(prop, use_cache=False)
+        self._mark_route(prop.route_id or "", "failed" if "error" in result else "done", decision, result)
+
+    def _stop_body(self, prop: RouteProposal | None, decision: Decision) -> None:
+        if prop is not None:
+            self._mark_route(prop.route_id or "", "skipped", decision)
+        self._event("decision", {"route_id": prop.route_id if prop else None, "action": "stop", "by": decision.by,
+                                 "reason": decision.reason})
+        self._finish_body(f"stopped by {decision.by}")
+
+    def finish(self, reason: str = "stop") -> list[Event]:
+        if self.finished:
+            return []
+        return self._run_step(self._finish_body, reason, status="finished")
+
+    def _finish_body(self, reason: str) -> None:
+        self._refresh()
+        g = self.ctx.graph
+        self._event("run_finished", {
+            "reason": reason, "spent": self.ctx.budget.spent, "budget": self.ctx.budget.total,
+            "admitted": len(g.hypotheses(("admitted",))), "unresolved": len(g.hypotheses(("unresolved",))),
+            "removed": len(g.hypotheses(("removed",))),
+            "profile": [r[0] for r in self.db.execute("SELECT attribute FROM profile WHERE run_id=?",
+                                                      [self.run_id]).fetchall()]})
+
+    # ------------------------------------------------------------ drivers
+    def step(self, approver: Approver | None = None) -> list[Event]:
+        prop = self.next_proposal()
+        if prop is None:
+            return []
+        return self.decide((approver or AutoApprover()).decide(prop, self))
+
+    def run(self, approver: Approver | None = None, max_steps: int | None = None) -> Predictions:
+        approver = approver or AutoApprover(allow_network=bool(self.ctx.flag("network")))
+        n = 0
+        while not self.finished and (max_steps is None or n < max_steps):
+            self.step(approver)
+            n += 1
+        return self.profile()
+
+    def chain(self, attribute: str) -> list[dict[str, Any]]:
+        """Support chains (down to posts) of a projected attribute's value."""
+        row = self.db.execute("SELECT evidence FROM profile WHERE run_id=? AND attribute=?",
+                              [self.run_id, attribute]).fetchone()
+        hs = [h for h in self.ctx.graph.hypotheses(("admitted",)) if h.attribute == attribute]
+        return [self.ctx.graph.chain(h.node_id) for h in hs] if row else []
+
+
+def _norm(v: str) -> str:
+    from core.textmatch import normalize
+
+    return normalize(v)
+
+
+def _insert_event(db: sqlite_utils.Database, run_id: str, step: int, kind: str, data: dict[str, Any]) -> None:
+    db.execute("INSERT INTO events (run_id, step, kind, data, created_at) VALUES (?,?,?,?,?)",
+               [run_id, step, kind, dumps(data), now()])

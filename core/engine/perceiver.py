@@ -1,0 +1,284 @@
+"""Perceiver: one skim of every post (and the account profile) into raw evidence nodes.
+
+Each text field, timestamp, IP region, location tag, image (cheap signals), OCR text and
+EXIF block becomes one evidence node citing its post; cues (core.engine.rules) and
+entities found in its text are kept in node.data so the hypothesizer reads the whole
+graph at once. Tool calls (image signals, EXIF, OCR) go through the Recorder: cached by
+content hash and recorded in tool_calls. Perception is not charged to the route budget.
+A missing/corrupt/huge image becomes a recorded error on its node; nothing else is lost.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from core.engine.context import RunContext
+from core.engine.types import EvidenceNode
+from core.models import Post
+
+PROFILE_POST = "@profile"
+MAX_TEXT = 20_000          # longer fields are cut (hostile/huge text must not stall the rules)
+MAX_IMAGES_PER_POST = 12
+
+# OCR-text keyword families that tell a document-like image's carrier (EN + ZH)
+_CARRIER_WORDS: list[tuple[str, tuple[str, ...]]] = [
+    ("ticket", ("ticket", "boarding", "seat", "gate", "departure", "train no", "flight", "车票", "登机", "座位",
+                "检票", "车次", "航班", "始发", "到达")),
+    ("receipt", ("receipt", "total", "subtotal", "invoice", "paid", "amount", "小票", "合计", "实付", "金额",
+                 "发票", "收款", "订单")),
+    ("badge", ("staff", "employee", "badge", "工号", "员工", "工作证", "student id", "学号", "学生证", "id no")),
+    ("document", ("notice", "dear", "resident", "property", "statement", "certificate", "report", "address",
+                  "通知", "业主", "物业", "证明", "报告", "地址", "缴费", "住址", "诊断", "病历", "处方")),
+    ("map", ("km", "min", "route", "navigation", "arrive", "destination", "导航", "公里", "分钟", "路线",
+             "目的地", "步行", "驾车")),
+    ("sign", ("station", "exit", "entrance", "street", "road", "站", "出口", "入口", "路", "街")),
+]
+
+
+def classify_text_carrier(text: str, screenshot_like: bool) -> str:
+    low = text.casefold()
+    for carrier, words in _CARRIER_WORDS:
+        hits = sum(1 for w in words if w in low)
+        if hits >= 2 or (hits == 1 and carrier in ("badge",)):
+            return carrier
+    return "screenshot" if screenshot_like else "ocr_text"
+
+
+def _rules():
+    from core.engine import rules
+
+    return rules
+
+
+def _text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text: str, *,
+                   modality: str = "text", by_other: bool = False, extra: dict[str, Any] | None = None) -> EvidenceNode:
+    rules = _rules()
+    text = text[:MAX_TEXT]
+    hostile = rules.hostile_spans(text)
+    data: dict[str, Any] = {"field": field, "cites": [f"post:{post_id}"], **(extra or {})}
+    if by_other:
+        data["by_other"] = True
+    if hostile:
+        # the whole field is untrusted: an injection never becomes evidence for a value
+        data["hostile"] = hostile[:5]
+        data["cues"] = []
+        data["entities"] = []
+    else:
+        data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier)]
+        data["entities"] = [e.model_dump() for e in rules.extract_entities(text)]
+    return EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)
+
+
+def _post_text_nodes(ctx: RunContext, post: Post, own_names: set[str]) -> list[EvidenceNode]:
+    out: list[EvidenceNode] = []
+    pid = post.post_id
+    if post.title:
+        out.append(_text_evidence(ctx, pid, "caption", "title", str(post.title)))
+    if post.caption:
+        out.append(_text_evidence(ctx, pid, "caption", "caption", str(post.caption)))
+    if not ctx.flag("perceiver"):
+        return out
+    for i, t in enumerate(post.tags or []):
+        if t:
+            out.append(_text_evidence(ctx, pid, "hashtag", f"tags[{i}]", str(t)))
+    for i, c in enumerate(post.comments or []):
+        if c is None or not c.text:
+            continue
+        own = bool(c.author) and str(c.author).casefold() in own_names
+        out.append(_text_evidence(ctx, pid, "caption", f"comments[{i}].text", str(c.text), by_other=not own,
+                                  extra={"author": c.author}))
+    return out
+
+
+def _metadata_nodes(ctx: RunContext, post: Post) -> list[EvidenceNode]:
+    rules = _rules()
+    pid = post.post_id
+    cites = [f"post:{pid}"]
+    out: list[EvidenceNode] = []
+    tf = rules.time_features(post.timestamp) if post.timestamp else {}
+    if tf:
+        out.append(EvidenceNode(
+            node_id="", post_id=pid, modality="metadata", carrier="timestamp",
+            content=f"posted {tf.get('date')} {tf.get('local_time')} ({tf.get('weekday')})",
+            data={"field": "timestamp", "time": tf, "raw": post.timestamp, "cites": cites},
+        ))
+    if post.ip_region:
+        out.append(EvidenceNode(
+            node_id="", post_id=pid, modality="metadata", carrier="ip_region", content=str(post.ip_region)[:200],
+            data={"field": "ip_region", "cites": cites},
+        ))
+    if post.location_tag:
+        node = _text_evidence(ctx, pid, "metadata", "location_tag", str(post.location_tag)[:500], modality="metadata")
+        node.data["location_tag"] = True
+        out.append(node)
+    return out
+
+
+def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str | None) -> list[EvidenceNode]:
+    """Signals, EXIF and (for text-bearing images) OCR of one image."""
+    from tools.exif import read_exif
+    from tools.images import image_signals, sha256_file
+
+    pid = post.post_id
+    image_id = f"{pid}/img{idx}"
+    cites = [f"post:{pid}"]
+    out: list[EvidenceNode] = []
+    path = ctx.user.image_path(ref_file)
+    rec = ctx.recorder()
+    meta: dict[str, Any] = {}
+    try:
+        if not str(path).startswith(str(ctx.user.user_dir.resolve())):
+            raise ValueError("image path escapes the user folder")
+        digest = sha256_file(path)
+    except Exception as e:  # missing, unreadable, or outside the folder
+        reason = f"{ref_file}: {type(e).__name__}: {e}" if not isinstance(e, FileNotFoundError) else f"{ref_file}: file not found"
+        ctx.error(f"posts.jsonl post {pid} images[{idx}].file", reason)
+        _store_image(ctx, image_id, pid, ref_file, None, {"error": reason})
+        out.append(EvidenceNode(node_id="", post_id=pid, modality="image", carrier="image_scene",
+                                content=f"image {ref_file} unreadable", status="removed",
+                                data={"image_id": image_id, "file": ref_file, "error": reason, "cites": cites}))
+        return out
+    sig = rec.call("image_signals", lambda path: image_signals(path), {"path": str(path)}, content_hash=digest)
+    if "error" in sig:
+        ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: {sig['error']}")
+        _store_image(ctx, image_id, pid, ref_file, digest, {"error": sig["error"]})
+        out.append(EvidenceNode(node_id="", post_id=pid, modality="image", carrier="image_scene",
+                                content=f"image {ref_file} unreadable", status="removed",
+                                data={"image_id": image_id, "file": ref_file, "error": sig["error"], "cites": cites}))
+        return out
+    meta["signals"] = sig
+    shot = bool(sig.get("screenshot_like"))
+    desc = (f"image {sig.get('width')}x{sig.get('height')}"
+            + (", screenshot-like" if shot else "") + (", text-bearing" if sig.get("text_bearing") else ""))
+    img_node = EvidenceNode(node_id="", post_id=pid, modality="image", carrier="screenshot" if shot else "image_scene",
+                            content=desc, data={"image_id": image_id, "file": ref_file, "signals": sig, "cites": cites})
+    out.append(img_node)
+    if alt:
+        out.append(_text_evidence(ctx, pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
+                                  extra={"image_id": image_id}))
+    ex = rec.call("exif", lambda path: read_exif(path), {"path": str(path)}, content_hash=digest)
+    if "error" not in ex and ex.get("has_exif"):
+        meta["exif"] = ex
+        out.append(_exif_node(ctx, pid, image_id, ex))
+    if sig.get("text_bearing") and ctx.flag("ocr_in_perception"):
+        lines = ocr_call(ctx, rec, path, digest, None, None)
+        if lines is None:
+            ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: OCR failed")
+        elif lines:
+            meta["ocr_lines"] = len(lines)
+            out.append(ocr_node(ctx, pid, image_id, ref_file, lines, shot, source="perception"))
+        img_node.data["ocr_done"] = True
+    _store_image(ctx, image_id, pid, ref_file, digest, meta, sig)
+    return out
+
+
+def ocr_call(ctx: RunContext, rec, path: Path, digest: str, box, zoom) -> list[dict[str, Any]] | None:
+    from tools.ocr import default_ocr
+
+    def run(path: str, box=None, zoom=None):
+        lines = default_ocr().read(Path(path), box=box, zoom=zoom)
+        return {"lines": [ln.model_dump() for ln in lines]}
+
+    inputs: dict[str, Any] = {"path": str(path)}
+    if box is not None:
+        inputs["box"] = box
+    if zoom is not None:
+        inputs["zoom"] = zoom
+    out = rec.call("ocr", run, inputs, content_hash=digest)
+    if "error" in out:
+        return None
+    return [ln for ln in out.get("lines", []) if str(ln.get("text", "")).strip()]
+
+
+def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
+             screenshot_like: bool, *, source: str, route_id: str | None = None) -> EvidenceNode:
+    text = "\n".join(str(ln["text"]) for ln in lines)
+    carrier = classify_text_carrier(text, screenshot_like)
+    node = _text_evidence(ctx, post_id, carrier, f"ocr:{image_id}", text, modality="image",
+                          extra={"image_id": image_id, "file": file, "ocr_source": source,
+                                 "lines": [{"text": ln["text"], "score": round(float(ln.get("score", 0)), 3),
+                                            "box": ln.get("box")} for ln in lines]})
+    if route_id:
+        node.data["route_id"] = route_id
+    return node
+
+
+def _exif_node(ctx: RunContext, pid: str, image_id: str, ex: dict[str, Any]) -> EvidenceNode:
+    parts = []
+    data: dict[str, Any] = {"image_id": image_id, "exif": ex, "cites": [f"post:{pid}"], "field": f"exif:{image_id}"}
+    if ex.get("datetime_original"):
+        parts.append(f"taken {ex['datetime_original']}{ex.get('offset') or ''}")
+        ts = str(ex["datetime_original"]).replace(" ", "T") + (ex.get("offset") or "")
+        data["time"] = _rules().time_features(ts)
+    if ex.get("make") or ex.get("model"):
+        parts.append(f"device {' '.join(x for x in (ex.get('make'), ex.get('model')) if x)}")
+    if ex.get("gps_lat") is not None and ex.get("gps_lon") is not None:
+        parts.append(f"GPS {ex['gps_lat']:.5f},{ex['gps_lon']:.5f}")
+        place = _reverse(ex["gps_lat"], ex["gps_lon"])
+        if place:
+            data["gps_place"] = place
+            parts.append(f"near {', '.join(reversed(list(place['levels'].values())))}")
+    return EvidenceNode(node_id="", post_id=pid, modality="metadata", carrier="exif",
+                        content="; ".join(parts) or "EXIF present", data=data)
+
+
+def _reverse(lat: float, lon: float) -> dict[str, Any] | None:
+    try:
+        from core.engine.places import reverse_levels
+
+        return reverse_levels(lat, lon)
+    except Exception:
+        return None
+
+
+def _store_image(ctx: RunContext, image_id: str, post_id: str, file: str, digest: str | None,
+                 meta: dict[str, Any], sig: dict[str, Any] | None = None) -> None:
+    from db.store import dumps
+
+    ctx.db.execute(
+        "INSERT OR REPLACE INTO images (run_id, image_id, post_id, file, sha256, width, height, meta)"
+        " VALUES (?,?,?,?,?,?,?,?)",
+        [ctx.run_id, image_id, post_id, file, digest, (sig or {}).get("width"), (sig or {}).get("height"), dumps(meta)],
+    )
+
+
+def _profile_nodes(ctx: RunContext) -> list[EvidenceNode]:
+    p = ctx.user.profile
+    out: list[EvidenceNode] = []
+    if p.bio:
+        out.append(_text_evidence(ctx, PROFILE_POST, "caption", "profile.bio", str(p.bio)))
+    if p.nickname:
+        out.append(_text_evidence(ctx, PROFILE_POST, "metadata", "profile.nickname", str(p.nickname),
+                                  modality="metadata"))
+    if p.ip_region:
+        out.append(EvidenceNode(node_id="", post_id=PROFILE_POST, modality="metadata", carrier="ip_region",
+                                content=str(p.ip_region)[:200],
+                                data={"field": "profile.ip_region", "cites": [f"post:{PROFILE_POST}"]}))
+    return out
+
+
+def perceive(ctx: RunContext) -> list[EvidenceNode]:
+    """Post nodes first, then each post's evidence drafts (node ids assigned by the graph)."""
+    user = ctx.user
+    own_names = {str(x).casefold() for x in (user.profile.user_id, user.profile.nickname) if x}
+    out: list[EvidenceNode] = [EvidenceNode(node_id=f"post:{PROFILE_POST}", kind="post", post_id=PROFILE_POST,
+                                            modality="metadata", carrier="metadata", content="account profile",
+                                            status="grounded")]
+    if ctx.flag("perceiver"):
+        out += _profile_nodes(ctx)
+    for idx, post in enumerate(user.posts):
+        pid = post.post_id
+        preview = (post.title or post.caption or "")[:120]
+        out.append(EvidenceNode(node_id=f"post:{pid}", kind="post", post_id=pid, modality="text", carrier="caption",
+                                content=preview, status="grounded", data={"idx": idx, "timestamp": post.timestamp}))
+        out += _post_text_nodes(ctx, post, own_names)
+        if not ctx.flag("perceiver"):
+            # captions only, but the timestamp stays: it is part of the post, not a perception
+            out += [n for n in _metadata_nodes(ctx, post) if n.carrier == "timestamp"]
+            continue
+        out += _metadata_nodes(ctx, post)
+        for i, ref in enumerate((post.images or [])[:MAX_IMAGES_PER_POST]):
+            if ref is None or not getattr(ref, "file", None):
+                continue
+            out += _image_nodes(ctx, post, i, str(ref.file), ref.alt)
+    return out

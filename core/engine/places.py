@@ -1,0 +1,104 @@
+"""Place helpers of the engine over the gazetteer (tools.gazetteer), with the rules'
+built-in place list as a fallback: text -> places with levels, name -> ancestor levels,
+GPS -> place. Levels are the sopri/1 location levels country/region/city/district."""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+LEVELS = ("country", "region", "city", "district")
+
+
+def _g(obj: Any, key: str) -> Any:
+    return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
+
+
+def _gazetteer():
+    try:
+        from tools.gazetteer import default_gazetteer
+
+        return default_gazetteer()
+    except Exception:
+        return None
+
+
+def _levels_of(place: Any, gz: Any) -> dict[str, str]:
+    levels: dict[str, str] = {}
+    chain = None
+    try:
+        chain = gz.chain(place)
+    except Exception:
+        chain = None
+    for p in chain or [place]:
+        kind = str(_g(p, "kind") or "")
+        if kind in LEVELS and _g(p, "name"):
+            levels[kind] = str(_g(p, "name"))
+    return {k: levels[k] for k in LEVELS if k in levels}
+
+
+def find_places(text: str) -> list[dict[str, Any]]:
+    """[{text, name, kind, levels}] for place mentions in the text (longest match wins)."""
+    from core.engine.rules.places import find_places as rules_find
+
+    out = []
+    for p in rules_find(text):
+        out.append({"text": p.text, "name": p.name, "kind": p.kind, "levels": dict(p.levels),
+                    "start": p.start, "end": p.end})
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _resolve_cached(name: str, hint: str) -> tuple[tuple[str, str], ...]:
+    gz = _gazetteer()
+    best: dict[str, str] = {}
+    if gz is not None:
+        try:
+            cands = list(gz.lookup(name) or [])
+        except Exception:
+            cands = []
+        scored = []
+        for c in cands:
+            lv = _levels_of(c, gz)
+            # prefer the candidate agreeing with the hint (IP region, another place), then the deepest
+            agree = sum(1 for v in lv.values() if hint and v.casefold() in hint.casefold())
+            pop = _g(c, "population") or 0
+            scored.append((agree, len(lv), pop, lv))
+        if scored:
+            scored.sort(key=lambda t: (-t[0], -t[2], -t[1]))
+            best = scored[0][3]
+    if not best:
+        hits = [p for p in find_places(name) if p["text"] == name or len(p["text"]) >= len(name) - 1]
+        if hits:
+            best = hits[0]["levels"]
+    return tuple(best.items())
+
+
+def resolve_levels(name: str, hint: str = "") -> dict[str, str]:
+    """Ancestor levels of a place name (country..district), disambiguated by `hint` text."""
+    if not name or len(name) > 120:
+        return {}
+    return dict(_resolve_cached(name.strip(), hint or ""))
+
+
+def reverse_levels(lat: float, lon: float) -> dict[str, Any] | None:
+    gz = _gazetteer()
+    if gz is None:
+        return None
+    try:
+        place = gz.reverse(lat, lon)
+    except Exception:
+        return None
+    if place is None:
+        return None
+    return {"name": str(_g(place, "name")), "kind": str(_g(place, "kind")), "levels": _levels_of(place, gz)}
+
+
+def same_place(a: dict[str, str], b: dict[str, str], level: str = "city") -> bool:
+    """True when two level dicts agree down to `level` (both must have it)."""
+    from core.textmatch import normalize
+
+    idx = LEVELS.index(level)
+    for lv in LEVELS[: idx + 1]:
+        if lv in a and lv in b and normalize(a[lv]) != normalize(b[lv]):
+            return False
+    return level in a and level in b
