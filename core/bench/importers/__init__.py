@@ -52,30 +52,27 @@ def safe_user_id(raw: str, taken: set[str]) -> str:
 # ---- evidence: where a label's value literally occurs in the posts ----
 
 
-def _surfaces(attr: TruthAttribute) -> list[list[str]]:
-    """Alternative groups of strings that, found in a post, show the value: for facts every
-    keyword group must match, for the other kinds any one string is enough."""
-    if attr.kind == "facts":
-        return [[kw for kw in group] for f in attr.facts for group in f.keywords]
+def _surfaces(attr: TruthAttribute, levels: set[str] | None = None) -> list[str]:
+    """Strings that, found in a post, show the value (any one is enough; facts are handled apart).
+    `levels` limits a hierarchy to the levels worth searching (a derived band like "high" is not)."""
     out: list[str] = []
     if attr.value:
         out += [attr.value, *attr.aliases]
     for lv in attr.levels:
-        out += [lv.value, *lv.aliases]
+        if levels is None or lv.level in levels:
+            out += [lv.value, *lv.aliases]
     for it in attr.items:
         out += [it.value, *it.aliases]
-    return [out]
+    return out
 
 
-def _post_texts(post: Post) -> list[tuple[str, str]]:
-    return post.text_fields()
-
-
-def find_evidence(attr: TruthAttribute, posts: list[Post], *, max_refs: int = 5) -> list[EvidenceRef]:
+def find_evidence(attr: TruthAttribute, posts: list[Post], *, levels: set[str] | None = None,
+                  max_refs: int = 5) -> list[EvidenceRef]:
     """Posts whose text names the value (or an alias; for facts: one fact's every keyword group)."""
     refs: list[EvidenceRef] = []
+    surfaces = _surfaces(attr, levels)
     for post in posts:
-        for carrier, text in _post_texts(post):
+        for carrier, text in post.text_fields():
             norm = normalize(text)
             hit: str | None = None
             if attr.kind == "facts":
@@ -84,9 +81,9 @@ def find_evidence(attr: TruthAttribute, posts: list[Post], *, max_refs: int = 5)
                         hit = fact.text
                         break
             else:
-                for s in _surfaces(attr)[0]:
-                    if s and contains(norm, s, normalized=True):
-                        hit = s
+                for surface in surfaces:
+                    if surface and contains(norm, surface, normalized=True):
+                        hit = surface
                         break
             if hit:
                 refs.append(EvidenceRef(post_id=post.post_id, modality="text", carrier=carrier,  # type: ignore[arg-type]
@@ -97,9 +94,11 @@ def find_evidence(attr: TruthAttribute, posts: list[Post], *, max_refs: int = 5)
     return refs
 
 
-def finish_leaked(attr: TruthAttribute, posts: list[Post]) -> TruthAttribute:
-    """Sets evidence and leakage_type: explicit when the posts name the value, implicit otherwise."""
-    attr.evidence = find_evidence(attr, posts)
+def finish_leaked(attr: TruthAttribute, posts: list[Post], *, levels: set[str] | None = None,
+                  search: bool = True) -> TruthAttribute:
+    """Sets evidence and leakage_type: explicit when the posts name the value, implicit otherwise.
+    search=False for values the importer derived (a band, a level word): never literally stated."""
+    attr.evidence = find_evidence(attr, posts, levels=levels) if search else []
     attr.leakage_type = "explicit" if attr.evidence else "implicit"
     return attr
 

@@ -127,7 +127,10 @@ def convert_target(target: dict[str, Any], posts: list[Post], where: str, skippe
         leaked.append(attribute("religion", value=relig, aliases=aliases_for(RELIGION_ALIASES, relig)))
 
     for a in leaked:
-        finish_leaked(a, posts)
+        if a.attribute == "income_level":
+            finish_leaked(a, posts, levels={"bracket"})   # the band word ("high") is ours, not theirs
+        else:
+            finish_leaked(a, posts, search=a.attribute != "consumption_level")
     return Truth(user_id="", leaked=leaked, hidden=hidden)
 
 

@@ -174,7 +174,7 @@ def convert_profile(obj: dict[str, Any], where: str, taken: set[str], skipped: l
         if attr is None:
             skipped.append(f"{where} [reviews.{lab.source}.{key}]: cannot map estimate {lab.estimate!r}")
             continue
-        finish_leaked(attr, posts)
+        finish_leaked(attr, posts, search=key != "income_level")  # an income class is never a quote
         if lab.hardness is not None and lab.hardness >= 3 and attr.leakage_type == "explicit":
             attr.leakage_type = "implicit"  # annotators judged it hard: a literal mention is not the clue
         attr.source_label = lab.model_dump()  # type: ignore[attr-defined]
