@@ -34,18 +34,37 @@ from core.engine.backend import Backend, Verdict
 from core.engine.budget import NETWORK_FAMILIES, route_cost
 from core.engine.context import RunContext
 from core.engine.types import Cue, EvidenceNode, Hypothesis, RouteProposal
+from core.schema import load_schema
 from core.textmatch import normalize
 from db.store import dumps
 
-IMAGE_FAMILIES = frozenset({"ocr", "zoom_ocr", "exif", "deep_visual"})
+IMAGE_FAMILIES = frozenset({"ocr", "exif", "deep_visual"})
+# zoom_ocr needs a text box the model cannot give; the routing table proposes it
+ROUTER_FAMILIES = ("ocr", "exif", "gazetteer", "map_search", "web_search", "page_fetch", "deep_visual")
 MAX_IMAGES_PER_POST = 4
 
 
+# Keys of the engine's run config (make_backend(name, config)) that this package reads. They
+# are stored in runs.config, so a resumed run rebuilds the same backend; no key is ever stored.
+OPT_CONFIG = "backend_config"     # path of the TOML file (default: $ARGUS_CONFIG, ./argus.toml)
+OPT_CACHE = "model_cache"         # extra content-addressed cache file shared across run DBs
+OPT_REPLAY = "replay_from"        # replay: the recorded run DB
+
+
+def backend_options(*, config: str | Path | None = None, cache: str | Path | None = None,
+                    replay: str | Path | None = None) -> dict[str, str]:
+    """Run-config entries for the CLI (`--config`, `--model-cache`, `--replay`)."""
+    out = {}
+    for key, val in ((OPT_CONFIG, config), (OPT_CACHE, cache), (OPT_REPLAY, replay)):
+        if val:
+            out[key] = str(Path(val).resolve())
+    return out
+
+
 def config_from(options: dict[str, Any]) -> BackendConfig:
-    """The backend config from make_backend's options: `config` (TOML path) and `cache`."""
-    cfg = load_config(options.get("config") or options.get("config_path"))
-    if options.get("cache"):
-        cfg.backend.cache = str(options["cache"])
+    cfg = load_config(options.get(OPT_CONFIG))
+    if options.get(OPT_CACHE):
+        cfg.backend.cache = str(options[OPT_CACHE])
     return cfg
 
 
@@ -122,19 +141,27 @@ class OpenAIBackend(Backend):
             res = self._call(ctx, "perceiver", messages_for("perceiver", post=block, images=images), PerceptionReply)
             if not res.ok:
                 continue
-            source = "\n".join(t for _, t in fields) + "\n" + "\n".join(ocr)
+            # injected text in a post never becomes evidence (the offline rules flag it the same way)
+            from core.engine.rules import hostile_spans
+
+            clean = [t for _, t in fields if not hostile_spans(t)]
+            source = "\n".join(clean) + "\n" + "\n".join(ocr)
             cues, _dropped = grounded_cues(res.value, source)
             cite = post_nodes.get(post.post_id, f"post:{post.post_id}")
             for c in cues:
                 in_caption = any(normalize(c["quote"]) in normalize(t) for _, t in fields)
-                cue = Cue(attribute=c["attribute"], value=c["value"], confidence=c["confidence"],
-                          span=c["quote"], cue="model:perceiver")
+                spec = load_schema().get(c["attribute"])
+                # the rule hypothesizer aggregates level-tagged cues; a model cue has no level, so
+                # only flat attributes feed it (the model hypothesizer reads every model evidence)
+                cues_data = [] if spec is None or spec.kind == "hierarchy" else [Cue(
+                    attribute=c["attribute"], value=c["value"], confidence=c["confidence"], span=c["quote"],
+                    cue="model:perceiver").model_dump()]
                 drafts.append(EvidenceNode(
                     node_id="", kind="evidence", post_id=post.post_id, modality="text" if in_caption else "image",
                     carrier="caption" if in_caption else "ocr_text", content=c["quote"],
                     attribute=c["attribute"], value=c["value"], confidence=c["confidence"], status="raw",
                     provenance=["model:perceiver"],
-                    data={"cites": [cite], "cues": [cue.model_dump()], "source": "model:perceiver",
+                    data={"cites": [cite], "cues": cues_data, "field": "model:perceiver", "source": "model:perceiver",
                           "model": self.bc.role("perceiver").model}))
         return drafts
 
@@ -185,10 +212,11 @@ class OpenAIBackend(Backend):
     def route_fallback(self, ctx: RunContext, hypothesis: EvidenceNode, tried: set[str]) -> RouteProposal | None:
         if not self.has_model("router"):
             return super().route_fallback(ctx, hypothesis, tried)
-        families = [f for f in ("ocr", "zoom_ocr", "exif", "gazetteer", "map_search", "web_search",
-                                "page_fetch", "deep_visual")
-                    if f not in tried and (ctx.flag("network") or f not in NETWORK_FAMILIES)
+        images = self._images_of(ctx, hypothesis)
+        families = [f for f in ROUTER_FAMILIES
+                    if (ctx.flag("network") or f not in NETWORK_FAMILIES)
                     and (f != "deep_visual" or self.has_deep_visual)
+                    and (f not in IMAGE_FAMILIES or images)
                     and ctx.budget.affordable(route_cost(f))]
         if not families:
             return None
@@ -199,31 +227,36 @@ class OpenAIBackend(Backend):
         if not res.ok or res.value.family == "stop" or res.value.family not in families:
             return None
         r = res.value
-        params: dict[str, Any] = {}
+        params: dict[str, Any]
         if r.family in IMAGE_FAMILIES:
-            image = self._image_for(ctx, hypothesis, r.target)
-            if image is None:
-                return None
-            params["image"] = image
+            image_id, file = next(((i, f) for i, f in images if r.target and (r.target in (i, f))), images[0])
+            params = {"image_id": image_id, "file": file}
             if r.family == "deep_visual":
                 params["question"] = self._hyp_text(hypothesis)
+        elif r.family in ("gazetteer", "map_search"):
+            params = {"name": r.target or (hypothesis.value or ""), "hint": ""}
+        elif r.family == "page_fetch":
+            if not r.target.startswith(("http://", "https://")):
+                return None
+            params = {"url": r.target}
         else:
-            params["query"] = r.target or (hypothesis.value or "")
-        return RouteProposal(hypothesis_id=hypothesis.node_id, family=r.family, params=params,
+            params = {"query": r.target or (hypothesis.value or "")}
+        from core.engine.router import source_of
+
+        if f"{r.family}:{source_of(r.family, params)}" in tried:
+            return None
+        return RouteProposal(hypothesis_id=hypothesis.node_id, family=r.family, tool=r.family, params=params,
                              cost=route_cost(r.family), expected=r.expected, reason=f"model router: {r.reason}")
 
-    def _image_for(self, ctx: RunContext, hypothesis: EvidenceNode, target: str) -> str | None:
-        """An image file of the user's posts: the one named by the model, else the first of a supporting post."""
-        posts = {p.post_id: p for p in ctx.user.posts}
-        files = [im.file for p in ctx.user.posts for im in p.images or []]
-        for f in files:
-            if target and (target == f or target in f or Path(f).stem == target):
-                return f
-        for s in self._support(ctx, hypothesis):
-            p = posts.get(s["post_id"] or "")
-            if p and p.images:
-                return p.images[0].file
-        return None
+    def _images_of(self, ctx: RunContext, hypothesis: EvidenceNode) -> list[tuple[str, str]]:
+        """(image_id, file) of the images in the posts that support the hypothesis."""
+        posts = {s["post_id"] for s in self._support(ctx, hypothesis) if s.get("post_id")}
+        seen: dict[str, str] = {}
+        for n in ctx.graph.evidence():
+            iid, f = n.data.get("image_id"), n.data.get("file")
+            if iid and f and n.post_id in posts and not n.data.get("error"):
+                seen.setdefault(iid, f)
+        return sorted(seen.items())
 
     def verify(self, ctx: RunContext, hypothesis: EvidenceNode) -> Verdict:
         if not self.has_model("verifier"):

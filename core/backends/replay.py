@@ -16,7 +16,7 @@ import sqlite_utils
 
 from core.backends.client import ModelClient
 from core.backends.config import BackendConfig, BackendSettings, RoleConfig
-from core.backends.openai_backend import OpenAIBackend
+from core.backends.openai_backend import OPT_REPLAY, OpenAIBackend
 from core.errors import InputError
 from db.store import open_db
 
@@ -48,7 +48,7 @@ class ReplayBackend(OpenAIBackend):
 
     def __init__(self, config: dict[str, Any] | None = None):
         config = dict(config or {})
-        src = config.get("replay") or config.get("replay_from")
+        src = config.get(OPT_REPLAY)
         if not src:
             raise InputError("--backend replay", "needs the recorded run DB (e.g. --replay RUNS.db)")
         path = Path(str(src))

@@ -177,7 +177,7 @@ def visual_findings(reply: VisualReply) -> list[dict[str, Any]]:
         attr = resolve_attribute(o.attribute)
         if not attr or not o.value.strip():
             continue
-        text = o.seen.strip() or o.value.strip()
+        text = f"{o.value.strip()}: {o.seen.strip()}" if o.seen.strip() else o.value.strip()
         out.append({"text": text, "carrier": "image_scene", "attribute": attr, "value": o.value.strip(),
                     "confidence": o.confidence})
     return out
