@@ -183,3 +183,11 @@ def test_hostile_text_is_not_rich_markup(bench: Path) -> None:
     res = runner.invoke(app, ["bench", "validate", str(bench)])
     assert res.exit_code == 2
     assert "duplicate" in res.output
+
+
+def test_bad_timestamp_is_a_warning_with_line(bench: Path) -> None:
+    _append_post_line('{"post_id": "p09", "timestamp": "last tuesday"}')(bench)
+    probs = validate_bench(bench)
+    assert not has_errors(probs)
+    assert [(Path(p.file).name, p.line, p.field, p.severity) for p in probs] == [
+        ("posts.jsonl", 4, "timestamp", "warning")]

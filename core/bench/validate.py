@@ -7,6 +7,7 @@ but is probably not what the author meant.
 from __future__ import annotations
 
 import json
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Iterable, Literal
 
@@ -112,6 +113,14 @@ def _check_profile(c: _Collector, user_dir: Path) -> None:
         _check_image(c, user_dir, prof.avatar, path, "avatar", None)
 
 
+def _iso(ts: str) -> bool:
+    try:
+        datetime.fromisoformat(ts.strip())
+    except ValueError:
+        return False
+    return True
+
+
 def _check_posts(c: _Collector, user_dir: Path) -> set[str] | None:
     """Checks posts.jsonl line by line; returns the post ids seen (None if the file is unusable)."""
     path = user_dir / "posts.jsonl"
@@ -154,6 +163,9 @@ def _check_posts(c: _Collector, user_dir: Path) -> set[str] | None:
                       field="post_id", line=lineno)
             else:
                 seen[post.post_id] = lineno
+            if post.timestamp is not None and not _iso(post.timestamp):
+                c.add(path, f"timestamp {post.timestamp!r} is not ISO 8601 (time cues will ignore it)",
+                      field="timestamp", line=lineno, severity="warning")
             for i, img in enumerate(post.images or []):
                 _check_image(c, user_dir, img.file, path, f"images.{i}.file", lineno)
     if not seen:
