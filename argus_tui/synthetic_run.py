@@ -7,6 +7,7 @@ routes with decisions, budget ledger, tool/model calls, events and a profile.
 """
 from __future__ import annotations
 
+import json
 import random
 from pathlib import Path
 
@@ -23,6 +24,37 @@ ATTRS = [
     ("routine", ["gym on Tuesday evenings", "commutes by metro line 2"]),
 ]
 FAMILIES = ["ocr", "zoom_ocr", "exif", "gazetteer", "map_search", "web_search"]
+
+
+def synthetic_post(i: int) -> dict:
+    pid = f"p{i + 1:04d}"
+    return {
+        "post_id": pid, "timestamp": f"2026-03-{1 + i % 28:02d}T{8 + i % 12:02d}:15:00+08:00",
+        "title": f"Post {i + 1}", "caption": f"Morning walk near the office #{i + 1}",
+        "tags": ["commute", "coffee"][: 1 + i % 2], "ip_region": ["Guangdong", "Hong Kong"][i % 2],
+        "images": [{"file": f"images/{pid}_1.png", "alt": None}],
+        "comments": [{"author": "friend_a", "text": "see you at the gym tuesday"}] if i % 3 == 0 else [],
+    }
+
+
+def write_synthetic_user(user_dir: str | Path, posts: int = 12) -> Path:
+    """The sopri/1 folder the synthetic run was made from (profile, posts, small striped PNGs),
+    so a synthetic run can be resumed and its images shown."""
+    from PIL import Image
+
+    udir = Path(user_dir)
+    (udir / "images").mkdir(parents=True, exist_ok=True)
+    (udir / "profile.json").write_text(json.dumps({"user_id": "u_synth", "platform": "rednote"}), encoding="utf-8")
+    lines = []
+    for i in range(posts):
+        post = synthetic_post(i)
+        lines.append(json.dumps(post, ensure_ascii=False))
+        im = Image.new("RGB", (64, 48), (40 + 17 * i % 200, 90, 160))
+        for x in range(0, 64, 16):
+            im.paste((230, 200 - 10 * (i % 8), 60), (x, 16, x + 8, 32))
+        im.save(udir / post["images"][0]["file"])
+    (udir / "posts.jsonl").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return udir
 
 
 def write_synthetic_run(
@@ -50,14 +82,8 @@ def write_synthetic_run(
     post_rows, image_rows, node_rows, edge_rows = [], [], [], []
     evidence_ids: list[str] = []
     for i in range(posts):
-        pid = f"p{i + 1:04d}"
-        post = {
-            "post_id": pid, "timestamp": f"2026-03-{1 + i % 28:02d}T{8 + i % 12:02d}:15:00+08:00",
-            "title": f"Post {i + 1}", "caption": f"Morning walk near the office #{i + 1}",
-            "tags": ["commute", "coffee"][: 1 + i % 2], "ip_region": ["Guangdong", "Hong Kong"][i % 2],
-            "images": [{"file": f"images/{pid}_1.png", "alt": None}],
-            "comments": [{"author": "friend_a", "text": "see you at the gym tuesday"}] if i % 3 == 0 else [],
-        }
+        post = synthetic_post(i)
+        pid = post["post_id"]
         post_rows.append({"run_id": run_id, "post_id": pid, "idx": i, "timestamp": post["timestamp"],
                           "ip_region": post["ip_region"], "data": dumps(post)})
         image_rows.append({"run_id": run_id, "image_id": f"img_{pid}_1", "post_id": pid,
@@ -148,8 +174,10 @@ def write_synthetic_run(
                            "base_url": None, "request": "{}", "response": "{}", "parsed": "{}", "error": None,
                            "prompt_tokens": 0, "completion_tokens": 0, "duration_ms": 1.0, "cost": 0,
                            "cache_key": None, "cached": 0, "created_at": ts})
-    event_rows.insert(0, {"run_id": run_id, "step": 0, "kind": "run_started",
-                          "data": dumps({"budget": budget}), "created_at": ts})
+    event_rows[:0] = [{"run_id": run_id, "step": 0, "kind": "run_started", "data": dumps({"budget": budget}),
+                       "created_at": ts},
+                      {"run_id": run_id, "step": 0, "kind": "perceived", "data": dumps({"nodes": len(node_rows)}),
+                       "created_at": ts}]
     if not pending:
         event_rows.append({"run_id": run_id, "step": steps, "kind": "run_finished", "data": "{}",
                            "created_at": ts})

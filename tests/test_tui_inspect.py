@@ -183,6 +183,8 @@ async def test_cpeg_tree_and_hypothesis_filter_sort(run_db: Path) -> None:
         assert top_id in detail and "chain" in detail and "post" in detail
         # expanding a post shows the evidence citing it
         posts_group = tree.root.children[0]
+        posts_group.expand()
+        await pilot.pause(0.1)
         first_post = posts_group.children[0]
         first_post.expand()
         await pilot.pause(0.1)

@@ -214,13 +214,32 @@ class InvestigationScreen(Screen):
             f"  nodes {len(snap.nodes)}  hypotheses {len(snap.hypotheses())}")
         if self.mode == "inspect":
             self.query_one(StepScrubber).show(snap.step, snap.max_step)
-        self.query_one(PostsPane).show(snap)
-        self.query_one(CpegPane).show(snap)
         self.query_one(HypothesisTable).show(snap)
         self.query_one(BudgetPane).show(snap)
-        self.query_one(ProfilePane).show(snap)
-        self.query_one(TimelinePane).show(snap)
         self._show_route()
+        self._show_tabs()
+
+    TAB_PANES = {"tab-posts": PostsPane, "tab-cpeg": CpegPane, "tab-profile": ProfilePane,
+                 "tab-timeline": TimelinePane}
+
+    def _show_tabs(self) -> None:
+        """Render only the panes of the active tabs; a hidden one catches up when its tab opens
+        (keeps a step's UI update small on big runs)."""
+        if self.snap is None:
+            return
+        for tabs_id in ("#left", "#bottom"):
+            active = self.query_one(tabs_id, TabbedContent).active
+            cls = self.TAB_PANES.get(active)
+            if cls is None:
+                continue
+            pane = self.query_one(cls)
+            if getattr(pane, "_argus_snap", None) is not self.snap:
+                pane.show(self.snap)
+                pane._argus_snap = self.snap  # type: ignore[attr-defined]
+
+    @on(TabbedContent.TabActivated)
+    def _tab_activated(self, event: TabbedContent.TabActivated) -> None:
+        self._show_tabs()
 
     def _show_route(self) -> None:
         snap = self.snap
@@ -344,6 +363,7 @@ class InvestigationScreen(Screen):
 
     def jump_to_node(self, node_id: str) -> None:
         self.query_one("#left", TabbedContent).active = "tab-cpeg"
+        self._show_tabs()          # bring the CPeg up to date now, so the selection below sticks
         if self.query_one(CpegPane).select_node(node_id):
             self.query_one("#cpeg-tree", Tree).focus()
         self.query_one(HypothesisTable).select(node_id, post=False)

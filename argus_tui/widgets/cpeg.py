@@ -56,6 +56,7 @@ class CpegPane(Vertical):
         super().__init__(**kw)
         self.snap: Snapshot | None = None
         self._idx: GraphIndex | None = None
+        self._expanded: set = set()
 
     def compose(self) -> ComposeResult:
         tree: Tree[tuple[str, str]] = Tree("CPeg", id="cpeg-tree")
@@ -68,20 +69,25 @@ class CpegPane(Vertical):
         self.snap = snap
         self._idx = snap.graph_index()
         tree = self.query_one(Tree)
+        first = not tree.root.children
         expanded = {n.data for n in _walk(tree.root) if n.is_expanded and n.data}
+        if first:
+            expanded.add(("#hyps", "up"))   # the hypotheses are what a researcher looks at first
         tree.clear()
         groups = [("#posts", "Posts", "post", "down"), ("#hyps", "Hypotheses", "hypothesis", "up")]
+        self._expanded = expanded
         for key, title, kind, direction in groups:
-            members = [n for n in snap.nodes.values() if n.kind == kind]
-            group = tree.root.add(f"{title} ({len(members)})", data=(key, ""),
-                                  expand=(key, "") in expanded or key == "#posts")
-            for n in members:
-                self._add(group, n, direction, expanded)
-        derived = [n for n in snap.nodes.values() if n.derived]
-        if derived:
-            group = tree.root.add(f"Derived evidence ({len(derived)})", data=("#derived", ""), expand=True)
-            for n in derived:
-                self._add(group, n, "up", expanded)
+            n_members = sum(1 for n in snap.nodes.values() if n.kind == kind)
+            group = tree.root.add(f"{title} ({n_members})", data=(key, direction), allow_expand=n_members > 0)
+            if (key, direction) in expanded:
+                self._fill(group)
+                group.expand()
+        n_derived = sum(1 for n in snap.nodes.values() if n.derived)
+        if n_derived:
+            group = tree.root.add(f"Derived evidence ({n_derived})", data=("#derived", "up"))
+            if ("#derived", "up") in expanded:
+                self._fill(group)
+                group.expand()
 
     def _children(self, n: NodeRow, direction: str) -> list[NodeRow]:
         assert self.snap is not None and self._idx is not None
@@ -98,10 +104,19 @@ class CpegPane(Vertical):
         else:
             parent.add_leaf(node_label(n), data=data)
 
+    GROUP_KIND = {"#posts": "post", "#hyps": "hypothesis"}
+
     def _fill(self, node: TreeNode) -> None:
+        """Add a branch's children when it first opens (groups too: a big run opens fast)."""
         if node.children or self.snap is None or not node.data:
             return
         node_id, direction = node.data
+        if node_id.startswith("#"):
+            want = self.GROUP_KIND.get(node_id)
+            for n in self.snap.nodes.values():
+                if (n.derived if node_id == "#derived" else n.kind == want):
+                    self._add(node, n, direction, self._expanded)
+            return
         n = self.snap.nodes.get(node_id)
         if n is None:
             return
@@ -123,6 +138,7 @@ class CpegPane(Vertical):
         """Highlight a node at the top of its group; returns False when it is not in the graph."""
         tree = self.query_one(Tree)
         for group in tree.root.children:
+            self._fill(group)
             for child in group.children:
                 if child.data and child.data[0] == node_id:
                     group.expand()
