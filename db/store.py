@@ -5,10 +5,14 @@ import json
 import os
 import sqlite3
 from datetime import datetime, timezone
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Iterator
+from urllib.parse import quote
 
 import sqlite_utils
 
+from core.errors import InputError
 from db.migrations import apply_migrations
 
 
@@ -19,27 +23,58 @@ def now() -> str:
 def _create_private(path: Path) -> None:
     """Create the file with mode 0600 before SQLite touches it (it holds inferred sensitive data)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    try:
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+    except FileExistsError:  # another worker created it first
+        return
     os.close(fd)
 
 
+@contextmanager
+def _migration_lock(path: Path) -> Iterator[None]:
+    """An exclusive flock on the DB file while migrations run, so parallel workers opening a
+    fresh DB do not both create the tables. On Linux flock locks are independent of SQLite's
+    own fcntl locks on the same file."""
+    try:
+        import fcntl
+    except ImportError:  # not POSIX: migrations still run, without the cross-process guard
+        yield
+        return
+    fd = os.open(path, os.O_RDONLY)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX)
+        yield
+    finally:
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        os.close(fd)
+
+
 def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
+    """The run store at `path`: created private (0600) and migrated when writable; read-only
+    connections never create or migrate. A file that is not SQLite raises InputError."""
     path = Path(path)
     if readonly:
         if not path.is_file():
             raise FileNotFoundError(f"{path}: run database not found")
-        conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True, check_same_thread=False)
         return sqlite_utils.Database(conn)
     if not path.exists():
         _create_private(path)
     old = os.umask(0o077)  # the -wal/-shm side files are private too
     try:
         conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
-        conn.execute("PRAGMA journal_mode=WAL")
-        conn.execute("PRAGMA synchronous=NORMAL")
-        conn.execute("PRAGMA busy_timeout=30000")
-        db = sqlite_utils.Database(conn)
-        apply_migrations(db)
+        try:
+            conn.execute("PRAGMA busy_timeout=30000")
+            conn.execute("PRAGMA journal_mode=WAL")
+            conn.execute("PRAGMA synchronous=NORMAL")
+            db = sqlite_utils.Database(conn)
+            with _migration_lock(path):
+                apply_migrations(db)
+        except sqlite3.DatabaseError as e:
+            conn.close()
+            if "not a database" in str(e) or "malformed" in str(e):
+                raise InputError(path, f"not a readable run database ({e})") from e
+            raise
     finally:
         os.umask(old)
     return db

@@ -171,3 +171,40 @@ def test_runs_cli_bad_input_exits_2(runs_db: Path, tmp_path: Path) -> None:
     res = runner.invoke(app, ["runs", "list", str(tmp_path / "nothing.db")])
     assert res.exit_code == 2 and "nothing.db" in res.output and "not found" in res.output
     assert not (tmp_path / "nothing.db").exists()  # reading never creates a DB
+
+
+def test_parallel_workers_opening_a_fresh_db_migrate_once(tmp_path: Path) -> None:
+    path = tmp_path / "shared.db"
+    code = ("import sys, time; from db.store import open_db; "
+            "t = float(sys.argv[2]); time.sleep(max(0.0, t - time.time())); "
+            "db = open_db(sys.argv[1]); db.execute('SELECT COUNT(*) FROM runs').fetchone()")
+    import subprocess
+    import sys
+    import time
+
+    start = time.time() + 1.0  # all four start opening at the same moment
+    procs = [subprocess.Popen([sys.executable, "-c", code, str(path), str(start)], stderr=subprocess.PIPE, text=True)
+             for _ in range(4)]
+    errs = [p.communicate(timeout=120)[1] for p in procs]
+    assert [p.returncode for p in procs] == [0, 0, 0, 0], errs
+    db = open_db(path)
+    names = [r[0] for r in db.execute("SELECT name FROM _migrations").fetchall()]
+    assert names == [n for n, _ in MIGRATIONS]
+    assert _mode(path) == 0o600
+
+
+def test_open_db_on_a_foreign_file_is_an_input_error(tmp_path: Path) -> None:
+    junk = tmp_path / "notes.db"
+    junk.write_bytes(b"hello, not a database" * 200)
+    with pytest.raises(InputError, match="notes.db"):
+        open_db(junk)
+    assert junk.read_bytes().startswith(b"hello")  # untouched
+
+
+def test_readonly_open_with_awkward_path_characters(tmp_path: Path) -> None:
+    path = tmp_path / "my runs #1?.db"
+    db = open_db(path)
+    _write_run(db)
+    db.conn.close()
+    ro = queries.open_runs_readonly(path)
+    assert [r["run_id"] for r in queries.list_runs(ro)] == ["r1"]
