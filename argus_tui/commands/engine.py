@@ -1,1 +1,166 @@
-"""Commands: engine."""
+"""Commands: `argus investigate`, `argus bench run`, `argus demo` (the engine, headless)."""
+from __future__ import annotations
+
+import json
+import tempfile
+import time
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+from rich.tree import Tree
+
+from argus_tui.cli_base import app, bench_app, console, fail
+from core.errors import InputError
+
+
+def _default_db(user_dir: Path) -> Path:
+    return Path.cwd() / "runs.db"
+
+
+def _chain_tree(label: str, chain: dict, tree: Tree | None = None, depth: int = 0) -> Tree:
+    text = f"[bold]{chain.get('node_id')}[/] {escape(str(chain.get('carrier') or chain.get('kind') or ''))}"
+    if chain.get("post_id"):
+        text += f" [dim]({escape(str(chain['post_id']))})[/]"
+    content = str(chain.get("content") or "").replace("\n", " / ")
+    if content:
+        text += f": {escape(content[:90])}"
+    node = tree.add(text) if tree is not None else Tree(label + " " + text)
+    for sub in chain.get("support", [])[:6]:
+        if depth < 3:
+            _chain_tree(label, sub, node, depth + 1)
+    return node
+
+
+def print_profile(inv, *, chains: bool = True) -> None:
+    from core.schema import load_schema
+
+    pred = inv.profile()
+    schema = load_schema()
+    t = Table(title=escape(f"privacy profile of {pred.user_id} (run {inv.run_id})"), header_style="bold",
+              show_lines=False)
+    t.add_column("attribute", style="cyan", no_wrap=True)
+    t.add_column("value", overflow="fold")
+    t.add_column("conf", justify="right")
+    t.add_column("sens", justify="right")
+    t.add_column("evidence", overflow="fold", style="dim")
+    for a in pred.attributes:
+        spec = schema.get(a.attribute)
+        t.add_row(a.attribute, escape(a.value), f"{a.confidence or 0:.2f}", str(spec.default_sensitivity if spec else ""),
+                  escape(", ".join(a.evidence[:6])))
+    console.print(t)
+    if chains:
+        for a in pred.attributes:
+            for ch in inv.chain(a.attribute)[:2]:
+                console.print(_chain_tree(f"[cyan]{a.attribute}[/] ⇐", ch))
+    b = inv.budget
+    console.print(f"route budget: spent {b.spent:g} of {b.total:g} units")
+
+
+@app.command("investigate")
+def investigate_cmd(
+    user_dir: Path = typer.Argument(..., help="one sopri/1 user folder (profile.json, posts.jsonl, images/)"),
+    db_path: Path = typer.Option(None, "--db", help="run database (default ./runs.db)"),
+    backend: str = typer.Option("offline", "--backend", help="offline (rules, default) or a registered model backend"),
+    budget: float = typer.Option(20.0, "--budget", help="route budget in cost units"),
+    out: Path | None = typer.Option(None, "--out", help="write the profile (predictions format) here"),
+    resume: str | None = typer.Option(None, "--resume", help="continue this run id instead of starting a new one"),
+    ablate: list[str] = typer.Option([], "--ablate", help="turn off a stage: perceiver|hypothesizer|investigator|verifier|cpeg"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="no profile table"),
+) -> None:
+    """One headless investigation of one user; prints the profile and writes it with --out."""
+    from core.engine.batch import ablation_config
+    from core.engine.loop import Investigation
+
+    if budget < 0:
+        fail(f"--budget: must be >= 0 (got {budget})")
+    if not user_dir.is_dir():
+        fail(f"{user_dir}: user folder not found")
+    db_path = db_path or _default_db(user_dir)
+    try:
+        cfg = ablation_config(ablate)
+        t0 = time.perf_counter()
+        if resume:
+            inv = Investigation.resume(db_path, resume)
+        else:
+            inv = Investigation.start(db_path, user_dir, budget=budget, backend=backend, config=cfg)
+        inv.run()
+    except InputError as e:
+        fail(e.message)
+    pred = inv.profile()
+    pred.system = "argus-offline" if backend == "offline" else f"argus-{backend}"
+    if out:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(pred.model_dump_json(indent=1, exclude_none=True), encoding="utf-8")
+    if not quiet:
+        print_profile(inv, chains=False)
+    errs = [e for e in inv.events() if e["kind"] == "error"]
+    for e in errs[:10]:
+        console.print(f"[yellow]recorded error:[/] {escape(str(e['data'].get('where')))}: {escape(str(e['data'].get('reason')))}")
+    console.print(f"run {escape(inv.run_id)} finished in {time.perf_counter() - t0:.1f}s; DB: {escape(str(db_path))}"
+                  + (f"; profile: {escape(str(out))}" if out else ""))
+
+
+@bench_app.command("run")
+def bench_run_cmd(
+    bench_dir: Path = typer.Argument(..., help="a sopri/1 benchmark folder"),
+    out: Path = typer.Option(..., "--out", help="OUT_DIR: predictions/<user_id>.json and runs.db go here"),
+    system: str = typer.Option("argus", "--system", help="argus (baselines register other names)"),
+    ablate: list[str] = typer.Option([], "--ablate", help="turn off a stage: perceiver|hypothesizer|investigator|verifier|cpeg"),
+    workers: int = typer.Option(1, "--workers", help="users investigated in parallel"),
+    backend: str = typer.Option("offline", "--backend", help="offline (default) or a registered model backend"),
+    budget: float = typer.Option(20.0, "--budget", help="route budget per user"),
+) -> None:
+    """Investigate every user of a benchmark; failed users are reported and skipped; re-running resumes."""
+    from core.engine.batch import ablation_config, run_bench
+
+    if workers < 1:
+        fail(f"--workers: must be >= 1 (got {workers})")
+    if system != "argus":
+        try:
+            from core.baselines import run_baseline  # type: ignore[import-not-found]
+        except ImportError:
+            fail(f"--system: {system!r} is not available in this installation (use argus)")
+        else:  # pragma: no cover - provided by the baselines module when present
+            run_baseline(system, bench_dir, out, workers=workers, backend=backend)
+            return
+    try:
+        cfg = ablation_config(ablate)
+        t0 = time.perf_counter()
+
+        def show(r) -> None:
+            if r.status == "failed":
+                console.print(f"[red]failed[/] {escape(r.user_id)}: {escape(r.error or '')}")
+            else:
+                console.print(f"{escape(r.user_id)}: {r.status}, {r.attributes} attributes, {r.seconds:.1f}s")
+
+        results = run_bench(bench_dir, out, workers=workers, budget=budget, backend=backend, system=system,
+                            config=cfg, on_result=show)
+    except InputError as e:
+        fail(e.message)
+    failed = [r for r in results if r.status == "failed"]
+    console.print(f"{len(results) - len(failed)}/{len(results)} users done in {time.perf_counter() - t0:.1f}s; "
+                  f"predictions: {escape(str(out / 'predictions'))}; DB: {escape(str(out / 'runs.db'))}")
+    (out / "bench_run.json").write_text(json.dumps([r.model_dump() for r in results], indent=1), encoding="utf-8")
+
+
+@app.command("demo")
+def demo_cmd(
+    out_dir: Path | None = typer.Option(None, "--dir", help="where to write the demo account and runs.db (default: a temp folder)"),
+) -> None:
+    """Make a small synthetic account, investigate it offline, print the profile with evidence chains."""
+    from core.engine.demo import write_demo_account
+    from core.engine.loop import Investigation
+
+    root = out_dir or Path(tempfile.mkdtemp(prefix="argus-demo-"))
+    udir = write_demo_account(root)
+    console.print(f"demo account written to {escape(str(udir))} (9 posts, 4 images, EN + ZH)")
+    t0 = time.perf_counter()
+    db_path = root / "runs.db"
+    inv = Investigation.start(db_path, udir)
+    inv.run()
+    print_profile(inv, chains=True)
+    console.print(f"investigated in {time.perf_counter() - t0:.1f}s offline. Run DB: [bold]{escape(str(db_path))}[/] "
+                  f"(run {escape(inv.run_id)}; browse with `argus tui {escape(str(db_path))}` or "
+                  f"`argus runs show {escape(str(db_path))} {escape(inv.run_id)}`)")

@@ -33,6 +33,7 @@ class RunContext:
     budget: Budget
     config: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_CONFIG))
     errors: list[dict[str, Any]] = field(default_factory=list)   # recorded, non-fatal input/tool errors
+    pending_rows: list[tuple[str, list[Any]]] = field(default_factory=list)  # SQL written inside the next step
 
     @property
     def step(self) -> int:

@@ -185,10 +185,19 @@ class Investigation:
 
     # ------------------------------------------------------------ stages
     def _perceive(self) -> list[Event]:
-        return self._run_step(self._perceive_body)
-
-    def _perceive_body(self) -> None:
+        # the skim (tool calls, each cached + recorded) runs before the step's transaction
+        self.ctx.graph.step = self._last_step() + 1
+        self.ctx.pending_rows = []
+        self.ctx.errors = []
         drafts = self.backend.perceive(self.ctx)
+        errors = list(self.ctx.errors)
+        return self._run_step(self._perceive_body, drafts, errors)
+
+    def _perceive_body(self, drafts: list[EvidenceNode], errors: list[dict[str, Any]]) -> None:
+        self.ctx.errors = errors
+        for sql, args in self.ctx.pending_rows:
+            self.db.execute(sql, args)
+        self.ctx.pending_rows = []
         g = self.ctx.graph
         counts: dict[str, int] = {}
         for d in drafts:

@@ -235,11 +235,13 @@ def _store_image(ctx: RunContext, image_id: str, post_id: str, file: str, digest
                  meta: dict[str, Any], sig: dict[str, Any] | None = None) -> None:
     from db.store import dumps
 
-    ctx.db.execute(
+    # written by the loop inside the perception step's transaction (perception itself runs
+    # outside it so slow OCR never holds the DB write lock)
+    ctx.pending_rows.append((
         "INSERT OR REPLACE INTO images (run_id, image_id, post_id, file, sha256, width, height, meta)"
         " VALUES (?,?,?,?,?,?,?,?)",
         [ctx.run_id, image_id, post_id, file, digest, (sig or {}).get("width"), (sig or {}).get("height"), dumps(meta)],
-    )
+    ))
 
 
 def _profile_nodes(ctx: RunContext) -> list[EvidenceNode]:

@@ -1,0 +1,125 @@
+"""Batch runs over a sopri/1 benchmark: one investigation per user, predictions written as
+OUT_DIR/predictions/<user_id>.json, all runs in OUT_DIR/runs.db. A user that fails is
+reported and skipped; re-running resumes unfinished runs and skips finished ones."""
+from __future__ import annotations
+
+import json
+import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel
+
+from core.engine.context import DEFAULT_CONFIG
+from core.errors import InputError
+from core.loader import user_dirs
+from db.store import open_db
+
+ABLATIONS = ("perceiver", "hypothesizer", "investigator", "verifier", "cpeg")
+
+
+class UserResult(BaseModel):
+    user_id: str
+    run_id: str | None = None
+    status: str                  # finished|resumed|skipped|failed
+    seconds: float = 0.0
+    attributes: int = 0
+    error: str | None = None
+
+
+def ablation_config(ablate: list[str] | None) -> dict[str, Any]:
+    cfg: dict[str, Any] = {}
+    for part in ablate or []:
+        if part not in ABLATIONS:
+            raise InputError("--ablate", f"unknown part {part!r} (one of {', '.join(ABLATIONS)})")
+        cfg[part] = False
+    return cfg
+
+
+def run_key(system: str, backend: str, config: dict[str, Any]) -> str:
+    flags = sorted(k for k in ("perceiver", "hypothesizer", "investigator", "verifier", "cpeg")
+                   if config.get(k, DEFAULT_CONFIG[k]) is False)
+    return f"{system}/{backend}" + (f"/-{'-'.join(flags)}" if flags else "")
+
+
+def _existing_run(db, user_id: str, key: str) -> tuple[str, str] | None:
+    rows = db.execute("SELECT run_id, status, system, backend, config FROM runs WHERE user_id=? ORDER BY created_at DESC",
+                      [user_id]).fetchall()
+    for run_id, status, system, backend, cfg in rows:
+        if run_key(system, backend, json.loads(cfg or "{}")) == key:
+            return run_id, status
+    return None
+
+
+def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: str, system: str,
+                     config: dict[str, Any], out_file: Path | None) -> UserResult:
+    from core.engine.loop import Investigation
+
+    t0 = time.perf_counter()
+    uid = user_dir.name
+    db = open_db(db_path)
+    try:
+        key = run_key(system, backend, config)
+        prev = _existing_run(db, uid, key)
+        if prev and prev[1] == "finished":
+            inv = Investigation.resume(db, prev[0])
+            status = "skipped"
+        elif prev:
+            inv = Investigation.resume(db, prev[0])
+            inv.run()
+            status = "resumed"
+        else:
+            inv = Investigation.start(db, user_dir, budget=budget, backend=backend, system=system, config=config)
+            inv.run()
+            status = "finished"
+        pred = inv.profile()
+        if system != "argus" or backend != "offline":
+            pred.system = f"{system}-{backend}"
+        else:
+            pred.system = "argus-offline"
+        if out_file is not None:
+            out_file.parent.mkdir(parents=True, exist_ok=True)
+            out_file.write_text(pred.model_dump_json(indent=1, exclude_none=True), encoding="utf-8")
+        return UserResult(user_id=uid, run_id=inv.run_id, status=status, seconds=round(time.perf_counter() - t0, 3),
+                          attributes=len(pred.attributes))
+    finally:
+        db.conn.close()
+
+
+def run_bench(bench_dir: Path, out_dir: Path, *, workers: int = 1, budget: float = 20.0, backend: str = "offline",
+              system: str = "argus", config: dict[str, Any] | None = None,
+              on_result: Callable[[UserResult], None] | None = None) -> list[UserResult]:
+    users = user_dirs(Path(bench_dir))
+    out_dir.mkdir(parents=True, exist_ok=True)
+    db_path = out_dir / "runs.db"
+    open_db(db_path).conn.close()        # create + migrate once before workers start
+    cfg = dict(config or {})
+    results: list[UserResult] = []
+
+    def one(uid: str, udir: Path) -> UserResult:
+        try:
+            return investigate_user(db_path, udir, budget=budget, backend=backend, system=system, config=cfg,
+                                    out_file=out_dir / "predictions" / f"{uid}.json")
+        except InputError as e:
+            return UserResult(user_id=uid, status="failed", error=e.message)
+        except Exception as e:  # one broken user must not stop the benchmark
+            return UserResult(user_id=uid, status="failed", error=f"{type(e).__name__}: {e}")
+
+    if workers <= 1:
+        for uid, udir in users:
+            r = one(uid, udir)
+            results.append(r)
+            if on_result:
+                on_result(r)
+    else:
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            futs = {pool.submit(one, uid, udir): uid for uid, udir in users}
+            for f in as_completed(futs):
+                r = f.result()
+                results.append(r)
+                if on_result:
+                    on_result(r)
+    order = {uid: i for i, (uid, _) in enumerate(users)}
+    results.sort(key=lambda r: order.get(r.user_id, 0))
+    return results

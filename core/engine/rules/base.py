@@ -1,0 +1,162 @@
+"""Shared machinery of the offline rules: the per-text context, clause bounds, subject
+(first person or someone else) and negation checks, and the Cue builder.
+
+Extractors run on a *masked* copy of the text (hostile spans blanked with spaces of equal
+length) so offsets stay valid and every span is cut from the original text: a cue's span is
+always an exact substring of the input (the verifier checks grounding).
+"""
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from core.engine.types import Cue
+
+CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_CLAUSE_END = re.compile(r"[.!?;\n。！？；…]+|\s[-–—]\s|,\s*(?:but|and|while|whereas)\s|，(?:但|可是|而)")
+
+# Words that put someone else in the subject position of a clause.
+_OTHER_EN = (
+    r"mom|mum|mother|dad|father|sister|sis|brother|bro|wife|husband|hubby|son|daughter|friend|bf|gf|"
+    r"boyfriend|girlfriend|partner|spouse|fianc[eé]e?|cousin|aunt|auntie|uncle|grandma|grandpa|granny|"
+    r"grandmother|grandfather|neighbou?r|colleague|co-?worker|boss|manager|roommate|flatmate|kid|kids|"
+    r"child|children|baby|parents?|niece|nephew|in-laws?|sister-in-law|brother-in-law|mother-in-law|"
+    r"father-in-law|teacher|doctor|classmate|buddy|bestie|bff|ex|family|relatives?|grandparents?|"
+    r"step(?:mom|dad|mother|father|son|daughter)|twin|girls?|guys?|team|students?|patients?|clients?|customers?"
+)
+_OTHER_SUBJ = re.compile(
+    rf"\b(?:my|our|his|her|their|a|the|your)\s+(?:\w+\s+){{0,2}}?(?:{_OTHER_EN})s?\b(?!\s*(?:and|&)\s*(?:i|me)\b)"
+    rf"|\b(?:he|she|they|he's|she's|they're|him|them)\b"
+    rf"|\bhappy\s+birthday\b|\bcongrat(?:s|ulations)\b|\bR\.?I\.?P\b",
+    re.I,
+)
+_OTHER_ZH = re.compile(
+    r"(?:我|咱)?(?:的)?(?:妈妈|老妈|我妈|母亲|爸爸|老爸|我爸|父亲|老公|老婆|丈夫|妻子|媳妇|男朋友|女朋友|男友|女友|对象|"
+    r"朋友|闺蜜|好友|同事|领导|老板|儿子|女儿|孩子|宝宝|娃|姐姐|妹妹|哥哥|弟弟|姐夫|嫂子|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
+    r"室友|邻居|同学|舅舅|阿姨|叔叔|姑姑|表姐|表妹|表哥|表弟|堂哥|堂姐|公公|婆婆|岳父|岳母)"
+    r"|(?<![其])(?:他|她|他们|她们)(?![们]?[的]?自己)|祝.{0,6}生日快乐"
+)
+_SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
+
+_NEG_EN = re.compile(
+    r"\b(?:not|never|no|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|won't|nor|no\s+longer|"
+    r"wish\s+i\s+(?:was|were|had)|if\s+i\s+(?:was|were)|want(?:s|ed)?\s+to\s+be(?:come)?|dream(?:s|ed)?\s+of|"
+    r"pretend(?:ing)?|hypothetically|imagine)\b[^.!?\n]{0,25}$",
+    re.I,
+)
+_NEG_ZH = re.compile(r"(?:不是|不算|没有|没|不|非|并非|假如|如果|想当|想成为|梦想)[^。！？\n]{0,6}$")
+
+
+class Ctx:
+    """One text being read: original + masked copies, language, carrier, clause bounds."""
+
+    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk")
+
+    def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None):
+        self.text = text
+        self.masked = masked
+        self.lower = masked.lower()
+        self.carrier = carrier
+        self.has_cjk = bool(CJK.search(text))
+        self.lang = lang or ("zh" if self.has_cjk else "en")
+        self._bounds: list[int] | None = None
+
+    # ---- clauses ----
+    def _clause_starts(self) -> list[int]:
+        if self._bounds is None:
+            self._bounds = [0] + [m.end() for m in _CLAUSE_END.finditer(self.masked)]
+        return self._bounds
+
+    def clause_start(self, pos: int) -> int:
+        best = 0
+        for b in self._clause_starts():
+            if b <= pos:
+                best = b
+            else:
+                break
+        return best
+
+    def clause_end(self, pos: int) -> int:
+        for b in self._clause_starts():
+            if b > pos:
+                return b
+        return len(self.masked)
+
+    def prefix(self, pos: int) -> str:
+        return self.masked[self.clause_start(pos):pos]
+
+    def sentence(self, pos: int) -> tuple[int, int]:
+        return self.clause_start(pos), self.clause_end(pos)
+
+    # ---- subject / negation ----
+    def first_person(self, pos: int) -> bool:
+        """False when the nearest subject before `pos` in its clause is someone else."""
+        pre = self.prefix(pos)
+        last_other = -1
+        for m in _OTHER_SUBJ.finditer(pre):
+            last_other = max(last_other, m.end())
+        for m in _OTHER_ZH.finditer(pre):
+            last_other = max(last_other, m.end())
+        if last_other < 0:
+            return True
+        last_self = -1
+        for m in _SELF.finditer(pre):
+            # "我妈妈" — the 我 belongs to the relation phrase, not a self subject
+            if m.group(0) == "我" and _OTHER_ZH.match(pre, m.start()) and _OTHER_ZH.match(pre, m.start()).end() > m.end():
+                continue
+            # "my/our" phrases were consumed by _OTHER_SUBJ; bare "I" after them wins
+            last_self = max(last_self, m.end())
+        return last_self > last_other
+
+    def negated(self, pos: int) -> bool:
+        pre = self.prefix(pos)[-40:]
+        return bool(_NEG_EN.search(pre) or _NEG_ZH.search(pre))
+
+    def cue(
+        self,
+        attribute: str,
+        value: str,
+        start: int,
+        end: int,
+        *,
+        rule: str,
+        confidence: float = 0.6,
+        level: str | None = None,
+        levels: dict[str, str] | None = None,
+        first_person: bool | None = None,
+        original: str | None = None,
+        **data: Any,
+    ) -> Cue:
+        span = self.text[start:end].strip() or self.text[start:end]
+        d: dict[str, Any] = {k: v for k, v in data.items() if v is not None}
+        if levels:
+            d["levels"] = levels
+            if level is None:
+                level = list(levels)[-1]
+        if original:
+            d["original"] = original
+        d["start"] = start
+        d["end"] = end
+        if self.carrier:
+            d["carrier"] = self.carrier
+        fp = self.first_person(start) if first_person is None else first_person
+        return Cue(attribute=attribute, value=value, level=level, confidence=round(confidence, 3),
+                   span=span, cue=rule, first_person=fp, data=d)
+
+
+Extractor = Callable[[Ctx], list[Cue]]
+
+
+def alt(words: list[str] | tuple[str, ...]) -> str:
+    """A regex alternation of literal words, longest first (so 'software engineer' beats 'engineer')."""
+    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
+
+
+def word_re(words: list[str] | tuple[str, ...], *, plural: bool = True) -> re.Pattern[str]:
+    """Whole-word, case-insensitive matcher for Latin words (optional plural -s/-es)."""
+    suffix = r"(?:e?s)?" if plural else ""
+    return re.compile(rf"(?<![\w-])(?:{alt(words)}){suffix}(?![\w-])", re.I)
+
+
+def zh_re(words: list[str] | tuple[str, ...]) -> re.Pattern[str]:
+    return re.compile(alt(words))

@@ -1,0 +1,189 @@
+"""Typed entities in a text: place|station|org|school|person|date|money|id|phone|email|plate|url."""
+from __future__ import annotations
+
+import re
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from core.engine.rules.places import find_places
+
+EntityType = Literal["place", "station", "org", "school", "person", "date", "money", "id", "phone", "email",
+                     "plate", "url"]
+
+
+class Entity(BaseModel):
+    type: EntityType
+    text: str
+    start: int
+    end: int
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}(?![\w-])")
+URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'，。！？、）)]{2,300}", re.I)
+# CN mobile (1[3-9]x, 11 digits, optional +86 and separators), US (xxx) xxx-xxxx, generic international
+PHONE_CN = re.compile(r"(?<![\d])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d)")
+PHONE_US = re.compile(r"(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)")
+PHONE_INTL = re.compile(r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(?\d{1,4}\)?[\s.-]?){2,4}\d{2,4}(?!\d)")
+PHONE_CN_LANDLINE = re.compile(r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)")
+# 18-digit Chinese resident ID (last may be X), passports, staff/student IDs like XC190417, SID-2023-0042
+CN_ID = re.compile(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
+ALNUM_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z]{1,4}-?\d{4,10}(?:-\d{1,6})?(?![\w-])")
+LABELED_ID = re.compile(
+    r"(?:student\s*(?:id|no\.?|number|#)|staff\s*(?:id|no\.?|number|#)|employee\s*(?:id|no\.?|number|#)|"
+    r"badge\s*(?:id|no\.?|#)|member(?:ship)?\s*(?:id|no\.?|number|#)|passport\s*(?:no\.?|number|#)?|"
+    r"id\s*(?:no\.?|number|#|card)?|ssn|license\s*(?:no\.?|number|#)|order\s*(?:no\.?|number|#)|"
+    r"学号|工号|员工号|编号|身份证号?|证件号|护照号?|会员号|卡号|准考证号|车牌号?|车牌)"
+    r"\s*[:：#]?\s*([A-Za-z0-9][A-Za-z0-9-]{3,24})",
+    re.I,
+)
+PLATE_CN = re.compile(
+    r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][·•\.\s-]?[A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]?"
+)
+PLATE_LABELED_EN = re.compile(r"(?:licen[cs]e\s+plate|plate(?:\s+(?:no\.?|number))?|reg(?:istration)?)\s*(?:is|[:#])?\s*([A-Z0-9]{2,4}[\s-]?[A-Z0-9]{2,4})\b", re.I)
+MONEY = re.compile(
+    r"(?:(?P<cur1>[$¥￥€£]|US\$|HK\$|RMB|CNY|USD|EUR|GBP|JPY|INR|Rs\.?|₹)\s?(?P<num1>\d[\d,]*(?:\.\d+)?)\s?(?P<mul1>[kKmM]|万|千|million|thousand|grand)?"
+    r"|(?P<num2>\d[\d,]*(?:\.\d+)?)\s?(?P<mul2>[kKmM]|万|千|million|thousand|grand)?\s?(?P<cur2>dollars|bucks|euros?|pounds|quid|yuan|rmb|usd|元|块|块钱|刀|美元|欧元|英镑|日元|rupees))",
+    re.I,
+)
+MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
+                                          "september", "october", "november", "december"])}
+MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
+MONTHS["sept"] = 9
+DATE_ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.年](0?[1-9]|1[0-2])(?:[-/.月](0?[1-9]|[12]\d|3[01])[日号]?)?(?!\d)")
+DATE_EN = re.compile(
+    r"\b(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
+    r"|(?P<m2>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?)"
+    r"(?:,?\s+(?P<y>(?:19|20)\d{2}))?\b",
+    re.I,
+)
+DATE_ZH = re.compile(r"(?:((?:19|20)\d{2})年)?(1[0-2]|0?[1-9])月([12]\d|3[01]|0?[1-9])[日号]")
+STATION = re.compile(
+    r"(?:[\u4e00-\u9fff]{2,8}(?:地铁站|站)(?![长台点])|(?:地铁|metro|subway)\s?\d{1,2}\s?号线|\d{1,2}号线"
+    r"|\b[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}\s+(?:Station|station|Stn)\b"
+    r"|\b(?:line|Line)\s+\d{1,2}\b|\b(?:the\s+)?[A-Z][a-z]+\s+[Ll]ine\b)"
+)
+ORG_SUFFIX_EN = (r"Inc\.?|Ltd\.?|LLC|Corp(?:oration)?\.?|Co\.|Company|Group|Hospital|Clinic|Bank|Labs?|Technologies|"
+                 r"Tech|Studio|Agency|Foundation|Institute|Center|Centre|Associates|Partners|Consulting|Restaurant|"
+                 r"Bakery|Cafe|Café|Hotel|Airlines?|Motors|Pharma|Systems|Solutions|Media|Press|Council|Ministry|"
+                 r"Department|Police|Firm|Museum|Library")
+ORG_EN = re.compile(rf"\b(?:[A-Z][\w&'.-]*\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
+ORG_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:有限公司|股份公司|集团|公司|医院|银行|研究院|研究所|事务所|科技|律所|卫生院|诊所|工作室|酒店|餐厅|分行|支行|门店|旗舰店|派出所|法院|检察院|政府|街道办|税务局|出版社|报社|电视台)")
+SCHOOL_EN = re.compile(
+    r"\b(?:(?:[A-Z][\w&'.-]*\s+){1,5}(?:University|College|Institute of Technology|Polytechnic|Academy|High School|School)"
+    r"|(?:University|College)\s+of\s+(?:[A-Z][\w'.-]*\s?){1,4}|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
+)
+SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")
+PERSON_EN = re.compile(
+    r"(?:(?:my\s+name\s+is|i\s+am|i'm|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?|love,?|[-–—~]\s*)\s*)"
+    r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})"
+)
+PERSON_ZH = re.compile(r"(?:我叫|我的名字是|本人名叫|本人|姓名[:：]\s*|名字[:：]\s*)(?P<name>[\u4e00-\u9fff]{2,4})")
+
+
+def _add(out: list[Entity], taken: list[tuple[int, int]], etype: EntityType, m_start: int, m_end: int, text: str,
+         **data: Any) -> None:
+    if m_end <= m_start:
+        return
+    for s, e in taken:
+        if m_start < e and s < m_end:
+            return
+    taken.append((m_start, m_end))
+    out.append(Entity(type=etype, text=text[m_start:m_end], start=m_start, end=m_end, data=data))
+
+
+def _amount(num: str, mul: str | None) -> float:
+    v = float(num.replace(",", ""))
+    mul = (mul or "").lower()
+    if mul in ("k", "千", "thousand", "grand"):
+        v *= 1_000
+    elif mul in ("m", "million"):
+        v *= 1_000_000
+    elif mul == "万":
+        v *= 10_000
+    return v
+
+
+_CUR = {"$": "USD", "us$": "USD", "usd": "USD", "dollars": "USD", "bucks": "USD", "刀": "USD", "美元": "USD",
+        "hk$": "HKD", "¥": "CNY", "￥": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "块": "CNY",
+        "块钱": "CNY", "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "欧元": "EUR", "£": "GBP",
+        "gbp": "GBP", "pounds": "GBP", "quid": "GBP", "英镑": "GBP", "jpy": "JPY", "日元": "JPY", "inr": "INR",
+        "rs": "INR", "rs.": "INR", "₹": "INR", "rupees": "INR"}
+
+
+def money_entities(text: str) -> list[Entity]:
+    out: list[Entity] = []
+    for m in MONEY.finditer(text):
+        num = m.group("num1") or m.group("num2")
+        mul = m.group("mul1") or m.group("mul2")
+        cur = (m.group("cur1") or m.group("cur2") or "").lower()
+        try:
+            amount = _amount(num, mul)
+        except ValueError:
+            continue
+        out.append(Entity(type="money", text=m.group(0).strip(), start=m.start(), end=m.start() + len(m.group(0).rstrip()),
+                          data={"amount": amount, "currency": _CUR.get(cur, "CNY" if cur in ("¥",) else cur.upper())}))
+    return out
+
+
+def extract_entities(text: str) -> list[Entity]:
+    """All entities, non-overlapping (earlier, more specific patterns win), sorted by position."""
+    if not text:
+        return []
+    text = text[:200_000]
+    out: list[Entity] = []
+    taken: list[tuple[int, int]] = []
+    for m in EMAIL.finditer(text):
+        _add(out, taken, "email", m.start(), m.end(), text)
+    for m in URL.finditer(text):
+        _add(out, taken, "url", m.start(), m.end(), text)
+    for m in CN_ID.finditer(text):
+        _add(out, taken, "id", m.start(), m.end(), text, kind="cn_resident_id")
+    for rx, kind in ((PHONE_CN, "cn_mobile"), (PHONE_INTL, "intl"), (PHONE_US, "us"), (PHONE_CN_LANDLINE, "cn_landline")):
+        for m in rx.finditer(text):
+            _add(out, taken, "phone", m.start(), m.end(), text, kind=kind)
+    for m in PLATE_CN.finditer(text):
+        _add(out, taken, "plate", m.start(), m.end(), text, kind="cn")
+    for m in PLATE_LABELED_EN.finditer(text):
+        _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
+    for m in LABELED_ID.finditer(text):
+        label = text[m.start():m.start(1)].strip(" :：#")
+        if "车牌" in label:
+            _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
+        elif any(c.isdigit() for c in m.group(1)):
+            _add(out, taken, "id", m.start(1), m.end(1), text, label=label)
+    for m in ALNUM_ID.finditer(text):
+        _add(out, taken, "id", m.start(), m.end(), text, kind="alnum")
+    for e in money_entities(text):
+        _add(out, taken, "money", e.start, e.end, text, **e.data)
+    for m in DATE_ISO.finditer(text):
+        _add(out, taken, "date", m.start(), m.end(), text, year=int(m.group(1)), month=int(m.group(2)),
+             day=int(m.group(3)) if m.group(3) else None)
+    for m in DATE_ZH.finditer(text):
+        _add(out, taken, "date", m.start(), m.end(), text, year=int(m.group(1)) if m.group(1) else None,
+             month=int(m.group(2)), day=int(m.group(3)))
+    for m in DATE_EN.finditer(text):
+        mon = (m.group("m1") or m.group("m2")).lower()
+        day = m.group("d1") or m.group("d2")
+        if mon == "may" and not m.group("y") and not re.match(r"\d", m.group(0)):
+            continue  # "may 5" as modal verb is rare, but bare "may" + number is ambiguous
+        _add(out, taken, "date", m.start(), m.end(), text, year=int(m.group("y")) if m.group("y") else None,
+             month=MONTHS.get(mon[:4] if mon.startswith("sept") else mon[:3], MONTHS.get(mon)), day=int(day))
+    for m in STATION.finditer(text):
+        _add(out, taken, "station", m.start(), m.end(), text)
+    for rx in (SCHOOL_ZH, SCHOOL_EN):
+        for m in rx.finditer(text):
+            _add(out, taken, "school", m.start(), m.end(), text)
+    for rx in (ORG_ZH, ORG_EN):
+        for m in rx.finditer(text):
+            _add(out, taken, "org", m.start(), m.end(), text)
+    for m in PERSON_ZH.finditer(text):
+        _add(out, taken, "person", m.start("name"), m.end("name"), text)
+    for m in PERSON_EN.finditer(text):
+        _add(out, taken, "person", m.start("name"), m.end("name"), text)
+    for p in find_places(text):
+        _add(out, taken, "place", p.start, p.end, text, name=p.name, kind=p.kind, levels=p.levels,
+             original=p.original)
+    out.sort(key=lambda e: e.start)
+    return out

@@ -1,0 +1,35 @@
+"""extract_cues: run every attribute extractor over one text (hostile spans masked first)."""
+from __future__ import annotations
+
+from core.engine.rules import identity, lifestyle, sensitive, socio
+from core.engine.rules.base import Ctx, Extractor
+from core.engine.rules.hostile import hostile_ranges, mask
+from core.engine.types import Cue
+from core.schema import ATTRIBUTE_NAMES
+
+MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a post, not a book)
+
+EXTRACTORS: tuple[Extractor, ...] = identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS + sensitive.EXTRACTORS
+
+
+def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None) -> list[Cue]:
+    """Attribute cues in one piece of text. Every cue's span is an exact substring of `text`."""
+    if not text or not isinstance(text, str):
+        return []
+    text = text[:MAX_TEXT]
+    masked = mask(text, hostile_ranges(text))
+    if not masked.strip():
+        return []
+    ctx = Ctx(text, masked, carrier=carrier, lang=lang)
+    out: list[Cue] = []
+    seen: set[tuple[str, str, str]] = set()
+    for ex in EXTRACTORS:
+        for c in ex(ctx):
+            if c.attribute not in ATTRIBUTE_NAMES or not c.value or not c.span or c.span not in text:
+                continue
+            key = (c.attribute, c.value.lower(), c.span)
+            if key in seen:
+                continue
+            seen.add(key)
+            out.append(c)
+    return out

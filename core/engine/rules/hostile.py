@@ -1,0 +1,93 @@
+"""Hostile content: text that addresses an AI / the investigator, or asserts facts "for the
+report". Such text is data, never evidence: its spans are blanked before any cue is read.
+"""
+from __future__ import annotations
+
+import re
+
+_AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
+      r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system)"
+# line labels are narrower: "Model: Corolla" or "System: Linux" are not addressed to an AI
+_AI_LABEL = r"(?:ai|a\.i\.|ai\s+assistant|assistant|chat\s?bot|llm|gpt|chatgpt|language\s+model|note\s+to\s+(?:the\s+)?ai|system\s+(?:note|prompt|override))"
+_TRIGGERS_EN = [
+    # instruction overrides
+    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|other)?\s*"
+    r"(?:instructions?|prompts?|rules?|context|directions?|guidelines?)\b",
+    r"\b(?:new|updated|real|true)\s+instructions?\s*:",
+    r"\bsystem\s+prompt\b",
+    r"\byou\s+are\s+now\b",
+    # addressing an AI
+    rf"\b(?:dear|attention|hey|hello|hi|note\s+to|message\s+to|to\s+(?:any|all|the))\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
+    rf"(?:^|\n|[.!?]\s)\s*[\[(<]?\s*{_AI_LABEL}(?:\s+(?:assistant|note|instruction|notice|message))?\s*[\])>]?\s*:",
+    rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+)?{_AI}\b",
+    rf"\b{_AI}s?\s+(?:reading|analy[sz]ing|processing|scanning|summari[sz]ing|profiling)\s+(?:this|these|my)\b",
+    rf"\bwhen\s+(?:you|an?\s+{_AI})\s+(?:summari[sz]e|analy[sz]e|profile|report|process)\b",
+    # asserting facts for a report / about "the user"
+    r"\bfor\s+(?:the|your|any|this)\s+(?:report|record|profile|analysis|file|dossier|investigation|assessment)s?\b",
+    r"\b(?:record|note|write|report|list|put|log|mark|state|register|conclude|output|classify)\s+(?:down\s+)?(?:that\s+)?"
+    r"(?:this|the)\s+(?:user|author|poster|account(?:\s+(?:owner|holder))?|person|individual|subject)\b",
+    r"\b(?:this\s+user|the\s+account\s+(?:owner|holder)|the\s+(?:author|person|owner)\s+(?:of|behind)\s+this\s+(?:account|profile|page))\s+"
+    r"(?:is|was|has|lives|works|owns|earns|identifies|should\s+be|must\s+be)\b",
+    r"\b(?:the\s+)?(?:correct|true|real|official)\s+(?:answer|value|profile|age|name|location|address)\s+(?:is|=|:)",
+]
+_TRIGGERS_ZH = [
+    r"(?:忽略|无视|忘记|忘掉)(?:掉)?(?:之前|以上|上面|前面|先前|所有|全部|其他)?的?(?:所有|全部)?(?:指令|指示|说明|规则|提示|设定)",
+    r"(?:AI|ＡＩ|人工智能|智能助手|助手|大模型|模型|机器人|分析系统|调查员|分析师)(?:们)?(?:请|注意|你好|须知|[:：])",
+    r"(?:致|给|告诉|提醒)(?:所有|各位)?(?:的)?(?:AI|人工智能|助手|大模型|模型|机器人|调查员|分析师)",
+    r"(?:报告|档案|画像|分析结果)(?:中|里|里面|上)?(?:请)?(?:写|记录|注明|填写|标注|应写|应该写)",
+    r"(?:请|务必|必须)(?:在|把|将)?(?:报告|档案|画像)",
+    r"(?:写入|记入|记录到|填入)(?:报告|档案|画像)",
+    r"(?:该|此|本|这个)(?:用户|账号主人|博主|账户持有人)(?:的)?(?:真实)?(?:是|为|今年|住在|居住在|年龄|性别|名字|姓名|工作|职业|收入)",
+    r"(?:正确|真实)(?:答案|信息|年龄|姓名|地址)(?:是|为|[:：])",
+]
+_TRIGGER = re.compile("|".join(f"(?:{p})" for p in _TRIGGERS_EN + _TRIGGERS_ZH), re.I)
+_SENT_END = re.compile(r"[.!?。！？\n]")
+_LINE_LABEL = re.compile(r"[:：]\s*$")
+
+
+def hostile_ranges(text: str) -> list[tuple[int, int]]:
+    """(start, end) ranges of hostile text: the whole sentence holding a trigger; when the
+    trigger is a label ("AI assistant: ...") or an override, to the end of the line."""
+    if not text:
+        return []
+    out: list[tuple[int, int]] = []
+    for m in _TRIGGER.finditer(text):
+        s = m.start()
+        while s > 0 and not _SENT_END.match(text[s - 1]):
+            s -= 1
+        label = bool(_LINE_LABEL.search(m.group(0))) or "instruction" in m.group(0).lower() or "指令" in m.group(0)
+        e = m.end()
+        if label:
+            nl = text.find("\n", e)
+            e = len(text) if nl < 0 else nl
+        else:
+            while e < len(text) and not _SENT_END.match(text[e]):
+                e += 1
+            if e < len(text) and text[e] != "\n":
+                e += 1
+        out.append((s, e))
+    out.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in out:
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def hostile_spans(text: str) -> list[str]:
+    """Injection text addressed to an AI / asserting facts "for the report" (exact substrings)."""
+    return [text[s:e].strip() for s, e in hostile_ranges(text) if text[s:e].strip()]
+
+
+def mask(text: str, ranges: list[tuple[int, int]]) -> str:
+    """The text with hostile ranges blanked (same length, so offsets stay valid)."""
+    if not ranges:
+        return text
+    chars = list(text)
+    for s, e in ranges:
+        for i in range(s, e):
+            if chars[i] != "\n":
+                chars[i] = " "
+    return "".join(chars)

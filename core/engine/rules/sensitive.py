@@ -1,0 +1,196 @@
+"""Sensitive attributes: health_condition, mental_health, sexual_orientation, religion,
+political_views."""
+from __future__ import annotations
+
+import re
+
+from core.engine.rules.base import Ctx, alt
+from core.engine.rules.lexicon import (HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, ORIENTATION, POLITICS, RELIGION_WEAK,
+                                       RELIGIONS)
+from core.engine.types import Cue
+
+
+def _compile(lex: dict) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+    index: dict[str, str] = {}
+    for canon, entry in lex.items():
+        for w in entry[0]:
+            index.setdefault(w.lower(), canon)
+        for w in entry[1]:
+            index.setdefault(w.lower(), canon)
+    en = [w for w in index if w.isascii()]
+    zh = [w for w in index if not w.isascii()]
+    return (re.compile(rf"(?<![\w-])(?:{alt(en)})(?![\w-])", re.I),
+            re.compile(alt(zh)) if zh else re.compile(r"(?!x)x"), index)
+
+
+_H_EN, _H_ZH, _H_IDX = _compile(HEALTH)
+_M_EN, _M_ZH, _M_IDX = _compile(MENTAL)
+_R_EN, _R_ZH, _R_IDX = _compile({k: (v[0], v[1]) for k, v in RELIGIONS.items()})
+_P_EN, _P_ZH, _P_IDX = _compile(POLITICS)
+_O_EN, _O_ZH, _O_IDX = _compile(ORIENTATION)
+
+_SELF_HEALTH = re.compile(r"\b(?:i|i'?m|i'?ve|i\s+have|i\s+had|i\s+got|my|me|myself|diagnosed|living\s+with|managing|battling|fighting|struggl\w+\s+with|suffer\w*\s+(?:from|with)|deal\w*\s+with|recovering|survivor|on\s+(?:meds|medication))\b|我|本人|自己", re.I)
+_GENERIC_TOPIC = re.compile(r"\b(?:awareness|research|article|study|studies|podcast|documentary|fundrais\w*|charity|walk\s+for|month|facts?\s+about|tips\s+(?:for|on)|people\s+with|patients\s+with|those\s+with|friends?\s+with)\b", re.I)
+
+
+def _facts_value(canon: str, term: str, clause: str) -> str:
+    """A facts value: canonical name plus the triggering wording (keywords are matched inside it)."""
+    extra = term if term.lower() != canon.lower() else ""
+    # keep numbers like "32 weeks" / "type 2" near the term
+    num = re.search(r"(?:type\s?[12]|\d+\s?(?:weeks?|months?|周|个月)|孕\d+周)", clause, re.I)
+    parts = [canon]
+    if extra:
+        parts.append(f"({extra})")
+    if num and num.group(0).lower() not in " ".join(parts).lower():
+        parts.append(num.group(0))
+    return " ".join(parts)
+
+
+def _lex_cues(ctx: Ctx, attr: str, rx_en: re.Pattern[str], rx_zh: re.Pattern[str], idx: dict[str, str], weak: set[str],
+              rule: str, base: float) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for rx in (rx_en, rx_zh):
+        for m in rx.finditer(t):
+            term = m.group(0)
+            canon = idx.get(term.lower())
+            if not canon:
+                continue
+            s0, s1 = ctx.sentence(m.start())
+            clause = t[s0:s1]
+            if ctx.negated(m.start()):
+                continue
+            selfish = bool(_SELF_HEALTH.search(clause))
+            fp = ctx.first_person(m.start())
+            conf = base
+            if term.lower() in weak:
+                conf -= 0.2
+            if not selfish:
+                conf -= 0.2
+            if _GENERIC_TOPIC.search(clause):
+                conf -= 0.2
+            if conf < 0.15:
+                continue
+            out.append(ctx.cue(attr, _facts_value(canon, term, clause), m.start(), m.end(), rule=rule, confidence=conf,
+                               first_person=fp, original=term if not term.isascii() else None, condition=canon))
+    return out
+
+
+def health_condition(ctx: Ctx) -> list[Cue]:
+    return _lex_cues(ctx, "health_condition", _H_EN, _H_ZH, _H_IDX, HEALTH_WEAK, "health:lexicon", 0.7)
+
+
+def mental_health(ctx: Ctx) -> list[Cue]:
+    return _lex_cues(ctx, "mental_health", _M_EN, _M_ZH, _M_IDX, MENTAL_WEAK, "mental:lexicon", 0.65)
+
+
+# ---------------------------------------------------------------- sexual_orientation
+_ORI_SELF = re.compile(
+    r"\b(?:i'?m|i\s+am|as\s+an?|being|i\s+came\s+out\s+as|came\s+out\s+as|identify\s+as|i'?m\s+a|proud(?:ly)?|fellow)\s+(?:a\s+|an\s+|proud\s+|openly\s+)*(?P<w>gay|lesbian|bisexual|bi|pansexual|pan|asexual|ace|queer|straight|heterosexual)\b(?!\s+(?:bar|club|rights|marriage|friend|friends|couple|people|men|women))"
+    r"|(?:我是|作为一个|身为|本人)(?P<z>同性恋|男同|女同|拉拉|双性恋|异性恋|直男|直女|gay|弯的|les|泛性恋|无性恋)|出柜",
+    re.I,
+)
+_ORI_PARTNER = re.compile(r"\b(?:my|our)\s+(?:husband|wife|boyfriend|girlfriend|partner)\b|我(?:的)?(?:老公|老婆|男朋友|女朋友|男友|女友)", re.I)
+_ORI_COMMUNITY = re.compile(r"\b(?:pride\s+(?:parade|month\s+(?:with\s+my)|march)|lgbtq\+?\s+(?:community|youth\s+group)|coming\s+out\s+(?:story|day))\b|同志骄傲|彩虹", re.I)
+_ORI_MAP = {"gay": "gay", "lesbian": "lesbian", "bisexual": "bisexual", "bi": "bisexual", "pansexual": "pansexual", "pan": "pansexual",
+            "asexual": "asexual", "ace": "asexual", "queer": "queer", "straight": "heterosexual", "heterosexual": "heterosexual",
+            "同性恋": "gay", "男同": "gay", "女同": "lesbian", "拉拉": "lesbian", "双性恋": "bisexual", "异性恋": "heterosexual",
+            "直男": "heterosexual", "直女": "heterosexual", "弯的": "gay", "les": "lesbian", "泛性恋": "pansexual", "无性恋": "asexual"}
+
+
+def sexual_orientation(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _ORI_SELF.finditer(t):
+        w = (m.group("w") or m.group("z") or "").lower()
+        if not w and "出柜" in m.group(0):
+            out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:coming_out",
+                               confidence=0.55, original=m.group(0)))
+            continue
+        val = _ORI_MAP.get(w)
+        if not val or ctx.negated(m.start()):
+            continue
+        if w in ("bi", "pan", "ace", "straight") and not re.match(r"(?i)(?:i'?m|i\s+am|identify|came|i\s+came|as\s+a)", m.group(0)):
+            continue
+        if w == "straight" and re.match(r"(?i)\s+(?:a|out|to|from|up|away|back|home|for|into|after|through|\d|days|hours|weeks|years|line|talk|answer|edge|face)", t[m.end():m.end() + 8]):
+            continue
+        out.append(ctx.cue("sexual_orientation", val, m.start(), m.end(), rule="orientation:self", confidence=0.8,
+                           original=m.group(0) if not m.group(0).isascii() else None, first_person=True))
+    for m in _ORI_COMMUNITY.finditer(t):
+        out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:community", confidence=0.3))
+    return out
+
+
+# ---------------------------------------------------------------- religion
+_REL_ALIAS = {k: v[2] for k, v in RELIGIONS.items()}
+_REL_STRONG = re.compile(
+    r"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|devout|practicing|practising|raised|converted\s+to|my\s+(?:faith|religion)\s+(?:is|as\s+an?))\s+(?:a\s+|an\s+|devout\s+|practicing\s+|practising\s+|proud\s+)*"
+    r"(?P<w>christian|catholic|protestant|muslim|jewish|hindu|buddhist|sikh|atheist|agnostic|mormon|baptist|orthodox|taoist|shinto|pagan|lutheran|methodist|evangelical)\b"
+    r"|(?:我是|作为|身为|本人是?)(?:一名|一个)?(?P<z>基督徒|天主教徒|佛教徒|穆斯林|无神论者|道教徒|犹太人|印度教徒)|(?:我)?信(?P<z2>佛|主|基督|耶稣|伊斯兰教|道教|天主教)",
+    re.I,
+)
+_STRONG_MAP = {"christian": "Christianity", "catholic": "Christianity", "protestant": "Christianity", "baptist": "Christianity",
+               "orthodox": "Christianity", "mormon": "Christianity", "lutheran": "Christianity", "methodist": "Christianity",
+               "evangelical": "Christianity", "muslim": "Islam", "jewish": "Judaism", "hindu": "Hinduism", "buddhist": "Buddhism",
+               "sikh": "Sikhism", "atheist": "atheist", "agnostic": "agnostic", "taoist": "Taoism", "shinto": "Shinto", "pagan": "Paganism",
+               "基督徒": "Christianity", "天主教徒": "Christianity", "佛教徒": "Buddhism", "穆斯林": "Islam", "无神论者": "atheist",
+               "道教徒": "Taoism", "犹太人": "Judaism", "印度教徒": "Hinduism", "佛": "Buddhism", "主": "Christianity", "基督": "Christianity",
+               "耶稣": "Christianity", "伊斯兰教": "Islam", "道教": "Taoism", "天主教": "Christianity"}
+_REL_PRACTICE = re.compile(r"\b(?:my|our)\s+(?:church|mosque|synagogue|temple|gurdwara|parish|congregation|pastor|priest|imam|rabbi)\b|\b(?:went\s+to|go\s+to|going\s+to|at|after|before)\s+(?:church|mass|mosque|synagogue|temple|gurdwara|shabbat\s+dinner|friday\s+prayers?)\b|\b(?:fasting\s+for|breaking\s+(?:my|the)\s+fast|celebrat\w+)\b", re.I)
+
+
+def religion(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for m in _REL_STRONG.finditer(t):
+        w = (m.group("w") or m.group("z") or m.group("z2") or "").lower()
+        canon = _STRONG_MAP.get(w)
+        if not canon or ctx.negated(m.start()):
+            continue
+        sub = w.title() if w.isascii() and w not in ("christian", "muslim", "jewish", "hindu", "buddhist", "sikh") else None
+        out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=0.85,
+                           alias=_REL_ALIAS.get(canon), denomination=sub, original=m.group(0) if not m.group(0).isascii() else None))
+    for rx in (_R_EN, _R_ZH):
+        for m in rx.finditer(t):
+            term = m.group(0)
+            canon = _R_IDX.get(term.lower())
+            if not canon or ctx.negated(m.start()):
+                continue
+            s0, s1 = ctx.sentence(m.start())
+            clause = t[s0:s1]
+            practice = bool(_REL_PRACTICE.search(clause))
+            selfish = bool(re.search(r"(?i)\b(?:i|my|me|we|our|us)\b|我|我们", clause))
+            conf = 0.55 if practice and selfish else 0.4 if selfish else 0.2
+            if term.lower() in RELIGION_WEAK:
+                conf -= 0.15
+            if conf < 0.15:
+                continue
+            out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:lexicon", confidence=conf,
+                               alias=_REL_ALIAS.get(canon), original=term if not term.isascii() else None, term=term))
+    return out
+
+
+# ---------------------------------------------------------------- political_views
+_POL_SELF = re.compile(r"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud|lifelong|registered|card-carrying|i\s+consider\s+myself|i\s+identify\s+as|i\s+lean|i\s+vote[ds]?|i\s+always\s+vote|voted|voting)\b|我是|作为|身为|我一直|投票", re.I)
+
+
+def political_views(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    for rx in (_P_EN, _P_ZH):
+        for m in rx.finditer(t):
+            term = m.group(0)
+            canon = _P_IDX.get(term.lower())
+            if not canon or ctx.negated(m.start()):
+                continue
+            pre = t[max(ctx.clause_start(m.start()), m.start() - 40):m.start()]
+            selfish = bool(_POL_SELF.search(pre)) or term.lower().startswith("voted")
+            conf = 0.75 if selfish else 0.25
+            if not selfish and term.lower() in ("liberal", "conservative", "moderate", "progressive", "independent voter", "feminist", "traditional values", "爱国"):
+                conf = 0.2
+            out.append(ctx.cue("political_views", canon, m.start(), m.end(), rule="politics:lexicon", confidence=conf,
+                               original=term if not term.isascii() else None, term=term))
+    return out
+
+
+EXTRACTORS = (health_condition, mental_health, sexual_orientation, religion, political_views)
