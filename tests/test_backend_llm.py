@@ -108,3 +108,65 @@ def test_llm_judge_scores_on_the_spec_grid_with_a_reason(llm_server):
     assert s.g in (0.0, 1 / 3, 2 / 3, 1.0)
     assert s.reason.startswith("llm:") or s.reason.startswith("llm judge failed")
     assert judge.score(truth, None).g == 0.0            # no call for a missing prediction
+
+
+def _tiny_bench(root):
+    """One user, three leaked attributes, written by hand (truth is the evaluator's input)."""
+    u = root / "bench" / "users" / "u1"
+    u.mkdir(parents=True)
+    (root / "bench" / "manifest.json").write_text(json.dumps({"format": "sopri/1", "name": "t", "users": ["u1"]}))
+    (u / "profile.json").write_text(json.dumps({"user_id": "u1"}))
+    (u / "posts.jsonl").write_text(json.dumps({"post_id": "p1", "caption": "hi"}) + "\n")
+    truth = {"user_id": "u1", "hidden": [], "leaked": [
+        {"attribute": "home_location", "kind": "hierarchy", "sensitivity": 4, "leakage_type": "explicit",
+         "difficulty": 1, "levels": [{"level": "country", "value": "China"},
+                                     {"level": "city", "value": "Shenzhen", "aliases": ["深圳"]}]},
+        {"attribute": "gender", "kind": "category", "value": "female", "sensitivity": 2,
+         "leakage_type": "implicit", "difficulty": 1},
+        {"attribute": "occupation", "kind": "hierarchy", "sensitivity": 2, "leakage_type": "explicit",
+         "difficulty": 1, "levels": [{"level": "sector", "value": "healthcare"}, {"level": "role", "value": "nurse"}]},
+    ]}
+    (u / "truth.json").write_text(json.dumps(truth))
+    p = root / "pred"
+    p.mkdir()
+    (p / "u1.json").write_text(json.dumps({"user_id": "u1", "attributes": [
+        {"attribute": "home_location", "value": "Shenzhen, China"},
+        {"attribute": "gender", "value": "female"}]}))
+    return root / "bench", p
+
+
+def test_cli_eval_judge_llm_records_reasons_and_agreement(llm_server, tmp_path, monkeypatch):
+    from argus_tui.cli import app
+    from typer.testing import CliRunner
+
+    bench, pred = _tiny_bench(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("ARGUS_CONFIG", raising=False)
+    monkeypatch.setenv("OPENAI_BASE_URL", llm_server.base_url)
+    monkeypatch.setenv("ARGUS_JUDGE_MODEL", MODEL_ALIAS)
+    out, audit = tmp_path / "m.json", tmp_path / "audit.jsonl"
+    r = CliRunner().invoke(app, ["eval", str(bench), str(pred), "--judge", "llm", "--json", str(out),
+                                 "--audit", str(audit), "--resamples", "10"])
+    assert r.exit_code == 0, r.output
+    doc = json.loads(out.read_text())
+    assert doc["judge"] == "llm"
+    agr = doc["judge_agreement"]
+    assert agr["vs"] == "rules" and agr["n"] == 3 and 0 <= agr["exact"] <= 1
+    rows = [json.loads(line) for line in audit.read_text().splitlines()]
+    by_attr = {r_["attribute"]: r_ for r_ in rows}
+    assert by_attr["occupation"]["g"] == 0 and by_attr["occupation"]["reason"] == "not predicted"
+    for a in ("home_location", "gender"):
+        assert by_attr[a]["reason"].startswith(("llm:", "llm judge failed"))
+    assert "judge agreement llm vs rules" in r.output
+
+
+def test_cli_eval_judge_llm_without_a_model_exits_2(tmp_path, monkeypatch):
+    from argus_tui.cli import app
+    from typer.testing import CliRunner
+
+    bench, pred = _tiny_bench(tmp_path)
+    monkeypatch.chdir(tmp_path)
+    for k in ("ARGUS_JUDGE_MODEL", "ARGUS_CONFIG"):
+        monkeypatch.delenv(k, raising=False)
+    r = CliRunner().invoke(app, ["eval", str(bench), str(pred), "--judge", "llm"])
+    assert r.exit_code == 2

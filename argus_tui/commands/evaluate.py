@@ -34,6 +34,8 @@ def eval_cmd(
         j = get_judge(judge)
     except KeyError:
         fail(f"--judge: unknown judge '{judge}' (available: {', '.join(judge_names())})")
+    except InputError as e:  # e.g. --judge llm without a judge model configured
+        fail(e.message)
     try:
         if compare_dir is not None:
             c = compare(bench_dir, pred_dir, compare_dir, j, seed=seed, resamples=resamples)
