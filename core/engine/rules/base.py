@@ -13,6 +13,7 @@ from typing import Any, Callable
 from core.engine.types import Cue
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+_PHRASE_STOP = set(",，、;；.。!！?？\n()（）[]【】")
 _CLAUSE_END = re.compile(r"[.!?;\n。！？；…]+|\s[-–—]\s|,\s*(?:but|and|while|whereas)\s|，(?:但|可是|而)")
 
 # Words that put someone else in the subject position of a clause.
@@ -87,6 +88,20 @@ class Ctx:
 
     def sentence(self, pos: int) -> tuple[int, int]:
         return self.clause_start(pos), self.clause_end(pos)
+
+    def phrase(self, start: int, end: int) -> tuple[int, int]:
+        """The comma-delimited piece of text holding [start, end) (for short facts values)."""
+        s = start
+        while s > 0 and self.masked[s - 1] not in _PHRASE_STOP:
+            s -= 1
+        e = end
+        while e < len(self.masked) and self.masked[e] not in _PHRASE_STOP:
+            e += 1
+        while s < e and self.masked[s].isspace():
+            s += 1
+        while e > s and self.masked[e - 1].isspace():
+            e -= 1
+        return s, e
 
     # ---- subject / negation ----
     def first_person(self, pos: int) -> bool:

@@ -242,6 +242,15 @@ _MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", 
                 "November", "December"]
 
 
+def _bd_value(lv: dict[str, str]) -> str:
+    """Display value: "March 14, 1992" / "March 1992" / "1992" / "March 14"."""
+    if "day" in lv:
+        return f"{lv['day']}, {lv['year']}" if "year" in lv else lv["day"]
+    if "month" in lv:
+        return f"{lv['month']} {lv['year']}" if "year" in lv else lv["month"]
+    return lv.get("year", "")
+
+
 def _bd_levels(y: int | None, mo: int | None, d: int | None) -> dict[str, str]:
     lv: dict[str, str] = {}
     if y:
@@ -271,7 +280,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
         if not y and mo and not d_i and "born" in m.group(0).lower():
             continue
         fp = ctx.first_person(m.start())
-        out.append(ctx.cue("birth_date", ", ".join(reversed(list(lv.values()))) if "year" in lv and len(lv) > 1 else list(lv.values())[-1],
+        out.append(ctx.cue("birth_date", _bd_value(lv),
                            m.start(), m.end(), rule="birth_date:stated", confidence=0.85, levels=lv,
                            first_person=fp, iso=_iso(y, mo, d_i)))
     for m in _BD_ZH.finditer(t):
@@ -286,7 +295,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
         lv = _bd_levels(int(y) if y else None, mo if mo and 1 <= mo <= 12 else None, d if d and 1 <= d <= 31 else None)
         if not lv:
             continue
-        out.append(ctx.cue("birth_date", list(lv.values())[-1] if len(lv) == 1 else ", ".join(reversed(list(lv.values()))),
+        out.append(ctx.cue("birth_date", _bd_value(lv),
                            m.start(), m.end(), rule="birth_date:zh", confidence=0.8, levels=lv, original=m.group(0),
                            iso=_iso(y, mo, d)))
     for m in _BD_TODAY.finditer(t):

@@ -12,7 +12,7 @@ from core.engine.types import Cue
 
 # ---------------------------------------------------------------- home / work location
 _HOME_EN = re.compile(
-    r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|i\s+(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
+    r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
     r"here\s+in|back\s+home\s+in|our\s+(?:new\s+)?(?:home|apartment|flat|house)|local\s+to|resident\s+of|grew\s+up\s+in|i'?m\s+from|i\s+am\s+from|born\s+and\s+raised\s+in|"
     r"rent\s+(?:an?\s+)?(?:apartment|flat|room|place)|my\s+(?:street|block|building|complex)|walking\s+distance\s+from\s+my\s+(?:home|place|apartment)|near\s+my\s+(?:home|place|apartment|house))"
     r"(?:\s+(?:in|to|at|near|on|out\s+in|down\s+in|up\s+in|over\s+in))?\s*$",
@@ -140,11 +140,12 @@ def commute(ctx: Ctx) -> list[Cue]:
         if modes:
             parts.append("/".join(dict.fromkeys(modes)))
         parts.extend(dict.fromkeys(stations))
-        span = ctx.text[s0:s1].strip()
-        span = span if len(span) <= 200 else ctx.text[m.start():m.end()]
-        val = (" ".join(parts) + " — " if parts else "") + re.sub(r"\s+", " ", span)[:160]
-        st = ctx.text.find(span, s0)
-        out.append(ctx.cue("commute", val, st, st + len(span), rule="commute:mode", confidence=0.6, modes=modes,
+        ps, pe = ctx.phrase(m.start(), m.end())
+        if pe - ps > 160:
+            ps, pe = m.start(), m.end()
+        span = ctx.text[ps:pe]
+        val = (" ".join(parts) + " — " if parts else "") + re.sub(r"\s+", " ", span)
+        out.append(ctx.cue("commute", val, ps, pe, rule="commute:mode", confidence=0.6, modes=modes,
                            stations=stations))
     return out
 

@@ -147,8 +147,9 @@ for _o in OCCUPATIONS:
 _OCC_ALT_EN = alt(list(_EN_TERMS))
 _OCC_EXPLICIT_EN = re.compile(
     rf"\b(?:i'?m|i\s+am|i\s+was|i've\s+been|i\s+have\s+been|i\s+work(?:ed)?\s+as|working\s+as|work\s+as|as|became|become|becoming|been|job\s+as|career\s+as|"
-    rf"life\s+as|day\s+as|years\s+as|time\s+as|trained\s+as|retired|former|ex-?|fellow|proud|new|full-?time|part-?time|freelance|self-employed)\s+"
-    rf"(?:an?\s+|the\s+)?(?:(?:proud|retired|former|full-?time|part-?time|freelance|senior|junior|lead|head|new|young|tired|overworked|licensed|certified|travel(?:ing)?|self-employed|independent|staff)\s+)*"
+    rf"life\s+as|day\s+as|years\s+as|time\s+as|trained\s+as|retired|former|ex-?|fellow|proud|new|full-?time|part-?time|freelance|self-employed|"
+    rf"is|was|'s|works\s+as|worked\s+as)\s+"
+    rf"(?:an?\s+|the\s+)?(?:(?!of\b|fan\b|and\b|with\b|in\b|at\b|to\b|for\b|big\b|huge\b)[A-Za-z]{{2,12}}\s+)?(?:(?:proud|retired|former|full-?time|part-?time|freelance|senior|junior|lead|head|new|young|tired|overworked|licensed|certified|travel(?:ing)?|self-employed|independent|staff)\s+)*"
     rf"(?P<w>{_OCC_ALT_EN})s?\b",
     re.I,
 )
@@ -192,8 +193,13 @@ def occupation(ctx: Ctx) -> list[Cue]:
             continue
         trigger = t[m.start():m.start("w")].lower()
         # "as a nurse" / "I'm a nurse" are strong; "new teacher" alone is weak (could be someone else)
-        strong = bool(re.match(r"(?:i'?m|i\s+am|i\s+was|i've|i\s+have|i\s+work|working|work\s+as|job|career|life|day|years|time|trained|as)\b", trigger))
+        strong = bool(re.match(r"(?:i'?m|i\s+am|i\s+was|i've|i\s+have|i\s+work|working|work\s+as|job|career|life|day|years|time|trained|as|is|was|'s|works|worked)\b", trigger))
         conf = 0.85 if strong else 0.45
+        if re.match(r"(?:is|was|'s|works|worked)\b", trigger):
+            # "<someone> is a nurse": about the poster only if the subject is the poster
+            if ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my\s+name|me)\b", ctx.prefix(m.start())):
+                continue
+            conf = 0.6
         if w in ("host", "cook", "server", "driver", "student", "coach", "clerk", "technician", "engineer", "manager", "analyst", "director", "contractor", "broker", "consultant", "designer") and not strong:
             continue
         first = ctx.first_person(m.start())
