@@ -29,6 +29,8 @@ def read_json(path: Path) -> object:
         raise InputError(path, f"not UTF-8 text ({e.reason})") from e
     except json.JSONDecodeError as e:
         raise InputError(path, f"broken JSON: {e.msg}", line=e.lineno) from e
+    except RecursionError as e:  # hostile input: thousands of nested brackets
+        raise InputError(path, "JSON nested too deeply") from e
 
 
 def load_manifest(bench_dir: Path) -> Manifest:
@@ -58,6 +60,8 @@ def iter_posts(path: Path, *, strict: bool = True, errors: list[InputError] | No
                 yield Post.model_validate(data)
             except json.JSONDecodeError as e:
                 err = InputError(path, f"broken JSON: {e.msg}", line=lineno)
+            except RecursionError:
+                err = InputError(path, "JSON nested too deeply", line=lineno)
             except ValidationError as e:
                 field, msg = _first_error(e)
                 err = InputError(path, msg, field=field, line=lineno)

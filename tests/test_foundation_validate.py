@@ -191,3 +191,16 @@ def test_bad_timestamp_is_a_warning_with_line(bench: Path) -> None:
     assert not has_errors(probs)
     assert [(Path(p.file).name, p.line, p.field, p.severity) for p in probs] == [
         ("posts.jsonl", 4, "timestamp", "warning")]
+
+
+def test_hostile_nesting_and_binary_lines_are_reported_not_crashes(bench: Path) -> None:
+    _append_post_line("[" * 50000 + "]" * 50000)(bench)
+    with _posts(bench).open("ab") as fh:
+        fh.write(b'{"post_id": "\xff\xfe"}\n')
+    _truth(bench).write_text('{"a":' * 30000 + "1" + "}" * 30000, encoding="utf-8")
+    errors = _errors(bench)
+    got = {(Path(e.file).name, e.line, e.reason.split(" (")[0]) for e in errors}
+    assert ("posts.jsonl", 4, "JSON nested too deeply") in got
+    assert ("posts.jsonl", 5, "not UTF-8 text") in got
+    assert ("truth.json", None, "JSON nested too deeply") in got
+    assert not [e for e in errors if "/u002/" in e.file]

@@ -145,6 +145,9 @@ def _check_posts(c: _Collector, user_dir: Path) -> set[str] | None:
             except json.JSONDecodeError as e:
                 c.add(path, f"broken JSON: {e.msg} (column {e.colno})", line=lineno)
                 continue
+            except RecursionError:
+                c.add(path, "JSON nested too deeply", line=lineno)
+                continue
             if not isinstance(data, dict):
                 c.add(path, "a post must be a JSON object", line=lineno)
                 continue

@@ -205,6 +205,9 @@ def iter_synthpai(src: Path, report: ImportReport) -> Iterator[UserRecord]:
             except json.JSONDecodeError as e:
                 report.skipped.append(f"{where}: broken JSON ({e.msg}); line not imported")
                 continue
+            except RecursionError:
+                report.skipped.append(f"{where}: JSON nested too deeply; line not imported")
+                continue
             if not isinstance(obj, dict):
                 report.skipped.append(f"{where}: not a JSON object; line not imported")
                 continue
