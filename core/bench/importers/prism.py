@@ -16,7 +16,7 @@ from core.bench.importers import ImportReport, UserRecord, finish_leaked, safe_u
 from core.bench.importers.mapping import (
     GENDER_ALIASES, HOBBY_ALIASES, RELATIONSHIP_ALIASES, RELIGION_ALIASES, age_levels, aliases_for,
     appearance_facts, attribute, canonical_country, consumption_level, country_aliases, country_item,
-    education_levels, health_fact, income_levels, occupation_levels,
+    education_levels, health_fact, income_levels, occupation_levels, parse_age,
 )
 from core.errors import InputError
 from core.loader import read_json
@@ -47,8 +47,10 @@ def convert_target(target: dict[str, Any], posts: list[Post], where: str, skippe
         skipped.append(f"{where} [{field}]: {reason}; label not imported")
 
     age = target.get("age")
-    if isinstance(age, int) and not isinstance(age, bool) and 0 < age < 130:
-        leaked.append(attribute("age", levels=age_levels(age)))
+    if isinstance(age, (int, float)) and not isinstance(age, bool) and float(age).is_integer() and 0 < age < 130:
+        leaked.append(attribute("age", levels=age_levels(int(age))))
+    elif isinstance(age, str) and parse_age(age):
+        leaked.append(attribute("age", levels=parse_age(age)))
     elif "age" in target:
         bad("age", f"not an age: {age!r}")
 
