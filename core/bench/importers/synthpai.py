@@ -144,7 +144,9 @@ def convert_profile(obj: dict[str, Any], where: str, taken: set[str], skipped: l
         return None
     comments = obj.get("comments")
     if not isinstance(comments, list):
-        skipped.append(f"{where} [comments]: missing or not a list; profile not imported")
+        hint = (" (this looks like the comment-level synthpai.jsonl; use the profile-level layout, e.g. "
+                "comments_eval_revised.jsonl)" if "text" in obj else "")
+        skipped.append(f"{where} [comments]: missing or not a list; profile not imported{hint}")
         return None
     posts: list[Post] = []
     others = 0
