@@ -58,7 +58,7 @@ def list_cmd(
     console.print(t)
 
 
-def _chain_tree(parent: Tree, c: queries.ChainNode) -> None:
+def _chain_tree(parent: Tree, c: queries.ChainNode, parent_content: str = "") -> None:
     if c.kind == "post":
         label = f"[cyan]post {_e(c.post_id)}[/]"
     elif c.kind == "hypothesis":
@@ -67,7 +67,8 @@ def _chain_tree(parent: Tree, c: queries.ChainNode) -> None:
         label = f"[dim]{_e(c.node_id)}[/]"
     else:
         label = f"[green]{_e(c.node_id)}[/] {_e(c.modality)}/{_e(c.carrier)} ({_e(c.status)})"
-    if c.content:
+    # a post quoted in full by the evidence above it is not printed twice
+    if c.content and not (c.kind == "post" and parent_content and c.content[:60] in parent_content):
         label += f": {escape(c.content)}"
     if c.via:
         label = f"[dim]{c.via}[/] " + label
@@ -75,7 +76,7 @@ def _chain_tree(parent: Tree, c: queries.ChainNode) -> None:
         label += " [dim](shown above)[/]"
     branch = parent.add(label)
     for ch in c.children:
-        _chain_tree(branch, ch)
+        _chain_tree(branch, ch, c.content)
 
 
 @runs_app.command("show")
