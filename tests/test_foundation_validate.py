@@ -204,3 +204,12 @@ def test_hostile_nesting_and_binary_lines_are_reported_not_crashes(bench: Path) 
     assert ("posts.jsonl", 5, "not UTF-8 text") in got
     assert ("truth.json", None, "JSON nested too deeply") in got
     assert not [e for e in errors if "/u002/" in e.file]
+
+
+def test_json_output_lists_problems(bench: Path) -> None:
+    _append_post_line('{"post_id": "p03"}')(bench)
+    res = runner.invoke(app, ["bench", "validate", str(bench), "--json"])
+    assert res.exit_code == 2
+    data = json.loads(res.stdout)
+    assert [(Path(p["file"]).name, p["line"], p["field"], p["severity"]) for p in data] == [
+        ("posts.jsonl", 4, "post_id", "error")]

@@ -1,6 +1,7 @@
 """Commands: `argus bench validate BENCH_DIR`."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import typer
@@ -32,12 +33,15 @@ def validate_cmd(
     no_truth: bool = typer.Option(False, "--no-truth", help="check only the adversary's view (profile, posts, images)"),
     limit: int = typer.Option(200, "--limit", help="show at most this many problems (0: all)"),
     warnings_as_errors: bool = typer.Option(False, "--strict", help="exit 2 on warnings too"),
+    as_json: bool = typer.Option(False, "--json", help="print the problems as a JSON list"),
 ) -> None:
     """Check a benchmark against the sopri/1 format; list every problem; exit 2 when any is an error."""
     problems = validate_bench(bench_dir, truth=not no_truth)
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
-    if problems:
+    if as_json:
+        print(json.dumps([p.model_dump() for p in problems], ensure_ascii=False, indent=1))
+    elif problems:
         print_problems(problems, limit=limit or None)
     if has_errors(problems) or (warnings_as_errors and warnings):
         err_console.print(f"[bold red]invalid:[/] {escape(str(bench_dir))}: {errors} error(s), {warnings} warning(s)",
