@@ -73,8 +73,9 @@ class ArgusApp(App):
     def __init__(self, db_path: str | Path | None = None, *, user_dir: str | Path | None = None,
                  run_id: str | None = None, budget: float = 20.0, backend: str = "offline",
                  inspect: bool = False, step: int | None = None, who: str | None = None,
-                 theme: str | None = None):
+                 theme: str | None = None, config: dict | None = None):
         super().__init__()
+        self.config = config      # engine config overrides for a new run (runs.config)
         self.db_path = Path(db_path) if db_path else None
         self.user_dir = Path(user_dir) if user_dir else None
         self.run_id = run_id
@@ -116,7 +117,7 @@ class ArgusApp(App):
 
     def start_live(self, db_path: str | Path, user_dir: str | Path, budget: float, backend: str) -> None:
         self.push_screen(InvestigationScreen(db_path, None, mode="live", who=self.who, start_args={
-            "user_dir": str(user_dir), "budget": budget, "backend": backend}))
+            "user_dir": str(user_dir), "budget": budget, "backend": backend, "config": self.config}))
 
     # actions
     def action_open_start(self) -> None:

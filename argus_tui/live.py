@@ -33,12 +33,12 @@ class LiveSession:
 
     @classmethod
     def start(cls, db_path: str | Path, user_dir: str | Path, *, budget: float = 20.0, backend: str = "offline",
-              system: str = "argus") -> "LiveSession":
+              system: str = "argus", config: dict[str, Any] | None = None) -> "LiveSession":
         from core.engine.loop import Investigation
         from db.store import open_db
 
         db = open_db(db_path)
-        inv = Investigation.start(db, Path(user_dir), budget=budget, backend=backend, system=system)
+        inv = Investigation.start(db, Path(user_dir), budget=budget, backend=backend, system=system, config=config)
         return cls(db, inv)
 
     @classmethod
@@ -75,22 +75,25 @@ class LiveSession:
             snap = build_snapshot(self.db, self.run_id)
         return StepResult(snap, self.proposal, list(events or []), note=f"{decision.action} by {decision.by}")
 
-    def auto_steps(self, n: int, by: str = "policy:console-auto"):
-        """Yield a StepResult after each of up to n policy-approved steps; stops when paused."""
+    def auto_steps(self, n: int, name: str = "console-auto"):
+        """Yield a StepResult after each of up to n steps decided by the engine's auto policy
+        (approves affordable routes, skips network ones); stops early when paused."""
+        from core.engine.approval import AutoApprover
+
+        approver = AutoApprover(name=name, allow_network=bool(self.inv.ctx.flag("network")))
         self.pause.clear()
         for i in range(n):
             if self.pause.is_set():
                 yield self.refresh(note=f"paused after {i} auto step(s)")
                 return
-            if self.inv.finished:
-                break
             with self.lock:
-                if self.proposal is None:
+                if self.proposal is None and not self.inv.finished:
                     self.proposal = self.inv.next_proposal()
-                if self.proposal is None:
-                    break
-            yield self.decide(Decision(action="approve", by=by, reason=f"auto-run {i + 1}/{n}"))
-        yield self.refresh(note="auto-run done" if not self.inv.finished else "run finished")
+                prop = self.proposal
+            if prop is None:
+                break
+            yield self.decide(approver.decide(prop, self.inv))
+        yield self.refresh(note="run finished" if self.inv.finished else "auto-run done")
 
     def close(self) -> None:
         try:

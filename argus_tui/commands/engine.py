@@ -68,6 +68,9 @@ def investigate_cmd(
     resume: str | None = typer.Option(None, "--resume", help="continue this run id instead of starting a new one"),
     ablate: list[str] = typer.Option([], "--ablate", help="turn off a stage: perceiver|hypothesizer|investigator|verifier|cpeg"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no profile table"),
+    config: Path | None = typer.Option(None, "--config", help="model-backend TOML (default ./argus.toml); see docs/backends.md"),
+    replay: Path | None = typer.Option(None, "--replay", help="with --backend replay: the recorded runs.db to replay"),
+    model_cache: Path | None = typer.Option(None, "--model-cache", help="extra content-addressed model cache (SQLite)"),
 ) -> None:
     """One headless investigation of one user; prints the profile and writes it with --out."""
     from core.engine.batch import ablation_config
@@ -80,6 +83,12 @@ def investigate_cmd(
     db_path = db_path or _default_db(user_dir)
     try:
         cfg = ablation_config(ablate)
+        if config or replay or model_cache:  # model-backend options (backends engineer)
+            from core.backends.openai_backend import backend_options
+
+            if config and not config.is_file():
+                fail(f"{config}: config file not found")
+            cfg.update(backend_options(config=config, cache=model_cache, replay=replay))
         t0 = time.perf_counter()
         if resume:
             inv = Investigation.resume(db_path, resume)

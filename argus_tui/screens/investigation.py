@@ -42,6 +42,10 @@ class SnapshotReady(Message):
         self.result = result
 
 
+class EngineIdle(Message):
+    """The engine worker finished its job (posted after its last SnapshotReady)."""
+
+
 class WorkFailed(Message):
     def __init__(self, what: str, error: BaseException) -> None:
         super().__init__()
@@ -166,7 +170,9 @@ class InvestigationScreen(Screen):
                 if self.start_args:
                     self.session = LiveSession.start(self.db_path, self.start_args["user_dir"],
                                                      budget=self.start_args.get("budget", 20.0),
-                                                     backend=self.start_args.get("backend", "offline"))
+                                                     backend=self.start_args.get("backend", "offline"),
+                                                     config=self.start_args.get("config"))
+                    self.run_id = self.session.run_id
                 else:
                     assert self.run_id is not None
                     self.session = LiveSession.resume(self.db_path, self.run_id)
@@ -180,7 +186,11 @@ class InvestigationScreen(Screen):
         except Exception as e:  # noqa: BLE001 — an engine failure is reported, the run stays in its DB
             self.post_message(WorkFailed(what, e))
         finally:
-            self.busy = False
+            self.post_message(EngineIdle())
+
+    @on(EngineIdle)
+    def _engine_idle(self) -> None:
+        self.busy = False
 
     # ---------------- rendering ----------------
     @on(SnapshotReady)
@@ -197,7 +207,6 @@ class InvestigationScreen(Screen):
 
     @on(WorkFailed)
     def _on_failed(self, message: WorkFailed) -> None:
-        self.busy = False
         self.notify(f"{message.what} failed: {type(message.error).__name__}: {message.error}",
                     severity="error", timeout=10)
         self.query_one("#run-bar", Static).update(
@@ -299,7 +308,7 @@ class InvestigationScreen(Screen):
     def action_rerun(self) -> None:
         if not self._can_act() or self.snap is None:
             return
-        done_routes = [r for r in self.snap.routes if r.status in ("done", "edited", "rerun", "approved")]
+        done_routes = [r for r in self.snap.routes if r.status in ("done", "edited", "failed")]
         if not done_routes:
             self.notify("no route has run yet", severity="warning")
             return

@@ -1,0 +1,190 @@
+"""Console, live mode: drive a real investigation (real engine, real OCR, real SQLite) from
+the keyboard with Pilot and check what lands in the run DB: decisions with who made them,
+budget ledger, routes (approved / skipped / edited / rerun) and the graph; then close the
+app mid-run and continue the run from its DB."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from argus_tui.app import ArgusApp
+from argus_tui.screens.investigation import InvestigationScreen
+from argus_tui.screens.modals import AutoRunScreen, RouteEditScreen
+from db.store import open_db
+
+pytest.importorskip("core.engine.loop")
+pytestmark = pytest.mark.slow
+
+SIZE = (120, 40)
+WHO = "person:tester"
+# perception leaves text-bearing images unread, so each of them becomes an OCR route to decide
+CONFIG = {"ocr_in_perception": False}
+
+
+def _text_image(path: Path, lines: list[str]) -> None:
+    im = Image.new("RGB", (520, 90 * len(lines) + 40), (240, 240, 232))
+    d = ImageDraw.Draw(im)
+    font = ImageFont.load_default(size=34)
+    for i, text in enumerate(lines):
+        d.text((20, 30 + 90 * i), text, fill=(10, 10, 10), font=font)
+    im.save(path)
+
+
+@pytest.fixture()
+def user(tmp_path: Path) -> Path:
+    u = tmp_path / "u_live"
+    (u / "images").mkdir(parents=True)
+    (u / "profile.json").write_text(json.dumps({"user_id": "u_live", "platform": "rednote", "ip_region": "Guangdong"}))
+    _text_image(u / "images" / "p01_1.png", ["SHENZHEN PEOPLE'S HOSPITAL", "STAFF ONLY"])
+    _text_image(u / "images" / "p02_1.png", ["NANSHAN METRO STATION", "EXIT C"])
+    _text_image(u / "images" / "p03_1.png", ["EXAMPLE GARDEN", "BUILDING 5"])
+    posts = [
+        {"post_id": "p01", "timestamp": "2026-03-14T08:45:00+08:00", "caption": "Another night shift done",
+         "ip_region": "Guangdong", "images": [{"file": "images/p01_1.png"}]},
+        {"post_id": "p02", "timestamp": "2026-03-15T19:30:00+08:00", "caption": "Dinner with the ward team",
+         "ip_region": "Guangdong", "images": [{"file": "images/p02_1.png"}]},
+        {"post_id": "p03", "timestamp": "2026-03-16T09:10:00+08:00", "caption": "Home, the gate got fixed",
+         "ip_region": "Guangdong", "images": [{"file": "images/p03_1.png"}]},
+    ]
+    (u / "posts.jsonl").write_text("\n".join(json.dumps(p) for p in posts) + "\n")
+    return u
+
+
+def q(db_path: Path, sql: str, args=()) -> list[tuple]:
+    db = open_db(db_path, readonly=True)
+    try:
+        return db.execute(sql, list(args)).fetchall()
+    finally:
+        db.conn.close()
+
+
+async def settle(pilot, tries: int = 1200) -> InvestigationScreen:
+    """Wait until the engine worker is idle and the screen shows its result."""
+    for _ in range(tries):
+        screen = pilot.app.screen
+        if isinstance(screen, InvestigationScreen) and screen.snap is not None and not screen.busy:
+            await pilot.pause(0.05)
+            return screen
+        await pilot.pause(0.05)
+    raise AssertionError("engine did not settle")
+
+
+async def test_approve_skip_edit_rerun_and_resume(user: Path, tmp_path: Path) -> None:
+    db_path = tmp_path / "runs.db"
+    app = ArgusApp(db_path, user_dir=user, who=WHO, config=CONFIG)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        run_id = screen.run_id
+        assert screen.mode == "live" and screen.proposal is not None
+        first = screen.proposal
+        assert first.family == "ocr"
+
+        # approve: the route runs, its cost is charged, the decision names the person
+        await pilot.press("a")
+        screen = await settle(pilot)
+        row = q(db_path, "SELECT status, decided_by, cost FROM routes WHERE run_id=? AND route_id=?",
+                [run_id, first.route_id])[0]
+        assert row[0] == "done" and row[1] == WHO
+        ledger = q(db_path, "SELECT route_id, units, remaining FROM budget_ledger WHERE run_id=?", [run_id])
+        assert ledger == [(first.route_id, row[2], 20.0 - row[2])]
+        assert q(db_path, "SELECT count(*) FROM tool_calls WHERE run_id=? AND route_id=?",
+                 [run_id, first.route_id])[0][0] >= 1
+        assert q(db_path, "SELECT count(*) FROM nodes WHERE run_id=? AND json_extract(data,'$.route_id')=? "
+                 "OR (run_id=? AND provenance LIKE ?)", [run_id, first.route_id, run_id,
+                                                        f'%"{first.route_id}"%'])[0][0] >= 1, "OCR added evidence"
+        assert f"remaining {20 - row[2]:g} / 20" in str(screen.query_one("#budget-summary").render())
+
+        # skip: nothing charged, the route is marked skipped by the person
+        second = screen.proposal
+        assert second is not None and second.route_id != first.route_id
+        await pilot.press("x")
+        screen = await settle(pilot)
+        assert q(db_path, "SELECT status, decided_by FROM routes WHERE run_id=? AND route_id=?",
+                 [run_id, second.route_id])[0] == ("skipped", WHO)
+        assert q(db_path, "SELECT count(*) FROM budget_ledger WHERE run_id=?", [run_id])[0][0] == 1
+
+        # edit: change a parameter in the modal, the edited route runs with it
+        third = screen.proposal
+        assert third is not None
+        await pilot.press("e")
+        await pilot.pause(0.2)
+        modal = app.screen
+        assert isinstance(modal, RouteEditScreen)
+        modal.query_one("#param-new").value = "zoom=2"
+        modal.query_one("#reason").value = "small text"
+        await pilot.click("#save")
+        screen = await settle(pilot)
+        status, by, params, reason = q(db_path, "SELECT status, decided_by, params, decision_reason FROM routes "
+                                       "WHERE run_id=? AND route_id=?", [run_id, third.route_id])[0]
+        assert status in ("edited", "failed") and by == WHO and reason == "small text"
+        assert json.loads(params)["zoom"] == 2
+
+        # rerun the first route (selected in the ledger) with another parameter
+        ledger_table = screen.query_one("#ledger")
+        ledger_table.move_cursor(row=0)
+        await pilot.press("r")
+        await pilot.pause(0.2)
+        modal = app.screen
+        assert isinstance(modal, RouteEditScreen)
+        modal.query_one("#param-new").value = "zoom=3"
+        await pilot.click("#save")
+        screen = await settle(pilot)
+        rerun = q(db_path, "SELECT route_id, status, decided_by, params FROM routes WHERE run_id=? "
+                  "AND parent_route_id=?", [run_id, first.route_id])
+        assert len(rerun) == 1 and rerun[0][1] in ("done", "failed") and rerun[0][2] == WHO
+        assert json.loads(rerun[0][3])["zoom"] == 3
+        n_ledger = q(db_path, "SELECT count(*) FROM budget_ledger WHERE run_id=?", [run_id])[0][0]
+        assert n_ledger == 3                      # approve + edit + rerun were charged, skip was not
+
+        # every decision is in the events with who made it, and on the timeline
+        decisions = [json.loads(d) for (d,) in q(db_path, "SELECT data FROM events WHERE run_id=? "
+                                                  "AND kind='decision' ORDER BY id", [run_id])]
+        assert [d["action"] for d in decisions] == ["approve", "skip", "edit", "rerun"]
+        assert {d["by"] for d in decisions} == {WHO}
+        await pilot.press("7")
+        await pilot.pause(0.1)
+        timeline = screen.query_one("#timeline-table")
+        rows = [" ".join(map(str, timeline.get_row_at(i))) for i in range(timeline.row_count)]
+        assert sum(1 for r in rows if "decision" in r and WHO in r) == 4
+        step_before = q(db_path, "SELECT step FROM runs WHERE run_id=?", [run_id])[0][0]
+        pending = screen.proposal
+    # the app closed mid-run; reopening continues the same run from its DB
+    assert q(db_path, "SELECT status FROM runs WHERE run_id=?", [run_id])[0][0] != "finished"
+    app2 = ArgusApp(db_path, run_id=run_id, who="person:second")
+    async with app2.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        assert screen.mode == "live" and screen.run_id == run_id
+        assert screen.snap.step == step_before
+        if pending is not None:
+            assert screen.proposal is not None and screen.proposal.route_id == pending.route_id
+            await pilot.press("x")
+            screen = await settle(pilot)
+            assert q(db_path, "SELECT decided_by FROM routes WHERE run_id=? AND route_id=?",
+                     [run_id, pending.route_id])[0][0] == "person:second"
+            assert screen.snap.step >= step_before + 1   # +1 more if no route remains (run_finished step)
+
+
+async def test_auto_run_records_policy(user: Path, tmp_path: Path) -> None:
+    db_path = tmp_path / "runs.db"
+    app = ArgusApp(db_path, user_dir=user, who=WHO, config=CONFIG)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = await settle(pilot)
+        run_id = screen.run_id
+        await pilot.press("g")
+        await pilot.pause(0.2)
+        assert isinstance(app.screen, AutoRunScreen)
+        app.screen.query_one("#steps").value = "2"
+        await pilot.press("enter")
+        await pilot.pause(0.2)
+        screen = await settle(pilot)
+        by = [r[0] for r in q(db_path, "SELECT decided_by FROM routes WHERE run_id=? AND decided_by IS NOT NULL "
+                                "ORDER BY rowid", [run_id])]
+        assert by == ["policy:console-auto"] * 2
+        # the step keys belong to inspect mode: live mode ignores them
+        before = screen.snap.step
+        await pilot.press("left_square_bracket")
+        await pilot.pause(0.1)
+        assert screen.snap.step == before
