@@ -46,7 +46,7 @@ _BIRTHDAY_OTHER = re.compile(r"\bhappy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthd
 _NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
 _AGE_IN = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
                      r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(\d{1,2})岁生日|(\d{1,2})岁了", re.I)
-_LINE = re.compile(r"\bline\s*\d{1,2}\b|\d{1,2}\s*号线|[A-Z]{1,3}\d?\s+line\b", re.I)
+_LINE = re.compile(r"\b[Ll]ine\s*\d{1,2}\b|\d{1,2}\s*号线|\b[A-Z]{1,3}\d?\s+[Ll]ine\b")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
 
@@ -325,6 +325,12 @@ def _place_obs(f: GraphFacts) -> list[PlaceObs]:
         if gp and gp.get("levels"):
             obs.append(PlaceObs(n.node_id, n.post_id or "", dict(gp["levels"]), "exif",
                                 n.data.get("time") or f.time.get(n.post_id or "", {}), 0.6, gp.get("name", "")))
+    strong_by_post: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for o in obs:
+        if o.source in ("tag", "exif", "travel_cue", "home_cue", "work_cue") and o.levels:
+            strong_by_post[o.post_id].append(_full(o.levels))
+    obs = [o for o in obs if o.source not in ("mention", "station") or not strong_by_post.get(o.post_id)
+           or any(_compatible(_full(o.levels), s) for s in strong_by_post[o.post_id])]
     for pid, (nid, region) in f.ip.items():
         lv = resolve_levels(region)
         if lv:
@@ -368,7 +374,7 @@ def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
     if o.source == "travel_cue":
         return -1.0, 0.0, 2.0 * o.conf
     if o.source == "ip":
-        return 0.35, 0.1, 0.0
+        return 0.35, 0.0, 0.0
     base = 0.8 if o.source in ("tag", "exif") else 0.5
     if travel:
         return -0.5, 0.0, base + 0.7
@@ -471,6 +477,11 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
         if any(p.startswith("!") for p in dist_votes[best]) or len(dist_votes[best]) >= 2:
             lv["district"] = best
     addr = [o.extra["address"] for o in fine_src if o.extra.get("address")]
+    if not addr and role == "home":
+        doc = _compound_on_document(f, lv)
+        if doc:
+            addr = [doc[0]]
+            grp = grp + [PlaceObs(doc[1], f.nodes[doc[1]].post_id or "", {}, "document", {}, 0.6)]
     if addr:
         lv["address"] = sorted(addr, key=lambda a: (-addr.count(a), a))[0]
     ev = _support(sorted(grp, key=lambda o: (o.source == "ip", o.node_id)))
@@ -485,8 +496,10 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
                 for k, v in anc.items():
                     lv.setdefault(k, v)
                 ev.append(gz.node_id)
-        elif not all(k in lv for k in ("country", "region", "city")) or ("district" in lv and "city" not in lv):
-            needs.append(f"gazetteer:{finest}")
+        else:
+            depth = max(PLACE_LEVELS.index(k) for k in lv if k in PLACE_LEVELS)
+            if any(k not in lv for k in PLACE_LEVELS[:depth]):
+                needs.append(f"gazetteer:{finest}")
     posts = len({o.post_id for o in grp})
     conf = round(min(0.95, 1 - math.exp(-score / 2.0)), 4)
     srcs = sorted({o.source for o in grp})
@@ -494,10 +507,46 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
                  needs=needs, data={"score": round(score, 3)})]
 
 
+_COMPOUND_ZH = re.compile(r"[\u4e00-\u9fff]{2,8}?(?:花园|小区|家园|公寓|苑|府|庭|新村|雅居|山庄|华庭|名苑|嘉园|国际|广场)")
+_COMPOUND_EN = re.compile(r"\b(?:[A-Z][a-z']+\s+){1,3}(?:Gardens?|Estate|Residences?|Court|Apartments|Towers?|Village|Heights|"
+                          r"Mansion|Terrace|Place|Condos?|Villas?)\b")
+_RESIDENT = re.compile(r"\b(?:resident|residents|owner|property|tenant|management\s+fee|HOA|landlord|lease)\b|业主|住户|物业|租户|房东|小区|业委会", re.I)
+_DIST_PREFIX = re.compile(r"^.*(?:区|县|街道|镇|乡|路|街|道)")
+
+
+def _compound_on_document(f: GraphFacts, home: dict[str, str]) -> tuple[str, str] | None:
+    """A residential compound named on a document (fee notice, lease, delivery label) that also
+    names the home district or city -> the home address level (cross-evidence: the place comes
+    from other posts, the compound from the document)."""
+    if not home.get("district") and not home.get("city"):
+        return None
+    names = set()
+    for k in ("district", "city"):
+        if home.get(k):
+            names.add(normalize(home[k]))
+    for n in sorted(f.nodes.values(), key=lambda n: n.node_id):
+        if n.kind != "evidence" or n.status == "removed" or n.data.get("hostile") or not n.content:
+            continue
+        if n.carrier not in ("document", "receipt", "screenshot", "ocr_text", "sign") or not _RESIDENT.search(n.content):
+            continue
+        places = find_places(n.content)
+        here = [p for p in places if any(normalize(v) in names for v in p["levels"].values())
+                or normalize(p["name"]) in names]
+        if not here:
+            continue
+        for rx in (_COMPOUND_EN, _COMPOUND_ZH):
+            for m in rx.finditer(n.content):
+                name = _DIST_PREFIX.sub("", m.group(0)) if rx is _COMPOUND_ZH else m.group(0)
+                if len(name) >= 3 and not any(normalize(name) == normalize(p["text"]) for p in places):
+                    return name.strip(), n.node_id
+    return None
+
+
 def _commute(f: GraphFacts) -> list[Hypothesis]:
     stations: dict[str, list[tuple[str, str, dict]]] = defaultdict(list)
     for n, e in f.entities:
-        if e.get("type") == "station":
+        if e.get("type") == "station" and not _LINE.fullmatch(e.get("text", "").strip()) \
+                and not re.search(r"\d\s*号线|\bline\s*\d", e.get("text", ""), re.I):
             stations[e.get("text", "")].append((n.node_id, n.post_id or "", f.time.get(n.post_id or "", {})))
     recs = [r for r in f.cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
     if not stations and not recs:

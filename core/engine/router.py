@@ -13,6 +13,7 @@ routes that do not fit in the remaining budget are not proposed. None means Stop
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from core.engine.budget import NETWORK_FAMILIES, route_cost
@@ -85,18 +86,42 @@ def _exploration(ctx: RunContext) -> list[tuple[str, dict[str, Any], str, str]]:
         if n.data.get("lines") and n.data.get("ocr_source") == "perception" and n.carrier in ZOOM_CARRIERS:
             k = 0
             for i, ln in enumerate(n.data["lines"]):
-                if float(ln.get("score", 1)) < LOW_SCORE and k < MAX_ZOOMS_PER_IMAGE:
+                if _needs_zoom(ln) and k < MAX_ZOOMS_PER_IMAGE:
                     p = _zoom_params(ctx, n, i)
                     if p:
                         k += 1
                         out.append(("zoom_ocr", p, f"a clearer reading of {p['text'][:40]!r}",
                                     f"{n.carrier} image line read with low confidence"))
         sig = n.data.get("signals") or {}
-        if n.modality == "image" and "image_id" in n.data and sig and not n.data.get("ocr_done") and \
-                (sig.get("text_bearing") or sig.get("screenshot_like")):
-            out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")}, "the text in the image",
-                        "text-bearing image not read during perception"))
+        if n.modality == "image" and "image_id" in n.data and sig and not n.data.get("ocr_done"):
+            if sig.get("text_bearing") or sig.get("screenshot_like"):
+                out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")},
+                            "the text in the image", "text-bearing image not read during perception"))
+            elif _READABLE.search(_post_text(ctx, n.post_id)):
+                out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")},
+                            "small text in the photo", "the caption points at something readable in the photo"))
     return out
+
+
+_READABLE = re.compile(
+    r"\b(?:sign|signs|ticket|receipt|badge|notice|menu|label|poster|screenshot|map|boarding|letter|invoice|"
+    r"certificate|name\s*tag|plate|banner|board)\b|招牌|路牌|门牌|车票|机票|小票|收据|工牌|胸牌|通知|菜单|截图|地图|标牌|证书|快递单|门口", re.I)
+
+
+def _needs_zoom(line: dict[str, Any]) -> bool:
+    """A line worth a closer look: read with low confidence, or tiny on the image."""
+    score = float(line.get("score", 1))
+    box = line.get("box") or []
+    try:
+        height = max(p[1] for p in box) - min(p[1] for p in box)
+    except (TypeError, ValueError, IndexError):
+        height = 99
+    return score < LOW_SCORE or (height < 14 and score < 0.95)
+
+
+def _post_text(ctx: RunContext, post_id: str | None) -> str:
+    return " ".join(n.content for n in ctx.graph.evidence()
+                    if n.post_id == post_id and n.modality == "text" and not n.data.get("by_other"))
 
 
 def tried_routes(ctx: RunContext) -> tuple[set[tuple[str, str, str]], set[tuple[str, str]]]:

@@ -51,7 +51,7 @@ _NEG_ZH = re.compile(r"(?:不是|不算|没有|没|不|非|并非|假如|如果|
 class Ctx:
     """One text being read: original + masked copies, language, carrier, clause bounds."""
 
-    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk")
+    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk", "_places")
 
     def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None):
         self.text = text
@@ -61,6 +61,15 @@ class Ctx:
         self.has_cjk = bool(CJK.search(text))
         self.lang = lang or ("zh" if self.has_cjk else "en")
         self._bounds: list[int] | None = None
+        self._places: list | None = None
+
+    def places(self) -> list:
+        """Places in the masked text (gazetteer lookups are the costliest step: done once)."""
+        if self._places is None:
+            from core.engine.rules.places import find_places
+
+            self._places = find_places(self.masked)
+        return self._places
 
     # ---- clauses ----
     def _clause_starts(self) -> list[int]:

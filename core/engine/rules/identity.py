@@ -330,7 +330,7 @@ _NAT_ZH = re.compile(r"(?:我是|作为(?:一个|一名)?|身为|本人是)(?P<c
 
 
 def nationality(ctx: Ctx) -> list[Cue]:
-    from core.engine.rules.places import COUNTRY_ZH, find_places
+    from core.engine.rules.places import COUNTRY_ZH
 
     out: list[Cue] = []
     t = ctx.masked
@@ -343,12 +343,12 @@ def nationality(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(), rule="nationality:demonym",
                            confidence=0.8, country=country))
     for m in _NAT_COUNTRY.finditer(t):
-        for p in find_places(m.group("c")):
-            if p.start == 0:
+        for p in ctx.places():
+            if p.start == m.start("c"):
                 country = p.levels.get("country") or p.name
                 conf = 0.7 if p.kind == "country" else 0.45
                 rule = "nationality:origin"
-                out.append(ctx.cue("nationality", _demonym_of(country), m.start(), m.start("c") + p.end, rule=rule,
+                out.append(ctx.cue("nationality", _demonym_of(country), m.start(), p.end, rule=rule,
                                    confidence=conf, country=country))
                 break
     for m in _NAT_ZH.finditer(t):

@@ -7,7 +7,7 @@ import re
 from core.engine.rules.base import Ctx, alt
 from core.engine.rules.entities import STATION
 from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
-from core.engine.rules.places import Place, find_places
+from core.engine.rules.places import Place
 from core.engine.types import Cue
 
 # ---------------------------------------------------------------- home / work location
@@ -53,7 +53,7 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
 
 
 def home_location(ctx: Ctx) -> list[Cue]:
-    places = find_places(ctx.masked)
+    places = ctx.places()
     out = _place_cues(ctx, "home_location", places, _HOME_EN, _HOME_ZH, "home:place", 0.7)
     t = ctx.masked
     for rx in (_ADDRESS_EN, _ADDRESS_ZH):
@@ -70,7 +70,7 @@ def home_location(ctx: Ctx) -> list[Cue]:
 
 
 def work_location(ctx: Ctx) -> list[Cue]:
-    places = find_places(ctx.masked)
+    places = ctx.places()
     return _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
                        "work:place", 0.6, after_zh=_WORK_ZH_AFTER)
 
@@ -241,7 +241,7 @@ _TRAVEL_WORDS = re.compile(r"\b(?:trip|travel|vacation|holiday|flight|passport|i
 def travel_history(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for p in find_places(t):
+    for p in ctx.places():
         before = t[max(ctx.clause_start(p.start), p.start - 50):p.start]
         after = t[p.end:p.end + 10]
         en = _TRAVEL_EN.search(before)

@@ -8,7 +8,6 @@ from core.engine.rules.base import Ctx, alt
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
 from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS,
                                        SPECIALTIES)
-from core.engine.rules.places import find_places
 from core.engine.types import Cue
 
 # ---------------------------------------------------------------- education
@@ -125,7 +124,7 @@ def school(ctx: Ctx) -> list[Cue]:
                 if faculty is None and fm3 and len(before) - fm3.end() <= 6 and rx is SCHOOL_EN:
                     faculty = fm3.group(0).strip()
             levels: dict[str, str] = {}
-            city = next((p.levels.get("city") for p in find_places(inst) if p.levels.get("city")), None)
+            city = next((p.levels.get("city") for p in ctx.places() if s <= p.start and p.end <= s + len(inst) and p.levels.get("city")), None)
             if city:
                 levels["city"] = city
             levels["institution"] = inst
@@ -153,8 +152,34 @@ _OCC_EXPLICIT_EN = re.compile(
     rf"(?P<w>{_OCC_ALT_EN})s?\b",
     re.I,
 )
-_OCC_HERE_EN = re.compile(rf"\b(?P<w>{_OCC_ALT_EN})\s+here\b|\bmy\s+(?:job|work|career|shift|day\s+job)\s+as\s+an?\s+(?P<w2>{_OCC_ALT_EN})\b|"
-                          rf"#(?P<w3>[A-Za-z]+?)(?:life|problems|mode|diaries|vibes|things|job)\b|\b(?P<w4>{_OCC_ALT_EN})\s+(?:life|problems|things)\b", re.I)
+# "nurse here", "#NurseLife", "teacher life", "my job as a nurse": found with cheap patterns, then
+# the preceding 1-3 words are looked up in the term table (a 300-term alternation at every word
+# boundary is too slow for 2 ms/post)
+_OCC_HERE_EN = re.compile(r"\b(?P<ws>(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)\s+(?P<k>here|life|problems|things)\b|#(?P<tag>[A-Za-z]+?)(?:life|problems|mode|diaries|vibes|things|job)\b", re.I)
+_OCC_JOBAS_EN = re.compile(r"\bmy\s+(?:job|work|career|shift|day\s+job)\s+as\s+an?\s+(?P<ws>[A-Za-z-]+(?:\s+[A-Za-z-]+){0,2})", re.I)
+
+
+def _lookup_tail(words: str) -> tuple[str, dict] | None:
+    ws = words.lower().split()
+    for n in (3, 2, 1):
+        if len(ws) >= n:
+            term = " ".join(ws[-n:])
+            o = _EN_TERMS.get(term) or (_EN_TERMS.get(term[:-1]) if term.endswith("s") else None)
+            if o:
+                return term, o
+    return None
+
+
+def _lookup_head(words: str) -> tuple[str, dict] | None:
+    ws = words.lower().split()
+    for n in (3, 2, 1):
+        if len(ws) >= n:
+            term = " ".join(ws[:n])
+            if term in _EN_TERMS:
+                return term, _EN_TERMS[term]
+    return None
+
+
 _OCC_ALT_ZH = alt(list(_ZH_TERMS))
 _OCC_EXPLICIT_ZH = re.compile(
     rf"(?:我是|我是一(?:名|个|位)|我(?:现在|目前)?(?:是|当|做)(?:一名|一个|一位)?|作为(?:一名|一个|一位)?|身为(?:一名|一个)?|本人是?|我在.{{0,12}}?当|我在.{{0,12}}?做|职业[:：]?是?|工作是|干|当了\d*年|做了\d*年|入职.{{0,8}}?当)"
@@ -209,13 +234,22 @@ def occupation(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:explicit", confidence=conf,
                            levels=_occ_levels(o, w), first_person=first, former=retired or None))
     for m in _OCC_HERE_EN.finditer(t):
-        w = (m.group("w") or m.group("w2") or m.group("w3") or m.group("w4") or "").lower()
-        o = _EN_TERMS.get(w)
-        if not o:
+        hit = _lookup_tail(m.group("ws")) if m.group("ws") else _lookup_tail(m.group("tag"))
+        if not hit:
             continue
-        conf = 0.8 if m.group("w2") else 0.55
-        out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:tag", confidence=conf,
-                           levels=_occ_levels(o, w), first_person=True if not m.group("w2") else None))
+        w, o = hit
+        s = m.start() if m.group("tag") else m.end("ws") - len(w)
+        if m.group("k") and m.group("k").lower() != "here" and w in ("driver", "student", "host", "server", "coach", "cook"):
+            continue
+        out.append(ctx.cue("occupation", o["role"], s, m.end(), rule="occupation:tag", confidence=0.55,
+                           levels=_occ_levels(o, w), first_person=True))
+    for m in _OCC_JOBAS_EN.finditer(t):
+        hit = _lookup_head(m.group("ws"))
+        if not hit:
+            continue
+        w, o = hit
+        out.append(ctx.cue("occupation", o["role"], m.start(), m.start("ws") + len(w), rule="occupation:job_as",
+                           confidence=0.8, levels=_occ_levels(o, w)))
     for m in _OCC_EXPLICIT_ZH.finditer(t):
         w = m.group("w") or m.group("w2")
         o = _ZH_TERMS.get(w)
@@ -280,7 +314,8 @@ def workplace(ctx: Ctx) -> list[Cue]:
             if not work and ctx.carrier not in ("badge", "document"):
                 continue
             lv: dict[str, str] = {}
-            city = next((p.levels.get("city") for p in find_places(win) if p.levels.get("city")), None)
+            w0 = max(0, s - 50)
+            city = next((p.levels.get("city") for p in ctx.places() if w0 <= p.start and p.end <= s + len(name) + 30 and p.levels.get("city")), None)
             if city:
                 lv["city"] = city
             lv["organization"] = name
@@ -294,7 +329,8 @@ def workplace(ctx: Ctx) -> list[Cue]:
     for m in re.finditer(r"\b(?:i\s+work\s+(?:at|for)|i'?m\s+(?:\w+\s+){0,3}at|i\s+(?:just\s+)?(?:joined|started\s+at)|my\s+job\s+at|employed\s+by)\s+"
                          r"(?P<o>(?:[A-Z][\w&'.-]*|[A-Z]{2,})(?:\s+(?:[A-Z][\w&'.-]*|of|&)){0,4})", t):
         name = m.group("o").strip()
-        if not name or name.split()[0] in ("The", "My", "A", "Home", "Work", "Night", "I") or find_places(name) and find_places(name)[0].end == len(name):
+        ns = m.start("o")
+        if not name or name.split()[0] in ("The", "My", "A", "Home", "Work", "Night", "I") or any(p.start == ns and p.end == ns + len(name) for p in ctx.places()):
             continue
         out.append(ctx.cue("workplace", name, m.start("o"), m.start("o") + len(name), rule="workplace:stated",
                            confidence=0.65, levels={"organization": name}))
