@@ -795,18 +795,22 @@ def hypothesize(ctx: RunContext) -> list[Hypothesis]:
                 by_post[n.post_id or ""].append(n)
         for pid in sorted(by_post):
             out += _aggregate(ctx, GraphFacts(ctx, by_post[pid]), {})
-        return _dedupe(out)
+        return _dedupe(out, merge=False)
     return _dedupe(_aggregate(ctx, GraphFacts(ctx, nodes), derived))
 
 
-def _dedupe(hyps: list[Hypothesis]) -> list[Hypothesis]:
-    """One hypothesis per (attribute, value): merge evidence, keep the higher confidence."""
+def _dedupe(hyps: list[Hypothesis], merge: bool = True) -> list[Hypothesis]:
+    """One hypothesis per (attribute, value): merge evidence, keep the higher confidence.
+    merge=False (cpeg off): keep the single most confident post's reading, no pooling."""
     seen: dict[str, Hypothesis] = {}
     for h in hyps:
         if not h.value.strip():
             continue
         k = f"{h.attribute}::{normalize(h.value)}"
-        if k in seen:
+        if k in seen and not merge:
+            if h.confidence > seen[k].confidence:
+                seen[k] = h
+        elif k in seen:
             o = seen[k]
             o.evidence += [e for e in h.evidence if e not in o.evidence]
             o.confidence = max(o.confidence, h.confidence)

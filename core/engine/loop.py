@@ -14,6 +14,7 @@ STABLE_ROUTES executed routes, a Stop decision, or config max_steps.
 from __future__ import annotations
 
 import json
+import os
 import uuid
 from pathlib import Path
 from typing import Any
@@ -162,6 +163,7 @@ class Investigation:
                 vals.append(now())
         self.db.execute(f"UPDATE runs SET {sets} WHERE run_id=?", vals + [self.run_id])
         self.db.conn.commit()
+        _crash_hook(step)
         return list(self._step_events)
 
     def _rollback(self, exc: BaseException) -> None:
@@ -449,6 +451,14 @@ class Investigation:
                               [self.run_id, attribute]).fetchone()
         hs = [h for h in self.ctx.graph.hypotheses(("admitted",)) if h.attribute == attribute]
         return [self.ctx.graph.chain(h.node_id) for h in hs] if row else []
+
+
+def _crash_hook(step: int) -> None:
+    """Testing aid: ARGUS_ENGINE_EXIT_AFTER_STEP=N hard-kills the process right after step N
+    commits (no cleanup, like a SIGKILL), so resume can be tested deterministically."""
+    want = os.environ.get("ARGUS_ENGINE_EXIT_AFTER_STEP")
+    if want and want.isdigit() and int(want) == step:
+        os._exit(137)
 
 
 def _norm(v: str) -> str:

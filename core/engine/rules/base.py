@@ -51,7 +51,7 @@ _NEG_ZH = re.compile(r"(?:不是|不算|没有|没|不|非|并非|假如|如果|
 class Ctx:
     """One text being read: original + masked copies, language, carrier, clause bounds."""
 
-    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk", "_places")
+    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk", "_places", "_tokens")
 
     def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None):
         self.text = text
@@ -62,6 +62,43 @@ class Ctx:
         self.lang = lang or ("zh" if self.has_cjk else "en")
         self._bounds: list[int] | None = None
         self._places: list | None = None
+        self._tokens: list[tuple[int, int, str]] | None = None
+
+    def tokens(self) -> list[tuple[int, int, str]]:
+        """(start, end, lowercased word) of the Latin/digit words of the masked text."""
+        if self._tokens is None:
+            self._tokens = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(self.lower)]
+        return self._tokens
+
+    def lexicon_hits(self, lex: "Lexicon") -> list[tuple[int, int, str]]:
+        """Whole-word matches of a Lexicon's Latin terms (longest first, plural -s/-es too) and
+        substring matches of its CJK terms: (start, end, term as listed)."""
+        out: list[tuple[int, int, str]] = []
+        toks = self.tokens()
+        i = 0
+        n_tok = len(toks)
+        while i < n_tok:
+            hit = None
+            for n in range(min(lex.max_words, n_tok - i), 0, -1):
+                words = [toks[i + k][2] for k in range(n)]
+                # words must be adjacent (only spaces or a hyphen/apostrophe between them)
+                if n > 1 and any(not _GAP.fullmatch(self.lower[toks[i + k][1]:toks[i + k + 1][0]]) for k in range(n - 1)):
+                    continue
+                key = " ".join(words)
+                term = lex.en.get(key)
+                if term is None and key.endswith("s"):
+                    term = lex.en.get(key[:-1]) or (lex.en.get(key[:-2]) if key.endswith("es") else None)
+                if term is not None:
+                    hit = (toks[i][0], toks[i + n - 1][1], term)
+                    i += n
+                    break
+            if hit:
+                out.append(hit)
+            else:
+                i += 1
+        if self.has_cjk and lex.zh_re is not None:
+            out.extend((m.start(), m.end(), m.group(0)) for m in lex.zh_re.finditer(self.masked))
+        return out
 
     def places(self) -> list:
         """Places in the masked text (gazetteer lookups are the costliest step: done once)."""
@@ -169,6 +206,26 @@ class Ctx:
 
 
 Extractor = Callable[[Ctx], list[Cue]]
+
+_WORD = re.compile(r"[^\W_](?:[\w&+']*[^\W_])?")
+_GAP = re.compile(r"[\s\-./]{1,3}")
+
+
+class Lexicon:
+    """Terms -> fast lookups: Latin terms by word n-grams (dict), CJK terms by one regex."""
+
+    def __init__(self, terms: "list[str] | tuple[str, ...] | set[str]"):
+        self.en: dict[str, str] = {}
+        zh: list[str] = []
+        for t in terms:
+            if CJK.search(t):
+                zh.append(t)
+            else:
+                key = " ".join(w.group(0) for w in _WORD.finditer(t.lower()))
+                if key:
+                    self.en.setdefault(key, t)
+        self.max_words = max((k.count(" ") + 1 for k in self.en), default=1)
+        self.zh_re = re.compile(alt(zh)) if zh else None
 
 
 def alt(words: list[str] | tuple[str, ...]) -> str:

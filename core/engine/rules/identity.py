@@ -8,7 +8,7 @@ from datetime import date
 from core.engine.rules.base import Ctx
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS)
-from core.engine.rules.lexicon import DEMONYMS, ZH_NUM, zh_int
+from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.types import Cue
 
 REF_YEAR = date.today().year
@@ -339,7 +339,6 @@ def nationality(ctx: Ctx) -> list[Cue]:
         country = DEMONYMS.get(d.lower()) or DEMONYMS.get(d)
         if not country or ctx.negated(m.start()):
             continue
-        s = m.start("d") if m.group("d") else m.start("d2")
         out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(), rule="nationality:demonym",
                            confidence=0.8, country=country))
     for m in _NAT_COUNTRY.finditer(t):

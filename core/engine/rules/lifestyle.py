@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.engine.rules.base import Ctx, alt
+from core.engine.rules.base import Ctx, Lexicon, alt
 from core.engine.rules.entities import STATION
 from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
 from core.engine.rules.places import Place
@@ -183,8 +183,7 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
 # ---------------------------------------------------------------- hobbies
 _HOBBY_EN = {w.lower(): k for k, (en, _) in HOBBIES.items() for w in en}
 _HOBBY_ZH = {w: k for k, (_, zh) in HOBBIES.items() for w in zh}
-_HOBBY_RX_EN = re.compile(rf"(?<![\w-])(?:{alt(list(_HOBBY_EN))})(?![\w-])", re.I)
-_HOBBY_RX_ZH = re.compile(alt(list(_HOBBY_ZH)))
+_HOBBY_LEX = Lexicon(list(_HOBBY_EN) + list(_HOBBY_ZH))
 _LIKE = re.compile(r"\b(?:love|loves|loving|enjoy|enjoying|enjoyed|into|passion|passionate|hobby|hobbies|obsessed|addicted|fan\s+of|favou?rite|hooked|can'?t\s+get\s+enough|"
                    r"spent\s+(?:the|my)|every\s+(?:weekend|morning|evening|sunday|saturday)|took\s+up|picked\s+up|learning|practic\w+|went|go|going|played|playing|play|did|doing|started)\b"
                    r"|喜欢|爱好|热爱|沉迷|入坑|每周|周末|坚持|又去|去了|练|玩|打卡", re.I)
@@ -194,26 +193,24 @@ _HASHTAG = re.compile(r"#(\w+)")
 def hobbies(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    hits = [(m, _HOBBY_EN.get(m.group(0).lower())) for m in _HOBBY_RX_EN.finditer(t)]
-    hits += [(m, _HOBBY_ZH.get(m.group(0))) for m in _HOBBY_RX_ZH.finditer(t)]
-    for m, canon in hits:
+    for ms, me, term in ctx.lexicon_hits(_HOBBY_LEX):
+        canon = _HOBBY_EN.get(term) or _HOBBY_ZH.get(term)
         if not canon:
             continue
-        term = m.group(0).lower()
-        s0, s1 = ctx.sentence(m.start())
+        s0, s1 = ctx.sentence(ms)
         clause = t[s0:s1]
         liked = bool(_LIKE.search(clause))
-        hashtag = m.start() > 0 and t[m.start() - 1] == "#"
-        if ctx.negated(m.start()) and not hashtag:
+        hashtag = ms > 0 and t[ms - 1] == "#"
+        if ctx.negated(ms) and not hashtag:
             continue
         if term in HOBBY_AMBIGUOUS and not (liked or hashtag):
             continue
-        fp = ctx.first_person(m.start())
+        fp = ctx.first_person(ms)
         conf = 0.7 if liked or hashtag else 0.45
         if not fp:
             conf = 0.25
-        out.append(ctx.cue("hobbies", canon, m.start(), m.end(), rule="hobby:lexicon", confidence=conf, first_person=fp,
-                           original=m.group(0) if not m.group(0).isascii() else None, term=m.group(0)))
+        out.append(ctx.cue("hobbies", canon, ms, me, rule="hobby:lexicon", confidence=conf, first_person=fp,
+                           original=term if not term.isascii() else None, term=ctx.text[ms:me]))
     # hashtags like #ChessLife / #yogaeveryday
     for m in _HASHTAG.finditer(t):
         tag = m.group(1).lower()

@@ -4,30 +4,23 @@ from __future__ import annotations
 
 import re
 
-from core.engine.rules.base import Ctx, alt
-from core.engine.rules.lexicon import (HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, ORIENTATION, POLITICS, RELIGION_WEAK,
-                                       RELIGIONS)
+from core.engine.rules.base import Ctx, Lexicon
+from core.engine.rules.lexicon import HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, POLITICS, RELIGION_WEAK, RELIGIONS
 from core.engine.types import Cue
 
 
-def _compile(lex: dict) -> tuple[re.Pattern[str], re.Pattern[str], dict[str, str]]:
+def _compile(lex: dict) -> tuple[Lexicon, dict[str, str]]:
     index: dict[str, str] = {}
     for canon, entry in lex.items():
-        for w in entry[0]:
+        for w in list(entry[0]) + list(entry[1]):
             index.setdefault(w.lower(), canon)
-        for w in entry[1]:
-            index.setdefault(w.lower(), canon)
-    en = [w for w in index if w.isascii()]
-    zh = [w for w in index if not w.isascii()]
-    return (re.compile(rf"(?<![\w-])(?:{alt(en)})(?![\w-])", re.I),
-            re.compile(alt(zh)) if zh else re.compile(r"(?!x)x"), index)
+    return Lexicon(list(index)), index
 
 
-_H_EN, _H_ZH, _H_IDX = _compile(HEALTH)
-_M_EN, _M_ZH, _M_IDX = _compile(MENTAL)
-_R_EN, _R_ZH, _R_IDX = _compile({k: (v[0], v[1]) for k, v in RELIGIONS.items()})
-_P_EN, _P_ZH, _P_IDX = _compile(POLITICS)
-_O_EN, _O_ZH, _O_IDX = _compile(ORIENTATION)
+_H_LEX, _H_IDX = _compile(HEALTH)
+_M_LEX, _M_IDX = _compile(MENTAL)
+_R_LEX, _R_IDX = _compile({k: (v[0], v[1]) for k, v in RELIGIONS.items()})
+_P_LEX, _P_IDX = _compile(POLITICS)
 
 _SELF_HEALTH = re.compile(r"\b(?:i|i'?m|i'?ve|i\s+have|i\s+had|i\s+got|my|me|myself|diagnosed|living\s+with|managing|battling|fighting|struggl\w+\s+with|suffer\w*\s+(?:from|with)|deal\w*\s+with|recovering|survivor|on\s+(?:meds|medication))\b|我|本人|自己", re.I)
 _GENERIC_TOPIC = re.compile(r"\b(?:awareness|research|article|study|studies|podcast|documentary|fundrais\w*|charity|walk\s+for|month|facts?\s+about|tips\s+(?:for|on)|people\s+with|patients\s+with|those\s+with|friends?\s+with)\b", re.I)
@@ -46,22 +39,20 @@ def _facts_value(canon: str, term: str, clause: str) -> str:
     return " ".join(parts)
 
 
-def _lex_cues(ctx: Ctx, attr: str, rx_en: re.Pattern[str], rx_zh: re.Pattern[str], idx: dict[str, str], weak: set[str],
+def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[str],
               rule: str, base: float) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for rx in (rx_en, rx_zh):
-        for m in rx.finditer(t):
-            term = m.group(0)
+    for ms, me, term in ctx.lexicon_hits(lex):
             canon = idx.get(term.lower())
             if not canon:
                 continue
-            s0, s1 = ctx.sentence(m.start())
+            s0, s1 = ctx.sentence(ms)
             clause = t[s0:s1]
-            if ctx.negated(m.start()):
+            if ctx.negated(ms):
                 continue
             selfish = bool(_SELF_HEALTH.search(clause))
-            fp = ctx.first_person(m.start())
+            fp = ctx.first_person(ms)
             conf = base
             if term.lower() in weak:
                 conf -= 0.2
@@ -71,17 +62,17 @@ def _lex_cues(ctx: Ctx, attr: str, rx_en: re.Pattern[str], rx_zh: re.Pattern[str
                 conf -= 0.2
             if conf < 0.15:
                 continue
-            out.append(ctx.cue(attr, _facts_value(canon, term, clause), m.start(), m.end(), rule=rule, confidence=conf,
+            out.append(ctx.cue(attr, _facts_value(canon, term, clause), ms, me, rule=rule, confidence=conf,
                                first_person=fp, original=term if not term.isascii() else None, condition=canon))
     return out
 
 
 def health_condition(ctx: Ctx) -> list[Cue]:
-    return _lex_cues(ctx, "health_condition", _H_EN, _H_ZH, _H_IDX, HEALTH_WEAK, "health:lexicon", 0.7)
+    return _lex_cues(ctx, "health_condition", _H_LEX, _H_IDX, HEALTH_WEAK, "health:lexicon", 0.7)
 
 
 def mental_health(ctx: Ctx) -> list[Cue]:
-    return _lex_cues(ctx, "mental_health", _M_EN, _M_ZH, _M_IDX, MENTAL_WEAK, "mental:lexicon", 0.65)
+    return _lex_cues(ctx, "mental_health", _M_LEX, _M_IDX, MENTAL_WEAK, "mental:lexicon", 0.65)
 
 
 # ---------------------------------------------------------------- sexual_orientation
@@ -150,13 +141,11 @@ def religion(ctx: Ctx) -> list[Cue]:
         sub = w.title() if w.isascii() and w not in ("christian", "muslim", "jewish", "hindu", "buddhist", "sikh") else None
         out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=0.85,
                            alias=_REL_ALIAS.get(canon), denomination=sub, original=m.group(0) if not m.group(0).isascii() else None))
-    for rx in (_R_EN, _R_ZH):
-        for m in rx.finditer(t):
-            term = m.group(0)
+    for ms, me, term in ctx.lexicon_hits(_R_LEX):
             canon = _R_IDX.get(term.lower())
-            if not canon or ctx.negated(m.start()):
+            if not canon or ctx.negated(ms):
                 continue
-            s0, s1 = ctx.sentence(m.start())
+            s0, s1 = ctx.sentence(ms)
             clause = t[s0:s1]
             practice = bool(_REL_PRACTICE.search(clause))
             selfish = bool(re.search(r"(?i)\b(?:i|my|me|we|our|us)\b|我|我们", clause))
@@ -165,7 +154,7 @@ def religion(ctx: Ctx) -> list[Cue]:
                 conf -= 0.15
             if conf < 0.15:
                 continue
-            out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:lexicon", confidence=conf,
+            out.append(ctx.cue("religion", canon, ms, me, rule="religion:lexicon", confidence=conf,
                                alias=_REL_ALIAS.get(canon), original=term if not term.isascii() else None, term=term))
     return out
 
@@ -177,18 +166,16 @@ _POL_SELF = re.compile(r"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud|lifelong|r
 def political_views(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for rx in (_P_EN, _P_ZH):
-        for m in rx.finditer(t):
-            term = m.group(0)
+    for ms, me, term in ctx.lexicon_hits(_P_LEX):
             canon = _P_IDX.get(term.lower())
-            if not canon or ctx.negated(m.start()):
+            if not canon or ctx.negated(ms):
                 continue
-            pre = t[max(ctx.clause_start(m.start()), m.start() - 40):m.start()]
+            pre = t[max(ctx.clause_start(ms), ms - 40):ms]
             selfish = bool(_POL_SELF.search(pre)) or term.lower().startswith("voted")
             conf = 0.75 if selfish else 0.25
             if not selfish and term.lower() in ("liberal", "conservative", "moderate", "progressive", "independent voter", "feminist", "traditional values", "爱国"):
                 conf = 0.2
-            out.append(ctx.cue("political_views", canon, m.start(), m.end(), rule="politics:lexicon", confidence=conf,
+            out.append(ctx.cue("political_views", canon, ms, me, rule="politics:lexicon", confidence=conf,
                                original=term if not term.isascii() else None, term=term))
     return out
 
