@@ -50,6 +50,13 @@ _PLACE_CONTEXT = {
 }
 # ZH names followed by these are street/venue names ("中山路", "北京东路"), not the place itself.
 _ZH_STREET_AFTER = ("路", "街", "大道", "大街", "巷", "东路", "西路", "南路", "北路", "中路")
+# display names where ISO's is formal ("Korea, Republic of")
+_COUNTRY_DISPLAY = {
+    "US": "United States", "GB": "United Kingdom", "KR": "South Korea", "KP": "North Korea", "TW": "Taiwan",
+    "RU": "Russia", "IR": "Iran", "VN": "Vietnam", "SY": "Syria", "LA": "Laos", "BO": "Bolivia",
+    "VE": "Venezuela", "TZ": "Tanzania", "MD": "Moldova", "HK": "Hong Kong", "MO": "Macao", "CZ": "Czechia",
+    "TR": "Turkey",
+}
 # lowercase forms of short all-caps abbreviations that are safe to match in any case
 _ABBR_ANY_CASE = {"nyc", "usa", "uk", "hk", "sg", "sz", "bj", "gz", "sf", "prc", "uae", "ldn", "hksar"}
 
@@ -209,9 +216,7 @@ class Gazetteer:
                 if v:
                     names.add(v)
             names |= set(admin["country_names"].get(c.alpha_2, []))
-            display = getattr(c, "common_name", None) or c.name
-            if c.alpha_2 in ("US", "GB", "KR", "RU", "IR", "TW", "VN", "SY", "LA", "BO", "VE", "TZ", "MD"):
-                display = next((n for n in admin["country_names"].get(c.alpha_2, []) if not _has_cjk(n) and len(n) > 3), display)
+            display = _COUNTRY_DISPLAY.get(c.alpha_2) or getattr(c, "common_name", None) or c.name
             self._add_place(Place(pid, display, "country", frozenset(names), None, None, None, c.alpha_2,
                                   0, c.alpha_2, "pycountry", ()))
             for n in names:
@@ -232,9 +237,8 @@ class Gazetteer:
             if s.country_code == "KR":
                 names.add(re.sub(r"-(teukbyeolsi|gwangyeoksi|teukbyeoljachido|do)$", "", base))
             names |= set(region_extra.get(s.code, []))
-            display = next((n for n in region_extra.get(s.code, []) if not _has_cjk(n) and len(n) > 3), None)
-            if display is None:
-                display = min(names, key=len) if s.country_code in ("CN", "KR") else base
+            extra = [n for n in region_extra.get(s.code, []) if not _has_cjk(n)]
+            display = extra[0] if (extra and s.country_code in ("CN", "KR", "MY")) else base
             cid = f"country:{s.country_code}"
             self._add_place(Place(pid, display, "region", frozenset(names), cid, None, None, s.country_code,
                                   0, s.code, "pycountry", (cid,)))

@@ -13,11 +13,12 @@ from __future__ import annotations
 import os
 import threading
 import time
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Any, Literal, Protocol, Sequence, runtime_checkable
+from typing import Any, Iterator, Literal, Protocol, Sequence, runtime_checkable
 
 import numpy as np
-from PIL import Image
+from PIL import Image, ImageOps
 from pydantic import BaseModel
 
 from tools.base import ToolError
@@ -64,6 +65,12 @@ def _prepare(image: Path | str | Image.Image, box: Box | None, zoom: Zoom) -> tu
                 raise ToolError(f"zoom: {z} makes a {w}x{h} image (limit 8000 px per side)", tool="ocr")
             img = img.resize((w, h), Image.Resampling.LANCZOS)
             scale = z
+    if box is not None:
+        # a white margin lets the detector find text that touches the crop's edge
+        pad = max(8, img.height // 6)
+        img = ImageOps.expand(img, border=pad, fill=(255, 255, 255))
+        ox -= pad / scale
+        oy -= pad / scale
     return img, ox, oy, scale
 
 
@@ -129,13 +136,23 @@ class RapidOcrEngine:
         with self._lock:
             eng = self._load()
             try:
-                res = eng(np.ascontiguousarray(arr))
+                if box is not None or zoom is not None:
+                    # The detector's default scales the SHORT side up to 736 px, which turns a
+                    # zoomed one-line strip into a 5000-px-wide image (slow, and it splits words);
+                    # for crops cap the LONG side instead. Pre-processing only: same models.
+                    with _det_limit(eng, "max", 1280):
+                        res = eng(np.ascontiguousarray(arr))
+                else:
+                    res = eng(np.ascontiguousarray(arr))
             except Exception as e:
                 raise ToolError(f"rapidocr failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
             dt = (time.perf_counter() - t0) * 1000.0
             self.calls += 1
             self.total_ms += dt
             self.last_ms = dt
+        if (res is None or getattr(res, "txts", None) is None or res.boxes is None) and box is not None \
+                and img.width >= 2.5 * img.height:
+            return self._recognise_strip(img, ox, oy, scale)
         if res is None or getattr(res, "txts", None) is None or res.boxes is None:
             return []
         lines = []
@@ -144,6 +161,24 @@ class RapidOcrEngine:
             if t:
                 lines.append(OcrLine(text=t, score=round(float(score), 4), box=_unmap(pts, ox, oy, scale)))
         return lines
+
+    def _recognise_strip(self, img: Image.Image, ox: float, oy: float, scale: float) -> list[OcrLine]:
+        """Recognition only, for a one-line crop the detector missed (tight or faint text)."""
+        arr = np.ascontiguousarray(np.asarray(img)[:, :, ::-1])
+        with self._lock:
+            eng = self._load()
+            try:
+                res = eng(arr, use_det=False, use_cls=False, use_rec=True)
+            except Exception as e:
+                raise ToolError(f"rapidocr recogniser failed: {type(e).__name__}: {e}", tool="ocr") from e
+        txts = getattr(res, "txts", None) or ()
+        scores = getattr(res, "scores", None) or ()
+        box = [[0.0, 0.0], [img.width, 0.0], [img.width, img.height], [0.0, img.height]]
+        out = []
+        for text, score in zip(txts, scores):
+            if str(text).strip() and float(score) >= self.text_score:
+                out.append(OcrLine(text=str(text).strip(), score=round(float(score), 4), box=_unmap(box, ox, oy, scale)))
+        return out
 
     def detect(self, image: Path | str | Image.Image) -> list[list[list[float]]]:
         """Text-region polygons from the detector only (no recognition; about half an OCR call)."""
@@ -242,6 +277,26 @@ class PaddleOcrEngine:
             except Exception as e:
                 raise ToolError(f"paddleocr failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
         return lines
+
+
+@contextmanager
+def _det_limit(eng: Any, limit_type: str, side: int) -> Iterator[None]:
+    """Temporarily change RapidOCR's detector resize rule (callers hold the engine lock)."""
+    if getattr(eng, "text_det", None) is None and hasattr(eng, "_load_det_model"):
+        try:
+            eng._load_det_model()
+        except Exception:
+            pass
+    det = getattr(eng, "text_det", None)
+    if det is None or not hasattr(det, "limit_type"):
+        yield
+        return
+    old = (det.limit_type, det.limit_side_len)
+    det.limit_type, det.limit_side_len = limit_type, side
+    try:
+        yield
+    finally:
+        det.limit_type, det.limit_side_len = old
 
 
 def _label(image: Any) -> str:

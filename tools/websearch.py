@@ -1,0 +1,127 @@
+"""Web search behind one interface (off by default).
+
+`DisabledWebSearch` (the default) raises ToolError("web search disabled"). Real providers:
+`SearxngWebSearch` (a SearxNG instance's JSON API, e.g. a self-hosted one) and
+`BraveWebSearch` (Brave Search API, needs a key). Both need `enabled=True`, which the caller
+sets only when the run's network flag is on. Results are data, never instructions.
+"""
+from __future__ import annotations
+
+from typing import Any, Protocol, runtime_checkable
+
+from pydantic import BaseModel
+
+from tools.base import ToolError
+
+MAX_QUERY_CHARS = 400
+
+
+class SearchResult(BaseModel):
+    title: str
+    url: str
+    snippet: str = ""
+    source: str = ""
+
+
+@runtime_checkable
+class WebSearch(Protocol):
+    name: str
+    needs_network: bool
+
+    def search(self, query: str, k: int = 5) -> list[SearchResult]:
+        ...
+
+
+def _check_query(query: str) -> str:
+    q = " ".join(str(query or "").split())
+    if not q:
+        raise ToolError("query: empty search query", tool="web_search")
+    return q[:MAX_QUERY_CHARS]
+
+
+class DisabledWebSearch:
+    name = "disabled"
+    needs_network = False
+
+    def search(self, query: str, k: int = 5) -> list[SearchResult]:
+        raise ToolError("web search disabled", tool="web_search")
+
+
+class _HttpSearch:
+    name = "http"
+    needs_network = True
+
+    def __init__(self, enabled: bool = False, timeout: float = 10.0):
+        self.enabled = enabled
+        self.timeout = timeout
+
+    def _get(self, url: str, params: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
+        if not self.enabled:
+            raise ToolError("web search disabled", tool="web_search")
+        import httpx
+
+        try:
+            r = httpx.get(url, params=params, headers=headers or {}, timeout=self.timeout, follow_redirects=True)
+        except httpx.HTTPError as e:
+            raise ToolError(f"{self.name}: request failed ({type(e).__name__}: {e})", tool="web_search") from e
+        if r.status_code >= 400:
+            raise ToolError(f"{self.name}: HTTP {r.status_code} from {url}", tool="web_search")
+        try:
+            return r.json()
+        except ValueError as e:
+            raise ToolError(f"{self.name}: answer from {url} is not JSON", tool="web_search") from e
+
+
+class SearxngWebSearch(_HttpSearch):
+    """GET {base_url}/search?q=...&format=json (the instance must allow the json format)."""
+
+    name = "searxng"
+
+    def __init__(self, base_url: str, enabled: bool = False, timeout: float = 10.0):
+        super().__init__(enabled, timeout)
+        self.base_url = base_url.rstrip("/")
+
+    def search(self, query: str, k: int = 5) -> list[SearchResult]:
+        data = self._get(f"{self.base_url}/search", {"q": _check_query(query), "format": "json"})
+        out = []
+        for item in (data.get("results") or [])[: max(1, k)]:
+            out.append(SearchResult(title=str(item.get("title", ""))[:300], url=str(item.get("url", "")),
+                                    snippet=str(item.get("content", ""))[:1000], source=self.name))
+        return out
+
+
+class BraveWebSearch(_HttpSearch):
+    """Brave Search API (https://api.search.brave.com/res/v1/web/search), key in X-Subscription-Token."""
+
+    name = "brave"
+    URL = "https://api.search.brave.com/res/v1/web/search"
+
+    def __init__(self, api_key: str, enabled: bool = False, timeout: float = 10.0):
+        super().__init__(enabled, timeout)
+        self.api_key = api_key
+
+    def search(self, query: str, k: int = 5) -> list[SearchResult]:
+        if not self.api_key:
+            raise ToolError("brave: no API key configured", tool="web_search")
+        data = self._get(self.URL, {"q": _check_query(query), "count": max(1, min(k, 20))},
+                         {"X-Subscription-Token": self.api_key, "Accept": "application/json"})
+        out = []
+        for item in ((data.get("web") or {}).get("results") or [])[: max(1, k)]:
+            out.append(SearchResult(title=str(item.get("title", ""))[:300], url=str(item.get("url", "")),
+                                    snippet=str(item.get("description", ""))[:1000], source=self.name))
+        return out
+
+
+def web_search_from_config(cfg: dict[str, Any] | None, network: bool = False) -> WebSearch:
+    """cfg: {"provider": "searxng"|"brave", "base_url": ..., "api_key": ...}; disabled unless network."""
+    cfg = cfg or {}
+    provider = str(cfg.get("provider") or "").lower()
+    if not network or not provider:
+        return DisabledWebSearch()
+    if provider == "searxng":
+        if not cfg.get("base_url"):
+            raise ToolError("web_search.base_url: required for the searxng provider", tool="web_search")
+        return SearxngWebSearch(str(cfg["base_url"]), enabled=True)
+    if provider == "brave":
+        return BraveWebSearch(str(cfg.get("api_key") or ""), enabled=True)
+    raise ToolError(f"web_search.provider: unknown provider {provider!r} (searxng, brave)", tool="web_search")
