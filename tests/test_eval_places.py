@@ -85,3 +85,62 @@ def test_candidate_spans():
     assert "深圳" in spans and "南山区" in spans and "住在深圳南山区" in spans
     assert spans.index("new york city") < spans.index("york")
     assert len(candidate_spans("字" * 10000)) <= 400
+
+
+# -- the real gazetteer (tools.gazetteer.default_gazetteer), as used by `argus eval` --------------
+
+
+@pytest.fixture(scope="module")
+def real_judge() -> RulesJudge:
+    from core.eval.places import default_place_matcher
+
+    pm = default_place_matcher()
+    assert pm.gz is not None and pm.name == "tools.gazetteer"
+    return RulesJudge(places=pm)
+
+
+def place(*levels: tuple[str, str]) -> TruthAttribute:
+    return TruthAttribute(attribute="home_location", kind="hierarchy", sensitivity=4,
+                          levels=[{"level": lv, "value": v} for lv, v in levels])
+
+
+NYC = place(("country", "United States"), ("region", "New York State"), ("city", "New York City"),
+            ("district", "Manhattan"))
+SZ = place(("country", "China"), ("region", "Guangdong"), ("city", "Shenzhen"), ("district", "Nanshan District"),
+           ("address", "Example Garden"))
+SZ_ZH = place(("country", "中国"), ("region", "广东"), ("city", "深圳"))
+TORONTO = place(("country", "Canada"), ("region", "Ontario"), ("city", "Toronto"))
+
+
+@pytest.mark.parametrize("truth,pred,g", [
+    (NYC, "NYC", 3 / 4),                 # abbreviation = the city (truth lists no alias)
+    (NYC, "Brooklyn", 3 / 4),            # a borough implies its city, state and country
+    (NYC, "Manhattan", 1.0),
+    (SZ, "深圳", 3 / 5),                  # Chinese name of a city written in English in the truth
+    (SZ, "Futian District", 3 / 5),      # wrong district inside the right city
+    (SZ, "住在福田区", 3 / 5),
+    (SZ, "南山区", 4 / 5),                # Chinese name of the district
+    (SZ, "Guangzhou", 2 / 5),            # sibling city: only its region and country
+    (SZ_ZH, "Shenzhen", 1.0),            # English name of a city written in Chinese in the truth
+    (SZ_ZH, "Guangzhou", 2 / 3),
+    (TORONTO, "York, England", 0.0),     # the York meant here is in England, not Toronto's York
+    (TORONTO, "lives in Toronto", 1.0),
+])
+def test_real_gazetteer(real_judge, truth, pred, g):
+    assert real_judge.score(truth, pred).g == pytest.approx(g)
+
+
+@pytest.mark.parametrize("country,pred", [
+    ("Netherlands", "my best friend"),   # 'Best' is a Dutch town: not in ordinary lower-case text
+    ("Turkey", "the city of lights"),    # 'Of' is a Turkish town
+    ("Maldives", "male"),                # 'Male' is the Maldives' capital
+])
+def test_real_gazetteer_common_words_imply_nothing(real_judge, country, pred):
+    assert real_judge.score(place(("country", country)), pred).g == 0.0
+
+
+def test_real_gazetteer_travel_history(real_judge):
+    t = TruthAttribute(attribute="travel_history", kind="set", sensitivity=2,
+                       items=[{"value": "Tokyo"}, {"value": "Paris"}])
+    assert real_judge.score(t, "去过东京和巴黎").g == 1.0
+    assert real_judge.score(t, "Shibuya").g == 0.0

@@ -23,7 +23,8 @@ def eval_cmd(
     users: int = typer.Option(50, "--users", help="show at most this many per-user rows (0: all)"),
 ) -> None:
     """Score predictions by benchmark-format.md ("Scoring"): PES, Binary, Gran, breakdowns, CI."""
-    import core.eval.llm_judge  # noqa: F401  (registers --judge llm; backends engineer)
+    if judge != "rules":
+        import core.eval.llm_judge  # noqa: F401  (registers --judge llm; backends engineer; slow openai import)
     from core.eval.judge import get_judge, judge_names
     from core.eval.metrics import compare, evaluate
     from core.eval.report import comparison_json, metrics_json, render, render_comparison, write_audit, write_json

@@ -165,7 +165,8 @@ def percentile(sorted_vals: list[float], q: float) -> float:
 def resample_indices(n_users: int, resamples: int, seed: int) -> list[list[int]]:
     """Users drawn with replacement, `resamples` times; same seed -> same draws."""
     rng = random.Random(seed)
-    return [[rng.randrange(n_users) for _ in range(n_users)] for _ in range(resamples)]
+    population = range(n_users)
+    return [rng.choices(population, k=n_users) for _ in range(resamples)]
 
 
 def _pes_of(idx: list[int], gs: list[float], s: list[int]) -> float | None:

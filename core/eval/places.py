@@ -8,14 +8,18 @@ prediction names
   3. a place that the gazetteer says lies inside it (a district implies its city, region and
      country).
 A place named in the prediction only implies its own ancestors, never its descendants or
-siblings. The gazetteer is `tools.gazetteer.default_gazetteer()`; when it cannot be imported
+siblings. Places are found in the prediction by the gazetteer's own scanner (`find_places`:
+longest non-overlapping names; names that are also common words need capitals or a place
+context), so "of" or "york" inside ordinary text imply nothing, and an ambiguous name implies
+only the ancestors all its readings share ("Springfield" implies the USA only). A gazetteer
+without a scanner is asked `ancestors_of` for candidate spans (`candidate_spans`). The gazetteer is `tools.gazetteer.default_gazetteer()`; when it cannot be imported
 the evaluator runs without it and reports `gazetteer: none`.
 """
 from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Protocol
+from typing import Callable, Protocol
 
 from core.eval.matching import Prediction
 from core.textmatch import normalize
@@ -37,11 +41,21 @@ class Gazetteer(Protocol):
 class PlaceMatcher:
     """Caches every gazetteer look-up; one instance is shared by a whole evaluation."""
 
-    def __init__(self, gazetteer: Gazetteer | None, name: str = "tools.gazetteer"):
-        self.gz = gazetteer
+    def __init__(self, gazetteer: Gazetteer | Callable[[], Gazetteer] | None, name: str = "tools.gazetteer"):
+        # a factory is called on first use: evaluations without place levels never build it
+        self._gz = gazetteer
+        self._factory = callable(gazetteer) and not hasattr(gazetteer, "names_for")
         self.name = name if gazetteer is not None else "none"
         self._names = lru_cache(maxsize=65536)(self._names_uncached)
         self._ancestors = lru_cache(maxsize=65536)(self._ancestors_uncached)
+        self._found = lru_cache(maxsize=16384)(self._found_uncached)
+
+    @property
+    def gz(self) -> Gazetteer | None:
+        if self._factory:
+            self._gz = self._gz()  # type: ignore[operator,misc]
+            self._factory = False
+        return self._gz  # type: ignore[return-value]
 
     def _names_uncached(self, text: str) -> frozenset[str]:
         if self.gz is None:
@@ -62,14 +76,34 @@ class PlaceMatcher:
             out |= self._names(n)
         return out
 
+    def _found_uncached(self, raw: str) -> tuple[tuple[str, tuple[frozenset[str], ...]], ...]:
+        """(span, ancestor name sets) of every place named in a prediction."""
+        finder = getattr(self.gz, "find_places", None)
+        if finder is None or not hasattr(self.gz, "get"):
+            return tuple((c, self._ancestors(c)) for c in candidate_spans(normalize(raw)))
+        out = []
+        for m in finder(raw)[:MAX_CANDIDATES]:
+            # the gazetteer's own scanner: longest non-overlapping names, with its precision
+            # rules (names that are also common words need capitals or a place context).
+            # Implied: the ancestors of the reading chosen in context ("York, England") that
+            # every plausible reading of the name shares (`ancestors_of`: "Springfield" -> USA).
+            chosen = set()
+            for aid in m.place.ancestors:
+                a = self.gz.get(aid)
+                if a is not None:
+                    chosen.add(frozenset(n for n in (normalize(x) for x in {*a.names, a.name}) if n))
+            groups = [g for g in self._ancestors(m.span) if g in chosen]
+            out.append((m.span, tuple(groups)))
+        return tuple(out)
+
     def implied_by(self, pred: Prediction, level_names: set[str]) -> str | None:
         """A place named in the prediction that lies inside the place `level_names` name."""
         if self.gz is None or not level_names:
             return None
-        for cand in candidate_spans(pred.norm):
-            for group in self._ancestors(cand):
+        for span, groups in self._found(pred.raw):
+            for group in groups:
                 if group & level_names:
-                    return cand
+                    return span
         return None
 
 
@@ -111,4 +145,4 @@ def default_place_matcher() -> PlaceMatcher:
         from tools.gazetteer import default_gazetteer
     except ImportError:
         return PlaceMatcher(None)
-    return PlaceMatcher(default_gazetteer())
+    return PlaceMatcher(default_gazetteer)
