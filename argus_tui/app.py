@@ -45,7 +45,7 @@ class ArgusCommands(Provider):
             ("Export profile", app.action_export_profile, "write the shown profile as predictions JSON"),
             ("Help: keys", app.action_help, "key bindings of the console"),
         ]
-        screen = app.screen
+        screen = self.screen          # the screen the palette was opened from
         if isinstance(screen, InvestigationScreen) and screen.snap is not None:
             for h in screen.snap.hypotheses():
                 cmds.append((f"Jump to hypothesis {h.node_id} {h.attribute}={h.value}",

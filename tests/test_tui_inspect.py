@@ -212,6 +212,23 @@ async def test_palette_export_profile(run_db: Path, tmp_path: Path) -> None:
     assert out.stat().st_mode & 0o077 == 0
 
 
+async def test_palette_jump_to_hypothesis(run_db: Path) -> None:
+    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        await pilot.press(*"jump h0007")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.screen is screen
+        tree = screen.query_one("#cpeg-tree", Tree)
+        assert tree.cursor_node is not None and tree.cursor_node.data[0] == "h0007"
+        assert screen.query_one("#left").active == "tab-cpeg"
+
+
 async def _wait(pilot, cond, tries: int = 100) -> None:
     for _ in range(tries):
         if cond():

@@ -21,6 +21,8 @@ def tui(
     step: Optional[int] = typer.Option(None, "--step", help="inspect: the step to show first"),
     theme: Optional[str] = typer.Option(None, "--theme", help="e.g. ansi-dark for 16-colour terminals"),
     who: Optional[str] = typer.Option(None, "--who", help="name recorded with your decisions (person:<name>)"),
+    set_: Optional[list[str]] = typer.Option(None, "--set", help="engine config for a new run, KEY=VALUE "
+                                             "(e.g. ocr_in_perception=false); repeatable"),
 ) -> None:
     """The investigation console: a new stepwise run, or a saved run to continue or inspect."""
     from argus_tui.app import ArgusApp
@@ -52,6 +54,28 @@ def tui(
 
         if theme not in BUILTIN_THEMES:
             fail(f"--theme: unknown theme {theme!r} (e.g. {', '.join(sorted(BUILTIN_THEMES)[:6])})")
+    config = parse_sets(set_ or [])
     who_id = (who if who.startswith("person:") else f"person:{who}") if who else None
     ArgusApp(runs_db, user_dir=user_dir, run_id=run, budget=budget, backend=backend, inspect=inspect,
-             step=step, who=who_id, theme=theme).run()
+             step=step, who=who_id, theme=theme, config=config).run()
+
+
+def parse_sets(items: list[str]) -> dict | None:
+    """--set KEY=VALUE pairs; values are JSON when they parse (true, 3, "x"), else text."""
+    import json
+
+    from core.engine.context import DEFAULT_CONFIG
+
+    out: dict = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        key = key.strip()
+        if not sep or not key:
+            fail(f"--set {item!r}: expected KEY=VALUE")
+        if key not in DEFAULT_CONFIG:
+            fail(f"--set {key}: unknown engine setting (known: {', '.join(sorted(DEFAULT_CONFIG))})")
+        try:
+            out[key] = json.loads(raw)
+        except ValueError:
+            out[key] = raw
+    return out or None

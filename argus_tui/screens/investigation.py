@@ -145,7 +145,11 @@ class InvestigationScreen(Screen):
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the decision keys in inspect mode and the step keys in live mode."""
         if action in self.LIVE_ONLY:
-            return self.mode == "live"
+            if self.mode != "live":
+                return False
+            if self.snap is not None and self.snap.run.status == "finished" and action != "pause":
+                return None     # shown greyed: the run has stopped
+            return True
         if action == "step":
             return self.mode == "inspect"
         return True
@@ -201,6 +205,7 @@ class InvestigationScreen(Screen):
         self.run_id = res.snap.run.run_id
         self.proposal = res.proposal
         self.show_snapshot(res.snap)
+        self.refresh_bindings()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         if res.note:
             self.notify(res.note, timeout=3)

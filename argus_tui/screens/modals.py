@@ -30,6 +30,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
     RouteEditScreen > Vertical { width: 80; height: auto; max-height: 90%; border: thick $primary; background: $surface; padding: 1 2; }
     RouteEditScreen Input { margin-bottom: 1; }
     RouteEditScreen Horizontal { height: auto; }
+    RouteEditScreen VerticalScroll { height: auto; max-height: 26; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

@@ -106,7 +106,8 @@ class ProfilePane(VerticalScroll):
                     lines.append(f"   ↳ {escape(str(eid))} [dim](not in graph yet)[/dim]")
                     continue
                 lines.append("   ↳ " + " ← ".join(
-                    escape(f"{c.node_id}{' [derived]' if c.derived else ''}: {(c.content or c.value or '')[:40]}")
+                    escape(f"{c.node_id}{' [derived]' if c.derived else ''}: "
+                           f"{' / '.join((c.content or c.value or '').splitlines())[:40]}")
                     for c in chain))
         self.query_one(Static).update("\n".join(lines))
 

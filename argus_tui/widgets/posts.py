@@ -85,23 +85,31 @@ class PostsPane(Vertical):
         for c in post.get("comments") or []:
             if isinstance(c, dict) and c.get("text"):
                 lines.append(f"[b]comment[/b] {escape(str(c.get('author') or '?'))}: {escape(str(c['text']))}")
-        # OCR text: what tools have read so far (evidence from this post's images), plus cached meta.
-        ocr = [n.content for n in snap.nodes.values()
-               if n.post_id == pid and n.kind == "evidence" and n.carrier in ("ocr_text", "screenshot", "sign",
-                                                                               "document", "ticket", "receipt")]
+        # What perception and tools have read so far: OCR lines, EXIF, other image evidence.
+        mine = [n for n in snap.nodes.values() if n.post_id == pid and n.kind == "evidence"]
         parts: list = []
         images = snap.images.get(pid, [])
-        for img in images:
-            ocr += [str(t) for t in (img.meta.get("ocr") or []) if str(t) not in ocr]
-        if ocr:
-            lines.append("[b]OCR:[/b] " + escape(" | ".join(ocr)))
+        for n in mine:
+            if n.data.get("lines") is not None or n.data.get("ocr_source") or n.carrier == "ocr_text":
+                src = n.data.get("route_id") or n.data.get("ocr_source") or ""
+                text = " / ".join(t for t in (n.content or "").splitlines() if t.strip())
+                lines.append(f"[b]OCR[/b] {escape(str(n.data.get('image_id') or ''))} "
+                             f"[dim]({escape(str(src))}, {escape(n.node_id)})[/dim]: {escape(text)}")
+        for n in mine:
+            if n.carrier == "exif":
+                lines.append(f"[b]EXIF[/b] [dim]({escape(n.node_id)})[/dim]: {escape(n.content)}")
         for img in images:
             exif = img.meta.get("exif") or {}
-            if exif:
+            if exif and isinstance(exif, dict) and not any(n.carrier == "exif" for n in mine):
                 lines.append(f"[b]EXIF {escape(img.image_id)}:[/b] "
                              + escape(", ".join(f"{k}={v}" for k, v in list(exif.items())[:12])))
+            for t in img.meta.get("ocr") or []:
+                lines.append(f"[b]OCR[/b] {escape(img.image_id)}: {escape(str(t))}")
             if img.meta.get("error"):
                 lines.append(f"[red]image {escape(img.image_id)}: {escape(str(img.meta['error']))}[/red]")
+        for n in mine:
+            if n.modality == "image" and not n.data.get("lines") and not n.data.get("ocr_source"):
+                lines.append(f"[b]image[/b] [dim]({escape(n.node_id)})[/dim]: {escape(n.content[:200])}")
         parts.append(Text.from_markup("\n".join(lines)))
         base = Path(snap.run.user_dir) if snap.run.user_dir else None
         for ref in (post.get("images") or [])[:4]:
