@@ -146,8 +146,8 @@ class Gazetteer:
     def __init__(self) -> None:
         self.places: dict[str, Place] = {}
         self._index: dict[str, list[_Entry]] = {}      # normalised name -> entries
-        self._max_latin_words = 1
-        self._max_cjk_len = 2
+        self._first_word: dict[str, int] = {}   # first word of a Latin name -> most words of such a name
+        self._cjk_prefix: dict[str, int] = {}   # first 2 chars of a CJK name -> longest such name
         self._grid: dict[tuple[int, int], list[str]] = {}        # city ids by 1-degree cell
         self._dgrid: dict[tuple[int, int], list[str]] = {}       # curated district ids by cell
         self._children: dict[str, list[str]] = {}
@@ -178,9 +178,11 @@ class Gazetteer:
                 return
         lst.append(_Entry(pid, tier, need))
         if _has_cjk(n):
-            self._max_cjk_len = max(self._max_cjk_len, len(n))
+            pre = n[:2]
+            self._cjk_prefix[pre] = max(self._cjk_prefix.get(pre, 0), len(n))
         else:
-            self._max_latin_words = max(self._max_latin_words, n.count(" ") + 1)
+            first, nw = n.split(" ", 1)[0], n.count(" ") + 1
+            self._first_word[first] = max(self._first_word.get(first, 0), nw)
 
     def _default_need(self, raw: str, n: str, pid: str) -> int:
         if _has_cjk(n):
@@ -568,40 +570,38 @@ class Gazetteer:
         text = text[:200_000]
         norm, omap = _normalize_with_map(text)
         cands: list[tuple[int, int, str]] = []   # (start, end) in norm, key
-        # Latin: word n-grams
-        words = [(m.start(), m.end()) for m in re.finditer(r"[^\W_]+(?:['’][^\W_]+)?", norm) if not _has_cjk(m.group())]
-        # split words that run into CJK characters are handled by the regex above (CJK excluded below)
-        for i in range(len(words)):
-            for k in range(min(self._max_latin_words, len(words) - i), 0, -1):
-                s, e = words[i][0], words[i + k - 1][1]
-                key = _norm(norm[s:e])
+        # Latin: word n-grams, only as long as the longest name starting with that word
+        words = [(m.start(), m.end(), m.group()) for m in re.finditer(r"[^\W_]+", norm) if not _has_cjk(m.group())]
+        for i, (ws, _we, w) in enumerate(words):
+            most = self._first_word.get(w, 0)
+            for k in range(min(most, len(words) - i), 0, -1):
+                key = " ".join(x[2] for x in words[i:i + k])
                 if key in self._index:
-                    cands.append((s, e, key))
-        # CJK: substrings of runs of CJK characters
+                    cands.append((ws, words[i + k - 1][1], key))
+        # CJK: substrings of runs of CJK characters, only from known 2-character prefixes
         for m in re.finditer(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff0-9a-z]+", norm):
             run_s, run = m.start(), m.group()
             if not _has_cjk(run):
                 continue
-            for i in range(len(run)):
-                if not _has_cjk(run[i]):
-                    continue
-                for L in range(min(self._max_cjk_len, len(run) - i), 1, -1):
+            for i in range(len(run) - 1):
+                most = self._cjk_prefix.get(run[i:i + 2], 0)
+                for L in range(min(most, len(run) - i), 1, -1):
                     sub = run[i:i + L]
                     if sub in self._index:
                         cands.append((run_s + i, run_s + i + L, sub))
         # longest first, then leftmost; skip overlaps
         cands.sort(key=lambda c: (-(c[1] - c[0]), c[0]))
-        taken: list[tuple[int, int]] = []
+        used = bytearray(len(norm))
         out: list[PlaceMatch] = []
         for s, e, key in cands:
-            if any(not (e <= ts or s >= te) for ts, te in taken):
+            if any(used[s:e]):
                 continue
             os_, oe = omap[s], omap[e - 1] + 1
             span = text[os_:oe]
             places = self._accept(key, span, text, os_, oe)
             if not places:
                 continue
-            taken.append((s, e))
+            used[s:e] = b"\x01" * (e - s)
             out.append(PlaceMatch(place=places[0], span=span, start=os_, end=oe, alternatives=places[1:6]))
         out.sort(key=lambda m: m.start)
         return self._disambiguate(out)
