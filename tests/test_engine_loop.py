@@ -1,0 +1,186 @@
+"""The loop end to end on a hand-built user with real OCR, resume after a kill, hostile
+content, broken inputs, the CLI commands and the truth-file rule."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))
+from engine_user import POSTS, make_user  # noqa: E402
+
+from core.engine.approval import AutoApprover, SkipAll  # noqa: E402
+from core.engine.loop import Investigation  # noqa: E402
+from core.engine.types import Decision  # noqa: E402
+from core.models import Predictions  # noqa: E402
+from db.store import open_db  # noqa: E402
+
+pytestmark = pytest.mark.slow
+ARGUS = str(Path(sys.executable).parent / "argus")
+
+_OPENED: list[str] = []
+_WATCH = {"on": False}
+
+
+def _audit(event: str, args: tuple) -> None:
+    if _WATCH["on"] and event == "open" and args and isinstance(args[0], (str, bytes, os.PathLike)):
+        _OPENED.append(os.fsdecode(args[0]))
+
+
+sys.addaudithook(_audit)
+
+
+def _values(pred: Predictions) -> dict[str, str]:
+    return {a.attribute: a.value for a in pred.attributes}
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory):
+    root = tmp_path_factory.mktemp("engine")
+    udir = make_user(root)
+    db_path = root / "runs.db"
+    _WATCH["on"] = True
+    try:
+        inv = Investigation.start(db_path, udir)
+        pred = inv.run()
+    finally:
+        _WATCH["on"] = False
+    return {"root": root, "udir": udir, "db": db_path, "inv": inv, "pred": pred, "opened": list(_OPENED)}
+
+
+def test_end_to_end_profile_with_real_ocr(world):
+    v = _values(world["pred"])
+    # place aggregation: home in Nanshan, Shenzhen (captions + IP region), the compound from the fee notice OCR
+    assert "Shenzhen" in v["home_location"] and "Nanshan" in v["home_location"]
+    assert "Example Garden" in v["home_location"]
+    # the staff id is only in the badge image: read by OCR during perception
+    assert "XC190417" in v.get("contact_or_id_number", "")
+    assert "Chengdu" in v.get("travel_history", "") and "Chengdu" not in v["home_location"]
+    assert "Keyuan" in v.get("commute", "")
+    assert "1995" in v.get("birth_date", "") and "30" in v.get("age", "")
+    inv = world["inv"]
+    assert inv.finished
+    # every projected value keeps a queryable support chain down to a post
+    for a in world["pred"].attributes:
+        assert a.evidence, a.attribute
+        for chain in inv.chain(a.attribute):
+            assert chain["kind"] == "hypothesis" and chain.get("support")
+
+
+def test_routes_are_recorded_and_charged(world):
+    db = open_db(world["db"])
+    rid = world["inv"].run_id
+    routes = db.execute("SELECT family, status, decided_by, cost FROM routes WHERE run_id=?", [rid]).fetchall()
+    assert routes, "the readable-sign photo should get an OCR route"
+    assert all(r[1] in ("done", "failed", "skipped", "edited") for r in routes)
+    assert all(r[2] == "policy:auto" for r in routes)
+    spent = db.execute("SELECT spent, budget FROM runs WHERE run_id=?", [rid]).fetchone()
+    ledger = db.execute("SELECT SUM(units) FROM budget_ledger WHERE run_id=?", [rid]).fetchone()[0]
+    assert spent[0] == pytest.approx(ledger) and spent[0] <= spent[1]
+    # the sign photo was read by the route and its text is grounded evidence
+    texts = [r[0] for r in db.execute("SELECT content FROM nodes WHERE run_id=? AND data LIKE '%\"ocr_source\": \"ocr\"%'",
+                                      [rid]).fetchall()]
+    assert any("Dumplings" in t for t in texts)
+
+
+def test_injections_do_not_change_the_profile(world, tmp_path):
+    v = _values(world["pred"])
+    assert "70" not in v.get("age", "") and "Paris" not in v.get("home_location", "")
+    assert "pilot" not in v.get("occupation", "").lower()
+    # the same account without the injection caption (p08) and image post (p09): same profile
+    clean_root = tmp_path / "clean"
+    udir = make_user(clean_root, malformed_line=False)
+    lines = [json.dumps(p) for p in POSTS if p["post_id"] not in ("p08", "p09")]
+    (udir / "posts.jsonl").write_text("\n".join(lines) + "\n")
+    pred = Investigation.start(clean_root / "runs.db", udir).run()
+    assert _values(pred) == v
+    db = open_db(world["db"])
+    hostile = db.execute("SELECT post_id, carrier FROM nodes WHERE run_id=? AND data LIKE '%\"hostile\"%'",
+                         [world["inv"].run_id]).fetchall()
+    assert ("p08", "caption") in hostile and any(p == "p09" and c != "caption" for p, c in hostile)
+
+
+def test_broken_inputs_are_recorded_errors(world):
+    errs = [e["data"] for e in world["inv"].events() if e["kind"] == "error"]
+    text = json.dumps(errs)
+    assert "posts.jsonl" in text and '"line": 6' in text           # malformed post line
+    assert "p10_corrupt.jpg" in text and "missing.jpg" in text     # corrupt + missing image
+    assert world["inv"].finished
+
+
+def test_engine_never_opens_truth_json(world):
+    assert world["opened"], "the audit hook saw no file opens"
+    assert not [p for p in world["opened"] if p.endswith("truth.json")]
+
+
+def test_resume_in_process_gives_the_same_profile(world, tmp_path):
+    db_path = tmp_path / "runs.db"
+    inv = Investigation.start(db_path, world["udir"])
+    inv.step(AutoApprover())            # one route step committed
+    run_id = inv.run_id
+    inv.db.conn.close()
+    again = Investigation.resume(db_path, run_id)
+    assert again.ctx.step >= 2
+    pred = again.run()
+    assert _values(pred) == _values(world["pred"])
+
+
+def test_kill_between_steps_and_resume_from_cli(world, tmp_path):
+    db_path = tmp_path / "runs.db"
+    env = {**os.environ, "ARGUS_ENGINE_EXIT_AFTER_STEP": "2"}
+    r = subprocess.run([ARGUS, "investigate", str(world["udir"]), "--db", str(db_path), "-q"], env=env,
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 137, r.stderr
+    db = open_db(db_path)
+    run_id, status, step = db.execute("SELECT run_id, status, step FROM runs").fetchone()
+    assert status == "running" and step == 2
+    db.conn.close()
+    out = tmp_path / "profile.json"
+    r = subprocess.run([ARGUS, "investigate", str(world["udir"]), "--db", str(db_path), "--resume", run_id,
+                        "--out", str(out), "-q"], capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    pred = Predictions.model_validate_json(out.read_text())
+    assert _values(pred) == _values(world["pred"])
+
+
+def test_console_style_decisions(world, tmp_path):
+    """skip / stop decisions from a person are recorded with who decided."""
+    inv = Investigation.start(tmp_path / "runs.db", world["udir"])
+    prop = inv.next_proposal()
+    assert prop is not None and prop.route_id
+    assert inv.next_proposal().route_id == prop.route_id      # pending until decided
+    inv.decide(Decision(action="skip", by="person:alice", reason="not needed"))
+    row = inv.db.execute("SELECT status, decided_by FROM routes WHERE run_id=? AND route_id=?",
+                         [inv.run_id, prop.route_id]).fetchone()
+    assert row == ("skipped", "person:alice")
+    inv.run(SkipAll())
+    assert inv.finished and inv.budget.spent == 0
+
+
+def test_cli_investigate_bench_run_and_errors(world, tmp_path):
+    bench = tmp_path / "bench"
+    make_user(bench, "u_ok")
+    bad = bench / "users" / "u_bad"
+    bad.mkdir(parents=True)
+    (bad / "profile.json").write_text("{ broken")
+    (bad / "posts.jsonl").write_text("")
+    man = json.loads((bench / "manifest.json").read_text())
+    man["users"].append("u_bad")
+    (bench / "manifest.json").write_text(json.dumps(man))
+    out = tmp_path / "out"
+    r = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
+                       timeout=300)
+    assert r.returncode == 0, r.stderr
+    assert "failed" in r.stdout and "u_bad" in r.stdout and "profile.json" in r.stdout
+    pred = Predictions.model_validate_json((out / "predictions" / "u_ok.json").read_text())
+    assert pred.user_id == "u_ok" and pred.attributes
+    assert (out / "runs.db").exists()
+    r2 = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
+                        timeout=300)
+    assert r2.returncode == 0 and "u_ok: skipped" in r2.stdout      # rerun resumes, finished users skipped
+    r3 = subprocess.run([ARGUS, "investigate", str(tmp_path / "nope")], capture_output=True, text=True)
+    assert r3.returncode == 2 and "nope" in r3.stderr
