@@ -48,6 +48,16 @@ _NEG_EN = re.compile(
 _NEG_ZH = re.compile(r"(?:不是|不算|没有|没|不|非|并非|假如|如果|想当|想成为|梦想)[^。！？\n]{0,6}$")
 
 
+_PLACE_GATE = re.compile(
+    r"\b(?:live[sd]?|living|moved?|moving|relocat\w*|based|home|hometown|here\s+in|from|born|raised|grew\s+up|local|resident|"
+    r"neighbou?rhood|apartment|flat|house|visit\w*|trip|travel\w*|vacation\w*|holiday|flew|fly|flying|landed|arrived|been\s+to|went\s+to|"
+    r"back|days\s+in|weeks?\s+in|weekend\s+in|spent|honeymoon|explor\w*|road\s+trip|backpack\w*|memories|greetings|hello|wander\w*|"
+    r"sightseeing|inspired|reminisc\w*|longing|work\w*|office|job|commut\w*|teach|company|firm|hospital|clinic|school|college|"
+    r"university|campus|uni|citizen|immigra\w*|expat|passport|country|city|town)\b",
+    re.I,
+)
+
+
 class Ctx:
     """One text being read: original + masked copies, language, carrier, clause bounds."""
 
@@ -77,7 +87,12 @@ class Ctx:
         toks = self.tokens()
         i = 0
         n_tok = len(toks)
+        first = lex.first
         while i < n_tok:
+            w0 = toks[i][2]
+            if w0 not in first and w0[:-1] not in first and w0[:-2] not in first:
+                i += 1
+                continue
             hit = None
             for n in range(min(lex.max_words, n_tok - i), 0, -1):
                 words = [toks[i + k][2] for k in range(n)]
@@ -105,7 +120,12 @@ class Ctx:
         if self._places is None:
             from core.engine.rules.places import find_places
 
-            self._places = find_places(self.masked)
+            # Latin-only text without any place-related wording needs no gazetteer scan (the
+            # costliest step); every place-using extractor requires one of these words nearby
+            if not self.has_cjk and not _PLACE_GATE.search(self.masked):
+                self._places = []
+            else:
+                self._places = find_places(self.masked)
         return self._places
 
     # ---- clauses ----
@@ -225,6 +245,7 @@ class Lexicon:
                 if key:
                     self.en.setdefault(key, t)
         self.max_words = max((k.count(" ") + 1 for k in self.en), default=1)
+        self.first = {k.split(" ")[0] for k in self.en}
         self.zh_re = re.compile(alt(zh)) if zh else None
 
 

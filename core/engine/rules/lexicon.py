@@ -86,7 +86,7 @@ Banker|Finance|banker,bank teller,loan officer,investment banker,trader,analyst 
 Lawyer|Legal|lawyer,attorney,solicitor,barrister,paralegal,legal assistant,public defender,prosecutor,judge|律师,法官,检察官,法务,律师助理
 Police Officer|Public Safety|police officer,cop,detective,sheriff,deputy,state trooper|警察,民警,辅警,刑警,交警
 Firefighter|Public Safety|firefighter,fireman,firefighter/emt|消防员
-Soldier|Military|soldier,veteran,marine,sailor,airman,army officer,navy officer,servicemember|军人,士兵,当兵
+Soldier|Military|soldier,veteran,army officer,navy officer,servicemember,marine corps veteran|军人,士兵,当兵
 Civil Servant|Government|civil servant,government employee,public servant,government worker,city clerk,postal worker,mail carrier,diplomat|公务员,体制内,事业单位,街道办,邮递员
 Social Worker|Social Services|case worker,youth worker,community worker|社区工作者,社区网格员
 Mechanic|Skilled Trades|mechanic,auto mechanic,car mechanic,technician,auto technician,diesel mechanic|汽修工,修车师傅,机修工,汽车修理工
@@ -99,7 +99,7 @@ Architect|Engineering|architect,urban planner|建筑师,规划师
 Driver|Transportation|driver,truck driver,trucker,taxi driver,uber driver,lyft driver,bus driver,delivery driver,courier,chauffeur,rideshare driver|司机,滴滴司机,网约车司机,出租车司机,快递员,外卖员,外卖小哥,骑手,货车司机
 Pilot|Transportation|pilot,airline pilot,flight attendant,air traffic controller,cabin crew|飞行员,机长,空姐,空乘
 Factory Worker|Manufacturing|factory worker,machine operator,assembly line worker,warehouse worker,forklift driver|工人,厂里,普工,流水线,仓管
-Farmer|Agriculture|farmer,rancher,fisherman,gardener,landscaper|农民,果农,渔民,种地
+Farmer|Agriculture|farmer,rancher,fisherman,landscaper|农民,果农,渔民,种地
 Manager|Business|manager,team lead,supervisor,director,executive,ceo,cto,cfo,founder,entrepreneur,business owner,small business owner,consultant,management consultant|经理,主管,总监,老板,创业者,CEO,合伙人,咨询师,顾问
 HR Specialist|Business|hr specialist,recruiter,hr manager,human resources|人事,HR,招聘专员,猎头
 Administrative Assistant|Business|administrative assistant,secretary,office manager,executive assistant,clerk,receptionist|文员,行政,秘书,助理
@@ -146,15 +146,15 @@ SPECIALTIES = {
 OCC_INDIRECT_EN = [
     (r"\bmy\s+(?:\d+\w*\s+)?(?:grade\s+)?(?:students|pupils|class(?:room)?|kiddos|kindergarteners|homeroom)\b|\bgrading\s+(?:papers|essays|exams|tests)\b|\blesson\s+plans?\b|\bparent-teacher\b|\bteaching\s+(?:\w+\s+)?(?:class|grade|kids|students)\b|\bstaff\s+room\b", "Teacher", "Education", 0.55),
     (r"\bmy\s+patients?\b|\b(?:night|day|12[- ]hour|double)\s+shifts?\s+(?:at|on)\s+the\s+(?:ward|hospital|icu|er|unit)\b|\bon\s+the\s+ward\b|\bcharge\s+nurse\b|\bscrubs\b[^.]{0,30}\bshift\b|\bhospital\s+shift\b|\bcharting\b", "Nurse", "Healthcare", 0.45),
-    (r"\bcode\s+reviews?\b|\bpull\s+requests?\b|\bmerge\s+conflicts?\b|\bdeploy(?:ed|ing)?\s+to\s+prod(?:uction)?\b|\bon-?call\s+rotation\b|\bstand-?up\s+meeting\b|\bsprint\s+planning\b|\bdebugging\b|\bmy\s+(?:codebase|repo)\b|\bpush(?:ed|ing)?\s+(?:a\s+)?(?:fix|commit|code)\b|\bwrote\s+(?:some\s+)?code\b", "Software Engineer", "Technology", 0.5),
+    (r"\bcode\s+reviews?\b|\bpull\s+requests?\b|\bmerge\s+conflicts?\b|\bdeploy(?:ed|ing)?\s+to\s+prod(?:uction)?\b|\bon-?call\s+rotation\b|\bstand-?up\s+meeting\b|\bsprint\s+planning\b|\bdebugging\s+(?:my|our|the|this)\s+(?:code|app|service|build)\b|\bmy\s+(?:codebase|repo)\b|\bpush(?:ed|ing)?\s+(?:a\s+)?(?:fix|commit|code)\b|\bwrote\s+(?:some\s+)?code\b", "Software Engineer", "Technology", 0.5),
     (r"\b(?:sql\s+quer(?:y|ies)|my\s+dashboards?|data\s+pipelines?|pivot\s+tables?|cleaning\s+(?:the\s+)?data(?:set)?|a/b\s+tests?|regression\s+models?|tableau|power\s+bi)\b", "Data Analyst", "Technology", 0.45),
     (r"\b(?:in\s+the\s+kitchen\s+(?:at\s+work|tonight|during\s+service)|dinner\s+service|(?:the\s+)?lunch\s+rush|my\s+(?:kitchen\s+)?(?:line|brigade)|menu\s+(?:for\s+)?(?:the\s+)?restaurant|plating|prep\s+shift|86(?:'d|ed))\b", "Chef", "Hospitality", 0.4),
     (r"\b(?:under\s+the\s+hood|(?:fixed|fixing|rebuilt|rebuilding)\s+(?:an?\s+|the\s+|this\s+)?(?:\w+\s+)?(?:engine|transmission|brakes?|carburetor|clutch)|at\s+the\s+(?:garage|shop)\s+today|oil\s+changes?|customer'?s\s+car|diagnos(?:ed|ing)\s+(?:a|the)\s+(?:car|engine))\b", "Mechanic", "Skilled Trades", 0.45),
-    (r"\b(?:my\s+(?:latest\s+)?(?:canvas|painting|paintings|artwork|sketchbook|gallery\s+show|exhibition|commission)s?|(?:my|the)\s+studio\s+today|art\s+show)\b", "Artist", "Arts & Design", 0.4),
+    (r"\b(?:my\s+(?:gallery\s+show|solo\s+(?:show|exhibition)|art\s+commissions?|clients?'?\s+commissions?)|(?:finished|delivered)\s+(?:a|the|my)\s+commission(?:ed\s+piece)?)\b", "Artist", "Arts & Design", 0.4),
     (r"\b(?:my\s+(?:lab|research|experiments?|thesis|dissertation|grant\s+proposal|paper\s+(?:got|was)\s+accepted)|peer\s+review|submitted\s+(?:a|my|our)\s+(?:paper|manuscript)|at\s+the\s+lab|conference\s+paper)\b", "Researcher", "Research", 0.4),
     (r"\b(?:my\s+clients'?\s+(?:portfolios?|investments?|retirement)|retirement\s+planning\s+for\s+clients|portfolio\s+reviews?\s+with\s+clients)\b", "Financial Advisor", "Finance", 0.5),
     (r"\b(?:my\s+(?:marketing\s+)?campaigns?|seo\s+strategy|brand\s+strategy|ad\s+spend|conversion\s+rates?|engagement\s+metrics)\b", "Marketing Specialist", "Marketing", 0.4),
-    (r"\b(?:my\s+(?:route|rig|truck|cab|passengers?|deliveries)|long[- ]haul|miles\s+on\s+the\s+road\s+today|picked\s+up\s+(?:a\s+)?passengers?|behind\s+the\s+wheel\s+all\s+day)\b", "Driver", "Transportation", 0.4),
+    (r"\b(?:my\s+(?:rig|cab|passengers?|deliveries|delivery\s+route)|long[- ]haul|miles\s+on\s+the\s+road\s+today|picked\s+up\s+(?:a\s+)?passengers?|behind\s+the\s+wheel\s+all\s+day)\b", "Driver", "Transportation", 0.4),
     (r"\b(?:my\s+(?:clients?'?\s+case|caseload|court\s+date|deposition)|billable\s+hours|closing\s+arguments?|the\s+bar\s+exam)\b", "Lawyer", "Legal", 0.45),
     (r"\b(?:public\s+service|government\s+office|my\s+(?:department|ministry|agency)\s+at\s+city\s+hall|civil\s+service)\b", "Civil Servant", "Government", 0.35),
 ]

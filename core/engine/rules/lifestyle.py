@@ -89,9 +89,15 @@ _ACT = (r"gym|work(?:ing)?\s?out|run|running|jog|jogging|yoga|swim|swimming|walk
 _ROUTINE = re.compile(rf"(?:(?P<f>{_FREQ})[^.!?。！？\n]{{0,40}}?(?P<a>{_ACT})|(?P<a2>{_ACT})[^.!?。！？\n]{{0,30}}?(?P<f2>{_FREQ}|{_TIME})|(?P<t>{_TIME})[^.!?。！？\n]{{0,25}}?(?P<a3>{_ACT}))", re.I)
 
 
+_ROUTINE_GATE = re.compile(r"\d|every|daily|each|usually|always|routine|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends|nightly|"
+                           r"most\s+(?:mornings|nights)|twice|noon|midnight|dawn|sunrise|sunset|times\s+a\s+week|[每天点周晚早]", re.I)
+
+
 def daily_routine(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
+    if not _ROUTINE_GATE.search(t):
+        return out
     for m in _ROUTINE.finditer(t):
         if not ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my|me|we)\b|我", t[ctx.clause_start(m.start()):m.end()]):
             continue

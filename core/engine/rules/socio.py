@@ -144,19 +144,49 @@ for _o in OCCUPATIONS:
     for _w in _o["zh"]:
         _ZH_TERMS.setdefault(_w, _o)
 _OCC_ALT_EN = alt(list(_EN_TERMS))
-_OCC_EXPLICIT_EN = re.compile(
-    rf"\b(?:i'?m|i\s+am|i\s+was|i've\s+been|i\s+have\s+been|i\s+work(?:ed)?\s+as|working\s+as|work\s+as|as|became|become|becoming|been|job\s+as|career\s+as|"
-    rf"life\s+as|day\s+as|years\s+as|time\s+as|trained\s+as|retired|former|ex-?|fellow|proud|new|full-?time|part-?time|freelance|self-employed|"
-    rf"is|was|'s|works\s+as|worked\s+as)\s+"
-    rf"(?:an?\s+|the\s+)?(?:(?!of\b|fan\b|and\b|with\b|in\b|at\b|to\b|for\b|big\b|huge\b)[A-Za-z]{{2,12}}\s+)?(?:(?:proud|retired|former|full-?time|part-?time|freelance|senior|junior|lead|head|new|young|tired|overworked|licensed|certified|travel(?:ing)?|self-employed|independent|staff)\s+)*"
-    rf"(?P<w>{_OCC_ALT_EN})s?\b",
+# trigger phrase, then up to 5 words; the role term is looked up in the table (modifiers like
+# "ICU", "retired", "senior" may sit between the article and the role)
+_OCC_TRIGGER_EN = re.compile(
+    r"\b(?P<t>i'?m|i\s+am|i\s+was|i've\s+been|i\s+have\s+been|i\s+work(?:ed)?\s+as|working\s+as|work\s+as|as|became|become|becoming|been|"
+    r"job\s+as|career\s+as|life\s+as|day\s+as|years\s+as|time\s+as|trained\s+as|retired|former|ex-|fellow|proud|full-?time|part-?time|"
+    r"freelance|self-employed|is|was|'s|works\s+as|worked\s+as)\s+(?P<art>an?\s+|the\s+)?(?P<ws>[A-Za-z][A-Za-z-]*(?:\s+[A-Za-z][A-Za-z-]*){0,4})",
     re.I,
 )
+_OCC_SKIP = {"of", "fan", "and", "with", "in", "at", "to", "for", "big", "huge", "the", "a", "an", "my", "your", "not", "so", "very",
+             "really", "just", "about", "like", "on", "from", "this", "that", "going", "trying", "looking", "at"}
+_OCC_WEAK_TERMS = {"host", "cook", "server", "driver", "student", "coach", "clerk", "technician", "engineer", "manager", "analyst",
+                   "director", "contractor", "broker", "consultant", "designer", "artist", "writer", "author", "editor", "founder",
+                   "executive", "supervisor", "volunteer", "developer", "tutor"}
+
+
+def _find_role(ws: str) -> tuple[int, str, dict] | None:
+    """(word offset, term, occupation) of the first role term within the first 3 words."""
+    words = ws.lower().split()
+    for j in range(min(3, len(words))):
+        if j and words[j - 1] in _OCC_SKIP:
+            return None
+        for n in (4, 3, 2, 1):
+            if j + n > len(words):
+                continue
+            term = " ".join(words[j:j + n])
+            o = _EN_TERMS.get(term)
+            if o is None and term.endswith("s"):
+                o = _EN_TERMS.get(term[:-1]) or (_EN_TERMS.get(term[:-2]) if term.endswith("es") else None)
+                if o is not None:
+                    term = term[:-1] if term[:-1] in _EN_TERMS else term[:-2]
+            if o is not None:
+                return j, term, o
+    return None
+
+
 # "nurse here", "#NurseLife", "teacher life", "my job as a nurse": found with cheap patterns, then
 # the preceding 1-3 words are looked up in the term table (a 300-term alternation at every word
 # boundary is too slow for 2 ms/post)
 _OCC_HERE_EN = re.compile(r"\b(?P<ws>(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)\s+(?P<k>here|life|problems|things)\b|#(?P<tag>[A-Za-z]+?)(?:life|problems|mode|diaries|vibes|things|job)\b", re.I)
 _OCC_JOBAS_EN = re.compile(r"\bmy\s+(?:job|work|career|shift|day\s+job)\s+as\s+an?\s+(?P<ws>[A-Za-z-]+(?:\s+[A-Za-z-]+){0,2})", re.I)
+
+
+_TAG_AMBIGUOUS = {"cook", "baker", "dancer", "singer", "photographer", "gardener", "painter", "marine", "host", "nurse practitioner"}
 
 
 def _lookup_tail(words: str) -> tuple[str, dict] | None:
@@ -211,12 +241,15 @@ def _occ_levels(o: dict, term: str) -> dict[str, str]:
 def occupation(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for m in _OCC_EXPLICIT_EN.finditer(t):
-        w = m.group("w").lower()
-        o = _EN_TERMS.get(w)
-        if not o or ctx.negated(m.start()):
+    for m in _OCC_TRIGGER_EN.finditer(t):
+        found = _find_role(m.group("ws"))
+        if not found or ctx.negated(m.start()):
             continue
-        trigger = t[m.start():m.start("w")].lower()
+        j, w, o = found
+        trigger = m.group("t").lower()
+        art = (m.group("art") or "").strip().lower()
+        if trigger in ("as", "is", "was", "'s", "became", "become", "becoming", "been") and art not in ("a", "an"):
+            continue  # "as I cook", "it's the marine life": no role statement
         # "as a nurse" / "I'm a nurse" are strong; "new teacher" alone is weak (could be someone else)
         strong = bool(re.match(r"(?:i'?m|i\s+am|i\s+was|i've|i\s+have|i\s+work|working|work\s+as|job|career|life|day|years|time|trained|as|is|was|'s|works|worked)\b", trigger))
         conf = 0.85 if strong else 0.45
@@ -225,13 +258,15 @@ def occupation(ctx: Ctx) -> list[Cue]:
             if ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my\s+name|me)\b", ctx.prefix(m.start())):
                 continue
             conf = 0.6
-        if w in ("host", "cook", "server", "driver", "student", "coach", "clerk", "technician", "engineer", "manager", "analyst", "director", "contractor", "broker", "consultant", "designer") and not strong:
+        if w in _OCC_WEAK_TERMS and not strong:
             continue
+        ws_words = list(re.finditer(r"\S+", m.group("ws")))
+        end = m.start("ws") + ws_words[j + len(w.split()) - 1].end()
         first = ctx.first_person(m.start())
-        if re.match(r"(?:as)\b", trigger) and not re.search(r"\b(?:i|my|me|i'm)\b", t[ctx.clause_start(m.start()):m.end() + 40], re.I):
+        if trigger == "as" and not re.search(r"\b(?:i|my|me|i'm)\b", t[ctx.clause_start(m.start()):end + 40], re.I):
             conf -= 0.2
-        retired = "retired" in trigger or "former" in trigger or trigger.startswith("ex")
-        out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:explicit", confidence=conf,
+        retired = trigger in ("retired", "former", "ex-")
+        out.append(ctx.cue("occupation", o["role"], m.start(), end, rule="occupation:explicit", confidence=conf,
                            levels=_occ_levels(o, w), first_person=first, former=retired or None))
     for m in _OCC_HERE_EN.finditer(t):
         hit = _lookup_tail(m.group("ws")) if m.group("ws") else _lookup_tail(m.group("tag"))
@@ -239,7 +274,7 @@ def occupation(ctx: Ctx) -> list[Cue]:
             continue
         w, o = hit
         s = m.start() if m.group("tag") else m.end("ws") - len(w)
-        if m.group("k") and m.group("k").lower() != "here" and w in ("driver", "student", "host", "server", "coach", "cook"):
+        if m.group("k") and m.group("k").lower() != "here" and (w in _OCC_WEAK_TERMS or w in _TAG_AMBIGUOUS):
             continue
         out.append(ctx.cue("occupation", o["role"], s, m.end(), rule="occupation:tag", confidence=0.55,
                            levels=_occ_levels(o, w), first_person=True))
@@ -250,7 +285,7 @@ def occupation(ctx: Ctx) -> list[Cue]:
         w, o = hit
         out.append(ctx.cue("occupation", o["role"], m.start(), m.start("ws") + len(w), rule="occupation:job_as",
                            confidence=0.8, levels=_occ_levels(o, w)))
-    for m in _OCC_EXPLICIT_ZH.finditer(t):
+    for m in (_OCC_EXPLICIT_ZH.finditer(t) if ctx.has_cjk else ()):
         w = m.group("w") or m.group("w2")
         o = _ZH_TERMS.get(w)
         if not o or ctx.negated(m.start()) or _OCC_BAD_ZH_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
@@ -264,12 +299,12 @@ def occupation(ctx: Ctx) -> list[Cue]:
         if sec:
             out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector", confidence=0.6,
                                levels={"sector": sec}))
-    for m in _SECTOR_ZH.finditer(t):
+    for m in (_SECTOR_ZH.finditer(t) if ctx.has_cjk else ()):
         sec = _SECTOR_ZH_NAMES.get(m.group("s"))
         if sec:
             out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector_zh", confidence=0.55,
                                levels={"sector": sec}, original=m.group("s")))
-    for rx, role, sector, conf in _INDIRECT:
+    for rx, role, sector, conf in (_INDIRECT_EN + _INDIRECT_ZH if ctx.has_cjk else _INDIRECT_EN):
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
                 continue
@@ -281,7 +316,8 @@ def occupation(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_INDIRECT = [(re.compile(rx, re.I), role, sector, conf) for rx, role, sector, conf in OCC_INDIRECT_EN + OCC_INDIRECT_ZH]
+_INDIRECT_EN = [(re.compile(rx, re.I), role, sector, conf) for rx, role, sector, conf in OCC_INDIRECT_EN]
+_INDIRECT_ZH = [(re.compile(rx, re.I), role, sector, conf) for rx, role, sector, conf in OCC_INDIRECT_ZH]
 
 
 # ---------------------------------------------------------------- workplace
