@@ -35,6 +35,12 @@ def profile_json(snap: Snapshot) -> dict:
         exclude_none=True)
 
 
+def _sixteen_colour_terminal() -> bool:
+    """Terminals that only have the 16 ANSI colours get the ANSI theme (the terminal's own palette)."""
+    term = os.environ.get("TERM", "")
+    return not os.environ.get("COLORTERM") and (term in ("linux", "vt100", "vt220", "ansi") or term.endswith("-16color"))
+
+
 class ArgusCommands(Provider):
     """Command palette: open run, jump to hypothesis, export profile, help."""
 
@@ -85,10 +91,13 @@ class ArgusApp(App):
         self.step = step
         self.who = who or default_who()
         self._theme_name = theme
+        self._live_screens: list[InvestigationScreen] = []
 
     def on_mount(self) -> None:
-        if self._theme_name:
-            self.theme = self._theme_name
+        theme = self._theme_name or os.environ.get("ARGUS_THEME") or (
+            "ansi-dark" if _sixteen_colour_terminal() else None)
+        if theme:
+            self.theme = theme
         if self.run_id and self.db_path:
             self.open_run(self.db_path, self.run_id, inspect=self.inspect, step=self.step)
         elif self.user_dir and self.db_path:
@@ -118,6 +127,15 @@ class ArgusApp(App):
     def start_live(self, db_path: str | Path, user_dir: str | Path, budget: float, backend: str) -> None:
         self.push_screen(InvestigationScreen(db_path, None, mode="live", who=self.who, start_args={
             "user_dir": str(user_dir), "budget": budget, "backend": backend, "config": self.config}))
+
+    def step_in_flight(self) -> bool:
+        """True when an engine step was still running as the app closed."""
+        return any(isinstance(s, InvestigationScreen) and s.busy for s in self._live_screens)
+
+    def push_screen(self, screen, *args, **kwargs):  # type: ignore[override]
+        if isinstance(screen, InvestigationScreen):
+            self._live_screens.append(screen)
+        return super().push_screen(screen, *args, **kwargs)
 
     # actions
     def action_open_start(self) -> None:

@@ -35,11 +35,12 @@ async def _loaded(pilot) -> None:
 
 
 def test_inspect_screen_snapshot(snap_compare, tmp_path: Path) -> None:
-    app = ArgusApp(_make(tmp_path, pending=False), run_id="run-snap", inspect=True, step=5, who="person:snap")
+    app = ArgusApp(_make(tmp_path, pending=False), run_id="run-snap", inspect=True, step=5, who="person:snap",
+                   theme="textual-dark")
     assert snap_compare(app, terminal_size=SIZE, run_before=_loaded)
 
 
 def test_main_screen_snapshot(snap_compare, tmp_path: Path) -> None:
     pytest.importorskip("core.engine.loop")
-    app = ArgusApp(_make(tmp_path, pending=True), run_id="run-snap", who="person:snap")
+    app = ArgusApp(_make(tmp_path, pending=True), run_id="run-snap", who="person:snap", theme="textual-dark")
     assert snap_compare(app, terminal_size=SIZE, run_before=_loaded)

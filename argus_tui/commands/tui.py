@@ -56,8 +56,14 @@ def tui(
             fail(f"--theme: unknown theme {theme!r} (e.g. {', '.join(sorted(BUILTIN_THEMES)[:6])})")
     config = parse_sets(set_ or [])
     who_id = (who if who.startswith("person:") else f"person:{who}") if who else None
-    ArgusApp(runs_db, user_dir=user_dir, run_id=run, budget=budget, backend=backend, inspect=inspect,
-             step=step, who=who_id, theme=theme, config=config).run()
+    console_app = ArgusApp(runs_db, user_dir=user_dir, run_id=run, budget=budget, backend=backend,
+                           inspect=inspect, step=step, who=who_id, theme=theme, config=config)
+    console_app.run()
+    if console_app.step_in_flight():
+        # the engine thread is finishing its step; it commits before the process exits
+        from argus_tui.cli_base import err_console
+
+        err_console.print("finishing the step in flight (it is saved; `argus tui RUNS.db --run ID` continues)…")
 
 
 def parse_sets(items: list[str]) -> dict | None:

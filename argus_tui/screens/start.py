@@ -139,6 +139,9 @@ class StartScreen(Screen):
         return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
 
     @on(Button.Pressed, "#start")
+    @on(Input.Submitted, "#user-dir")
+    @on(Input.Submitted, "#bench-user")
+    @on(Input.Submitted, "#budget")
     def _start(self) -> None:
         raw = self.query_one("#user-dir", Input).value.strip()
         if not raw:

@@ -62,8 +62,10 @@ class HypothesisTable(Vertical):
     def show(self, snap: Snapshot) -> None:
         self.snap = snap
         idx = snap.graph_index()
-        self.rows = [row_of(h, snap.evidence_count(h.node_id, idx)) for h in snap.hypotheses()]
-        self._refill()
+        rows = [row_of(h, snap.evidence_count(h.node_id, idx)) for h in snap.hypotheses()]
+        if rows != self.rows or not self.query_one(DataTable).row_count:
+            self.rows = rows
+            self._refill()
 
     def visible_rows(self) -> list[tuple]:
         q = self.query_one("#hyp-filter", Input).value

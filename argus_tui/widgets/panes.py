@@ -34,6 +34,10 @@ class BudgetPane(Vertical):
         self.query_one("#budget-summary", Static).update(
             f"[b]remaining {left:g} / {total:g}[/b] units\n{bar}")
         table = self.query_one(DataTable)
+        sig = [(r.step, r.route_id, r.units) for r in snap.ledger]
+        if sig == getattr(self, "_sig", None):
+            return
+        self._sig = sig
         table.clear()
         for r in snap.ledger:
             table.add_row(str(r.step), r.route_id or "", r.family, f"{r.units:g}", f"{r.remaining:g}", key=r.route_id)
@@ -121,6 +125,8 @@ class TimelinePane(Vertical):
     TimelinePane > DataTable { height: 1fr; }
     """
 
+    MAX_ROWS = 400
+
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
         self.snap: Snapshot | None = None
@@ -141,12 +147,23 @@ class TimelinePane(Vertical):
             return
         q = self.query_one(Input).value.lower().split()
         table = self.query_one(DataTable)
-        table.clear()
+        rows = []
         for i, ev in enumerate(self.snap.timeline):
             detail = json.dumps(ev.data, ensure_ascii=False, sort_keys=True, default=str)
             text = f"{ev.step} {ev.kind} {detail}".lower()
             if all(w in text for w in q):
-                table.add_row(str(ev.step), ev.kind, detail[:160], key=f"{ev.source}:{ev.id}:{i}")
+                rows.append((str(ev.step), ev.kind, detail[:160], f"{ev.source}:{ev.id}:{i}"))
+        sig = (len(rows), rows[-1][3] if rows else None, tuple(q))
+        if sig == getattr(self, "_sig", None):
+            return
+        self._sig = sig
+        table.clear()
+        shown = rows[-self.MAX_ROWS:]     # the newest; the filter reaches older ones
+        if len(rows) > len(shown):
+            table.add_row("", "…", f"{len(rows) - len(shown)} older rows hidden: type a filter to narrow",
+                          key="#more")
+        for step, kind, detail, key in shown:
+            table.add_row(step, kind, detail, key=key)
         if table.row_count:
             table.move_cursor(row=table.row_count - 1)
 
@@ -154,7 +171,8 @@ class TimelinePane(Vertical):
         table = self.query_one(DataTable)
         if table.row_count == 0:
             return None
-        return int(table.get_row_at(table.cursor_row)[0])
+        value = table.get_row_at(table.cursor_row)[0]
+        return int(value) if str(value).isdigit() else None
 
     @on(Input.Changed, "#timeline-filter")
     def _filter(self, event: Input.Changed) -> None:

@@ -93,8 +93,9 @@ class PostsPane(Vertical):
             if n.data.get("lines") is not None or n.data.get("ocr_source") or n.carrier == "ocr_text":
                 src = n.data.get("route_id") or n.data.get("ocr_source") or ""
                 text = " / ".join(t for t in (n.content or "").splitlines() if t.strip())
+                where = ", ".join(x for x in (str(src), n.node_id) if x)
                 lines.append(f"[b]OCR[/b] {escape(str(n.data.get('image_id') or ''))} "
-                             f"[dim]({escape(str(src))}, {escape(n.node_id)})[/dim]: {escape(text)}")
+                             f"[dim]({escape(where)})[/dim]: {escape(text)}".replace("OCR[/b]  ", "OCR[/b] "))
         for n in mine:
             if n.carrier == "exif":
                 lines.append(f"[b]EXIF[/b] [dim]({escape(n.node_id)})[/dim]: {escape(n.content)}")
