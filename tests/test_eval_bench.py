@@ -261,6 +261,8 @@ def test_cli_missing_file_is_reported_not_fatal(bench, tmp_path):
     ('{"user_id": "u2", "attributes": [{"attribute": "gender"}]}', "attributes.0.value"),
     ('{"user_id": "u9", "attributes": []}', "user_id"),
     ('["a list"]', "JSON object"),
+    ('{"user_id": "u2", "attributes": [{"attribute": "gender", "value": "' + "x" * 10001 + '"}]}',
+     "attributes.0.value"),  # hostile size: refused, not scanned
 ])
 def test_cli_malformed_file_exits_2_naming_it(bench, tmp_path, content, field):
     d = tmp_path / "full"

@@ -20,6 +20,8 @@ from core.models import Predictions
 from core.schema import load_schema
 from core.textmatch import normalize
 
+MAX_VALUE_CHARS = 10_000  # one attribute's value; longer is treated as malformed (hostile input)
+
 
 def _first_error(e: ValidationError) -> tuple[str, str]:
     err = e.errors()[0]
@@ -71,6 +73,8 @@ def read_predictions(path: Path, user_id: str) -> UserPredictions:
                 raise InputError(path, "must be an object", field=f"attributes.{i}")
             if "value" in a and (a["value"] is None or (isinstance(a["value"], str) and not a["value"].strip())):
                 continue  # an explicit null/empty value is no claim; an absent `value` key is malformed
+            if isinstance(a.get("value"), str) and len(a["value"]) > MAX_VALUE_CHARS:
+                raise InputError(path, f"value longer than {MAX_VALUE_CHARS} characters", field=f"attributes.{i}.value")
             kept.append({**a, "value": _coerce_value(a["value"])} if "value" in a else a)
         data = {**data, "attributes": kept}
     if data.get("user_id") is None:

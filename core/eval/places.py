@@ -28,6 +28,7 @@ PLACE_LEVELS = frozenset({"country", "region", "city", "district"})
 MAX_LATIN_WORDS = 4
 CJK_SPAN = (2, 8)  # lengths of CJK substrings tried as place names
 MAX_CANDIDATES = 400  # hostile long predictions: bound the gazetteer look-ups
+MAX_SCAN_CHARS = 4000  # places implied are looked for in the first 4,000 characters of a value
 
 _TOKEN = re.compile(r"[0-9a-z\u00c0-\u024f\u1e00-\u1eff]+|[\u3400-\u9fff\uf900-\ufaff]+")
 
@@ -80,9 +81,9 @@ class PlaceMatcher:
         """(span, ancestor name sets) of every place named in a prediction."""
         finder = getattr(self.gz, "find_places", None)
         if finder is None or not hasattr(self.gz, "get"):
-            return tuple((c, self._ancestors(c)) for c in candidate_spans(normalize(raw)))
+            return tuple((c, self._ancestors(c)) for c in candidate_spans(normalize(raw[:MAX_SCAN_CHARS])))
         out = []
-        for m in finder(raw)[:MAX_CANDIDATES]:
+        for m in finder(raw[:MAX_SCAN_CHARS])[:MAX_CANDIDATES]:
             # the gazetteer's own scanner: longest non-overlapping names, with its precision
             # rules (names that are also common words need capitals or a place context).
             # Implied: the ancestors of the reading chosen in context ("York, England") that
