@@ -1,0 +1,69 @@
+"""Image reading for the baselines that see pixels (postvlm, holmes): the same tools as the
+Argus perceiver (image signals, then OCR of text-bearing images), recorded in tool_calls and
+cached by content hash, but no EXIF/metadata (a VLM sees the picture, not the file)."""
+from __future__ import annotations
+
+from typing import Any
+
+from core.baselines.common import BaselineRun
+from core.engine.types import EvidenceNode
+from core.models import Post
+
+MAX_IMAGES_PER_POST = 12
+
+
+def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
+    """Evidence drafts of one post's images: alt text and OCR text (with cues), errors recorded."""
+    from core.engine.perceiver import ocr_call, ocr_node
+    from tools.images import image_signals, sha256_file
+
+    out: list[EvidenceNode] = []
+    ctx = run.ctx
+    rec = run.recorder()
+    for idx, ref in enumerate((post.images or [])[:MAX_IMAGES_PER_POST]):
+        if ref is None or not getattr(ref, "file", None):
+            continue
+        image_id = f"{post.post_id}/img{idx}"
+        where = f"posts.jsonl post {post.post_id} images[{idx}].file"
+        if ref.alt:
+            out.append(run.text_node(post.post_id, "image_scene", f"images[{idx}].alt", str(ref.alt),
+                                     modality="image", extra={"image_id": image_id}))
+        path = ctx.user.image_path(ref.file)
+        try:
+            if not str(path).startswith(str(ctx.user.user_dir.resolve())):
+                raise ValueError("image path escapes the user folder")
+            digest = sha256_file(path)
+        except Exception as e:
+            ctx.error(where, f"{ref.file}: {type(e).__name__}: {e}")
+            continue
+        sig: dict[str, Any] = rec.call("image_signals", lambda path: image_signals(path), {"path": str(path)},
+                                       content_hash=digest)
+        if "error" in sig:
+            ctx.error(where, f"{ref.file}: {sig['error']}")
+            continue
+        if not sig.get("text_bearing"):
+            continue
+        lines = ocr_call(ctx, rec, path, digest, None, None)
+        if lines is None:
+            ctx.error(where, f"{ref.file}: OCR failed")
+        elif lines:
+            out.append(ocr_node(ctx, post.post_id, image_id, ref.file, lines, bool(sig.get("screenshot_like")),
+                                source=run.system))
+    return out
+
+
+def image_urls(run: BaselineRun, post: Post, max_side: int, limit: int = 4) -> list[str]:
+    """Data URLs of a post's images for a vision model (unreadable ones are skipped, recorded)."""
+    from core.backends.client import image_data_url
+
+    urls = []
+    for ref in (post.images or [])[:limit]:
+        if ref is None or not getattr(ref, "file", None):
+            continue
+        try:
+            url, _ = image_data_url(run.user.image_path(ref.file), max_side)
+        except Exception as e:
+            run.ctx.error(f"posts.jsonl post {post.post_id} images", f"{ref.file}: not sent ({type(e).__name__})")
+            continue
+        urls.append(url)
+    return urls
