@@ -77,8 +77,25 @@ class Ctx:
     def tokens(self) -> list[tuple[int, int, str]]:
         """(start, end, lowercased word) of the Latin/digit words of the masked text."""
         if self._tokens is None:
-            self._tokens = [(m.start(), m.end(), m.group(0)) for m in _WORD.finditer(self.lower)]
+            toks: list[tuple[int, int, str]] = []
+            for m in _WORD.finditer(self.lower):
+                if m.start() > 0 and self.masked[m.start() - 1] == "#":
+                    # hashtags: "#DiabetesWarrior" -> diabetes, warrior (offsets stay in the tag)
+                    parts = list(_CAMEL.finditer(self.masked, m.start(), m.end()))
+                    if len(parts) > 1:
+                        toks.extend((p.start(), p.end(), p.group(0).lower()) for p in parts)
+                        continue
+                toks.append((m.start(), m.end(), m.group(0)))
+            self._tokens = toks
         return self._tokens
+
+    def hashtags(self) -> list[tuple[int, int, str]]:
+        """(start, end, words) of each hashtag, CamelCase split: "#NurseLife" -> "nurse life"."""
+        out = []
+        for m in _HASHTAG.finditer(self.masked):
+            words = " ".join(p.group(0).lower() for p in _CAMEL.finditer(self.masked, m.start(1), m.end()))
+            out.append((m.start(), m.end(), words))
+        return out
 
     def lexicon_hits(self, lex: "Lexicon") -> list[tuple[int, int, str]]:
         """Whole-word matches of a Lexicon's Latin terms (longest first, plural -s/-es too) and
@@ -228,6 +245,8 @@ class Ctx:
 Extractor = Callable[[Ctx], list[Cue]]
 
 _WORD = re.compile(r"[^\W_](?:[\w&+']*[^\W_])?")
+_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_a-zA-Z]+")
+_HASHTAG = re.compile(r"#(\w+)")
 _GAP = re.compile(r"[\s\-./]{1,3}")
 
 

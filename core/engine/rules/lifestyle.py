@@ -217,13 +217,6 @@ def hobbies(ctx: Ctx) -> list[Cue]:
             conf = 0.25
         out.append(ctx.cue("hobbies", canon, ms, me, rule="hobby:lexicon", confidence=conf, first_person=fp,
                            original=term if not term.isascii() else None, term=ctx.text[ms:me]))
-    # hashtags like #ChessLife / #yogaeveryday
-    for m in _HASHTAG.finditer(t):
-        tag = m.group(1).lower()
-        for term, canon in _HOBBY_EN.items():
-            if len(term) >= 4 and " " not in term and tag.startswith(term) and tag != term and term not in HOBBY_AMBIGUOUS:
-                out.append(ctx.cue("hobbies", canon, m.start(), m.end(), rule="hobby:hashtag", confidence=0.6, first_person=True))
-                break
     return out
 
 
@@ -250,15 +243,37 @@ def travel_history(ctx: Ctx) -> list[Cue]:
         en = _TRAVEL_EN.search(before)
         zh = _TRAVEL_ZH.search(before) and (_TRAVEL_ZH_AFTER.match(after) or _TRAVEL_WORDS.search(t[ctx.clause_start(p.start):ctx.clause_end(p.start)]))
         zh2 = _TRAVEL_ZH_AFTER.match(after) and p.original
-        if not (en or zh or zh2):
+        presence = not (en or zh or zh2) and bool(_PRESENCE.search(before))
+        if not (en or zh or zh2 or presence):
             continue
         if re.search(r"(?i)\b(?:went\s+to|visit(?:ed|ing)?)\s*$", before) and p.kind not in ("country", "city", "region"):
             continue
-        conf = 0.65 if en or zh else 0.55
+        conf = 0.65 if en or zh else 0.55 if zh2 else 0.3
         lv = {k: v for k, v in p.levels.items() if v}
-        out.append(ctx.cue("travel_history", p.name, p.start, p.end, rule="travel:place", confidence=conf,
-                           original=p.original, levels_hint=lv, kind=p.kind))
+        out.append(ctx.cue("travel_history", place_display(p), p.start, p.end,
+                           rule="travel:presence" if presence else "travel:place", confidence=conf,
+                           original=p.original, levels_hint=lv, kind=p.kind, presence=presence or None))
     return out
+
+
+# "Today in Kyoto", "a weekend in Paris": the poster is there (home or trip: the hypothesizer
+# decides from how often a place recurs across posts)
+_PRESENCE = re.compile(r"(?i)\b(?:today|tonight|yesterday|this\s+(?:morning|evening|weekend|week)|last\s+(?:night|week|weekend)|"
+                       r"(?:a|the|my)\s+(?:day|night|weekend|week|evening|morning|afternoon|time)|day|days|weekend|summer|winter|spring|autumn|fall|"
+                       r"here|still|sunset|sunrise|morning|evening|walk|stroll|hike|hiking)\s+(?:in|at|on)\s+(?:the\s+)?$")
+
+
+def place_display(p: Place) -> str:
+    """"Kyoto, Japan" (place, its region when different, its country): a value a truth item
+    written at any of these levels can be found in."""
+    parts = [p.name]
+    for k in ("city", "region", "country"):
+        v = p.levels.get(k)
+        if v and v not in parts and k != p.kind:
+            if k == "region" and p.kind in ("district", "station"):
+                continue
+            parts.append(v)
+    return ", ".join(parts)
 
 
 # ---------------------------------------------------------------- family_and_relations
@@ -351,9 +366,11 @@ _RS = [
     ("in a relationship", re.compile(r"脱单|我男朋友|我女朋友|我男友|我女友|我对象|谈恋爱|恋爱\d*周年|在一起\d+(?:天|个月|年)"), 0.6),
     ("single", re.compile(r"\b(?:i'?m|i\s+am|still|being|forever|happily|newly)\s+(?:still\s+|so\s+|very\s+|happily\s+|newly\s+)?single\b|\bsingle\s+life\b|\bno\s+(?:boyfriend|girlfriend|partner)\b|\bforever\s+alone\b|\bdating\s+apps?\b|\bsingle\s+(?:mom|dad|mother|father|parent)\b", re.I), 0.65),
     ("single", re.compile(r"单身|母胎solo|母胎单身|没有对象|没对象|一个人过|孤寡|相亲"), 0.6),
-    ("divorced", re.compile(r"\b(?:i'?m|i\s+am|i\s+got|got|recently|newly|finally)\s+(?:recently\s+|newly\s+|finally\s+)?divorced\b|\bmy\s+(?:divorce|ex-?wife|ex-?husband)\b|\bafter\s+(?:my|the)\s+divorce\b|\bdivorcee\b|\bco-?parenting\b", re.I), 0.7),
+    ("divorced", re.compile(r"\b(?:i'?m|i\s+am|i\s+got|got|recently|newly|finally)\s+(?:recently\s+|newly\s+|finally\s+)?divorced\b|\bmy\s+(?:divorce|ex-?wife|ex-?husband)\b|\b(?:after|since|during|through)\s+(?:my|the|our)?\s*divorce\b|\bdivorcee\b|\bco-?parenting\b|"
+                            r"\bpost\s*-?\s*divorce\b|#(?:post)?divorce\w*|\bdivorced\s+(?:life|dad|mom|mum|and)\b", re.I), 0.7),
     ("divorced", re.compile(r"离婚|离异|我前夫|我前妻|二婚"), 0.7),
-    ("widowed", re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:widow|widower)\b|\bwidowed\b|\bmy\s+late\s+(?:husband|wife|spouse)\b|\bsince\s+(?:my\s+)?(?:husband|wife)\s+(?:passed|died)\b|\blost\s+my\s+(?:husband|wife|spouse)\b", re.I), 0.75),
+    ("widowed", re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:widow|widower)\b|\bwidowed\b|#widow\w*|\bwidowhood\b|\bmy\s+late\s+(?:husband|wife|spouse|partner)\b|\bsince\s+(?:my\s+)?(?:husband|wife)\s+(?:passed|died)\b|\blost\s+my\s+(?:husband|wife|spouse)\b", re.I), 0.75),
+    ("widowed", re.compile(r"\b(?:without|miss(?:ing)?|remember(?:ing)?\s+\w+\s+with)\s+my\s+beloved\b|\bmy\s+beloved\s+(?:husband|wife)\b(?=[^.!?]{0,30}\b(?:passed|gone|memory|miss))", re.I), 0.4),
     ("widowed", re.compile(r"丧偶|亡夫|亡妻|老伴(?:走了|去世|离开)|守寡"), 0.75),
 ]
 

@@ -182,7 +182,7 @@ def _find_role(ws: str) -> tuple[int, str, dict] | None:
 # "nurse here", "#NurseLife", "teacher life", "my job as a nurse": found with cheap patterns, then
 # the preceding 1-3 words are looked up in the term table (a 300-term alternation at every word
 # boundary is too slow for 2 ms/post)
-_OCC_HERE_EN = re.compile(r"\b(?P<ws>(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)\s+(?P<k>here|life|problems|things)\b|#(?P<tag>[A-Za-z]+?)(?:life|problems|mode|diaries|vibes|things|job)\b", re.I)
+_OCC_HERE_EN = re.compile(r"(?<!#)\b(?P<ws>(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)\s+(?P<k>here|life|problems|things)\b", re.I)
 _OCC_JOBAS_EN = re.compile(r"\bmy\s+(?:job|work|career|shift|day\s+job)\s+as\s+an?\s+(?P<ws>[A-Za-z-]+(?:\s+[A-Za-z-]+){0,2})", re.I)
 
 
@@ -269,15 +269,25 @@ def occupation(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("occupation", o["role"], m.start(), end, rule="occupation:explicit", confidence=conf,
                            levels=_occ_levels(o, w), first_person=first, former=retired or None))
     for m in _OCC_HERE_EN.finditer(t):
-        hit = _lookup_tail(m.group("ws")) if m.group("ws") else _lookup_tail(m.group("tag"))
+        hit = _lookup_tail(m.group("ws"))
         if not hit:
             continue
         w, o = hit
-        s = m.start() if m.group("tag") else m.end("ws") - len(w)
+        s = m.end("ws") - len(w)
         if m.group("k") and m.group("k").lower() != "here" and (w in _OCC_WEAK_TERMS or w in _TAG_AMBIGUOUS):
             continue
         out.append(ctx.cue("occupation", o["role"], s, m.end(), rule="occupation:tag", confidence=0.55,
                            levels=_occ_levels(o, w), first_person=True))
+    for hs, he, words in ctx.hashtags():
+        ws = words.split()
+        for j in range(len(ws)):
+            hit = _lookup_head(" ".join(ws[j:]))
+            if hit:
+                w, o = hit
+                conf = 0.35 if (w in _OCC_WEAK_TERMS or w in _TAG_AMBIGUOUS) else 0.55
+                out.append(ctx.cue("occupation", o["role"], hs, he, rule="occupation:hashtag", confidence=conf,
+                                   levels=_occ_levels(o, w), first_person=True))
+                break
     for m in _OCC_JOBAS_EN.finditer(t):
         hit = _lookup_head(m.group("ws"))
         if not hit:
