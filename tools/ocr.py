@@ -74,6 +74,23 @@ def _prepare(image: Path | str | Image.Image, box: Box | None, zoom: Zoom) -> tu
     return img, ox, oy, scale
 
 
+# RapidOCR keeps per-call switches as engine state, so every call states all three.
+_FULL = {"use_det": True, "use_cls": True, "use_rec": True}
+DET_MAX_SIDE = 2000        # RapidOCR's own Global.max_side_len
+DET_MIN_SIDE = 736         # what its detector aims the short side at
+
+
+def _detector_scale(img: Image.Image) -> tuple[Image.Image, float]:
+    """Upscale small images towards a 736-px short side, at most 2x and 2000 px long side."""
+    short, long_ = min(img.size), max(img.size)
+    if short >= DET_MIN_SIDE:
+        return img, 1.0
+    s = min(2.0, DET_MIN_SIDE / short, DET_MAX_SIDE / long_)
+    if s <= 1.05:
+        return img, 1.0
+    return img.resize((round(img.width * s), round(img.height * s)), Image.Resampling.LANCZOS), s
+
+
 def _unmap(points: Any, ox: float, oy: float, scale: float) -> list[list[float]]:
     return [[round(float(p[0]) / scale + ox, 1), round(float(p[1]) / scale + oy, 1)] for p in points]
 
@@ -126,24 +143,25 @@ class RapidOcrEngine:
         t0 = time.perf_counter()
         with self._lock:
             eng = self._load()
-            eng(np.full((48, 160, 3), 255, dtype=np.uint8))
+            eng(np.full((48, 160, 3), 255, dtype=np.uint8), **_FULL)
         return (time.perf_counter() - t0) * 1000.0
 
     def read(self, image: Path | str | Image.Image, box: Box | None = None, zoom: Zoom = None) -> list[OcrLine]:
         img, ox, oy, scale = _prepare(image, box, zoom)
+        if zoom is None:
+            img, s = _detector_scale(img)
+            scale *= s
         arr = np.asarray(img)[:, :, ::-1]  # RGB -> BGR, what the PP-OCR pipeline expects for ndarrays
         t0 = time.perf_counter()
         with self._lock:
             eng = self._load()
             try:
-                if box is not None or zoom is not None:
-                    # The detector's default scales the SHORT side up to 736 px, which turns a
-                    # zoomed one-line strip into a 5000-px-wide image (slow, and it splits words);
-                    # for crops cap the LONG side instead. Pre-processing only: same models.
-                    with _det_limit(eng, "max", 1280):
-                        res = eng(np.ascontiguousarray(arr))
-                else:
-                    res = eng(np.ascontiguousarray(arr))
+                # RapidOCR's detector default scales the SHORT side up to 736 px, which turns a
+                # wide strip or a small image into a 3000-5000 px wide input (seconds per call,
+                # and words split apart). We cap the LONG side instead and do a bounded upscale
+                # of small images ourselves (_detector_scale). Pre-processing only: same models.
+                with _det_limit(eng, "max", DET_MAX_SIDE):
+                    res = eng(np.ascontiguousarray(arr), **_FULL)
             except Exception as e:
                 raise ToolError(f"rapidocr failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
             dt = (time.perf_counter() - t0) * 1000.0
@@ -182,18 +200,19 @@ class RapidOcrEngine:
 
     def detect(self, image: Path | str | Image.Image) -> list[list[list[float]]]:
         """Text-region polygons from the detector only (no recognition; about half an OCR call)."""
-        img = as_image(image)
+        img, s = _detector_scale(as_image(image))
         arr = np.ascontiguousarray(np.asarray(img)[:, :, ::-1])
         with self._lock:
             eng = self._load()
             try:
-                res = eng(arr, use_det=True, use_cls=False, use_rec=False)
+                with _det_limit(eng, "max", DET_MAX_SIDE):
+                    res = eng(arr, use_det=True, use_cls=False, use_rec=False)
             except Exception as e:
                 raise ToolError(f"rapidocr detector failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
         boxes = getattr(res, "boxes", None)
         if boxes is None:
             return []
-        return [_unmap(b, 0.0, 0.0, 1.0) for b in boxes]
+        return [_unmap(b, 0.0, 0.0, s) for b in boxes]
 
 
 class PaddleOcrEngine:
