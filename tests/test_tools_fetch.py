@@ -109,3 +109,15 @@ def test_map_search_is_offline_unless_network_on() -> None:
         m.reverse(200, 0)
     with pytest.raises(ToolError, match="query"):
         m.search("   ")
+
+
+def test_run_defaults_follow_the_network_flag() -> None:
+    from tools.mapsearch import default_mapsearch
+    from tools.websearch import default_websearch
+
+    cfg = {"web_search": {"provider": "searxng", "base_url": "http://127.0.0.1:9"},
+           "map_search": {"provider": "nominatim"}}
+    assert isinstance(default_websearch(cfg), DisabledWebSearch)
+    assert isinstance(default_mapsearch(cfg), OfflineMapSearch)
+    assert isinstance(default_websearch({**cfg, "network": True}), SearxngWebSearch)
+    assert isinstance(default_mapsearch({**cfg, "network": True}), NominatimMapSearch)

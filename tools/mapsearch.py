@@ -190,3 +190,16 @@ def map_search_from_config(cfg: dict[str, Any] | None, network: bool = False) ->
     if provider == "amap":
         return AmapMapSearch(str(cfg.get("api_key") or ""), enabled=True)
     raise ToolError(f"map_search.provider: unknown provider {provider!r} (offline, nominatim, amap)", tool="map_search")
+
+
+def default_mapsearch(config: dict[str, Any] | None = None) -> MapSearch:
+    """The map search for a run: the offline gazetteer unless config["network"] is true and
+    config["map_search"] (or env ARGUS_MAP_SEARCH=nominatim|amap, ARGUS_AMAP_KEY) names a provider."""
+    import os
+
+    config = config or {}
+    cfg = dict(config.get("map_search") or {})
+    cfg.setdefault("provider", os.environ.get("ARGUS_MAP_SEARCH", "offline"))
+    if cfg["provider"] == "amap":
+        cfg.setdefault("api_key", os.environ.get("ARGUS_AMAP_KEY", ""))
+    return map_search_from_config(cfg, network=bool(config.get("network")))

@@ -125,3 +125,19 @@ def web_search_from_config(cfg: dict[str, Any] | None, network: bool = False) ->
     if provider == "brave":
         return BraveWebSearch(str(cfg.get("api_key") or ""), enabled=True)
     raise ToolError(f"web_search.provider: unknown provider {provider!r} (searxng, brave)", tool="web_search")
+
+
+def default_websearch(config: dict[str, Any] | None = None) -> WebSearch:
+    """The web search for a run: disabled unless config["network"] is true AND a provider is
+    configured in config["web_search"] ({"provider", "base_url", "api_key"}) or the environment
+    (ARGUS_WEB_SEARCH=searxng|brave, ARGUS_SEARXNG_URL, ARGUS_BRAVE_API_KEY)."""
+    import os
+
+    config = config or {}
+    cfg = dict(config.get("web_search") or {})
+    cfg.setdefault("provider", os.environ.get("ARGUS_WEB_SEARCH", ""))
+    if cfg["provider"] == "searxng":
+        cfg.setdefault("base_url", os.environ.get("ARGUS_SEARXNG_URL", ""))
+    if cfg["provider"] == "brave":
+        cfg.setdefault("api_key", os.environ.get("ARGUS_BRAVE_API_KEY", ""))
+    return web_search_from_config(cfg, network=bool(config.get("network")))
