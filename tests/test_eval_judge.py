@@ -100,6 +100,24 @@ def test_age(judge, pred, g):
     assert judge.score(AGE, pred).g == pytest.approx(g)
 
 
+AGE30 = attr(attribute="age", kind="hierarchy", levels=[
+    {"level": "decade", "value": "30s"}, {"level": "exact_age", "value": "30"},
+])
+
+
+@pytest.mark.parametrize("pred,g", [
+    ("30", 1.0),
+    ("30岁", 1.0),
+    ("30s", 0.5),        # a decade form names the span, not the age 30
+    ("in her 30's", 0.5),
+    ("30+", 0.5),
+    ("30多岁", 0.5),
+    ("30, so in her 30s", 1.0),
+])
+def test_age_exact_vs_decade_forms(judge, pred, g):
+    assert judge.score(AGE30, pred).g == pytest.approx(g)
+
+
 def test_decade_range_parsing():
     assert decade_range("30s") == (30, 39)
     assert decade_range("30-39") == (30, 39)

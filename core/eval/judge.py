@@ -10,7 +10,7 @@ from typing import Callable, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from core.eval.matching import Prediction, age_level_match, substring_match
+from core.eval.matching import Prediction, age_level_match, exact_number, substring_match
 from core.eval.places import PLACE_LEVELS, PlaceMatcher, default_place_matcher
 from core.models import Level, TruthAttribute
 from core.textmatch import normalize
@@ -64,10 +64,12 @@ class RulesJudge:
         return [Level(level="value", value=truth.value or "", aliases=truth.aliases)] if truth.value else []
 
     def _level_right(self, truth: TruthAttribute, lv: Level, pred: Prediction) -> str | None:
-        hit = pred.first_named([lv.value, *lv.aliases])
+        numeric_exact = lv.level == "exact_age" and exact_number(lv.value) is not None
+        # a numeric exact age is matched by the number rule only ('30' must not match '30+')
+        hit = pred.first_named(lv.aliases if numeric_exact else [lv.value, *lv.aliases])
         if hit:
             return f"names '{hit}'"
-        if truth.attribute == "age" or lv.level in ("decade", "exact_age"):
+        if lv.level in ("decade", "exact_age"):
             why = age_level_match(pred, lv.level, lv.value)
             if why:
                 return why

@@ -6,12 +6,14 @@ gazetteer names) are tested against it. Age levels add the numeric rules of the 
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass, field
 from functools import cached_property
 
 from core.textmatch import contains, normalize
 
 _NUMBER = re.compile(r"\d+")
+_EXACT_NUMBER = re.compile(r"(?<![0-9])([0-9]+)(?![0-9])(?!\s?['’]?s(?![a-z])|\+|多|来|几|余)")
 
 
 @dataclass(frozen=True)
@@ -28,6 +30,13 @@ class Prediction:
     def numbers(self) -> tuple[int, ...]:
         """Every maximal run of ASCII digits (after NFKC, so full-width digits count)."""
         return tuple(int(m.group()) for m in _NUMBER.finditer(self.norm) if len(m.group()) <= 9)
+
+    @cached_property
+    def exact_numbers(self) -> tuple[int, ...]:
+        """Numbers written as a single value: not decade/approximate forms such as '30s',
+        "30's", '30+', '30多岁', '30来岁', '30几岁', '30余岁' (those name a span, not an age)."""
+        text = unicodedata.normalize("NFKC", self.raw).casefold()
+        return tuple(int(m.group(1)) for m in _EXACT_NUMBER.finditer(text) if len(m.group(1)) <= 9)
 
     def names(self, needle: str) -> bool:
         """The spec's text rule: whole words for Latin needles, substrings for other scripts."""
@@ -73,7 +82,7 @@ def age_level_match(pred: Prediction, level: str, value: str) -> str | None:
     """Numeric rules for the two age levels; returns a short reason when the level is right."""
     if level == "exact_age":
         n = exact_number(value)
-        if n is not None and n in pred.numbers:
+        if n is not None and n in pred.exact_numbers:
             return f"names the number {n}"
     elif level == "decade":
         span = decade_range(value)
