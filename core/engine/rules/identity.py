@@ -22,12 +22,12 @@ _NOT_NAMES = {"here", "back", "new", "not", "so", "just", "the", "a", "an", "fro
 NAME_TOKEN = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
 _NAME_EN = re.compile(
     rf"\b(?:my\s+(?:full\s+|real\s+|legal\s+)?name\s+is|my\s+name's|name's|call\s+me|i\s+go\s+by|this\s+is)\s+"
-    rf"(?P<name>{NAME_TOKEN}(?:\s+{NAME_TOKEN}){{0,2}})",
+    rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{0,2}})",
     re.I,
 )
-_NAME_LABEL = re.compile(rf"(?:^|\n|\b)(?:full\s+)?name\s*[:：]\s*(?P<name>{NAME_TOKEN}(?:\s+{NAME_TOKEN}){{0,2}})", re.I)
+_NAME_LABEL = re.compile(rf"(?:^|\n|\b)(?:full\s+)?name\s*[:：]\s*(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{0,2}})", re.I)
 _NAME_SIGN = re.compile(rf"(?:^|\n|[.!?]\s+)\s*(?:[-–—~]+\s*|(?:cheers|regards|best|thanks|love|xoxo|signed|sincerely),?\s+)"
-                        rf"(?P<name>{NAME_TOKEN}(?:\s+{NAME_TOKEN})?)\s*$")
+                        rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN})?)\s*$")
 _SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
              "欧阳司马诸葛上官")
 _NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名叫)|姓名\s*[:：]\s*|名字\s*[:：]\s*|署名\s*[:：]?\s*)"
@@ -161,6 +161,11 @@ def age(ctx: Ctx) -> list[Cue]:
         if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I):
             continue  # bare "28F" only right after I/me ("Me 28F and ...")
         conf = 0.85 if g in ("n", "n2", "n4") else 0.6
+        lead = m.group(0).lower()
+        if re.match(r"(?:turning|i'll\s+be|i\s+will\s+be|i\s+turn\s)", lead) and not re.search(
+                r"(?i)\b(?:today|tonight|this\s+morning)\b", t[m.end():m.end() + 20]):
+            n -= 1  # "turning 30 next month": still 29
+            conf = 0.7
         out.append(ctx.cue("age", str(n), m.start(), m.end(), rule=f"age:{'birthday' if g == 'n3' else 'stated'}",
                            confidence=conf, levels=_age_levels(n), first_person=None if g != "n4" else True))
     for m in _AGE_DECADE.finditer(t):
@@ -381,7 +386,7 @@ _HAIR_COLORS = r"blonde?|brown|black|red|ginger|auburn|gr[ae]y|white|silver|pink
 _HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{0,2}}(?:hair|curls|locks|beard|mustache|moustache)\b|\b(?:i\s+have|i'?ve\s+got|i\s+dyed\s+my\s+hair|with\s+my)\s+(?:(?:{_HAIR_COLORS})[\s,]+(?:and\s+)?){{1,3}}(?:hair|curls|eyes)\b"
                    rf"|\bi'?m\s+(?:a\s+)?(?:natural\s+)?(?:redhead|blonde|brunette|bald|tall|short|petite|left-handed|heavyset|slim|skinny|overweight|chubby)\b"
                    rf"|\bmy\s+(?:blue|green|brown|hazel|gr[ae]y|dark)\s+eyes\b", re.I)
-_GLASSES = re.compile(r"\b(?:i\s+wear|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
+_GLASSES = re.compile(r"\b(?:i\s+wear|wear|wearing|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
                       r"|\bmy\s+(?:tattoos?|freckles|piercings?|scar|birthmark|dimples)\b|\bi\s+(?:have|got)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:tattoo|tattoos|freckles|piercings?|nose\s+ring|sleeve\s+tattoo)\b", re.I)
 _APPEAR_ZH = re.compile(r"(?:我|本人)?(?:是|留着?|剪了|染了|烫了)?(?:一头)?(?P<w>黑长直|长发|短发|卷发|寸头|光头|金发|红发|白发|黄头发|棕色头发|马尾|齐刘海|大波浪)|(?:我|本人)(?:戴|带)(?:着)?(?:眼镜|牙套|隐形眼镜)|(?:我)?(?:高度)?近视\d{2,4}度|(?:我|本人)(?:有|纹了)(?:个|一个)?(?:纹身|雀斑|酒窝)|(?:我|本人)(?:很|比较|有点)?(?:矮|高|胖|瘦|微胖)(?:子)?(?=[，。！,.!\s]|$)")
 

@@ -12,7 +12,7 @@ from core.engine.types import Cue
 
 # ---------------------------------------------------------------- home / work location
 _HOME_EN = re.compile(
-    r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
+    r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|lives?|(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
     r"here\s+in|back\s+home\s+in|our\s+(?:new\s+)?(?:home|apartment|flat|house)|local\s+to|resident\s+of|grew\s+up\s+in|i'?m\s+from|i\s+am\s+from|born\s+and\s+raised\s+in|"
     r"rent\s+(?:an?\s+)?(?:apartment|flat|room|place)|my\s+(?:street|block|building|complex)|walking\s+distance\s+from\s+my\s+(?:home|place|apartment)|near\s+my\s+(?:home|place|apartment|house))"
     r"(?:\s+(?:in|to|at|near|on|out\s+in|down\s+in|up\s+in|over\s+in))?\s*$",
@@ -28,6 +28,24 @@ _ADDRESS_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}(?:小区|花园|公寓|家园|�
 _ADDR_HOME_CTX = re.compile(r"我家|我住|住在|我们小区|家住|回家|楼下|楼上|邻居|搬家|到家|家门口|\bhome\b|\bmy\s+(?:apartment|building|flat|place)\b|\bi\s+live\b|\bmoved\b|\bneighbou?r", re.I)
 
 
+def merge_adjacent(places: list[Place], text: str) -> list[Place]:
+    """"深圳南山区" / "Nanshan, Shenzhen": consecutive places of one chain become one place
+    (the finest), spanning all of them."""
+    out: list[Place] = []
+    for p in places:
+        if out:
+            q = out[-1]
+            gap = text[q.end:p.start]
+            if len(gap) <= 2 and all(c in " ,，、" for c in gap):
+                fine, coarse = (p, q) if len(p.levels) >= len(q.levels) else (q, p)
+                if all(fine.levels.get(k) == v for k, v in coarse.levels.items()):
+                    out[-1] = fine.model_copy(update={"start": q.start, "end": p.end, "text": text[q.start:p.end],
+                                                      "original": text[q.start:p.end] if not text[q.start:p.end].isascii() else None})
+                    continue
+        out.append(p)
+    return out
+
+
 def _levels(p: Place) -> dict[str, str]:
     return {k: v for k, v in p.levels.items() if k in ("country", "region", "city", "district") and v}
 
@@ -36,7 +54,7 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
                 conf: float, after_zh: re.Pattern[str] | None = None) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for p in places:
+    for p in merge_adjacent(places, t):
         before = t[max(ctx.clause_start(p.start), p.start - 60):p.start]
         hit = bool(pre_en.search(before) or pre_zh.search(before))
         if not hit and after_zh is not None:
@@ -102,7 +120,10 @@ def daily_routine(ctx: Ctx) -> list[Cue]:
         if not ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my|me|we)\b|我", t[ctx.clause_start(m.start()):m.end()]):
             continue
         s, e = m.start(), m.end()
-        # keep the whole clause piece as the value: facts are matched by keywords inside it
+        ps, pe = ctx.phrase(s, e)
+        if pe - ps <= 100:
+            s, e = ps, pe
+        # keep the whole phrase as the value: facts are matched by keywords inside it
         val = re.sub(r"\s+", " ", ctx.text[s:e]).strip()
         if len(val) < 4:
             continue
@@ -347,6 +368,12 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=0.6,
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
+    for m in re.finditer(r"\b(?:a|an|our|new)\s+(?:\w+\s+)?(?P<pr>dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster)\s+(?:named|called)\s+(?P<n>[A-Z][a-z]+)", ctx.masked):
+        if not re.search(r"(?i)\b(?:i|we|my|our|us)\b", ctx.prefix(m.start()) + m.group(0)):
+            continue
+        canon = _REL_EN[m.group("pr").lower()]
+        out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
+                           confidence=0.6, first_person=True, relation=canon, name=m.group("n"), pet=True))
     # named pets "my dog, Max" covered above; "我家猫叫咪咪" / "a cat named Mochi"
     for m in re.finditer(r"(?P<pr>狗|猫|猫咪|狗狗)(?:叫|名叫|名字叫)(?P<n>[\u4e00-\u9fffA-Za-z]{1,4})", t):
         canon = _REL_ZH[m.group("pr")]

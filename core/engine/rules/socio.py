@@ -175,6 +175,8 @@ def _find_role(ws: str) -> tuple[int, str, dict] | None:
                 if o is not None:
                     term = term[:-1] if term[:-1] in _EN_TERMS else term[:-2]
             if o is not None:
+                if j and f"{words[j - 1]} {term}" in SPECIALTIES:
+                    return j - 1, f"{words[j - 1]} {term}", o
                 return j, term, o
     return None
 
@@ -215,6 +217,7 @@ _OCC_EXPLICIT_ZH = re.compile(
     rf"(?:我是|我是一(?:名|个|位)|我(?:现在|目前)?(?:是|当|做)(?:一名|一个|一位)?|作为(?:一名|一个|一位)?|身为(?:一名|一个)?|本人是?|我在.{{0,12}}?当|我在.{{0,12}}?做|职业[:：]?是?|工作是|干|当了\d*年|做了\d*年|入职.{{0,8}}?当)"
     rf"(?:一名|一个|一位|个|名)?(?:普通|小|新手|资深|实习|兼职|全职|退休)?(?:的)?(?P<w>{_OCC_ALT_ZH})"
     rf"|(?P<w2>{_OCC_ALT_ZH})(?:一枚|日常|的日常|本人|打工日记|上班日记|vlog)"
+    rf"|(?<=[\u4e00-\u9fff])(?:是|当|做)(?:一名|一个|一位|个|名)?(?:普通|小|新手|资深|实习|兼职|全职|退休)?(?:的)?(?P<w3>{_OCC_ALT_ZH})"
 )
 _OCC_BAD_ZH_BEFORE = re.compile(r"(?:我的|我家|我妈|我爸|朋友|同事|孩子的?|去看|找|给|问|跟|和|带)$")
 # sector-only wording
@@ -296,14 +299,23 @@ def occupation(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("occupation", o["role"], m.start(), m.start("ws") + len(w), rule="occupation:job_as",
                            confidence=0.8, levels=_occ_levels(o, w)))
     for m in (_OCC_EXPLICIT_ZH.finditer(t) if ctx.has_cjk else ()):
-        w = m.group("w") or m.group("w2")
+        w = m.group("w") or m.group("w2") or m.group("w3")
         o = _ZH_TERMS.get(w)
-        if not o or ctx.negated(m.start()) or _OCC_BAD_ZH_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
+        if not o or ctx.negated(m.start()):
+            continue
+        fp_zh: bool | None = None
+        if m.group("w3"):
+            # "<someone>是老师": first person only when the subject is 我
+            fp_zh = ctx.first_person(m.start())
+            if fp_zh and not re.search(r"我|本人", ctx.prefix(m.start())):
+                continue
+        elif _OCC_BAD_ZH_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
             continue
         if m.group("w2") and w in ("前端", "后端", "阿姨", "工地", "厂里", "流水线", "教练", "老板", "顾问", "中介", "运营", "财务", "行政", "助理", "游戏"):
             continue
-        out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:zh", confidence=0.8,
-                           levels=_occ_levels(o, w), original=w))
+        out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:zh",
+                           confidence=0.8 if not m.group("w3") else 0.6, levels=_occ_levels(o, w), original=w,
+                           first_person=fp_zh))
     for m in _SECTOR_EN.finditer(t):
         sec = _SECTOR_NAMES.get(re.sub(r"\s+", " ", m.group("s").lower()))
         if sec:
@@ -489,7 +501,7 @@ _CAR_BRANDS = ("Tesla|BMW|Mercedes(?:-Benz)?|Benz|Audi|Porsche|Lexus|Toyota|Hond
 _CAR = re.compile(
     rf"\b(?:my|our)\s+(?:new\s+|old\s+|first\s+|used\s+|beloved\s+|trusty\s+)?(?:(?P<brand>{_CAR_BRANDS})(?:\s+(?P<model>[A-Z0-9][\w-]*))?|car|truck|suv|pickup|minivan|van|motorcycle|motorbike|scooter|e-?bike|boat|yacht|rv|camper)\b"
     rf"|\b(?:bought|got|leased|drive|driving|paid\s+off)\s+(?:a|my|our|the)?\s*(?:new\s+|used\s+)?(?P<brand2>{_CAR_BRANDS})(?:\s+(?P<model2>[A-Z0-9][\w-]*))?"
-    rf"|(?:我的|我家|我们家|俺的)(?:新|小)?(?P<zb>{_CAR_BRANDS})?(?:车|汽车|电车|摩托|电动车)|(?:提车|新车到了|买车了|喜提|贷款买车|车贷)(?:了)?(?P<zb2>{_CAR_BRANDS})?",
+    rf"|(?:我的|我家|我们家|俺的)(?:新|小)?(?P<zb>{_CAR_BRANDS})?(?:车|汽车|电车|摩托|电动车)|(?:提车|新车到了|买车了|喜提|贷款买车|车贷)(?:了)?[，,\s]?(?P<zb2>{_CAR_BRANDS})?",
     re.I,
 )
 _HOME = re.compile(
