@@ -1,0 +1,133 @@
+"""Batch runs over a sopri/1 benchmark, for any system, on this machine or a Ray cluster.
+
+    run_batch(bench_dir, out_dir, system=..., backend=..., config=..., workers=N, executor="local"|"ray",
+              on_result=callback) -> BatchSummary
+
+Results stream to OUT_DIR/results.jsonl as users finish (one JSON line each), predictions to
+OUT_DIR/predictions/<user_id>.json, runs to OUT_DIR/runs.db. A user that fails is recorded
+and the rest go on; re-running skips users already finished with the same system/backend/
+ablation key. OUT_DIR/batch.json records what was run (the comparison reads it).
+"""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel, Field
+
+from core.batch.task import BatchSpec
+from core.engine.batch import UserResult
+from core.errors import InputError
+from core.loader import user_dirs
+
+EXECUTORS = ("local", "ray")
+BATCH_FILE = "batch.json"
+RESULTS_FILE = "results.jsonl"
+
+
+class BatchSummary(BaseModel):
+    spec: BatchSpec
+    executor: str
+    workers: int
+    users: int = 0
+    done: int = 0
+    skipped: int = 0
+    failed: list[UserResult] = Field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def users_per_minute(self) -> float:
+        return 60.0 * self.users / self.seconds if self.seconds else 0.0
+
+
+def _seed_cache(db_path: Path, cache_from: Path | None) -> None:
+    """Copy the content-addressed tool/model cache of another run DB (same inputs give the same
+    tool outputs, so OCR of a benchmark is done once across systems)."""
+    if cache_from is None:
+        return
+    if not Path(cache_from).is_file():
+        raise InputError(cache_from, "run DB to copy the cache from not found", field="--cache-from")
+    from db.store import open_db
+
+    db = open_db(db_path)
+    try:
+        db.execute("ATTACH DATABASE ? AS src", [str(Path(cache_from).resolve())])
+        with db.conn:
+            db.execute("INSERT OR IGNORE INTO main.cache SELECT * FROM src.cache WHERE kind = 'tool'")
+        db.execute("DETACH DATABASE src")
+    finally:
+        db.conn.close()
+
+
+def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend: str = "offline",
+              config: dict[str, Any] | None = None, budget: float = 20.0, workers: int = 1,
+              executor: str = "local", on_result: Callable[[UserResult], None] | None = None,
+              on_start: Callable[[int], None] | None = None, cache_from: Path | None = None,
+              limit: int | None = None) -> BatchSummary:
+    from core.baselines import system_names
+
+    if system not in system_names():
+        raise InputError("--system", f"unknown system {system!r} (one of {', '.join(system_names())})")
+    if executor not in EXECUTORS:
+        raise InputError("--executor", f"unknown executor {executor!r} (one of {', '.join(EXECUTORS)})")
+    if workers < 1:
+        raise InputError("--workers", f"must be >= 1 (got {workers})")
+    if backend != "offline":
+        from core.engine.backend import available_backends
+
+        if backend not in available_backends():
+            raise InputError("--backend", f"unknown backend {backend!r} (known: {', '.join(available_backends())})")
+    users = user_dirs(Path(bench_dir))
+    if limit:
+        users = users[:limit]
+    out_dir = Path(out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    spec = BatchSpec(bench_dir=str(Path(bench_dir).resolve()), out_dir=str(out_dir.resolve()), system=system,
+                     backend=backend, budget=budget, config=dict(config or {}))
+    from db.store import open_db
+
+    open_db(out_dir / "runs.db").conn.close()     # create + migrate once before workers start
+    _seed_cache(out_dir / "runs.db", cache_from)
+    if executor == "ray":
+        from core.batch.merge import merge_shards
+
+        merge_shards(out_dir)                      # shards left by an interrupted run
+    (out_dir / BATCH_FILE).write_text(json.dumps({"format": "argus-batch/1", **spec.model_dump(), "key": spec.key,
+                                                  "executor": executor, "workers": workers}, indent=1),
+                                      encoding="utf-8")
+    summary = BatchSummary(spec=spec, executor=executor, workers=workers, users=len(users))
+    if on_start:
+        on_start(len(users))
+    t0 = time.perf_counter()
+    with (out_dir / RESULTS_FILE).open("a", encoding="utf-8") as fh:
+        def emit(r: UserResult) -> None:
+            fh.write(json.dumps({"key": spec.key, **r.model_dump()}, ensure_ascii=False) + "\n")
+            fh.flush()
+            if r.status == "failed":
+                summary.failed.append(r)
+            elif r.status == "skipped":
+                summary.skipped += 1
+            else:
+                summary.done += 1
+            if on_result:
+                on_result(r)
+
+        if executor == "ray":
+            from core.batch.ray_exec import run_ray
+
+            run_ray(spec, users, emit, workers)
+        elif workers == 1:
+            from core.batch.local import run_inprocess
+
+            run_inprocess(spec, users, emit)
+        else:
+            from core.batch.local import run_pool
+
+            run_pool(spec, users, emit, workers)
+    summary.seconds = round(time.perf_counter() - t0, 3)
+    return summary
+
+
+__all__ = ["BatchSpec", "BatchSummary", "EXECUTORS", "run_batch"]

@@ -1,0 +1,109 @@
+"""The Ray executor: one Ray task per user, each writing its own run DB shard, merged into
+OUT_DIR/runs.db at the end (core/batch/merge.py).
+
+`ray.init()` connects to RAY_ADDRESS when it is set (a cluster) and otherwise starts a local
+Ray on this machine (what the tests use). A task returns its user's result, its predictions
+JSON and its shard's bytes, and the driver writes both under OUT_DIR, so worker nodes need
+the benchmark folder at the same path (shared storage) but no access to OUT_DIR. In-flight
+tasks are bounded so the driver's memory stays flat over large benchmarks."""
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+from typing import Any, Callable, Iterable
+
+from core.batch.task import BatchSpec, predictions_path, run_user
+from core.engine.batch import UserResult
+from core.errors import InputError
+
+
+def _ray():
+    try:
+        import ray
+    except ImportError:
+        raise InputError("--executor", "ray is not installed (pip install 'argus-privacy[ray]')") from None
+    return ray
+
+
+def _task(spec_json: str, user_id: str, user_dir: str) -> dict[str, Any]:
+    spec = BatchSpec.model_validate_json(spec_json)
+    with tempfile.TemporaryDirectory(prefix="argus-shard-") as tmp:
+        shard = Path(tmp) / f"{user_id}.db"
+        res = run_user(spec, user_id, user_dir, shard, write_predictions=False)
+        pred = None
+        if res.status != "failed" and res.run_id:
+            from core.engine.projection import read_profile
+            from db.store import open_db
+
+            db = open_db(shard)
+            try:
+                p = read_profile(db, res.run_id, user_id, spec.system)
+                p.system = f"{spec.system}-{spec.backend}"
+                pred = p.model_dump_json(indent=1, exclude_none=True)
+            finally:
+                db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                db.conn.close()
+        blob = shard.read_bytes() if shard.exists() else None
+    return {"result": res.model_dump(), "predictions": pred, "shard": blob}
+
+
+def init_ray(workers: int | None = None) -> None:
+    ray = _ray()
+    if ray.is_initialized():
+        return
+    address = os.environ.get("RAY_ADDRESS")
+    kwargs: dict[str, Any] = {"ignore_reinit_error": True, "include_dashboard": False, "log_to_driver": False}
+    if address:
+        kwargs["address"] = address
+    else:
+        kwargs["num_cpus"] = workers or os.cpu_count() or 1
+    # the workers import this project from the driver's environment (same venv on a local Ray;
+    # the same install on every node of a cluster, see docs/batch.md)
+    ray.init(**kwargs)
+
+
+def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[UserResult], None],
+            workers: int) -> None:
+    from core.batch.merge import merge_shards
+
+    ray = _ray()
+    init_ray(workers)
+    remote = ray.remote(num_cpus=1, max_retries=1)(_task)
+    out = Path(spec.out_dir)
+    shard_dir = out / "shards"
+    shard_dir.mkdir(parents=True, exist_ok=True)
+    spec_json = spec.model_dump_json()
+    it = iter(users)
+    window = max(2, 2 * workers)
+    pending: dict[Any, str] = {}
+
+    def fill() -> None:
+        while len(pending) < window:
+            nxt = next(it, None)
+            if nxt is None:
+                return
+            uid, udir = nxt
+            pending[remote.remote(spec_json, uid, str(Path(udir).resolve()))] = uid
+
+    fill()
+    while pending:
+        done, _ = ray.wait(list(pending), num_returns=1)
+        for ref in done:
+            uid = pending.pop(ref)
+            try:
+                doc = ray.get(ref)
+            except Exception as e:  # task crashed after its retry
+                emit(UserResult(user_id=uid, status="failed", error=f"ray task: {type(e).__name__}: {e}"))
+                continue
+            if doc.get("shard"):
+                tmp = shard_dir / f"{uid}.db.part"
+                tmp.write_bytes(doc["shard"])
+                tmp.replace(shard_dir / f"{uid}.db")
+            if doc.get("predictions"):
+                pf = predictions_path(spec, uid)
+                pf.parent.mkdir(parents=True, exist_ok=True)
+                pf.write_text(doc["predictions"], encoding="utf-8")
+            emit(UserResult.model_validate(doc["result"]))
+        fill()
+    merge_shards(out)

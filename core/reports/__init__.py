@@ -1,0 +1,1 @@
+"""Comparison tables (compare.py) and the self-contained HTML report (html.py) of batch runs."""
