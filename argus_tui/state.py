@@ -159,7 +159,11 @@ class Snapshot:
         return [n for n in self.nodes.values() if n.kind == "hypothesis"]
 
     def graph_index(self) -> GraphIndex:
-        return GraphIndex(self)
+        """Built once per snapshot (several panes need it)."""
+        idx = self.__dict__.get("_graph_index")
+        if idx is None:
+            idx = self.__dict__["_graph_index"] = GraphIndex(self)
+        return idx
 
     def evidence_count(self, node_id: str, idx: GraphIndex | None = None) -> int:
         idx = idx or self.graph_index()
@@ -306,7 +310,7 @@ class GraphIndex:
 
 def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIndex | None = None) -> list[NodeRow]:
     """The node followed by the nodes it rests on, breadth first (hypothesis -> evidence -> post)."""
-    idx = idx or GraphIndex(snap)
+    idx = idx or snap.graph_index()
     start = snap.nodes.get(node_id)
     if start is None:
         return []

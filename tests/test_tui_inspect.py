@@ -101,6 +101,13 @@ async def test_scrubber_shows_past_state(run_db: Path) -> None:
         app.screen.query_one("#scrubber").focus()
         await pilot.press("end")
         await _wait(pilot, lambda: screen.snap.step == 8)
+        await pilot.pause(0.1)
+        # after patching the table in place (3 -> 8), it holds exactly the latest store
+        hyp = app.screen.query_one("#hyp-table", DataTable)
+        shown = [(hyp.get_row_at(i)[0], hyp.get_row_at(i)[5]) for i in range(hyp.row_count)]
+        want = sql(run_db, "SELECT node_id, status FROM nodes WHERE run_id='run-a' AND kind='hypothesis' "
+                   "ORDER BY node_id")
+        assert shown == [(a, b) for a, b in want]
         # a timeline row jumps to its step
         await pilot.press("7")
         await pilot.pause(0.1)

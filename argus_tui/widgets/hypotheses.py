@@ -3,6 +3,8 @@ sortable (press `s` or click a header) and filterable (type in the box: words mu
 occur in the row; `status:unresolved` style keys narrow to one column)."""
 from __future__ import annotations
 
+import re
+
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -20,6 +22,11 @@ def row_of(h: NodeRow, ev: int) -> tuple:
     return (h.node_id, h.attribute or "", h.value or "",
             f"{h.granularity:.2f}" if h.granularity is not None else "",
             f"{h.confidence:.2f}" if h.confidence is not None else "", h.status or "", ev)
+
+
+def natural(text: str) -> tuple:
+    """Sort key with digit runs as numbers: h2 before h10."""
+    return tuple(int(p) if p.isdigit() else p.lower() for p in re.split(r"(\d+)", text))
 
 
 def matches(row: tuple, query: str) -> bool:
@@ -63,9 +70,36 @@ class HypothesisTable(Vertical):
         self.snap = snap
         idx = snap.graph_index()
         rows = [row_of(h, snap.evidence_count(h.node_id, idx)) for h in snap.hypotheses()]
-        if rows != self.rows or not self.query_one(DataTable).row_count:
-            self.rows = rows
+        if rows == self.rows and self.query_one(DataTable).row_count:
+            return
+        old = {r[0]: r for r in self.rows}
+        self.rows = rows
+        if not self.query_one(DataTable).row_count or not self._patch(old):
             self._refill()
+
+    def _patch(self, old: dict[str, tuple]) -> bool:
+        """Between two steps most rows stay put: keep the common leading rows (updating
+        changed cells), drop the rest and append the new tail. A full refill would re-measure
+        every cell of every row."""
+        table = self.query_one(DataTable)
+        visible = self.visible_rows()
+        keys = [str(table.coordinate_to_cell_key((i, 0)).row_key.value) for i in range(table.row_count)]
+        new_keys = [r[0] for r in visible]
+        common = 0
+        while common < min(len(keys), len(new_keys)) and keys[common] == new_keys[common]:
+            common += 1
+        if common == 0 and keys:
+            return False
+        for k in keys[common:]:
+            table.remove_row(k)
+        for r in visible[:common]:
+            before = old.get(r[0])
+            for c, (a, b) in enumerate(zip(before or (), r)):
+                if a != b:
+                    table.update_cell(r[0], COLUMNS[c], str(b))
+        for r in visible[common:]:
+            table.add_row(*[str(v) for v in r], key=r[0])
+        return True
 
     def visible_rows(self) -> list[tuple]:
         q = self.query_one("#hyp-filter", Input).value
@@ -75,9 +109,9 @@ class HypothesisTable(Vertical):
         def sort_key(r: tuple):
             v = r[key]
             try:
-                return (0, float(v), "")
+                return (0, float(v), ())
             except (TypeError, ValueError):
-                return (1, 0.0, str(v))
+                return (1, 0.0, natural(str(v)))
         return sorted(rows, key=sort_key, reverse=self.sort_reverse)
 
     def _refill(self) -> None:

@@ -35,12 +35,20 @@ class BudgetPane(Vertical):
             f"[b]remaining {left:g} / {total:g}[/b] units\n{bar}")
         table = self.query_one(DataTable)
         sig = [(r.step, r.route_id, r.units) for r in snap.ledger]
-        if sig == getattr(self, "_sig", None):
+        old = getattr(self, "_sig", None) or []
+        if sig == old:
             return
         self._sig = sig
-        table.clear()
-        for r in snap.ledger:
-            table.add_row(str(r.step), r.route_id or "", r.family, f"{r.units:g}", f"{r.remaining:g}", key=r.route_id)
+        # the ledger only grows: keep the common head, re-add the tail (no full re-measure)
+        common = 0
+        while common < min(len(old), len(sig)) and old[common] == sig[common]:
+            common += 1
+        if common < table.row_count:
+            for i in range(table.row_count - 1, common - 1, -1):
+                table.remove_row(table.coordinate_to_cell_key((i, 0)).row_key)
+        for i, r in enumerate(snap.ledger[common:], common):
+            table.add_row(str(r.step), r.route_id or "", r.family, f"{r.units:g}", f"{r.remaining:g}",
+                          key=f"{i}:{r.route_id}")
         if snap.ledger:
             table.move_cursor(row=len(snap.ledger) - 1)
 
@@ -48,7 +56,7 @@ class BudgetPane(Vertical):
         table = self.query_one(DataTable)
         if table.row_count == 0:
             return None
-        return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
+        return str(table.get_row_at(table.cursor_row)[1]) or None
 
 
 def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | None = None) -> str:
@@ -125,7 +133,7 @@ class TimelinePane(Vertical):
     TimelinePane > DataTable { height: 1fr; }
     """
 
-    MAX_ROWS = 400
+    MAX_ROWS = 200
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
