@@ -93,15 +93,28 @@ def post_block(post_id: str, fields: Iterable[tuple[str, str]], meta: dict[str, 
     return wrap_untrusted(f"post {post_id}", "\n".join(lines))
 
 
-def evidence_block(items: Iterable[dict[str, Any]], limit: int = 40, text_limit: int = 200) -> str:
-    """Evidence items as `[id] (post, carrier) text`, each item's text fenced as data."""
-    rows = []
-    for it in list(items)[:limit]:
-        head = f"[{it['id']}] post={it.get('post_id') or '-'} carrier={it.get('carrier') or '-'}"
-        if it.get("attribute"):
-            head += f" hint={it['attribute']}={it.get('value') or ''}"
-        rows.append(head + "\n" + wrap_untrusted(f"evidence {it['id']}", it.get("text", ""), text_limit))
-    return "\n".join(rows) if rows else "(none)"
+def evidence_block(items: Iterable[dict[str, Any]], limit: int = 30, text_limit: int = 160,
+                   total_limit: int = 5000) -> str:
+    """Evidence items, one line each (`[id] post carrier (hint): text`), fenced together as data.
+
+    Items with an attribute hint come first; newlines inside texts are flattened so a text
+    cannot forge another item line. Bounded so the prompt fits small context windows.
+    """
+    items = list(items)
+    items.sort(key=lambda it: 0 if it.get("attribute") else 1)   # stable: keeps graph order within groups
+    rows: list[str] = []
+    size = 0
+    for it in items[:limit]:
+        text = " ".join(str(it.get("text") or "").split())[:text_limit]
+        hint = f" ({it['attribute']}={it.get('value') or ''})" if it.get("attribute") else ""
+        row = f"[{it['id']}] {it.get('post_id') or '-'} {it.get('carrier') or '-'}{hint}: {text}"
+        if size + len(row) > total_limit:
+            break
+        rows.append(row)
+        size += len(row) + 1
+    if not rows:
+        return "(none)"
+    return wrap_untrusted("evidence items", "\n".join(rows), total_limit + 200)
 
 
 # ---- checks on replies ----

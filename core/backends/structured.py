@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Literal, TypeVar
+from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 T = TypeVar("T", bound=BaseModel)
 
@@ -92,6 +92,18 @@ def response_format(model: type[BaseModel], mode: str) -> dict:
 
 # ---- the role replies ----
 
+
+def _clamp01(v: Any) -> Any:
+    """Lenient confidences: small models answer 5 or 85 for "confident"; grammars do not bound numbers."""
+    if isinstance(v, (int, float)) and not isinstance(v, bool):
+        if v > 1 and v <= 100:
+            v = v / 100 if v > 10 else v / 10
+        return min(1.0, max(0.0, float(v)))
+    return v
+
+
+Confidence = Annotated[float, Field(ge=0, le=1), BeforeValidator(_clamp01)]
+
 class _Reply(BaseModel):
     model_config = ConfigDict(extra="ignore")
 
@@ -102,7 +114,7 @@ class CueOut(_Reply):
     attribute: str = Field(max_length=40)
     value: str = Field(max_length=120)
     quote: str = Field(default="", max_length=160)   # the exact words in the post that support it
-    confidence: float = Field(default=0.5, ge=0, le=1)
+    confidence: Confidence = 0.5
 
 
 class PerceptionReply(_Reply):
@@ -114,7 +126,7 @@ class PerceptionReply(_Reply):
 class HypothesisOut(_Reply):
     attribute: str = Field(max_length=40)
     value: str = Field(max_length=120)
-    confidence: float = Field(default=0.5, ge=0, le=1)
+    confidence: Confidence = 0.5
     evidence: list[str] = Field(default_factory=list, max_length=8)   # evidence node ids
     rationale: str = Field(default="", max_length=200)
 
@@ -147,7 +159,7 @@ class VerdictReply(_Reply):
     """Verifier: admit or reject a hypothesis, quoting the evidence that supports it."""
 
     verdict: Literal["admit", "reject", "unresolved"]
-    confidence: float = Field(default=0.5, ge=0, le=1)
+    confidence: Confidence = 0.5
     quotes: list[QuoteOut] = Field(default_factory=list, max_length=6)
     reason: str = Field(default="", max_length=200)
 
@@ -156,7 +168,7 @@ class ObservationOut(_Reply):
     attribute: str = Field(max_length=40)
     value: str = Field(max_length=120)
     seen: str = Field(default="", max_length=160)    # what in the image shows it (text read, object)
-    confidence: float = Field(default=0.5, ge=0, le=1)
+    confidence: Confidence = 0.5
 
 
 class VisualReply(_Reply):
