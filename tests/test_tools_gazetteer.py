@@ -140,3 +140,31 @@ def test_hostile_and_huge_text_does_not_break_scanning(gz) -> None:
     got = gz.find_places(text)
     assert got and got[0].place.name == "Paris"
     assert gz.find_places("") == []
+
+
+def test_generator_world_places_resolve_inside_their_city(gz) -> None:
+    """Every city/district/station name (EN/ZH/pinyin/abbreviation) the benchmark generator uses
+    should resolve to a place inside the right city; allow a small slack for places the
+    generator may add later."""
+    world = pytest.importorskip("core.bench.generate.world")
+
+    def inside(name: str, city: str) -> bool:
+        return any(city in [c.name for c in gz.chain(p)] for p in gz.lookup(name))
+
+    total, misses = 0, []
+    for c in world.CITIES:
+        names = [c.name.en, c.name.zh, c.name.pinyin, *c.name.abbr]
+        for d in c.districts:
+            names += [d.en, d.zh, d.short_en]
+            for s in d.stations:
+                names += [s.en, s.zh]
+        for n in filter(None, names):
+            total += 1
+            if not inside(n, c.name.en):
+                misses.append((c.name.en, n))
+        anc = set().union(*gz.ancestors_of(c.name.en) or [set()])
+        total += 1
+        if c.country.en not in anc and c.country.en != c.name.en:
+            misses.append((c.name.en, f"country {c.country.en}"))
+    assert total > 100
+    assert len(misses) <= 0.05 * total, misses

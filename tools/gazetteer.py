@@ -50,6 +50,8 @@ _PLACE_CONTEXT = {
 }
 # ZH names followed by these are street/venue names ("中山路", "北京东路"), not the place itself.
 _ZH_STREET_AFTER = ("路", "街", "大道", "大街", "巷", "东路", "西路", "南路", "北路", "中路")
+# Hong Kong and Macao: regions of China (ISO 3166-2 CN-HK / CN-MO), not countries.
+_CHINA_SARS = {"HK": "CN-HK", "MO": "CN-MO"}
 # display names where ISO's is formal ("Korea, Republic of")
 _COUNTRY_DISPLAY = {
     "US": "United States", "GB": "United Kingdom", "KR": "South Korea", "KP": "North Korea", "TW": "Taiwan",
@@ -211,6 +213,8 @@ class Gazetteer:
 
         # countries
         for c in pycountry.countries:
+            if c.alpha_2 in _CHINA_SARS:
+                continue   # first-level regions of China (CN-HK, CN-MO), see below
             pid = f"country:{c.alpha_2}"
             names = {c.name}
             for attr in ("official_name", "common_name"):
@@ -285,6 +289,8 @@ class Gazetteer:
             if region is not None and region not in self.places:
                 region = None
             cid = f"country:{cc}"
+            if cc in _CHINA_SARS:
+                region, cid = f"region:{_CHINA_SARS[cc]}", "country:CN"
             parent = region or cid
             anc = (region, cid) if region else (cid,)
             pid = f"city:{v['geonameid']}"
@@ -327,8 +333,9 @@ class Gazetteer:
         region = f"region:{c['region']}" if c.get("region") and f"region:{c['region']}" in self.places else None
         anc = (region, cid) if region else (cid,)
         pid = f"city:{c['id']}"
-        g = by_name.get((cc, _norm(c["name"])))
+        g = by_name.get((c.get("geonames_country", cc), _norm(c["name"])))
         names = {c["name"], *c.get("names", []), *c.get("abbr", [])}
+        names |= _joined_pinyin(names)
         pop = 0
         if g is not None:
             merged_ids.add(g["geonameid"])
@@ -341,16 +348,15 @@ class Gazetteer:
         self._add_name(_fold_ascii(c["name"]), pid, 0)
         self._grid.setdefault((math.floor(city.lat), math.floor(city.lon)), []).append(pid)  # type: ignore[arg-type]
         dist_ids: dict[str, str] = {}
-        for en, zh, lat, lon in c.get("districts", []):
+        for en, zh, lat, lon, *more in c.get("districts", []):
             did = f"district:{c['id']}:{_norm(en).replace(' ', '_')}"
-            names = self._district_forms(en, zh)
+            names = self._district_forms(en, zh) | set(more[0] if more else [])
             d = Place(did, en, "district", frozenset(names), pid, lat, lon, cc, 0, None, "curated", (pid, *anc))
             self._add_place(d)
             curated_districts.append(d)
             dist_ids[en] = did
             for n in names:
-                stripped = n not in (en, zh)
-                self._add_name(n, did, 1 if stripped else 0)
+                self._add_name(n, did, 0 if n in (en, zh) else 1)
             if lat is not None:
                 self._dgrid.setdefault((math.floor(lat), math.floor(lon)), []).append(did)
         for st in c.get("stations", []):
@@ -360,6 +366,10 @@ class Gazetteer:
             sid = f"station:{c['id']}:{_norm(en).replace(' ', '_')}"
             sanc = ((parent, pid, *anc) if parent else (pid, *anc))
             forms_full, forms_bare = self._station_forms(en, zh)
+            for alias in (st[3] if len(st) > 3 else []):
+                f, b = self._station_forms(alias, "")
+                forms_full |= f
+                forms_bare |= b
             s = Place(sid, en, "station", frozenset(forms_full | forms_bare), parent or pid, None, None, cc, 0,
                       None, "curated", sanc)
             self._add_place(s)
@@ -394,17 +404,23 @@ class Gazetteer:
 
     def _station_forms(self, en: str, zh: str) -> tuple[set[str], set[str]]:
         full, bare = set(), set()
-        if re.search(r"\b(station|stn)\b", en, re.I):
+        if _has_cjk(en):        # an alias may be Chinese
+            en, zh = "", en
+        elif re.search(r"\b(station|stn)\b", en, re.I):
             full.add(en)
-        else:
+        elif en:
             bare.add(en)
             full.add(f"{en} Station")
         if "'" in en:
             for n in list(full | bare):
                 (full if n in full else bare).add(n.replace("'", ""))
         if zh.endswith("站"):
-            full.add(zh)   # railway stations ("深圳北站"): the bare form is not a place name
-        else:
+            full.add(zh)
+            core = zh[:-1]
+            # "邦迪枢纽站" -> "邦迪枢纽"; not "深圳北站" -> "深圳北" or "东京站" -> "东京"
+            if len(core) >= 3 and core[-1] not in "车北南东西":
+                bare.add(core)
+        elif zh:
             bare.add(zh)
             full.add(zh + "站")
         return full, bare
@@ -647,6 +663,15 @@ class Gazetteer:
                 rest = [p for p in options if p is not inside[0]]
                 m.place, m.alternatives = inside[0], rest
         return matches
+
+
+def _joined_pinyin(names: Iterable[str]) -> set[str]:
+    """'xiang gang' -> 'Xianggang' (pinyin is written both ways)."""
+    out = set()
+    for n in names:
+        if n.isascii() and n.islower() and " " in n and n.replace(" ", "").isalpha():
+            out.add(n.replace(" ", "").capitalize())
+    return out
 
 
 def _prominence(p: Place) -> int:
