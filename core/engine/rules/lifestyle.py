@@ -329,6 +329,7 @@ _FAM_EN = re.compile(
     re.I,
 )
 _FAM_ZH = re.compile(rf"(?:我|我家|我们家|俺|咱家)(?:的)?(?:(?:两|三|[2-5])个)?(?:大|小|亲|可爱的|新|宝贝)?(?P<r>{alt(list(_REL_ZH))})(?P<name>[\u4e00-\u9fff]{{0,0}})|(?:我家|家里)(?:的|那只|这只)?(?P<pet>[\u4e00-\u9fff]{{0,4}}?)(?P<pr>狗|猫|猫咪|狗狗)(?P<pname>[A-Za-z\u4e00-\u9fff]{{0,0}})")
+_FAM_ZH_COORD = re.compile(rf"[和跟与、](?P<r>{alt([k for k in _REL_ZH if len(k) >= 2])})")
 _NAME_STOP = {"and", "the", "is", "was", "who", "has", "had", "just", "will", "got", "are", "were", "today", "tonight", "this",
               "last", "for", "with", "from", "when", "said", "loves", "likes", "made", "turned", "started"}
 
@@ -374,6 +375,15 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         canon = _REL_EN[m.group("pr").lower()]
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
                            confidence=0.6, first_person=True, relation=canon, name=m.group("n"), pet=True))
+    # "我老公和女儿": a relation coordinated with one of mine is mine too
+    if ctx.has_cjk:
+        for m in _FAM_ZH_COORD.finditer(t):
+            if not re.search(r"(?:我|我家|我们家)", t[max(0, m.start() - 8):m.start()]):
+                continue
+            canon = _REL_ZH.get(m.group("r"))
+            if canon:
+                out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end(), rule="family:zh_coord",
+                                   confidence=0.55, first_person=True, relation=canon, original=m.group("r")))
     # named pets "my dog, Max" covered above; "我家猫叫咪咪" / "a cat named Mochi"
     for m in re.finditer(r"(?P<pr>狗|猫|猫咪|狗狗)(?:叫|名叫|名字叫)(?P<n>[\u4e00-\u9fffA-Za-z]{1,4})", t):
         canon = _REL_ZH[m.group("pr")]
