@@ -445,8 +445,14 @@ class Recipes:
         if mode == "image":
             return Leak("occupation", [[_i("occupation", badge, f"work badge title reads {p.occupation.specialty[0]}", topic="work")]], keep=3)
         t1 = _t("occupation", r.choice(role_zh if L == "zh" else role_en), f"caption hints at the role {p.occupation.role[0]}", explicit=False, topic="work")
-        i2 = _i("occupation", badge, f"work badge title reads {p.occupation.specialty[0]}", topic="work")
-        return Leak("occupation", [[t1, i2]] if mode == "mixed" else [[t1], [i2]], keep=3)
+        if mode == "mixed":
+            i2 = _i("occupation", badge, f"work badge title reads {p.occupation.specialty[0]}", topic="work")
+            return Leak("occupation", [[t1, i2]], keep=3)
+        # cross-post: the role from one post, the specialty only implied by the unit's door sign in another
+        unit_main = p.unit[1] if self.z() and p.unit[1] else p.unit[0]
+        door = Scene("sign", "sign", {"main": unit_main, "sub": p.unit[0] if self.z() else "", "style": "door"}, [unit_main], self.sl)
+        i2 = _i("occupation", door, f"door sign of the {p.unit[0]} implies the specialty {p.occupation.specialty[0]}", explicit=False, topic="work")
+        return Leak("occupation", [[t1], [i2]], keep=3)
 
     def workplace(self, mode: str) -> Leak | None:
         p, r, L = self.p, self.rng, self.lang()
@@ -486,9 +492,9 @@ class Recipes:
         for idx, it in enumerate(items):
             if p.car and idx == 0:
                 if mode == "image" or (mode in ("mixed", "cross") and len(items) > 1):
-                    brand = p.car[2][0]
-                    sc = Scene("object", "background_object", {"obj": "car", "text": brand.upper()}, [brand.upper()], "en")
-                    frags.append(_i("assets", sc, f"car badge reads {brand}", explicit=False, topic="weekend"))
+                    badge_txt = p.car[0].upper()
+                    sc = Scene("object", "background_object", {"obj": "car", "text": badge_txt}, [badge_txt], "en")
+                    frags.append(_i("assets", sc, f"car badge reads {p.car[0]}", explicit=False, topic="weekend"))
                 else:
                     frags.append(_t("assets", T.cue(r, "car_text", L, car=p.car[0], car_zh=p.car[1]), f"caption: user picked up a {p.car[0]}", topic="weekend"))
             else:

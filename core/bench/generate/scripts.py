@@ -223,3 +223,13 @@ def _write_post(p: Profile, ps: PostScript, rng: random.Random) -> None:
         taken = ps.when - timedelta(minutes=rng.randint(1, 90))
         ps.images.append(ImageJob(f"images/{ps.post_id}_{k}.{ext}", sc, taken, ext == "jpg" and (sc.gps is not None or rng.random() < 0.7),
                                   rng.randrange(2**31)))
+
+
+def strip_filler(ps: PostScript) -> None:
+    """Caption reduced to the planned cue clauses; no title, tags or chatter."""
+    cues = [f.caption for u in ps.units for f in u.frags if f.caption]
+    sep = "。" if ps.lang == "zh" else ". "
+    ps.caption = sep.join(c.rstrip("。. ") for c in cues)
+    ps.title = None
+    ps.tags = [f.tag for u in ps.units for f in u.frags if f.tag]
+    ps.comments = [{"author": f.comment[0], "text": f.comment[1]} for u in ps.units for f in u.frags if f.comment]
