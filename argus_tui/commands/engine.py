@@ -115,42 +115,34 @@ def investigate_cmd(
 def bench_run_cmd(
     bench_dir: Path = typer.Argument(..., help="a sopri/1 benchmark folder"),
     out: Path = typer.Option(..., "--out", help="OUT_DIR: predictions/<user_id>.json and runs.db go here"),
-    system: str = typer.Option("argus", "--system", help="argus (baselines register other names)"),
+    system: str = typer.Option("argus", "--system", help="argus, or a baseline: textllm|postvlm|singleagent|selfdisc|holmes"),
     ablate: list[str] = typer.Option([], "--ablate", help="turn off a stage: perceiver|hypothesizer|investigator|verifier|cpeg"),
-    workers: int = typer.Option(1, "--workers", help="users investigated in parallel"),
+    workers: int = typer.Option(1, "--workers", help="users investigated in parallel (processes)"),
     backend: str = typer.Option("offline", "--backend", help="offline (default) or a registered model backend"),
     budget: float = typer.Option(20.0, "--budget", help="route budget per user"),
+    executor: str = typer.Option("local", "--executor", help="local (process pool) or ray (RAY_ADDRESS or a local Ray)"),
+    cache_from: Path | None = typer.Option(None, "--cache-from", help="seed the run DB with this runs.db's tool cache"),
+    config: Path | None = typer.Option(None, "--config", help="model-backend TOML (default ./argus.toml); see docs/backends.md"),
+    limit: int | None = typer.Option(None, "--limit", help="only the first N users of the manifest"),
 ) -> None:
     """Investigate every user of a benchmark; failed users are reported and skipped; re-running resumes."""
-    from core.engine.batch import ablation_config, run_bench
+    from argus_tui.commands.batch import run_batch_cli  # batch runner, progress bar (batch area)
 
     if workers < 1:
         fail(f"--workers: must be >= 1 (got {workers})")
-    if system != "argus":
-        try:
-            from core.baselines import run_baseline  # type: ignore[import-not-found]
-        except ImportError:
-            fail(f"--system: {system!r} is not available in this installation (use argus)")
-        else:  # pragma: no cover - provided by the baselines module when present
-            run_baseline(system, bench_dir, out, workers=workers, backend=backend)
-            return
+    cfg: dict = {}
+    if config:
+        if not config.is_file():
+            fail(f"{config}: config file not found")
+        from core.backends.openai_backend import backend_options
+
+        cfg.update(backend_options(config=config))
     try:
-        cfg = ablation_config(ablate)
-        t0 = time.perf_counter()
-
-        def show(r) -> None:
-            if r.status == "failed":
-                console.print(f"[red]failed[/] {escape(r.user_id)}: {escape(r.error or '')}")
-            else:
-                console.print(f"{escape(r.user_id)}: {r.status}, {r.attributes} attributes, {r.seconds:.1f}s")
-
-        results = run_bench(bench_dir, out, workers=workers, budget=budget, backend=backend, system=system,
-                            config=cfg, on_result=show)
+        summary = run_batch_cli(bench_dir, out, system=system, ablate=ablate, workers=workers, backend=backend,
+                                budget=budget, executor=executor, cache_from=cache_from, config=cfg, limit=limit)
     except InputError as e:
         fail(e.message)
-    failed = [r for r in results if r.status == "failed"]
-    console.print(f"{len(results) - len(failed)}/{len(results)} users done in {time.perf_counter() - t0:.1f}s; "
-                  f"predictions: {escape(str(out / 'predictions'))}; DB: {escape(str(out / 'runs.db'))}")
+    results = summary.results  # also streamed to OUT_DIR/results.jsonl as users finish
     (out / "bench_run.json").write_text(json.dumps([r.model_dump() for r in results], indent=1), encoding="utf-8")
 
 

@@ -35,6 +35,7 @@ class BatchSummary(BaseModel):
     done: int = 0
     skipped: int = 0
     failed: list[UserResult] = Field(default_factory=list)
+    results: list[UserResult] = Field(default_factory=list)   # small rows; predictions stay on disk
     seconds: float = 0.0
 
     @property
@@ -105,6 +106,7 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
         def emit(r: UserResult) -> None:
             fh.write(json.dumps({"key": spec.key, **r.model_dump()}, ensure_ascii=False) + "\n")
             fh.flush()
+            summary.results.append(r)
             if r.status == "failed":
                 summary.failed.append(r)
             elif r.status == "skipped":

@@ -66,13 +66,16 @@ def expand_inputs(paths: list[Path]) -> list[Path]:
         p = Path(p)
         if not p.is_dir():
             raise InputError(p, "not a folder (expected a `bench run` OUT_DIR or a predictions folder)")
-        if (p / "batch.json").is_file() or (p / "predictions").is_dir() or any(p.glob("*.json")):
+        if (p / "batch.json").is_file() or (p / "predictions").is_dir():
             out.append(p)
             continue
         subs = sorted(d for d in p.iterdir() if d.is_dir() and (d / "batch.json").is_file())
-        if not subs:
+        if subs:
+            out.extend(subs)
+        elif any(p.glob("*.json")):
+            out.append(p)               # a bare folder of <user_id>.json predictions
+        else:
             raise InputError(p, "holds no predictions and no `bench run` outputs")
-        out.extend(subs)
     return out
 
 
