@@ -18,7 +18,7 @@ _TRIGGERS_EN = [
     r"\byou\s+are\s+now\b",
     # addressing an AI
     rf"\b(?:dear|attention|hey|hello|hi|note\s+to|message\s+to|to\s+(?:any|all|the))\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
-    rf"(?:^|\n|[.!?]\s)\s*[\[(<]?\s*{_AI_LABEL}(?:\s+(?:assistant|note|instruction|notice|message))?\s*[\])>]?\s*:",
+    rf"(?:^|(?<=\n)|(?<=[.!?。！？]\s)|(?<=[.!?。！？]))\s*[\[(<]?\s*{_AI_LABEL}(?:\s+(?:assistant|note|instruction|notice|message))?\s*[\])>]?\s*:",
     rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+)?{_AI}\b",
     rf"\b{_AI}s?\s+(?:reading|analy[sz]ing|processing|scanning|summari[sz]ing|profiling)\s+(?:this|these|my)\b",
     rf"\bwhen\s+(?:you|an?\s+{_AI})\s+(?:summari[sz]e|analy[sz]e|profile|report|process)\b",
