@@ -15,7 +15,6 @@ from pydantic import ValidationError
 
 from core.errors import InputError
 from core.loader import read_json
-from core.eval.truth import load_truth  # noqa: F401  (re-exported for metrics)
 from core.models import Predictions
 from core.schema import load_schema
 from core.textmatch import normalize

@@ -13,8 +13,9 @@ from typing import Iterable
 
 from pydantic import BaseModel
 
-from core.eval.inputs import UserPredictions, load_predictions, load_truth, slot_of
+from core.eval.inputs import UserPredictions, load_predictions, slot_of
 from core.eval.judge import Judge
+from core.eval.truth import load_truth
 from core.loader import load_manifest
 from core.models import Truth, TruthAttribute
 from core.schema import load_schema

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from core.eval.metrics import Comparison, Evaluation, Summary, UserResult
+from core.eval.metrics import Comparison, Evaluation, Summary, UserResult, summarize
 
 METRICS_FORMAT = "argus-eval/1"
 AUDIT_FIELDS = ["user", "attribute", "role", "truth", "prediction", "g", "s", "difficulty", "dimension",
@@ -30,8 +30,6 @@ def _summary_json(s: Summary) -> dict:
 
 
 def _user_json(u: UserResult) -> dict:
-    from core.eval.metrics import summarize
-
     s = summarize(u.leaked)
     return {
         "user_id": u.user_id, "status": u.status, "pes": _r(s.pes), "binary": _r(s.binary),
@@ -156,8 +154,6 @@ def overall_table(ev: Evaluation) -> Table:
 
 
 def users_table(ev: Evaluation, limit: int | None = None) -> Table:
-    from core.eval.metrics import summarize
-
     t = Table(title="Per user (worst misses: most sensitivity-weighted score lost)", title_justify="left")
     for col in ("user", "PES", "Binary", "leaked", "claims", "false", "worst misses"):
         t.add_column(col, justify="right" if col in ("PES", "Binary", "leaked", "claims", "false") else "left")
