@@ -404,7 +404,7 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
             cm = round((ft * 12 + inch) * 2.54)
             # a bare number like "5 ft" without context is probably not a height
             pre = ctx.prefix(m.start())[-30:].lower()
-            if not re.search(r"\b(?:i'?m|i\s+am|tall|height|stand|me)\b", pre + t[m.end():m.end() + 12].lower()):
+            if not m.group("inch") and not re.search(r"\b(?:i'?m|i\s+am|tall|height|stand|me)\b", pre + t[m.end():m.end() + 12].lower()):
                 continue
         else:
             d = m.group("zd")

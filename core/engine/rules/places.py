@@ -204,6 +204,12 @@ def _from_gazetteer(text: str) -> list[Place] | None:
         place = getattr(m, "place", None)
         if place is None or not isinstance(start, int) or not isinstance(end, int) or not (0 <= start < end <= len(text)):
             continue
+        # "Zurich", "Tokyo": a region named like its capital city is read as the city
+        if getattr(place, "kind", "") == "region":
+            city = next((a for a in getattr(m, "alternatives", None) or [] if getattr(a, "kind", "") == "city"
+                         and getattr(a, "name", "") == place.name), None)
+            if city is not None:
+                place = city
         levels: dict[str, str] = {}
         try:
             chain = gz.chain(place)

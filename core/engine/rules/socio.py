@@ -413,6 +413,9 @@ _PERIOD_M = re.compile(r"\b(?:a|per|each|every|/)\s?(?:month|mo)\b|\bmonthly\b|�
 _PERIOD_H = re.compile(r"\b(?:an|per|/)\s?(?:hour|hr)\b|\bhourly\b|时薪|一小时", re.I)
 _PERIOD_W = re.compile(r"\b(?:a|per|/)\s?week\b|\bweekly\b|周薪", re.I)
 _ZH_NUM_INCOME = re.compile(r"(?P<k>月薪|年薪|月入|年入|工资|收入|到手|税后|税前|底薪)\s*(?:才|只有|大概|差不多|有|是|也就|不到|超过|[:：])?\s*(?P<n>\d+(?:\.\d+)?)\s*(?P<mul>[kKwW万千])?")
+# "I pull in about 45k a year": an amount without currency after an earning verb
+_BARE_K = re.compile(r"\b(?:make|making|made|earn|earning|earned|pull\s+in|pulling\s+in|bring\s+home|bringing\s+in|take\s+home|salary\s+(?:is|of)|paid)\s+"
+                     r"(?:about|around|roughly|like|only|just|almost|nearly|over|under|~)?\s*(?P<n>\d{1,3}(?:\.\d)?)\s?k\b", re.I)
 _INCOME_PHRASES = [
     (re.compile(r"\bsix[- ]figures?\b|\b6[- ]figures?\b", re.I), "upper-middle"),
     (re.compile(r"\bseven[- ]figures?\b|\bmillionaire\b|财务自由", re.I), "high"),
@@ -485,6 +488,16 @@ def income_level(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:zh", confidence=0.75,
                            levels={"band": band, "bracket": bracket}, amount=n, currency="CNY", period=period,
                            annual=annual, original=m.group(0)))
+    for m in _BARE_K.finditer(t):
+        if any(c.data.get("start", -1) <= m.start("n") < c.data.get("end", -1) for c in out):
+            continue
+        amount = float(m.group("n")) * 1000
+        clause = t[m.start():ctx.clause_end(m.start())]
+        annual, period = _annual(amount, clause, "year")
+        band, bracket = income_band(annual, "USD")
+        out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:bare_k", confidence=0.6,
+                           levels={"band": band, "bracket": bracket}, amount=amount, currency="USD", period=period,
+                           annual=annual, currency_assumed=True))
     for rx, band in _INCOME_PHRASES:
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
