@@ -39,6 +39,7 @@ _OTHER_ZH = re.compile(
 )
 _SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
 
+_SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!妈|爸|老公|老婆|男朋友|女朋友|朋友|同事|儿子|女儿|姐|妹|哥|弟|家)|本人", re.I)
 _NEG_EN = re.compile(
     r"\b(?:not|never|no|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|won't|nor|no\s+longer|"
     r"wish\s+i\s+(?:was|were|had)|if\s+i\s+(?:was|were)|want(?:s|ed)?\s+to\s+be(?:come)?|dream(?:s|ed)?\s+of|"
@@ -237,6 +238,8 @@ class Ctx:
         d["end"] = end
         if self.carrier:
             d["carrier"] = self.carrier
+        if first_person is None and _SELF_START.match(self.masked, start):
+            first_person = True   # the span itself opens with I / 我
         fp = self.first_person(start) if first_person is None else first_person
         return Cue(attribute=attribute, value=value, level=level, confidence=round(confidence, 3),
                    span=span, cue=rule, first_person=fp, data=d)

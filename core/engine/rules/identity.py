@@ -77,11 +77,11 @@ _G_MALE_EN = re.compile(
 )
 _G_PARTNER_EN = re.compile(r"\bmy\s+(?P<w>husband|hubby|wife|wifey|boyfriend|girlfriend|bf|gf)\b", re.I)
 _G_FEMALE_ZH = re.compile(
-    r"宝妈|新手妈妈|二胎妈妈|全职妈妈|当妈|做妈妈|我是(?:一个|一名)?(?:女生|女孩|女人|妈妈|女的|小仙女|职场女性)|作为(?:一个|一名)?(?:女生|女性|女孩|妈妈|女人)|"
+    r"宝妈|新手妈妈|二胎妈妈|全职妈妈|当妈|做妈妈|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:女生|女孩|女人|妈妈|女的|小仙女|职场女性|女大学生|女研究生|女博士|女程序员|女司机)|作为(?:一个|一名)?(?:女生|女性|女孩|妈妈|女人)|"
     r"本女子|老娘|我们女生|女生们|(?<![他她])我(?:怀孕|孕期|孕\d+周|来姨妈|来例假|大姨妈)|我的?(?:姨妈期|例假)|(?:我|本人)(?:，)?女(?:，|,|\s|$)|坐月子"
 )
 _G_MALE_ZH = re.compile(
-    r"宝爸|新手爸爸|奶爸|当爹|当爸|做爸爸|我是(?:一个|一名)?(?:男生|男孩|男人|爸爸|男的|直男)|作为(?:一个|一名)?(?:男生|男性|男孩|爸爸|男人)|"
+    r"宝爸|新手爸爸|奶爸|当爹|当爸|做爸爸|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:男生|男孩|男人|爸爸|男的|直男|男大学生|男研究生|男博士)|作为(?:一个|一名)?(?:男生|男性|男孩|爸爸|男人)|"
     r"本男子|老子|哥们儿?我|我们男生|(?:我|本人)(?:，)?男(?:，|,|\s|$)|刮胡子"
 )
 _G_PARTNER_ZH = re.compile(r"(?:我|我家|我的)(?P<w>老公|丈夫|老婆|妻子|媳妇|男朋友|女朋友|男友|女友)")
@@ -139,7 +139,7 @@ _ZH_DECADE_MAP = {"奔三": 20, "奔四": 30, "奔五": 40, "三十而立": 30, 
                   "花甲": 60, "退休老人": 60, "大龄剩女": 30, "三十出头": 30, "四十出头": 40, "二十出头": 20, "年过半百": 50}
 _AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b", re.I)
 _AGE_RETIRED = re.compile(r"\b(?:i'?m|i\s+am|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
-_AGE_STUDENT = re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:college\s+|uni\s+|university\s+)?(?P<w>freshman|sophomore|junior|senior\s+in\s+college|undergrad|high\s+schooler)\b|(?P<z>大一|大二|大三|大四|研一|研二|高一|高二|高三|初三)(?:学生|党|狗|的我|了|啦|，|\s)", re.I)
+_AGE_STUDENT = re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:college\s+|uni\s+|university\s+)?(?P<w>freshman|sophomore|junior|senior\s+in\s+college|undergrad|high\s+schooler)\b|(?P<z>大一|大二|大三|大四|研一|研二|高一|高二|高三|初三)(?=学生|党|狗|的我|了|啦|，|。|\s|$)", re.I)
 _STUDENT_AGE = {"freshman": 18, "sophomore": 19, "junior": 20, "senior in college": 21, "undergrad": 20, "high schooler": 16,
                 "大一": 18, "大二": 19, "大三": 20, "大四": 21, "研一": 23, "研二": 24, "高一": 15, "高二": 16, "高三": 17, "初三": 14}
 
@@ -158,8 +158,8 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(r"(?i)(i'?m|i\s+am|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
             continue
-        if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I):
-            continue  # bare "28F" only right after I/me ("Me 28F and ...")
+        if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I) and ctx.prefix(m.start()).strip():
+            continue  # bare "28F" only right after I/me ("Me 28F and ...") or opening a sentence ("29M, single")
         conf = 0.85 if g in ("n", "n2", "n4") else 0.6
         lead = m.group(0).lower()
         if re.match(r"(?:turning|i'll\s+be|i\s+will\s+be|i\s+turn\s)", lead) and not re.search(
@@ -388,7 +388,7 @@ _HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{0,2}}(?:hair|curls|locks
                    rf"|\bmy\s+(?:blue|green|brown|hazel|gr[ae]y|dark)\s+eyes\b", re.I)
 _GLASSES = re.compile(r"\b(?:i\s+wear|wear|wearing|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
                       r"|\bmy\s+(?:tattoos?|freckles|piercings?|scar|birthmark|dimples)\b|\bi\s+(?:have|got)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:tattoo|tattoos|freckles|piercings?|nose\s+ring|sleeve\s+tattoo)\b", re.I)
-_APPEAR_ZH = re.compile(r"(?:我|本人)?(?:是|留着?|剪了|染了|烫了)?(?:一头)?(?P<w>黑长直|长发|短发|卷发|寸头|光头|金发|红发|白发|黄头发|棕色头发|马尾|齐刘海|大波浪)|(?:我|本人)(?:戴|带)(?:着)?(?:眼镜|牙套|隐形眼镜)|(?:我)?(?:高度)?近视\d{2,4}度|(?:我|本人)(?:有|纹了)(?:个|一个)?(?:纹身|雀斑|酒窝)|(?:我|本人)(?:很|比较|有点)?(?:矮|高|胖|瘦|微胖)(?:子)?(?=[，。！,.!\s]|$)")
+_APPEAR_ZH = re.compile(r"(?:我|本人)?(?:是|留着?|剪了|染了|烫了)?(?:一头)?(?P<w>黑长直|长发|短发|卷发|寸头|光头|金发|红发|白发|黄头发|棕色头发|马尾|齐刘海|大波浪)|(?:我|本人)?(?<![他她])(?:戴|带)(?:着)?(?:眼镜|牙套|隐形眼镜)|(?:我)?(?:高度)?近视\d{2,4}度|(?:我|本人)(?:有|纹了)(?:个|一个)?(?:纹身|雀斑|酒窝)|(?:我|本人)(?:很|比较|有点)?(?:矮|高|胖|瘦|微胖)(?:子)?(?=[，。！,.!\s]|$)")
 
 
 def physical_appearance(ctx: Ctx) -> list[Cue]:

@@ -58,7 +58,7 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
         before = t[max(ctx.clause_start(p.start), p.start - 60):p.start]
         hit = bool(pre_en.search(before) or pre_zh.search(before))
         if not hit and after_zh is not None:
-            hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(re.search(r"(?:在|去)\s*$", before))
+            hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(re.search(r"(?:在|去|到)\s*$", before))
         if not hit:
             continue
         lv = _levels(p)
@@ -87,9 +87,23 @@ def home_location(ctx: Ctx) -> list[Cue]:
     return out
 
 
+_WORK_ADDR_ZH = re.compile(r"(?:在|到|去)(?P<a>[\u4e00-\u9fff]{2,10}?(?:科技园|产业园|软件园|园区|大厦|广场|中心|大楼|写字楼|商务区|CBD|cbd))(?:上班|工作|办公|搬砖|打工)")
+
+
 def work_location(ctx: Ctx) -> list[Cue]:
     places = ctx.places()
-    return _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
+    out: list[Cue] = []
+    if ctx.has_cjk:
+        for m in _WORK_ADDR_ZH.finditer(ctx.masked):
+            a0, a1 = m.start("a"), m.end("a")
+            lv: dict[str, str] = {}
+            for p in places:
+                if a0 <= p.start < a1:
+                    lv = _levels(p)
+            lv["address"] = m.group("a")
+            out.append(ctx.cue("work_location", m.group("a"), a0, a1, rule="work:address_zh", confidence=0.6, levels=lv,
+                               original=m.group("a")))
+    return out + _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
                        "work:place", 0.6, after_zh=_WORK_ZH_AFTER)
 
 
@@ -250,7 +264,7 @@ _TRAVEL_EN = re.compile(
     r"(?:\s+(?:the\s+)?(?:beautiful|lovely|amazing|stunning|gorgeous|historic|old|streets\s+of|city\s+of|wilderness\s+(?:of|in)|flavou?rs\s+of))*\s*$",
     re.I,
 )
-_TRAVEL_ZH = re.compile(r"(?:去了?|到了?|来了?|来到了?|飞(?:到|去)?|在|游|逛|打卡|出差到?|旅行到?|旅游到?|自驾(?:去|到)?|重返|回到)\s*$")
+_TRAVEL_ZH = re.compile(r"(?:去了?(?:趟|一趟|一次)?|到了?|来了?(?:趟|一趟)?|来到了?|飞(?:到|去)?|在|游|逛|打卡|出差到?|旅行到?|旅游到?|自驾(?:去|到)?|重返|回到)\s*$")
 _TRAVEL_ZH_AFTER = re.compile(r"^(?:旅游|旅行|玩|之旅|游记|度假|出差|打卡|自由行|跟团|行|攻略|Day\s*\d|day\s*\d|\d+日游|[一二三四五六七八九十]日游|站)")
 _TRAVEL_WORDS = re.compile(r"\b(?:trip|travel|vacation|holiday|flight|passport|itinerary|sightseeing|tourist|backpacking|honeymoon)\b|旅游|旅行|度假|出差|机票|攻略|打卡", re.I)
 
@@ -329,6 +343,8 @@ _FAM_EN = re.compile(
     re.I,
 )
 _FAM_ZH = re.compile(rf"(?:我|我家|我们家|俺|咱家)(?:的)?(?:(?:两|三|[2-5])个)?(?:大|小|亲|可爱的|新|宝贝)?(?P<r>{alt(list(_REL_ZH))})(?P<name>[\u4e00-\u9fff]{{0,0}})|(?:我家|家里)(?:的|那只|这只)?(?P<pet>[\u4e00-\u9fff]{{0,4}}?)(?P<pr>狗|猫|猫咪|狗狗)(?P<pname>[A-Za-z\u4e00-\u9fff]{{0,0}})")
+_BREEDS = ("corgi|labrador|lab|golden\s+retriever|retriever|poodle|husky|pug|beagle|shiba|shiba\s+inu|dachshund|chihuahua|"
+           "german\s+shepherd|border\s+collie|collie|bulldog|french\s+bulldog|frenchie|terrier|greyhound|doodle|goldendoodle|labradoodle|pitbull|pit\s+bull")
 _FAM_ZH_COORD = re.compile(rf"[和跟与、](?P<r>{alt([k for k in _REL_ZH if len(k) >= 2])})")
 _NAME_STOP = {"and", "the", "is", "was", "who", "has", "had", "just", "will", "got", "are", "were", "today", "tonight", "this",
               "last", "for", "with", "from", "when", "said", "loves", "likes", "made", "turned", "started"}
@@ -369,10 +385,10 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=0.6,
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
-    for m in re.finditer(r"\b(?:a|an|our|new)\s+(?:\w+\s+)?(?P<pr>dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster)\s+(?:named|called)\s+(?P<n>[A-Z][a-z]+)", ctx.masked):
-        if not re.search(r"(?i)\b(?:i|we|my|our|us)\b", ctx.prefix(m.start()) + m.group(0)):
+    for m in re.finditer(rf"\b(?:a|an|our|new|my)\s+(?:\w+\s+)?(?P<pr>dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|{_BREEDS})\s+(?:named|called)\s+(?P<n>[A-Z][a-z]+)", ctx.masked, re.I):
+        if not re.search(r"(?i)\b(?:i|we|my|our|us|(?:dog|cat|pet|fur)\s*(?:dad|mom|mum|parent|mama|papa))\b", ctx.prefix(m.start()) + m.group(0)):
             continue
-        canon = _REL_EN[m.group("pr").lower()]
+        canon = _REL_EN.get(m.group("pr").lower(), "dog")
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
                            confidence=0.6, first_person=True, relation=canon, name=m.group("n"), pet=True))
     # "我老公和女儿": a relation coordinated with one of mine is mine too
@@ -402,6 +418,9 @@ _RS = [
     ("in a relationship", re.compile(r"\bmy\s+(?:boyfriend|girlfriend|bf|gf|partner|significant\s+other|s/o|so)\b|\b(?:i'?m|i\s+am)\s+(?:in\s+a\s+relationship|dating\s+someone|seeing\s+someone|taken)\b|\bour\s+(?:first\s+)?date\s+night\b", re.I), 0.55),
     ("in a relationship", re.compile(r"脱单|我男朋友|我女朋友|我男友|我女友|我对象|谈恋爱|恋爱\d*周年|在一起\d+(?:天|个月|年)"), 0.6),
     ("single", re.compile(r"\b(?:i'?m|i\s+am|still|being|forever|happily|newly)\s+(?:still\s+|so\s+|very\s+|happily\s+|newly\s+)?single\b|\bsingle\s+life\b|\bno\s+(?:boyfriend|girlfriend|partner)\b|\bforever\s+alone\b|\bdating\s+apps?\b|\bsingle\s+(?:mom|dad|mother|father|parent)\b", re.I), 0.65),
+    ("single", re.compile(r"(?:^|(?<=[,，.。|/\n]))\s*single\s*(?=$|[,，.。|/!\n])", re.I), 0.55),
+    ("married", re.compile(r"(?:^|(?<=[,，.。|/\n]))\s*married(?:\s+(?:w/|with)\s+(?:\d|two|three|kids))?\s*(?=$|[,，.。|/!\n])", re.I), 0.55),
+    ("divorced", re.compile(r"(?:^|(?<=[,，.。|/\n]))\s*divorced\s*(?=$|[,，.。|/!\n])", re.I), 0.55),
     ("single", re.compile(r"单身|母胎solo|母胎单身|没有对象|没对象|一个人过|孤寡|相亲"), 0.6),
     ("divorced", re.compile(r"\b(?:i'?m|i\s+am|i\s+got|got|recently|newly|finally)\s+(?:recently\s+|newly\s+|finally\s+)?divorced\b|\bmy\s+(?:divorce|ex-?wife|ex-?husband)\b|\b(?:after|since|during|through)\s+(?:my|the|our)?\s*divorce\b|\bdivorcee\b|\bco-?parenting\b|"
                             r"\bpost\s*-?\s*divorce\b|#(?:post)?divorce\w*|\bdivorced\s+(?:life|dad|mom|mum|and)\b", re.I), 0.7),

@@ -14,6 +14,9 @@ from typing import Any
 from pydantic import BaseModel, Field
 
 
+_CJK_ANY = re.compile(r"[\u4e00-\u9fff]")
+
+
 class Place(BaseModel):
     text: str                     # the matched text (exact substring)
     start: int
@@ -230,6 +233,11 @@ def find_places(text: str) -> list[Place]:
     places = _from_gazetteer(text)
     if places is None:
         places = _fallback_find(text)
+    elif _CJK_ANY.search(text):
+        # the gazetteer keeps Chinese names of larger cities only: add the hand list's
+        # Chinese cities/districts (大理, 丽江 ...) where it found nothing
+        places = places + [f for f in _fallback_find(text) if f.original and not any(
+            f.start < g.end and g.start < f.end for g in places)]
     places.sort(key=lambda p: (p.start, -(p.end - p.start)))
     out: list[Place] = []
     last_end = -1

@@ -87,6 +87,7 @@ _SCHOOL_CTX = re.compile(
 _FACULTY_EN = re.compile(r"\b(?:(?:School|Faculty|College|Department|Dept\.?)\s+of\s+(?:[A-Z][\w&-]*\s?(?:and\s+|&\s+)?){1,4}|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}\s+(?:department|Department|School|Faculty))")
 _FACULTY_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:学院|系)(?![\u4e00-\u9fff]*大学)")
 _SCHOOL_TRIM = re.compile(r"^(?:在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
+_SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了]")
 _SCHOOL_BAD_EN = re.compile(r"^(?:The|My|Our|A|High|Middle|Grad|Law|Medical|Business|Art|Summer|Night|Sunday|Old|New|This|That|Every)\s+(?:School|College)$")
 
 
@@ -100,7 +101,7 @@ def school(ctx: Ctx) -> list[Cue]:
             trimmed = _SCHOOL_TRIM.sub("", name)
             s += len(name) - len(trimmed)
             name = trimmed.strip()
-            if len(name) < 3 or _SCHOOL_BAD_EN.match(name) or name in ("大学", "学院", "中学", "小学"):
+            if len(name) < 3 or _SCHOOL_BAD_EN.match(name) or name in ("大学", "学院", "中学", "小学") or _SCHOOL_BAD_ZH.search(name):
                 continue
             faculty = None
             inst = name
@@ -219,6 +220,9 @@ _OCC_EXPLICIT_ZH = re.compile(
     rf"|(?P<w2>{_OCC_ALT_ZH})(?:一枚|日常|的日常|本人|打工日记|上班日记|vlog)"
     rf"|(?<=[\u4e00-\u9fff])(?:是|当|做)(?:一名|一个|一位|个|名)?(?:普通|小|新手|资深|实习|兼职|全职|退休)?(?:的)?(?P<w3>{_OCC_ALT_ZH})"
 )
+_ZH_BIO_ROLE = re.compile(rf"(?:^|(?<=[，,。！!？?、|｜/\n\s]))(?P<pre>[\u4e00-\u9fffA-Za-z0-9]{{0,6}}?)(?P<w>{_OCC_ALT_ZH})(?=$|[，,。！!？?、|｜/\n\s])")
+_ZH_BIO_SKIP = {"前端", "后端", "阿姨", "工地", "厂里", "流水线", "老板", "中介", "财务", "行政", "助理", "游戏", "分析师", "教练", "顾问",
+                "学生", "运营", "销售", "种地", "博主", "主播"}
 _OCC_BAD_ZH_BEFORE = re.compile(r"(?:我的|我家|我妈|我爸|朋友|同事|孩子的?|去看|找|给|问|跟|和|带)$")
 # sector-only wording
 _SECTOR_EN = re.compile(r"\bi\s+work\s+in\s+(?P<s>healthcare|tech|finance|banking|retail|hospitality|education|construction|marketing|sales|insurance|real\s+estate|government|manufacturing|logistics|media|advertising|consulting|law|the\s+medical\s+field|it)\b", re.I)
@@ -316,6 +320,15 @@ def occupation(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:zh",
                            confidence=0.8 if not m.group("w3") else 0.6, levels=_occ_levels(o, w), original=w,
                            first_person=fp_zh))
+    # ZH bios: "坐标杭州，95后，互联网大厂产品经理" — a short phrase ending in a role term
+    if ctx.has_cjk:
+        for m in _ZH_BIO_ROLE.finditer(t):
+            w = m.group("w")
+            o = _ZH_TERMS.get(w)
+            if not o or w in _ZH_BIO_SKIP or ctx.negated(m.start("w")) or not ctx.first_person(m.start("w")):
+                continue
+            out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=0.55,
+                               levels=_occ_levels(o, w), original=w))
     for m in _SECTOR_EN.finditer(t):
         sec = _SECTOR_NAMES.get(re.sub(r"\s+", " ", m.group("s").lower()))
         if sec:
@@ -352,8 +365,16 @@ _WORK_CTX_EN = re.compile(
 _WORK_CTX_ZH = re.compile(r"(?:在|于)(?P<o>[\u4e00-\u9fffA-Za-z0-9]{2,20}?)(?:上班|工作|实习|任职|当|做|打工|搬砖|坐班)|(?:入职|加入|跳槽到|就职于|供职于|我们公司|我司|本司|单位)")
 _UNIT_EN = re.compile(r"\b(?:in|on|at)\s+(?:the\s+)?(?P<u>(?:[A-Z][\w&-]*\s+){0,3}(?:department|dept|team|ward|unit|division|lab|office|branch|ICU|ER|NICU|PICU))\b|\b(?P<u2>ICU|NICU|PICU|ER|emergency\s+room|emergency\s+department|oncology|pediatrics|cardiology|surgery|radiology)\b", re.I)
 _UNIT_ZH = re.compile(r"[\u4e00-\u9fff]{1,6}?(?:科|部|组|中心|病区|车间|分行|支行|门店|项目组|事业部)(?![\u4e00-\u9fff]{0,1}(?:学|技|普))")
+_ZH_BREAK = "的了是我你他她们每天骑坐到和跟去在从给被把让"
+_ZH_GENERIC_ORG = {"公司", "大公司", "小公司", "医院", "银行", "集团", "科技", "工作室", "餐厅", "酒店", "门店"}
 _ORG_TRIM = re.compile(r"^(?:在|去|到|从|于|是|的|和|与|入职|加入|跳槽到|就职于|供职于|我们|我|作为)+")
 _ORG_BAD = re.compile(r"^(?:The|My|Our|A|This|That|Every|Some)\s", re.I)
+
+
+_WORK_STATED = re.compile(
+    r"\b(?i:i\s+work\s+(?:at|for)|i'?m\s+(?:\w+\s+){0,3}at|i\s+(?:just\s+)?(?:joined|started\s+at)|"
+    r"(?:my\s+|a\s+|the\s+)?(?:new\s+)?(?:job|position|role|internship|offer)\s+(?:at|with|from)|employed\s+by)\s+"
+    r"(?P<o>(?:[A-Z][\w&'.-]*|[A-Z]{2,})(?:\s+(?:[A-Z][\w&'.-]*|of|&)){0,4})")
 
 
 def workplace(ctx: Ctx) -> list[Cue]:
@@ -363,9 +384,12 @@ def workplace(ctx: Ctx) -> list[Cue]:
         for m in rx.finditer(t):
             name, s = m.group(0), m.start()
             trimmed = _ORG_TRIM.sub("", name)
+            if rx is ORG_ZH:
+                cut = max((trimmed.rfind(ch) for ch in _ZH_BREAK), default=-1)
+                trimmed = trimmed[cut + 1:]
             s += len(name) - len(trimmed)
             name = trimmed
-            if len(name) < 3 or _ORG_BAD.match(name):
+            if len(name) < 3 or _ORG_BAD.match(name) or name in _ZH_GENERIC_ORG:
                 continue
             win = t[max(0, s - 50):min(len(t), s + len(name) + 30)]
             work = bool(_WORK_CTX_EN.search(win) or _WORK_CTX_ZH.search(win))
@@ -384,9 +408,8 @@ def workplace(ctx: Ctx) -> list[Cue]:
             out.append(ctx.cue("workplace", lv.get("unit") or name, s, s + len(name), rule="workplace:org",
                                confidence=0.7 if work else 0.5, levels=lv, original=name if ctx.has_cjk else None))
     # "I work at X" where X is a capitalised name without an org suffix
-    for m in re.finditer(r"\b(?:i\s+work\s+(?:at|for)|i'?m\s+(?:\w+\s+){0,3}at|i\s+(?:just\s+)?(?:joined|started\s+at)|my\s+job\s+at|employed\s+by)\s+"
-                         r"(?P<o>(?:[A-Z][\w&'.-]*|[A-Z]{2,})(?:\s+(?:[A-Z][\w&'.-]*|of|&)){0,4})", t):
-        name = m.group("o").strip()
+    for m in _WORK_STATED.finditer(t):
+        name = m.group("o").strip().rstrip(".'-")
         ns = m.start("o")
         if not name or name.split()[0] in ("The", "My", "A", "Home", "Work", "Night", "I") or any(p.start == ns and p.end == ns + len(name) for p in ctx.places()):
             continue
