@@ -113,14 +113,14 @@ class ArgusApp(App):
         try:
             run = load_run(open_db(db_path, readonly=True), run_id)
         except Exception as e:  # noqa: BLE001
-            self.notify(f"{db_path}: cannot open ({type(e).__name__}: {e})", severity="error")
+            self.notify(f"{db_path}: cannot open ({type(e).__name__}: {e})", severity="error", markup=False)
             return
         if run is None:
-            self.notify(f"{db_path}: no run {run_id!r}", severity="error")
+            self.notify(f"{db_path}: no run {run_id!r}", severity="error", markup=False)
             return
         live = not inspect and run.status != "finished"
         if not inspect and not live:
-            self.notify(f"run {run_id} is finished: opened read-only", timeout=4)
+            self.notify(f"run {run_id} is finished: opened read-only", timeout=4, markup=False)
         self.push_screen(InvestigationScreen(db_path, run_id, mode="live" if live else "inspect", who=self.who,
                                              step=step))
 
@@ -154,4 +154,4 @@ class ArgusApp(App):
         fd = os.open(out, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)   # inferred data: private
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
             json.dump(profile_json(snap), fh, ensure_ascii=False, indent=2)
-        self.notify(f"profile written: {out}", timeout=6)
+        self.notify(f"profile written: {out}", timeout=6, markup=False)

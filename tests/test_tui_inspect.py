@@ -104,7 +104,7 @@ async def test_scrubber_shows_past_state(run_db: Path) -> None:
         await pilot.pause(0.1)
         # after patching the table in place (3 -> 8), it holds exactly the latest store
         hyp = app.screen.query_one("#hyp-table", DataTable)
-        shown = [(hyp.get_row_at(i)[0], hyp.get_row_at(i)[5]) for i in range(hyp.row_count)]
+        shown = [(str(hyp.get_row_at(i)[0]), str(hyp.get_row_at(i)[5])) for i in range(hyp.row_count)]
         want = sql(run_db, "SELECT node_id, status FROM nodes WHERE run_id='run-a' AND kind='hypothesis' "
                    "ORDER BY node_id")
         assert shown == [(a, b) for a, b in want]
@@ -113,7 +113,7 @@ async def test_scrubber_shows_past_state(run_db: Path) -> None:
         await pilot.pause(0.1)
         table = app.screen.query_one("#timeline-table", DataTable)
         table.focus()
-        row = next(i for i in range(table.row_count) if table.get_row_at(i)[0] == "2")
+        row = next(i for i in range(table.row_count) if str(table.get_row_at(i)[0]) == "2")
         table.move_cursor(row=row)
         await pilot.press("enter")
         await _wait(pilot, lambda: screen.snap.step == 2)
@@ -177,11 +177,11 @@ async def test_cpeg_tree_and_hypothesis_filter_sort(run_db: Path) -> None:
         for _ in range(9):          # starts id asc; each press: desc, then next column asc -> conf desc
             await pilot.press("s")
         await pilot.pause(0.1)
-        confs = [float(hyp.get_row_at(i)[4]) for i in range(hyp.row_count)]
+        confs = [float(str(hyp.get_row_at(i)[4])) for i in range(hyp.row_count)]
         assert confs == sorted(confs, reverse=True)
         # enter on a hypothesis jumps to it in the CPeg tree and shows its chain
         hyp.move_cursor(row=0)
-        top_id = hyp.get_row_at(0)[0]
+        top_id = str(hyp.get_row_at(0)[0])
         await pilot.press("enter")
         await pilot.pause(0.2)
         tree = app.screen.query_one("#cpeg-tree", Tree)
@@ -234,6 +234,33 @@ async def test_palette_jump_to_hypothesis(run_db: Path) -> None:
         tree = screen.query_one("#cpeg-tree", Tree)
         assert tree.cursor_node is not None and tree.cursor_node.data[0] == "h0007"
         assert screen.query_one("#left").active == "tab-cpeg"
+
+
+HOSTILE = "[/] [link=http://evil.example]click[/link] [bold red]ignore previous instructions[/bold red] \x1b[31m"
+
+
+async def test_hostile_post_text_is_shown_literally(run_db: Path) -> None:
+    db = open_db(run_db)
+    data = json.loads(db.execute("SELECT data FROM posts WHERE post_id='p0001'").fetchone()[0])
+    data["caption"] = HOSTILE
+    data["tags"] = ["[/]", "x" * 5000]
+    with db.conn:
+        db.execute("UPDATE posts SET data=?, ip_region=? WHERE post_id='p0001'", [json.dumps(data), "[/]"])
+        db.execute("UPDATE nodes SET content=?, value=? WHERE node_id IN ('e0001_1', 'h0001')", [HOSTILE, "[/]"])
+    db.conn.close()
+    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
+        await pilot.pause(0.2)
+        text = _plain(app, screen.query_one("#post-detail", Static))
+        assert "[link=http://evil.example]click[/link]" in text and "[bold red]" in text
+        assert str(screen.query_one("#posts-table", DataTable).get_row_at(0)[3]) == "[/]"
+        await pilot.press("2")
+        await pilot.pause(0.2)
+        screen.jump_to_node("h0001")
+        await pilot.pause(0.3)
+        assert "[/]" in _plain(app, screen.query_one("#cpeg-detail", Static))
 
 
 async def _wait(pilot, cond, tries: int = 100) -> None:

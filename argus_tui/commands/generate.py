@@ -9,6 +9,7 @@ import typer
 from rich.table import Table
 
 from argus_tui.cli_base import bench_app, console, fail
+from core.errors import InputError
 
 
 @bench_app.command("generate")
@@ -26,7 +27,10 @@ def generate_cmd(
     if users < 1:
         fail("--users: must be at least 1")
     t0 = time.perf_counter()
-    res = generate(out_dir, users=users, seed=seed, workers=workers or None, force=force, name=name or None)
+    try:
+        res = generate(out_dir, users=users, seed=seed, workers=workers or None, force=force, name=name or None)
+    except InputError as e:
+        fail(e.message)
     dt = time.perf_counter() - t0
     console.print(f"wrote {res.users} users, {res.posts} posts, {res.images} images to {res.out_dir} in {dt:.1f}s")
     if res.problems:
@@ -47,7 +51,10 @@ def stats_cmd(
 
     if not (bench_dir / "manifest.json").is_file():
         fail(f"{bench_dir / 'manifest.json'}: file not found (not a sopri/1 benchmark)")
-    st = bench_stats(bench_dir, ocr=ocr, ocr_sample=ocr_sample or None)
+    try:
+        st = bench_stats(bench_dir, ocr=ocr, ocr_sample=ocr_sample or None)
+    except InputError as e:
+        fail(e.message)
     console.print(f"[bold]{bench_dir}[/]: {st['users']} users, {st['posts']} posts, {st['images']} images, "
                   f"{st['leaked']} leaked attributes, {st['hidden']} hidden; {st['decoys']} decoys, {st['injections']} injections")
     for key, title in (("by_difficulty", "difficulty"), ("by_dimension", "dimension"), ("by_leakage_type", "leakage type"),

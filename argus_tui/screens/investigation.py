@@ -10,6 +10,7 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -208,24 +209,23 @@ class InvestigationScreen(Screen):
         self.refresh_bindings()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         if res.note:
-            self.notify(res.note, timeout=3)
+            self.notify(res.note, timeout=3, markup=False)
 
     @on(WorkFailed)
     def _on_failed(self, message: WorkFailed) -> None:
-        self.notify(f"{message.what} failed: {type(message.error).__name__}: {message.error}",
-                    severity="error", timeout=10)
-        self.query_one("#run-bar", Static).update(
-            f"[red]{message.what} failed: {type(message.error).__name__}: {message.error}[/red]")
+        text = f"{message.what} failed: {type(message.error).__name__}: {message.error}"
+        self.notify(text, severity="error", timeout=10, markup=False)
+        self.query_one("#run-bar", Static).update(Text(text, style="red"))
 
     def show_snapshot(self, snap: Snapshot) -> None:
         run = snap.run
         live = self.mode == "live"
         status = run.status if not live else ("finished" if snap.run.status == "finished" else "running")
         self.title = f"Argus — {run.user_id}"
-        self.query_one("#run-bar", Static).update(
-            f" run [b]{run.run_id}[/b]  user [b]{run.user_id}[/b]  system {run.system}  backend {run.backend}"
-            f"  status [b]{status}[/b]  step {snap.step}/{snap.max_step}"
-            f"  nodes {len(snap.nodes)}  hypotheses {len(snap.hypotheses())}")
+        self.query_one("#run-bar", Static).update(Text.assemble(
+            " run ", (run.run_id, "bold"), "  user ", (run.user_id, "bold"),
+            f"  system {run.system}  backend {run.backend}  status ", (status, "bold"),
+            f"  step {snap.step}/{snap.max_step}  nodes {len(snap.nodes)}  hypotheses {len(snap.hypotheses())}"))
         if self.mode == "inspect":
             self.query_one(StepScrubber).show(snap.step, snap.max_step)
         self.query_one(HypothesisTable).show(snap)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.text import Text
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -12,6 +13,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
 
 from argus_tui.state import list_runs
+from argus_tui.widgets.cells import cells
 from core.errors import InputError
 
 
@@ -100,8 +102,8 @@ class StartScreen(Screen):
             self.list_runs()
 
     def _error(self, msg: str) -> None:
-        self.query_one("#start-error", Static).update(msg)
-        self.notify(msg, severity="error", timeout=8)
+        self.query_one("#start-error", Static).update(Text(msg))
+        self.notify(msg, severity="error", timeout=8, markup=False)
 
     @on(Button.Pressed, "#list")
     @on(Input.Submitted, "#db-path")
@@ -127,8 +129,8 @@ class StartScreen(Screen):
         table = self.query_one("#runs", DataTable)
         table.clear()
         for r in runs:
-            table.add_row(r.run_id, r.user_id, r.system, r.backend, r.status, str(r.step),
-                          f"{r.spent:g}/{r.budget:g}", key=r.run_id)
+            table.add_row(*cells(r.run_id, r.user_id, r.system, r.backend, r.status, r.step,
+                                 f"{r.spent:g}/{r.budget:g}"), key=r.run_id)
         self.query_one("#start-error", Static).update("" if runs else "no runs in this database yet")
 
     def _selected_run(self) -> str | None:

@@ -3,44 +3,43 @@ node's provenance chain. Children are added when a branch opens, so a 5,000-node
 opens as fast as a 50-node one."""
 from __future__ import annotations
 
-from rich.markup import escape
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
 from argus_tui.state import GraphIndex, NodeRow, Snapshot, provenance_chain
+from argus_tui.widgets.cells import lines, one_line
 
-def node_label(n: NodeRow) -> str:
+def node_label(n: NodeRow) -> Text:
     if n.kind == "post":
-        return f"[b]post[/b] {escape(n.post_id or n.node_id)}"
+        return Text.assemble(("post ", "bold"), n.post_id or n.node_id)
     if n.kind == "hypothesis":
         conf = f"{n.confidence:.2f}" if n.confidence is not None else "-"
-        return (f"[b magenta]H[/] {escape(n.node_id)} {escape(n.attribute or '')}="
-                f"{escape(n.value or '')} ({escape(n.status or '')}, {conf})")
-    mark = "[b yellow]◆ derived[/] " if n.derived else ""
-    return (f"{mark}[cyan]E[/] {escape(n.node_id)} [{escape(n.carrier or n.modality or '')}] "
-            f"{escape((n.content or '')[:60])}")
+        return Text.assemble(("H ", "bold magenta"), f"{n.node_id} {n.attribute or ''}=",
+                             one_line(n.value or "", 60), f" ({n.status or ''}, {conf})")
+    return Text.assemble(("◆ derived " if n.derived else "", "bold yellow"), ("E ", "cyan"),
+                         f"{n.node_id} [{n.carrier or n.modality or ''}] ", one_line(n.content or "", 60))
 
 
-def node_detail(snap: Snapshot, node_id: str) -> str:
+def node_detail(snap: Snapshot, node_id: str) -> Text:
     n = snap.nodes.get(node_id)
     if n is None:
-        return f"{escape(node_id)}: not in the graph at step {snap.step}"
-    lines = [f"[b]{escape(n.node_id)}[/b] kind={n.kind} status={escape(n.status or '-')}"
-             f"{' [yellow]DERIVED[/]' if n.derived else ''} created step {n.step_created}"]
+        return Text(f"{node_id}: not in the graph at step {snap.step}")
+    rows = [Text.assemble((n.node_id, "bold"), f" kind={n.kind} status={n.status or '-'}",
+                          (" DERIVED" if n.derived else "", "yellow"), f" created step {n.step_created}")]
     if n.attribute:
-        lines.append(f"{escape(n.attribute)} = {escape(n.value or '')}"
-                     + (f" (level {escape(n.level)})" if n.level else "")
-                     + (f" conf {n.confidence:.2f}" if n.confidence is not None else ""))
+        rows.append(Text(f"{n.attribute} = {n.value or ''}" + (f" (level {n.level})" if n.level else "")
+                         + (f" conf {n.confidence:.2f}" if n.confidence is not None else "")))
     if n.content:
-        lines.append(f"content: {escape(n.content)}")
+        rows.append(Text.assemble(("content: ", "bold"), n.content))
     if n.provenance:
-        lines.append("provenance: " + escape(" → ".join(str(p) for p in n.provenance)))
-    lines.append("[b]chain:[/b]")
+        rows.append(Text.assemble(("provenance: ", "bold"), " → ".join(str(p) for p in n.provenance)))
+    rows.append(Text("chain:", style="bold"))
     for c in provenance_chain(snap, node_id)[1:]:
-        lines.append(f"  ↳ {node_label(c)}")
-    return "\n".join(lines)
+        rows.append(Text.assemble("  ↳ ", node_label(c)))
+    return lines(*rows)
 
 
 class CpegPane(Vertical):

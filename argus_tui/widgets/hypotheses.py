@@ -12,7 +12,10 @@ from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Input
 
+from rich.text import Text
+
 from argus_tui.state import NodeRow, Snapshot
+from argus_tui.widgets.cells import cells
 
 COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
 WIDTHS = (6, 13, 16, 4, 4, 9, 3)   # fixed: auto widths go stale when rows arrive after the first paint
@@ -96,9 +99,9 @@ class HypothesisTable(Vertical):
             before = old.get(r[0])
             for c, (a, b) in enumerate(zip(before or (), r)):
                 if a != b:
-                    table.update_cell(r[0], COLUMNS[c], str(b))
+                    table.update_cell(r[0], COLUMNS[c], Text(str(b)))
         for r in visible[common:]:
-            table.add_row(*[str(v) for v in r], key=r[0])
+            table.add_row(*cells(*r), key=r[0])
         return True
 
     def visible_rows(self) -> list[tuple]:
@@ -119,7 +122,7 @@ class HypothesisTable(Vertical):
         keep = self.selected_id()
         table.clear()
         for r in self.visible_rows():
-            table.add_row(*[str(v) for v in r], key=r[0])
+            table.add_row(*cells(*r), key=r[0])
         if keep:
             self.select(keep, post=False)
         arrow = " ▼" if self.sort_reverse else " ▲"

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import json
 
-from rich.markup import escape
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
 from argus_tui.state import RouteRow, Snapshot, provenance_chain
+from argus_tui.widgets.cells import cells, lines, one_line
 
 
 class BudgetPane(Vertical):
@@ -47,7 +48,7 @@ class BudgetPane(Vertical):
             for i in range(table.row_count - 1, common - 1, -1):
                 table.remove_row(table.coordinate_to_cell_key((i, 0)).row_key)
         for i, r in enumerate(snap.ledger[common:], common):
-            table.add_row(str(r.step), r.route_id or "", r.family, f"{r.units:g}", f"{r.remaining:g}",
+            table.add_row(*cells(r.step, r.route_id or "", r.family, f"{r.units:g}", f"{r.remaining:g}"),
                           key=f"{i}:{r.route_id}")
         if snap.ledger:
             table.move_cursor(row=len(snap.ledger) - 1)
@@ -59,7 +60,7 @@ class BudgetPane(Vertical):
         return str(table.get_row_at(table.cursor_row)[1]) or None
 
 
-def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | None = None) -> str:
+def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | None = None) -> Text:
     """The route proposal card: hypothesis, tool, target, expected evidence, cost."""
     if proposal is not None:
         family, tool, params = proposal.get("family"), proposal.get("tool"), proposal.get("params") or {}
@@ -69,23 +70,22 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
         family, tool, params, cost, expected, hid = r.family, r.tool, r.params, r.cost, r.expected, r.hypothesis_id
         reason, status, by, rid = r.decision_reason or "", r.status, r.decided_by, r.route_id
     else:
-        return "[dim]no route proposed[/dim]"
-    lines = [f"[b]route {escape(str(rid or '-'))}[/b]  status: [b]{escape(str(status))}[/b]"
-             + (f"  by {escape(by)}" if by else "")]
+        return Text("no route proposed", style="dim")
+    rows = [Text.assemble((f"route {rid or '-'}", "bold"), "  status: ", (str(status), "bold"),
+                          f"  by {by}" if by else "")]
     if hid and snap is not None and hid in snap.nodes:
         h = snap.nodes[hid]
-        lines.append(f"hypothesis: {escape(hid)} {escape(h.attribute or '')} = {escape(h.value or '')} "
-                     f"({escape(h.status or '')})")
+        rows.append(Text(f"hypothesis: {hid} {h.attribute or ''} = {one_line(h.value or '', 80)} ({h.status or ''})"))
     elif hid:
-        lines.append(f"hypothesis: {escape(str(hid))}")
-    lines.append(f"tool: [b]{escape(str(tool or family))}[/b] ({escape(str(family))})   cost: {cost}")
+        rows.append(Text(f"hypothesis: {hid}"))
+    rows.append(Text.assemble("tool: ", (str(tool or family), "bold"), f" ({family})   cost: {cost}"))
     if params:
-        lines.append("target: " + escape(json.dumps(params, ensure_ascii=False, sort_keys=True)[:200]))
+        rows.append(Text("target: " + json.dumps(params, ensure_ascii=False, sort_keys=True)[:200]))
     if expected:
-        lines.append(f"expected: {escape(str(expected))}")
+        rows.append(Text(f"expected: {one_line(expected, 200)}"))
     if reason:
-        lines.append(f"why: {escape(str(reason))}")
-    return "\n".join(lines)
+        rows.append(Text(f"why: {one_line(reason, 200)}"))
+    return lines(*rows)
 
 
 class ProposalPane(VerticalScroll):
@@ -93,7 +93,7 @@ class ProposalPane(VerticalScroll):
         yield Static("", id="proposal-card")
         yield Static("", id="proposal-status")
 
-    def show_route(self, text: str, status: str = "") -> None:
+    def show_route(self, text: str | Text, status: str = "") -> None:
         self.query_one("#proposal-card", Static).update(text)
         self.query_one("#proposal-status", Static).update(status)
 
@@ -106,22 +106,21 @@ class ProfilePane(VerticalScroll):
         if not snap.profile:
             self.query_one(Static).update("[dim]no attributes projected yet[/dim]")
             return
-        lines: list[str] = []
+        rows: list[Text] = []
         idx = snap.graph_index()
         for p in snap.profile:
             conf = f"{p.confidence:.2f}" if p.confidence is not None else "-"
-            lines.append(f"[b]{escape(p.attribute)}[/b] = {escape(p.value)}  conf {conf}"
-                         + (f"  sens {p.sensitivity}" if p.sensitivity else "") + f"  (step {p.step})")
+            rows.append(Text.assemble((p.attribute, "bold"), f" = {one_line(p.value)}  conf {conf}"
+                                      + (f"  sens {p.sensitivity}" if p.sensitivity else "") + f"  (step {p.step})"))
             for eid in p.evidence[:6]:
                 chain = provenance_chain(snap, str(eid), limit=4, idx=idx)
                 if not chain:
-                    lines.append(f"   ↳ {escape(str(eid))} [dim](not in graph yet)[/dim]")
+                    rows.append(Text.assemble(f"   ↳ {eid} ", ("(not in graph yet)", "dim")))
                     continue
-                lines.append("   ↳ " + " ← ".join(
-                    escape(f"{c.node_id}{' [derived]' if c.derived else ''}: "
-                           f"{' / '.join((c.content or c.value or '').splitlines())[:40]}")
-                    for c in chain))
-        self.query_one(Static).update("\n".join(lines))
+                rows.append(Text("   ↳ " + " ← ".join(
+                    f"{c.node_id}{' [derived]' if c.derived else ''}: {one_line(c.content or c.value or '', 40)}"
+                    for c in chain)))
+        self.query_one(Static).update(lines(*rows))
 
 
 class TimelinePane(Vertical):
@@ -168,10 +167,10 @@ class TimelinePane(Vertical):
         table.clear()
         shown = rows[-self.MAX_ROWS:]     # the newest; the filter reaches older ones
         if len(rows) > len(shown):
-            table.add_row("", "…", f"{len(rows) - len(shown)} older rows hidden: type a filter to narrow",
+            table.add_row(*cells("", "…", f"{len(rows) - len(shown)} older rows hidden: type a filter to narrow"),
                           key="#more")
         for step, kind, detail, key in shown:
-            table.add_row(step, kind, detail, key=key)
+            table.add_row(*cells(step, kind, detail), key=key)
         if table.row_count:
             table.move_cursor(row=table.row_count - 1)
 
@@ -180,7 +179,7 @@ class TimelinePane(Vertical):
         if table.row_count == 0:
             return None
         value = table.get_row_at(table.cursor_row)[0]
-        return int(value) if str(value).isdigit() else None
+        return int(str(value)) if str(value).isdigit() else None
 
     @on(Input.Changed, "#timeline-filter")
     def _filter(self, event: Input.Changed) -> None:

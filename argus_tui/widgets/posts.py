@@ -4,13 +4,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Group
-from rich.markup import escape
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
 from argus_tui.state import Snapshot
+from argus_tui.widgets.cells import cells, lines, one_line
 from argus_tui.widgets.image_view import HalfBlockImage, image_error
 
 
@@ -40,7 +40,8 @@ class PostsPane(Vertical):
         if first:
             table.clear()
             for p in snap.posts:
-                table.add_row(str(p.idx + 1), p.post_id, (p.timestamp or "")[:16], p.ip_region or "", key=p.post_id)
+                table.add_row(*cells(p.idx + 1, p.post_id, (p.timestamp or "")[:16], p.ip_region or ""),
+                              key=p.post_id)
         self._render_detail()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:
@@ -73,45 +74,48 @@ class PostsPane(Vertical):
             return
         self._shown = (pid, snap.step)
         post = next(p for p in snap.posts if p.post_id == pid).data
-        lines: list[str] = [f"[b]{escape(pid)}[/b]  {escape(str(post.get('timestamp') or ''))}  "
-                            f"IP: {escape(str(post.get('ip_region') or '-'))}"]
+        rows: list[Text] = [Text.assemble((pid, "bold"), f"  {post.get('timestamp') or ''}  ",
+                                          ("IP: ", "bold"), str(post.get("ip_region") or "-"))]
+
+        def field(label: str, value: object, style: str = "bold") -> None:
+            rows.append(Text.assemble((label, style), " ", str(value)))
+
         if post.get("location_tag"):
-            lines.append(f"location tag: {escape(str(post['location_tag']))}")
+            field("location tag:", post["location_tag"])
         for key in ("title", "caption"):
             if post.get(key):
-                lines.append(f"[b]{key}:[/b] {escape(str(post[key]))}")
+                field(f"{key}:", post[key])
         if post.get("tags"):
-            lines.append("[b]tags:[/b] " + escape(" ".join(f"#{t}" for t in post["tags"] if t)))
+            field("tags:", " ".join(f"#{t}" for t in post["tags"] if t))
         for c in post.get("comments") or []:
             if isinstance(c, dict) and c.get("text"):
-                lines.append(f"[b]comment[/b] {escape(str(c.get('author') or '?'))}: {escape(str(c['text']))}")
+                field("comment", f"{c.get('author') or '?'}: {c['text']}")
         # What perception and tools have read so far: OCR lines, EXIF, other image evidence.
         mine = [n for n in snap.nodes.values() if n.post_id == pid and n.kind == "evidence"]
-        parts: list = []
         images = snap.images.get(pid, [])
         for n in mine:
             if n.data.get("lines") is not None or n.data.get("ocr_source") or n.carrier == "ocr_text":
                 src = n.data.get("route_id") or n.data.get("ocr_source") or ""
-                text = " / ".join(t for t in (n.content or "").splitlines() if t.strip())
                 where = ", ".join(x for x in (str(src), n.node_id) if x)
-                lines.append(f"[b]OCR[/b] {escape(str(n.data.get('image_id') or ''))} "
-                             f"[dim]({escape(where)})[/dim]: {escape(text)}".replace("OCR[/b]  ", "OCR[/b] "))
+                image_id = str(n.data.get("image_id") or "")
+                rows.append(Text.assemble(("OCR", "bold"), f" {image_id}" if image_id else "",
+                                          (f" ({where})", "dim"), ": ", one_line(n.content or "")))
         for n in mine:
             if n.carrier == "exif":
-                lines.append(f"[b]EXIF[/b] [dim]({escape(n.node_id)})[/dim]: {escape(n.content)}")
+                rows.append(Text.assemble(("EXIF", "bold"), (f" ({n.node_id})", "dim"), ": ", n.content))
         for img in images:
             exif = img.meta.get("exif") or {}
             if exif and isinstance(exif, dict) and not any(n.carrier == "exif" for n in mine):
-                lines.append(f"[b]EXIF {escape(img.image_id)}:[/b] "
-                             + escape(", ".join(f"{k}={v}" for k, v in list(exif.items())[:12])))
+                field(f"EXIF {img.image_id}:", ", ".join(f"{k}={v}" for k, v in list(exif.items())[:12]))
             for t in img.meta.get("ocr") or []:
-                lines.append(f"[b]OCR[/b] {escape(img.image_id)}: {escape(str(t))}")
+                field(f"OCR {img.image_id}:", t)
             if img.meta.get("error"):
-                lines.append(f"[red]image {escape(img.image_id)}: {escape(str(img.meta['error']))}[/red]")
+                field(f"image {img.image_id}:", img.meta["error"], style="bold red")
         for n in mine:
             if n.modality == "image" and not n.data.get("lines") and not n.data.get("ocr_source"):
-                lines.append(f"[b]image[/b] [dim]({escape(n.node_id)})[/dim]: {escape(n.content[:200])}")
-        parts.append(Text.from_markup("\n".join(lines)))
+                rows.append(Text.assemble(("image", "bold"), (f" ({n.node_id})", "dim"), ": ",
+                                          one_line(n.content, 200)))
+        parts: list = [lines(*rows)]
         base = Path(snap.run.user_dir) if snap.run.user_dir else None
         for ref in (post.get("images") or [])[:4]:
             rel = ref.get("file") if isinstance(ref, dict) else None
