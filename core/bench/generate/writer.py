@@ -15,7 +15,7 @@ from pathlib import Path
 from core.bench.generate import world as W
 from core.bench.generate.images import check_fonts, render_to_file
 from core.bench.generate.leakage import make_plan
-from core.bench.generate.profiles import Profile, build_profile, consistency_problems
+from core.bench.generate.profiles import NOW, Profile, build_profile, consistency_problems
 from core.bench.generate.scripts import PostScript, build_scripts, strip_filler
 from core.bench.generate.truth import build_truth
 from core.errors import InputError
@@ -149,7 +149,7 @@ def generate(out_dir: Path, users: int = 50, seed: int = 0, *, workers: int | No
         n_posts += len(b.posts)
         problems.extend(f"{b.profile.user_id}: {x}" for x in b.problems)
     manifest = {"format": FORMAT, "name": name or f"sopri-synthetic-seed{seed}-n{users}", "users": [b.profile.user_id for b in bundles],
-                "generator": {"seed": seed, "users": users}}
+                "generator": {"seed": seed, "users": users, "reference_date": NOW.isoformat()}}
     workers = workers or min(4, os.cpu_count() or 1)
     if workers > 1 and len(jobs) > 20:
         with ProcessPoolExecutor(max_workers=workers) as ex:
