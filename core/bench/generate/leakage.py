@@ -398,8 +398,9 @@ class Recipes:
             return Leak("education", [[_t("education", T.cue(r, "edu_text", L, **kw), f"caption states {lvl[0]} in {p.field}")]], keep=2)
         if mode == "image":
             title = lvl[1] + "学位证书" if self.z() else "Degree Certificate"
-            rows = ([f"{p.name_zh or '***'} 于{p.school.zh}", f"{fz}专业", f"授予{lvl[1]}学位"] if self.z()
-                    else [f"{lvl[0]}", f"in {p.field}", p.school.en])
+            # name and university masked: this image is about the degree, not the school
+            rows = (["*** 同学", f"在{fz}专业完成学业", f"授予{lvl[1]}学位"] if self.z()
+                    else ["This is to certify that ***", f"has been awarded the {lvl[0]}", f"in {p.field}"])
             sc = Scene("document", "document", {"title": title, "rows": rows, "paper": "certificate"}, [fz if self.z() else p.field], self.sl)
             return Leak("education", [[_i("education", sc, f"degree certificate: {lvl[0]} in {p.field}", topic="study")]], keep=2)
         if mode in ("mixed", "cross"):
@@ -674,9 +675,9 @@ class Recipes:
 
         def pass_(i):
             d = trips[i]
-            frm = p.city.name.zh if self.z() else p.city.name.en
             to = d.name.zh if self.z() else d.name.en
-            sc = Scene("ticket", "ticket", {"title": "登机牌" if self.z() else "BOARDING PASS", "rows": [f"{frm} → {to}", f"Gate {r.randint(1, 60)}  Seat {r.randint(1, 50)}{r.choice('ABCDEF')}"],
+            flight = f"{r.choice(('CZ', 'MU', 'CA', 'SQ', 'CX', 'BA', 'UA', 'QF', 'AC'))}{r.randint(100, 999)}"
+            sc = Scene("ticket", "ticket", {"title": "登机牌" if self.z() else "BOARDING PASS", "rows": [f"{flight} → {to}", f"Gate {r.randint(1, 60)}  Seat {r.randint(1, 50)}{r.choice('ABCDEF')}"],
                                             "big": ""}, [to], self.sl)
             return _i("travel_history", sc, f"boarding pass to {d.name.en}", topic="travel", when={"trip": i})
 

@@ -236,3 +236,70 @@ def tags_for(rng: random.Random, topic: str, lang: str) -> list[str]:
         return []
     k = rng.randint(0, min(2, len(pool)))
     return [t[1] if lang == "zh" else t[0] for t in rng.sample(pool, k)]
+
+
+# More phrasings per cue, merged into the banks above (variety: an engine must not be able to
+# succeed by matching a handful of templates).
+_MORE_CUES: dict[str, dict[str, tuple[str, ...]]] = {
+    "age_exact": {"en": ("{age} and finally learned to like olives", "Apparently at {age} you start caring about lumbar support",
+                         "Nobody warned me {age} would feel like this"),
+                  "zh": ("{age}岁的第一个愿望：睡到自然醒", "到了{age}岁才发现保温杯是刚需", "{age}岁，还在学着照顾自己")},
+    "bday_today": {"en": ("Birthday energy all day", "Cake, candles, and a very loud restaurant. Birthday done right",
+                          "Thank you for all the birthday messages today 🥹"),
+                   "zh": ("谢谢大家的生日祝福🥹", "生日当天收到的花", "今天过生日，许了个小小的愿望")},
+    "birth_year": {"en": ("Grew up in the 2000s as a '{yy} kid and it shows", "Born in {yyyy}, still think 2010 was five years ago"),
+                   "zh": ("{yyyy}年出生的人已经开始怀旧了", "作为{yy}年的，听到老歌就走不动")},
+    "height": {"en": ("{h} cm of pure determination at the concert barrier", "The joys of being {h} cm: top shelf access"),
+               "zh": ("{h}cm的人拍照永远站后排", "身高{h}，够不到地铁扶手的烦恼")},
+    "school_text": {"en": ("Alumni weekend back at {school}", "Caught the sunset over {school} after my last exam"),
+                    "zh": ("回{school_zh}参加校友日", "考完最后一门，在{school_zh}看了场日落")},
+    "workplace_text": {"en": ("Team offsite with the {org} crew", "Five years at {org} today, time flies"),
+                       "zh": ("{org_zh}团建，累并快乐着", "入职{org_zh}五周年")},
+    "workloc_text": {"en": ("Found the best dumplings two streets from the office in {district}", "{district} at 7pm, office lights still on"),
+                     "zh": ("在{district_zh}上班两年，终于找到好吃的午饭", "晚上七点的{district_zh}，写字楼还亮着灯")},
+    "home_district_text": {"en": ("Our corner of {district} smells like bakeries at 7am", "Walking home through {district} after the rain"),
+                           "zh": ("雨后走路回家，{district_zh}的街道很好看", "{district_zh}的家附近开了新面包店")},
+    "commute_text": {"en": ("Signal failure on the {line} at {station} again, late for everything", "Morning view from the {station} platform, {line} as always"),
+                     "zh": ("{line_zh}{station_zh}站又故障了，迟到", "每天早上在{station_zh}站等{line_zh}")},
+    "commute_line_only": {"en": ("Train delayed again, send patience", "Reading on the train, only peaceful part of the day"),
+                          "zh": ("地铁上看完了一本书", "早高峰的地铁，懂的都懂")},
+    "venue_text": {"en": ("My usual at {venue}, they know my order now", "Working from {venue} again, it's basically my office"),
+                   "zh": ("{venue_zh}的店员已经记住我的口味了", "又在{venue_zh}办公，这里快成我第二个工位")},
+    "hobby_text": {"en": ("Signed up for a {hobby} course, wish me luck", "Whole Saturday gone to {hobby} and I'd do it again"),
+                   "zh": ("报了个{hobby_zh}班，冲", "整个周六都献给了{hobby_zh}")},
+    "travel_text": {"en": ("Still dreaming about the food in {dest}", "Last day in {dest}, not ready to leave"),
+                    "zh": ("还在怀念{dest_zh}的美食", "{dest_zh}的最后一天，不想走")},
+    "travel_vague": {"en": ("New city, new coffee", "Postcards written, feet destroyed"), "zh": ("换个城市喝咖啡", "明信片写好了，脚也走废了")},
+    "health_text": {"en": ("Refilled the prescription for my {cond}, adulting", "Living with {cond} means planning every day out"),
+                    "zh": ("又去开{cond_zh}的药了", "和{cond_zh}共处的第N年")},
+    "mental_text": {"en": ("Six months of therapy for my {cond}, small wins", "Bad {cond} day, being gentle with myself"),
+                    "zh": ("{cond_zh}的第六个月，一点点在好起来", "今天{cond_zh}有点严重，对自己温柔一点")},
+    "routine_vague": {"en": ("Clocked in, as always", "Never skip, never regret", "Same routine, different weather"),
+                      "zh": ("照例打卡", "从不缺席", "今天也按时完成")},
+    "occ_hint": {"en": ("Shift over, shoes off", "Long day at work, longer shower"), "zh": ("收工", "今天上班好漫长")},
+    "friend_bday": {"en": ("Surprise party for {friend} went perfectly 🎉",), "zh": ("给{friend}准备的惊喜派对很成功🎉",)},
+    "relative_job": {"en": ("Family dinner stories from my {rel} the {job} are always the best",),
+                     "zh": ("家庭聚会上听{rel_zh}讲当{job_zh}的趣事",)},
+}
+for _k, _banks in _MORE_CUES.items():
+    for _lang, _extra in _banks.items():
+        CUES[_k][_lang] = tuple(CUES[_k].get(_lang, ())) + _extra
+
+_MORE_FILLER = {
+    "food": {"en": ("Street food crawl, rating everything out of ten", "Cooked for friends and nobody got food poisoning, success",
+                    "The queue was 40 minutes. Worth it? Maybe"),
+             "zh": ("排队四十分钟，值不值见仁见智", "给朋友做了一桌菜，大家都吃光了", "路边摊的快乐谁懂")},
+    "commute": {"en": ("Headphones on, world off",), "zh": ("戴上耳机，世界安静了",)},
+    "work": {"en": ("Coffee number three", "Inbox zero for about four minutes"), "zh": ("第三杯咖啡了", "邮件清零了四分钟")},
+    "family": {"en": ("Found old photo albums at home, lots of bad haircuts",), "zh": ("翻到小时候的相册，发型都好土",)},
+    "study": {"en": ("Highlighters: 4, motivation: 0",), "zh": ("荧光笔四支，动力为零",)},
+    "shopping": {"en": ("Returned two things, bought three, this is how it goes",), "zh": ("退了两件又买了三件",)},
+    "health": {"en": ("Annual check-up done, all good",), "zh": ("年度体检做完了",)},
+    "pets": {"en": ("Vet visit survived, treats deployed",), "zh": ("带去打疫苗，全程委屈脸",)},
+    "sport": {"en": ("Stretch, sweat, repeat",), "zh": ("拉伸、出汗、重复",)},
+    "home": {"en": ("New curtains, whole new room",), "zh": ("换了窗帘，整个房间都不一样了",)},
+    "weekend": {"en": ("Farmers market haul and a very long nap",), "zh": ("逛完市集回家睡了个长午觉",)},
+}
+for _k, _banks in _MORE_FILLER.items():
+    for _lang, _extra in _banks.items():
+        FILLER[_k][_lang] = tuple(FILLER[_k][_lang]) + _extra
