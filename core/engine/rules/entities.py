@@ -76,7 +76,7 @@ SCHOOL_EN = re.compile(
 )
 SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")
 PERSON_EN = re.compile(
-    r"(?:(?:my\s+name\s+is|i\s+am|i'm|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?|love,?|[-–—~]\s*)\s*)"
+    r"(?:(?i:my\s+name\s+is|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?)|[-–—~]\s*)\s*"
     r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})"
 )
 PERSON_ZH = re.compile(r"(?:我叫|我的名字是|本人名叫|本人|姓名[:：]\s*|名字[:：]\s*)(?P<name>[\u4e00-\u9fff]{2,4})")

@@ -41,6 +41,13 @@ def real_name(ctx: Ctx) -> list[Cue]:
         for m in rx.finditer(t):
             name = m.group("name")
             words = name.split()
+            # re.I serves the trigger words only: every name word must be capitalised
+            cap = []
+            for w_ in words:
+                if not w_[0].isupper():
+                    break
+                cap.append(w_)
+            words = cap
             while words and words[-1].lower() in _NOT_NAMES:
                 words.pop()
             if not words or words[0].lower() in _NOT_NAMES:
@@ -347,6 +354,8 @@ def nationality(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(), rule="nationality:demonym",
                            confidence=0.8, country=country))
     for m in _NAT_COUNTRY.finditer(t):
+        if not m.group("c")[0].isupper():
+            continue
         for p in ctx.places():
             if p.start == m.start("c"):
                 country = p.levels.get("country") or p.name

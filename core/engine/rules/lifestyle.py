@@ -108,7 +108,7 @@ def work_location(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- daily_routine
-_TIME = (r"(?:(?:at|around|by|before|after|until|till|from)\s+)?(?:[01]?\d(?::[0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|[01]?\d:[0-5]\d|noon|midnight|dawn|sunrise|sunset)"
+_TIME = (r"(?:(?:at|around|by|before|after|until|till|from)\s+)?(?:[01]?\d(?::[0-5]\d)?\s?(?:am|pm|a\.m\.|p\.m\.)|[01]?\d:[0-5]\d|noon|midnight)"
          r"|(?:早上|上午|中午|下午|晚上|凌晨|傍晚|每天早上|每晚)?(?:[0-2]?\d|[一二三四五六七八九十]{1,3})(?:点|:\d{2}|：\d{2})(?:半|\d{1,2}分)?")
 _FREQ = (r"every\s+(?:single\s+)?(?:day|morning|evening|night|weekday|weekend|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other\s+day)|"
          r"(?:on\s+)?(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)|daily|each\s+morning|nightly|twice\s+a\s+week|"
@@ -210,6 +210,10 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
     for m in _VENUE.finditer(t):
         v = m.group("v") or m.group("v2") or m.group("zv")
         name = (m.group("name") or m.group("name2") or m.group("zname") or "").strip()
+        if m.group("name2") and not all(w_[0].isupper() for w_ in name.split()):
+            continue
+        if m.group("name") and not all(w_[0].isupper() for w_ in name.split()):
+            name = ""
         if name.lower() in ("usual", "regular", "favorite", "favourite", "local", "go-to", "the"):
             name = ""
         kind = _VENUE_TERMS.get(v.lower(), v.lower())
@@ -343,8 +347,8 @@ _FAM_EN = re.compile(
     re.I,
 )
 _FAM_ZH = re.compile(rf"(?:我|我家|我们家|俺|咱家)(?:的)?(?:(?:两|三|[2-5])个)?(?:大|小|亲|可爱的|新|宝贝)?(?P<r>{alt(list(_REL_ZH))})(?P<name>[\u4e00-\u9fff]{{0,0}})|(?:我家|家里)(?:的|那只|这只)?(?P<pet>[\u4e00-\u9fff]{{0,4}}?)(?P<pr>狗|猫|猫咪|狗狗)(?P<pname>[A-Za-z\u4e00-\u9fff]{{0,0}})")
-_BREEDS = ("corgi|labrador|lab|golden\s+retriever|retriever|poodle|husky|pug|beagle|shiba|shiba\s+inu|dachshund|chihuahua|"
-           "german\s+shepherd|border\s+collie|collie|bulldog|french\s+bulldog|frenchie|terrier|greyhound|doodle|goldendoodle|labradoodle|pitbull|pit\s+bull")
+_BREEDS = (r"corgi|labrador|lab|golden\s+retriever|retriever|poodle|husky|pug|beagle|shiba|shiba\s+inu|dachshund|chihuahua|"
+           r"german\s+shepherd|border\s+collie|collie|bulldog|french\s+bulldog|frenchie|terrier|greyhound|doodle|goldendoodle|labradoodle|pitbull|pit\s+bull")
 _FAM_ZH_COORD = re.compile(rf"[和跟与、](?P<r>{alt([k for k in _REL_ZH if len(k) >= 2])})")
 _NAME_STOP = {"and", "the", "is", "was", "who", "has", "had", "just", "will", "got", "are", "were", "today", "tonight", "this",
               "last", "for", "with", "from", "when", "said", "loves", "likes", "made", "turned", "started"}
@@ -387,6 +391,8 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
     for m in re.finditer(rf"\b(?:a|an|our|new|my)\s+(?:\w+\s+)?(?P<pr>dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|{_BREEDS})\s+(?:named|called)\s+(?P<n>[A-Z][a-z]+)", ctx.masked, re.I):
         if not re.search(r"(?i)\b(?:i|we|my|our|us|(?:dog|cat|pet|fur)\s*(?:dad|mom|mum|parent|mama|papa))\b", ctx.prefix(m.start()) + m.group(0)):
+            continue
+        if not m.group("n")[0].isupper():
             continue
         canon = _REL_EN.get(m.group("pr").lower(), "dog")
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
