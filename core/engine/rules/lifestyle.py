@@ -291,7 +291,7 @@ def travel_history(ctx: Ctx) -> list[Cue]:
         lv = {k: v for k, v in p.levels.items() if v}
         out.append(ctx.cue("travel_history", place_display(p), p.start, p.end,
                            rule="travel:presence" if presence else "travel:place", confidence=conf,
-                           original=p.original, levels_hint=lv, kind=p.kind, presence=presence or None))
+                           original=p.original, levels=lv, kind=p.kind, presence=presence or None))
     return out
 
 
