@@ -7,6 +7,7 @@ from rich.markup import escape
 
 from argus_tui.cli_base import app, err_console
 from argus_tui.commands import (  # noqa: F401  (registration side effects)
+    advise,
     batch,
     config,
     engine,

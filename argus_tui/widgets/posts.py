@@ -124,8 +124,9 @@ class PostsPane(Vertical):
             if base is None:
                 parts.append(Text(f"[{rel}: user folder unknown]", style="italic"))
                 continue
-            path = (base / rel)
-            why = image_error(path)
+            path = (base / rel).resolve()
+            inside = path.is_relative_to(base.resolve())
+            why = image_error(path) if inside else "path outside the user folder (not opened)"
             if why:
                 parts.append(Text(f"[image {rel}: {why}]", style="italic red"))
             else:

@@ -1,0 +1,110 @@
+"""Commands: `argus advise USER_DIR` (rank edits that reduce exposure, optionally apply them to
+a copy and re-investigate) and `argus runs export RUNS.db RUN_ID [--redact]`."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import typer
+from rich.markup import escape
+from rich.table import Table
+
+from argus_tui.cli_base import app, console, fail, runs_app
+from core.errors import InputError
+
+
+def plan_table(plan) -> Table:
+    t = Table(title=escape(f"edits for {plan.user_id} (run {plan.run_id}): exposure {plan.exposure_before:g}"
+                           f" -> {plan.exposure_after:g} predicted ({plan.predicted_reduction:.0%} less)"),
+              header_style="bold")
+    t.add_column("#", justify="right")
+    t.add_column("edit", overflow="fold")
+    t.add_column("exposure after", justify="right")
+    t.add_column("attributes removed", overflow="fold", style="cyan")
+    for i, s in enumerate(plan.steps, 1):
+        t.add_row(str(i), escape(s.description), f"{s.exposure_after:g}", escape(", ".join(s.removed) or "-"))
+    return t
+
+
+def exposure_table(plan) -> Table:
+    t = Table(title="exposure per attribute (this run)", header_style="bold")
+    for c in ("attribute", "sens", "gran", "weight", "predicted after", "evidence (post: carrier)"):
+        t.add_column(c, overflow="fold")
+    for a in plan.attributes:
+        where = ", ".join(f"{e['post_id']}: {e['carrier']}" for e in a.evidence[:4])
+        t.add_row(a.attribute, str(a.sensitivity), f"{a.granularity:.2f}", f"{a.weight:g}",
+                  f"{plan.predicted_remaining.get(a.attribute, 0.0):g}", escape(where))
+    return t
+
+
+def verification_table(v) -> Table:
+    t = Table(title=escape(f"re-investigation of the edited copy (run {v.run_id}): exposure {v.exposure_before:g}"
+                           f" -> {v.observed_after:g} observed ({v.observed_reduction:.0%} less; predicted "
+                           f"{v.predicted_reduction:.0%})"), header_style="bold")
+    for c in ("attribute", "before", "predicted", "observed", "still inferable from", "agrees"):
+        t.add_column(c, overflow="fold")
+    for a in v.attributes:
+        src = "; ".join(f"{e['post_id']} {e['carrier']}: {e['quote'][:40]}" for e in a.still_from[:3])
+        t.add_row(a.attribute, f"{a.before:g}", f"{a.predicted_after:g}", f"{a.observed_after:g}",
+                  escape(src.replace("\n", " ")), "yes" if a.agrees else "[red]no[/]")
+    return t
+
+
+@app.command("advise")
+def advise_cmd(
+    user_dir: Path = typer.Argument(..., metavar="USER_DIR", help="a sopri/1 user folder"),
+    db_path: Path = typer.Option(None, "--db", metavar="RUNS.db", help="run database (default ./runs.db)"),
+    target: float = typer.Option(0.5, "--target", help="exposure reduction to reach (0-1)"),
+    max_edits: int = typer.Option(5, "--max-edits", help="at most this many edits"),
+    out: Path = typer.Option(None, "--out", metavar="PLAN.json", help="write the plan (and verification) as JSON"),
+    apply_to: Path = typer.Option(None, "--apply", metavar="OUT_DIR",
+                                  help="apply the plan to a copy in OUT_DIR and re-investigate it"),
+    run_id: str = typer.Option(None, "--run", help="advise on this run (default: the newest finished one)"),
+) -> None:
+    """Which edits (delete, blur, crop, strip EXIF, cut a phrase, hide the IP region) remove the most exposure."""
+    from core.advise.advisor import advise, verify_plan
+
+    try:
+        plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=run_id)
+        console.print(exposure_table(plan))
+        console.print(plan_table(plan))
+        doc = {"plan": plan.model_dump(mode="json")}
+        if apply_to is not None:
+            v = verify_plan(user_dir, plan, apply_to, db_path)
+            console.print(verification_table(v))
+            console.print(f"edited copy: {escape(v.edited_dir)}")
+            doc["verification"] = v.model_dump(mode="json")
+    except InputError as e:
+        fail(e.message)
+    if out is not None:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+        console.print(f"plan written to {escape(str(out))}")
+
+
+@runs_app.command("export")
+def export_cmd(
+    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
+    run_id: str = typer.Argument(..., metavar="RUN_ID", help="run id (or a unique prefix)"),
+    redact: bool = typer.Option(False, "--redact", help="mask values and quotes; keep attributes and locations"),
+    out: Path = typer.Option(None, "--out", metavar="F.json", help="write to a file instead of stdout"),
+) -> None:
+    """A run's profile with its evidence locations as JSON (--redact: values masked)."""
+    from core.advise.export import export_run
+    from db import queries
+
+    try:
+        db = queries.open_runs_readonly(db_path)
+        run = queries.find_run(db, run_id)
+        if run is None:
+            raise InputError(db_path, f"no run {run_id!r}", field="run_id")
+        doc = export_run(db, run["run_id"], redact=redact)
+    except InputError as e:
+        fail(e.message)
+    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    if out is None:
+        print(text)
+    else:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(text + "\n", encoding="utf-8")
+        console.print(f"wrote {escape(str(out))}")
