@@ -89,6 +89,43 @@ def photo_background(rng: random.Random, w: int, h: int, topic: str = "weekend")
     return img.resize((w, h), Image.BILINEAR)
 
 
+SURFACES = {"wood": ((150, 105, 65), (120, 80, 45)), "table": ((225, 222, 215), (200, 196, 188)),
+            "fabric": ((70, 90, 120), (55, 70, 95)), "concrete": ((170, 170, 165), (140, 140, 136)),
+            "tiles": ((228, 228, 222), (190, 190, 186)), "brick": ((150, 70, 55), (120, 55, 45))}
+
+
+def surface(rng: random.Random, w: int, h: int, kind: str | None = None) -> Image.Image:
+    """A textured surface (desk, table, tiled wall...) with a lighting falloff, drawn at 1/4 scale."""
+    kind = kind or rng.choice(("wood", "table", "fabric", "concrete"))
+    a, b = SURFACES[kind]
+    a, b = _jit(rng, a, 15), _jit(rng, b, 15)
+    sw, sh = max(8, w // 4), max(8, h // 4)
+    img = Image.new("RGB", (sw, sh), a)
+    d = ImageDraw.Draw(img)
+    if kind == "wood":
+        y = 0
+        while y < sh:
+            t = rng.randint(1, 4)
+            d.line((0, y, sw, y + rng.randint(-3, 3)), fill=_jit(rng, b, 12), width=t)
+            y += rng.randint(3, 9)
+    elif kind in ("tiles", "brick"):
+        step = rng.randint(18, 30) if kind == "tiles" else 12
+        for y in range(0, sh, step):
+            d.line((0, y, sw, y), fill=b, width=1)
+            off = (y // step % 2) * step // 2 if kind == "brick" else 0
+            for x in range(-off, sw, step * (2 if kind == "brick" else 1)):
+                d.line((x, y, x, y + step), fill=b, width=1)
+    else:
+        for _ in range(sw * sh // 40):
+            x, y = rng.randrange(sw), rng.randrange(sh)
+            d.point((x, y), fill=_jit(rng, b, 10))
+    # light from one corner
+    shade = Image.linear_gradient("L").resize((sw, sh)).rotate(rng.choice((0, 90, 180, 270)))
+    dark = Image.new("RGB", (sw, sh), (0, 0, 0))
+    img = Image.composite(img, Image.blend(img, dark, 0.35), shade.point(lambda v: 140 + v * 115 // 255))
+    return img.resize((w, h), Image.BILINEAR)
+
+
 def add_noise(rng: random.Random, img: Image.Image, strength: float) -> Image.Image:
     tile = Image.frombytes("L", (128, 128), rng.randbytes(128 * 128))
     noise = Image.new("L", img.size)
@@ -190,13 +227,13 @@ def render_document(rng: random.Random, data: dict, topic: str) -> Image.Image:
         return paste_object(rng, bg, cover, 8)
     if paper == "card":
         card = _lines_paper(rng, data["title"], data["rows"], width=520, paper=(236, 242, 250), title_size=26, row_size=22)
-        bg = photo_background(rng, 1080, 810, topic)
+        bg = surface(rng, 1080, 810)
         return paste_object(rng, bg, card, 6)
     stamp = paper == "certificate"
     doc = _lines_paper(rng, data["title"], data["rows"], width=600 if stamp else 540, title_size=30 if stamp else 26,
                        row_size=22 if stamp else 20, align_center=stamp, stamp=stamp,
                        paper=(250, 246, 232) if stamp else (246, 246, 244))
-    bg = photo_background(rng, 960, 1200, topic)
+    bg = surface(rng, 960, 1200) if rng.random() < 0.7 else photo_background(rng, 960, 1200, topic)
     return paste_object(rng, bg, doc, 4)
 
 
@@ -227,7 +264,7 @@ def render_receipt(rng: random.Random, data: dict, topic: str) -> Image.Image:
     d.text((width - 30 - text_w(data["total"], fp), y), data["total"], font=fp, fill=(10, 10, 10))
     ff = tfont(data["footer"], 18)
     d.text(((width - text_w(data["footer"], ff)) // 2, y + 50), data["footer"], font=ff, fill=(70, 70, 70))
-    bg = photo_background(rng, 900, 1200, topic)
+    bg = surface(rng, 900, 1200, rng.choice(("wood", "table", "fabric")))
     return paste_object(rng, bg, im, 6)
 
 
@@ -248,7 +285,7 @@ def render_ticket(rng: random.Random, data: dict, topic: str) -> Image.Image:
     for x in range(w - 120, w - 30, 6):  # barcode-ish stripes
         if rng.random() < 0.6:
             d.line((x, 95, x, h - 30), fill=(20, 20, 20), width=rng.choice((1, 2, 3)))
-    bg = photo_background(rng, 1080, 810, topic)
+    bg = surface(rng, 1080, 810) if rng.random() < 0.6 else photo_background(rng, 1080, 810, topic)
     return paste_object(rng, bg, im, 7)
 
 
@@ -275,7 +312,7 @@ def render_badge(rng: random.Random, data: dict, topic: str) -> Image.Image:
             d.text(((w - text_w(v, f)) // 2, y), v, font=f, fill=(25, 25, 25))
             y += size + 22
     d.rounded_rectangle((w // 2 - 30, -10, w // 2 + 30, 14), 6, fill=(60, 60, 60))
-    bg = photo_background(rng, 900, 1200, topic)
+    bg = surface(rng, 900, 1200) if rng.random() < 0.6 else photo_background(rng, 900, 1200, topic)
     return paste_object(rng, bg, im, 8)
 
 
@@ -305,7 +342,10 @@ def render_sign(rng: random.Random, data: dict, topic: str) -> Image.Image:
     if style in ("building", "gate"):
         d.rectangle((4, 4, w - 5, h - 5), outline=_jit(rng, fg, 10), width=3)
     scene_topic = {"metro": "commute", "gate": "travel", "building": "work", "door": "work", "shop": "food", "poster": "home", "note": "home"}[style]
-    bg = photo_background(rng, 1080, 1080 if style != "metro" else 810, topic if topic in PALETTES else scene_topic)
+    wall = {"metro": "tiles", "gate": "concrete", "building": rng.choice(("concrete", "brick")), "door": rng.choice(("concrete", "tiles")),
+            "shop": "brick", "poster": rng.choice(("brick", "concrete")), "note": rng.choice(("wood", "table"))}[style]
+    size = (1080, 1080 if style != "metro" else 810)
+    bg = surface(rng, *size, wall) if rng.random() < 0.75 else photo_background(rng, *size, topic if topic in PALETTES else scene_topic)
     return paste_object(rng, bg, im, 4 if style != "note" else 9, where=(rng.uniform(0.2, 0.8), rng.uniform(0.15, 0.6)))
 
 
@@ -328,8 +368,7 @@ def render_parcel(rng: random.Random, data: dict, topic: str) -> Image.Image:
         d.rectangle((x, y + 10, x + bw, y + 70), fill=(0, 0, 0))
         x += bw + rng.choice((2, 3, 4))
     d.text((24, y + 76), data.get("tracking", ""), font=font(16), fill=(30, 30, 30))
-    box = Image.new("RGB", (1080, 1080), (0, 0, 0))
-    box = photo_background(rng, 1080, 1080, "shopping")
+    box = surface(rng, 1080, 1080, rng.choice(("wood", "concrete", "table")))
     dd = ImageDraw.Draw(box)
     dd.rectangle((60, 120, 1020, 1000), fill=_jit(rng, (190, 150, 100), 15))   # cardboard
     return paste_object(rng, box, im, 5)
@@ -384,7 +423,7 @@ def render_map(rng: random.Random, data: dict, topic: str) -> Image.Image:
 def render_object(rng: random.Random, data: dict, topic: str) -> Image.Image:
     obj, text = data["obj"], data["text"]
     if obj in ("plate", "car"):
-        bg = photo_background(rng, 1080, 810, "commute")
+        bg = surface(rng, 1080, 810, "concrete")
         d = ImageDraw.Draw(bg)
         body = rng.choice(((230, 230, 232), (40, 40, 45), (150, 20, 30), (60, 80, 120)))
         d.rounded_rectangle((140, 180, 940, 700), 60, fill=body)
@@ -404,7 +443,7 @@ def render_object(rng: random.Random, data: dict, topic: str) -> Image.Image:
             d.text((540 - text_w(text, font(38, bold=True)) // 2, 440), text, font=font(38, bold=True), fill=fcol)
         return bg
     # book / mug / tote: a cover with a title on a desk
-    bg = photo_background(rng, 1080, 1080, "study")
+    bg = surface(rng, 1080, 1080, rng.choice(("wood", "table")))
     tf = tfont(text, 28, bold=True, serif=not has_cjk(text))
     w = max(360, text_w(text, tf) + 60)
     cover = Image.new("RGB", (w, 500), rng.choice(((30, 60, 110), (130, 30, 40), (240, 235, 220), (30, 90, 70))))
