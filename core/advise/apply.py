@@ -17,6 +17,9 @@ from core.errors import InputError
 from core.loader import load_user
 from core.models import Post
 
+PROFILE_POST = "@profile"   # the account profile (core.engine.perceiver.PROFILE_POST)
+ALL_POSTS = "*"             # an account-wide edit (hide the IP region everywhere)
+
 
 def _blur_box(img: Image.Image, box: list[float]) -> Image.Image:
     x0, y0, x1, y1 = (int(round(v)) for v in box)
@@ -89,15 +92,21 @@ def apply_plan(user_dir: Path, edits: list[Edit], out_dir: Path) -> Path:
         by_post.setdefault(e.post_id, []).append(e)
 
     profile = user.profile.model_dump(exclude_none=True)
-    if any(e.kind == "hide_ip_region" and e.post_id == "*profile*" for e in edits):
+    if any(e.kind == "hide_ip_region" and e.post_id in (ALL_POSTS, PROFILE_POST, "*profile*") for e in edits):
         profile.pop("ip_region", None)
+    for e in by_post.get(PROFILE_POST, []):
+        if e.kind == "cut_phrase" and e.phrase:
+            for key in ("bio", "nickname"):
+                if isinstance(profile.get(key), str):
+                    profile[key] = _cut(profile[key], e.phrase)
+    account_wide = [e for e in edits if e.kind == "hide_ip_region" and e.post_id == ALL_POSTS]
     (out_dir / "profile.json").write_text(json.dumps(profile, ensure_ascii=False, indent=1), encoding="utf-8")
     if user.profile.avatar and (user_dir / user.profile.avatar).is_file():
         _copy(user_dir / user.profile.avatar, out_dir / user.profile.avatar)
 
     lines: list[str] = []
     for post in user.posts:
-        pe = by_post.get(post.post_id, [])
+        pe = by_post.get(post.post_id, []) + account_wide
         if any(e.kind == "delete_post" for e in pe):
             continue
         lines.append(json.dumps(_edit_post(post, pe, user_dir, out_dir).model_dump(exclude_none=True), ensure_ascii=False))
@@ -111,8 +120,12 @@ def _edit_post(post: Post, edits: list[Edit], user_dir: Path, out_dir: Path) -> 
         if e.kind == "cut_phrase" and e.phrase:
             post.title = _cut(post.title, e.phrase)
             post.caption = _cut(post.caption, e.phrase)
+            post.location_tag = _cut(post.location_tag, e.phrase) or None
+            for ref in post.images or []:
+                if ref is not None and ref.alt:
+                    ref.alt = _cut(ref.alt, e.phrase) or None
             if post.tags:
-                post.tags = [t for t in post.tags if e.phrase not in t]
+                post.tags = [t for t in post.tags if t and e.phrase not in t]
             for c in post.comments or []:
                 c.text = _cut(c.text, e.phrase)
         elif e.kind == "hide_ip_region":

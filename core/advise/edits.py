@@ -36,11 +36,11 @@ class Edit(BaseModel):
             "blur_region": f"blur {self._box()} in {self.image}",
             "crop_image": f"crop {self._box()} out of {self.image}",
             "cut_phrase": f"cut \u201c{(self.phrase or '')[:40]}\u201d",
-            "hide_ip_region": "hide the IP region label",
+            "hide_ip_region": "hide the IP region label" + (" on the account and every post" if self.post_id == "*" else ""),
             "remove_image": f"remove image {self.image}",
             "delete_post": "delete the post",
         }[self.kind]
-        return f"{self.post_id}: {what}"
+        return what if self.post_id == "*" else f"{self.post_id}: {what}"
 
     def _box(self) -> str:
         return "[" + ",".join(str(int(v)) for v in (self.box or [])) + "]"

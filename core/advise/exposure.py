@@ -1,7 +1,8 @@
 """Exposure of a projected profile: PES-like weighting from the engine's own evidence (no truth).
 
-exposure = sum over projected attributes of sensitivity x granularity. A reduction is
-1 - after/before.
+exposure = sum over projected attributes of sensitivity x granularity. When several values of
+one attribute stand (a projected value and its fallbacks), the attribute counts once, at the
+highest weight. A reduction is 1 - after/before.
 """
 from __future__ import annotations
 
@@ -26,8 +27,15 @@ class ProfileValue(BaseModel):
         return float(s) * max(0.0, min(1.0, self.granularity))
 
 
+def by_attribute(values: list[ProfileValue]) -> dict[str, float]:
+    out: dict[str, float] = {}
+    for v in values:
+        out[v.attribute] = max(out.get(v.attribute, 0.0), v.weight)
+    return out
+
+
 def exposure(values: list[ProfileValue]) -> float:
-    return sum(v.weight for v in values)
+    return sum(by_attribute(values).values())
 
 
 def reduction(before: float, after: float) -> float:

@@ -12,6 +12,9 @@ from dataclasses import dataclass, field
 from core.advise.edits import EDIT_COST, Edit
 from core.advise.exposure import ProfileValue, exposure
 
+PROFILE_POST = "@profile"   # the account profile's pseudo post (core.engine.perceiver.PROFILE_POST)
+ALL_POSTS = "*"             # hide_ip_region on the whole account
+
 
 @dataclass
 class Leaf:
@@ -78,8 +81,15 @@ def candidate_edits(graph: SupportGraph) -> list[Edit]:
             cur.breaks.append(leaf_id)
 
     for lid in sorted(used):
-        leaf = graph.leaves[lid]
-        if not leaf.post_id:
+        leaf = graph.leaves.get(lid)
+        if leaf is None or not leaf.post_id:
+            continue
+        if leaf.carrier == "ip_region":
+            # a platform setting hides the region label on the account and every post at once
+            add(Edit(kind="hide_ip_region", post_id=ALL_POSTS, note="account-wide setting"), lid)
+        if leaf.post_id == PROFILE_POST:
+            if leaf.span and leaf.modality == "text":
+                add(Edit(kind="cut_phrase", post_id=PROFILE_POST, phrase=leaf.span), lid)
             continue
         add(Edit(kind="delete_post", post_id=leaf.post_id), lid)
         if leaf.image:

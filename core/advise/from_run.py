@@ -1,0 +1,239 @@
+"""A SupportGraph from a finished run in the run DB (profile rows -> admitted hypotheses ->
+`support` edges -> leaf evidence tied to a post, image, OCR box or quoted span).
+
+Graph conventions (core/engine/graph.py): a `support` edge goes from the supporting
+evidence (or an admitted hypothesis, i.e. derived evidence) to the hypothesis it supports.
+The engine does not record a quorum for aggregated hypotheses, so min_support is 1: a value
+stands while any of its grounded supporters stands. Every admitted hypothesis of a profiled
+attribute is kept as a fallback value (capped at the projected value's weight): when the
+projected one falls, a runner-up may be projected instead, and the prediction must say so.
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+from core.advise.exposure import ProfileValue
+from core.advise.planner import Leaf, SupportGraph
+from core.errors import InputError
+from core.schema import load_schema
+from db import queries
+
+PROFILE_POST = "@profile"       # core.engine.perceiver.PROFILE_POST
+# entity types that feed attributes in the hypothesizer (stations -> commute, phones -> contact, places)
+_ENTITY_ATTRS = {
+    "station": {"commute"}, "phone": {"contact_or_id_number"}, "email": {"contact_or_id_number"},
+    "id": {"contact_or_id_number"}, "plate": {"contact_or_id_number"},
+    "place": {"home_location", "work_location", "travel_history", "frequent_venues"},
+}
+_TEXT_FIELD = re.compile(r"^(title|caption|location_tag|profile\.bio|profile\.nickname|tags\[\d+\]|"
+                         r"comments\[\d+\]\.text|images\[\d+\]\.alt)$")
+
+
+def latest_finished_run(db: sqlite_utils.Database, user_dir: Path) -> str | None:
+    """The newest finished argus run of this user folder (matched by resolved path)."""
+    target = str(Path(user_dir).resolve())
+    row = db.execute(
+        "SELECT run_id FROM runs WHERE user_dir = ? AND status = 'finished' AND system = 'argus'"
+        " ORDER BY finished_at DESC, rowid DESC LIMIT 1", [target]).fetchone()
+    return row[0] if row else None
+
+
+def _box_of(points: Any) -> list[float] | None:
+    """[[x,y]x4] polygon or [x0,y0,x1,y1] -> [x0,y0,x1,y1]."""
+    try:
+        if points and isinstance(points[0], (list, tuple)):
+            xs, ys = [float(p[0]) for p in points], [float(p[1]) for p in points]
+            return [min(xs), min(ys), max(xs), max(ys)]
+        if points and len(points) == 4:
+            return [float(v) for v in points]
+    except (TypeError, ValueError, IndexError):
+        return None
+    return None
+
+
+def _union(boxes: list[list[float]]) -> list[float] | None:
+    if not boxes:
+        return None
+    return [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
+
+
+def _relevant_spans(data: dict[str, Any], attrs: set[str]) -> list[tuple[int | None, int | None, str]]:
+    """(start, end, text) of the cues/entities in a node that feed the attributes it supports."""
+    out: list[tuple[int | None, int | None, str]] = []
+    for c in data.get("cues") or []:
+        if c.get("attribute") in attrs and c.get("span"):
+            d = c.get("data") or {}
+            out.append((d.get("start"), d.get("end"), str(c["span"])))
+    for e in data.get("entities") or []:
+        if attrs & _ENTITY_ATTRS.get(str(e.get("type")), set()) and e.get("text"):
+            out.append((e.get("start"), e.get("end"), str(e["text"])))
+    return out
+
+
+def _phrase(content: str, spans: list[tuple[int | None, int | None, str]]) -> str:
+    """The shortest stretch of the text covering every relevant span, widened to whole words;
+    the whole text when no span can be located (e.g. a birthday post read as a whole)."""
+    lo, hi = None, None
+    for start, end, text in spans:
+        if isinstance(start, int) and isinstance(end, int) and content[start:end] == text:
+            s, e = start, end
+        else:
+            s = content.find(text)
+            if s < 0:
+                continue
+            e = s + len(text)
+        lo = s if lo is None else min(lo, s)
+        hi = e if hi is None else max(hi, e)
+    if lo is None or hi is None:
+        return content
+    while lo > 0 and content[lo - 1].isascii() and content[lo - 1].isalnum():
+        lo -= 1
+    while hi < len(content) and content[hi].isascii() and content[hi].isalnum():
+        hi += 1
+    return content[lo:hi]
+
+
+def _line_boxes(content: str, lines: list[dict[str, Any]], spans: list[tuple[int | None, int | None, str]]
+                ) -> list[list[float]]:
+    """Boxes of the OCR lines a span falls on (a span may cross lines: the text is the lines
+    joined with newlines, and cue offsets index that text)."""
+    ranges, pos = [], 0
+    for ln in lines:
+        t = str(ln.get("text", ""))
+        ranges.append((pos, pos + len(t)))
+        pos += len(t) + 1
+    out: list[list[float]] = []
+    for start, end, text in spans:
+        if not (isinstance(start, int) and isinstance(end, int) and content[start:end] == text):
+            start = content.find(text)
+            if start < 0:
+                continue
+            end = start + len(text)
+        for (a, b), ln in zip(ranges, lines):
+            box = _box_of(ln.get("box"))
+            if box and a < end and start < b and box not in out:
+                out.append(box)
+    return out
+
+
+def _leaf(row: dict[str, Any], attrs: set[str], image_files: dict[str, str]) -> Leaf:
+    data = row.get("data") if isinstance(row.get("data"), dict) else {}
+    content = row.get("content") or ""
+    image_id = data.get("image_id")
+    image = data.get("file") or (image_files.get(image_id) if image_id else None)
+    leaf = Leaf(node_id=row["node_id"], post_id=row.get("post_id"), carrier=row.get("carrier"),
+                modality=row.get("modality"), image=image)
+    spans = _relevant_spans(data, attrs) or _relevant_spans(data, set().union(*_ENTITY_ATTRS.values())
+                                                              | {c.get("attribute") for c in data.get("cues") or []})
+    lines = data.get("lines") or []
+    if lines:
+        # OCR evidence: blur the lines that carry the relevant text (all lines when none is known)
+        leaf.box = _union(_line_boxes(content, lines, spans)) or _union(
+            [b for ln in lines if (b := _box_of(ln.get("box")))])
+    elif content and _TEXT_FIELD.match(str(data.get("field", ""))):
+        leaf.span = _phrase(content, spans)
+        leaf.modality = "text"     # a cuttable text field (location tags and alt text included)
+    return leaf
+
+
+def build_support_graph(db: sqlite_utils.Database, run_id: str) -> SupportGraph:
+    """The run's profile and the support chains below it, as the planner's SupportGraph."""
+    if queries.get_run(db, run_id) is None:
+        raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
+    schema = load_schema()
+    by_id = {r["node_id"]: r for r in queries.nodes(db, run_id)}
+    sup: dict[str, list[str]] = {}
+    for e in queries.edges(db, run_id):
+        if e["kind"] == "support":
+            sup.setdefault(e["dst"], []).append(e["src"])
+    image_files = {r[0]: r[1] for r in db.execute("SELECT image_id, file FROM images WHERE run_id=?", [run_id])}
+    admitted = [r for r in by_id.values() if r["kind"] == "hypothesis" and r.get("status") == "admitted"]
+
+    g = SupportGraph()
+    # attributes each evidence node feeds (to pick the spans/boxes that matter)
+    feeds: dict[str, set[str]] = {}
+
+    def usable(nid: str) -> bool:
+        r = by_id.get(nid)
+        if r is None:
+            return False
+        if r["kind"] == "hypothesis":
+            return r.get("status") == "admitted"
+        data = r.get("data") if isinstance(r.get("data"), dict) else {}
+        # tool evidence with no post (gazetteer) only refines levels of a place someone mentioned
+        return r.get("status") != "removed" and not data.get("hostile") and bool(r.get("post_id"))
+
+    for h in admitted:
+        keep = [s for s in sup.get(h["node_id"], []) if usable(s)]
+        g.supporters[h["node_id"]] = keep
+        for s in keep:
+            feeds.setdefault(s, set()).add(h["attribute"])
+    # a derived hypothesis feeds what its dependants feed too
+    for nid, attrs in list(feeds.items()):
+        if by_id[nid]["kind"] == "evidence":
+            g.leaves[nid] = _leaf(by_id[nid], attrs, image_files)
+
+    for row in queries.profile_rows(db, run_id):
+        attr, value = row["attribute"], row["value"] or ""
+        spec = schema.get(attr)
+        sens = row.get("sensitivity") if row.get("sensitivity") is not None else (spec.default_sensitivity if spec else 3)
+        mine = [h for h in admitted if h["attribute"] == attr]
+        if spec is not None and spec.kind in ("set", "facts"):
+            # items are joined with "; " (and an item may itself contain "; ")
+            primary = [h for h in mine if h.get("value") and h["value"] in value]
+        else:
+            primary = [h for h in mine if (h.get("value") or "") == value]
+        if not primary:
+            # projection rows always come from admitted hypotheses; fall back to the row's evidence
+            g.profile.append(ProfileValue(attribute=attr, value=value, granularity=row.get("granularity") or 1.0,
+                                          sensitivity=sens, evidence=list(row.get("evidence") or [])))
+            continue
+        gran = max(_gran(h) for h in primary)
+        g.profile.append(ProfileValue(attribute=attr, value=value, granularity=gran, sensitivity=sens,
+                                      evidence=[h["node_id"] for h in primary]))
+        for h in mine:
+            if h in primary:
+                continue
+            g.profile.append(ProfileValue(attribute=attr, value=h.get("value") or "", granularity=min(gran, _gran(h)),
+                                          sensitivity=sens, evidence=[h["node_id"]]))
+    return g
+
+
+def _gran(h: dict[str, Any]) -> float:
+    g = h.get("granularity")
+    return float(g) if g is not None else 1.0
+
+
+def primary_values(g: SupportGraph) -> list[ProfileValue]:
+    """The projected value of each attribute (the first ProfileValue listed per attribute)."""
+    seen: set[str] = set()
+    out = []
+    for v in g.profile:
+        if v.attribute not in seen:
+            seen.add(v.attribute)
+            out.append(v)
+    return out
+
+
+def leaf_summary(db: sqlite_utils.Database, run_id: str, node_ids: list[str]) -> list[dict[str, Any]]:
+    """Where evidence sits (post, carrier, field, image, quoted text) for reports."""
+    out = []
+    for nid in node_ids:
+        r = queries.node(db, run_id, nid)
+        if r is None:
+            continue
+        data = r.get("data") if isinstance(r.get("data"), dict) else {}
+        out.append({"node_id": nid, "post_id": r.get("post_id"), "carrier": r.get("carrier"),
+                    "field": data.get("field"), "image": data.get("file"), "content": (r.get("content") or "")[:160]})
+    return out
+
+
+def dumps_graph(g: SupportGraph) -> str:
+    """Debug view of a SupportGraph (JSON)."""
+    return json.dumps({"leaves": {k: vars(v) for k, v in g.leaves.items()}, "supporters": g.supporters,
+                       "profile": [v.model_dump() for v in g.profile]}, ensure_ascii=False, indent=1)
