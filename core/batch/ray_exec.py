@@ -78,12 +78,21 @@ def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[
     window = max(2, 2 * workers)
     pending: dict[Any, str] = {}
 
+    from core.engine.batch import _existing_run
+    from db.store import open_db
+
+    main_db = open_db(out / "runs.db")
+
     def fill() -> None:
         while len(pending) < window:
             nxt = next(it, None)
             if nxt is None:
                 return
             uid, udir = nxt
+            prev = _existing_run(main_db, uid, spec.key)
+            if prev and prev[1] == "finished":    # done in an earlier batch: skipped here, not redone
+                emit(run_user(spec, uid, udir, out / "runs.db"))
+                continue
             pending[remote.remote(spec_json, uid, str(Path(udir).resolve()))] = uid
 
     fill()
@@ -106,4 +115,5 @@ def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[
                 pf.write_text(doc["predictions"], encoding="utf-8")
             emit(UserResult.model_validate(doc["result"]))
         fill()
+    main_db.conn.close()
     merge_shards(out)
