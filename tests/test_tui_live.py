@@ -180,3 +180,22 @@ async def test_auto_run_records_policy(user: Path, tmp_path: Path) -> None:
         await pilot.press("left_square_bracket")
         await pilot.pause(0.1)
         assert screen.snap.step == before
+
+
+def test_pause_stops_auto_run_after_the_step_in_flight(user: Path, tmp_path: Path) -> None:
+    from argus_tui.live import LiveSession
+
+    db_path = tmp_path / "runs.db"
+    session = LiveSession.start(db_path, user, config=CONFIG)
+    try:
+        steps = session.auto_steps(10)
+        first = next(steps)                   # one policy step ran and committed
+        session.pause.set()                   # what the `p` key does
+        rest = list(steps)
+        assert len(rest) == 1 and rest[0].note == "paused after 1 auto step(s)"
+        decided = q(db_path, "SELECT decided_by FROM routes WHERE run_id=? AND decided_by IS NOT NULL",
+                    [session.run_id])
+        assert decided == [("policy:console-auto",)]
+        assert first.snap.step == rest[0].snap.step
+    finally:
+        session.close()

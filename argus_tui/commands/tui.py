@@ -36,7 +36,12 @@ def tui(
         fail(f"{runs_db}: run database not found")
     if runs_db is not None and runs_db.exists() and not runs_db.is_file():
         fail(f"{runs_db}: not a file")
-    user_dir = resolve_user(user, bench_user) if user is not None else None
+    from core.errors import InputError
+
+    try:
+        user_dir = resolve_user(user, bench_user) if user is not None else None
+    except InputError as e:
+        fail(e.message)
     if run:
         from argus_tui.state import load_run
         from db.store import open_db
