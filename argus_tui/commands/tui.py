@@ -61,6 +61,9 @@ def tui(
             fail(f"--theme: unknown theme {theme!r} (e.g. {', '.join(sorted(BUILTIN_THEMES)[:6])})")
     config = parse_sets(set_ or [])
     who_id = (who if who.startswith("person:") else f"person:{who}") if who else None
+    from argus_tui.widgets.image_view import detect_terminal_graphics
+
+    detect_terminal_graphics()       # Sixel / Kitty graphics for post images where the terminal has them
     console_app = ArgusApp(runs_db, user_dir=user_dir, run_id=run, budget=budget, backend=backend,
                            inspect=inspect, step=step, who=who_id, theme=theme, config=config)
     console_app.run()

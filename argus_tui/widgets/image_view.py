@@ -3,6 +3,7 @@ the lower as background), so one cell shows two pixels. Works in any colour term
 16-colour one Rich maps the colours down. Images are decoded with Pillow and cached."""
 from __future__ import annotations
 
+import sys
 from functools import lru_cache
 from pathlib import Path
 
@@ -61,3 +62,34 @@ def image_error(path: str | Path) -> str | None:
     except Exception as e:  # noqa: BLE001 — any decoder failure is a user-facing "corrupt image"
         return f"{type(e).__name__}: {e}"
     return None
+
+
+# ---- terminal graphics (Sixel / Kitty TGP) where the terminal supports it -------------
+_GRAPHICS_WIDGET: type | None = None
+
+
+def detect_terminal_graphics() -> str | None:
+    """Ask the terminal whether it speaks Sixel or the Kitty graphics protocol (textual-image).
+    Must run before the app starts (it writes a query to the terminal and reads the reply);
+    the CLI calls it for real terminals only, so tests and snapshots use half-blocks."""
+    global _GRAPHICS_WIDGET
+    if not (sys.__stdout__ and sys.__stdout__.isatty() and sys.__stdin__ and sys.__stdin__.isatty()):
+        return None
+    try:
+        from textual_image import renderable
+        from textual_image.widget import Image as GraphicsImage
+    except Exception:  # noqa: BLE001 — not installed or the terminal query failed: half-blocks
+        return None
+    kind = {renderable.SixelImage: "sixel", renderable.TGPImage: "tgp"}.get(renderable.Image)  # type: ignore[call-overload]
+    _GRAPHICS_WIDGET = GraphicsImage if kind else None
+    return kind
+
+
+def graphics_widget(path: Path) -> object | None:
+    """A terminal-graphics image widget for `path`, or None (use HalfBlockImage)."""
+    if _GRAPHICS_WIDGET is None:
+        return None
+    widget = _GRAPHICS_WIDGET(str(path))
+    widget.styles.height = 14
+    widget.styles.width = "auto"
+    return widget

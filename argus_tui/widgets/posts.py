@@ -11,13 +11,14 @@ from textual.widgets import DataTable, Static
 
 from argus_tui.state import Snapshot
 from argus_tui.widgets.cells import cells, lines, one_line
-from argus_tui.widgets.image_view import HalfBlockImage, image_error
+from argus_tui.widgets.image_view import HalfBlockImage, graphics_widget, image_error
 
 
 class PostsPane(Vertical):
     DEFAULT_CSS = """
     PostsPane > DataTable { height: 40%; min-height: 4; }
     PostsPane > VerticalScroll { height: 1fr; }
+    PostsPane #post-images { height: auto; }
     """
 
     def __init__(self, **kw) -> None:
@@ -32,6 +33,7 @@ class PostsPane(Vertical):
         yield table
         with VerticalScroll(id="post-detail-scroll"):
             yield Static("", id="post-detail")
+            yield Vertical(id="post-images")      # terminal-graphics image widgets, when supported
 
     def show(self, snap: Snapshot) -> None:
         first = self.snap is None or [p.post_id for p in self.snap.posts] != [p.post_id for p in snap.posts]
@@ -116,6 +118,7 @@ class PostsPane(Vertical):
                 rows.append(Text.assemble(("image", "bold"), (f" ({n.node_id})", "dim"), ": ",
                                           one_line(n.content, 200)))
         parts: list = [lines(*rows)]
+        graphics: list = []
         base = Path(snap.run.user_dir) if snap.run.user_dir else None
         for ref in (post.get("images") or [])[:4]:
             rel = ref.get("file") if isinstance(ref, dict) else None
@@ -131,5 +134,13 @@ class PostsPane(Vertical):
                 parts.append(Text(f"[image {rel}: {why}]", style="italic red"))
             else:
                 parts.append(Text(rel, style="dim"))
-                parts.append(HalfBlockImage(path, max_height=14))
+                widget = graphics_widget(path)
+                if widget is not None:
+                    graphics.append(widget)
+                else:
+                    parts.append(HalfBlockImage(path, max_height=14))
         detail.update(Group(*parts))
+        holder = self.query_one("#post-images", Vertical)
+        holder.remove_children()
+        if graphics:
+            holder.mount_all(graphics)
