@@ -93,3 +93,17 @@ def test_refuses_to_write_inside_original(tmp_path):
     user = _make_user(tmp_path)
     with pytest.raises(InputError):
         apply_plan(user, [], user / "edited")
+
+
+def test_account_wide_ip_hiding_and_profile_bio_cut(tmp_path):
+    user = _make_user(tmp_path)
+    prof = json.loads((user / "profile.json").read_text())
+    prof["bio"] = "nurse at Ruijin Hospital | cat person"
+    (user / "profile.json").write_text(json.dumps(prof))
+    out = apply_plan(user, [Edit(kind="hide_ip_region", post_id="*"),
+                            Edit(kind="cut_phrase", post_id="@profile", phrase="nurse at Ruijin Hospital")],
+                     tmp_path / "c")
+    edited = load_user(out)
+    assert edited.profile.ip_region is None and all(p.ip_region is None for p in edited.posts)
+    assert edited.profile.bio == "| cat person"
+    assert load_user(user).profile.ip_region == "Guangdong"

@@ -65,3 +65,28 @@ def test_candidates_cover_every_source_kind():
     assert {"delete_post", "remove_image", "blur_region", "strip_exif", "cut_phrase"} <= kinds
     delete_p1 = next(e for e in candidate_edits(_graph()) if e.kind == "delete_post" and e.post_id == "p1")
     assert set(delete_p1.breaks) == {"e_label", "e_hobby"}
+
+
+def test_account_wide_ip_hiding_is_one_edit_for_a_cross_post_value():
+    # home (s=4, country level) from the IP label on the profile and on three posts: one setting removes it,
+    # while deleting posts one by one would never get there within two edits.
+    g = SupportGraph()
+    g.leaves = {f"ip{i}": Leaf(f"ip{i}", pid, carrier="ip_region", modality="metadata")
+                for i, pid in enumerate(["@profile", "p1", "p2", "p3"])}
+    g.supporters = {"h_home": list(g.leaves)}
+    g.profile = [ProfileValue(attribute="home_location", value="Guangdong, China", granularity=0.4, sensitivity=4,
+                              evidence=["h_home"])]
+    plan = greedy_plan(g, target=0.5, max_edits=2)
+    assert [s.edit.kind for s in plan.steps] == ["hide_ip_region"]
+    assert plan.steps[0].edit.post_id == "*" and plan.exposure_after == 0.0
+    assert not any(e.kind == "delete_post" and e.post_id == "@profile" for e in candidate_edits(g))
+
+
+def test_fallback_value_of_the_same_attribute_counts_once_and_keeps_exposure():
+    g = _graph()
+    # a coarser runner-up reading of home, backed by the hobby caption, survives blurring a document
+    g.profile.append(ProfileValue(attribute="home_location", value="Nanshan", granularity=0.5, sensitivity=4,
+                                  evidence=["e_hobby"]))
+    assert exposure(g.profile) == 8.0
+    plan = greedy_plan(g, target=0.5, max_edits=1)
+    assert plan.steps[0].edit.kind == "delete_post" and plan.steps[0].edit.post_id == "p1"
