@@ -41,7 +41,7 @@ _SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本�
 
 _SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!妈|爸|老公|老婆|男朋友|女朋友|朋友|同事|儿子|女儿|姐|妹|哥|弟|家)|本人", re.I)
 _NEG_EN = re.compile(
-    r"\b(?:not|never|no|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|won't|nor|no\s+longer|"
+    r"\b(?:not(?!\s+me\b)|never|no|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|won't|nor|no\s+longer|"
     r"wish\s+i\s+(?:was|were|had)|if\s+i\s+(?:was|were)|want(?:s|ed)?\s+to\s+be(?:come)?|dream(?:s|ed)?\s+of|"
     r"pretend(?:ing)?|hypothetically|imagine)\b[^.!?\n]{0,25}$",
     re.I,

@@ -26,6 +26,8 @@ URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'，。！？、）)]{2,300}", r
 PHONE_CN = re.compile(r"(?<![\d])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d)")
 PHONE_US = re.compile(r"(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)")
 PHONE_INTL = re.compile(r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(?\d{1,4}\)?[\s.-]?){2,4}\d{2,4}(?!\d)")
+# 8-digit local numbers (HK, SG ...) only right after contact wording
+PHONE_LABELED = re.compile(r"(?:(?i:call|text|whatsapp|phone|tel|mobile|cell|contact)|联系|电话|手机|致电|微信|联系我)[^\d\n]{0,8}(?P<n>(?<!\d)\+?\d[\d\s-]{6,14}\d)(?!\d)")
 PHONE_CN_LANDLINE = re.compile(r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)")
 # 18-digit Chinese resident ID (last may be X), passports, staff/student IDs like XC190417, SID-2023-0042
 CN_ID = re.compile(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
@@ -71,8 +73,9 @@ ORG_SUFFIX_EN = (r"Inc\.?|Ltd\.?|LLC|Corp(?:oration)?\.?|Co\.|Company|Group|Hosp
 ORG_EN = re.compile(rf"\b(?:[A-Z][\w&'.-]*\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
 ORG_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:有限公司|股份公司|集团|公司|医院|银行|研究院|研究所|事务所|科技(?!园|馆|城)|律所|卫生院|诊所|工作室|酒店|餐厅|分行|支行|门店|旗舰店|派出所|法院|检察院|政府|街道办|税务局|出版社|报社|电视台)")
 SCHOOL_EN = re.compile(
-    r"\b(?:(?:[A-Z][\w&'.-]*\s+){1,5}(?:University|College|Institute of Technology|Polytechnic|Academy|High School|School)"
-    r"|(?:University|College)\s+of\s+(?:[A-Z][\w'.-]*\s?){1,4}|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
+    r"\b(?:(?:[A-Z][\w&'.-]*\s+){0,5}(?:University|College)\s+of\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}"
+    r"|(?:[A-Z][\w&'.-]*\s+){1,5}(?:University|College|Institute of Technology|Polytechnic|Academy|High School|School)"
+    r"|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
 )
 SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")
 PERSON_EN = re.compile(
@@ -143,6 +146,9 @@ def extract_entities(text: str) -> list[Entity]:
     for rx, kind in ((PHONE_CN, "cn_mobile"), (PHONE_INTL, "intl"), (PHONE_US, "us"), (PHONE_CN_LANDLINE, "cn_landline")):
         for m in rx.finditer(text):
             _add(out, taken, "phone", m.start(), m.end(), text, kind=kind)
+    for m in PHONE_LABELED.finditer(text):
+        if sum(c.isdigit() for c in m.group("n")) >= 7:
+            _add(out, taken, "phone", m.start("n"), m.end("n"), text, kind="labeled")
     for m in PLATE_CN.finditer(text):
         _add(out, taken, "plate", m.start(), m.end(), text, kind="cn")
     for m in PLATE_LABELED_EN.finditer(text):

@@ -6,7 +6,7 @@ import re
 from datetime import date
 
 from core.engine.rules.base import Ctx
-from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_US,
+from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS)
 from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.types import Cue
@@ -387,7 +387,7 @@ def _demonym_of(country: str) -> str:
 # ---------------------------------------------------------------- physical_appearance
 _HEIGHT = re.compile(
     r"\b(?P<cm>1[4-9]\d|2[0-2]\d)\s?cm\b(?!\s*(?:long|wide|deep|rain|snow))|\b(?P<ft>[4-7])\s?(?:'|’|ft|foot|feet)\s?(?P<inch>\d{1,2})?\s?(?:\"|”|''|in(?:ches)?)?(?=[\s,.!?)]|$)"
-    r"|身高\s*(?:是|有)?\s*(?P<zcm>1[4-9]\d|2[0-2]\d)|(?P<zm>一米[五六七八九])(?P<zd>[0-9一二三四五六七八九])?|(?P<zcm2>1[4-9]\d)\s*(?:厘米|公分)", re.I)
+    r"|身高\s*(?:是|有)?\s*(?P<zcm>1[4-9]\d|2[0-2]\d)|(?P<zm>一米[五六七八九])(?P<zd>[0-9一二三四五六七八九])?|(?P<zcm2>1[4-9]\d)\s*(?:厘米|公分)|(?P<zcm3>1[4-9]\d)(?:的身高|的个子|的个头)", re.I)
 _WEIGHT = re.compile(r"\b(?:i\s+weigh|weigh(?:ing)?\s+in\s+at|my\s+weight\s+is|down\s+to|up\s+to|i'?m\s+(?:now\s+)?at)\s+(?P<n>\d{2,3})\s?(?P<u>kg|kgs|kilos|lbs?|pounds)\b"
                      r"|\b(?P<n2>\d{2,3})\s?(?P<u2>kg|kgs|lbs)\b(?=[^.!?\n]{0,20}\b(?:me|myself|now|weigh|lost|gained|down|scale)\b)"
                      r"|(?:体重|我现在|瘦到|胖到|减到)\s*(?P<zn>\d{2,3})\s*(?P<zu>斤|公斤|kg)", re.I)
@@ -404,8 +404,8 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _HEIGHT.finditer(t):
-        if m.group("cm") or m.group("zcm") or m.group("zcm2"):
-            cm = int(m.group("cm") or m.group("zcm") or m.group("zcm2"))
+        if m.group("cm") or m.group("zcm") or m.group("zcm2") or m.group("zcm3"):
+            cm = int(m.group("cm") or m.group("zcm") or m.group("zcm2") or m.group("zcm3"))
         elif m.group("ft"):
             ft, inch = int(m.group("ft")), int(m.group("inch") or 0)
             if inch > 11:
@@ -460,6 +460,9 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
     for rx in (PHONE_CN, PHONE_INTL, PHONE_US, PHONE_CN_LANDLINE):
         for m in rx.finditer(t):
             add("phone", m.start(), m.end(), 0.85)
+    for m in PHONE_LABELED.finditer(t):
+        if sum(c.isdigit() for c in m.group("n")) >= 7:
+            add("phone", m.start("n"), m.end("n"), 0.75)
     for m in PLATE_CN.finditer(t):
         add("plate", m.start(), m.end(), 0.8)
     for m in PLATE_LABELED_EN.finditer(t):

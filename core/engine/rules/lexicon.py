@@ -161,7 +161,7 @@ OCC_INDIRECT_EN = [
 OCC_INDIRECT_ZH = [
     (r"我的?学生|我们班(?:的)?(?:孩子|学生)|改作业|批改|备课|上课铃|家长会|监考|公开课|教案", "Teacher", "Education", 0.5),
     (r"夜班|值班|查房|病房|我的?病人|护士站|交班|规培|门诊(?:太忙|好多)", "Nurse", "Healthcare", 0.4),
-    (r"写代码|改bug|修bug|debug|代码评审|code ?review|上线|加班改需求|需求评审|提测|发版|996", "Software Engineer", "Technology", 0.45),
+    (r"写代码|改bug|修bug|debug|代码评审|code ?review|(?:代码|版本|项目|需求)上线|加班改需求|需求评审|提测|发版|996", "Software Engineer", "Technology", 0.45),
     (r"跑数据|做报表|写SQL|数据看板|取数", "Data Analyst", "Technology", 0.4),
     (r"后厨|出餐|备菜|颠勺", "Chef", "Hospitality", 0.4),
     (r"修车|换机油|发动机|变速箱|汽修厂", "Mechanic", "Skilled Trades", 0.35),
@@ -321,7 +321,7 @@ EDU_LEVELS = [
     # canonical, EN regex, ZH terms
     ("PhD", r"ph\.?\s?d\.?|doctorate|doctoral\s+(?:student|candidate|degree)|dphil|doctor\s+of\s+philosophy", ["博士", "读博", "博士生", "博士学位"]),
     ("Master's degree", r"master'?s(?:\s+degree)?|masters|m\.?s\.?c\.?|m\.?a\.?\s+in|mba|m\.?eng|grad\s+school|graduate\s+degree|graduate\s+school|msw|llm", ["硕士", "研究生", "读研", "考研上岸", "硕士学位", "研一", "研二", "研三", "MBA"]),
-    ("Bachelor's degree", r"bachelor'?s(?:\s+degree)?|b\.?s\.?c\.?|b\.?a\.?\s+in|b\.?eng|undergrad(?:uate)?\s+degree|college\s+degree|university\s+degree|four-year\s+degree|degree\s+in", ["本科", "学士", "大学毕业", "本科毕业", "大一", "大二", "大三", "大四"]),
+    ("Bachelor's degree", r"bachelor'?s(?:\s+degree)?|bachelor\s+(?:thesis|degree|program(?:me)?|studies)|undergrad(?:uate)?\s+(?:thesis|studies)|b\.?s\.?c\.?|b\.?a\.?\s+in|b\.?eng|undergrad(?:uate)?\s+degree|college\s+degree|university\s+degree|four-year\s+degree|degree\s+in", ["本科", "学士", "大学毕业", "本科毕业", "大一", "大二", "大三", "大四"]),
     ("Associate degree", r"associate'?s?\s+degree|community\s+college|junior\s+college|two-year\s+degree|a\.?a\.?s?\s+degree", ["大专", "专科", "高职"]),
     ("High school", r"high\s+school\s+(?:diploma|graduate|grad|education|dropout)|ged|only\s+finished\s+high\s+school|dropped\s+out\s+of\s+college|never\s+went\s+to\s+college|didn'?t\s+go\s+to\s+college", ["高中毕业", "高中学历", "中专", "职高"]),
     ("Primary school", r"only\s+(?:finished|went\s+to)\s+(?:primary|elementary|grade)\s+school|left\s+school\s+at\s+1[0-4]", ["小学毕业", "小学文化", "初中毕业", "初中学历"]),

@@ -19,7 +19,7 @@ _HOME_EN = re.compile(
     re.I,
 )
 _HOME_ZH = re.compile(r"(?:我住在|住在|我家在|家住|我家住|定居|定居在|搬到|搬家到|坐标|人在|常驻|现居|现居住在|我们小区|我家小区|我住|老家在?|老家是|土生土长的?|家乡在?|回到了?|我在)\s*$")
-_WORK_EN = re.compile(r"\b(?:i\s+work|working|my\s+(?:office|job|workplace|company|firm|hospital|clinic|school)\s+is|our\s+office|office\s+is|commut(?:e|ing)\s+(?:in)?to|work\s+in|job\s+in|"
+_WORK_EN = re.compile(r"\b(?:i\s+work|working|my\s+(?:office|job|workplace|company|firm|hospital|clinic|school)\s+is|our\s+office|office\s+is|(?:new\s+|the\s+|my\s+)?office|commut(?:e|ing)\s+(?:in)?to|work\s+in|job\s+in|"
                       r"i\s+teach|based\s+out\s+of\s+our\s+office)(?:\s+(?:in|at|to|near|downtown))?\s*$", re.I)
 _WORK_ZH = re.compile(r"(?:在|公司在|单位在|办公室在|上班在|工作在|通勤到|去)\s*$")
 _WORK_ZH_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}?(?:上班|工作|实习|搬砖|坐班|出差)")
@@ -269,7 +269,7 @@ _TRAVEL_EN = re.compile(
     re.I,
 )
 _TRAVEL_ZH = re.compile(r"(?:去了?(?:趟|一趟|一次)?|到了?|来了?(?:趟|一趟)?|来到了?|飞(?:到|去)?|在|游|逛|打卡|出差到?|旅行到?|旅游到?|自驾(?:去|到)?|重返|回到)\s*$")
-_TRAVEL_ZH_AFTER = re.compile(r"^(?:旅游|旅行|玩|之旅|游记|度假|出差|打卡|自由行|跟团|行|攻略|Day\s*\d|day\s*\d|\d+日游|[一二三四五六七八九十]日游|站)")
+_TRAVEL_ZH_AFTER = re.compile(r"^(?:真的|也|太|好|超|还)*(?:好玩|太美|真美|好美|美哭|绝美|玩了|逛了|玩得)|^(?:旅游|旅行|玩|之旅|游记|度假|出差|打卡|自由行|跟团|行|攻略|Day\s*\d|day\s*\d|\d+日游|[一二三四五六七八九十]日游|站)")
 _TRAVEL_WORDS = re.compile(r"\b(?:trip|travel|vacation|holiday|flight|passport|itinerary|sightseeing|tourist|backpacking|honeymoon)\b|旅游|旅行|度假|出差|机票|攻略|打卡", re.I)
 
 

@@ -228,6 +228,14 @@ def _from_gazetteer(text: str) -> list[Place] | None:
     return out
 
 
+# direction/generic words that name regions somewhere ("Eastern" Fiji, "Central" ...) but
+# almost never mean them in a post
+_GENERIC_PLACE = {"eastern", "western", "northern", "southern", "central", "north", "south", "east", "west", "centre",
+                  "center", "capital", "downtown", "midtown", "uptown", "old town", "city", "metro", "island", "islands",
+                  "coast", "north east", "south east", "north west", "south west", "northeast", "southeast", "northwest",
+                  "southwest", "mid", "valley", "highlands", "lowlands", "riverside", "lakeside", "harbour", "harbor"}
+
+
 def find_places(text: str) -> list[Place]:
     """Places in the text, longest match first when they overlap."""
     places = _from_gazetteer(text)
@@ -238,6 +246,7 @@ def find_places(text: str) -> list[Place]:
         # Chinese cities/districts (大理, 丽江 ...) where it found nothing
         places = places + [f for f in _fallback_find(text) if f.original and not any(
             f.start < g.end and g.start < f.end for g in places)]
+    places = [p for p in places if p.text.lower() not in _GENERIC_PLACE]
     places.sort(key=lambda p: (p.start, -(p.end - p.start)))
     out: list[Place] = []
     last_end = -1

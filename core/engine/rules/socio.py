@@ -15,7 +15,7 @@ _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon,
 _EDU_ZH = [(canon, re.compile(alt(zh))) for canon, _, zh in EDU_LEVELS]
 _EDU_SELF_EN = re.compile(r"\b(?:i|i'?m|i'?ve|my|me|getting|got|earned|finished|finishing|completed|pursuing|doing|studying|hold|have)\b", re.I)
 _FIELD_EN = re.compile(
-    r"\b(?:(?:i\s+)?(?:majored?|majoring|specializ(?:ed|ing)|concentrat(?:ed|ing))\s+in|(?:degree|diploma|bachelor'?s|master'?s|ph\.?d\.?|bsc|msc|ba|ma|mba|doctorate)\s+(?:degree\s+)?in|"
+    r"\b(?:(?:i\s+)?(?:majored?|majoring|specializ(?:ed|ing)|concentrat(?:ed|ing))\s+in|(?:thesis|dissertation|degree|diploma|bachelor'?s|master'?s|ph\.?d\.?|bsc|msc|ba|ma|mba|doctorate)\s+(?:degree\s+)?in|"
     r"i\s+(?:study|studied)|i'?m\s+studying|studying|graduated\s+(?:with\s+a\s+degree\s+)?in)\s+"
     r"(?P<f>[A-Za-z][A-Za-z&-]+(?:\s+(?:and\s+|&\s+|of\s+)?[A-Za-z][A-Za-z-]+){0,3})"
     r"|\b(?:i'?m\s+an?|as\s+an?|fellow)\s+(?P<f2>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s+major\b",
@@ -80,13 +80,13 @@ def _level_in(clause: str) -> str | None:
 _SCHOOL_CTX = re.compile(
     r"\b(?:attend(?:s|ed|ing)?|stud(?:y|ied|ying)\s+at|student\s+at|go\s+to|went\s+to|graduated?\s+from|grad\s+from|alum(?:nus|na|ni)?\s+of|"
     r"enrolled\s+(?:at|in)|admitted\s+to|accepted\s+(?:in)?to|got\s+into|freshman\s+at|senior\s+at|my\s+(?:university|college|uni|school|alma\s+mater|campus)|"
-    r"at\s+(?:the\s+)?campus|on\s+campus|our\s+campus|teach(?:es|ing)?\s+at|work\s+at|phd\s+at|masters?\s+at|postdoc\s+at|transferred\s+to)\b"
+    r"(?:at\s+(?:the\s+)?|on\s+|our\s+|through\s+(?:the\s+)?)?campus|teach(?:es|ing)?\s+at|work\s+at|phd\s+at|masters?\s+at|postdoc\s+at|transferred\s+to)\b"
     r"|在|读|就读|毕业|母校|考上|录取|上岸|校园|我校|本校|学校",
     re.I,
 )
 _FACULTY_EN = re.compile(r"\b(?:(?:School|Faculty|College|Department|Dept\.?)\s+of\s+(?:[A-Z][\w&-]*\s?(?:and\s+|&\s+)?){1,4}|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}\s+(?:department|Department|School|Faculty))")
 _FACULTY_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:学院|系)(?![\u4e00-\u9fff]*大学)")
-_SCHOOL_TRIM = re.compile(r"^(?:在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
+_SCHOOL_TRIM = re.compile(r"^(?:The\s+|the\s+|在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
 _SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了]")
 _SCHOOL_BAD_EN = re.compile(r"^(?:The|My|Our|A|High|Middle|Grad|Law|Medical|Business|Art|Summer|Night|Sunday|Old|New|This|That|Every)\s+(?:School|College)$")
 
