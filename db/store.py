@@ -40,13 +40,22 @@ def _migration_lock(path: Path) -> Iterator[None]:
     except ImportError:  # not POSIX: migrations still run, without the cross-process guard
         yield
         return
-    fd = os.open(path, os.O_RDONLY)
+    # The fd is never closed: closing ANY fd of a file drops every POSIX (fcntl) lock this
+    # process holds on it, including the locks of open SQLite connections, and concurrent
+    # writers then corrupt the DB ("database disk image is malformed"). One fd per file
+    # (device, inode) per process is kept instead.
+    st = os.stat(path)
+    fd = _LOCK_FDS.get((st.st_dev, st.st_ino))
+    if fd is None:
+        fd = _LOCK_FDS[(st.st_dev, st.st_ino)] = os.open(path, os.O_RDONLY)
+    fcntl.flock(fd, fcntl.LOCK_EX)
     try:
-        fcntl.flock(fd, fcntl.LOCK_EX)
         yield
     finally:
         fcntl.flock(fd, fcntl.LOCK_UN)
-        os.close(fd)
+
+
+_LOCK_FDS: dict[tuple[int, int], int] = {}
 
 
 def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
