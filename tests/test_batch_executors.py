@@ -92,3 +92,22 @@ def test_merge_is_idempotent(gen_bench, tmp_path):
     db = tmp_path / "out" / "runs.db"
     assert _count(db, "SELECT COUNT(*) FROM runs") == 1
     assert _count(db, "SELECT COUNT(*) FROM events") == _count(keep, "SELECT COUNT(*) FROM events")
+
+
+def test_many_users_two_processes_keep_the_db_sound(gen_bench, tmp_path):
+    """Two worker processes writing one runs.db for 40 users: every user finishes and the DB
+    passes integrity_check (opening a DB used to close an fd on it, dropping SQLite's locks)."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from bench_util import replicate
+
+    bench = replicate(gen_bench, tmp_path / "b40", 40)
+    s = run_batch(bench, tmp_path / "out", system=SYSTEM, workers=2)
+    assert not s.failed, s.failed[:3]
+    db = tmp_path / "out" / "runs.db"
+    assert _count(db, "SELECT COUNT(*) FROM runs WHERE status='finished'") == 40
+    con = sqlite3.connect(db)
+    assert con.execute("PRAGMA integrity_check").fetchone()[0] == "ok"
+    con.close()
