@@ -235,11 +235,12 @@ _BD_EN = re.compile(
     re.I,
 )
 _BD_TODAY = re.compile(r"\b(?:today\s+is\s+my\s+(?:\d+\w*\s+)?birthday|it'?s\s+my\s+(?:\d+\w*\s+)?birthday(?!\s+(?:next|on|in))|happy\s+birthday\s+to\s+me|"
-                       r"birthday\s+girl\s+here|birthday\s+boy\s+here)\b|今天(?:是)?我(?:的)?(?:\d+岁)?生日|我生日(?:快乐)?(?:啦|了)|祝我(?:自己)?生日快乐", re.I)
+                       r"birthday\s+girl\s+here|birthday\s+boy\s+here)\b|今天(?:是)?我(?:的)?(?:\d+岁)?生日|(?:我的?)?生日(?:这天|当天)(?=.{0,12}(?:自己|我))|我生日(?:快乐)?(?:啦|了)|祝我(?:自己)?生日快乐", re.I)
 _BD_ZH = re.compile(
     r"(?:我的?生日(?:是|在)?|生日[:：]|出生(?:于|在|日期[:：]?)|我(?:是)?)\s*(?:(?P<y>(?:19|20)\d{2})年)?(?P<m>1[0-2]|0?[1-9]|[一二三四五六七八九十]{1,2})月(?:(?P<d>[12]\d|3[01]|0?[1-9]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[日号])?(?:出生|生的?)?"
     r"|(?:我是|本人|我)(?P<y2>(?:19|20)?\d{2})年(?:出生|生)的?"
     r"|(?P<y3>(?:19|20)\d{2})年(?:出生|生)(?:的我)?"
+    r"|(?<!\d)(?P<y4>(?:19|20)?\d{2})年(?:出生)?的我"
 )
 
 
@@ -296,7 +297,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
                            m.start(), m.end(), rule="birth_date:stated", confidence=0.85, levels=lv,
                            first_person=fp, iso=_iso(y, mo, d_i)))
     for m in _BD_ZH.finditer(t):
-        y = m.group("y") or m.group("y2") or m.group("y3")
+        y = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
         if y and len(y) == 2:
             yy = int(y)
             y = str(2000 + yy if yy <= REF_YEAR % 100 else 1900 + yy)
@@ -359,6 +360,8 @@ def nationality(ctx: Ctx) -> list[Cue]:
         for p in ctx.places():
             if p.start == m.start("c"):
                 country = p.levels.get("country") or p.name
+                if p.kind != "country" and re.match(r"(?i)back\s+home|moved\s+here", m.group(0)):
+                    break  # "back home in Nanshan" is about home, not nationality
                 conf = 0.7 if p.kind == "country" else 0.45
                 rule = "nationality:origin"
                 out.append(ctx.cue("nationality", _demonym_of(country), m.start(), p.end, rule=rule,

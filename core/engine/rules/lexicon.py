@@ -156,6 +156,9 @@ OCC_INDIRECT_EN = [
     (r"\b(?:my\s+(?:marketing\s+)?campaigns?|seo\s+strategy|brand\s+strategy|ad\s+spend|conversion\s+rates?|engagement\s+metrics)\b", "Marketing Specialist", "Marketing", 0.4),
     (r"\b(?:my\s+(?:rig|cab|passengers?|deliveries|delivery\s+route)|long[- ]haul|miles\s+on\s+the\s+road\s+today|picked\s+up\s+(?:a\s+)?passengers?|behind\s+the\s+wheel\s+all\s+day)\b", "Driver", "Transportation", 0.4),
     (r"\b(?:my\s+(?:clients?'?\s+case|caseload|court\s+date|deposition)|billable\s+hours|closing\s+arguments?|the\s+bar\s+exam)\b", "Lawyer", "Legal", 0.45),
+    (r"\b(?:my\s+editor|(?:filed|filing)\s+(?:my|the)\s+(?:story|piece|copy)|press\s+deadline|my\s+byline)\b", "Writer", "Media", 0.35),
+    (r"\b(?:group\s+project|finals\s+week|during\s+finals|my\s+professor|my\s+lecturer|my\s+dorm|(?:my|the)\s+(?:lecture|seminar)s?\b|exam\s+season|midterms?|my\s+classmates|my\s+tutorials?|revision\s+for\s+(?:my\s+)?exams?)", "Student", "Education", 0.35),
+    (r"\b(?:backend|frontend|front-end|back-end|dev|engineering|platform|infra|sre|devops|mobile)\s+team\b", "Software Engineer", "Technology", 0.4),
     (r"\b(?:public\s+service|government\s+office|my\s+(?:department|ministry|agency)\s+at\s+city\s+hall|civil\s+service)\b", "Civil Servant", "Government", 0.35),
 ]
 OCC_INDIRECT_ZH = [
@@ -169,6 +172,8 @@ OCC_INDIRECT_ZH = [
     (r"实验室|做实验|写论文|投稿|课题|组会|导师", "Researcher", "Research", 0.35),
     (r"跑单|接单|拉客|送外卖|送快递|跑滴滴", "Driver", "Transportation", 0.45),
     (r"体制内|单位(?:领导|开会)|考公|上岸", "Civil Servant", "Government", 0.35),
+    (r"截稿|交稿|主编(?:在)?催|赶稿|改稿", "Writer", "Media", 0.4),
+    (r"小组作业|期末考|期末周|考试周|ddl周|选课|导员|辅导员|宿舍|室友|上课|教授布置|论文答辩|毕业论文", "Student", "Education", 0.35),
 ]
 
 # ----------------------------------------------------------------- hobbies: canonical -> (EN terms, ZH terms)
@@ -321,7 +326,7 @@ EDU_LEVELS = [
     # canonical, EN regex, ZH terms
     ("PhD", r"ph\.?\s?d\.?|doctorate|doctoral\s+(?:student|candidate|degree)|dphil|doctor\s+of\s+philosophy", ["博士", "读博", "博士生", "博士学位"]),
     ("Master's degree", r"master'?s(?:\s+degree)?|masters|m\.?s\.?c\.?|m\.?a\.?\s+in|mba|m\.?eng|grad\s+school|graduate\s+degree|graduate\s+school|msw|llm", ["硕士", "研究生", "读研", "考研上岸", "硕士学位", "研一", "研二", "研三", "MBA"]),
-    ("Bachelor's degree", r"bachelor'?s(?:\s+degree)?|bachelor\s+(?:thesis|degree|program(?:me)?|studies)|undergrad(?:uate)?\s+(?:thesis|studies)|b\.?s\.?c\.?|b\.?a\.?\s+in|b\.?eng|undergrad(?:uate)?\s+degree|college\s+degree|university\s+degree|four-year\s+degree|degree\s+in", ["本科", "学士", "大学毕业", "本科毕业", "大一", "大二", "大三", "大四"]),
+    ("Bachelor's degree", r"bachelor'?s(?:\s+degree)?|bachelor\s+(?:thesis|degree|program(?:me)?|studies|in)|undergrad(?:uate)?\s+(?:thesis|studies)|b\.?s\.?c\.?|b\.?a\.?\s+in|b\.?eng|undergrad(?:uate)?\s+degree|college\s+degree|university\s+degree|four-year\s+degree|degree\s+in", ["本科", "学士", "大学毕业", "本科毕业", "大一", "大二", "大三", "大四"]),
     ("Associate degree", r"associate'?s?\s+degree|community\s+college|junior\s+college|two-year\s+degree|a\.?a\.?s?\s+degree", ["大专", "专科", "高职"]),
     ("High school", r"high\s+school\s+(?:diploma|graduate|grad|education|dropout)|ged|only\s+finished\s+high\s+school|dropped\s+out\s+of\s+college|never\s+went\s+to\s+college|didn'?t\s+go\s+to\s+college", ["高中毕业", "高中学历", "中专", "职高"]),
     ("Primary school", r"only\s+(?:finished|went\s+to)\s+(?:primary|elementary|grade)\s+school|left\s+school\s+at\s+1[0-4]", ["小学毕业", "小学文化", "初中毕业", "初中学历"]),

@@ -152,8 +152,10 @@ _COMMUTE = re.compile(
     r"\b(?:my\s+(?:daily\s+|morning\s+|evening\s+)?commute|commut(?:e|ed|ing)|(?:take|took|taking|ride|rode|riding|catch|caught|on)\s+(?:the\s+)?(?:subway|metro|tube|train|bus|tram|ferry|light\s+rail|shuttle|streetcar|mrt|bart|(?:line|bus)\s+\d+)|"
     r"(?:bike|biked|biking|cycle|cycled|cycling|walk|walked|walking|drive|drove|driving|scoot(?:er)?)\s+to\s+(?:work|the\s+office|campus|school|class)|"
     r"(?:\d+|an?|one|two)[- ](?:minute|min|hour)[- ](?:commute|drive|ride|train\s+ride|bus\s+ride)|park\s+and\s+ride|carpool(?:ing)?|rush\s+hour|"
-    r"(?:line|route)\s+\d{1,3}\b|[A-Z][a-z]+\s+line\b)"
+    r"(?:line|route)\s+\d{1,3}\b|(?-i:[A-Z][a-z]+)\s+line\b|(?:missed|caught|made)\s+the\s+(?:\w+\s+)?(?:train|bus|tram|ferry)|"
+    r"(?:packed|crowded|delayed|late)\s+(?:train|bus|subway|metro|tube|tram)|rush[- ]hour\s+(?:train|bus|subway|metro|traffic))"
     r"|地铁|公交|通勤|坐车|挤地铁|骑车上班|开车上班|步行上班|打车上班|共享单车|(?:\d{1,2}|[一二三四五六七八九十]{1,2})号线|换乘|早高峰|晚高峰|班车",
+    re.I,
 )
 _MODE = [("metro", r"subway|metro|tube|mrt|underground|地铁|号线|\bline\s+\d|[A-Z][a-z]+\s+line"), ("bus", r"\bbus\b|公交|巴士|班车"),
          ("train", r"\btrain\b|rail|高铁|火车|城铁"), ("bike", r"\bbik(?:e|ed|ing)|cycl(?:e|ed|ing)|单车|骑车|电动车"),
@@ -170,7 +172,10 @@ def commute(ctx: Ctx) -> list[Cue]:
         if s0 in done:
             continue
         clause = t[s0:s1]
-        if not re.search(r"(?i)\b(?:i|my|me|we|our)\b|我|每天|上班|下班", clause) and ctx.carrier not in ("ticket", "screenshot", "map"):
+        # subject-less posts ("Line 1 from X Station again") are the poster's own: allowed when a
+        # line/station or habit word makes it personal
+        if not re.search(r"(?i)\b(?:i|my|me|we|our|again|every|daily|morning|evening|commute|rush\s+hour|standing|missed|packed)\b|我|每天|上班|下班|又|挤", clause) \
+                and not STATION.search(clause) and ctx.carrier not in ("ticket", "screenshot", "map"):
             continue
         if not ctx.first_person(m.start()):
             continue
@@ -196,9 +201,10 @@ _VENUE_TERMS = {w.lower(): k for k, (en, zh) in VENUE_TYPES.items() for w in en 
 _VENUE_ALT = alt(list(_VENUE_TERMS))
 _VENUE = re.compile(
     rf"\b(?:my\s+(?:usual|regular|favou?rite|local|go-to|neighbou?rhood)?\s*|our\s+(?:usual|local|favou?rite)\s+|regular\s+at\s+(?:the\s+)?|always\s+(?:go|end\s+up)\s+(?:to|at)\s+(?:the\s+)?|"
-    rf"(?:back|again)\s+at\s+(?:the\s+)?|every\s+\w+\s+at\s+(?:the\s+)?|usual\s+spot\s+(?:at\s+)?)"
+    rf"(?:back|again)\s+at\s+(?:the\s+)?|every\s+\w+\s+at\s+(?:the\s+)?|usual\s+spot\s+(?:at\s+)?|(?:\w+\s+)?times?\s+this\s+(?:week|month)\s+at\s+(?:the\s+)?)"
     rf"(?P<name>(?:[A-Z][\w'&-]*\s+){{0,3}})?(?P<v>{_VENUE_ALT})s?\b"
-    rf"|(?P<name2>(?:[A-Z][\w'&-]*\s+){{1,3}})(?P<v2>Cafe|Café|Coffee|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club)\b(?=[^.!?]{{0,40}}\b(?:again|usual|always|every|regular|favou?rite|weekly|as\s+always)\b)"
+    rf"|(?P<name2>(?:[A-Z][\w'&-]*\s+){{1,3}})(?P<v2>Cafe|Café|Coffee|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club)\b(?=[^.!?]{{0,40}}\b(?:again|usual|always|every|regulars?|favou?rite|weekly|as\s+always)\b)"
+    rf"|(?:(?:\w+\s+)?times?\s+this\s+(?:week|month)\s+at|regular\s+at|back\s+at|always\s+at|usual\s+spot:?)\s+(?P<name3>(?-i:(?:[A-Z][\w'&-]*\s+){{1,3}}(?:Cafe|Café|Coffee|Tea|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club|Kitchen|Noodles|Ramen|House|Books)))\b"
     rf"|(?:常去的?|经常去|老地方|每周都去|又去了|又来|打卡了?|常驻)(?P<zname>[\u4e00-\u9fffA-Za-z]{{0,10}}?)(?P<zv>{alt([w for _, (_, zh) in VENUE_TYPES.items() for w in zh])})",
     re.I,
 )
@@ -208,6 +214,11 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _VENUE.finditer(t):
+        if m.group("name3"):
+            name3 = m.group("name3")
+            out.append(ctx.cue("frequent_venues", name3, m.start("name3"), m.end("name3"), rule="venue:habit", confidence=0.6,
+                               kind=name3.split()[-1].lower()))
+            continue
         v = m.group("v") or m.group("v2") or m.group("zv")
         name = (m.group("name") or m.group("name2") or m.group("zname") or "").strip()
         if m.group("name2") and not all(w_[0].isupper() for w_ in name.split()):
@@ -218,7 +229,7 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
             name = ""
         kind = _VENUE_TERMS.get(v.lower(), v.lower())
         val = f"{name} {v}".strip() if name else v
-        if m.group("v") and not name and not re.search(r"(?i)usual|regular|favou?rite|local|go-to|always|every|again", m.group(0)):
+        if m.group("v") and not name and not re.search(r"(?i)usual|regular|favou?rite|local|go-to|always|every|again|times?\s+this", m.group(0)):
             continue  # a bare "my gym" mention stays weak: still a venue, but only with a habit word
         out.append(ctx.cue("frequent_venues", val, m.start(), m.end(), rule="venue:habit", confidence=0.55, kind=kind,
                            original=m.group(0) if ctx.has_cjk else None))

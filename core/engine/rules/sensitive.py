@@ -83,6 +83,7 @@ _ORI_SELF = re.compile(
 )
 _ORI_PARTNER = re.compile(r"\b(?:my|our)\s+(?:husband|wife|boyfriend|girlfriend|partner)\b|我(?:的)?(?:老公|老婆|男朋友|女朋友|男友|女友)", re.I)
 _ORI_COMMUNITY = re.compile(r"\b(?:pride\s+(?:parade|month\s+(?:with\s+my)|march)|lgbtq\+?\s+(?:community|youth\s+group)|coming\s+out\s+(?:story|day))\b|同志骄傲|彩虹", re.I)
+_ORI_ZH_TERM = re.compile(r"同性恋|双性恋|泛性恋|无性恋|拉拉|男同|女同")
 _ORI_MAP = {"gay": "gay", "lesbian": "lesbian", "bisexual": "bisexual", "bi": "bisexual", "pansexual": "pansexual", "pan": "pansexual",
             "asexual": "asexual", "ace": "asexual", "queer": "queer", "straight": "heterosexual", "heterosexual": "heterosexual",
             "同性恋": "gay", "男同": "gay", "女同": "lesbian", "拉拉": "lesbian", "双性恋": "bisexual", "异性恋": "heterosexual",
@@ -107,6 +108,14 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("sexual_orientation", val, m.start(), m.end(), rule="orientation:self", confidence=0.8,
                            original=m.group(0) if not m.group(0).isascii() else None, first_person=True))
+    if ctx.has_cjk:
+        for m in _ORI_ZH_TERM.finditer(t):
+            if any(c.data.get("start", -1) <= m.start() < c.data.get("end", -1) for c in out) or ctx.negated(m.start()):
+                continue
+            if not ctx.first_person(m.start()):
+                continue
+            out.append(ctx.cue("sexual_orientation", _ORI_MAP[m.group(0)], m.start(), m.end(), rule="orientation:zh_term",
+                               confidence=0.4, original=m.group(0)))
     for m in _ORI_COMMUNITY.finditer(t):
         out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:community", confidence=0.3))
     return out

@@ -15,7 +15,7 @@ _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon,
 _EDU_ZH = [(canon, re.compile(alt(zh))) for canon, _, zh in EDU_LEVELS]
 _EDU_SELF_EN = re.compile(r"\b(?:i|i'?m|i'?ve|my|me|getting|got|earned|finished|finishing|completed|pursuing|doing|studying|hold|have)\b", re.I)
 _FIELD_EN = re.compile(
-    r"\b(?:(?:i\s+)?(?:majored?|majoring|specializ(?:ed|ing)|concentrat(?:ed|ing))\s+in|(?:thesis|dissertation|degree|diploma|bachelor'?s|master'?s|ph\.?d\.?|bsc|msc|ba|ma|mba|doctorate)\s+(?:degree\s+)?in|"
+    r"\b(?:(?:i\s+)?(?:majored?|majoring|specializ(?:ed|ing)|concentrat(?:ed|ing))\s+in|(?:thesis|dissertation|degree|diploma|bachelor(?:'?s)?|master(?:'?s)?|ph\.?d\.?|bsc|msc|ba|ma|mba|doctorate)\s+(?:degree\s+)?in|"
     r"i\s+(?:study|studied)|i'?m\s+studying|studying|graduated\s+(?:with\s+a\s+degree\s+)?in)\s+"
     r"(?P<f>[A-Za-z][A-Za-z&-]+(?:\s+(?:and\s+|&\s+|of\s+)?[A-Za-z][A-Za-z-]+){0,3})"
     r"|\b(?:i'?m\s+an?|as\s+an?|fellow)\s+(?P<f2>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s+major\b",
@@ -87,7 +87,7 @@ _SCHOOL_CTX = re.compile(
 _FACULTY_EN = re.compile(r"\b(?:(?:School|Faculty|College|Department|Dept\.?)\s+of\s+(?:[A-Z][\w&-]*\s?(?:and\s+|&\s+)?){1,4}|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}\s+(?:department|Department|School|Faculty))")
 _FACULTY_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:学院|系)(?![\u4e00-\u9fff]*大学)")
 _SCHOOL_TRIM = re.compile(r"^(?:The\s+|the\s+|在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
-_SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了]")
+_SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了站]|号线|科学院$")
 _SCHOOL_BAD_EN = re.compile(r"^(?:The|My|Our|A|High|Middle|Grad|Law|Medical|Business|Art|Summer|Night|Sunday|Old|New|This|That|Every)\s+(?:School|College)$")
 
 
@@ -363,6 +363,7 @@ _WORK_CTX_EN = re.compile(
     re.I,
 )
 _WORK_CTX_ZH = re.compile(r"(?:在|于)(?P<o>[\u4e00-\u9fffA-Za-z0-9]{2,20}?)(?:上班|工作|实习|任职|当|做|打工|搬砖|坐班)|(?:入职|加入|跳槽到|就职于|供职于|我们公司|我司|本司|单位)")
+_WORK_EVENT_ZH = re.compile(r"(?P<o>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:公司)?(?:年会|团建|尾牙|工牌|司庆)")
 _UNIT_EN = re.compile(r"\b(?:in|on|at)\s+(?:the\s+)?(?P<u>(?:[A-Z][\w&-]*\s+){0,3}(?:department|dept|team|ward|unit|division|lab|office|branch|ICU|ER|NICU|PICU))\b|\b(?P<u2>ICU|NICU|PICU|ER|emergency\s+room|emergency\s+department|oncology|pediatrics|cardiology|surgery|radiology)\b", re.I)
 _UNIT_ZH = re.compile(r"[\u4e00-\u9fff]{1,6}?(?:科|部|组|中心|病区|车间|分行|支行|门店|项目组|事业部)(?![\u4e00-\u9fff]{0,1}(?:学|技|普))")
 _ZH_BREAK = "的了是我你他她们每天骑坐到和跟去在从给被把让"
@@ -415,6 +416,13 @@ def workplace(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("workplace", name, m.start("o"), m.start("o") + len(name), rule="workplace:stated",
                            confidence=0.65, levels={"organization": name}))
+    for m in (_WORK_EVENT_ZH.finditer(t) if ctx.has_cjk else ()):
+        o = m.group("o")
+        cut = max((o.rfind(ch) for ch in _ZH_BREAK + "，。、"), default=-1)
+        o = o[cut + 1:]
+        if len(o) >= 2 and o not in _ZH_GENERIC_ORG and ctx.first_person(m.start("o")):
+            out.append(ctx.cue("workplace", o, m.start("o") + (len(m.group("o")) - len(o)), m.end("o"), rule="workplace:zh_event",
+                               confidence=0.45, levels={"organization": o}, original=o))
     for m in _WORK_CTX_ZH.finditer(t):
         o = m.groupdict().get("o")
         if not o:
@@ -544,7 +552,7 @@ _HOME = re.compile(
     r"\b(?:bought|buying|purchased|closed\s+on|own|owning)\s+(?:a|our|my|the|an)?\s*(?:first\s+|new\s+|own\s+|little\s+|dream\s+)?(?P<h>house|home|condo|apartment|flat|townhouse|place|cottage|cabin|villa|property|investment\s+property|rental\s+property|land)\b"
     r"|\b(?:my|our)\s+(?P<h2>mortgage|beach\s+house|vacation\s+home|summer\s+house|lake\s+house|rental\s+properties|rental\s+property|investment\s+property|second\s+home)\b"
     r"|\b(?:i'?m\s+a|first[- ]time|as\s+a)\s+(?P<h3>homeowner|home\s+buyer|landlord)\b"
-    r"|(?P<z>买房|买了房|买了套|房贷|我家房子|我的房子|自己的房子|全款买|首付|交房|收房|装修新房|新房装修|业主|房东|还房贷|上车了?(?=.{0,6}房))",
+    r"|(?P<z>买房|买了房|买了套|房贷|物业费|我家房子|我的房子|自己的房子|全款买|首付|交房|收房|装修新房|新房装修|业主|房东|还房贷|上车了?(?=.{0,6}房))",
     re.I,
 )
 _LUX = re.compile(
@@ -584,6 +592,7 @@ def assets(ctx: Ctx) -> list[Cue]:
         z = m.group("z")
         if z:
             val = "owned home (mortgage)" if "贷" in z else "owned home"
+            conf_h = 0.35 if z == "物业费" else 0.65
         elif h in ("mortgage",):
             val = "owned home (mortgage)"
         elif h in ("landlord", "rental properties", "rental property", "investment property"):
@@ -594,7 +603,7 @@ def assets(ctx: Ctx) -> list[Cue]:
             continue
         else:
             val = f"owned {h}" if h not in ("place", "home", "property") else "owned home"
-        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:property", confidence=0.65,
+        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:property", confidence=conf_h if z else 0.65,
                            original=z or None))
     for m in _LUX.finditer(t):
         b = m.group("b") or m.group("zb")
