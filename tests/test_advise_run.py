@@ -153,3 +153,53 @@ def test_advise_cli_writes_plan(run, tmp_path):
     assert r.exit_code == 2 and "--target" in r.output
     r = CliRunner().invoke(app, ["advise", str(tmp_path / "missing"), "--db", str(db_path)])
     assert r.exit_code == 2
+
+
+async def _wait(pilot, cond, tries: int = 600, step: float = 0.1) -> None:
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause(step)
+    assert cond()
+
+
+def _text(widget) -> str:
+    from rich.console import Console
+
+    console = Console(width=100, record=True, color_system=None)
+    console.print(widget.content if hasattr(widget, "content") else widget.render())
+    return console.export_text()
+
+
+async def test_console_advice_pane_previews_and_reinvestigates(run):
+    from textual.widgets import DataTable, Static
+
+    from argus_tui.app import ArgusApp
+    from argus_tui.widgets.advice import AdvicePane, AdviceScreen
+
+    udir, db_path, run_id = run
+    before_files = _digest(udir)
+    app = ArgusApp(db_path, run_id=run_id, inspect=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await _wait(pilot, lambda: getattr(app.screen, "snap", None) is not None)
+        await pilot.press("8")
+        await _wait(pilot, lambda: isinstance(app.screen, AdviceScreen))
+        pane = app.screen.query_one(AdvicePane)
+        await _wait(pilot, lambda: pane.plan is not None)
+        table = app.screen.query_one("#advice-table", DataTable)
+        assert table.row_count == len(pane.plan.steps) >= 1
+        assert str(table.get_row_at(0)[1]) == pane.plan.steps[0].description
+        # the preview of an image edit is the edited image (half blocks), made from a temporary copy
+        image_rows = [i for i, s in enumerate(pane.plan.steps) if s.edit.kind in ("blur_region", "strip_exif")]
+        assert image_rows, "this user's plan blurs the payslip screenshot"
+        table.focus()
+        table.move_cursor(row=image_rows[0])
+        await pilot.pause(0.3)
+        preview = _text(app.screen.query_one("#advice-preview-body", Static))
+        assert "▀" in preview and pane.plan.steps[image_rows[0]].description[:20] in preview
+        await pilot.press("v")
+        await _wait(pilot, lambda: pane.verification is not None, tries=900)
+        result = _text(app.screen.query_one("#advice-result", Static))
+        assert "observed" in result and pane.verification.run_id in result
+        assert pane.verification.observed_after < pane.verification.exposure_before
+    assert _digest(udir) == before_files

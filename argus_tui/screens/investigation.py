@@ -74,6 +74,7 @@ class InvestigationScreen(Screen):
         Binding("plus,equals_sign", "resize(5)", "Wider", show=False),
         Binding("minus", "resize(-5)", "Narrower", show=False),
         Binding("z", "maximize", "Max", show=False),
+        Binding("8", "advice", "Advice", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
     ]
@@ -401,6 +402,15 @@ class InvestigationScreen(Screen):
 
     def _apply_width(self) -> None:
         self.query_one("#left").styles.width = f"{self.left_width}%"
+
+    def action_advice(self) -> None:
+        """The Advice pane (argus_tui/widgets/advice.py) for the current run."""
+        from argus_tui.widgets.advice import AdviceScreen
+
+        if self.run_id is None:
+            self.notify("no run is open yet", severity="warning")
+            return
+        self.app.push_screen(AdviceScreen(self.db_path, self.run_id, self.snap.run.user_dir if self.snap else None))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen())
