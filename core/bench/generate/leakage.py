@@ -117,6 +117,10 @@ def _t(attr, caption, clue, *, explicit=True, topic=None, when=None, carrier="ca
     return Frag(attr, carrier, "text", clue, caption=caption, topic=topic, when=when, explicit=explicit)
 
 
+def _tag(attr, tag: str, clue, *, explicit=True, topic=None, when=None) -> Frag:
+    return Frag(attr, "hashtag", "text", clue, tag=tag.replace(" ", ""), topic=topic, when=when, explicit=explicit)
+
+
 def _i(attr, scene: Scene, clue, *, explicit=True, topic=None, when=None) -> Frag:
     return Frag(attr, scene.carrier, "image", clue, scene=scene, topic=topic, when=when, explicit=explicit)
 
@@ -285,7 +289,7 @@ class Recipes:
         dec = age_decade(p.age)
         if mode == "text":
             if r.random() < 0.3 and p.age >= 20:
-                decn = {"20s": "三十" if False else "二十多", "30s": "三十多", "40s": "四十多", "50s": "五十多"}.get(dec, dec)
+                decn = {"20s": "二十多", "30s": "三十多", "40s": "四十多", "50s": "五十多"}.get(dec, dec)
                 cap = T.cue(r, "age_decade", L, dec=f"{dec[:-1]}s" if L == "en" else dec, decn=decn)
                 return Leak("age", [[_t("age", cap, f"caption says the user is in their {dec}")]], keep=1)
             return Leak("age", [[_t("age", T.cue(r, "age_exact", L, age=p.age), f"caption states age {p.age}")]], keep=2)
@@ -387,7 +391,8 @@ class Recipes:
             return Leak("education", [[_t("education", cap, "caption: finished school at high-school level")]], keep=1)
         lvl = LEVELS[p.edu_level] if not p.is_student else LEVELS[min(3, p.edu_level + 1)]
         fz = FIELDS[p.field][0]
-        kw = dict(level=lvl[0], level_low=lvl[0].split("'")[0].lower() if "'" in lvl[0] else lvl[0], level_zh=lvl[1], field=p.field, field_zh=fz)
+        short = {"High school diploma": "high school", "Bachelor's degree": "bachelor's", "Master's degree": "master's", "PhD": "PhD"}[lvl[0]]
+        kw = dict(level=lvl[0], level_low=short, level_zh=lvl[1], field=p.field, field_zh=fz)
         if p.is_student:   # a student's education value is the degree in progress: leak the field only through study cues
             if mode == "image":
                 tb = TEXTBOOK[p.field]
@@ -423,6 +428,9 @@ class Recipes:
         fac = ta.levels[2]
         sch_txt = dict(school=p.school.abbr[0] if p.school.abbr and r.random() < 0.4 else p.school.en, school_zh=p.school.zh)
         if mode == "text":
+            if p.school.abbr and r.random() < 0.35:
+                tag = p.school.abbr[-1] if L == "zh" else p.school.abbr[0]
+                return Leak("school", [[_tag("school", tag, f"hashtag #{tag} names {p.school.en}", topic="study")]], keep=2)
             return Leak("school", [[_t("school", T.cue(r, "school_text", L, **sch_txt), f"caption names {p.school.en}", topic="study")]], keep=2)
         gate = Scene("sign", "sign", {"main": p.school.zh if self.z() or self.sl == "bi" else p.school.en,
                                       "sub": p.school.en if self.z() or self.sl == "bi" else "", "style": "gate"},
@@ -531,6 +539,9 @@ class Recipes:
         dist_kw = dict(district=d.short_en, district_zh=d.zh)
         if mode == "text":
             t = _t("home_location", T.cue(r, "home_district_text", L, **dist_kw), f"caption says the user lives in {d.en}", topic="home")
+            if r.random() < 0.3:   # a local-life hashtag instead: "#南山生活" / "#LambethLife"
+                t = _tag("home_location", (d.zh.rstrip("区") + "生活") if L == "zh" else f"{d.short_en}Life",
+                         f"hashtag names the home district {d.en}", explicit=False, topic="home")
             return Leak("home_location", [[t]], keep=4, extra_evidence=[ipf])
         if mode == "image":
             sc = _parcel(self, full_address=True)
@@ -642,6 +653,8 @@ class Recipes:
         h = p.hobbies
 
         def text(i):
+            if r.random() < 0.3:
+                return _tag("hobbies", h[i][1] if L == "zh" else h[i][0], f"hashtag #{h[i][0]}", topic="weekend")
             return _t("hobbies", T.cue(r, "hobby_text", L, hobby=h[i][0], hobby_zh=h[i][1]), f"caption mentions {h[i][0]}", topic="weekend")
 
         def image(i):
@@ -670,6 +683,9 @@ class Recipes:
                         ip_region=trips[i].ip_zh if p.platform == "rednote" else trips[i].ip_en, explicit=False)
 
         def text(i):
+            if r.random() < 0.3:
+                return _tag("travel_history", trips[i].name.zh if L == "zh" else trips[i].name.en, f"hashtag #{trips[i].name.en}",
+                            topic="travel", when={"trip": i})
             return _t("travel_history", T.cue(r, "travel_text", L, dest=trips[i].name.en, dest_zh=trips[i].name.zh),
                       f"caption: back from {trips[i].name.en}", topic="travel", when={"trip": i})
 

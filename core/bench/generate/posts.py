@@ -72,8 +72,8 @@ FILLER: dict[str, dict[str, tuple[str, ...]]] = {
         "zh": ("慢悠悠的周六", "什么都没干的周末也很好", "周末市集淘到的小东西"),
     },
 }
-OPENERS = {"en": ("", "", "Okay so — ", "Quick one: ", "Not me ", "Honestly, ", "Update: "),
-           "zh": ("", "", "碎碎念｜", "记录一下：", "家人们，", "说真的，", "今日份：")}
+OPENERS = {"en": ("Okay so — ", "Quick one: ", "Update: ", "PSA: ", "Dear diary: ", "Today: "),
+           "zh": ("碎碎念｜", "记录一下：", "家人们，", "说真的，", "今日份：", "分享一下：", "日常｜")}
 CLOSERS = {"en": ("", "", " ✨", " 🙃", " lol", ". That's it, that's the post", " 🫠", " 🙏"),
            "zh": ("", "", "～", "✨", "🙃", "哈哈哈", "。就这样", "🫠")}
 TAGS = {"food": (("foodie", "美食"), ("homecooking", "家常菜"), ("eats", "探店")),
@@ -93,7 +93,7 @@ CUES: dict[str, dict[str, tuple[str, ...]]] = {
     "age_exact": {"en": ("{age} years old and still can't fold a fitted sheet", "Turned {age} this year, feeling it in my knees", "Being {age} means early nights"),
                   "zh": ("{age}岁了还是不会叠床单", "今年{age}岁，膝盖先老了", "{age}岁的人已经熬不动夜了")},
     "age_decade": {"en": ("Welcome to your {dec}, they said. Back pain, they didn't say", "Somewhere in my {dec} and finally into gardening"),
-                   "zh": ("奔{decn}的人了", "步入{decn}岁的第一个感受：腰疼")},
+                   "zh": ("{decn}岁的人了，开始泡枸杞", "步入{decn}岁的第一个感受：腰疼")},
     "bday_today": {"en": ("Birthday dinner, another lap around the sun", "It's my birthday and I'll eat cake for breakfast", "Another year older today 🎂"),
                    "zh": ("今天是我的生日，又长大了一岁", "生日快乐给自己🎂", "生日这天给自己买了个小蛋糕")},
     "birth_year": {"en": ("Proper '{yy} kid: still know every lyric of the old songs", "Fellow {yyyy} babies, how are your backs"),
@@ -227,7 +227,9 @@ def compose(rng: random.Random, topic: str, lang: str, cues: list[str], *, with_
     rng.shuffle(parts) if len(parts) > 1 and rng.random() < 0.4 else None
     sep = "。" if lang == "zh" else ". "
     body = sep.join(p.rstrip("。. ") for p in parts if p)
-    return (rng.choice(OPENERS[lang]) + body + rng.choice(CLOSERS[lang])).strip()
+    opener = rng.choice(OPENERS[lang]) if rng.random() < 0.3 else ""
+    closer = rng.choice(CLOSERS[lang]) if rng.random() < 0.55 else ""
+    return (opener + body + closer).strip()
 
 
 def tags_for(rng: random.Random, topic: str, lang: str) -> list[str]:

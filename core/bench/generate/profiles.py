@@ -589,7 +589,9 @@ def build_attributes(p: Profile) -> dict[str, TruthAttribute]:
         aliases=["female", "woman", "女", "女性"] if p.gender == "female" else ["male", "man", "男", "男性"])
     dec = age_decade(p.age)
     put("age", "hierarchy", 2, value=str(p.age), levels=[
-        _lv("decade", dec, [f"{dec[:-1]}-{int(dec[:-1]) + 9}", f"{dec[:-1]}多岁", f"{dec[:-1]}+"]),
+        _lv("decade", dec, [f"{dec[:-1]}-{int(dec[:-1]) + 9}", f"{dec[:-1]}多岁", f"{dec[:-1]}+",
+                            {"10s": "十几岁", "20s": "二十多岁", "30s": "三十多岁", "40s": "四十多岁", "50s": "五十多岁"}.get(dec, ""),
+                            {"10s": "teens", "20s": "twenties", "30s": "thirties", "40s": "forties", "50s": "fifties"}.get(dec, "")]),
         _lv("exact_age", str(p.age), [f"{p.age}岁", f"{p.age} years old"])])
     b = p.birth
     months = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
