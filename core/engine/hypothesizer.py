@@ -39,14 +39,23 @@ _HOME = re.compile(r"\b(?:home|back\s+home|my\s+(?:neighbou?rhood|place|flat|apa
 _WORK = re.compile(r"\b(?:office|work(?:ing|place)?|shift|meeting|commute|colleagues?|overtime|desk|"
                    r"clock(?:ed)?\s+in)\b|上班|下班|公司|加班|同事|单位|工位|开会|打卡上班", re.I)
 _BIRTHDAY_SELF = re.compile(
-    r"\bmy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday|b-day)\b|\bbirthday\s+(?:girl|boy|me)\b|"
-    r"\bturn(?:ed|ing)?\s+\d{1,3}\s+today\b|\bi(?:'m| am)\s+\d{1,3}\s+today\b|"
-    r"我的生日|我生日|本人生日|\d{1,3}岁生日|今天.{0,6}生日|生日.{0,4}(?:到了|啦|了)", re.I)
+    r"\bmy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday|b-day)\b|\bbirthday\s+(?:girl|boy|me|treat\s+for\s+myself)\b|"
+    r"\bturn(?:ed|ing)?\s+\d{1,3}\s+today\b|\bi(?:'m| am)\s+\d{1,3}\s+today\b|\banother\s+trip\s+around\s+the\s+sun\b|"
+    r"我的生日|我生日|本人生日|(?:^|[^\u4e00-\u9fff的])\d{1,3}岁生日|我的\d{1,3}岁生日|今天.{0,3}(?:我|本人).{0,3}生日|"
+    r"生日.{0,6}(?:给自己|自己给|犒劳自己)|给自己.{0,8}生日|又老了一岁|(?:^|[。！!，,\s])生日(?:快乐)?(?:到了|啦|这天)", re.I)
 _BIRTHDAY_OTHER = re.compile(r"\bhappy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday)\b|生日快乐", re.I)
 _NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
-_AGE_IN = re.compile(r"\b(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
-                     r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(\d{1,2})岁生日|(\d{1,2})岁了", re.I)
-_LINE = re.compile(r"\b[Ll]ine\s*\d{1,2}\b|\d{1,2}\s*号线|\b[A-Z]{1,3}\d?\s+[Ll]ine\b")
+_AGE_IN = re.compile(r"\bmy\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
+                     r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?:^|[^\u4e00-\u9fff的])(\d{1,2})岁生日|我(\d{1,2})岁了", re.I)
+_YEAR_SELF = re.compile(r"\bborn\s+in\s+((?:19|20)\d{2})\b|\b(?:i\s+was\s+)?born\s+in\s+'(\d{2})\b|"
+                        r"((?:19|20)\d{2})年(?:出生|生人|生的)|(?<!\d)(\d{2})年(?:出生|生人|的我|生的我)|"
+                        r"\bclass\s+of\s+((?:19|20)\d{2})\b(?!.{0,20}graduat)", re.I)
+_LINE = re.compile(r"\b(?:[A-Z][a-z]+[\s-]){1,3}[Ll]ine\b|\b[Ll]ine\s*\d{1,2}\b|(?:地铁)?\d{1,2}\s*号线|"
+                   r"[\u4e00-\u9fff]{1,6}线(?=[，。,\s]|$)|\b[A-Z]{1,3}\d?\s+[Ll]ine\b")
+_COMMUTE_WORDS = re.compile(r"\b(?:metro|subway|tube|underground|mtr|mrt|bts|train|bus|tram|ferry|commut\w*|ride|"
+                            r"station|drive|driving|cycl\w*|bike|scooter|on\s+my\s+way\s+to\s+work)\b|地铁|公交|通勤|号线|"
+                            r"地铁站|车站|开车|骑车|单车|轻轨|上班路上|去上班", re.I)
+_SENT = re.compile(r"[^.!?。！？\n]+")
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
            "November", "December")
 
@@ -120,12 +129,13 @@ class GraphFacts:
             if n.carrier == "ip_region" and n.content:
                 self.ip[pid] = (n.node_id, n.content)
                 continue
-            if n.data.get("hostile"):
+            if n.data.get("hostile") and n.data.get("hostile_scope", "all") == "all":
                 continue
             by_other = bool(n.data.get("by_other"))
             if n.carrier not in ("timestamp", "exif") and n.content and n.modality != "image" or n.data.get("lines"):
-                (self.other_text[pid].append((n.node_id, n.content)) if by_other
-                 else self.post_text[pid].append(n.content))
+                text = _masked(n)
+                (self.other_text[pid].append((n.node_id, text)) if by_other
+                 else self.post_text[pid].append(text))
             for c in n.data.get("cues", []) or []:
                 try:
                     cue = Cue.model_validate(c)
@@ -143,6 +153,19 @@ class GraphFacts:
 
     def posts(self) -> list[str]:
         return sorted({n.post_id for n in self.nodes.values() if n.post_id})
+
+
+def _masked(n: EvidenceNode) -> str:
+    """The node's text with the sentences around hostile spans blanked (same length)."""
+    if not n.data.get("hostile"):
+        return n.content
+    from core.engine.perceiver import _hostile_ranges
+
+    chars = list(n.content)
+    for a, b in _hostile_ranges(n.content, list(n.data["hostile"])):
+        for i in range(max(0, a), min(len(chars), b)):
+            chars[i] = " "
+    return "".join(chars)
 
 
 def _collect(ctx: RunContext) -> list[EvidenceNode]:
@@ -312,12 +335,23 @@ def _place_obs(f: GraphFacts) -> list[PlaceObs]:
     for n, e in f.entities:
         if e.get("type") not in ("place", "station"):
             continue
+        et = str(e.get("text", ""))
+        if et.isascii() and len(et.replace(".", "")) <= 3 and et.upper().replace(".", "") not in _ABBREV:
+            continue   # "TO", "Of", "IN": capitalised short words are rarely places
+        if et.isascii() and et[:1].islower() and re.search(r"\b[A-Z][a-z]", n.content or ""):
+            continue   # the author capitalises names, so "reunion" / "nice" are words here
         lv = dict((e.get("data") or {}).get("levels") or {})
         if not lv:
             lv = resolve_levels(e.get("text", ""))
         if not lv:
             continue
         src = "tag" if n.data.get("location_tag") else ("station" if e.get("type") == "station" else "mention")
+        if src == "mention" and n.modality == "image" and _RECIPIENT.search(n.content or ""):
+            src = "parcel"        # an address on a parcel / bill addressed to the user: home
+        elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "home":
+            src = "home_cue"      # "Kwun Tong → Work" on a navigation screenshot: the origin is home
+        elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "work":
+            src = "work_cue"
         obs.append(PlaceObs(n.node_id, n.post_id or "", {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
                             f.time.get(n.post_id or "", {}), 0.5, e.get("text", "")))
     for n in f.nodes.values():
@@ -337,6 +371,44 @@ def _place_obs(f: GraphFacts) -> list[PlaceObs]:
             lv = {k: v for k, v in lv.items() if k in ("country", "region")} or lv
             obs.append(PlaceObs(nid, pid, lv, "ip", f.time.get(pid, {}), 0.3, region))
     return obs
+
+_ABBREV = {"NYC", "LA", "SF", "HK", "SG", "KL", "BJ", "SZ", "SH", "DC", "UK", "US", "USA", "UAE", "GZ", "HCM", "NY"}
+_RECIPIENT = re.compile(r"\b(?:to|ship\s+to|deliver\s+to|recipient|addressee|consignee|bill\s+to)\s*[:：]|"
+                        r"收件人|收货人|收货地址|送货地址|寄至|派送至", re.I)
+_ROUTE = re.compile(r"([^\n→]{2,40}?)\s*(?:→|->|⇒|➔|至|到)\s*(home|work|office|家|公司|单位|上班)\b", re.I)
+
+
+def _route_end(text: str, place: str) -> str | None:
+    """'A → Work' (A is home) / 'A → Home' (A is work) on a navigation screenshot."""
+    for m in _ROUTE.finditer(text):
+        if place and place in m.group(1):
+            end = m.group(2).lower()
+            return "home" if end in ("work", "office", "公司", "单位", "上班") else "work"
+    return None
+
+
+def _canonicalize(obs: list[PlaceObs]) -> None:
+    """A 'city' that is really a district seen elsewhere in the same region ('Kwun Tong' vs
+    'Kwun Tong District' of Hong Kong) takes that district's levels, so both vote together."""
+    districts: dict[tuple[str, str], dict[str, str]] = {}
+    for o in obs:
+        if "district" in o.levels:
+            key = (normalize(o.levels.get("region", "")), _strip_admin(o.levels["district"]))
+            districts.setdefault(key, o.levels)
+    for o in obs:
+        if "district" not in o.levels and "city" in o.levels:
+            key = (normalize(o.levels.get("region", "")), _strip_admin(o.levels["city"]))
+            if key in districts and normalize(districts[key].get("city", "")) != normalize(o.levels["city"]):
+                o.levels = dict(districts[key])
+
+
+def _strip_admin(name: str) -> str:
+    n = normalize(name)
+    for suf in (" district", " county", " borough", " ward", "区", "县"):
+        if n.endswith(suf):
+            return n[: -len(suf)].strip()
+    return n
+
 
 
 def _city_key(lv: dict[str, str]) -> str | None:
@@ -371,6 +443,8 @@ def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
         return 3.0 * o.conf, 0.0, 0.0
     if o.source == "work_cue":
         return 0.0, 3.0 * o.conf, 0.0
+    if o.source == "parcel":
+        return 2.5, 0.0, 0.0
     if o.source == "travel_cue":
         return -1.0, 0.0, 2.0 * o.conf
     if o.source == "ip":
@@ -387,6 +461,7 @@ def _place_hypotheses(f: GraphFacts, ctx: RunContext) -> list[Hypothesis]:
     obs = _place_obs(f)
     if not obs:
         return []
+    _canonicalize(obs)
     groups: dict[str, list[PlaceObs]] = defaultdict(list)
     full_of: dict[int, dict[str, str]] = {}
     for i, o in enumerate(obs):
@@ -470,8 +545,9 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
     for o in grp:
         if "district" in o.levels and o.source != "ip":
             a, b, _ = _home_weight(o, f)
-            if o.source == strong or (a if role == "home" else b) > 0.5:
-                dist_votes[o.levels["district"]].add(o.post_id if o.source != strong else "!" + o.post_id)
+            explicit = o.source == strong or (role == "home" and o.source == "parcel")
+            if explicit or (a if role == "home" else b) > 0.5:
+                dist_votes[o.levels["district"]].add(o.post_id if not explicit else "!" + o.post_id)
     if dist_votes:
         best = max(sorted(dist_votes), key=lambda d: (any(p.startswith("!") for p in dist_votes[d]), len(dist_votes[d])))
         if any(p.startswith("!") for p in dist_votes[best]) or len(dist_votes[best]) >= 2:
@@ -507,9 +583,10 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
                  needs=needs, data={"score": round(score, 3)})]
 
 
-_COMPOUND_ZH = re.compile(r"[\u4e00-\u9fff]{2,8}?(?:花园|小区|家园|公寓|苑|府|庭|新村|雅居|山庄|华庭|名苑|嘉园|国际|广场)")
+_COMPOUND_ZH = re.compile(r"[\u4e00-\u9fff]{2,8}?(?:花园|小区|家园|公寓|苑|府|庭|新村|雅居|山庄|华庭|名苑|嘉园|国际|广场|湾|城|里|邨|村|居|阁|轩|大厦|公馆|雅园|新城|社区)(?=[\d\s栋幢号座单元期楼-]|$)")
 _COMPOUND_EN = re.compile(r"\b(?:[A-Z][a-z']+\s+){1,3}(?:Gardens?|Estate|Residences?|Court|Apartments|Towers?|Village|Heights|"
-                          r"Mansion|Terrace|Place|Condos?|Villas?)\b")
+                          r"Mansions?|Terrace|Place|Condos?|Villas?|Mews|Vista|View|Park|Square|House|Lodge|Green|Bay|"
+                          r"Plaza|Grove|Walk|Point|Crescent|Quay|Wharf|Hall|Manor|Ridge)\b")
 _RESIDENT = re.compile(r"\b(?:resident|residents|owner|property|tenant|management\s+fee|HOA|landlord|lease)\b|业主|住户|物业|租户|房东|小区|业委会", re.I)
 _DIST_PREFIX = re.compile(r"^.*(?:区|县|街道|镇|乡|路|街|道)")
 
@@ -527,13 +604,15 @@ def _compound_on_document(f: GraphFacts, home: dict[str, str]) -> tuple[str, str
     for n in sorted(f.nodes.values(), key=lambda n: n.node_id):
         if n.kind != "evidence" or n.status == "removed" or n.data.get("hostile") or not n.content:
             continue
-        if n.carrier not in ("document", "receipt", "screenshot", "ocr_text", "sign") or not _RESIDENT.search(n.content):
+        if n.modality != "image" or not (_RESIDENT.search(n.content) or _RECIPIENT.search(n.content)):
             continue
         places = find_places(n.content)
         here = [p for p in places if any(normalize(v) in names for v in p["levels"].values())
                 or normalize(p["name"]) in names]
-        if not here:
-            continue
+        elsewhere = [p for p in places if p["levels"].get("city") and not here
+                     and not (p["text"].isascii() and len(p["text"]) <= 3)]
+        if not here and (elsewhere or not _RECIPIENT.search(n.content)):
+            continue   # a document about another area, or not addressed to the user
         for rx in (_COMPOUND_EN, _COMPOUND_ZH):
             for m in rx.finditer(n.content):
                 name = _DIST_PREFIX.sub("", m.group(0)) if rx is _COMPOUND_ZH else m.group(0)
@@ -542,30 +621,53 @@ def _compound_on_document(f: GraphFacts, home: dict[str, str]) -> tuple[str, str
     return None
 
 
+def _is_peak(t: dict[str, Any]) -> bool:
+    h = t.get("hour")
+    return bool(t.get("is_weekday")) and h is not None and (6 <= h < 10 or 16 <= h < 21)
+
+
+def _good_station(text: str) -> bool:
+    if not text or "\n" in text or _LINE.fullmatch(text.strip()):
+        return False
+    if re.search(r"\d\s*号线|\bline\s*\d", text, re.I):
+        return False
+    cjk = re.findall(r"[\u4e00-\u9fff]", text)
+    return not (cjk and (len(cjk) > 7 or "的" in text))
+
+
 def _commute(f: GraphFacts) -> list[Hypothesis]:
-    stations: dict[str, list[tuple[str, str, dict]]] = defaultdict(list)
-    for n, e in f.entities:
-        if e.get("type") == "station" and not _LINE.fullmatch(e.get("text", "").strip()) \
-                and not re.search(r"\d\s*号线|\bline\s*\d", e.get("text", ""), re.I):
-            stations[e.get("text", "")].append((n.node_id, n.post_id or "", f.time.get(n.post_id or "", {})))
+    """Stations, lines and commute wording on weekday peak-hour posts become one commute fact."""
     recs = [r for r in f.cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
-    if not stations and not recs:
-        return []
-    commute_posts = {p for v in stations.values() for _, p, t in v if t.get("is_weekday") and t.get("hour") is not None
-                     and (6 <= t["hour"] < 10 or 17 <= t["hour"] < 21)}
-    commute_posts |= {r.post_id for r in recs}
+    stations: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for n, e in f.entities:
+        if e.get("type") == "station" and _good_station(e.get("text", "")):
+            stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
+    commute_posts: set[str] = {r.post_id for r in recs}
+    for p in f.posts():
+        t = f.time.get(p, {})
+        if not _is_peak(t):
+            continue
+        text = f.text_of(p)
+        if _LINE.search(text) or _COMMUTE_WORDS.search(text) or any(p == q for v in stations.values() for _, q in v):
+            commute_posts.add(p)
     if not commute_posts:
         return []
+    # stop names read off signs in commute posts count as stations
+    for n, e in f.entities:
+        if (n.post_id in commute_posts and e.get("type") == "place" and n.modality == "image"
+                and n.carrier in ("sign", "ocr_text", "map", "screenshot") and len(n.content) <= 60):
+            stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
     lines: list[str] = []
     for p in sorted(commute_posts):
         for m in _LINE.finditer(f.text_of(p)):
             if normalize(m.group(0)) not in [normalize(x) for x in lines]:
-                lines.append(m.group(0))
+                lines.append(m.group(0).strip())
     names = [s for s in sorted(stations, key=lambda s: (-len(stations[s]), s))
-             if any(p in commute_posts for _, p, _ in stations[s])][:4]
-    modes = sorted({r.cue.value for r in recs})[:3]
-    hours = sorted(t["hour"] for v in stations.values() for _, p, t in v if p in commute_posts and t.get("hour") is not None)
-    hours += sorted(r.time["hour"] for r in recs if r.time.get("hour") is not None)
+             if any(p in commute_posts for _, p in stations[s])][:4]
+    if not (lines or names or recs) and len(commute_posts) < 2:
+        return []
+    modes = sorted({r.cue.value.split(" — ")[0] for r in recs})[:3]
+    hours = sorted(f.time[p]["hour"] for p in commute_posts if f.time.get(p, {}).get("hour") is not None)
     parts = []
     if modes:
         parts.append(" / ".join(modes))
@@ -574,15 +676,28 @@ def _commute(f: GraphFacts) -> list[Hypothesis]:
     if names:
         parts.append("stations " + ", ".join(names))
     if hours:
-        mh = sorted(hours)[len(hours) // 2]
+        mh = hours[len(hours) // 2]
         parts.append(("weekday mornings" if mh < 12 else "weekday evenings") + f" around {mh:02d}:00")
-    ev = sorted({nid for s in names for nid, p, _ in stations[s] if p in commute_posts} | {r.node_id for r in recs})
+    quotes: list[str] = []
+    for p in sorted(commute_posts):
+        for m in _SENT.finditer(f.text_of(p)):
+            q = m.group(0).strip()
+            if q and (_COMMUTE_WORDS.search(q) or _LINE.search(q)) and len(q) <= 160 and q not in quotes:
+                quotes.append(q)
+    if quotes:
+        parts.append("“" + " | ".join(quotes[:3]) + "”")
+    ev = sorted({nid for s in names for nid, p in stations[s] if p in commute_posts} | {r.node_id for r in recs})
+    if not ev:
+        ev = sorted({n.node_id for n in f.nodes.values() if n.kind == "evidence" and n.post_id in commute_posts
+                     and n.content and (_LINE.search(n.content) or _COMMUTE_WORDS.search(n.content))
+                     and not n.data.get("by_other")})
+    if not ev:
+        return []
     n_posts = len(commute_posts)
-    conf = _noisy_or([0.45] * n_posts + [r.cue.confidence for r in recs])
-    spans = "; ".join(sorted({r.cue.span for r in recs if r.cue.span})[:2])
-    value = "; ".join(parts) + (f" ({spans})" if spans else "")
-    return [_hyp("commute", {"value": value}, ev[:12], conf,
-                 f"stations/commute cues on {n_posts} weekday peak-hour post(s)", data={"posts": sorted(commute_posts)})]
+    conf = _noisy_or([0.4] * n_posts + [r.cue.confidence for r in recs])
+    return [_hyp("commute", {"value": "; ".join(parts)}, ev[:12], conf,
+                 f"stations/lines/commute wording on {n_posts} weekday peak-hour post(s)",
+                 data={"posts": sorted(commute_posts)})]
 
 
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
@@ -638,6 +753,13 @@ def _birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesi
                 age = int(next(g for g in m.groups() if g))
             nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
                         and n.content and _BIRTHDAY_SELF.search(n.content)), None)
+            if age is None:
+                for n in f.nodes.values():
+                    if n.post_id == pid and n.data.get("lines") and not n.data.get("hostile"):
+                        nums = [ln["text"].strip() for ln in n.data["lines"] if re.fullmatch(r"\d{1,2}", ln["text"].strip())]
+                        if len(nums) == 1 and 1 < int(nums[0]) < 100:
+                            age = int(nums[0])
+                            f.__dict__.setdefault("age_nodes", {})[pid] = n.node_id
             if nid:
                 cands.append((0.6, nid, pid, t, age))
                 continue
@@ -647,7 +769,7 @@ def _birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesi
                 cands.append((0.4, nid, pid, t, int(next(g for g in m.groups() if g)) if m else None))
                 break
     if not cands:
-        return []
+        return _birth_year_only(f)
     by_day: dict[str, list] = defaultdict(list)
     for c in cands:
         by_day[c[3]["date"][5:10]].append(c)
@@ -657,6 +779,26 @@ def _birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesi
     levels = {"month": _MONTHS[mth - 1], "day": str(d)}
     ev = [c[1] for c in grp]
     ages = [(int(c[3]["date"][:4]) - c[4]) for c in grp if c[4]]
+    ev += [f.__dict__.get("age_nodes", {}).get(c[2]) for c in grp if f.__dict__.get("age_nodes", {}).get(c[2])]
+    if not ages:
+        for pid in f.posts():
+            for m in _YEAR_SELF.finditer(f.text_of(pid)):
+                g = next(x for x in m.groups() if x)
+                yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
+                if 1920 < yr < 2020:
+                    ages.append(yr)
+                    nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+                                and n.content and m.group(0) in n.content), None)
+                    if nid:
+                        ev.append(nid)
+                    break
+            if ages:
+                break
+        ages = [a if a > 1900 else a for a in ages]
+        birth_years = ages
+    else:
+        birth_years = ages
+    ages = birth_years
     why = "birthday post(s) dated " + ", ".join(sorted({c[3]["date"] for c in grp}))
     if ages:
         levels = {"year": str(ages[0]), **levels}
@@ -675,6 +817,50 @@ def _birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesi
     h = _hyp("birth_date", value_levels, ev, _noisy_or(c[0] for c in grp), why)
     h.value = _date_value(levels)
     return [h]
+
+
+def _birth_year_only(f: GraphFacts) -> list[Hypothesis]:
+    for pid in f.posts():
+        for m in _YEAR_SELF.finditer(f.text_of(pid)):
+            g = next(x for x in m.groups() if x)
+            yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
+            nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+                        and n.content and m.group(0) in n.content), None)
+            if 1920 < yr < 2020 and nid:
+                h = _hyp("birth_date", {"year": str(yr)}, [nid], 0.55, f"stated birth year: {m.group(0)}")
+                h.value = _date_value({"year": str(yr)})
+                return [h]
+    return []
+
+
+def _normalize_birth(h: Hypothesis) -> None:
+    """Rules' date levels in one canonical shape (month name, day number) and a value that
+    names year, month and day in the common written forms."""
+    lv = dict(h.levels)
+    m = lv.get("month")
+    if m:
+        if m.strip().isdigit() and 1 <= int(m) <= 12:
+            lv["month"] = _MONTHS[int(m) - 1]
+        else:
+            hit = next((x for x in _MONTHS if x.lower().startswith(m.strip().lower()[:3])), None)
+            if hit:
+                lv["month"] = hit
+    d = lv.get("day")
+    if d:
+        dm = re.search(r"\d{1,2}", d)
+        if dm:
+            lv["day"] = str(int(dm.group(0)))
+            if "month" not in lv:
+                mm = next((x for x in _MONTHS if x.lower()[:3] in d.lower()), None)
+                if mm:
+                    lv["month"] = mm
+        else:
+            lv.pop("day")
+    if lv.get("month") not in _MONTHS:
+        lv.pop("month", None)
+        lv.pop("day", None)
+    h.levels = _order_levels("birth_date", lv)
+    h.value = _date_value(h.levels)
 
 
 def _date_value(levels: dict[str, str]) -> str:
@@ -720,6 +906,24 @@ def _contacts_from_entities(f: GraphFacts) -> list[CueRec]:
     return out
 
 
+_NOT_VENUE = re.compile(r"^[\d\s#:：/.\-¥$€£,]+$|receipt|invoice|小票|发票|收据|订单|thank|谢谢|total|合计", re.I)
+
+
+def _receipt_venues(f: GraphFacts) -> list[CueRec]:
+    """The merchant printed at the top of a receipt the user photographed: a venue they use."""
+    out = []
+    for n in f.nodes.values():
+        if n.kind != "evidence" or n.carrier != "receipt" or n.data.get("hostile") or n.status == "removed":
+            continue
+        for ln in (n.data.get("lines") or [])[:2]:
+            t = str(ln.get("text", "")).strip()
+            if 2 <= len(t) <= 40 and not _NOT_VENUE.search(t) and float(ln.get("score", 0)) >= 0.8:
+                cue = Cue(attribute="frequent_venues", value=t, confidence=0.6, span=t, cue="receipt:merchant")
+                out.append(CueRec(n.node_id, n.post_id or "", "receipt", cue, f.time.get(n.post_id or "", {})))
+                break
+    return out
+
+
 def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[str]:
     needs = []
     for nid in evidence:
@@ -746,6 +950,7 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
         by_attr[r.cue.attribute].append(r)
     by_attr["contact_or_id_number"] += [r for r in _contacts_from_entities(f)
                                         if normalize(r.cue.value) not in {normalize(x.cue.value) for x in by_attr["contact_or_id_number"]}]
+    by_attr["frequent_venues"] += _receipt_venues(f)
     out: list[Hypothesis] = []
     for spec in schema.attributes:
         a = spec.name
@@ -756,6 +961,9 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
             continue   # from places (trip cues are place observations)
         if recs:
             out += _generic(a, recs, spec.kind)
+    for h in out:
+        if h.attribute == "birth_date":
+            _normalize_birth(h)
     out += _place_hypotheses(f, ctx)
     out += _commute(f)
     out += _routine(f)

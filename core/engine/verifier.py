@@ -67,8 +67,12 @@ def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
         return node.status == "admitted", "derived evidence" if node.status == "admitted" else "hypothesis not admitted"
     if node.status == "removed":
         return False, "evidence removed"
-    if node.data.get("hostile"):
+    if node.data.get("hostile") and node.data.get("hostile_scope", "all") == "all":
         return False, "hostile text (addressed to an AI / 'for the report')"
+    for c in (node.data.get("cues", []) or []) if node.data.get("hostile") else []:
+        span = c.get("span") or ""
+        if span and any(span in h or h in span for h in node.data["hostile"]):
+            return False, f"cue {span[:40]!r} is part of hostile text"
     field = str(node.data.get("field", ""))
     if node.data.get("lines") or node.data.get("gazetteer"):
         if not _tool_outputs_contain(ctx, node):
