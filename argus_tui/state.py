@@ -243,6 +243,7 @@ def build_snapshot(db: sqlite_utils.Database, run_id: str, step: int | None = No
             node = snap.nodes.get(node_id)
             if node is not None:
                 node.status = status
+                node.derived = status == "admitted"     # the engine turns admitted hypotheses into evidence
                 if conf is not None:
                     node.confidence = conf
 

@@ -115,6 +115,7 @@ def write_synthetic_run(
             run_id, hid, "hypothesis", None, attribute=attr, value=values[h % len(values)],
             level="city" if attr == "home_location" else None, granularity=round(0.25 * (1 + h % 4), 2),
             confidence=round(0.3 + 0.05 * (h % 10), 2), status=final, provenance=support, step=step,
+            derived=final == "admitted",          # as the engine does: admitted hypotheses are evidence
             step_updated=steps,
         ))
         for eid in support:

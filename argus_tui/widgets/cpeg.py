@@ -17,7 +17,8 @@ def node_label(n: NodeRow) -> Text:
         return Text.assemble(("post ", "bold"), n.post_id or n.node_id)
     if n.kind == "hypothesis":
         conf = f"{n.confidence:.2f}" if n.confidence is not None else "-"
-        return Text.assemble(("H ", "bold magenta"), f"{n.node_id} {n.attribute or ''}=",
+        return Text.assemble(("◆ " if n.derived else "", "bold yellow"), ("H ", "bold magenta"),
+                             f"{n.node_id} {n.attribute or ''}=",
                              one_line(n.value or "", 60), f" ({n.status or ''}, {conf})")
     return Text.assemble(("◆ derived " if n.derived else "", "bold yellow"), ("E ", "cyan"),
                          f"{n.node_id} [{n.carrier or n.modality or ''}] ", one_line(n.content or "", 60))
@@ -83,7 +84,8 @@ class CpegPane(Vertical):
                 group.expand()
         n_derived = sum(1 for n in snap.nodes.values() if n.derived)
         if n_derived:
-            group = tree.root.add(f"Derived evidence ({n_derived})", data=("#derived", "up"))
+            group = tree.root.add(f"◆ Derived evidence: admitted hypotheses and what they imply ({n_derived})",
+                                  data=("#derived", "up"))
             if ("#derived", "up") in expanded:
                 self._fill(group)
                 group.expand()
