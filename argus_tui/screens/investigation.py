@@ -95,6 +95,7 @@ class InvestigationScreen(Screen):
         self.render_ms: list[float] = []
         self._initial_step = step
         self._ro_db = None
+        self._pending_step: int | None = None
         # live mode without a session: {"user_dir", "budget", "backend"} for a new run,
         # else the run_id is resumed; the engine is opened in the worker (perception can take a while)
         self.start_args = start_args
@@ -203,6 +204,8 @@ class InvestigationScreen(Screen):
     def _on_snapshot(self, message: SnapshotReady) -> None:
         t0 = time.perf_counter()
         res = message.result
+        if self._pending_step is not None and res.snap.step == self._pending_step:
+            self._pending_step = None
         self.snap = res.snap
         self.run_id = res.snap.run.run_id
         self.proposal = res.proposal
@@ -350,18 +353,24 @@ class InvestigationScreen(Screen):
     def action_step(self, delta: int) -> None:
         if self.mode != "inspect" or self.snap is None:
             return
-        self.load_step(max(0, min(self.snap.max_step, self.snap.step + delta)))
+        # presses faster than the loads add up (base on the step already asked for)
+        base = self._pending_step if self._pending_step is not None else self.snap.step
+        self.goto_step(base + delta)
 
     def goto_step(self, step: int) -> None:
-        if self.mode == "inspect":
-            self.load_step(step)
+        if self.mode == "inspect" and self.snap is not None:
+            self._pending_step = max(0, min(self.snap.max_step, step))
+            self.load_step(self._pending_step)
 
     def on_key(self, event) -> None:
         if self.mode == "inspect" and isinstance(self.focused, StepScrubber) and self.snap is not None:
             jumps = {"left": self.snap.step - 1, "right": self.snap.step + 1, "home": 0, "end": self.snap.max_step}
             if event.key in jumps:
                 event.stop()
-                self.load_step(max(0, min(self.snap.max_step, jumps[event.key])))
+                if event.key in ("left", "right"):
+                    self.action_step(-1 if event.key == "left" else 1)
+                else:
+                    self.goto_step(jumps[event.key])
 
     @on(DataTable.RowSelected, "#timeline-table")
     def _timeline_jump(self, event: DataTable.RowSelected) -> None:
@@ -369,7 +378,7 @@ class InvestigationScreen(Screen):
             return
         step = self.query_one(TimelinePane).selected_step()
         if step is not None:
-            self.load_step(step)
+            self.goto_step(step)
 
     # ---------------- navigation ----------------
     @on(HypothesisTable.Selected)
