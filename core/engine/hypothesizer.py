@@ -41,12 +41,12 @@ _WORK = re.compile(r"\b(?:office|work(?:ing|place)?|shift|meeting|commute|collea
 _BIRTHDAY_SELF = re.compile(
     r"\bmy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday|b-day)\b|\bbirthday\s+(?:girl|boy|me|treat\s+for\s+myself)\b|"
     r"\bturn(?:ed|ing)?\s+\d{1,3}\s+today\b|\bi(?:'m| am)\s+\d{1,3}\s+today\b|\banother\s+trip\s+around\s+the\s+sun\b|"
-    r"我的生日|我生日|本人生日|(?:^|[^\u4e00-\u9fff的])\d{1,3}岁生日|我的\d{1,3}岁生日|今天.{0,3}(?:我|本人).{0,3}生日|"
+    r"我的生日|我生日|本人生日|(?<![\u4e00-\u9fff的\d])\d{1,3}岁生日|我的?\d{1,3}岁生日|生日当天|今天.{0,3}(?:我|本人).{0,3}生日|"
     r"生日.{0,6}(?:给自己|自己给|犒劳自己)|给自己.{0,8}生日|又老了一岁|(?:^|[。！!，,\s])生日(?:快乐)?(?:到了|啦|这天)", re.I)
 _BIRTHDAY_OTHER = re.compile(r"\bhappy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday)\b|生日快乐", re.I)
 _NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
 _AGE_IN = re.compile(r"\bmy\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
-                     r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?:^|[^\u4e00-\u9fff的])(\d{1,2})岁生日|我(\d{1,2})岁了", re.I)
+                     r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?<![\u4e00-\u9fff的\d])(\d{1,2})岁生日|我的?(\d{1,2})岁(?:生日|了)", re.I)
 _YEAR_SELF = re.compile(r"\bborn\s+in\s+((?:19|20)\d{2})\b|\b(?:i\s+was\s+)?born\s+in\s+'(\d{2})\b|"
                         r"((?:19|20)\d{2})年(?:出生|生人|生的)|(?<!\d)(\d{2})年(?:出生|生人|的我|生的我)|"
                         r"\bclass\s+of\s+((?:19|20)\d{2})\b(?!.{0,20}graduat)", re.I)
@@ -816,7 +816,16 @@ def _birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesi
     value_levels = levels
     h = _hyp("birth_date", value_levels, ev, _noisy_or(c[0] for c in grp), why)
     h.value = _date_value(levels)
-    return [h]
+    out = [h]
+    stated = [c for c in grp if c[4]]
+    if stated:
+        c = stated[0]
+        latest = max((tt.get("date", "") for tt in f.time.values()), default=c[3]["date"])
+        age = c[4] + max(0, int(latest[:4]) - int(c[3]["date"][:4]) - (1 if latest[5:10] < c[3]["date"][5:10] else 0))
+        src = [f.__dict__.get("age_nodes", {}).get(c[2]) or c[1]]
+        out.append(_hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, src, 0.6,
+                        f"age {c[4]} stated on the birthday post of {c[3]['date']}"))
+    return out
 
 
 def _birth_year_only(f: GraphFacts) -> list[Hypothesis]:
@@ -888,6 +897,10 @@ def _age_from_birth(f: GraphFacts, derived: dict[str, EvidenceNode], have_age: b
     if not latest:
         return []
     age = int(latest[:4]) - int(year)
+    lv = bd.data.get("levels") or {}
+    if lv.get("month") in _MONTHS and str(lv.get("day", "")).isdigit():
+        if (int(latest[5:7]), int(latest[8:10])) < (_MONTHS.index(lv["month"]) + 1, int(lv["day"])):
+            age -= 1
     if not 0 < age < 120:
         return []
     return [_hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, [bd.node_id], 0.6,
@@ -968,7 +981,21 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
     out += _commute(f)
     out += _routine(f)
     if not any(h.attribute == "birth_date" and "day" in h.levels for h in out):
-        out += [h for h in _birthday(f, derived)]
+        bday = _birthday(f, derived)
+        years = [h for h in out if h.attribute == "birth_date" and set(h.levels) == {"year"}]
+        for b in bday:
+            if years and "day" in b.levels:
+                y = years[0]
+                if b.levels.get("year") in (None, y.levels["year"]):
+                    b.levels = _order_levels("birth_date", {**b.levels, "year": y.levels["year"]})
+                    b.value = _date_value(b.levels)
+                    b.evidence += [e for e in y.evidence if e not in b.evidence]
+                    b.confidence = max(b.confidence, y.confidence)
+                    b.rationale += f"; year from {y.rationale}"
+                    out.remove(y)
+        if any(h.attribute == "age" for h in out):
+            bday = [b for b in bday if b.attribute != "age"]
+        out += bday
     out += _age_from_birth(f, derived, any(h.attribute == "age" for h in out))
     for h in out:
         h.needs += [n for n in _zoom_needs(f, h.evidence) if n not in h.needs]

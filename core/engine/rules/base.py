@@ -55,7 +55,7 @@ _PLACE_GATE = re.compile(
     r"neighbou?rhood|apartment|flat|house|visit\w*|trip|travel\w*|vacation\w*|holiday|flew|fly|flying|landed|arrived|been\s+to|went\s+to|"
     r"back|days\s+in|weeks?\s+in|weekend\s+in|spent|honeymoon|explor\w*|road\s+trip|backpack\w*|memories|greetings|hello|wander\w*|"
     r"sightseeing|inspired|reminisc\w*|longing|work\w*|office|job|commut\w*|teach|company|firm|hospital|clinic|school|college|"
-    r"university|campus|uni|citizen|immigra\w*|expat|passport|country|city|town)\b",
+    r"university|campus|uni|citizen|immigra\w*|expat|passport|country|city|town|anyone|fellow|locals?|here)\b",
     re.I,
 )
 

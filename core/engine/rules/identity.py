@@ -92,6 +92,8 @@ _G_MALE_ZH = re.compile(
     r"本男子|老子|哥们儿?我|我们男生|(?:我|本人)(?:，)?男(?:，|,|\s|$)|刮胡子"
 )
 _G_PARTNER_ZH = re.compile(r"(?:我|我家|我的)(?P<w>老公|丈夫|老婆|妻子|媳妇|男朋友|女朋友|男友|女友)")
+_TAG_FEMALE = re.compile(r"(?:mom|mum|mama|mommy|boymom|girlmom|wife|girl|women|woman|her)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood)$|momlife|mumlife|motherhood|momblogger|girlboss|womenintech|womeninstem|ladyboss|宝妈|辣妈")
+_TAG_MALE = re.compile(r"(?:dad|daddy|girldad|boydad|husband|guy|men)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood|bod)$|dadlife|fatherhood|dadbod|girldad|奶爸|宝爸")
 _PARTNER_GENDER = {"husband": "female", "hubby": "female", "boyfriend": "female", "bf": "female",
                    "wife": "male", "wifey": "male", "girlfriend": "male", "gf": "male",
                    "老公": "female", "丈夫": "female", "男朋友": "female", "男友": "female",
@@ -109,6 +111,11 @@ def gender(ctx: Ctx) -> list[Cue]:
             fp = ctx.first_person(m.start()) if not m.group(0).lower().startswith(("as ", "i")) else True
             out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:self", confidence=0.8,
                                first_person=fp, original=orig if orig else None))
+    for hs, he, words in ctx.hashtags():
+        w = words.replace(" ", "")
+        val = "female" if _TAG_FEMALE.match(w) else "male" if _TAG_MALE.match(w) else None
+        if val:
+            out.append(ctx.cue("gender", val, hs, he, rule="gender:hashtag", confidence=0.6, first_person=True))
     for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
         for m in rx.finditer(t):
             w = m.group("w").lower()
@@ -128,7 +135,7 @@ _AGE_EXACT = re.compile(
     r"\b(?:i'?m|i\s+am|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|at|age[d]?)\s+(?P<n>[1-9]\d)\b"
     r"(?!\s*(?:%|percent|min|minutes|hours|hrs|km|miles|kg|lbs|cm|mph|k\b|dollars|bucks|pounds|times|days|weeks|months|steps|reps|pages|floors|episodes|stars|followers|people|of\b|mins|am|pm))"
     r"(?:\s*(?:years?\s*old|yrs?\s*old|y/?o|yo)\b)?"
-    r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|mother|father|mom|dad|brother|sister|niece|nephew|grand\w*|twins?|child|baby))"
+    r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
     r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
     r"|\bi\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
     re.I,
@@ -165,6 +172,8 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(r"(?i)(i'?m|i\s+am|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
             continue
+        if g == "n2" and re.search(r"(?i)\b(?:my|our|his|her|their|your|whose|friend's|the)\s+$", t[max(0, m.start() - 12):m.start()]):
+            continue  # "my 45-year-old dad": someone else
         if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I) and ctx.prefix(m.start()).strip():
             continue  # bare "28F" only right after I/me ("Me 28F and ...") or opening a sentence ("29M, single")
         conf = 0.85 if g in ("n", "n2", "n4") else 0.6
@@ -395,9 +404,10 @@ _WEIGHT = re.compile(r"\b(?:i\s+weigh|weigh(?:ing)?\s+in\s+at|my\s+weight\s+is|d
                      r"|\b(?P<n2>\d{2,3})\s?(?P<u2>kg|kgs|lbs)\b(?=[^.!?\n]{0,20}\b(?:me|myself|now|weigh|lost|gained|down|scale)\b)"
                      r"|(?:体重|我现在|瘦到|胖到|减到)\s*(?P<zn>\d{2,3})\s*(?P<zu>斤|公斤|kg)", re.I)
 _HAIR_COLORS = r"blonde?|brown|black|red|ginger|auburn|gr[ae]y|white|silver|pink|blue|purple|green|dark|light|brunette|dyed|curly|wavy|straight|long|short|bald|shaved"
-_HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{0,2}}(?:hair|curls|locks|beard|mustache|moustache)\b|\b(?:i\s+have|i'?ve\s+got|i\s+dyed\s+my\s+hair|with\s+my)\s+(?:(?:{_HAIR_COLORS})[\s,]+(?:and\s+)?){{1,3}}(?:hair|curls|eyes)\b"
+_HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{1,2}}(?:hair|curls|locks|beard|mustache|moustache)\b|\b(?:i\s+have|i'?ve\s+got|i\s+dyed\s+my\s+hair|with\s+my)\s+(?:(?:{_HAIR_COLORS})[\s,]+(?:and\s+)?){{1,3}}(?:hair|curls|eyes)\b"
                    rf"|\bi'?m\s+(?:a\s+)?(?:natural\s+)?(?:redhead|blonde|brunette|bald|tall|short|petite|left-handed|heavyset|slim|skinny|overweight|chubby)\b"
                    rf"|\bmy\s+(?:blue|green|brown|hazel|gr[ae]y|dark)\s+eyes\b", re.I)
+_DYED = re.compile(rf"\b(?:dyed|colou?red|bleached)\s+my\s+hair\s+(?P<c>{_HAIR_COLORS}|platinum|lilac|teal|copper)\b", re.I)
 _GLASSES = re.compile(r"\b(?:i\s+wear|wear|wearing|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
                       r"|\bmy\s+(?:tattoos?|freckles|piercings?|scar|birthmark|dimples)\b|\bi\s+(?:have|got)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:tattoo|tattoos|freckles|piercings?|nose\s+ring|sleeve\s+tattoo)\b", re.I)
 _APPEAR_ZH = re.compile(r"(?:我|本人)?(?:是|留着?|剪了|染了|烫了)?(?:一头)?(?P<w>黑长直|长发|短发|卷发|寸头|光头|金发|红发|白发|黄头发|棕色头发|马尾|齐刘海|大波浪)|(?:我|本人)?(?<![他她])(?:戴|带)(?:着)?(?:眼镜|牙套|隐形眼镜)|(?:我)?(?:高度)?近视\d{2,4}度|(?:我|本人)(?:有|纹了)(?:个|一个)?(?:纹身|雀斑|酒窝)|(?:我|本人)(?:很|比较|有点)?(?:矮|高|胖|瘦|微胖)(?:子)?(?=[，。！,.!\s]|$)")
@@ -433,6 +443,9 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
         kg = n if u in ("kg", "kgs", "kilos", "公斤") else (n / 2 if u == "斤" else round(n * 0.4536))
         out.append(ctx.cue("physical_appearance", f"weighs {round(kg)} kg" + (f" ({m.group(0).strip()})" if u not in ("kg", "kgs") else ""),
                            m.start(), m.end(), rule="appearance:weight", confidence=0.7, weight_kg=kg))
+    for m in _DYED.finditer(t):
+        out.append(ctx.cue("physical_appearance", f"{m.group('c').lower()} hair (dyed)", m.start(), m.end(), rule="appearance:hair",
+                           confidence=0.65))
     for rx, rule in ((_HAIR, "appearance:hair"), (_GLASSES, "appearance:feature"), (_APPEAR_ZH, "appearance:zh")):
         for m in rx.finditer(t):
             if ctx.negated(m.start()):

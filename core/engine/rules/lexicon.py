@@ -144,7 +144,7 @@ SPECIALTIES = {
 # Indirect cues: what people in a job talk about (role, sector, confidence). Generic enough to
 # transfer; each needs first-person context to fire.
 OCC_INDIRECT_EN = [
-    (r"\bmy\s+(?:\d+\w*\s+)?(?:grade\s+)?(?:students|pupils|class(?:room)?|kiddos|kindergarteners|homeroom)\b|\bgrading\s+(?:papers|essays|exams|tests)\b|\blesson\s+plans?\b|\bparent-teacher\b|\bteaching\s+(?:\w+\s+)?(?:class|grade|kids|students)\b|\bstaff\s+room\b|\bmy\s+teaching\b|\bmy\s+(?:school\s+)?classroom\b", "Teacher", "Education", 0.5),
+    (r"\bi\s+teach\s+(?:\d+\w*\s+grade|kindergarten|preschool|high\s+school|middle\s+school|elementary|(?:\w+\s+)?(?:class|classes)|english|math|maths|science|history|art|music|at)\b|\bmy\s+(?:\d+\w*\s+)?(?:grade\s+)?(?:students|pupils|class(?:room)?|kiddos|kindergarteners|homeroom)\b|\bgrading\s+(?:papers|essays|exams|tests)\b|\blesson\s+plans?\b|\bparent-teacher\b|\bteaching\s+(?:\w+\s+)?(?:class|grade|kids|students)\b|\bstaff\s+room\b|\bmy\s+teaching\b|\bmy\s+(?:school\s+)?classroom\b", "Teacher", "Education", 0.5),
     (r"\bmy\s+patients?\b|\b(?:night|day|12[- ]hour|double)\s+shifts?\s+(?:at|on)\s+the\s+(?:ward|hospital|icu|er|unit)\b|\bon\s+the\s+ward\b|\bcharge\s+nurse\b|\bscrubs\b[^.]{0,30}\bshift\b|\bhospital\s+shift\b|\bcharting\b", "Nurse", "Healthcare", 0.45),
     (r"\bcode\s+reviews?\b|\bpull\s+requests?\b|\bmerge\s+conflicts?\b|\bdeploy(?:ed|ing)?\s+to\s+prod(?:uction)?\b|\bon-?call\s+rotation\b|\bstand-?up\s+meeting\b|\bsprint\s+planning\b|\bdebugging\s+(?:my|our|the|this)\s+(?:code|app|service|build)\b|\bmy\s+(?:codebase|repo)\b|\bpush(?:ed|ing)?\s+(?:a\s+)?(?:fix|commit|code)\b|\bwrote\s+(?:some\s+)?code\b", "Software Engineer", "Technology", 0.5),
     (r"\b(?:sql\s+quer(?:y|ies)|my\s+dashboards?|data\s+pipelines?|pivot\s+tables?|cleaning\s+(?:the\s+)?data(?:set)?|a/b\s+tests?|regression\s+models?|tableau|power\s+bi|(?:at\s+work\s+)?analy[sz]ing\s+(?:the\s+)?data|data\s+analysis\s+at\s+work)\b", "Data Analyst", "Technology", 0.4),
@@ -280,7 +280,7 @@ MENTAL_WEAK = {"stress", "trauma", "anxious", "lonely", "grief", "add", "丧", "
 RELIGIONS: dict[str, tuple[list[str], list[str], str]] = {
     # canonical -> (EN cues, ZH cues, adjective/alias)
     "Christianity": (["christian", "church", "jesus", "bible study", "bible", "sunday service", "mass", "catholic", "protestant", "baptist",
-                      "methodist", "lutheran", "pastor", "prayer group", "praise god", "god bless", "lent", "easter service", "christ", "evangelical", "orthodox church"],
+                      "methodist", "lutheran", "pastor", "prayer group", "praise god", "god bless", "god is good", "thank you jesus", "praise the lord", "amen", "small group", "lent", "easter service", "christ", "evangelical", "orthodox church"],
                      ["基督教", "基督徒", "教会", "礼拜天去教堂", "主日", "团契", "天主教", "主内", "感谢主", "受洗", "圣经", "做礼拜"], "Christian"),
     "Islam": (["muslim", "islam", "islamic", "mosque", "ramadan", "eid", "quran", "koran", "hajj", "umrah", "salah", "jummah", "iftar", "hijab", "inshallah", "alhamdulillah"],
               ["伊斯兰", "穆斯林", "清真寺", "斋月", "开斋节", "古兰经", "回族"], "Muslim"),
@@ -301,9 +301,9 @@ RELIGION_WEAK = {"church", "mass", "christ", "bible", "lent", "eid", "holi", "ko
 
 POLITICS: dict[str, tuple[list[str], list[str]]] = {
     "liberal": (["liberal", "progressive", "left-leaning", "leftist", "lefty", "democrat", "democratic party", "voted for biden", "voted for harris", "voted blue",
-                 "labour voter", "voted labour", "social democrat", "left wing", "left-wing", "feminist"], ["自由派", "左派", "白左"]),
+                 "labour voter", "voted labour", "labour", "democrats", "the greens", "lib dems", "support labour", "social democrat", "left wing", "left-wing", "feminist"], ["自由派", "左派", "白左"]),
     "conservative": (["conservative", "republican", "right-leaning", "right wing", "right-wing", "maga", "voted for trump", "voted red", "tory",
-                      "voted conservative", "gop", "traditional values"], ["保守派", "右派"]),
+                      "voted conservative", "gop", "traditional values", "tories", "republicans", "the conservatives", "reform uk"], ["保守派", "右派"]),
     "socialist": (["socialist", "communist", "marxist", "democratic socialist"], ["社会主义者", "共产主义"]),
     "libertarian": (["libertarian"], ["自由意志主义"]),
     "green": (["green party", "voted green"], ["绿党"]),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.engine.rules.base import Ctx, Lexicon, alt
+from core.engine.rules.base import CJK, Ctx, Lexicon, alt
 from core.engine.rules.entities import STATION
 from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
 from core.engine.rules.places import Place
@@ -14,6 +14,7 @@ from core.engine.types import Cue
 _HOME_EN = re.compile(
     r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|lives?|(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
     r"here\s+in|back\s+home\s+in|our\s+(?:new\s+)?(?:home|apartment|flat|house)|local\s+to|resident\s+of|grew\s+up\s+in|i'?m\s+from|i\s+am\s+from|born\s+and\s+raised\s+in|"
+    r"anyone\s+(?:else\s+)?(?:here\s+)?(?:from|in|living\s+in)|fellow|locals?\s+(?:of|in)|over\s+here\s+in|"
     r"rent\s+(?:an?\s+)?(?:apartment|flat|room|place)|my\s+(?:street|block|building|complex)|walking\s+distance\s+from\s+my\s+(?:home|place|apartment)|near\s+my\s+(?:home|place|apartment|house))"
     r"(?:\s+(?:in|to|at|near|on|out\s+in|down\s+in|up\s+in|over\s+in))?\s*$",
     re.I,
@@ -360,6 +361,7 @@ _FAM_EN = re.compile(
 _FAM_ZH = re.compile(rf"(?:我|我家|我们家|俺|咱家)(?:的)?(?:(?:两|三|[2-5])个)?(?:大|小|亲|可爱的|新|宝贝)?(?P<r>{alt(list(_REL_ZH))})(?P<name>[\u4e00-\u9fff]{{0,0}})|(?:我家|家里)(?:的|那只|这只)?(?P<pet>[\u4e00-\u9fff]{{0,4}}?)(?P<pr>狗|猫|猫咪|狗狗)(?P<pname>[A-Za-z\u4e00-\u9fff]{{0,0}})")
 _BREEDS = (r"corgi|labrador|lab|golden\s+retriever|retriever|poodle|husky|pug|beagle|shiba|shiba\s+inu|dachshund|chihuahua|"
            r"german\s+shepherd|border\s+collie|collie|bulldog|french\s+bulldog|frenchie|terrier|greyhound|doodle|goldendoodle|labradoodle|pitbull|pit\s+bull")
+_PARENT_OF = re.compile(r"\b(?:mom|mum|mother|dad|father|mama|parent)\s+(?:of|to)\s+(?P<n>one|two|three|four|five|[1-5])\b", re.I)
 _FAM_ZH_COORD = re.compile(rf"[和跟与、](?P<r>{alt([k for k in _REL_ZH if len(k) >= 2])})")
 _NAME_STOP = {"and", "the", "is", "was", "who", "has", "had", "just", "will", "got", "are", "were", "today", "tonight", "this",
               "last", "for", "with", "from", "when", "said", "loves", "likes", "made", "turned", "started"}
@@ -408,6 +410,13 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         canon = _REL_EN.get(m.group("pr").lower(), "dog")
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
                            confidence=0.6, first_person=True, relation=canon, name=m.group("n"), pet=True))
+    for m in _PARENT_OF.finditer(t):
+        n = m.group("n").lower()
+        num = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "2": "2", "3": "3", "4": "4", "5": "5", "1": "1"}.get(n)
+        if num and ctx.first_person(m.start()):
+            val = "child" if num == "1" else f"{num} children"
+            out.append(ctx.cue("family_and_relations", val, m.start(), m.end(), rule="family:parent_of", confidence=0.55,
+                               first_person=True, relation="children"))
     # "我老公和女儿": a relation coordinated with one of mine is mine too
     if ctx.has_cjk:
         for m in _FAM_ZH_COORD.finditer(t):
@@ -448,10 +457,13 @@ _RS = [
 ]
 
 
+_RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
+
+
 def relationship_status(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for val, rx, conf in _RS:
+    for val, rx, conf in (_RS if ctx.has_cjk else _RS_LATIN):
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
                 continue

@@ -157,7 +157,7 @@ def religion(ctx: Ctx) -> list[Cue]:
             s0, s1 = ctx.sentence(ms)
             clause = t[s0:s1]
             practice = bool(_REL_PRACTICE.search(clause))
-            selfish = bool(re.search(r"(?i)\b(?:i|my|me|we|our|us)\b|我|我们", clause))
+            selfish = bool(re.search(r"(?i)\b(?:i|my|me|we|our|us)\b|我|我们", clause)) or ctx.first_person(ms)
             conf = 0.55 if practice and selfish else 0.4 if selfish else 0.2
             if term.lower() in RELIGION_WEAK:
                 conf -= 0.15
@@ -169,7 +169,9 @@ def religion(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- political_views
-_POL_SELF = re.compile(r"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud|lifelong|registered|card-carrying|i\s+consider\s+myself|i\s+identify\s+as|i\s+lean|i\s+vote[ds]?|i\s+always\s+vote|voted|voting)\b|我是|作为|身为|我一直|投票", re.I)
+_POL_AMBIGUOUS = {"labour", "democrats", "republicans", "tories", "the greens", "the conservatives", "green party", "moderate",
+                  "independent voter", "reform uk", "lib dems"}
+_POL_SELF = re.compile(r"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud|lifelong|registered|card-carrying|i\s+consider\s+myself|i\s+identify\s+as|i\s+lean|i\s+vote[ds]?|i\s+always\s+vote|voted|voting|support(?:ing)?|member\s+of\s+the)\b|我是|作为|身为|我一直|投票", re.I)
 
 
 def political_views(ctx: Ctx) -> list[Cue]:
@@ -181,6 +183,8 @@ def political_views(ctx: Ctx) -> list[Cue]:
                 continue
             pre = t[max(ctx.clause_start(ms), ms - 40):ms]
             selfish = bool(_POL_SELF.search(pre)) or term.lower().startswith("voted")
+            if not selfish and term.lower() in _POL_AMBIGUOUS:
+                continue
             conf = 0.75 if selfish else 0.25
             if not selfish and term.lower() in ("liberal", "conservative", "moderate", "progressive", "independent voter", "feminist", "traditional values", "爱国"):
                 conf = 0.2

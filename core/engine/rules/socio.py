@@ -125,7 +125,9 @@ def school(ctx: Ctx) -> list[Cue]:
                 if faculty is None and fm3 and len(before) - fm3.end() <= 6 and rx is SCHOOL_EN:
                     faculty = fm3.group(0).strip()
             levels: dict[str, str] = {}
-            city = next((p.levels.get("city") for p in ctx.places() if s <= p.start and p.end <= s + len(inst) and p.levels.get("city")), None)
+            city = None
+            if re.search(r"(?i)universit|college|institute|polytechnic|大学|学院", inst):
+                city = next((p.levels.get("city") for p in ctx.places() if s <= p.start and p.end <= s + len(inst) and p.levels.get("city")), None)
             if city:
                 levels["city"] = city
             levels["institution"] = inst
@@ -339,8 +341,11 @@ def occupation(ctx: Ctx) -> list[Cue]:
         if sec:
             out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector_zh", confidence=0.55,
                                levels={"sector": sec}, original=m.group("s")))
-    for rx, role, sector, conf in (_INDIRECT_EN + _INDIRECT_ZH if ctx.has_cjk else _INDIRECT_EN):
+    for rx, table in ((_INDIRECT_EN, OCC_INDIRECT_EN), (_INDIRECT_ZH, OCC_INDIRECT_ZH)):
+        if table is OCC_INDIRECT_ZH and not ctx.has_cjk:
+            continue
         for m in rx.finditer(t):
+            _, role, sector, conf = table[int(m.lastgroup[1:])]
             if ctx.negated(m.start()):
                 continue
             fp = ctx.first_person(m.start())
@@ -351,8 +356,9 @@ def occupation(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_INDIRECT_EN = [(re.compile(rx, re.I), role, sector, conf) for rx, role, sector, conf in OCC_INDIRECT_EN]
-_INDIRECT_ZH = [(re.compile(rx, re.I), role, sector, conf) for rx, role, sector, conf in OCC_INDIRECT_ZH]
+# one pass per language: each table row is a named group g<i>
+_INDIRECT_EN = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enumerate(OCC_INDIRECT_EN)), re.I)
+_INDIRECT_ZH = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enumerate(OCC_INDIRECT_ZH)), re.I)
 
 
 # ---------------------------------------------------------------- workplace
@@ -408,6 +414,20 @@ def workplace(ctx: Ctx) -> list[Cue]:
                 lv["unit"] = (um.groupdict().get("u") or um.groupdict().get("u2") or um.group(0)).strip()
             out.append(ctx.cue("workplace", lv.get("unit") or name, s, s + len(name), rule="workplace:org",
                                confidence=0.7 if work else 0.5, levels=lv, original=name if ctx.has_cjk else None))
+    # schools and universities are employers too ("I teach 4th grade at Lincoln Elementary")
+    for rx in (SCHOOL_EN, SCHOOL_ZH):
+        if rx is SCHOOL_ZH and not ctx.has_cjk:
+            continue
+        for m in rx.finditer(t):
+            before = t[max(0, m.start() - 45):m.start()]
+            if not re.search(r"(?i)\b(?:teach(?:es|ing)?|taught|work(?:s|ing)?|job|employed|professor|lecturer|staff|faculty\s+member)\b[^.!?]{0,30}\b(?:at|for)\s+(?:the\s+)?$|在$", before):
+                continue
+            name = _SCHOOL_TRIM.sub("", m.group(0)).strip()
+            if rx is SCHOOL_ZH and not re.search(r"(?:教书|任教|上班|工作|当老师)", t[m.end():m.end() + 6]):
+                continue
+            s0 = m.end() - len(name)
+            out.append(ctx.cue("workplace", name, s0, m.end(), rule="workplace:school", confidence=0.6,
+                               levels={"organization": name}, original=name if ctx.has_cjk else None))
     # "I work at X" where X is a capitalised name without an org suffix
     for m in _WORK_STATED.finditer(t):
         name = m.group("o").strip().rstrip(".'-")
@@ -569,6 +589,8 @@ def assets(ctx: Ctx) -> list[Cue]:
     t = ctx.masked
     for m in _CAR.finditer(t):
         if ctx.negated(m.start()):
+            continue
+        if re.search(r"(?i)\b(?:sold|selling|sell|gave\s+away|got\s+rid\s+of|returned|rented|renting|borrowed|borrowing|test[- ]drove)\s+$|卖了|卖掉|租了?$", t[max(0, m.start() - 16):m.start()]):
             continue
         brand = m.group("brand") or m.group("brand2") or m.group("zb") or m.group("zb2")
         model = m.group("model") or m.group("model2")
