@@ -168,6 +168,11 @@ class HypothesisTable(Vertical):
             self.sort_col, self.sort_reverse = event.column_index, False
         self._refill()
 
+    @on(Input.Submitted, "#hyp-filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one(DataTable).focus()
+
     @on(Input.Changed, "#hyp-filter")
     def _filter(self, event: Input.Changed) -> None:
         event.stop()

@@ -6,6 +6,7 @@ import json
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
+from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
@@ -123,6 +124,22 @@ class ProfilePane(VerticalScroll):
         self.query_one(Static).update(lines(*rows))
 
 
+def summarize(kind: str, data: dict) -> str:
+    """One line for the timeline: the who/what first for decisions and tool calls, then the JSON."""
+    raw = json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
+    if kind == "decision":
+        head = f"{data.get('action')} by {data.get('by')} route {data.get('route_id')}"
+        if data.get("reason"):
+            head += f" ({one_line(data['reason'], 60)})"
+        return f"{head}  {raw}"
+    if kind == "tool_call":
+        return (f"{data.get('route_id')} {data.get('family')} cost {data.get('cost')} "
+                f"→ {len(data.get('evidence') or [])} evidence  {raw}")
+    if kind == "route_proposed":
+        return f"{data.get('route_id')} {data.get('family')} for {data.get('hypothesis_id')}  {raw}"
+    return raw
+
+
 class TimelinePane(Vertical):
     """Every event, model call and tool call up to the current step; the filter box takes
     words (all must match) such as `tool:`, `decision`, `person:`."""
@@ -133,6 +150,15 @@ class TimelinePane(Vertical):
     """
 
     MAX_ROWS = 200
+    BINDINGS = [Binding("slash", "focus_filter", "Filter", show=False)]
+
+    def action_focus_filter(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted, "#timeline-filter")
+    def _filter_done(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.query_one(DataTable).focus()
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
@@ -141,7 +167,7 @@ class TimelinePane(Vertical):
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter timeline (e.g. decision person:, tool:ocr)", id="timeline-filter")
         table: DataTable = DataTable(id="timeline-table", cursor_type="row", zebra_stripes=True)
-        for label, width in (("step", 4), ("kind", 16), ("detail", 150)):
+        for label, width in (("step", 4), ("kind", 16), ("detail", 220)):
             table.add_column(label, width=width)
         yield table
 
@@ -156,10 +182,10 @@ class TimelinePane(Vertical):
         table = self.query_one(DataTable)
         rows = []
         for i, ev in enumerate(self.snap.timeline):
-            detail = json.dumps(ev.data, ensure_ascii=False, sort_keys=True, default=str)
+            detail = summarize(ev.kind, ev.data)
             text = f"{ev.step} {ev.kind} {detail}".lower()
             if all(w in text for w in q):
-                rows.append((str(ev.step), ev.kind, detail[:160], f"{ev.source}:{ev.id}:{i}"))
+                rows.append((str(ev.step), ev.kind, detail[:220], f"{ev.source}:{ev.id}:{i}"))
         sig = (len(rows), rows[-1][3] if rows else None, tuple(q))
         if sig == getattr(self, "_sig", None):
             return
