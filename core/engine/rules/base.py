@@ -7,6 +7,7 @@ always an exact substring of the input (the verifier checks grounding).
 """
 from __future__ import annotations
 
+import bisect
 import re
 from typing import Any, Callable
 
@@ -154,19 +155,13 @@ class Ctx:
         return self._bounds
 
     def clause_start(self, pos: int) -> int:
-        best = 0
-        for b in self._clause_starts():
-            if b <= pos:
-                best = b
-            else:
-                break
-        return best
+        starts = self._clause_starts()
+        return starts[bisect.bisect_right(starts, pos) - 1]
 
     def clause_end(self, pos: int) -> int:
-        for b in self._clause_starts():
-            if b > pos:
-                return b
-        return len(self.masked)
+        starts = self._clause_starts()
+        i = bisect.bisect_right(starts, pos)
+        return starts[i] if i < len(starts) else len(self.masked)
 
     def prefix(self, pos: int) -> str:
         return self.masked[self.clause_start(pos):pos]
