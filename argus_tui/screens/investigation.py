@@ -96,6 +96,7 @@ class InvestigationScreen(Screen):
         self._initial_step = step
         self._ro_db = None
         self._pending_step: int | None = None
+        self._busy_label, self._busy_since = "", 0.0
         # live mode without a session: {"user_dir", "budget", "backend"} for a new run,
         # else the run_id is resumed; the engine is opened in the worker (perception can take a while)
         self.start_args = start_args
@@ -139,9 +140,22 @@ class InvestigationScreen(Screen):
         if self.mode == "inspect":
             self.load_step(self._initial_step)
         else:
-            self.busy = True
-            self.query_one(ProposalPane).show_route("[b]opening the run: perceiving posts…[/b]")
+            self._working("opening the run: reading posts and images")
             self.engine_call("refresh")
+        self.set_interval(1.0, self._tick)
+
+    def _working(self, label: str) -> None:
+        """Mark the engine busy and say what it does (with elapsed seconds, see _tick)."""
+        self.busy = True
+        self._busy_label, self._busy_since = label, time.monotonic()
+        self.query_one(ProposalPane).show_route(Text(f"{label}…", style="bold"))
+
+    def _tick(self) -> None:
+        if self.busy and self._busy_label:
+            secs = int(time.monotonic() - self._busy_since)
+            hint = "  (p pauses after the step in flight)" if self._busy_label.startswith("auto") else ""
+            self.query_one("#proposal-status", Static).update(
+                Text(f"{self._busy_label}… {secs} s{hint}", style="bold"))
 
     LIVE_ONLY = {"decide", "edit", "rerun", "auto", "pause"}
 
@@ -198,6 +212,8 @@ class InvestigationScreen(Screen):
     @on(EngineIdle)
     def _engine_idle(self) -> None:
         self.busy = False
+        self._busy_label = ""
+        self._show_route()
 
     # ---------------- rendering ----------------
     @on(SnapshotReady)
@@ -267,8 +283,8 @@ class InvestigationScreen(Screen):
         if self.mode == "live":
             if self.proposal is not None:
                 pane.show_route(format_route(None, snap, self.proposal.model_dump()),
-                                "[b]a[/b] approve  [b]x[/b] skip  [b]e[/b] edit  [b]r[/b] rerun  "
-                                "[b]g[/b] auto  [b]p[/b] pause")
+                                "" if self.busy else "[b]a[/b] approve  [b]x[/b] skip  [b]e[/b] edit  "
+                                "[b]r[/b] rerun  [b]g[/b] auto  [b]p[/b] pause")
             else:
                 pane.show_route("[dim]no route proposed: the run has stopped[/dim]"
                                 if snap.run.status == "finished" or (self.session and self.session.finished)
@@ -288,8 +304,7 @@ class InvestigationScreen(Screen):
         return True
 
     def _send(self, decision: Decision) -> None:
-        self.busy = True
-        self.query_one(ProposalPane).show_route(f"[b]{decision.action}: running…[/b]", "")
+        self._working(f"{decision.action}: running the step")
         self.engine_call("decide", decision)
 
     def action_decide(self, action: str) -> None:
@@ -339,7 +354,7 @@ class InvestigationScreen(Screen):
 
         def done(n: int | None) -> None:
             if n:
-                self.busy = True
+                self._working(f"auto-run of {n} step(s)")
                 self.engine_call("auto", steps=n)
 
         self.app.push_screen(AutoRunScreen(), done)
