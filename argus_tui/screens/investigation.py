@@ -148,14 +148,13 @@ class InvestigationScreen(Screen):
         """Mark the engine busy and say what it does (with elapsed seconds, see _tick)."""
         self.busy = True
         self._busy_label, self._busy_since = label, time.monotonic()
-        self.query_one(ProposalPane).show_route(Text(f"{label}…", style="bold"))
+        self.query_one(ProposalPane).show_route(Text(f"{label}…", style="bold"), "")
 
     def _tick(self) -> None:
         if self.busy and self._busy_label:
             secs = int(time.monotonic() - self._busy_since)
             hint = "  (p pauses after the step in flight)" if self._busy_label.startswith("auto") else ""
-            self.query_one("#proposal-status", Static).update(
-                Text(f"{self._busy_label}… {secs} s{hint}", style="bold"))
+            self.query_one("#proposal-status", Static).update(Text(f"working… {secs} s{hint}", style="dim"))
 
     LIVE_ONLY = {"decide", "edit", "rerun", "auto", "pause"}
 
