@@ -92,7 +92,8 @@ class InvestigationScreen(Screen):
         self.proposal = None
         self.busy = False
         self.left_width = 42
-        self.render_ms: list[float] = []
+        self.render_ms: list[float] = []       # wall time of each snapshot render on the UI thread
+        self.render_cpu_ms: list[float] = []
         self._initial_step = step
         self._ro_db = None
         self._pending_step: int | None = None
@@ -217,7 +218,7 @@ class InvestigationScreen(Screen):
     # ---------------- rendering ----------------
     @on(SnapshotReady)
     def _on_snapshot(self, message: SnapshotReady) -> None:
-        t0 = time.perf_counter()
+        t0, c0 = time.perf_counter(), time.thread_time()
         res = message.result
         if self._pending_step is not None and res.snap.step == self._pending_step:
             self._pending_step = None
@@ -227,6 +228,7 @@ class InvestigationScreen(Screen):
         self.show_snapshot(res.snap)
         self.refresh_bindings()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
+        self.render_cpu_ms.append((time.thread_time() - c0) * 1000)   # unaffected by other processes
         if res.note:
             self.notify(res.note, timeout=3, markup=False)
 
