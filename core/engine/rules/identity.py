@@ -147,6 +147,7 @@ _AGE_DECADE = re.compile(
     re.I,
 )
 _AGE_ZH = re.compile(r"(?:我|本人|今年|已经|马上|快|刚满|满|年方)(?:今年|已经|都|才|也)?(?:快|刚|马上)?(?:满)?(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九])(?:周)?岁")
+_AGE_BIO_ZH = re.compile(r"(?:^|(?<=[，,。|/｜\s]))(?P<n>[1-9]\d)岁(?=$|[，,。|/｜\s！!])")
 _AGE_GEN_ZH = re.compile(r"(?P<y>[0-9]{2})后(?![\u4e00-\u9fff]{0,2}(?:的他|的她|弟弟|妹妹|孩子|小孩|宝宝|同事|员工|老板|领导))")
 _AGE_ZH_DECADE = re.compile(r"(?P<w>奔三|奔四|奔五|三十而立|而立之年|不惑之年|知天命|花甲|退休老人|大龄剩女|三十出头|四十出头|二十出头|年过半百)")
 _ZH_DECADE_MAP = {"奔三": 20, "奔四": 30, "奔五": 40, "三十而立": 30, "而立之年": 30, "不惑之年": 40, "知天命": 50,
@@ -198,6 +199,13 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("age", str(n), m.start(), m.end(), rule="age:zh", confidence=0.85, levels=_age_levels(n),
                            original=m.group(0)))
+    for m in (_AGE_BIO_ZH.finditer(t) if ctx.has_cjk else ()):
+        n = int(m.group("n"))
+        if any(c.data.get("start") == m.start() or (c.data.get("start", 0) <= m.start() < c.data.get("end", 0)) for c in out):
+            continue
+        if ctx.first_person(m.start()):
+            out.append(ctx.cue("age", str(n), m.start(), m.end(), rule="age:zh_bio", confidence=0.65, levels=_age_levels(n),
+                               original=m.group(0)))
     for m in _AGE_GEN_ZH.finditer(t):
         yy = int(m.group("y"))
         if yy % 5:

@@ -63,7 +63,7 @@ Caregiver|Healthcare|caregiver,care worker,home health aide|护工,保姆,月嫂
 Teacher|Education|teacher,schoolteacher,kindergarten teacher,preschool teacher,substitute teacher,esl teacher,english teacher,math teacher,tutor,educator|老师,教师,班主任,幼师,家教,英语老师,数学老师,语文老师,小学老师,中学老师
 Professor|Education|professor,lecturer,associate professor,assistant professor,adjunct|教授,副教授,讲师,大学老师,高校老师
 Researcher|Research|researcher,research scientist,scientist,postdoc,research assistant,lab technician,biologist,chemist,physicist|研究员,科研人员,博士后,科研狗,实验员
-Student|Education|student,undergrad,grad student,phd student,college student,university student,high schooler|学生,大学生,研究生,博士生,硕士生,留学生,学生党,高中生
+Student|Education|student,undergrad,grad student,phd student,college student,university student,high schooler,med student,law student|学生,大学生,研究生,博士生,硕士生,留学生,学生党,高中生,医学生,法学生,师范生,美术生,体育生,研究生党
 Software Engineer|Technology|software engineer,software developer,programmer,coder,developer,web developer,frontend developer,backend developer,full stack developer,full-stack developer,devops engineer,sre,swe,mobile developer,ios developer,android developer,game developer|程序员,码农,软件工程师,开发工程师,前端,后端,全栈工程师,前端工程师,后端工程师,测试工程师,运维
 Data Analyst|Technology|data analyst,data scientist,business analyst,bi analyst,statistician,analytics engineer,data engineer|数据分析师,数据科学家,数据工程师,分析师
 IT Specialist|Technology|it specialist,sysadmin,system administrator,it support,network engineer,help desk,cybersecurity analyst,security engineer|网管,网络工程师,安全工程师
@@ -169,7 +169,8 @@ OCC_INDIRECT_ZH = [
     (r"后厨|出餐|备菜|颠勺", "Chef", "Hospitality", 0.4),
     (r"修车|换机油|发动机|变速箱|汽修厂", "Mechanic", "Skilled Trades", 0.35),
     (r"画展|我的画|接稿|约稿|画稿", "Artist", "Arts & Design", 0.35),
-    (r"实验室|做实验|写论文|投稿|课题|组会|导师", "Researcher", "Research", 0.35),
+    (r"实验室|做实验|课题组|发paper|审稿", "Researcher", "Research", 0.35),
+    (r"研一|研二|研三|读研|读博|博一|博二|博三|大一|大二|大三|大四|导师催|组会|写论文", "Student", "Education", 0.45),
     (r"跑单|接单|拉客|送外卖|送快递|跑滴滴", "Driver", "Transportation", 0.45),
     (r"体制内|单位(?:领导|开会)|考公|上岸", "Civil Servant", "Government", 0.35),
     (r"截稿|交稿|主编(?:在)?催|赶稿|改稿", "Writer", "Media", 0.4),

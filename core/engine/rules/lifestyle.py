@@ -24,6 +24,8 @@ _WORK_EN = re.compile(r"\b(?:i\s+work|working|my\s+(?:office|job|workplace|compa
                       r"i\s+teach|based\s+out\s+of\s+our\s+office)(?:\s+(?:in|at|to|near|downtown))?\s*$", re.I)
 _WORK_ZH = re.compile(r"(?:在|公司在|单位在|办公室在|上班在|工作在|通勤到|去)\s*$")
 _WORK_ZH_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}?(?:上班|工作|实习|搬砖|坐班|出差)")
+_WORK_ZH_SUFFIX = re.compile(r"(?:打工人|上班族|社畜|搬砖人|牛马)")
+_HOME_ZH_SUFFIX = re.compile(r"(?:本地人|土著|本地土著|人在|常住)")
 _ADDRESS_EN = re.compile(r"\b\d{1,5}\s+(?:[A-Z][a-z]+\s){1,3}(?:St(?:reet)?|Ave(?:nue)?|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr(?:ive)?|Way|Court|Ct|Place|Pl|Terrace)\b\.?(?:,?\s*(?:Apt|Unit|#)\s*\w+)?")
 _ADDRESS_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}(?:小区|花园|公寓|家园|苑|新村|大厦|广场|里|府|湾|城)(?:\d+(?:栋|号楼|幢|座))?(?:\d+(?:单元|室|号))*|[\u4e00-\u9fff]{2,8}(?:路|街|大道|巷)\d+号")
 _ADDR_HOME_CTX = re.compile(r"我家|我住|住在|我们小区|家住|回家|楼下|楼上|邻居|搬家|到家|家门口|\bhome\b|\bmy\s+(?:apartment|building|flat|place)\b|\bi\s+live\b|\bmoved\b|\bneighbou?r", re.I)
@@ -65,15 +67,32 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
         lv = _levels(p)
         if not lv:
             continue
-        c = conf - (0.2 if re.search(r"(?i)grew\s+up|from|born|老家|家乡|土生土长", before) else 0)
+        ph0, _ = ctx.phrase(p.start, p.end)
+        hometown = bool(re.search(r"(?i)grew\s+up|from|born|老家|家乡|土生土长", t[max(ph0, p.start - 60):p.start]))
+        c = conf - (0.3 if hometown else 0)
         out.append(ctx.cue(attr, list(lv.values())[-1], p.start, p.end, rule=rule, confidence=c, levels=lv,
-                           original=p.original, place=p.name))
+                           original=p.original, place=p.name, hometown=hometown or None))
+    return out
+
+
+def _suffix_cues(ctx: Ctx, attr: str, rx: re.Pattern[str], rule: str, conf: float) -> list[Cue]:
+    """"#深圳打工人", "作为杭州本地人": a place directly followed by a role word."""
+    out: list[Cue] = []
+    if not ctx.has_cjk:
+        return out
+    for p in merge_adjacent(ctx.places(), ctx.masked):
+        m = rx.match(ctx.masked, p.end)
+        if m and _levels(p) and ctx.first_person(p.start):
+            lv = _levels(p)
+            out.append(ctx.cue(attr, list(lv.values())[-1], p.start, m.end(), rule=rule, confidence=conf, levels=lv,
+                               original=p.original, place=p.name))
     return out
 
 
 def home_location(ctx: Ctx) -> list[Cue]:
     places = ctx.places()
     out = _place_cues(ctx, "home_location", places, _HOME_EN, _HOME_ZH, "home:place", 0.7)
+    out += _suffix_cues(ctx, "home_location", _HOME_ZH_SUFFIX, "home:local_zh", 0.65)
     t = ctx.masked
     for rx in (_ADDRESS_EN, _ADDRESS_ZH):
         for m in rx.finditer(t):
@@ -104,6 +123,7 @@ def work_location(ctx: Ctx) -> list[Cue]:
             lv["address"] = m.group("a")
             out.append(ctx.cue("work_location", m.group("a"), a0, a1, rule="work:address_zh", confidence=0.6, levels=lv,
                                original=m.group("a")))
+    out += _suffix_cues(ctx, "work_location", _WORK_ZH_SUFFIX, "work:worker_zh", 0.45)
     return out + _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
                        "work:place", 0.6, after_zh=_WORK_ZH_AFTER)
 
@@ -362,6 +382,7 @@ _FAM_ZH = re.compile(rf"(?:我|我家|我们家|俺|咱家)(?:的)?(?:(?:两|三
 _BREEDS = (r"corgi|labrador|lab|golden\s+retriever|retriever|poodle|husky|pug|beagle|shiba|shiba\s+inu|dachshund|chihuahua|"
            r"german\s+shepherd|border\s+collie|collie|bulldog|french\s+bulldog|frenchie|terrier|greyhound|doodle|goldendoodle|labradoodle|pitbull|pit\s+bull")
 _PARENT_OF = re.compile(r"\b(?:mom|mum|mother|dad|father|mama|parent)\s+(?:of|to)\s+(?P<n>one|two|three|four|five|[1-5])\b", re.I)
+_FAM_ZH_VERB = re.compile(r"(?:带|陪|接|送|喂|哄|给)(?:我家|我的|家里)?(?P<r>儿子|女儿|闺女|孩子|娃|宝宝|大宝|二宝|老公|老婆|爸妈|父母|狗狗|猫咪)")
 _FAM_ZH_COORD = re.compile(rf"[和跟与、](?P<r>{alt([k for k in _REL_ZH if len(k) >= 2])})")
 _NAME_STOP = {"and", "the", "is", "was", "who", "has", "had", "just", "will", "got", "are", "were", "today", "tonight", "this",
               "last", "for", "with", "from", "when", "said", "loves", "likes", "made", "turned", "started"}
@@ -417,6 +438,12 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             val = "child" if num == "1" else f"{num} children"
             out.append(ctx.cue("family_and_relations", val, m.start(), m.end(), rule="family:parent_of", confidence=0.55,
                                first_person=True, relation="children"))
+    if ctx.has_cjk:
+        for m in _FAM_ZH_VERB.finditer(t):
+            canon = _REL_ZH.get(m.group("r"))
+            if canon and ctx.first_person(m.start()):
+                out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh_verb", confidence=0.5,
+                                   first_person=True, relation=canon, original=m.group("r")))
     # "我老公和女儿": a relation coordinated with one of mine is mine too
     if ctx.has_cjk:
         for m in _FAM_ZH_COORD.finditer(t):
@@ -442,7 +469,7 @@ _RS = [
     ("engaged", re.compile(r"\b(?:i'?m|we'?re|i\s+am|we\s+are|just\s+got|got)\s+engaged\b|\bmy\s+(?:fianc[eé]e?)\b|\bhe\s+proposed\b|\bshe\s+said\s+yes\b|\bour\s+engagement\b|\bwedding\s+planning\b", re.I), 0.75),
     ("engaged", re.compile(r"订婚|求婚成功|我未婚夫|我未婚妻|备婚"), 0.75),
     ("in a relationship", re.compile(r"\bmy\s+(?:boyfriend|girlfriend|bf|gf|partner|significant\s+other|s/o|so)\b|\b(?:i'?m|i\s+am)\s+(?:in\s+a\s+relationship|dating\s+someone|seeing\s+someone|taken)\b|\bour\s+(?:first\s+)?date\s+night\b", re.I), 0.55),
-    ("in a relationship", re.compile(r"脱单|我男朋友|我女朋友|我男友|我女友|我对象|谈恋爱|恋爱\d*周年|在一起\d+(?:天|个月|年)"), 0.6),
+    ("in a relationship", re.compile(r"脱单|我男朋友|我女朋友|我男友|我女友|我对象|谈恋爱|恋爱\d*周年|在一起\d+(?:天|个月|年)|在一起[一二三四五六七八九十两]+(?:周年|个月|年)|(?:和|跟|与)(?:男朋友|女朋友|男友|女友|对象)"), 0.55),
     ("single", re.compile(r"\b(?:i'?m|i\s+am|still|being|forever|happily|newly)\s+(?:still\s+|so\s+|very\s+|happily\s+|newly\s+)?single\b|\bsingle\s+life\b|\bno\s+(?:boyfriend|girlfriend|partner)\b|\bforever\s+alone\b|\bdating\s+apps?\b|\bsingle\s+(?:mom|dad|mother|father|parent)\b", re.I), 0.65),
     ("single", re.compile(r"(?:^|(?<=[,，.。|/\n]))\s*single\s*(?=$|[,，.。|/!\n])", re.I), 0.55),
     ("married", re.compile(r"(?:^|(?<=[,，.。|/\n]))\s*married(?:\s+(?:w/|with)\s+(?:\d|two|three|kids))?\s*(?=$|[,，.。|/!\n])", re.I), 0.55),
@@ -474,7 +501,7 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
             if val == "married" and "anniversary" in g and "wedding" not in g:
                 c = 0.5
             fp = ctx.first_person(m.start())
-            if g.startswith(("my ", "我", "our ")):
+            if g.startswith(("my ", "我", "our ", "和", "跟", "与", "在一起", "with my")):
                 fp = True
             out.append(ctx.cue("relationship_status", val, m.start(), m.end(), rule=f"relationship:{val.replace(' ', '_')}",
                                confidence=c, first_person=fp, original=m.group(0) if not m.group(0).isascii() else None))

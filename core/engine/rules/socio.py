@@ -447,12 +447,19 @@ def workplace(ctx: Ctx) -> list[Cue]:
         o = m.groupdict().get("o")
         if not o:
             continue
-        o = re.sub(r"^(?:一家|一个|家|了)", "", o)
-        if len(o) < 2 or o in ("家里", "公司", "单位", "这里", "那里", "外面", "家", "学校", "医院"):
+        o0 = m.start("o")
+        stripped = re.sub(r"^(?:在|一家|一个|家|了)+", "", o)
+        o0 += len(o) - len(stripped)
+        o = stripped
+        if len(o) < 2 or o in ("家里", "公司", "单位", "这里", "那里", "外面", "家", "学校", "医院", "家附近", "楼下"):
+            continue
+        if any(p.start <= o0 and o0 + len(o) <= p.end for p in ctx.places()):
+            continue  # "在上海工作": a place, read by work_location
+        if len(o) > 2 and any(p.start == o0 and p.end == o0 + len(o) - 0 for p in ctx.places()):
             continue
         um = _UNIT_ZH.search(o)
         lv = {"organization": o}
-        out.append(ctx.cue("workplace", o, m.start("o"), m.start("o") + len(o), rule="workplace:zh", confidence=0.55,
+        out.append(ctx.cue("workplace", o, o0, o0 + len(o), rule="workplace:zh", confidence=0.55,
                            levels=lv, original=o))
     return out
 
@@ -578,7 +585,7 @@ _HOME = re.compile(
 _LUX = re.compile(
     r"\b(?:my|new|bought\s+(?:a|my|myself\s+a)?|got\s+(?:a|my)|treated\s+myself\s+to\s+(?:a|an)?)\s*(?:new\s+)?(?P<b>Rolex|Omega|Cartier|Patek\s+Philippe|Audemars\s+Piguet|Hermès|Hermes|Birkin|Kelly\s+bag|Chanel|Louis\s+Vuitton|LV|Gucci|Prada|Dior|Tiffany|Balenciaga|Burberry|Canada\s+Goose|Moncler|Apple\s+Watch|MacBook(?:\s+Pro)?|iPhone\s*\d*(?:\s+Pro(?:\s+Max)?)?|PS5|Steam\s+Deck|Leica|Peloton)\b"
     r"(?:\s+(?P<item>bag|watch|handbag|purse|wallet|jacket|coat|ring|necklace|shoes|belt))?"
-    r"|(?:我的|买了|入手|剁手|喜提|新入)(?:一个|一块|一只|个|块|只)?(?P<zb>劳力士|欧米茄|卡地亚|爱马仕|香奈儿|LV|古驰|普拉达|迪奥|蒂芙尼|苹果手表|MacBook|iPhone\s*\d*|单反|徕卡|金条|黄金)",
+    r"|(?:我的|买了|入手|剁手|喜提|新入|新买的|刚买的)(?:一个|一块|一只|个|块|只)?(?P<zb>劳力士|欧米茄|卡地亚|爱马仕|香奈儿|LV|古驰|普拉达|迪奥|蒂芙尼|苹果手表|MacBook|iPhone\s*\d*(?:\s*Pro(?:\s*Max)?)?|单反|徕卡|金条|黄金)",
     re.I,
 )
 _INVEST = re.compile(r"\bmy\s+(?P<i>(?:stock|investment|crypto|bitcoin|401k|401\(k\)|ira|roth\s+ira|index\s+fund)\s*(?:portfolio|holdings|account|gains)?)\b|(?P<z>我的?(?:股票|基金|理财|比特币)|炒股|买基金)", re.I)
