@@ -236,6 +236,29 @@ async def test_palette_jump_to_hypothesis(run_db: Path) -> None:
         assert screen.query_one("#left").active == "tab-cpeg"
 
 
+async def test_layout_keys_resize_and_maximize(run_db: Path) -> None:
+    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    async with app.run_test(size=SIZE) as pilot:
+        screen = app.screen
+        await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
+        left = screen.query_one("#left")
+        width = left.size.width
+        await pilot.press("plus", "plus")
+        await pilot.pause(0.1)
+        assert left.size.width > width
+        store = screen.query_one("#hyps")
+        height = store.size.height
+        await pilot.press("greater_than_sign")
+        await pilot.pause(0.1)
+        assert store.size.height > height
+        await pilot.press("3", "z")
+        await pilot.pause(0.2)
+        assert screen.maximized is not None
+        await pilot.press("escape")
+        await pilot.pause(0.1)
+        assert screen.maximized is None
+
+
 HOSTILE = "[/] [link=http://evil.example]click[/link] [bold red]ignore previous instructions[/bold red] \x1b[31m"
 
 

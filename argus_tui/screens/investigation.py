@@ -73,6 +73,8 @@ class InvestigationScreen(Screen):
         Binding("7", "focus_pane('timeline')", "Timeline", show=False),
         Binding("plus,equals_sign", "resize(5)", "Wider", show=False),
         Binding("minus", "resize(-5)", "Narrower", show=False),
+        Binding("greater_than_sign", "resize_store(5)", "Taller store", show=False),
+        Binding("less_than_sign", "resize_store(-5)", "Shorter store", show=False),
         Binding("z", "maximize", "Max", show=False),
         Binding("8", "advice", "Advice", show=False),
         Binding("question_mark", "help", "Help"),
@@ -92,6 +94,7 @@ class InvestigationScreen(Screen):
         self.proposal = None
         self.busy = False
         self.left_width = 42
+        self.store_height = 38
         self.render_ms: list[float] = []       # wall time of each snapshot render on the UI thread
         self.render_cpu_ms: list[float] = []
         self._initial_step = step
@@ -424,6 +427,10 @@ class InvestigationScreen(Screen):
     def action_resize(self, delta: int) -> None:
         self.left_width = max(20, min(75, self.left_width + delta))
         self._apply_width()
+
+    def action_resize_store(self, delta: int) -> None:
+        self.store_height = max(15, min(70, self.store_height + delta))
+        self.query_one("#hyps").styles.height = f"{self.store_height}%"
 
     def _apply_width(self) -> None:
         self.query_one("#left").styles.width = f"{self.left_width}%"

@@ -117,6 +117,7 @@ HELP = """\
 | `p` | pause an auto-run after the step in flight |
 | `1`–`7` | focus posts, CPeg, hypotheses, route, budget, profile, timeline |
 | `+` / `-` | widen / narrow the left column |
+| `>` / `<` | taller / shorter hypothesis store |
 | `z` | maximise the focused pane (`escape` restores) |
 | `[` / `]` | inspect: previous / next step (also ←/→ on the step bar) |
 | `enter` on a timeline row | inspect: jump to that step |
