@@ -13,7 +13,7 @@ from pathlib import Path
 
 import sqlite_utils
 
-from db.store import dumps, now
+from db.store import dumps
 
 ATTRS = [
     ("home_location", ["Shenzhen", "Nanshan District", "Guangdong"]),

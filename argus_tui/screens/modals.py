@@ -116,6 +116,7 @@ HELP = """\
 | `g` | auto-run N steps with the policy approver |
 | `p` | pause an auto-run after the step in flight |
 | `1`–`7` | focus posts, CPeg, hypotheses, route, budget, profile, timeline |
+| `8` | advice: edits to the posts that would lower what they reveal |
 | `+` / `-` | widen / narrow the left column |
 | `>` / `<` | taller / shorter hypothesis store |
 | `z` | maximise the focused pane (`escape` restores) |
