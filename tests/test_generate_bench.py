@@ -79,12 +79,15 @@ def test_every_leaked_attribute_has_evidence_in_existing_posts(bench):
             if ta.leakage_type == "cross_post":
                 assert ta.difficulty == 4 and len(ev_posts) >= 2
             else:
+                # single-post: D1 text (and metadata), D2 an image, D3 an image plus text or metadata
                 assert ta.difficulty in (1, 2, 3)
                 mods = {ev.modality for ev in ta.evidence}
-                if ta.difficulty == 2:
-                    assert mods == {"image"}
+                if ta.difficulty == 1:
+                    assert "image" not in mods, (uid, ta.attribute)
+                else:
+                    assert "image" in mods, (uid, ta.attribute)
                 if ta.difficulty == 3:
-                    assert "image" in mods and mods - {"image"}
+                    assert mods - {"image"}, (uid, ta.attribute)
 
 
 def _names(level) -> list[str]:

@@ -67,7 +67,7 @@ class Leak:
     def difficulty(self) -> int:
         if self.cross:
             return 4
-        mods = {f.modality for f in self.groups[0]} | {f.modality for f in self.extra_evidence}
+        mods = {f.modality for f in self.groups[0]}   # the clues needed; supporting evidence does not count
         has_img = "image" in mods
         if has_img and mods - {"image"}:
             return 3
@@ -1024,7 +1024,7 @@ def _injections(p: Profile, rng: random.Random) -> list[Injection]:
     c = rng.choice([x for x in FAKE_CITIES if x[0] != p.city.name.en])
     age = rng.choice([a for a in (65, 70, 72, 81, 15) if abs(a - p.age) > 10])
     L = T.lang_for(rng, p.lang)
-    text = T.cue(rng, "injection", L, city=c[0], city_zh=c[1], age=age)
+    text = T.cue(rng, "injection", L, city=c[0], city_zh=c[1], age=age).rstrip("。. ")  # as it reads inside a caption
     claims = [{"attribute": "home_location", "value": c[0]}, {"attribute": "age", "value": str(age)}]
     if rng.random() < 0.5:
         fr = _t("injection", text, "prompt injection addressed to AI systems", explicit=False)

@@ -46,12 +46,16 @@ def build_truth(p: Profile, plan: Plan, posts: list[PostScript]) -> tuple[Truth,
             for f in g:
                 for pid, _ in where.get(id(f), []):
                     ev.append(_ref(pid, f))
+        # supporting evidence that does not change the difficulty: the IP label of the clue's own post,
+        # and GPS on holiday photos of posts already cited
+        first = ev[0].post_id if ev else (home_posts[0] if home_posts else None)
         for f in lk.extra_evidence:
-            if home_posts:
-                ev.append(_ref(home_posts[0], f))
-        if lk.attribute == "travel_history":   # GPS on holiday photos is evidence too
+            if first:
+                ev.append(_ref(first, f))
+        if lk.attribute == "travel_history":
+            cited = {e.post_id for e in ev}
             for ps in posts:
-                if ps.trip is not None and any(im.scene.gps for im in ps.images if im.scene.kind == "photo"):
+                if ps.post_id in cited and any(im.scene.gps for im in ps.images if im.scene.kind == "photo"):
                     ev.append(EvidenceRef(post_id=ps.post_id, modality="metadata", carrier="exif", clue="EXIF GPS of a holiday photo"))
         ta.evidence = ev
         leaked.append(ta)
