@@ -52,6 +52,10 @@ class ArgusCommands(Provider):
             ("Help: keys", app.action_help, "key bindings of the console"),
         ]
         screen = self.screen          # the screen the palette was opened from
+        if isinstance(screen, InvestigationScreen) and screen.run_id is not None:
+            cmds.insert(1, ("Inspect this run (step scrubber)",
+                            partial(app.open_run, screen.db_path, screen.run_id, inspect=True),
+                            "read-only view of any step of this run"))
         if isinstance(screen, InvestigationScreen) and screen.snap is not None:
             for h in screen.snap.hypotheses():
                 cmds.append((f"Jump to hypothesis {h.node_id} {h.attribute}={h.value}",
@@ -59,7 +63,7 @@ class ArgusCommands(Provider):
         return cmds
 
     async def discover(self) -> Hits:
-        for name, cb, help_text in self._commands()[:3]:
+        for name, cb, help_text in self._commands()[:4]:
             yield DiscoveryHit(name, cb, help=help_text)  # type: ignore[arg-type]
 
     async def search(self, query: str) -> Hits:

@@ -199,3 +199,21 @@ def test_pause_stops_auto_run_after_the_step_in_flight(user: Path, tmp_path: Pat
         assert first.snap.step == rest[0].snap.step
     finally:
         session.close()
+
+
+async def test_palette_inspects_the_live_run(user: Path, tmp_path: Path) -> None:
+    db_path = tmp_path / "runs.db"
+    app = ArgusApp(db_path, user_dir=user, who=WHO, config=CONFIG)
+    async with app.run_test(size=SIZE) as pilot:
+        live = await settle(pilot)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.2)
+        await pilot.press(*"inspect this run")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        for _ in range(100):
+            if isinstance(app.screen, InvestigationScreen) and app.screen is not live and app.screen.snap:
+                break
+            await pilot.pause(0.05)
+        assert app.screen.mode == "inspect" and app.screen.run_id == live.run_id
+        assert app.screen.snap.step == live.snap.step
