@@ -305,3 +305,36 @@ def test_hierarchical_levels_named_as_schema():
             names = list(c.data["levels"])
             assert all(n in spec.levels for n in names), c
             assert names == [n for n in spec.levels if n in names], c   # coarse to fine
+
+
+# ------------------------------------------------------------------ Chinese social-media bios
+def test_zh_bio_list():
+    text = "坐标成都，本人女，27岁，单身，程序员"
+    assert values(text, "gender") == {"female"}
+    assert level(text, "age", "exact_age") == {"27"}
+    assert values(text, "relationship_status") == {"single"}
+    assert level(text, "occupation", "role") == {"Software Engineer"}
+    assert level(text, "home_location", "city") == {"Chengdu"}
+    # someone else's age in a bio-like phrase is not the poster's
+    assert cues("他，27岁", "age") == []
+
+
+def test_zh_hashtag_worker_and_local():
+    assert level("打工人的一天 #深圳打工人", "work_location", "city") == {"Shenzhen"}
+    assert level("作为杭州本地人，建议工作日来", "home_location", "city") == {"Hangzhou"}
+
+
+def test_zh_university_short_names_and_fields():
+    text = "终于拿到了浙大的录取通知书！计算机专业，冲！"
+    c = cues(text, "school")
+    assert c and c[0].data["levels"] == {"city": "Hangzhou", "institution": "浙江大学"}
+    assert level(text, "education", "field") == {"Computer Science"}
+    assert values("服务很专业，推荐", "education") == set()
+
+
+def test_zh_hometown_is_weaker_than_current_home():
+    text = "我老家是四川的，现在在上海工作"
+    home = cues(text, "home_location")
+    assert home and all(c.data.get("hometown") for c in home) and all(c.confidence < 0.5 for c in home)
+    assert level(text, "work_location", "city") == {"Shanghai"}
+    assert cues(text, "workplace") == []

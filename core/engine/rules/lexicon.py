@@ -344,6 +344,22 @@ EDU_FIELDS_ZH = {
     "传媒": "Media Studies", "外语": "Foreign Languages", "电子": "Electronic Engineering", "通信": "Telecommunications",
 }
 
+# common short names of Chinese universities -> (full name, city)
+UNI_ABBR_ZH = {
+    "清华": ("清华大学", "Beijing"), "北大": ("北京大学", "Beijing"), "人大": ("中国人民大学", "Beijing"),
+    "北师大": ("北京师范大学", "Beijing"), "北航": ("北京航空航天大学", "Beijing"), "北理工": ("北京理工大学", "Beijing"),
+    "北邮": ("北京邮电大学", "Beijing"), "复旦": ("复旦大学", "Shanghai"), "上交": ("上海交通大学", "Shanghai"),
+    "交大": ("上海交通大学", "Shanghai"), "同济": ("同济大学", "Shanghai"), "华师大": ("华东师范大学", "Shanghai"),
+    "浙大": ("浙江大学", "Hangzhou"), "南大": ("南京大学", "Nanjing"), "东南": ("东南大学", "Nanjing"),
+    "中大": ("中山大学", "Guangzhou"), "华工": ("华南理工大学", "Guangzhou"), "暨大": ("暨南大学", "Guangzhou"),
+    "深大": ("深圳大学", "Shenzhen"), "南科大": ("南方科技大学", "Shenzhen"), "港大": ("香港大学", "Hong Kong"),
+    "港中文": ("香港中文大学", "Hong Kong"), "港科大": ("香港科技大学", "Hong Kong"), "武大": ("武汉大学", "Wuhan"),
+    "华科": ("华中科技大学", "Wuhan"), "川大": ("四川大学", "Chengdu"), "电子科大": ("电子科技大学", "Chengdu"),
+    "西交": ("西安交通大学", "Xi'an"), "哈工大": ("哈尔滨工业大学", "Harbin"), "中科大": ("中国科学技术大学", "Hefei"),
+    "厦大": ("厦门大学", "Xiamen"), "山大": ("山东大学", "Jinan"), "吉大": ("吉林大学", "Changchun"), "南开": ("南开大学", "Tianjin"),
+    "天大": ("天津大学", "Tianjin"), "重大": ("重庆大学", "Chongqing"), "湖大": ("湖南大学", "Changsha"), "中南": ("中南大学", "Changsha"),
+}
+
 VENUE_TYPES: dict[str, tuple[list[str], list[str]]] = {
     "gym": (["gym", "fitness center", "crossfit box", "climbing gym"], ["健身房"]),
     "cafe": (["cafe", "café", "coffee shop", "starbucks", "coffeehouse"], ["咖啡店", "咖啡馆", "星巴克", "瑞幸"]),

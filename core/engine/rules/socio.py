@@ -6,7 +6,7 @@ import re
 
 from core.engine.rules.base import Ctx, alt
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
-from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS,
+from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS, UNI_ABBR_ZH,
                                        SPECIALTIES)
 from core.engine.types import Cue
 
@@ -23,7 +23,8 @@ _FIELD_EN = re.compile(
 )
 _FIELD_STOP = re.compile(r"\s+(?:at|from|in|and\s+(?:i|then|now|work)|but|so|because|while|with|for|since|to|this|last|next|the|every|on|when|after|before|today|now|online)\b.*$", re.I)
 _FIELD_BAD = {"abroad", "hard", "for", "late", "all", "a", "the", "my", "at", "tonight", "today", "english"}
-_FIELD_ZH = re.compile(r"(?:学|读|念|主修|专业是|专业[:：]?|学的是|读的是)(?P<f>[\u4e00-\u9fff]{2,8}?)(?:专业|系)|(?P<f2>[\u4e00-\u9fff]{2,6})专业(?:的)?(?:学生|毕业|研究生|本科|硕士|博士|出身)")
+_FIELD_ZH = re.compile(r"(?:学|读|念|主修|专业是|专业[:：]?|学的是|读的是)(?P<f>[\u4e00-\u9fff]{2,8}?)(?:专业|系)|(?P<f2>[\u4e00-\u9fff]{2,6})专业(?:的)?(?:学生|毕业|研究生|本科|硕士|博士|出身)"
+                       r"|(?:^|(?<=[，,。！!|｜\s：:]))(?P<f3>[\u4e00-\u9fff]{2,6})专业(?=$|[，,。！!|｜\s])")
 
 
 def education(ctx: Ctx) -> list[Cue]:
@@ -56,7 +57,9 @@ def education(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("education", field, m.start(), s + len(f), rule="education:field", confidence=0.65,
                            levels=levels))
     for m in _FIELD_ZH.finditer(t):
-        f = m.group("f") or m.group("f2")
+        f = m.group("f") or m.group("f2") or m.group("f3")
+        if m.group("f3") and not any(k in f for k in EDU_FIELDS_ZH):
+            continue  # a bare "X专业" only for known fields ("很专业" is praise)
         f = re.sub(r"^(?:的|了|过)", "", f)
         canon = next((v for k, v in EDU_FIELDS_ZH.items() if k in f), None)
         lvl = _level_in(t[ctx.clause_start(m.start()):ctx.clause_end(m.start())])
@@ -91,9 +94,22 @@ _SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园
 _SCHOOL_BAD_EN = re.compile(r"^(?:The|My|Our|A|High|Middle|Grad|Law|Medical|Business|Art|Summer|Night|Sunday|Old|New|This|That|Every)\s+(?:School|College)$")
 
 
+_UNI_ABBR_RE = re.compile(rf"(?P<a>{alt(list(UNI_ABBR_ZH))})(?=的?(?:录取|offer|研究生|本科|博士|硕士|学生|校园|图书馆|食堂|宿舍|毕业|读|学姐|学长|学妹|学弟|校友|[，,。！!\s]|$))")
+_UNI_ABBR_CTX = re.compile(r"录取|offer|考上|考进|上岸|就读|毕业|母校|在读|读书|读研|读博|本科|研究生|学生|校园|图书馆|食堂|宿舍|校友|学姐|学长")
+
+
 def school(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
+    if ctx.has_cjk:
+        for m in _UNI_ABBR_RE.finditer(t):
+            full, city = UNI_ABBR_ZH[m.group("a")]
+            win = t[max(0, m.start() - 12):m.end() + 12]
+            if not _UNI_ABBR_CTX.search(win) or not ctx.first_person(m.start()):
+                continue
+            strong = re.search(r"录取|offer|考上|考进|上岸|就读|毕业|母校|在读|读书|读研|读博|校友", win)
+            out.append(ctx.cue("school", full, m.start(), m.end(), rule="school:abbr_zh", confidence=0.6 if strong else 0.4,
+                               levels={"city": city, "institution": full}, original=m.group("a")))
     for rx in (SCHOOL_ZH, SCHOOL_EN):
         for m in rx.finditer(t):
             name = m.group(0)
