@@ -30,6 +30,11 @@ _ENTITY_ATTRS = {
     "id": {"contact_or_id_number"}, "plate": {"contact_or_id_number"},
     "place": {"home_location", "work_location", "travel_history", "frequent_venues"},
 }
+_ENTITY_ATTRS["station"] = _ENTITY_ATTRS["station"] | {"home_location", "work_location", "travel_history"}
+# cue attributes the hypothesizer pools into another attribute (place observations, routines)
+_PLACE_CUES = {"home_location", "work_location", "travel_history"}
+_CUE_FEEDS = {"home_location": _PLACE_CUES, "work_location": _PLACE_CUES, "travel_history": _PLACE_CUES,
+              "daily_routine": {"hobbies", "frequent_venues", "daily_routine"}}
 _TEXT_FIELD = re.compile(r"^(title|caption|location_tag|profile\.bio|profile\.nickname|tags\[\d+\]|"
                          r"comments\[\d+\]\.text|images\[\d+\]\.alt)$")
 
@@ -62,17 +67,23 @@ def _union(boxes: list[list[float]]) -> list[float] | None:
     return [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
 
 
-def _relevant_spans(data: dict[str, Any], attrs: set[str]) -> list[tuple[int | None, int | None, str]]:
-    """(start, end, text) of the cues/entities in a node that feed the attributes it supports."""
+def _relevant_spans(data: dict[str, Any], attrs: set[str]) -> tuple[list[tuple[int | None, int | None, str]], set[str]]:
+    """(start, end, text) of the cues/entities in a node that feed the attributes it supports,
+    and the attributes those spans account for."""
     out: list[tuple[int | None, int | None, str]] = []
+    covered: set[str] = set()
     for c in data.get("cues") or []:
-        if c.get("attribute") in attrs and c.get("span"):
+        fed = {a for a in attrs if c.get("attribute") in _CUE_FEEDS.get(a, {a})}
+        if fed and c.get("span"):
             d = c.get("data") or {}
             out.append((d.get("start"), d.get("end"), str(c["span"])))
+            covered |= fed
     for e in data.get("entities") or []:
-        if attrs & _ENTITY_ATTRS.get(str(e.get("type")), set()) and e.get("text"):
+        hit = attrs & _ENTITY_ATTRS.get(str(e.get("type")), set())
+        if hit and e.get("text"):
             out.append((e.get("start"), e.get("end"), str(e["text"])))
-    return out
+            covered |= hit
+    return out, covered
 
 
 def _phrase(content: str, spans: list[tuple[int | None, int | None, str]]) -> str:
@@ -128,8 +139,11 @@ def _leaf(row: dict[str, Any], attrs: set[str], image_files: dict[str, str]) -> 
     image = data.get("file") or (image_files.get(image_id) if image_id else None)
     leaf = Leaf(node_id=row["node_id"], post_id=row.get("post_id"), carrier=row.get("carrier"),
                 modality=row.get("modality"), image=image)
-    spans = _relevant_spans(data, attrs) or _relevant_spans(data, set().union(*_ENTITY_ATTRS.values())
-                                                              | {c.get("attribute") for c in data.get("cues") or []})
+    spans, covered = _relevant_spans(data, attrs)
+    if attrs - covered:
+        # some attribute is read from this text as a whole (a birthday post, a routine): no span
+        # accounts for it, so the whole text (every OCR line) has to go
+        spans = []
     lines = data.get("lines") or []
     if lines:
         # OCR evidence: blur the lines that carry the relevant text (all lines when none is known)
