@@ -132,11 +132,12 @@ _WORDNUM = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "
             "ninety": 90, "teen": 10, "teens": 10, "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50,
             "sixties": 60, "seventies": 70, "eighties": 80, "nineties": 90}
 _AGE_EXACT = re.compile(
-    r"\b(?:i'?m|i\s+am|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|at|age[d]?)\s+(?P<n>[1-9]\d)\b"
+    r"\b(?:i'?m|i\s+am|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|age[d]?)\s+(?P<n>[1-9]\d)\b"
     r"(?!\s*(?:%|percent|min|minutes|hours|hrs|km|miles|kg|lbs|cm|mph|k\b|dollars|bucks|pounds|times|days|weeks|months|steps|reps|pages|floors|episodes|stars|followers|people|of\b|mins|am|pm))"
     r"(?:\s*(?:years?\s*old|yrs?\s*old|y/?o|yo)\b)?"
     r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
     r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
+    r"|\bat\s+(?P<n6>[1-9]\d),?\s+(?=i\b|i'm\b|i've\b|i\s+still\b|life\b|my\b)"
     r"|\bi\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
     re.I,
 )
@@ -167,12 +168,14 @@ def age(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _AGE_EXACT.finditer(t):
-        g = next(k for k in ("n", "n2", "n3", "n4", "n5") if m.group(k))
+        g = next(k for k in ("n", "n2", "n3", "n4", "n5", "n6") if m.group(k))
         n = int(m.group(g))
         if not 10 <= n <= 99 or ctx.negated(m.start()):
             continue
         if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(r"(?i)(i'?m|i\s+am|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
             continue
+        if g == "n6" and (n < 13 or ctx.prefix(m.start()).strip()):
+            continue  # "At 75, I'm ..." opens its sentence; "left at 10, I think" is a time
         if g == "n2" and re.search(r"(?i)\b(?:my|our|his|her|their|your|whose|friend's|the)\s+$", t[max(0, m.start() - 12):m.start()]):
             continue  # "my 45-year-old dad": someone else
         if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I) and ctx.prefix(m.start()).strip():
