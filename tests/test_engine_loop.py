@@ -184,3 +184,18 @@ def test_cli_investigate_bench_run_and_errors(world, tmp_path):
     assert r2.returncode == 0 and "u_ok: skipped" in r2.stdout      # rerun resumes, finished users skipped
     r3 = subprocess.run([ARGUS, "investigate", str(tmp_path / "nope")], capture_output=True, text=True)
     assert r3.returncode == 2 and "nope" in r3.stderr
+
+
+def test_demo_command(tmp_path):
+    r = subprocess.run([ARGUS, "demo", "--dir", str(tmp_path)], capture_output=True, text=True, timeout=300,
+                       env={**os.environ, "COLUMNS": "200"})
+    assert r.returncode == 0, r.stderr
+    assert "home_location" in r.stdout and "Nanshan" in r.stdout
+    assert str(tmp_path / "runs.db") in r.stdout.replace("\n", "")
+    db = open_db(tmp_path / "runs.db")
+    run_id, status = db.execute("SELECT run_id, status FROM runs").fetchone()
+    assert status == "finished"
+    # the printed chain is queryable: profile evidence ids are nodes of the run
+    ev = json.loads(db.execute("SELECT evidence FROM profile WHERE run_id=? AND attribute='home_location'",
+                               [run_id]).fetchone()[0])
+    assert ev and all(db.execute("SELECT 1 FROM nodes WHERE run_id=? AND node_id=?", [run_id, e]).fetchone() for e in ev)

@@ -511,8 +511,10 @@ def _place_hypotheses(f: GraphFacts, ctx: RunContext) -> list[Hypothesis]:
         name = lv.get("city") or lv.get("region") or lv.get("country")
         if not name:
             continue
-        if lv.get("country") and home_full.get("country") and normalize(lv["country"]) != normalize(home_full["country"]):
-            name = f"{name}, {lv['country']}" if normalize(name) != normalize(lv["country"]) else name
+        if all(o.source in ("mention", "station") and "district" in o.levels for o in grp):
+            continue   # a bare district-level name in passing (often a common word) is no trip
+        if lv.get("country") and normalize(name) != normalize(lv["country"]):
+            name = f"{name}, {lv['country']}"
         ev = _support(grp)
         conf = _noisy_or([0.55 if o.source in ("travel_cue", "tag", "exif") else 0.4 for o in grp])
         out.append(_hyp("travel_history", {"value": name}, ev, conf,
