@@ -8,12 +8,15 @@ import re
 _AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
       r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system)"
 # line labels are narrower: "Model: Corolla" or "System: Linux" are not addressed to an AI
-_AI_LABEL = r"(?:ai|a\.i\.|ai\s+assistant|assistant|chat\s?bot|llm|gpt|chatgpt|language\s+model|note\s+to\s+(?:the\s+)?ai|system\s+(?:note|prompt|override))"
+_AI_LABEL = r"(?:ai|a\.i\.|ai\s+assistant|assistant|chat\s?bots?|bots|llms?|gpt|chatgpt|language\s+models?|note\s+to\s+(?:the\s+)?ai|system\s+(?:note|prompt|override))"
 _TRIGGERS_EN = [
     # instruction overrides
     r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|other)?\s*"
     r"(?:instructions?|prompts?|rules?|context|directions?|guidelines?)\b",
     r"\b(?:new|updated|real|true)\s+instructions?\s*:",
+    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?(?:above|previous|prior|preceding)\b",
+    rf"\binstructions?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
+    r"[\[<【(]\s*(?:system|sys|ai|assistant|instruction|instructions|admin|prompt|note\s+to\s+ai)\s*[\]>】)]",
     r"\bsystem\s+prompt\b",
     r"\byou\s+are\s+now\b",
     # addressing an AI
@@ -37,6 +40,7 @@ _TRIGGERS_ZH = [
     r"(?:报告|档案|画像|分析结果)(?:中|里|里面|上)?(?:请)?(?:写|记录|注明|填写|标注|应写|应该写)",
     r"(?:请|务必|必须)(?:在|把|将)?(?:报告|档案|画像)",
     r"(?:写入|记入|记录到|填入)(?:报告|档案|画像)",
+    r"供.{0,4}(?:报告|档案|画像|分析)(?:使用|参考)|(?:用于|作为)(?:报告|档案|画像)",
     r"(?:该|此|本|这个)(?:用户|账号主人|博主|账户持有人)(?:的)?(?:真实)?(?:是|为|今年|住在|居住在|年龄|性别|名字|姓名|工作|职业|收入)",
     r"(?:正确|真实)(?:答案|信息|年龄|姓名|地址)(?:是|为|[:：])",
 ]
