@@ -939,6 +939,35 @@ def _receipt_venues(f: GraphFacts) -> list[CueRec]:
     return out
 
 
+_DEPT = re.compile(r"(?:部|科|室|处|中心|组|Department|Dept\.?|Unit|Team|Division|Office|Lab|Ward|Branch|Station\s+\d+)\s*$", re.I)
+
+
+def _badge_workplaces(f: GraphFacts) -> list[CueRec]:
+    """An organisation printed on a badge / access card / work document in a post about work:
+    the workplace (organisation + the department line under it when there is one)."""
+    out = []
+    for n, e in f.entities:
+        if e.get("type") != "org" or n.modality != "image" or not n.data.get("lines"):
+            continue
+        post_text = f.text_of(n.post_id or "")
+        if not (n.carrier == "badge" or _WORK.search(post_text) or any(_DEPT.search(str(ln.get("text", "")))
+                                                                       for ln in n.data["lines"])):
+            continue
+        org = str(e.get("text", "")).strip()
+        if not org or "\n" in org:
+            continue
+        levels = {"organization": org}
+        texts = [str(ln.get("text", "")).strip() for ln in n.data["lines"]]
+        for t in texts:
+            if t != org and _DEPT.search(t) and len(t) <= 40:
+                levels["unit"] = t
+                break
+        cue = Cue(attribute="workplace", value=levels.get("unit") or org, level="unit" if "unit" in levels else "organization",
+                  confidence=0.55, span=org, cue="badge:org", data={"levels": levels})
+        out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "", {})))
+    return out
+
+
 def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[str]:
     needs = []
     for nid in evidence:
@@ -966,6 +995,7 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
     by_attr["contact_or_id_number"] += [r for r in _contacts_from_entities(f)
                                         if normalize(r.cue.value) not in {normalize(x.cue.value) for x in by_attr["contact_or_id_number"]}]
     by_attr["frequent_venues"] += _receipt_venues(f)
+    by_attr["workplace"] += _badge_workplaces(f)
     out: list[Hypothesis] = []
     for spec in schema.attributes:
         a = spec.name
@@ -979,7 +1009,16 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
     for h in out:
         if h.attribute == "birth_date":
             _normalize_birth(h)
-    out += _place_hypotheses(f, ctx)
+    places = _place_hypotheses(f, ctx)
+    out += places
+    city = next((h.levels.get("city") for a in ("work_location", "home_location") for h in places
+                 if h.attribute == a and h.levels.get("city")), None)
+    for h in out:
+        if h.attribute == "workplace" and "city" not in h.levels and city and "organization" in h.levels:
+            h.levels = _order_levels("workplace", {"city": city, **h.levels})
+            h.value = _display("workplace", h.levels)
+            h.granularity = _granularity("workplace", h.levels)
+            h.rationale += f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area"
     out += _commute(f)
     out += _routine(f)
     if not any(h.attribute == "birth_date" and "day" in h.levels for h in out):
