@@ -15,7 +15,6 @@ from argus_tui.screens.investigation import InvestigationScreen
 from argus_tui.screens.modals import AutoRunScreen, RouteEditScreen
 from db.store import open_db
 
-pytest.importorskip("core.engine.loop")
 pytestmark = pytest.mark.slow
 
 SIZE = (120, 40)

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 
 from argus_tui.app import ArgusApp
 from argus_tui.screens.investigation import InvestigationScreen
@@ -41,6 +40,5 @@ def test_inspect_screen_snapshot(snap_compare, tmp_path: Path) -> None:
 
 
 def test_main_screen_snapshot(snap_compare, tmp_path: Path) -> None:
-    pytest.importorskip("core.engine.loop")
     app = ArgusApp(_make(tmp_path, pending=True), run_id="run-snap", who="person:snap", theme="textual-dark")
     assert snap_compare(app, terminal_size=SIZE, run_before=_loaded)
