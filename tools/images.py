@@ -17,6 +17,12 @@ from tools.base import ToolError
 MAX_PIXELS = 40_000_000
 MAX_BYTES = 50 * 1024 * 1024
 
+# Edge-density threshold for "text-bearing". Tuned for recall on 182 generated benchmark
+# images labelled by the OCR detector: 0.004 keeps every real text image (46) and flags 15
+# of 136 text-free photos; 0.02 missed 30 text images. Busy real photos exceed it anyway:
+# the signal only decides which images are worth an OCR pass.
+TEXT_EDGE_DENSITY = 0.004
+
 Box = Sequence[float]  # (x0, y0, x1, y1) in pixels, or a 4-point polygon [[x, y], ...]
 
 
@@ -217,6 +223,6 @@ def image_signals(path: str | Path | Image.Image, *, use_detector: bool = False)
         out["text_bearing"] = bool(regions)
         out["text_method"] = "ocr_det"
     else:
-        out["text_bearing"] = bool(density >= 0.02 or screenshot_like)
+        out["text_bearing"] = bool(density >= TEXT_EDGE_DENSITY or screenshot_like)
         out["text_method"] = "edge_density"
     return out
