@@ -208,3 +208,51 @@ def test_generate_refuses_bad_input(tmp_path):
     assert (busy / "notes.txt").read_text(encoding="utf-8") == "mine"
     r = CliRunner().invoke(app, ["bench", "stats", str(tmp_path / "nothing")])
     assert r.exit_code == 2
+
+
+def _exif(path: Path):
+    from PIL import Image
+
+    with Image.open(path) as im:
+        ex = im.getexif()
+        return ex.get_ifd(0x8769).get(0x9003), dict(ex.get_ifd(0x8825))
+
+
+def test_timestamps_exif_and_ip_labels_agree_with_the_plan(bench):
+    from datetime import datetime, timedelta
+
+    for uid, view, truth in _users(bench):
+        posts = {p.post_id: p for p in view.posts}
+        by_attr = {a.attribute: a for a in truth.leaked}
+        ts = {pid: datetime.fromisoformat(p.timestamp) for pid, p in posts.items()}
+        assert list(ts.values()) == sorted(ts.values()), "posts are in posting order"
+        bd = by_attr.get("birth_date")
+        if bd and len(bd.levels) == 3:
+            day = datetime.fromisoformat(bd.levels[-1].value)
+            for ev in bd.evidence:
+                if ev.carrier == "timestamp":
+                    assert (ts[ev.post_id].month, ts[ev.post_id].day) == (day.month, day.day), uid
+        cm = by_attr.get("commute")
+        if cm and cm.leakage_type == "cross_post":
+            for ev in cm.evidence:
+                t = ts[ev.post_id]
+                assert t.weekday() < 5 and 6 <= t.hour <= 9, (uid, ev.post_id, t)
+        gps_ok = {ev.post_id for a in ("home_location", "travel_history") if a in by_attr for ev in by_attr[a].evidence}
+        for pid, post in posts.items():
+            for ref in post.images or []:
+                path = view.image_path(ref)
+                if path.suffix != ".jpg":
+                    continue
+                taken, gps = _exif(path)
+                if taken:
+                    shot = datetime.strptime(taken, "%Y:%m:%d %H:%M:%S")
+                    local = ts[pid].replace(tzinfo=None)
+                    assert timedelta(0) <= local - shot <= timedelta(hours=2), (uid, pid, taken)
+                if gps:
+                    assert pid in gps_ok, (uid, pid, "GPS on a photo that no leaked attribute cites")
+        home_ip = view.profile.ip_region
+        travel = by_attr.get("travel_history")
+        trip_posts = {ev.post_id for ev in (travel.evidence if travel else []) if ev.carrier == "ip_region"}
+        for pid, post in posts.items():
+            if pid in trip_posts:
+                assert post.ip_region != home_ip

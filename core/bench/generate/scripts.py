@@ -149,11 +149,12 @@ def _schedule(p: Profile, plan: Plan, posts: list[PostScript], rng: random.Rando
     span = (NOW - PERIOD_START).days
     trip_days: dict[int, list[date]] = {}
     banned: set[date] = set()
+    fixed = {c["date"] for ps in posts if (c := ps.constraint()) and "date" in c}   # birthdays are spent at home
     for i in range(len(plan.trips)):
         for _ in range(50):
             start = PERIOD_START + timedelta(days=rng.randint(10, span - 10))
             days = [start + timedelta(days=k) for k in range(rng.randint(3, 6))]
-            if not banned.intersection(days):
+            if not banned.intersection(days) and not fixed.intersection(days):
                 break
         trip_days[i] = days
         banned.update(days)
@@ -213,7 +214,8 @@ def _write_post(p: Profile, ps: PostScript, rng: random.Random) -> None:
     jobs: list[Scene] = list(scenes)
     while len(jobs) < min(MAX_IMAGES, target):
         gps = None
-        if ps.trip is not None and rng.random() < 0.3:
+        travel_post = any(u.leak is not None and u.leak.attribute == "travel_history" for u in ps.units)
+        if ps.trip is not None and travel_post and rng.random() < 0.3:
             d = p.trips[ps.trip]
             gps = (d.lat + rng.uniform(-0.01, 0.01), d.lon + rng.uniform(-0.01, 0.01))
         jobs.append(Scene("photo", "image_scene" if gps is None else "exif", {"topic": ps.topic, "filler": True}, [], "en", gps=gps))
