@@ -629,7 +629,14 @@ class Recipes:
                   _i("commute", plat, f"platform sign shows {s.line_en}", explicit=False, when={"slot": "weekday_morning"})]
             g2 = [_i("commute", exit_, f"station sign reads {s.en}", explicit=False, topic="commute", when={"slot": "weekday_morning"}),
                   Frag("commute", "timestamp", "metadata", "posted on a weekday morning", when={"slot": "weekday_morning"}, explicit=False)]
-            return Leak("commute", [g1, g2], keep=[0])
+            groups = [g1, g2]
+            if r.random() < 0.6:   # the same station again on another weekday morning
+                exit2 = Scene("sign", "sign", {"main": st_main, "sub": "", "style": "metro"}, [st_main], self.sl)
+                groups.append([_i("commute", exit2, f"station sign reads {s.en} again", explicit=False, topic="commute",
+                                  when={"slot": "weekday_morning"}),
+                               Frag("commute", "routine", "metadata", "another weekday-morning post at the same station",
+                                    when={"slot": "weekday_morning"}, explicit=False)])
+            return Leak("commute", groups, keep=[0])
         return None
 
     def frequent_venues(self, mode: str) -> Leak | None:
