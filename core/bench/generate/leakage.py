@@ -47,6 +47,7 @@ class Frag:
     when: dict | None = None          # {"date": date} | {"slot": "weekday_morning"|...} | {"trip": i}
     ip_region: str | None = None
     explicit: bool = True
+    location_tag: str | None = None
 
 
 @dataclass
@@ -711,7 +712,12 @@ class Recipes:
             return _i("travel_history", sc, f"landmark sign {d.landmark_en} ({d.name.en})", explicit=False, topic="travel", when={"trip": i})
 
         if mode == "text":
-            return Leak("travel_history", [[text(0), ipf(0)]], keep=[0])
+            g = [text(0), ipf(0)]
+            if r.random() < 0.4:   # the post's location tag names the landmark
+                d = trips[0]
+                g.append(Frag("travel_history", "metadata", "metadata", f"location tag {d.landmark_en}, {d.name.en}", when={"trip": 0},
+                              location_tag=f"{d.landmark_zh}·{d.name.zh}" if L == "zh" else f"{d.landmark_en}, {d.name.en}"))
+            return Leak("travel_history", [g], keep=[0])
         if mode == "image":
             return Leak("travel_history", [[pass_(0)]], keep=[0])
         if mode == "mixed":

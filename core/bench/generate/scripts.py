@@ -209,6 +209,7 @@ def _write_post(p: Profile, ps: PostScript, rng: random.Random) -> None:
     rng.shuffle(ps.comments)
     trip_ip = next((f.ip_region for u in ps.units for f in u.frags if f.ip_region), None)
     ps.ip_region = trip_ip or _ip_label(p)
+    ps.location_tag = next((f.location_tag for u in ps.units for f in u.frags if f.location_tag), None)
     scenes = [s for u in ps.units for s in u.scenes]
     target = max(len(scenes), rng.choice((1, 2, 2, 3, 3, 3, 4, 4)))
     jobs: list[Scene] = list(scenes)
