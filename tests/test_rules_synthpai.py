@@ -25,6 +25,15 @@ COMMENTS = [
     ("as a devout Catholic I can't agree with this take", "religion", None, "Christianity"),
     ("my therapist keeps telling me my anxiety isn't a personality trait lmao", "mental_health", None, "anxiety"),
     ("been vegan since my IBS diagnosis, game changer", "health_condition", None, "chronic illness"),
+    ("fwiw I've been a structural engineer for 15 years and this bridge design is fine", "occupation", "specialty", "Structural"),
+    ("my husband and I run a small bakery in Lyon, weekends are chaos", "occupation", "role", "Business Owner"),
+    ("my husband and I run a small bakery in Lyon, weekends are chaos", "work_location", "city", "Lyon"),
+    ("i'm a uni student in Melbourne, can confirm public transport is a nightmare", "home_location", "city", "Melbourne"),
+    ("At my age (62) I don't care what people think anymore", "age", "exact_age", "62"),
+    ("as a woman in her 40s, I can tell you perimenopause is no joke", "age", "decade", "40s"),
+    ("I grew up in Mumbai but moved to London for work 10 years ago", "home_location", "city", "London"),
+    ("My salary is around 60k euros before tax, which is decent for Berlin", "income_level", "band", "middle"),
+    ("Speaking as someone who did their PhD in astrophysics, this article is nonsense", "education", "level", "PhD"),
 ]
 
 
@@ -51,6 +60,9 @@ def test_reddit_style_comment(text, attr, lv, expected):
     ("my mom turned 60 last week", "age"),
     ("my wife's sister is gay and honestly the coolest person", "sexual_orientation"),
     ("my friend just moved to Berlin, jealous", "home_location"),
+    ("My mom runs a bakery in Lyon", "work_location"),
+    ("Lmao my boyfriend (he's 31) still can't cook", "age"),
+    ("Sold my Honda Civic last year", "assets"),
 ])
 def test_reddit_third_person_is_not_the_poster(text, attr):
     assert not [c for c in extract_cues(text) if c.attribute == attr and c.first_person], text

@@ -38,6 +38,8 @@ _OTHER_ZH = re.compile(
     r"室友|邻居|同学|舅舅|阿姨|叔叔|姑姑|表姐|表妹|表哥|表弟|堂哥|堂姐|公公|婆婆|岳父|岳母)"
     r"|(?<![其])(?:他|她|他们|她们)(?![们]?[的]?自己)|祝.{0,6}生日快乐"
 )
+# "I'm a student", "as a teacher": the noun is the poster's role, not another subject
+_PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
 _SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
 
 _SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!妈|爸|老公|老婆|男朋友|女朋友|朋友|同事|儿子|女儿|姐|妹|哥|弟|家)|本人", re.I)
@@ -56,7 +58,8 @@ _PLACE_GATE = re.compile(
     r"neighbou?rhood|apartment|flat|house|visit\w*|trip|travel\w*|vacation\w*|holiday|flew|fly|flying|landed|arrived|been\s+to|went\s+to|"
     r"back|days\s+in|weeks?\s+in|weekend\s+in|spent|honeymoon|explor\w*|road\s+trip|backpack\w*|memories|greetings|hello|wander\w*|"
     r"sightseeing|inspired|reminisc\w*|longing|work\w*|office|job|commut\w*|teach|company|firm|hospital|clinic|school|college|"
-    r"university|campus|uni|citizen|immigra\w*|expat|passport|country|city|town|anyone|fellow|locals?|here)\b",
+    r"university|campus|uni|citizen|immigra\w*|expat|passport|country|city|town|anyone|fellow|locals?|here|run|own|shop|store|"
+    r"bakery|restaurant|caf[eé]|business|studio|student|studying|study)\b",
     re.I,
 )
 
@@ -187,9 +190,12 @@ class Ctx:
     def first_person(self, pos: int) -> bool:
         """False when the nearest subject before `pos` in its clause is someone else."""
         pre = self.prefix(pos)
+        # a few characters past pos let "my husband and I ..." see its "and I"
+        ext = pre + self.masked[pos:pos + 6]
         last_other = -1
-        for m in _OTHER_SUBJ.finditer(pre):
-            last_other = max(last_other, m.end())
+        for m in _OTHER_SUBJ.finditer(ext):
+            if m.end() <= len(pre) + 1 and not _PREDICATE.search(pre, 0, m.start()):
+                last_other = max(last_other, m.end())
         for m in _OTHER_ZH.finditer(pre):
             last_other = max(last_other, m.end())
         if last_other < 0:
@@ -202,6 +208,10 @@ class Ctx:
             # "my/our" phrases were consumed by _OTHER_SUBJ; bare "I" after them wins
             last_self = max(last_self, m.end())
         return last_self > last_other
+
+    def is_self(self, pos: int) -> bool:
+        """The text at pos opens with I / 我, or its clause has no other subject before it."""
+        return bool(_SELF_START.match(self.masked, pos)) or self.first_person(pos)
 
     def negated(self, pos: int) -> bool:
         pre = self.prefix(pos)[-40:]

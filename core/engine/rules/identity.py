@@ -138,11 +138,13 @@ _AGE_EXACT = re.compile(
     r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
     r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
     r"|\bat\s+(?P<n6>[1-9]\d),?\s+(?=i\b|i'm\b|i've\b|i\s+still\b|life\b|my\b)"
+    r"|\b(?:at\s+)?my\s+age\s*\(\s*(?P<n7>[1-9]\d)\s*\)"
     r"|\bi\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
     re.I,
 )
 _AGE_DECADE = re.compile(
     r"\b(?:in\s+)?my\s+(?:(?P<q>early|mid|late)[\s-]+)?(?P<d>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|teens)\b"
+    r"|\bas\s+an?\s+(?:\w+\s+){0,2}?(?:woman|man|guy|girl|mom|dad|mother|father|person|nurse|teacher|lady|gay\s+man|parent)\s+in\s+(?:his|her|their|my)\s+(?:(?P<q3>early|mid|late)[\s-]+)?(?P<d4>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties)\b"
     r"|\b(?:i'?m|i\s+am)\s+(?:(?P<q2>early|mid|late)[\s-]+)?(?P<d2>(?:[2-9]0)\s*somethings?|twenty|thirty|forty|fifty|sixty|seventy)[\s-]*something\b"
     r"|\b(?P<d3>twenty|thirty|forty|fifty|sixty|seventy|eighty)[\s-]*something\s+(?:here|me|myself|mom|dad|woman|man|guy|girl)\b",
     re.I,
@@ -168,7 +170,7 @@ def age(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _AGE_EXACT.finditer(t):
-        g = next(k for k in ("n", "n2", "n3", "n4", "n5", "n6") if m.group(k))
+        g = next(k for k in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(k))
         n = int(m.group(g))
         if not 10 <= n <= 99 or ctx.negated(m.start()):
             continue
@@ -189,13 +191,14 @@ def age(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("age", str(n), m.start(), m.end(), rule=f"age:{'birthday' if g == 'n3' else 'stated'}",
                            confidence=conf, levels=_age_levels(n), first_person=None if g != "n4" else True))
     for m in _AGE_DECADE.finditer(t):
-        d = m.group("d") or m.group("d2") or m.group("d3")
+        d = m.group("d") or m.group("d2") or m.group("d3") or m.group("d4")
         key = re.sub(r"[^a-z0-9]", "", d.lower()).replace("somethings", "").replace("something", "").rstrip("s")
         base = _WORDNUM.get(d.lower()) or _WORDNUM.get(key) or (int(key[:2]) if key[:2].isdigit() else None)
         if base is None:
             continue
         out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:decade", confidence=0.75,
-                           levels={"decade": f"{base}s"}, qualifier=m.group("q") or m.group("q2")))
+                           levels={"decade": f"{base}s"}, qualifier=m.group("q") or m.group("q2") or m.group("q3"),
+                           first_person=True if m.group("d4") else None))
     for m in _AGE_ZH.finditer(t):
         n = zh_int(m.group("n"))
         if n is None or not 10 <= n <= 99:

@@ -100,7 +100,8 @@ Driver|Transportation|driver,truck driver,trucker,taxi driver,uber driver,lyft d
 Pilot|Transportation|pilot,airline pilot,flight attendant,air traffic controller,cabin crew|飞行员,机长,空姐,空乘
 Factory Worker|Manufacturing|factory worker,machine operator,assembly line worker,warehouse worker,forklift driver|工人,厂里,普工,流水线,仓管
 Farmer|Agriculture|farmer,rancher,fisherman,landscaper|农民,果农,渔民,种地
-Manager|Business|manager,team lead,supervisor,director,executive,ceo,cto,cfo,founder,entrepreneur,business owner,small business owner,consultant,management consultant|经理,主管,总监,老板,创业者,CEO,合伙人,咨询师,顾问
+Manager|Business|manager,team lead,supervisor,director,executive,ceo,cto,cfo,consultant,management consultant|经理,主管,总监,CEO,咨询师,顾问
+Business Owner|Business|business owner,small business owner,entrepreneur,founder,co-founder,shop owner,restaurant owner,store owner,self-employed|老板,创业者,合伙人,个体户,开店的,店主
 HR Specialist|Business|hr specialist,recruiter,hr manager,human resources|人事,HR,招聘专员,猎头
 Administrative Assistant|Business|administrative assistant,secretary,office manager,executive assistant,clerk,receptionist|文员,行政,秘书,助理
 Librarian|Education|librarian|图书管理员
@@ -134,6 +135,12 @@ SPECIALTIES = {
     "math teacher": ("Teacher", "Mathematics"), "english teacher": ("Teacher", "English"), "esl teacher": ("Teacher", "English"),
     "kindergarten teacher": ("Teacher", "Kindergarten"), "preschool teacher": ("Teacher", "Preschool"),
     "pastry chef": ("Chef", "Pastry"), "sous chef": ("Chef", "Sous chef"),
+    "civil engineer": ("Engineer", "Civil"), "mechanical engineer": ("Engineer", "Mechanical"),
+    "electrical engineer": ("Engineer", "Electrical"), "chemical engineer": ("Engineer", "Chemical"),
+    "structural engineer": ("Engineer", "Structural"), "aerospace engineer": ("Engineer", "Aerospace"),
+    "hardware engineer": ("Engineer", "Hardware"), "data scientist": ("Data Analyst", "Data science"),
+    "data engineer": ("Data Analyst", "Data engineering"), "er nurse": ("Nurse", "Emergency"),
+    "土木工程师": ("Engineer", "Civil"), "机械工程师": ("Engineer", "Mechanical"), "电气工程师": ("Engineer", "Electrical"),
     "急诊科护士": ("Nurse", "Emergency"), "icu护士": ("Nurse", "ICU"), "儿科护士": ("Nurse", "Pediatrics"),
     "儿科医生": ("Doctor", "Pediatrics"), "外科医生": ("Doctor", "Surgery"), "内科医生": ("Doctor", "Internal medicine"),
     "前端工程师": ("Software Engineer", "Frontend"), "后端工程师": ("Software Engineer", "Backend"), "前端": ("Software Engineer", "Frontend"),
@@ -159,6 +166,7 @@ OCC_INDIRECT_EN = [
     (r"\b(?:my\s+editor|(?:filed|filing)\s+(?:my|the)\s+(?:story|piece|copy)|press\s+deadline|my\s+byline)\b", "Writer", "Media", 0.35),
     (r"\b(?:group\s+project|finals\s+week|during\s+finals|my\s+professor|my\s+lecturer|my\s+dorm|(?:my|the)\s+(?:lecture|seminar)s?\b|exam\s+season|midterms?|my\s+classmates|my\s+tutorials?|revision\s+for\s+(?:my\s+)?exams?)", "Student", "Education", 0.35),
     (r"\b(?:backend|frontend|front-end|back-end|dev|engineering|platform|infra|sre|devops|mobile)\s+team\b", "Software Engineer", "Technology", 0.4),
+    (r"\b(?:i|we)\s+(?:run|own)\s+(?:a|an|my|our)\s+(?:small\s+|little\s+|family\s+|tiny\s+|own\s+)?(?:\w+\s+)?(?:bakery|restaurant|caf[eé]|coffee\s+shop|shop|store|business|salon|bar|farm|studio|boutique|startup|company|agency)\b", "Business Owner", "Business", 0.6),
     (r"\b(?:public\s+service|government\s+office|my\s+(?:department|ministry|agency)\s+at\s+city\s+hall|civil\s+service)\b", "Civil Servant", "Government", 0.35),
 ]
 OCC_INDIRECT_ZH = [
@@ -173,6 +181,7 @@ OCC_INDIRECT_ZH = [
     (r"研一|研二|研三|读研|读博|博一|博二|博三|大一|大二|大三|大四|导师催|组会|写论文", "Student", "Education", 0.45),
     (r"跑单|接单|拉客|送外卖|送快递|跑滴滴", "Driver", "Transportation", 0.45),
     (r"体制内|单位(?:领导|开会)|考公|上岸", "Civil Servant", "Government", 0.35),
+    (r"(?:我|我们|自己)(?:和[\u4e00-\u9fff]{1,4})?(?:一起)?(?:开了?|经营)(?:一家|一个|个)?(?:小)?(?:店|餐厅|咖啡店|面包店|公司|工作室|花店|民宿)", "Business Owner", "Business", 0.6),
     (r"截稿|交稿|主编(?:在)?催|赶稿|改稿", "Writer", "Media", 0.4),
     (r"小组作业|期末考|期末周|考试周|ddl周|选课|导员|辅导员|宿舍|室友|上课|教授布置|论文答辩|毕业论文", "Student", "Education", 0.35),
 ]
@@ -252,6 +261,7 @@ HEALTH: dict[str, tuple[list[str], list[str]]] = {
     "vision": (["nearsighted", "myopia", "lasik", "cataract"], ["近视", "白内障"]),
     "sleep apnea": (["sleep apnea", "cpap"], ["睡眠呼吸暂停"]),
     "tinnitus": (["tinnitus"], ["耳鸣"]),
+    "menopause": (["menopause", "perimenopause", "hot flashes", "hot flushes"], ["更年期"]),
     "hair loss": (["hair loss", "balding"], ["脱发", "掉头发"]),
 }
 HEALTH_WEAK = {"acl", "operation", "cancer", "fever", "a cold", "the flu", "tumor", "blood sugar", "plants", "stitches",

@@ -14,13 +14,13 @@ from core.engine.types import Cue
 _HOME_EN = re.compile(
     r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|lives?|(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
     r"here\s+in|back\s+home\s+in|our\s+(?:new\s+)?(?:home|apartment|flat|house)|local\s+to|resident\s+of|grew\s+up\s+in|i'?m\s+from|i\s+am\s+from|born\s+and\s+raised\s+in|"
-    r"anyone\s+(?:else\s+)?(?:here\s+)?(?:from|in|living\s+in)|fellow|locals?\s+(?:of|in)|over\s+here\s+in|"
+    r"anyone\s+(?:else\s+)?(?:here\s+)?(?:from|in|living\s+in)|fellow|(?:uni|university|college|grad|phd|exchange|international)?\s*student\s+(?:in|here\s+in)|locals?\s+(?:of|in)|over\s+here\s+in|"
     r"rent\s+(?:an?\s+)?(?:apartment|flat|room|place)|my\s+(?:street|block|building|complex)|walking\s+distance\s+from\s+my\s+(?:home|place|apartment)|near\s+my\s+(?:home|place|apartment|house))"
     r"(?:\s+(?:in|to|at|near|on|out\s+in|down\s+in|up\s+in|over\s+in))?\s*$",
     re.I,
 )
 _HOME_ZH = re.compile(r"(?:我住在|住在|我家在|家住|我家住|定居|定居在|搬到|搬家到|坐标|人在|常驻|现居|现居住在|我们小区|我家小区|我住|老家在?|老家是|土生土长的?|家乡在?|回到了?|我在)\s*$")
-_WORK_EN = re.compile(r"\b(?:i\s+work|working|my\s+(?:office|job|workplace|company|firm|hospital|clinic|school)\s+is|our\s+office|office\s+is|(?:new\s+|the\s+|my\s+)?office|commut(?:e|ing)\s+(?:in)?to|work\s+in|job\s+in|"
+_WORK_EN = re.compile(r"\b(?:(?:run|own|manage)\s+(?:a|an|my|our|the)\s+(?:\w+\s+){0,2}(?:bakery|restaurant|caf[eé]|shop|store|business|salon|bar|farm|studio|clinic|practice|firm|company|startup)|i\s+work|working|my\s+(?:office|job|workplace|company|firm|hospital|clinic|school)\s+is|our\s+office|office\s+is|(?:new\s+|the\s+|my\s+)?office|commut(?:e|ing)\s+(?:in)?to|work\s+in|job\s+in|"
                       r"i\s+teach|based\s+out\s+of\s+our\s+office)(?:\s+(?:in|at|to|near|downtown))?\s*$", re.I)
 _WORK_ZH = re.compile(r"(?:在|公司在|单位在|办公室在|上班在|工作在|通勤到|去)\s*$")
 _WORK_ZH_AFTER = re.compile(r"^[\u4e00-\u9fff]{0,8}?(?:上班|工作|实习|搬砖|坐班|出差)")
@@ -59,7 +59,8 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
     t = ctx.masked
     for p in merge_adjacent(places, t):
         before = t[max(ctx.clause_start(p.start), p.start - 60):p.start]
-        hit = bool(pre_en.search(before) or pre_zh.search(before))
+        trig = pre_en.search(before) or pre_zh.search(before)
+        hit = bool(trig)
         if not hit and after_zh is not None:
             hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(re.search(r"(?:在|去|到)\s*$", before))
         if not hit:
@@ -67,8 +68,7 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
         lv = _levels(p)
         if not lv:
             continue
-        ph0, _ = ctx.phrase(p.start, p.end)
-        hometown = bool(re.search(r"(?i)grew\s+up|from|born|老家|家乡|土生土长", t[max(ph0, p.start - 60):p.start]))
+        hometown = bool(trig and re.search(r"(?i)grew\s+up|from|born|raised|老家|家乡|土生土长", trig.group(0)))
         c = conf - (0.3 if hometown else 0)
         out.append(ctx.cue(attr, list(lv.values())[-1], p.start, p.end, rule=rule, confidence=c, levels=lv,
                            original=p.original, place=p.name, hometown=hometown or None))
@@ -135,7 +135,7 @@ _FREQ = (r"every\s+(?:single\s+)?(?:day|morning|evening|night|weekday|weekend|we
          r"(?:on\s+)?(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)|daily|each\s+morning|nightly|twice\s+a\s+week|"
          r"three\s+times\s+a\s+week|\d\s?x\s?(?:a|per)\s+week|most\s+mornings|most\s+nights|usually|always|routine|"
          r"每天|每晚|每周[一二三四五六日天]?|每个?(?:周末|工作日|早上|晚上)|周[一二三四五六日天]|工作日|天天|雷打不动|习惯")
-_ACT = (r"gym|work(?:ing)?\s?out|run|running|jog|jogging|yoga|swim|swimming|walk(?:ing)?\s+(?:the\s+)?dog|dog\s+walk|walk|coffee|breakfast|lunch|dinner|commute|"
+_ACT = (r"gym|work(?:ing)?\s?out|run(?!\s+(?:a|an|the|my|our|his|her|their)\b)|running|jog|jogging|yoga|swim|swimming|walk(?:ing)?\s+(?:the\s+)?dog|dog\s+walk|walk|coffee|breakfast|lunch|dinner|commute|"
         r"wake\s+up|woke\s+up|get\s+up|alarm|bed|sleep|nap|meditat\w*|pray\w*|church|class|classes|lectures?|study|shift|clock\s+in|clock\s+out|office|meeting|standup|"
         r"school\s+run|pick\s+up\s+the\s+kids|drop\s+off|grocery|groceries|market|cook\w*|read\w*|practice|training|piano|guitar|bike|cycling|"
         r"起床|健身|跑步|晨跑|夜跑|瑜伽|游泳|遛狗|早餐|早饭|午饭|晚饭|上班|下班|打卡|通勤|睡觉|午睡|学习|上课|送娃|接娃|买菜|做饭|开会|加班|喝咖啡|冥想|练琴|散步|骑车")

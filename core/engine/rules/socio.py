@@ -364,7 +364,7 @@ def occupation(ctx: Ctx) -> list[Cue]:
             _, role, sector, conf = table[int(m.lastgroup[1:])]
             if ctx.negated(m.start()):
                 continue
-            fp = ctx.first_person(m.start())
+            fp = ctx.is_self(m.start())
             if not fp and not m.group(0).lower().startswith("my"):
                 continue
             out.append(ctx.cue("occupation", role, m.start(), m.end(), rule="occupation:indirect", confidence=conf,
