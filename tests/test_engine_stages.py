@@ -309,3 +309,20 @@ def test_budget_accounting():
     assert b.affordable(20) and not b.affordable(20.5)
     b.charge(route_cost("zoom_ocr"))
     assert b.remaining == pytest.approx(20 - route_cost("zoom_ocr"))
+
+
+def test_ip_region_change_marks_a_trip(tmp_path):
+    posts = [{"post_id": f"p{i}", "timestamp": f"2025-03-0{i}T20:00:00+08:00", "caption": "dinner", "ip_region": "Guangdong"}
+             for i in range(1, 5)]
+    posts.append({"post_id": "p5", "timestamp": "2025-04-02T15:00:00+02:00", "caption": "Colosseum at sunset",
+                  "ip_region": "Italy"})
+    ctx = _ctx(tmp_path, posts)
+    g = ctx.graph
+    for p in posts:
+        _add_post(ctx, p)
+        n = EvidenceNode(node_id="", post_id=p["post_id"], modality="metadata", carrier="ip_region",
+                         content=p["ip_region"], data={"field": "ip_region"})
+        g.add_node(n)
+    prof = _run_refresh(ctx)
+    assert "Italy" in prof.get("travel_history", "")
+    assert "Guangdong" in prof["home_location"] and "Italy" not in prof["home_location"]

@@ -148,6 +148,21 @@ class GraphFacts:
                 for e in n.data.get("entities", []) or []:
                     self.entities.append((n, e))
 
+    @property
+    def trip_posts(self) -> set[str]:
+        """Posts whose IP region differs from the account's usual one (>= 3 labelled posts)."""
+        if "_trip" not in self.__dict__:
+            from collections import Counter
+
+            regs = Counter(normalize(r) for p, (_, r) in self.ip.items() if p != "@profile")
+            trip: set[str] = set()
+            if sum(regs.values()) >= 3:
+                usual, n = regs.most_common(1)[0]
+                if n >= 0.5 * sum(regs.values()):
+                    trip = {p for p, (_, r) in self.ip.items() if p != "@profile" and normalize(r) != usual}
+            self.__dict__["_trip"] = trip
+        return self.__dict__["_trip"]
+
     def text_of(self, post_id: str) -> str:
         return "\n".join(self.post_text.get(post_id, []))
 
@@ -305,7 +320,7 @@ def _generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
         best = max(grp, key=lambda r: r.cue.confidence)
         posts = sorted({r.post_id for r in grp})
         conf = _noisy_or(max(r.cue.confidence for r in grp if r.post_id == p) for p in posts)
-        if attr == "frequent_venues" and len(posts) < 2 and best.cue.confidence < 0.6:
+        if attr == "frequent_venues" and len(posts) < 2 and best.cue.confidence < 0.5:
             continue   # one visit is not a regular venue
         value = best.cue.value
         if kind == "facts" and best.cue.span and normalize(best.cue.span) not in normalize(value):
@@ -369,7 +384,8 @@ def _place_obs(f: GraphFacts) -> list[PlaceObs]:
         lv = resolve_levels(region)
         if lv:
             lv = {k: v for k, v in lv.items() if k in ("country", "region")} or lv
-            obs.append(PlaceObs(nid, pid, lv, "ip", f.time.get(pid, {}), 0.3, region))
+            src = "travel_ip" if pid in f.trip_posts else "ip"
+            obs.append(PlaceObs(nid, pid, lv, src, f.time.get(pid, {}), 0.45 if src == "travel_ip" else 0.3, region))
     return obs
 
 _ABBREV = {"NYC", "LA", "SF", "HK", "SG", "KL", "BJ", "SZ", "SH", "DC", "UK", "US", "USA", "UAE", "GZ", "HCM", "NY"}
@@ -433,7 +449,7 @@ def _full(lv: dict[str, str]) -> dict[str, str]:
 def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
     """(home, work, trip) weight of one observation."""
     text = f.text_of(o.post_id)
-    travel = bool(_TRAVEL.search(text)) or o.source == "travel_cue"
+    travel = bool(_TRAVEL.search(text)) or o.source == "travel_cue" or o.post_id in f.trip_posts
     t = o.time or {}
     weekday = t.get("is_weekday")
     hour = t.get("hour")
@@ -447,6 +463,8 @@ def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
         return 2.5, 0.0, 0.0
     if o.source == "travel_cue":
         return -1.0, 0.0, 2.0 * o.conf
+    if o.source == "travel_ip":
+        return -0.3, 0.0, 1.3
     if o.source == "ip":
         return 0.35, 0.0, 0.0
     base = 0.8 if o.source in ("tag", "exif") else 0.5
@@ -503,6 +521,10 @@ def _place_hypotheses(f: GraphFacts, ctx: RunContext) -> list[Hypothesis]:
         h, w, t, posts = scores[key]
         if all(o.source == "ip" for o in grp):
             continue
+        if all(o.source == "travel_ip" for o in grp) and any(
+                k2 != key and scores[k2][2] >= 0.6 and _compatible(_merge_levels(groups[k2]), _merge_levels(grp))
+                for k2 in groups if k2.startswith("city:")):
+            continue   # the trip's city is named elsewhere: report the city, not just the IP region
         lv = _merge_levels(grp)
         if home_full and _compatible(home_full, lv) and "city" not in lv:
             continue   # a coarser mention of the home region is not a trip
@@ -516,7 +538,7 @@ def _place_hypotheses(f: GraphFacts, ctx: RunContext) -> list[Hypothesis]:
         if lv.get("country") and normalize(name) != normalize(lv["country"]):
             name = f"{name}, {lv['country']}"
         ev = _support(grp)
-        conf = _noisy_or([0.55 if o.source in ("travel_cue", "tag", "exif") else 0.4 for o in grp])
+        conf = _noisy_or([0.55 if o.source in ("travel_cue", "tag", "exif", "travel_ip") else 0.4 for o in grp])
         out.append(_hyp("travel_history", {"value": name}, ev, conf,
                         f"{name}: trip wording or a one-off visit away from home ({posts} post(s))",
                         data={"posts": sorted({o.post_id for o in grp})}))
@@ -968,6 +990,99 @@ def _badge_workplaces(f: GraphFacts) -> list[CueRec]:
     return out
 
 
+_PARCEL_EN = re.compile(r"\b(?:TO|To|Recipient|Ship\s+to|Deliver\s+to|Attn)\s*[:：]\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?([A-Z])\.?\s+([A-Z][a-z'\-]{1,20})\b")
+_PARCEL_ZH = re.compile(r"(?:收件人|收货人)\s*[:：]?\s*([\u4e00-\u9fff])[*＊某]{1,3}")
+_CALLNAME_ZH = re.compile(r"^([\u4e00-\u9fff]{2})(?:冲鸭|加油|生日快乐|好美|太美|yyds|你好|呀|啊|！|!|，|,|\s)")
+_CALLNAME_EN = re.compile(r"^(?:(?:hi|hey|yay|go|congrats|happy\s+birthday|love\s+this|omg|aww+)[,!\s]+)?([A-Z][a-z]{2,14})\b"
+                          r"(?=[,!]|\s+(?:you|you're|ur|this|that|looks?|is|so|!))")
+_NOT_NAME = re.compile(r"^(?:This|That|These|Those|What|Wow|Love|Happy|Great|Nice|Same|Omg|Haha|Lol|Yes|Sure|Thanks|"
+                       r"Thank|Need|Want|Looks|Congrats|Hey|Hi|Hello|Miss|Beautiful|Amazing|Cute|Classic|Where|When|How|Why)$")
+
+
+def _name_from_parcel_and_comments(f: GraphFacts) -> list[CueRec]:
+    """A parcel label gives the surname (given name masked or an initial); friends' comments
+    call the user by the given name; together they give the full name (cross-post)."""
+    surnames: list[tuple[str, str, str]] = []      # (initial or "", surname, node)
+    for n in f.nodes.values():
+        if n.kind != "evidence" or n.modality != "image" or not n.data.get("lines") or n.data.get("hostile"):
+            continue
+        for m in _PARCEL_EN.finditer(n.content):
+            surnames.append((m.group(1), m.group(2), n.node_id))
+        for m in _PARCEL_ZH.finditer(n.content):
+            surnames.append(("", m.group(1), n.node_id))
+    if not surnames:
+        return []
+    given: dict[str, list[str]] = defaultdict(list)
+    for pid, items in f.other_text.items():
+        for nid, text in items:
+            t = text.strip()
+            for rx in (_CALLNAME_ZH, _CALLNAME_EN):
+                m = rx.search(t)
+                if m and not _NOT_NAME.match(m.group(1)):
+                    given[m.group(1)].append(nid)
+    out = []
+    for initial, sur, sid in surnames:
+        for g, nids in sorted(given.items(), key=lambda kv: -len(kv[1])):
+            cjk = bool(re.match(r"[\u4e00-\u9fff]", sur))
+            if cjk != bool(re.match(r"[\u4e00-\u9fff]", g)):
+                continue
+            if initial and not g.startswith(initial):
+                continue
+            full = f"{sur}{g}" if cjk else f"{g} {sur}"
+            cue = Cue(attribute="real_name", value=full, confidence=0.6, span=sur, cue="parcel+comment")
+            out.append(CueRec(sid, f.nodes[sid].post_id or "", "ocr_text", cue, {}))
+            for nid in nids[:2]:
+                cue2 = Cue(attribute="real_name", value=full, confidence=0.4, span=g, cue="comment:callname")
+                out.append(CueRec(nid, f.nodes[nid].post_id or "", "caption", cue2, {}, by_other=True))
+            break
+    return out
+
+
+_HABIT = re.compile(r"\b(?:every|each|usual|usually|always|routine|daily|weekly|nightly|habit|as\s+always|again|"
+                    r"religiously|without\s+fail|best\s+hour|ritual)\b|每天|每周|每晚|每早|每个|习惯|照例|日常|雷打不动|打卡|又是|照旧|固定", re.I)
+_PARTWORDS = re.compile(r"\b(?:morning|lunch(?:time)?|noon|midday|afternoon|evening|night|late|dawn|before\s+work|after\s+work)\b|"
+                        r"早上|清晨|中午|午休|午饭|下午|傍晚|晚上|深夜|凌晨|上班前|下班后", re.I)
+
+
+def _habit_routines(f: GraphFacts) -> list[Hypothesis]:
+    """A hobby or activity in a sentence that marks a habit ("every", "again", 每天, 打卡) is a routine fact;
+    the part of day comes from the sentence or the post's timestamp."""
+    out = []
+    for r in f.cues:
+        if r.by_other or not r.cue.first_person or r.cue.attribute not in ("hobbies", "daily_routine", "frequent_venues"):
+            continue
+        text = f.text_of(r.post_id)
+        sent = next((m.group(0).strip() for m in _SENT.finditer(text) if r.cue.span and r.cue.span in m.group(0)), "")
+        if not sent or not _HABIT.search(sent):
+            continue
+        part = "" if _PARTWORDS.search(sent) else str(r.time.get("part", "")).replace("_", " ")
+        day = "weekdays" if r.time.get("is_weekday") else ("weekends" if r.time else "")
+        val = f"{r.cue.value}" + (f" in the {part}" if part else "") + (f" on {day}" if day else "") + f" ({sent[:120]})"
+        out.append(_hyp("daily_routine", {"value": val}, [r.node_id], 0.45, f"habit wording: {sent[:80]}"))
+    return out
+
+
+_VENUE_WORDS = re.compile(r"\b(?:coffee|cafe|café|gym|fitness|yoga|studio|bar|pub|bakery|restaurant|bistro|club|library|"
+                          r"pool|climbing|bouldering|dojo|salon|barber|market|bookstore|bookshop|tea|noodle|dumpling)\b|"
+                          r"咖啡|健身|瑜伽|工作室|酒吧|面包|餐厅|小馆|书店|图书馆|游泳|攀岩|茶|面馆|市场", re.I)
+
+
+def _sign_venues(f: GraphFacts) -> list[CueRec]:
+    """A shop sign the user photographed naming a venue (… Fitness, … Coffee, …咖啡)."""
+    out = []
+    for n in f.nodes.values():
+        if (n.kind != "evidence" or n.modality != "image" or not n.data.get("lines") or n.data.get("hostile")
+                or n.carrier not in ("sign", "ocr_text") or len(n.data["lines"]) > 4):
+            continue
+        for ln in n.data["lines"][:2]:
+            t = str(ln.get("text", "")).strip()
+            if 3 <= len(t) <= 40 and _VENUE_WORDS.search(t) and not _NOT_VENUE.search(t):
+                cue = Cue(attribute="frequent_venues", value=t, confidence=0.5, span=t, cue="sign:venue")
+                out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "", {})))
+                break
+    return out
+
+
 def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[str]:
     needs = []
     for nid in evidence:
@@ -996,6 +1111,8 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
                                         if normalize(r.cue.value) not in {normalize(x.cue.value) for x in by_attr["contact_or_id_number"]}]
     by_attr["frequent_venues"] += _receipt_venues(f)
     by_attr["workplace"] += _badge_workplaces(f)
+    by_attr["real_name"] += _name_from_parcel_and_comments(f)
+    by_attr["frequent_venues"] += _sign_venues(f)
     out: list[Hypothesis] = []
     for spec in schema.attributes:
         a = spec.name
@@ -1021,6 +1138,7 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
             h.rationale += f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area"
     out += _commute(f)
     out += _routine(f)
+    out += _habit_routines(f)
     if not any(h.attribute == "birth_date" and "day" in h.levels for h in out):
         bday = _birthday(f, derived)
         years = [h for h in out if h.attribute == "birth_date" and set(h.levels) == {"year"}]
