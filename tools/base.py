@@ -17,7 +17,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, Field
 
 # Bump when a tool's output format changes so stale cache entries are not reused.
-CACHE_VERSION = "tools/1"
+CACHE_VERSION = "tools/2"
 
 
 class ToolError(Exception):
