@@ -140,9 +140,10 @@ def _leaf(row: dict[str, Any], attrs: set[str], image_files: dict[str, str]) -> 
     leaf = Leaf(node_id=row["node_id"], post_id=row.get("post_id"), carrier=row.get("carrier"),
                 modality=row.get("modality"), image=image)
     spans, covered = _relevant_spans(data, attrs)
-    if attrs - covered:
-        # some attribute is read from this text as a whole (a birthday post, a routine): no span
-        # accounts for it, so the whole text (every OCR line) has to go
+    if attrs - covered or "birth_date" in attrs:
+        # some attribute is read from this text as a whole: no span accounts for it (a birthday
+        # post is dated by "happy birthday to me" anywhere in it), so the whole text (every OCR
+        # line) has to go
         spans = []
     lines = data.get("lines") or []
     if lines:
@@ -208,14 +209,67 @@ def build_support_graph(db: sqlite_utils.Database, run_id: str) -> SupportGraph:
                                           sensitivity=sens, evidence=list(row.get("evidence") or [])))
             continue
         gran = max(_gran(h) for h in primary)
+        quoted = _quoted_in(value, by_id, {s for h in primary for s in g.supporters.get(h["node_id"], [])})
+        for r in quoted:
+            if r["node_id"] not in g.leaves:
+                g.leaves[r["node_id"]] = _leaf(r, {attr}, image_files)
         g.profile.append(ProfileValue(attribute=attr, value=value, granularity=gran, sensitivity=sens,
-                                      evidence=[h["node_id"] for h in primary]))
+                                      evidence=[h["node_id"] for h in primary] + [r["node_id"] for r in quoted]))
         for h in mine:
             if h in primary:
                 continue
             g.profile.append(ProfileValue(attribute=attr, value=h.get("value") or "", granularity=min(gran, _gran(h)),
                                           sensitivity=sens, evidence=[h["node_id"]]))
+    _latent_ip_home(g, by_id, image_files)
     return g
+
+
+def _quoted_in(value: str, by_id: dict[str, dict[str, Any]], known: set[str]) -> list[dict[str, Any]]:
+    """Post text the projected value quotes but that is not on a support edge (some aggregators
+    quote every post they read): the value still stands while any of it does."""
+    # quoted fragments: “a | b”
+    fragments = [f.strip() for q in re.findall(r"“([^”]*)”", value) for f in q.split(" | ")]
+    fragments = [f for f in fragments if len(f) >= 4 or (len(f) >= 2 and not f.isascii())]
+    out = []
+    for r in by_id.values():
+        content = (r.get("content") or "").strip()
+        if r["kind"] != "evidence" or r["node_id"] in known or not r.get("post_id") or r.get("status") == "removed":
+            continue
+        data = r.get("data") if isinstance(r.get("data"), dict) else {}
+        if data.get("hostile") or not (_TEXT_FIELD.match(str(data.get("field", ""))) or data.get("lines")):
+            continue
+        if (len(content) >= 6 or (len(content) >= 2 and not content.isascii())) and content in value:
+            out.append(r)
+        elif any(f in content for f in fragments):
+            out.append(r)
+    return out
+
+
+def _latent_ip_home(g: SupportGraph, by_id: dict[str, dict[str, Any]], image_files: dict[str, str]) -> None:
+    """The hypothesizer scores IP regions as home observations: when a finer home value falls,
+    the region label still gives a coarse one. Model that as a fallback home value backed by
+    every IP-region node (so only hiding the region label removes it)."""
+    homes = [v for v in g.profile if v.attribute == "home_location"]
+    ips = [r for r in by_id.values() if r["kind"] == "evidence" and r.get("carrier") == "ip_region"
+           and r.get("status") != "removed" and r.get("post_id") and (r.get("content") or "").strip()]
+    if not homes or not ips:
+        return
+    from collections import Counter
+
+    from core.engine.places import resolve_levels
+
+    region = Counter(r["content"].strip() for r in ips).most_common(1)[0][0]
+    spec = load_schema().get("home_location")
+    levels = resolve_levels(region)
+    order = list(spec.levels) if spec and spec.levels else []
+    depth = max((order.index(k) + 1 for k in levels if k in order), default=1)
+    gran = min(homes[0].granularity, depth / max(1, len(order) or 1))
+    for r in ips:
+        if r["node_id"] not in g.leaves:
+            g.leaves[r["node_id"]] = _leaf(r, {"home_location"}, image_files)
+    g.supporters["latent:ip-home"] = [r["node_id"] for r in ips]
+    g.profile.append(ProfileValue(attribute="home_location", value=region, granularity=gran,
+                                  sensitivity=homes[0].sensitivity, evidence=["latent:ip-home"]))
 
 
 def _gran(h: dict[str, Any]) -> float:
