@@ -359,6 +359,18 @@ class Gazetteer:
                 self._add_name(n, did, 0 if n in (en, zh) else 1)
             if lat is not None:
                 self._dgrid.setdefault((math.floor(lat), math.floor(lon)), []).append(did)
+        for en, zh, lat, lon, parent_en, *more in c.get("neighbourhoods", []):
+            # inside a district (or directly the city): found by name, never by reverse lookup
+            parent = dist_ids.get(parent_en) if parent_en else None
+            nid = f"district:{c['id']}:{_norm(en).replace(' ', '_')}"
+            names = self._district_forms(en, zh) | set(more[0] if more else [])
+            nanc = (parent, pid, *anc) if parent else (pid, *anc)
+            n = Place(nid, en, "district", frozenset(names), parent or pid, lat, lon, cc, 0, None, "curated", nanc)
+            self._add_place(n)
+            curated_districts.append(n)
+            dist_ids[en] = nid
+            for x in names:
+                self._add_name(x, nid, 0 if x in (en, zh) else 1)
         for st in c.get("stations", []):
             en, zh = st[0], st[1]
             dname = st[2] if len(st) > 2 else None
@@ -552,8 +564,8 @@ class Gazetteer:
                       key=lambda p: p.name)
 
     def reverse(self, lat: float, lon: float) -> Place | None:
-        """Nearest curated district within ~8 km (inside one of the curated cities), else the
-        nearest city within 60 km; None in the middle of nowhere."""
+        """Nearest curated administrative district within ~8 km (neighbourhoods are not used),
+        else the nearest city within 60 km (big cities weigh more); None in the middle of nowhere."""
         if not (-90 <= lat <= 90 and -180 <= lon <= 180):
             return None
         cell = (math.floor(lat), math.floor(lon))
