@@ -110,3 +110,20 @@ def test_recorder_without_db_still_runs_and_keeps_records() -> None:
     rec = Recorder(None)
     assert rec.call("t", lambda a: {"a": a}, {"a": 1}) == {"a": 1}
     assert rec.records[0].tool == "t" and rec.records[0].outputs == {"a": 1}
+
+
+def test_concurrent_calls_on_one_connection_are_all_recorded(db) -> None:
+    import threading
+
+    def work(i: int) -> None:
+        rec = Recorder(db, "r1", i)
+        for j in range(10):
+            rec.call("t", lambda a, b: {"s": a + b}, {"a": i, "b": j})
+
+    threads = [threading.Thread(target=work, args=(i,)) for i in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert db.execute("SELECT count(*) FROM tool_calls").fetchone()[0] == 40
+    assert db.execute("SELECT count(*) FROM cache").fetchone()[0] == 40

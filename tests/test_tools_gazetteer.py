@@ -168,3 +168,11 @@ def test_generator_world_places_resolve_inside_their_city(gz) -> None:
             misses.append((c.name.en, f"country {c.country.en}"))
     assert total > 100
     assert len(misses) <= 0.05 * total, misses
+
+
+def test_neighbourhoods_sit_inside_districts_and_are_not_reverse_results(gz) -> None:
+    ues = gz.lookup("Upper East Side")[0]
+    assert [p.name for p in gz.chain(ues)][-3:] == ["New York", "Manhattan", "Upper East Side"]
+    assert "Manhattan" in gz.ancestors_of("上东区")[0]
+    p = gz.reverse(ues.lat, ues.lon)
+    assert p is not None and p.name == "Manhattan"

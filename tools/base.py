@@ -20,6 +20,11 @@ from pydantic import BaseModel, Field
 CACHE_VERSION = "tools/2"
 
 
+# One lock for all Recorders: several may share one sqlite connection across threads
+# (check_same_thread=False), and a connection must not run two statements at once.
+_WRITE_LOCK = threading.RLock()
+
+
 class ToolError(Exception):
     """A tool could not do its job on this input (missing/corrupt file, network off, ...).
 
@@ -81,7 +86,7 @@ class Recorder:
 
     db: an sqlite_utils Database from db.store.open_db (or None: calls run unrecorded and
     uncached, useful in scripts). `use_cache=False` forces re-running (the console's rerun).
-    Thread-safe: one lock serialises DB writes; the tool itself runs outside the lock.
+    Thread-safe: a process-wide lock serialises DB access; the tool itself runs outside it.
     """
 
     def __init__(
@@ -99,7 +104,7 @@ class Recorder:
         self.route_id = route_id
         self.use_cache = use_cache
         self.records: list[ToolCallRecord] = []
-        self._lock = threading.Lock()
+        self._lock = _WRITE_LOCK
 
     def at(self, step: int | None = None, route_id: str | None = None) -> "Recorder":
         """Same run and DB, another step/route (shares the lock and record list)."""
@@ -112,7 +117,8 @@ class Recorder:
     def _cache_get(self, key: str) -> dict[str, Any] | None:
         if self.db is None or not self.use_cache:
             return None
-        row = self.db.execute("SELECT output FROM cache WHERE key = ?", [key]).fetchone()
+        with self._lock:
+            row = self.db.execute("SELECT output FROM cache WHERE key = ?", [key]).fetchone()
         if row is None:
             return None
         try:
