@@ -249,12 +249,13 @@ def age(ctx: Ctx) -> list[Cue]:
 # ---------------------------------------------------------------- birth_date
 _MONTH_RX = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
 _BD_EN = re.compile(
-    rf"\b(?:my\s+(?:birthday|bday|b-day|birth\s*date|date\s+of\s+birth|dob)\s*(?:is|was|'s|falls\s+on|[:：])?\s*(?:on\s+)?|born\s+(?:on\s+)?|dob\s*[:：]?\s*)"
+    rf"\b(?:my\s+(?:birthday|bday|b-day|birth\s*date|date\s+of\s+birth|dob)\s*(?:is|was|'s|falls\s+on|[:：])?\s*(?:on\s+)?(?:the\s+)?|born\s+(?:on\s+)?(?:the\s+)?|dob\s*[:：]?\s*)"
     rf"(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH_RX})|(?P<m2>{_MONTH_RX})\.?\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?)"
     rf"(?:,?\s+(?P<y>(?:19|20)\d{{2}}))?"
     rf"|\b(?:i\s+was\s+)?born\s+in\s+(?:(?P<m3>{_MONTH_RX})\s+)?(?P<y2>(?:19|20)\d{{2}}|'\d{{2}})\b"
     rf"|\b(?:my\s+(?:birthday|bday)\s*(?:is\s+)?(?:in\s+)?)(?P<m4>{_MONTH_RX})\b"
-    rf"|\bdob\s*[:：]?\s*(?P<iy>(?:19|20)\d{{2}})[-/.](?P<im>[01]?\d)[-/.](?P<id>[0-3]?\d)",
+    rf"|\bdob\s*[:：]?\s*(?P<iy>(?:19|20)\d{{2}})[-/.](?P<im>[01]?\d)[-/.](?P<id>[0-3]?\d)"
+    rf"|\b(?:born\s+(?:on\s+)?|dob\s*[:：]?\s*|my\s+birthday\s+is\s+)(?P<na>[0-3]?\d)[/.](?P<nb>[0-3]?\d)[/.](?P<ny>(?:19|20)\d{{2}})\b",
     re.I,
 )
 _BD_TODAY = re.compile(r"\b(?:today\s+is\s+my\s+(?:\d+\w*\s+)?birthday|it'?s\s+my\s+(?:\d+\w*\s+)?birthday(?!\s+(?:next|on|in))|happy\s+birthday\s+to\s+me|"
@@ -302,7 +303,16 @@ def birth_date(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _BD_EN.finditer(t):
-        y = m.group("y") or m.group("y2") or m.group("iy")
+        y = m.group("y") or m.group("y2") or m.group("iy") or m.group("ny")
+        if m.group("na"):
+            a, b = int(m.group("na")), int(m.group("nb"))
+            mo_n, d_n = (a, b) if a <= 12 else (b, a)   # M/D/Y unless the first number cannot be a month
+            if not (1 <= mo_n <= 12 and 1 <= d_n <= 31):
+                continue
+            lv = _bd_levels(int(y), mo_n, d_n)
+            out.append(ctx.cue("birth_date", _bd_value(lv), m.start(), m.end(), rule="birth_date:numeric", confidence=0.7,
+                               levels=lv, iso=_iso(y, mo_n, d_n), ambiguous_order=a <= 12 and b <= 12 or None))
+            continue
         if y and y.startswith("'"):
             yy = int(y[1:])
             y = str(2000 + yy if yy <= REF_YEAR % 100 else 1900 + yy)

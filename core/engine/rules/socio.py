@@ -494,7 +494,7 @@ _INCOME_PHRASES = [
     (re.compile(r"\bsix[- ]figures?\b|\b6[- ]figures?\b", re.I), "upper-middle"),
     (re.compile(r"\bseven[- ]figures?\b|\bmillionaire\b|财务自由", re.I), "high"),
     (re.compile(r"\bminimum\s+wage\b|\bpaycheck\s+to\s+paycheck\b|\bliving\s+on\s+(?:food\s+stamps|benefits|welfare)\b|\bcan'?t\s+afford\s+rent\b|月光族|低保|工资太低|穷得", re.I), "low"),
-    (re.compile(r"\bcomfortable\s+(?:salary|income)\b|\bdecent\s+(?:salary|income|pay)\b|\bmiddle[- ]class\b|中产", re.I), "middle"),
+    (re.compile(r"\bcomfortable\s+(?:salary|income)\b|\bdecent\s+(?:salary|income|pay)\b|\bmiddle[- ]class\b|中产|月入过万|月薪过万|工资过万", re.I), "middle"),
     (re.compile(r"\bwell[- ]paid\b|\bhigh[- ]paying\s+job\b|\bhigh\s+income\b|高薪|年薪百万", re.I), "high"),
 ]
 # annual thresholds (low | middle | upper-middle | high) per currency, purchasing-power minded
