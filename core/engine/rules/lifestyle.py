@@ -265,6 +265,7 @@ _LIKE = re.compile(r"\b(?:love|loves|loving|enjoy|enjoying|enjoyed|into|passion|
                    r"spent\s+(?:the|my)|every\s+(?:weekend|morning|evening|sunday|saturday)|took\s+up|picked\s+up|learning|practic\w+|went|go|going|played|playing|play|did|doing|started)\b"
                    r"|喜欢|爱好|热爱|沉迷|入坑|每周|周末|坚持|又去|去了|练|玩|打卡", re.I)
 _HASHTAG = re.compile(r"#(\w+)")
+_DISLIKE = re.compile(r"(?i)\b(?:hate|hated|hates|can'?t\s+stand|dislike|don'?t\s+like|never\s+liked|gave\s+up|quit|stopped|bored\s+of|sick\s+of|not\s+into)\b[^.!?]{0,20}$|讨厌|不喜欢|放弃了?|戒了")
 
 
 def hobbies(ctx: Ctx) -> list[Cue]:
@@ -278,7 +279,7 @@ def hobbies(ctx: Ctx) -> list[Cue]:
         clause = t[s0:s1]
         liked = bool(_LIKE.search(clause))
         hashtag = ms > 0 and t[ms - 1] == "#"
-        if ctx.negated(ms) and not hashtag:
+        if (ctx.negated(ms) or _DISLIKE.search(t[max(s0, ms - 30):ms])) and not hashtag:
             continue
         if term in HOBBY_AMBIGUOUS and not (liked or hashtag):
             continue
