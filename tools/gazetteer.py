@@ -41,7 +41,10 @@ _EN_DISTRICT_SUFFIXES = (" new district", " new area", " district", "-gu", " bor
 _ZH_DISTRICT_SUFFIXES = ("新区", "区")
 _GENERIC = {
     "north", "south", "east", "west", "central", "eastern", "western", "southern", "northern",
-    "islands", "city", "new", "downtown", "old", "upper", "lower", "inner", "outer",
+    "islands", "city", "new", "downtown", "old", "upper", "lower", "inner", "outer", "capital",
+    "centre", "center", "coast", "lakes", "plateau", "littoral", "delta", "valley", "mountains",
+    "north east", "north west", "south east", "south west", "northeast", "northwest", "southeast",
+    "southwest", "midlands", "highlands", "lowlands", "interior", "border", "frontier",
 }
 # Words before a common-word place name that make it a place ("moved to Reading").
 _PLACE_CONTEXT = {
@@ -191,17 +194,25 @@ class Gazetteer:
             if n in self._stop_zh or len(n) < 2:
                 return _NOSCAN
             return _ANY
+        p = self.places.get(pid)
         if raw.isupper() and len(raw.replace(".", "")) <= 3:
             return _ANY if n.replace(" ", "") in _ABBR_ANY_CASE else _UPPER
-        if n in self._stop_en or n in _GENERIC:
+        if n in _GENERIC:
+            # "North", "Eastern", "Central": only curated aliases, and only in a place context
+            return _CONTEXT if p is not None and p.source == "curated" else _NOSCAN
+        if n in self._stop_en:
             return _CONTEXT
         if len(n) < 3:
             return _NOSCAN
-        p = self.places.get(pid)
-        if p is not None and p.kind in ("country",) or (p is not None and p.source == "curated" and p.kind == "city"):
+        if p is None:
+            return _CAP
+        if p.kind == "country" or (p.source == "curated" and p.kind == "city"):
             return _ANY
-        if p is not None and p.kind == "city" and p.population >= 1_000_000:
-            return _ANY
+        if p.kind == "city":
+            if p.population >= 1_000_000:
+                return _ANY
+            if p.population < 100_000 and p.source == "geonames":
+                return _CONTEXT      # small towns share names with people and words ("Leo", "Sale")
         return _CAP
 
     def _build(self) -> None:
@@ -442,7 +453,7 @@ class Gazetteer:
         and its Chinese names are added to the district."""
         lat, lon = float(v["latitude"]), float(v["longitude"])
         for d in districts.get(_norm(v["name"]), ()):
-            if d.country_code == v["countrycode"] and _haversine_km(lat, lon, d.lat, d.lon) < 25:  # type: ignore[arg-type]
+            if _haversine_km(lat, lon, d.lat, d.lon) < 25:  # type: ignore[arg-type]
                 return True
         return False
 
@@ -663,12 +674,16 @@ class Gazetteer:
     def _disambiguate(self, matches: list[PlaceMatch]) -> list[PlaceMatch]:
         """Prefer, for an ambiguous name, the reading that lies inside another place named
         in the same text ("Richmond, Virginia", "London, Ontario")."""
-        named = {m.place.id for m in matches}
-        for m in matches:
-            named |= {a.id for a in m.alternatives if a.kind in ("country", "region")}
-        for m in matches:
+        def ids(m: PlaceMatch) -> set[str]:
+            return {m.place.id} | {a.id for a in m.alternatives if a.kind in ("country", "region")}
+
+        for i, m in enumerate(matches):
             if not m.alternatives:
                 continue
+            named: set[str] = set()
+            for j, o in enumerate(matches):
+                if j != i:             # only OTHER places: a station inside its own district name is no evidence
+                    named |= ids(o)
             options = [m.place, *m.alternatives]
             inside = [p for p in options if any(a in named for a in p.ancestors)]
             if inside and inside[0] is not m.place:
