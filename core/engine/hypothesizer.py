@@ -361,6 +361,9 @@ def _place_obs(f: GraphFacts) -> list[PlaceObs]:
         if not lv:
             continue
         src = "tag" if n.data.get("location_tag") else ("station" if e.get("type") == "station" else "mention")
+        if n.carrier == "ticket" and re.search(r"(?:→|->|\bto\b|至|到|抵达|arrive|destination)\s*\S{0,12}" + re.escape(et),
+                                               n.content or "", re.I):
+            src = "travel_cue"    # the destination printed on a ticket / boarding pass
         if src == "mention" and n.modality == "image" and _RECIPIENT.search(n.content or ""):
             src = "parcel"        # an address on a parcel / bill addressed to the user: home
         elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "home":

@@ -36,8 +36,14 @@ _CARRIER_WORDS: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
+_AMOUNT = re.compile(r"(?:[$¥￥€£]|HK\$|S\$|RM|NT\$|A\$|C\$)\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*\.\d{2}\s?(?:元|EUR|USD|GBP)?")
+_TOTAL = re.compile(r"\b(?:total|subtotal|amount|paid|thank\s+you)\b|合计|总计|实付|谢谢惠顾|小计", re.I)
+
+
 def classify_text_carrier(text: str, screenshot_like: bool) -> str:
     low = text.casefold()
+    if len(_AMOUNT.findall(text)) >= 2 and _TOTAL.search(text):
+        return "receipt"
     for carrier, words in _CARRIER_WORDS:
         hits = sum(1 for w in words if w in low)
         if hits >= 2 or (hits == 1 and carrier in ("badge",)):

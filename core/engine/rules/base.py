@@ -59,7 +59,7 @@ _PLACE_GATE = re.compile(
     r"back|days\s+in|weeks?\s+in|weekend\s+in|spent|honeymoon|explor\w*|road\s+trip|backpack\w*|memories|greetings|hello|wander\w*|"
     r"sightseeing|inspired|reminisc\w*|longing|work\w*|office|job|commut\w*|teach|company|firm|hospital|clinic|school|college|"
     r"university|campus|uni|citizen|immigra\w*|expat|passport|country|city|town|anyone|fellow|locals?|here|run|own|shop|store|"
-    r"bakery|restaurant|caf[eé]|business|studio|student|studying|study)\b",
+    r"bakery|restaurant|caf[eé]|business|studio|student|studying|study|address|addr)\b",
     re.I,
 )
 

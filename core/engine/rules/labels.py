@@ -1,0 +1,92 @@
+"""Labelled fields ("Dept: Finance", "住址：例子花园3栋", "性别：女") as found on badges, IDs,
+notices, receipts and forms (usually OCR text). Names and ID numbers are read by identity.py;
+this module covers the other labelled attributes."""
+from __future__ import annotations
+
+import re
+
+from core.engine.rules.base import Ctx
+from core.engine.rules.lexicon import DEMONYMS
+from core.engine.types import Cue
+
+_DOC_CARRIERS = {"badge", "document", "ticket", "receipt", "screenshot", "ocr_text", "sign"}
+_VALUE = r"[ \t]*[:：][ \t]*(?P<v>[^\n:：|｜;；]{1,60})"
+_LABELS: list[tuple[str, re.Pattern[str]]] = [
+    ("unit", re.compile(r"(?i)(?:^|\n|\b)(?:dept\.?|department|division|unit|team|ward|部门|科室|所属部门|单位部门)" + _VALUE)),
+    ("organization", re.compile(r"(?i)(?:^|\n|\b)(?:company|employer|organi[sz]ation|单位|公司|工作单位|所在单位)" + _VALUE)),
+    ("position", re.compile(r"(?i)(?:^|\n|\b)(?:title|position|job\s+title|role|occupation|职位|职务|岗位|职业)" + _VALUE)),
+    ("address", re.compile(r"(?i)(?:^|\n|\b)(?:home\s+address|address|addr\.?|住址|地址|家庭住址|户籍地址|房号|业主房号)" + _VALUE)),
+    ("school", re.compile(r"(?i)(?:^|\n|\b)(?:school|university|college|学校|院校|就读学校)" + _VALUE)),
+    ("faculty", re.compile(r"(?i)(?:^|\n|\b)(?:faculty|college\s+of|学院|院系)" + _VALUE)),
+    ("major", re.compile(r"(?i)(?:^|\n|\b)(?:major|programme|program|专业)" + _VALUE)),
+    ("gender", re.compile(r"(?i)(?:^|\n|\b)(?:sex|gender|性别)" + _VALUE)),
+    ("nationality", re.compile(r"(?i)(?:^|\n|\b)(?:nationality|citizenship|国籍)" + _VALUE)),
+    ("dob", re.compile(r"(?i)(?:^|\n|\b)(?:date\s+of\s+birth|birth\s*date|d\.o\.b\.?|出生日期|出生|生日)" + _VALUE)),
+]
+_GENDER = {"f": "female", "female": "female", "woman": "female", "女": "female", "m": "male", "male": "male",
+           "man": "male", "男": "male"}
+# a value ends at a wide gap or where the next "Label:" starts
+_CUT = re.compile(r"\s{2,}|\s+(?=[^\s:：]{1,12}[ \t]*[:：])|[,，;；](?=\s*[^\s:：]{1,12}[ \t]*[:：])")
+
+
+def labelled_fields(ctx: Ctx) -> list[Cue]:
+    out: list[Cue] = []
+    t = ctx.masked
+    if ":" not in t and "：" not in t:
+        return out
+    doc = ctx.carrier in _DOC_CARRIERS
+    conf = 0.75 if doc else 0.55
+    for kind, rx in _LABELS:
+        for m in rx.finditer(t):
+            nl = t.find("\n", m.start("v"))
+            raw = t[m.start("v"):nl if nl >= 0 else len(t)][:80]
+            v = _CUT.split(raw, 1)[0].strip().strip(".,，。")
+            if not v or len(v) < 1:
+                continue
+            s = m.start("v") + (len(raw) - len(raw.lstrip()))
+            e = s + len(v)
+            if ctx.text[s:e] != v:
+                continue
+            if kind == "unit":
+                out.append(ctx.cue("workplace", v, s, e, rule="label:unit", confidence=conf, levels={"unit": v},
+                                   first_person=True))
+            elif kind == "organization":
+                out.append(ctx.cue("workplace", v, s, e, rule="label:organization", confidence=conf,
+                                   levels={"organization": v}, first_person=True))
+            elif kind == "position":
+                out.append(ctx.cue("occupation", v, s, e, rule="label:position", confidence=conf - 0.1,
+                                   levels={"role": v}, first_person=True))
+            elif kind == "address":
+                lv: dict[str, str] = {}
+                for p in ctx.places():
+                    if s <= p.start < e:
+                        lv.update({k: x for k, x in p.levels.items() if k in ("country", "region", "city", "district")})
+                lv["address"] = v
+                out.append(ctx.cue("home_location", v, s, e, rule="label:address", confidence=conf - 0.1, levels=lv,
+                                   first_person=True, original=v if ctx.has_cjk else None))
+            elif kind == "school":
+                out.append(ctx.cue("school", v, s, e, rule="label:school", confidence=conf, levels={"institution": v},
+                                   first_person=True))
+            elif kind == "faculty":
+                out.append(ctx.cue("school", v, s, e, rule="label:faculty", confidence=conf - 0.1, levels={"faculty": v},
+                                   first_person=True))
+            elif kind == "major":
+                out.append(ctx.cue("education", v, s, e, rule="label:major", confidence=conf, levels={"field": v},
+                                   first_person=True))
+            elif kind == "gender":
+                g = _GENDER.get(v.lower())
+                if g:
+                    out.append(ctx.cue("gender", g, s, e, rule="label:gender", confidence=conf + 0.1, first_person=True))
+            elif kind == "nationality":
+                from core.engine.rules.identity import _demonym_of
+                from core.engine.rules.places import COUNTRY_ALIASES, COUNTRY_ZH
+
+                country = (DEMONYMS.get(v) or DEMONYMS.get(v.lower()) or COUNTRY_ZH.get(v) or COUNTRY_ZH.get(v + "国")
+                           or COUNTRY_ALIASES.get(v))
+                value = _demonym_of(country) if country and not DEMONYMS.get(v) else v
+                out.append(ctx.cue("nationality", value, s, e, rule="label:nationality", confidence=conf, first_person=True,
+                                   country=country, original=v if v != value else None))
+    return out
+
+
+EXTRACTORS = (labelled_fields,)
