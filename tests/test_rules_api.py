@@ -114,3 +114,17 @@ def test_hostile_variants():
         assert hostile_spans(text), text
         assert not [c for c in extract_cues(text) if c.attribute in ("age", "occupation", "income_level",
                                                                     "relationship_status", "home_location")], text
+
+
+def test_labelled_fields_on_documents():
+    got = extract_cues("姓名：王芳 性别：女 国籍：中国\n住址：深圳市南山区科苑路8号", carrier="document")
+    vals = {(c.attribute, c.value) for c in got}
+    assert ("gender", "female") in vals and ("nationality", "Chinese") in vals and ("real_name", "王芳") in vals
+    home = [c for c in got if c.attribute == "home_location"]
+    assert home and home[0].data["levels"]["district"] == "Nanshan District"
+    assert home[0].data["levels"]["address"] == "深圳市南山区科苑路8号"
+    got = extract_cues("Name: Li Wei, Sex: M, Dept: Radiology", carrier="badge")
+    vals = {(c.attribute, c.value) for c in got}
+    assert ("gender", "male") in vals and ("workplace", "Radiology") in vals
+    # a label-like phrase that names nothing of the kind
+    assert not [c for c in extract_cues("Time: 8pm, Location: the park") if c.attribute == "gender"]
