@@ -677,15 +677,20 @@ class Gazetteer:
         def ids(m: PlaceMatch) -> set[str]:
             return {m.place.id} | {a.id for a in m.alternatives if a.kind in ("country", "region")}
 
+        counts: dict[str, int] = {}
+        own = [ids(m) for m in matches]
+        for group in own:
+            for x in group:
+                counts[x] = counts.get(x, 0) + 1
         for i, m in enumerate(matches):
             if not m.alternatives:
                 continue
-            named: set[str] = set()
-            for j, o in enumerate(matches):
-                if j != i:             # only OTHER places: a station inside its own district name is no evidence
-                    named |= ids(o)
+            # only OTHER matches count: a station is no evidence for its own district's name
+            def named(x: str, mine: set[str] = own[i]) -> bool:
+                return counts.get(x, 0) - (1 if x in mine else 0) > 0
+
             options = [m.place, *m.alternatives]
-            inside = [p for p in options if any(a in named for a in p.ancestors)]
+            inside = [p for p in options if any(named(a) for a in p.ancestors)]
             if inside and inside[0] is not m.place:
                 rest = [p for p in options if p is not inside[0]]
                 m.place, m.alternatives = inside[0], rest
