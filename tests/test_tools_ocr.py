@@ -117,3 +117,14 @@ def test_bad_inputs_raise_tool_errors(ocr, tmp_path: Path) -> None:
 def test_paddleocr_engine_reads_the_same_receipt(receipt) -> None:
     lines = PaddleOcrEngine().read(receipt)
     assert "total128.50cny" in _squash(lines_text(lines))
+
+
+def test_zoom_recovers_tiny_text_the_full_pass_misses(ocr) -> None:
+    """9-px text on a 1080-px photo: too small for the full-image pass (the detector sees the
+    image at 960 px), legible after crop + adaptive zoom. This is what zoom_ocr routes are for."""
+    im = Image.new("RGB", (1080, 1080), (90, 110, 100))
+    d = ImageDraw.Draw(im)
+    d.rectangle([700, 900, 900, 940], fill="white")
+    d.text((710, 912), "No. XC190417", font=_font(DEJAVU, 9), fill=(40, 40, 40))
+    assert "xc190417" not in _squash(lines_text(ocr.read(im)))
+    assert "xc190417" in _squash(lines_text(ocr.read(im, box=[700, 900, 900, 940], zoom="auto")))
