@@ -7,7 +7,8 @@ Data (all shipped or packaged, no network):
   cities over a million people, since the full alternate lists are noisy);
 - tools/data/admin.json: Chinese and extra English names/abbreviations of countries and
   regions, and the GeoNames-admin1 -> ISO 3166-2 mapping for the countries where they differ;
-- tools/data/cities.json: curated districts and metro stations (EN/ZH/pinyin) of 23 major cities;
+- tools/data/cities.json: curated districts, neighbourhoods and metro stations (EN/ZH/pinyin)
+  of 23 major cities;
 - tools/data/stopwords.json: place names that are common words (matched only in place context).
 
 Matching follows core.textmatch: NFKC + casefold; Latin names match whole words, Chinese names
@@ -33,7 +34,6 @@ PlaceKind = Literal["country", "region", "city", "district", "station", "landmar
 DATA = Path(__file__).with_name("data")
 
 _KIND_RANK = {"country": 0, "region": 1, "city": 2, "district": 3, "station": 4, "landmark": 5}
-_HAN = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _HAN_ONLY = re.compile(r"^[\u3400-\u9fff\uf900-\ufaff]+$")
 # Hangul and kana count as "other scripts" (substring matching) too.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
@@ -339,12 +339,12 @@ class Gazetteer:
         return out
 
     def _add_curated_city(self, c: dict, by_name: dict, merged_ids: set[int], curated_districts: list[Place]) -> None:
-        cc = c["country"]
-        cid = f"country:{cc}"
+        cid = f"country:{c['country']}"
+        cc = c.get("geonames_country", c["country"])   # ISO code of the territory (HK for Hong Kong)
         region = f"region:{c['region']}" if c.get("region") and f"region:{c['region']}" in self.places else None
         anc = (region, cid) if region else (cid,)
         pid = f"city:{c['id']}"
-        g = by_name.get((c.get("geonames_country", cc), _norm(c["name"])))
+        g = by_name.get((cc, _norm(c["name"])))
         names = {c["name"], *c.get("names", []), *c.get("abbr", [])}
         names |= _joined_pinyin(names)
         pop = 0
