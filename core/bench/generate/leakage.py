@@ -16,7 +16,7 @@ from core.bench.generate.profiles import FIELDS, LEVELS, NOW, Profile, age_decad
 PERSONALITIES = {
     # (min leaked, max leaked, mode weights text/image/mixed/cross)
     "careless": (14, 19, {"text": 4, "image": 3, "mixed": 2, "cross": 1}),
-    "balanced": (9, 13, {"text": 2, "image": 3, "mixed": 2, "cross": 2}),
+    "balanced": (9, 13, {"text": 2, "image": 3, "mixed": 2, "cross": 3}),
     "cautious": (5, 8, {"text": 1, "image": 2, "mixed": 2, "cross": 3}),
 }
 
@@ -931,8 +931,8 @@ LEAK_ORDER_WEIGHT = {  # how often each attribute is among the leaked ones
     "home_location": 0, "occupation": 9, "workplace": 6, "hobbies": 8, "commute": 6, "frequent_venues": 6, "daily_routine": 5,
     "travel_history": 6, "family_and_relations": 6, "relationship_status": 5, "school": 5, "education": 5, "age": 6,
     "birth_date": 5, "gender": 5, "real_name": 3, "work_location": 5, "assets": 4, "consumption_level": 4, "income_level": 3,
-    "health_condition": 4, "mental_health": 3, "physical_appearance": 3, "nationality": 3, "contact_or_id_number": 3,
-    "religion": 3, "political_views": 3, "sexual_orientation": 3,
+    "health_condition": 7, "mental_health": 6, "physical_appearance": 3, "nationality": 3, "contact_or_id_number": 3,
+    "religion": 6, "political_views": 6, "sexual_orientation": 6,
 }
 MODES = ("text", "image", "mixed", "cross")
 
