@@ -15,8 +15,6 @@ FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 
 
 def _ocr_text(path: Path) -> str:
-    from rapidocr import RapidOCR
-
     res = _ocr_text.engine(str(path))  # type: ignore[attr-defined]
     return " ".join(res.txts or ())
 

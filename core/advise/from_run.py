@@ -10,7 +10,6 @@ projected one falls, a runner-up may be projected instead, and the prediction mu
 """
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 from typing import Any
@@ -286,22 +285,3 @@ def primary_values(g: SupportGraph) -> list[ProfileValue]:
             seen.add(v.attribute)
             out.append(v)
     return out
-
-
-def leaf_summary(db: sqlite_utils.Database, run_id: str, node_ids: list[str]) -> list[dict[str, Any]]:
-    """Where evidence sits (post, carrier, field, image, quoted text) for reports."""
-    out = []
-    for nid in node_ids:
-        r = queries.node(db, run_id, nid)
-        if r is None:
-            continue
-        data = r.get("data") if isinstance(r.get("data"), dict) else {}
-        out.append({"node_id": nid, "post_id": r.get("post_id"), "carrier": r.get("carrier"),
-                    "field": data.get("field"), "image": data.get("file"), "content": (r.get("content") or "")[:160]})
-    return out
-
-
-def dumps_graph(g: SupportGraph) -> str:
-    """Debug view of a SupportGraph (JSON)."""
-    return json.dumps({"leaves": {k: vars(v) for k, v in g.leaves.items()}, "supporters": g.supporters,
-                       "profile": [v.model_dump() for v in g.profile]}, ensure_ascii=False, indent=1)
