@@ -35,6 +35,16 @@ def model_path() -> Path:
     return found[0]
 
 
+def _die_with_parent() -> None:
+    """Linux: the server gets SIGKILL if the test process dies without cleaning up."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6", use_errno=True).prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    except Exception:
+        pass
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -58,7 +68,8 @@ class LlamaServer:
         cmd = [sys.executable, "-m", "llama_cpp.server", "--model", str(model_path()), "--host", "127.0.0.1",
                "--port", str(port), "--n_threads", "2", "--n_ctx", "4096", "--model_alias", MODEL_ALIAS]
         with open(log, "wb") as fh:
-            proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True)
+            proc = subprocess.Popen(cmd, stdout=fh, stderr=subprocess.STDOUT, start_new_session=True,
+                                    preexec_fn=_die_with_parent)
         server = cls(proc, port, log)
         atexit.register(server.stop)
         deadline = time.monotonic() + timeout

@@ -29,6 +29,7 @@ def _config(server, **backend):
         cfg.roles[r].vision = False          # SmolLM2 is text-only
     cfg.prices[MODEL_ALIAS] = Price(input=1.0, output=2.0)
     cfg.backend.backoff_base = 0.05
+    cfg.backend.timeout = 300          # generous: CI machines can be busy
     for k, v in backend.items():
         setattr(cfg.backend, k, v)
     return cfg
