@@ -49,7 +49,7 @@ def main() -> None:
         for inp, out in db.execute("SELECT inputs, outputs FROM tool_calls WHERE run_id=? AND tool='ocr'"
                                    " AND route_id IS NULL AND outputs IS NOT NULL", [inv.run_id]).fetchall():
             if json.loads(out).get("lines"):
-                texty.append(json.loads(inp)["path"])
+                texty.append(str(udir / json.loads(inp)["file"]))
         n_ocr = db.execute("SELECT COUNT(*) FROM tool_calls WHERE run_id=? AND tool='ocr'", [inv.run_id]).fetchone()[0]
         n_images = db.execute("SELECT COUNT(*) FROM images WHERE run_id=?", [inv.run_id]).fetchone()[0]
         t1 = time.perf_counter()

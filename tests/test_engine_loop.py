@@ -109,6 +109,7 @@ def test_broken_inputs_are_recorded_errors(world):
     text = json.dumps(errs)
     assert "posts.jsonl" in text and '"line": 6' in text           # malformed post line
     assert "p10_corrupt.jpg" in text and "missing.jpg" in text     # corrupt + missing image
+    assert "p10_huge.png" in text                                  # over the pixel limit
     assert world["inv"].finished
 
 

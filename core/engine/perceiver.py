@@ -184,7 +184,10 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
                                 content=f"image {ref_file} unreadable", status="removed",
                                 data={"image_id": image_id, "file": ref_file, "error": reason, "cites": cites}))
         return out
-    sig = rec.call("image_signals", _signals, {"path": str(path), "v": 2}, content_hash=digest)
+    # inputs name the file relative to the user folder; the cache key adds the content hash, so
+    # a copy of the same benchmark elsewhere is served from the cache too
+    sig = rec.call("image_signals", lambda file, v: _signals(str(path), v), {"file": ref_file, "v": 2},
+                   content_hash=digest)
     if "error" in sig:
         ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: {sig['error']}")
         _store_image(ctx, image_id, pid, ref_file, digest, {"error": sig["error"]})
@@ -202,7 +205,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     if alt:
         out.append(_text_evidence(ctx, pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
                                   extra={"image_id": image_id}))
-    ex = rec.call("exif", lambda path: read_exif(path), {"path": str(path)}, content_hash=digest)
+    ex = rec.call("exif", lambda file: read_exif(path), {"file": ref_file}, content_hash=digest)
     if "error" not in ex and ex.get("has_exif"):
         meta["exif"] = ex
         out.append(_exif_node(ctx, pid, image_id, ex))
@@ -250,11 +253,15 @@ def _signals(path: str, v: int = 2) -> dict[str, Any]:
 def ocr_call(ctx: RunContext, rec, path: Path, digest: str, box, zoom) -> list[dict[str, Any]] | None:
     from tools.ocr import default_ocr
 
-    def run(path: str, box=None, zoom=None):
+    def run(file: str, box=None, zoom=None):
         lines = default_ocr().read(Path(path), box=box, zoom=zoom)
         return {"lines": [ln.model_dump() for ln in lines]}
 
-    inputs: dict[str, Any] = {"path": str(path)}
+    try:
+        rel = str(Path(path).resolve().relative_to(ctx.user.user_dir.resolve()))
+    except ValueError:
+        rel = Path(path).name
+    inputs: dict[str, Any] = {"file": rel}
     if box is not None:
         inputs["box"] = box
     if zoom is not None:
