@@ -137,7 +137,8 @@ class OpenAIBackend(Backend):
             images = self._images(ctx, files) if self._vision("perceiver") else []
             block = post_block(post.post_id, fields, meta)
             if ocr:
-                block += "\n" + wrap_untrusted(f"text read in the images of post {post.post_id}", "\n".join(ocr), 1500)
+                block += "\n" + wrap_untrusted(f"metadata and text read from the images of post {post.post_id}",
+                                                "\n".join(ocr), 1500)
             res = self._call(ctx, "perceiver", messages_for("perceiver", post=block, images=images), PerceptionReply)
             if not res.ok:
                 continue
