@@ -309,3 +309,70 @@ def test_recorded_calls_replay_identically_without_a_server(scripted, tmp_path):
     other = [{"role": "user", "content": "a different question"}]
     miss = ModelClient(cfg, replay_from=[src], replay_only=True).complete("judge", other, JudgeReply)
     assert not miss.ok and miss.error.startswith("replay:")
+
+
+def test_images_are_downscaled_data_urls(tmp_path):
+    import base64
+    import io
+
+    from PIL import Image
+
+    from core.backends.client import image_data_url
+
+    p = tmp_path / "big.png"
+    Image.new("RGB", (2000, 1000), (200, 30, 30)).save(p)
+    url, digest = image_data_url(p, 256)
+    assert url.startswith("data:image/jpeg;base64,") and len(digest) == 64
+    with Image.open(io.BytesIO(base64.b64decode(url.split(",", 1)[1]))) as im:
+        assert im.size == (256, 128)
+    msgs = messages_for("deep_visual", hypothesis="x", caption="", images=[url])
+    parts = msgs[1]["content"]
+    assert parts[0]["type"] == "text" and parts[1]["image_url"]["url"] == url
+    (tmp_path / "bad.jpg").write_bytes(b"not an image")
+    with pytest.raises(Exception):
+        image_data_url(tmp_path / "bad.jpg", 256)
+
+
+def test_concurrency_limit_per_base_url(tmp_path):
+    import asyncio
+    import time
+
+    state = {"now": 0, "max": 0}
+    lock = threading.Lock()
+
+    class H(BaseHTTPRequestHandler):
+        def log_message(self, *a):
+            pass
+
+        def do_POST(self):
+            self.rfile.read(int(self.headers["Content-Length"]))
+            with lock:
+                state["now"] += 1
+                state["max"] = max(state["max"], state["now"])
+            time.sleep(0.2)          # hold the request so concurrent ones would overlap
+            with lock:
+                state["now"] -= 1
+            data = json.dumps(_completion('{"score": 1}')).encode()
+            self.send_response(200)
+            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Length", str(len(data)))
+            self.end_headers()
+            self.wfile.write(data)
+
+    srv = ThreadingHTTPServer(("127.0.0.1", 0), H)
+    threading.Thread(target=srv.serve_forever, daemon=True).start()
+    try:
+        cfg = load_config(env={"ARGUS_JUDGE_MODEL": "m", "OPENAI_BASE_URL": f"http://127.0.0.1:{srv.server_address[1]}/v1"})
+        cfg.backend.concurrency = 2
+        cfg.backend.response_format = "json_object"
+        client = ModelClient(cfg)
+
+        async def many():
+            msgs = [[{"role": "user", "content": f"q{i}"}] for i in range(6)]
+            return await asyncio.gather(*(client.acomplete("judge", m, JudgeReply) for m in msgs))
+
+        results = asyncio.run(many())
+        assert all(r.ok for r in results)
+        assert 1 <= state["max"] <= 2
+    finally:
+        srv.shutdown()
