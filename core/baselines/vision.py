@@ -15,7 +15,15 @@ MAX_IMAGES_PER_POST = 12
 def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
     """Evidence drafts of one post's images: alt text and OCR text (with cues), errors recorded."""
     from core.engine.perceiver import ocr_call, ocr_node
-    from tools.images import image_signals, sha256_file
+    from tools.images import sha256_file
+
+    try:
+        from core.engine.perceiver import _signals
+    except ImportError:  # an engine without the edge-tile pass
+        from tools.images import image_signals
+
+        def _signals(path: str, v: int = 2) -> dict[str, Any]:
+            return image_signals(path)
 
     out: list[EvidenceNode] = []
     ctx = run.ctx
@@ -36,8 +44,9 @@ def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
         except Exception as e:
             ctx.error(where, f"{ref.file}: {type(e).__name__}: {e}")
             continue
-        sig: dict[str, Any] = rec.call("image_signals", lambda path: image_signals(path), {"path": str(path)},
-                                       content_hash=digest)
+        # the same call (inputs, cache key) as the Argus perceiver: same text-bearing decision, shared cache
+        sig: dict[str, Any] = rec.call("image_signals", lambda file, v: _signals(str(path), v),
+                                       {"file": ref.file, "v": 2}, content_hash=digest)
         if "error" in sig:
             ctx.error(where, f"{ref.file}: {sig['error']}")
             continue
