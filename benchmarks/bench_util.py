@@ -17,7 +17,7 @@ def generated(root: Path, users: int = 2, seed: int = 0) -> Path:
 
 
 def replicate(src: Path, dst: Path, users: int) -> Path:
-    """A benchmark of `users` users cycling through src's users (ids u00001...)."""
+    """A benchmark of `users` users cycling through src's users (ids r00001...)."""
     man = json.loads((src / "manifest.json").read_text())
     base = man["users"]
     ids = []
@@ -29,18 +29,18 @@ def replicate(src: Path, dst: Path, users: int) -> Path:
         if d.exists():
             continue
         d.mkdir()
-        prof = json.loads((s / "profile.json").read_text())
-        prof["user_id"] = uid
-        (d / "profile.json").write_text(json.dumps(prof, ensure_ascii=False))
-        shutil.copy(s / "posts.jsonl", d / "posts.jsonl")
-        if (s / "truth.json").is_file():
-            t = json.loads((s / "truth.json").read_text())
-            t["user_id"] = uid
-            (d / "truth.json").write_text(json.dumps(t, ensure_ascii=False))
-        if (s / "images").is_dir():
-            (d / "images").mkdir()
-            for f in (s / "images").iterdir():
-                os.link(f, d / "images" / f.name)
+        for f in s.iterdir():
+            if f.is_dir():
+                (d / f.name).mkdir()
+                for g in f.iterdir():
+                    os.link(g, d / f.name / g.name)      # images: same bytes, no copy
+            elif f.suffix == ".json":
+                doc = json.loads(f.read_text(encoding="utf-8"))
+                if isinstance(doc, dict) and "user_id" in doc:
+                    doc["user_id"] = uid
+                (d / f.name).write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+            else:
+                shutil.copy(f, d / f.name)
     (dst / "manifest.json").write_text(json.dumps({"format": "sopri/1", "name": f"replicated-{users}",
                                                    "users": ids}))
     return dst
