@@ -599,7 +599,7 @@ _HOME = re.compile(
     re.I,
 )
 _LUX = re.compile(
-    r"\b(?:my|new|bought\s+(?:a|my|myself\s+a)?|got\s+(?:a|my)|treated\s+myself\s+to\s+(?:a|an)?)\s*(?:new\s+)?(?P<b>Rolex|Omega|Cartier|Patek\s+Philippe|Audemars\s+Piguet|Hermès|Hermes|Birkin|Kelly\s+bag|Chanel|Louis\s+Vuitton|LV|Gucci|Prada|Dior|Tiffany|Balenciaga|Burberry|Canada\s+Goose|Moncler|Apple\s+Watch|MacBook(?:\s+Pro)?|iPhone\s*\d*(?:\s+Pro(?:\s+Max)?)?|PS5|Steam\s+Deck|Leica|Peloton)\b"
+    r"\b(?:my|bought\s+(?:a|my|myself\s+a)?|got\s+(?:a|my|myself\s+a)|treated\s+myself\s+to\s+(?:a|an)?|splurged\s+on\s+(?:a|an)?)\s*(?:new\s+)?(?P<b>Rolex|Omega|Cartier|Patek\s+Philippe|Audemars\s+Piguet|Hermès|Hermes|Birkin|Kelly\s+bag|Chanel|Louis\s+Vuitton|LV|Gucci|Prada|Dior|Tiffany|Balenciaga|Burberry|Canada\s+Goose|Moncler|Apple\s+Watch|MacBook(?:\s+Pro)?|iPhone\s*\d*(?:\s+Pro(?:\s+Max)?)?|PS5|Steam\s+Deck|Leica|Peloton)\b"
     r"(?:\s+(?P<item>bag|watch|handbag|purse|wallet|jacket|coat|ring|necklace|shoes|belt))?"
     r"|(?:我的|买了|入手|剁手|喜提|新入|新买的|刚买的)(?:一个|一块|一只|个|块|只)?(?P<zb>劳力士|欧米茄|卡地亚|爱马仕|香奈儿|LV|古驰|普拉达|迪奥|蒂芙尼|苹果手表|MacBook|iPhone\s*\d*(?:\s*Pro(?:\s*Max)?)?|单反|徕卡|金条|黄金)",
     re.I,
@@ -651,7 +651,7 @@ def assets(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:property", confidence=conf_h if z else 0.65,
                            original=z or None))
     for m in _LUX.finditer(t):
-        b = m.group("b") or m.group("zb")
+        b = (m.group("b") or m.group("zb")).strip()
         item = m.group("item") if m.groupdict().get("item") else None
         val = f"{b} {item}" if item else b
         out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:brand", confidence=0.55,
