@@ -141,9 +141,13 @@ def test_kill_between_steps_and_resume_from_cli(world, tmp_path):
     assert status == "running" and step == 2
     db.conn.close()
     out = tmp_path / "profile.json"
-    r = subprocess.run([ARGUS, "investigate", str(world["udir"]), "--db", str(db_path), "--resume", run_id,
+    # the same command again resumes the unfinished run (no --resume needed)
+    r = subprocess.run([ARGUS, "investigate", str(world["udir"]), "--db", str(db_path),
                         "--out", str(out), "-q"], capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
+    assert f"resuming unfinished run {run_id}" in r.stdout.replace("\n", " ")
+    db = open_db(db_path)
+    assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1
     pred = Predictions.model_validate_json(out.read_text())
     assert _values(pred) == _values(world["pred"])
 

@@ -58,6 +58,23 @@ def print_profile(inv, *, chains: bool = True) -> None:
     console.print(f"route budget: spent {b.spent:g} of {b.total:g} units")
 
 
+def _unfinished_run(db_path: Path, user_dir: Path, backend: str, cfg: dict) -> str | None:
+    from core.engine.batch import run_key
+    from db.store import open_db
+
+    db = open_db(db_path)
+    try:
+        rows = db.execute("SELECT run_id, system, backend, config FROM runs WHERE user_dir=? AND status='running'"
+                          " ORDER BY created_at DESC", [str(user_dir.resolve())]).fetchall()
+    finally:
+        db.conn.close()
+    want = run_key("argus", backend, cfg)
+    for run_id, system, be, c in rows:
+        if run_key(system, be, json.loads(c or "{}")) == want:
+            return run_id
+    return None
+
+
 @app.command("investigate")
 def investigate_cmd(
     user_dir: Path = typer.Argument(..., help="one sopri/1 user folder (profile.json, posts.jsonl, images/)"),
@@ -71,8 +88,12 @@ def investigate_cmd(
     config: Path | None = typer.Option(None, "--config", help="model-backend TOML (default ./argus.toml); see docs/backends.md"),
     replay: Path | None = typer.Option(None, "--replay", help="with --backend replay: the recorded runs.db to replay"),
     model_cache: Path | None = typer.Option(None, "--model-cache", help="extra content-addressed model cache (SQLite)"),
+    new: bool = typer.Option(False, "--new", help="always start a new run (default: resume an unfinished run of this user)"),
 ) -> None:
-    """One headless investigation of one user; prints the profile and writes it with --out."""
+    """One headless investigation of one user; prints the profile and writes it with --out.
+
+    An unfinished run of the same user folder (same backend and stages) in --db is resumed
+    from its last committed step unless --new is given."""
     from core.engine.batch import ablation_config
     from core.engine.loop import Investigation
 
@@ -90,6 +111,10 @@ def investigate_cmd(
                 fail(f"{config}: config file not found")
             cfg.update(backend_options(config=config, cache=model_cache, replay=replay))
         t0 = time.perf_counter()
+        if not resume and not new and db_path.exists():
+            resume = _unfinished_run(db_path, user_dir, backend, cfg)
+            if resume:
+                console.print(f"resuming unfinished run {escape(resume)} (use --new for a fresh run)")
         if resume:
             inv = Investigation.resume(db_path, resume)
         else:
