@@ -601,7 +601,7 @@ _HOME = re.compile(
 _LUX = re.compile(
     r"\b(?:my|bought\s+(?:a|my|myself\s+a)?|got\s+(?:a|my|myself\s+a)|treated\s+myself\s+to\s+(?:a|an)?|splurged\s+on\s+(?:a|an)?)\s*(?:new\s+)?(?P<b>Rolex|Omega|Cartier|Patek\s+Philippe|Audemars\s+Piguet|Hermès|Hermes|Birkin|Kelly\s+bag|Chanel|Louis\s+Vuitton|LV|Gucci|Prada|Dior|Tiffany|Balenciaga|Burberry|Canada\s+Goose|Moncler|Apple\s+Watch|MacBook(?:\s+Pro)?|iPhone\s*\d*(?:\s+Pro(?:\s+Max)?)?|PS5|Steam\s+Deck|Leica|Peloton)\b"
     r"(?:\s+(?P<item>bag|watch|handbag|purse|wallet|jacket|coat|ring|necklace|shoes|belt))?"
-    r"|(?:我的|买了|入手|剁手|喜提|新入|新买的|刚买的)(?:一个|一块|一只|个|块|只)?(?P<zb>劳力士|欧米茄|卡地亚|爱马仕|香奈儿|LV|古驰|普拉达|迪奥|蒂芙尼|苹果手表|MacBook|iPhone\s*\d*(?:\s*Pro(?:\s*Max)?)?|单反|徕卡|金条|黄金)",
+    r"|(?:我的|买了|入手|剁手|喜提|新入|新买的|刚买的)(?:一个|一块|一只|个|块|只)?(?:新)?(?P<zb>劳力士|欧米茄|卡地亚|爱马仕|香奈儿|LV|古驰|普拉达|迪奥|蒂芙尼|苹果手表|MacBook|iPhone\s*\d*(?:\s*Pro(?:\s*Max)?)?|单反|徕卡|金条|黄金)",
     re.I,
 )
 _INVEST = re.compile(r"\bmy\s+(?P<i>(?:stock|investment|crypto|bitcoin|401k|401\(k\)|ira|roth\s+ira|index\s+fund)\s*(?:portfolio|holdings|account|gains)?)\b|(?P<z>我的?(?:股票|基金|理财|比特币)|炒股|买基金)", re.I)
