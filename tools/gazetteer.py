@@ -465,7 +465,6 @@ class Gazetteer:
         out = [(e, self.places[e.pid]) for e in entries if e.pid in self.places]
         out.sort(key=lambda ep: (
             ep[0].tier,
-            0 if ep[1].source == "curated" else 1,
             -_prominence(ep[1]),
             _KIND_RANK.get(ep[1].kind, 9),
             ep[1].id,
@@ -713,6 +712,12 @@ def _prominence(p: Place) -> int:
         return 50_000_000
     if p.kind == "region":
         return 2_000_000
+    if p.source == "curated":
+        # curated places are the well-known ones: a curated city outranks any namesake, a
+        # district ("朝阳", "Nanshan") outranks towns but not a big city ("中山" is Zhongshan city)
+        if p.kind == "city":
+            return max(p.population, 20_000_000)
+        return 500_000 if p.kind == "district" else 100_000
     return p.population
 
 
