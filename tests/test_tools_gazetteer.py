@@ -176,3 +176,12 @@ def test_neighbourhoods_sit_inside_districts_and_are_not_reverse_results(gz) -> 
     assert "Manhattan" in gz.ancestors_of("上东区")[0]
     p = gz.reverse(ues.lat, ues.lon)
     assert p is not None and p.name == "Manhattan"
+
+
+@pytest.mark.parametrize("s", ["Bao'an District", "Ｂａｏ’an　District", "Straße", "İstanbul", "e\u0301cole",
+                               "深圳·南山区", "a\u00a0b", "Saint-Germain-des-Prés", "  NYC!! ", "ﬁne", "T.O."])
+def test_fast_normalisation_equals_the_spec_normalisation(s) -> None:
+    from core.textmatch import normalize
+    from tools.gazetteer import _norm
+
+    assert _norm(s) == normalize(s)
