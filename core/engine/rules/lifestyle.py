@@ -325,6 +325,34 @@ def travel_history(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("travel_history", place_display(p), p.start, p.end,
                            rule="travel:presence" if presence else "travel:place", confidence=conf,
                            original=p.original, levels=lv, kind=p.kind, presence=presence or None))
+    return out + _hashtag_places(ctx)
+
+
+_TAG_TRAVEL = {"trip", "travel", "travels", "traveling", "travelling", "adventure", "adventures", "vacation", "holiday", "holidays",
+               "diaries", "journey", "getaway", "tour", "explore", "exploring", "wanderlust", "backpacking", "roadtrip",
+               "memories", "vibes", "days", "bound", "visit", "trip2025", "旅行", "旅游"}
+
+
+def _hashtag_places(ctx: Ctx) -> list[Cue]:
+    """"#GermanyAdventure", "#JapanTrip": a country/city in a hashtag (fast fallback list)."""
+    from core.engine.rules.places import _fallback_find
+
+    out: list[Cue] = []
+    for hs, he, words in ctx.hashtags():
+        if not words or words.isdigit():
+            continue
+        titled = " ".join(w.capitalize() for w in words.split())
+        for p in _fallback_find(titled):
+            if p.kind not in ("country", "city", "region"):
+                continue
+            rest = set(words.split()) - set(p.text.lower().split())
+            trip = bool(rest & _TAG_TRAVEL) or any(w in words for w in ("旅行", "旅游", "之旅", "游记"))
+            if not trip and not p.text.isascii():
+                continue  # "#深圳打工人" is about work, not a visit
+            lv = {k: v for k, v in p.levels.items() if v}
+            out.append(ctx.cue("travel_history", place_display(p), hs, he, rule="travel:hashtag" if trip else "travel:hashtag_presence",
+                               confidence=0.55 if trip else 0.3, levels=lv, kind=p.kind, presence=None if trip else True))
+            break
     return out
 
 
