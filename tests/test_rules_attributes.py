@@ -338,3 +338,13 @@ def test_zh_hometown_is_weaker_than_current_home():
     assert home and all(c.data.get("hometown") for c in home) and all(c.confidence < 0.5 for c in home)
     assert level(text, "work_location", "city") == {"Shanghai"}
     assert cues(text, "workplace") == []
+
+
+def test_hashtags_split_for_lexicons_and_places():
+    text = "What a week! #GermanyAdventure #DiabetesWarrior #NurseLife"
+    assert has(text, "travel_history", "germany")
+    assert has(text, "health_condition", "diabetes")
+    assert level(text, "occupation", "role") == {"Nurse"}
+    # a bare country tag is only presence (weak), a ZH work tag is no trip
+    assert all(c.confidence <= 0.3 for c in cues("#Japan", "travel_history"))
+    assert cues("#深圳打工人", "travel_history") == []
