@@ -291,9 +291,9 @@ MENTAL_WEAK = {"stress", "trauma", "anxious", "lonely", "grief", "add", "丧", "
 RELIGIONS: dict[str, tuple[list[str], list[str], str]] = {
     # canonical -> (EN cues, ZH cues, adjective/alias)
     "Christianity": (["christian", "church", "jesus", "bible study", "bible", "sunday service", "mass", "catholic", "protestant", "baptist",
-                      "methodist", "lutheran", "pastor", "prayer group", "praise god", "god bless", "god is good", "thank you jesus", "praise the lord", "amen", "small group", "lent", "easter service", "christ", "evangelical", "orthodox church"],
+                      "methodist", "lutheran", "pastor", "prayer group", "praise god", "god bless", "god is good", "god's creation", "god's love", "blessed by god", "in god's hands", "thank you jesus", "praise the lord", "amen", "small group", "lent", "easter service", "christ", "evangelical", "orthodox church"],
                      ["基督教", "基督徒", "教会", "礼拜天去教堂", "主日", "团契", "天主教", "主内", "感谢主", "受洗", "圣经", "做礼拜"], "Christian"),
-    "Islam": (["muslim", "islam", "islamic", "mosque", "ramadan", "eid", "quran", "koran", "hajj", "umrah", "salah", "jummah", "iftar", "hijab", "inshallah", "alhamdulillah"],
+    "Islam": (["muslim", "islam", "islamic", "mosque", "ramadan", "eid", "quran", "koran", "hajj", "umrah", "salah", "jummah", "iftar", "hijab", "inshallah", "alhamdulillah", "halal", "mashallah", "bismillah"],
               ["伊斯兰", "穆斯林", "清真寺", "斋月", "开斋节", "古兰经", "回族"], "Muslim"),
     "Judaism": (["jewish", "judaism", "synagogue", "shabbat", "sabbath", "passover", "seder", "hanukkah", "chanukah", "yom kippur", "rosh hashanah", "torah", "bar mitzvah", "bat mitzvah", "rabbi", "kosher"],
                 ["犹太教", "犹太人", "犹太"], "Jewish"),
@@ -307,7 +307,7 @@ RELIGIONS: dict[str, tuple[list[str], list[str], str]] = {
     "atheist": (["atheist", "atheism", "don't believe in god", "not religious", "non-religious", "nonbeliever"], ["无神论", "不信教", "无宗教信仰"], "atheism"),
     "agnostic": (["agnostic", "agnosticism"], ["不可知论"], "agnosticism"),
 }
-RELIGION_WEAK = {"church", "mass", "christ", "bible", "lent", "eid", "holi", "kosher", "hijab", "kami", "god bless", "holi",
+RELIGION_WEAK = {"halal", "god's creation", "god's love", "blessed by god", "in god's hands", "church", "mass", "christ", "bible", "lent", "eid", "holi", "kosher", "hijab", "kami", "god bless", "holi",
                  "monastery", "buddha", "krishna", "shiva", "犹太", "ganesh", "sabbath", "inshallah"}
 
 POLITICS: dict[str, tuple[list[str], list[str]]] = {
