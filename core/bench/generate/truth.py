@@ -4,7 +4,7 @@ the hidden profile; plus the decoys and prompt injections planted in the posts.
 """
 from __future__ import annotations
 
-from core.bench.generate.leakage import Frag, Leak, Plan, Scene
+from core.bench.generate.leakage import Frag, Plan, Scene
 from core.bench.generate.profiles import Profile
 from core.bench.generate.scripts import PostScript
 from core.models import EvidenceRef, Truth, TruthAttribute
