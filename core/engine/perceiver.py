@@ -62,6 +62,11 @@ def _text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text
     rules = _rules()
     text = text[:MAX_TEXT]
     hostile = rules.hostile_spans(text)
+    if not hostile and modality == "image":
+        # OCR reads "AI" as "Al"/"A1"; check the text as it was meant too
+        fixed = _OCR_AI.sub("AI", text)
+        if fixed != text and rules.hostile_spans(fixed):
+            hostile = [text]
     data: dict[str, Any] = {"field": field, "cites": [f"post:{post_id}"], **(extra or {})}
     if by_other:
         data["by_other"] = True
@@ -86,6 +91,7 @@ def _text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text
     return EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)
 
 
+_OCR_AI = re.compile(r"\b(?:Al|A1|A\|)(?=\s*[:：,]|\s+(?:assistant|model|agent|system|reading|analy))")
 _SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？\n]*")
 
 
@@ -215,7 +221,9 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
             ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: OCR failed")
         elif lines:
             meta["ocr_lines"] = len(lines)
-            out.append(ocr_node(ctx, pid, image_id, ref_file, lines, shot, source="perception"))
+            node = ocr_node(ctx, pid, image_id, ref_file, lines, shot, source="perception")
+            if node is not None:
+                out.append(node)
         img_node.data["ocr_done"] = True
     _store_image(ctx, image_id, pid, ref_file, digest, meta, sig)
     return out
@@ -240,10 +248,18 @@ def dense_edge_tiles(img, side: int = 800, tile: int = 24, thr: float = 0.12) ->
 
 
 def _signals(path: str, v: int = 2) -> dict[str, Any]:
+    from PIL import Image
+
     from tools.images import image_signals, load_image
 
-    sig = image_signals(path)
-    tiles = dense_edge_tiles(load_image(path))
+    img = load_image(path)            # decoded once (size/bomb guards), shared by both signals
+    try:
+        with Image.open(path) as probe:
+            img.format = probe.format  # screenshot_like reads the file format
+    except Exception:
+        pass
+    sig = image_signals(img)
+    tiles = dense_edge_tiles(img)
     sig["text_tiles"] = tiles
     sig["text_bearing"] = bool(sig.get("text_bearing") or tiles >= 2)
     sig["text_method"] = f"{sig.get('text_method')}+edge_tiles"
@@ -273,7 +289,11 @@ def ocr_call(ctx: RunContext, rec, path: Path, digest: str, box, zoom) -> list[d
 
 
 def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
-             screenshot_like: bool, *, source: str, route_id: str | None = None) -> EvidenceNode:
+             screenshot_like: bool, *, source: str, route_id: str | None = None) -> EvidenceNode | None:
+    # a lone low-confidence glyph ("O", "〇") is detector noise on a photo
+    lines = [ln for ln in lines if sum(ch.isalnum() for ch in str(ln["text"])) >= 2 or float(ln.get("score", 0)) >= 0.9]
+    if not lines:
+        return None
     text = "\n".join(str(ln["text"]) for ln in lines)
     carrier = classify_text_carrier(text, screenshot_like)
     node = _text_evidence(ctx, post_id, carrier, f"ocr:{image_id}", text, modality="image",

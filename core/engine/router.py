@@ -97,7 +97,7 @@ def _exploration(ctx: RunContext) -> list[tuple[str, dict[str, Any], str, str]]:
             if sig.get("text_bearing") or sig.get("screenshot_like"):
                 out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")},
                             "the text in the image", "text-bearing image not read during perception"))
-            elif _READABLE.search(_post_text(ctx, n.post_id)):
+            elif int(sig.get("text_tiles", 1)) >= 1 and _READABLE.search(_post_text(ctx, n.post_id)):
                 out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")},
                             "small text in the photo", "the caption points at something readable in the photo"))
     return out
@@ -112,6 +112,8 @@ def _needs_zoom(line: dict[str, Any]) -> bool:
     """A line worth a closer look: read with low confidence, or tiny on the image."""
     score = float(line.get("score", 1))
     box = line.get("box") or []
+    if sum(ch.isalnum() for ch in str(line.get("text", ""))) < 2:
+        return False          # a lone glyph is detector noise, not small text
     try:
         height = max(p[1] for p in box) - min(p[1] for p in box)
     except (TypeError, ValueError, IndexError):
@@ -224,6 +226,8 @@ def execute(ctx: RunContext, backend, prop: RouteProposal, route_id: str, *, use
         post_id = image_id.split("/")[0] if image_id else None
         shot = "screenshot" in str(p.get("carrier", ""))
         node = ocr_node(ctx, post_id or "", image_id, file, lines, shot, source=fam, route_id=route_id)
+        if node is None:
+            return [], {"lines": 0}
         if fam == "zoom_ocr" and p.get("from_node") in ctx.graph.nodes:
             node.carrier = ctx.graph.nodes[p["from_node"]].carrier   # same image, same carrier
         return [node], {"lines": len(lines), "text": node.content[:200]}
@@ -263,8 +267,10 @@ def execute(ctx: RunContext, backend, prop: RouteProposal, route_id: str, *, use
         nodes = []
         image_id = str(p.get("image_id") or "")
         for item in res:
-            nodes.append(ocr_node(ctx, image_id.split("/")[0], image_id, file,
-                                  [{"text": item.get("text", ""), "score": 1.0, "box": None}], False,
-                                  source="deep_visual", route_id=route_id))
+            node = ocr_node(ctx, image_id.split("/")[0], image_id, file,
+                            [{"text": item.get("text", ""), "score": 1.0, "box": None}], False,
+                            source="deep_visual", route_id=route_id)
+            if node is not None:
+                nodes.append(node)
         return nodes, {"items": len(res)}
     return [], {"error": f"no executor for route family {fam}"}
