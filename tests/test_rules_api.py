@@ -128,3 +128,12 @@ def test_labelled_fields_on_documents():
     assert ("gender", "male") in vals and ("workplace", "Radiology") in vals
     # a label-like phrase that names nothing of the kind
     assert not [c for c in extract_cues("Time: 8pm, Location: the park") if c.attribute == "gender"]
+
+
+def test_pathological_inputs_stay_linear():
+    # long digit runs, repeated labels and repeated triggers used to backtrack quadratically;
+    # each must finish (no timing assertion: a hang fails the suite by timeout)
+    for t in ("1" * 10000, "AI: " * 3000, "1," * 5000, "times this week at " * 1000):
+        extract_cues(t)
+        extract_entities(t)
+        hostile_spans(t)

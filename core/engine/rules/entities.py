@@ -45,8 +45,8 @@ PLATE_CN = re.compile(
 )
 PLATE_LABELED_EN = re.compile(r"(?:licen[cs]e\s+plate|plate(?:\s+(?:no\.?|number))?|reg(?:istration)?)\s*(?:is|[:#])?\s*([A-Z0-9]{2,4}[\s-]?[A-Z0-9]{2,4})\b", re.I)
 MONEY = re.compile(
-    r"(?:(?P<cur1>[$¥￥€£]|US\$|HK\$|RMB|CNY|USD|EUR|GBP|JPY|INR|Rs\.?|₹)\s?(?P<num1>\d[\d,]*(?:\.\d+)?)\s?(?P<mul1>[kKmM]|万|千|million|thousand|grand)?"
-    r"|(?P<num2>\d[\d,]*(?:\.\d+)?)\s?(?P<mul2>[kKmM]|万|千|million|thousand|grand)?\s?(?P<cur2>dollars|bucks|euros?|pounds|quid|yuan|rmb|usd|元|块|块钱|刀|美元|欧元|英镑|日元|rupees))",
+    r"(?:(?P<cur1>[$¥￥€£]|US\$|HK\$|RMB|CNY|USD|EUR|GBP|JPY|INR|Rs\.?|₹)\s?(?P<num1>\d[\d,]*+(?:\.\d+)?)\s?(?P<mul1>[kKmM]|万|千|million|thousand|grand)?"
+    r"|(?<![\d,.])(?P<num2>\d[\d,]*+(?:\.\d+)?)\s?(?P<mul2>[kKmM]|万|千|million|thousand|grand)?\s?(?P<cur2>dollars|bucks|euros?|pounds|quid|yuan|rmb|usd|元|块|块钱|刀|美元|欧元|英镑|日元|rupees))",
     re.I,
 )
 MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",

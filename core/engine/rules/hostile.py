@@ -3,6 +3,7 @@ report". Such text is data, never evidence: its spans are blanked before any cue
 """
 from __future__ import annotations
 
+import bisect
 import re
 
 _AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
@@ -55,20 +56,17 @@ def hostile_ranges(text: str) -> list[tuple[int, int]]:
     if not text:
         return []
     out: list[tuple[int, int]] = []
+    starts = [0] + [m.end() for m in _SENT_END.finditer(text)]
     for m in _TRIGGER.finditer(text):
-        s = m.start()
-        while s > 0 and not _SENT_END.match(text[s - 1]):
-            s -= 1
+        s = starts[bisect.bisect_right(starts, m.start()) - 1]
         label = bool(_LINE_LABEL.search(m.group(0))) or "instruction" in m.group(0).lower() or "指令" in m.group(0)
         e = m.end()
         if label:
             nl = text.find("\n", e)
             e = len(text) if nl < 0 else nl
         else:
-            while e < len(text) and not _SENT_END.match(text[e]):
-                e += 1
-            if e < len(text) and text[e] != "\n":
-                e += 1
+            nxt = _SENT_END.search(text, e)
+            e = len(text) if nxt is None else (nxt.start() + (1 if text[nxt.start()] != "\n" else 0))
         out.append((s, e))
     out.sort()
     merged: list[tuple[int, int]] = []
