@@ -51,8 +51,23 @@ _PLACE_CONTEXT = {
     "in", "at", "to", "from", "near", "visit", "visiting", "visited", "around", "outside", "downtown",
     "via", "towards", "toward", "into", "leaving", "left", "reached", "arrived", "live", "lives", "based",
 }
-# ZH names followed by these are street/venue names ("中山路", "北京东路"), not the place itself.
-_ZH_STREET_AFTER = ("路", "街", "大道", "大街", "巷", "东路", "西路", "南路", "北路", "中路")
+# Capitalised words that may follow a small town's name in a longer name of a site there
+# ("Nikko National Park", "Hoi An Old Town"); any other capitalised word makes the name part of
+# a longer proper name ("Griffith Observatory"), and after a common word always ("Best Buy").
+_SITE_WORDS = {
+    "national", "park", "lake", "beach", "bay", "river", "island", "islands", "castle", "temple", "shrine",
+    "old", "market", "harbour", "harbor", "port", "airport", "station", "cathedral", "valley", "falls",
+    "mountains", "mountain", "hills", "gorge", "canyon", "peninsula", "coast", "festival", "city",
+}
+# ZH names followed by these are street/venue names ("中山路", "北京东路", "中山二路"), not the place itself.
+_ZH_STREET_AFTER = ("路", "街", "大道", "大街", "巷", "东路", "西路", "南路", "北路", "中路", "马路")
+_ZH_NUMBERED_STREET = re.compile(r"^[一二三四五六七八九十]{1,3}(?:路|街|马路|大道)")
+# ZH names followed by these name an institution ("中山大学" is in Guangzhou, "中山公园" is in every
+# city): the place is not implied unless the whole institution is a known place.
+_ZH_INSTITUTION_AFTER = (
+    "大学", "学院", "中学", "小学", "医院", "公司", "银行", "集团", "公园", "广场", "酒店", "饭店", "宾馆",
+    "商场", "商店", "餐厅", "体育馆", "纪念", "舰", "号",
+)
 # Hong Kong and Macao: regions of China (ISO 3166-2 CN-HK / CN-MO), not countries.
 _CHINA_SARS = {"HK": "CN-HK", "MO": "CN-MO"}
 # display names where ISO's is formal ("Korea, Republic of")
@@ -172,6 +187,8 @@ class Gazetteer:
         self._children: dict[str, list[str]] = {}
         stop = json.loads((DATA / "stopwords.json").read_text(encoding="utf-8"))
         self._stop_en = {_norm(w) for w in stop["en"]}
+        self._never_en = {_norm(w) for w in stop.get("en_never", [])}
+        self._region_weight: dict[str, int] = {}   # country code -> prominence of its regions
         self._stop_zh = set(stop["zh"])
         self._build()
 
@@ -211,6 +228,8 @@ class Gazetteer:
         p = self.places.get(pid)
         if raw.isupper() and len(raw.replace(".", "")) <= 3:
             return _ANY if n.replace(" ", "") in _ABBR_ANY_CASE else _UPPER
+        if n in self._never_en and p is not None and p.kind == "city" and p.source == "geonames":
+            return _NOSCAN           # "in Asia" is the continent, not a Philippine town
         if n in _GENERIC:
             # "North", "Eastern", "Central": only curated aliases, and only in a place context
             return _CONTEXT if p is not None and p.source == "curated" else _NOSCAN
@@ -258,7 +277,10 @@ class Gazetteer:
         region_extra: dict[str, list[str]] = admin["region_names"]
         for s in pycountry.subdivisions:
             if s.parent_code is not None:
-                continue
+                # provinces grouped under a "geographical unit" (Indonesia: Bali under Nusa Tenggara)
+                par = pycountry.subdivisions.get(code=s.parent_code)
+                if par is None or par.type.lower() != "geographical unit":
+                    continue
             pid = f"region:{s.code}"
             base = s.name
             names = {base}
@@ -274,7 +296,9 @@ class Gazetteer:
             self._add_place(Place(pid, display, "region", frozenset(names), cid, None, None, s.country_code,
                                   0, s.code, "pycountry", (cid,)))
             for n in names:
-                self._add_name(n, pid, 0 if n in (base, display) else 1)
+                # English exonyms ("Tuscany") are as exact as the ISO name ("Toscana")
+                exonym = n in region_extra.get(s.code, ()) and n[:1].isupper() and not _has_cjk(n)
+                self._add_name(n, pid, 0 if (n in (base, display) or exonym) else 1)
             self._add_name(_fold_ascii(display), pid, 1)
 
         # curated cities first: geonames duplicates merge into them
@@ -338,6 +362,16 @@ class Gazetteer:
             for n in names - han - {v["name"]}:
                 self._add_name(n, pid, 1, need=_NOSCAN)
             self._grid.setdefault((math.floor(p.lat), math.floor(p.lon)), []).append(pid)  # type: ignore[arg-type]
+        # regions of populous countries are well known ("Virginia", "Kyoto"); those of small countries
+        # are not (Portland, a parish of Jamaica, vs. Portland, Oregon): weight by the country's city
+        # population (GeoNames cities > 15,000 people).
+        urban: dict[str, int] = {}
+        for v in cities.values():
+            urban[v["countrycode"]] = urban.get(v["countrycode"], 0) + int(v.get("population") or 0)
+        for cc, total in urban.items():
+            self._region_weight[cc] = max(100_000, min(2_000_000, total // 20))
+        for sar in _CHINA_SARS:
+            self._region_weight[sar] = 2_000_000
 
     def _han_names(self, v: dict, cc: str, pop: int) -> set[str]:
         out: set[str] = set()
@@ -362,7 +396,8 @@ class Gazetteer:
         pid = f"city:{c['id']}"
         g = by_name.get((cc, _norm(c["name"])))
         names = {c["name"], *c.get("names", []), *c.get("abbr", [])}
-        names |= _joined_pinyin(names)
+        # "xi ni" -> "Xini"; never when the joined form is a country/region ("ba li" is not Bali)
+        names |= {j for j in _joined_pinyin(names) if _norm(j) not in self._index}
         pop = 0
         if g is not None:
             merged_ids.add(g["geonameid"])
@@ -481,11 +516,16 @@ class Gazetteer:
         out = [(e, self.places[e.pid]) for e in entries if e.pid in self.places]
         out.sort(key=lambda ep: (
             ep[0].tier,
-            -_prominence(ep[1]),
+            -self._prominence(ep[1]),
             _KIND_RANK.get(ep[1].kind, 9),
             ep[1].id,
         ))
         return out
+
+    def _prominence(self, p: Place) -> int:
+        if p.kind == "region":
+            return _prominence(p, self._region_weight.get(p.country_code or "", 100_000))
+        return _prominence(p)
 
     def lookup(self, name: str) -> list[Place]:
         """All places with this name (any of their names), best first."""
@@ -525,16 +565,23 @@ class Gazetteer:
             return []
         best_tier = ranked[0][0].tier
         cands = [p for e, p in ranked if e.tier == best_tier]
-        if cands[0].source == "curated":
-            cur = [p for p in cands if p.source == "curated"]
-            # a curated place shadows same-named small GeoNames towns
-            others = [p for p in cands if p.source != "curated" and p.kind in ("country", "region")]
-            return cur + others
         top = cands[0]
-        if top.kind == "city":
-            keep = [p for p in cands if p.kind != "city" or p.population * 3 >= top.population]
-            return keep
-        return cands
+        if top.source == "curated":
+            cur = [p for p in cands if p.source == "curated"]
+            # a curated place shadows same-named small GeoNames towns of its country; a curated
+            # district does not shadow a foreign town of some size ("Venice" in Los Angeles / Italy)
+            others = [p for p in cands if p.source != "curated" and (
+                p.kind in ("country", "region")
+                or (top.kind != "city" and p.kind == "city" and p.country_code != top.country_code
+                    and p.population >= 50_000))]
+            return cur + others
+        # a reading within a third of the most prominent one stays plausible; countries and regions
+        # stay plausible next to each other ("Georgia"); a big city or a state dominates small towns
+        # ("Virginia" is the state, not the South African town; "Portland" is Oregon's)
+        top_w = self._prominence(top)
+        admin = ("country", "region")
+        return [p for p in cands
+                if self._prominence(p) * 3 >= top_w or (top.kind in admin and p.kind in admin)]
 
     def names_for(self, text: str) -> set[str]:
         """All known names (EN/ZH/pinyin/abbreviations) of the place(s) the text names; empty if unknown."""
@@ -667,8 +714,12 @@ class Gazetteer:
     def _accept(self, key: str, span: str, text: str, start: int, end: int) -> list[Place]:
         ok: list[_Entry] = []
         is_cjk = _has_cjk(key)
-        if is_cjk and text[end:end + 2].startswith(_ZH_STREET_AFTER):
-            return []
+        if is_cjk:
+            after = text[end:end + 4]
+            if after.startswith(_ZH_STREET_AFTER) or _ZH_NUMBERED_STREET.match(after):
+                return []
+            if after.startswith(_ZH_INSTITUTION_AFTER):
+                return []
         for e in self._index[key]:
             need = e.need
             if need == _NOSCAN:
@@ -682,9 +733,40 @@ class Gazetteer:
                 if span[:1].isupper():
                     ok.append(e)
             elif need == _CONTEXT:
-                if span[:1].isupper() and _place_context(text, start, end):
+                if self._context_ok(key, span, text, start, end):
                     ok.append(e)
         return [p for _, p in self._rank(ok)]
+
+    def _starts_place(self, word: str) -> bool:
+        """A capitalised word that is (the start of) a well-known place name: a country, region or
+        a city that is matched anywhere ("Mobile Alabama", "Reading, England")."""
+        n = _norm(word)
+        if not n:
+            return False
+        for e in self._index.get(n, ()):
+            p = self.places.get(e.pid)
+            if p is not None and e.need in (_ANY, _CAP, _UPPER) and p.kind in ("country", "region", "city"):
+                return True
+        return self._first_word.get(n, 0) > 1 and n not in self._stop_en
+
+    def _context_ok(self, key: str, span: str, text: str, start: int, end: int) -> bool:
+        """A common-word or small-town name counts only capitalised, in a place context, and not as
+        the first word of a longer proper name ("at Best Buy", "in Central Park", "NOLA")."""
+        if not span[:1].isupper() or (len(span) > 3 and span.isupper()):
+            return False
+        nxt = re.match(r"[ \t]+([A-Z][\w'’-]*)", text[end:end + 40])
+        if nxt and not self._starts_place(nxt.group(1)):
+            if key in self._stop_en or _norm(nxt.group(1)) not in _SITE_WORDS:
+                return False
+        head = text[max(0, start - 24):start]
+        before = re.findall(r"[A-Za-z]+", head)
+        if before and before[-1].lower() in _PLACE_CONTEXT and re.search(r"[A-Za-z]+\s*$", head):
+            return True
+        prev = re.search(r"([A-Z][\w'’-]*),\s*$", head)       # "London, Ontario"
+        if prev and self._starts_place(prev.group(1)):
+            return True
+        after = re.match(r"\s*,\s*([A-Z][\w'’-]*)", text[end:end + 40])   # "Mobile, Alabama"
+        return bool(after and self._starts_place(after.group(1)))
 
     def _disambiguate(self, matches: list[PlaceMatch]) -> list[PlaceMatch]:
         """Prefer, for an ambiguous name, the reading that lies inside another place named
@@ -721,13 +803,14 @@ def _joined_pinyin(names: Iterable[str]) -> set[str]:
     return out
 
 
-def _prominence(p: Place) -> int:
+def _prominence(p: Place, region_weight: int = 2_000_000) -> int:
     """Population, with countries and regions counted as large (a state beats a small town
-    of the same name; a city of millions beats a region of the same name)."""
+    of the same name; a city of millions beats a region of the same name). Regions of small
+    countries weigh less (`region_weight`, see Gazetteer._prominence)."""
     if p.kind == "country":
         return 50_000_000
     if p.kind == "region":
-        return 2_000_000
+        return region_weight
     if p.source == "curated":
         # curated places are the well-known ones: a curated city outranks any namesake, a
         # district ("朝阳", "Nanshan") outranks towns but not a big city ("中山" is Zhongshan city)
@@ -735,16 +818,6 @@ def _prominence(p: Place) -> int:
             return max(p.population, 20_000_000)
         return 500_000 if p.kind == "district" else 100_000
     return p.population
-
-
-def _place_context(text: str, start: int, end: int) -> bool:
-    head = text[max(0, start - 24):start]
-    before = re.findall(r"[A-Za-z]+", head)
-    if before and before[-1].lower() in _PLACE_CONTEXT:
-        return True
-    if re.search(r"[A-Za-z],\s*$", head):   # "London, Ontario"
-        return True
-    return bool(re.match(r"\s*,\s*[A-Z]", text[end:end + 4]))
 
 
 def _normalize_with_map(text: str) -> tuple[str, list[int]]:
