@@ -62,11 +62,15 @@ _SITE_WORDS = {
 # ZH names followed by these are street/venue names ("中山路", "北京东路", "中山二路"), not the place itself.
 _ZH_STREET_AFTER = ("路", "街", "大道", "大街", "巷", "东路", "西路", "南路", "北路", "中路", "马路")
 _ZH_NUMBERED_STREET = re.compile(r"^[一二三四五六七八九十]{1,3}(?:路|街|马路|大道)")
-# ZH names followed by these name an institution ("中山大学" is in Guangzhou, "中山公园" is in every
-# city): the place is not implied unless the whole institution is a known place.
+# Place names that are also names of people or ideals (Sun Yat-sen is 中山; 延安, 人民, 解放...):
+# followed by an institution or memorial word they name that, not the place ("中山大学" is in
+# Guangzhou, "中山公园" and "中山医院" are in many cities, "中山装" is a suit). Other city names
+# followed by 大学/医院 are kept: "深圳大学" is in Shenzhen.
+_ZH_HONORIFIC = {"中山", "逸仙", "中正", "延安", "井冈", "韶山", "人民", "解放", "胜利", "和平", "民主", "自由",
+                 "建设", "新华", "中华", "长安", "光明", "东方", "红旗", "五一", "八一", "黄埔", "鲁迅", "孙文"}
 _ZH_INSTITUTION_AFTER = (
-    "大学", "学院", "中学", "小学", "医院", "公司", "银行", "集团", "公园", "广场", "酒店", "饭店", "宾馆",
-    "商场", "商店", "餐厅", "体育馆", "纪念", "舰", "号",
+    "大学", "学院", "学校", "中学", "小学", "医院", "公司", "银行", "集团", "公园", "广场", "酒店", "饭店", "宾馆",
+    "商场", "商店", "餐厅", "体育", "纪念", "舰", "号", "装", "陵", "先生", "思想", "图书馆", "剧院", "影院", "市场",
 )
 # Hong Kong and Macao: regions of China (ISO 3166-2 CN-HK / CN-MO), not countries.
 _CHINA_SARS = {"HK": "CN-HK", "MO": "CN-MO"}
@@ -718,7 +722,7 @@ class Gazetteer:
             after = text[end:end + 4]
             if after.startswith(_ZH_STREET_AFTER) or _ZH_NUMBERED_STREET.match(after):
                 return []
-            if after.startswith(_ZH_INSTITUTION_AFTER):
+            if key in _ZH_HONORIFIC and after.startswith(_ZH_INSTITUTION_AFTER):
                 return []
         for e in self._index[key]:
             need = e.need
@@ -741,8 +745,8 @@ class Gazetteer:
         """A capitalised word that is (the start of) a well-known place name: a country, region or
         a city that is matched anywhere ("Mobile Alabama", "Reading, England")."""
         n = _norm(word)
-        if not n:
-            return False
+        if len(n) < 2 or (len(n) == 2 and not word.isupper()):
+            return False         # "I", "Ok": only abbreviations as short as "UK"
         for e in self._index.get(n, ()):
             p = self.places.get(e.pid)
             if p is not None and e.need in (_ANY, _CAP, _UPPER) and p.kind in ("country", "region", "city"):
@@ -759,6 +763,12 @@ class Gazetteer:
             if key in self._stop_en or _norm(nxt.group(1)) not in _SITE_WORDS:
                 return False
         head = text[max(0, start - 24):start]
+        # after a capitalised word in mid-sentence, the name ends a longer name ("the Black Forest",
+        # "Maasai Mara"); not after a place context word or a known place ("Visit Reading")
+        prevw = re.search(r"(^|[^.!?\s]\s*)\b([A-Z][\w'’-]*)[ \t]+$", head)
+        if prevw and prevw.group(1) and prevw.group(2).lower() not in _PLACE_CONTEXT \
+                and not self._starts_place(prevw.group(2)):
+            return False
         before = re.findall(r"[A-Za-z]+", head)
         if before and before[-1].lower() in _PLACE_CONTEXT and re.search(r"[A-Za-z]+\s*$", head):
             return True
