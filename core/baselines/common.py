@@ -97,7 +97,7 @@ class BaselineRun:
                 self.db.execute(sql, args)
             self.ctx.pending_rows = []
             for d in drafts:
-                if d.kind == "post":
+                if d is None or d.kind == "post":
                     continue
                 cites = list(d.data.pop("cites", []) or [])
                 if d.post_id and not cites:
@@ -236,10 +236,8 @@ def vote(hits: list[Hit], *, weight: str = "posts", min_votes: float = 0.0, rati
             lv = levels_of[key]
             if spec.kind == "hierarchy":
                 hyp = _hyp(attr, lv, ev[:12], conf, rationale or f"{len(hs)} mention(s)")
-                if attr == "birth_date":   # a date reads as a date, not as its levels joined
-                    from core.engine.hypothesizer import _date_value
-
-                    hyp.value = _date_value(hyp.levels) or hyp.value
+                if attr == "birth_date":   # a date reads as stated, not as its levels joined
+                    hyp.value = max(hs, key=lambda h: (len(cue_levels(h.cue)), h.cue.confidence)).cue.value
             else:
                 hyp = Hypothesis(attribute=attr, value=next(iter(lv.values())), confidence=conf, evidence=ev[:12],
                                  granularity=1.0, rationale=rationale or f"{len(hs)} mention(s)")

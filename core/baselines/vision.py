@@ -56,8 +56,10 @@ def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
         if lines is None:
             ctx.error(where, f"{ref.file}: OCR failed")
         elif lines:
-            out.append(ocr_node(ctx, post.post_id, image_id, ref.file, lines, bool(sig.get("screenshot_like")),
-                                source=run.system))
+            node = ocr_node(ctx, post.post_id, image_id, ref.file, lines, bool(sig.get("screenshot_like")),
+                            source=run.system)
+            if node is not None:        # None: detector noise only
+                out.append(node)
     return out
 
 
