@@ -1,5 +1,8 @@
-"""Local executors: in-process (1 worker) or a process pool (N workers) over one shared
-OUT_DIR/runs.db (SQLite WAL; each worker process opens its own connection).
+"""Local executors: in-process (1 worker, straight into OUT_DIR/runs.db) or a process pool
+(N workers). Each pool worker writes its own run DB shard (OUT_DIR/shards/worker-<pid>.db,
+seeded once with the tool cache of OUT_DIR/runs.db) and the driver merges the shards into
+runs.db at the end: the engine holds its write transaction while a route's tool runs, so
+workers sharing one DB would wait on each other ("database is locked" under load).
 
 Tasks are submitted through a bounded window (2 x workers in flight), so neither the parent
 nor the pool holds more than a handful of users at a time: memory stays flat however large
@@ -17,9 +20,41 @@ from core.batch.task import BatchSpec, run_user
 from core.engine.batch import UserResult
 
 
-def _init_worker() -> None:
+_SHARD: Path | None = None
+
+
+def _init_worker(shard_dir: str, main_db: str) -> None:
     # every worker is one CPU's worth of work: keep ONNX Runtime/BLAS from oversubscribing
     os.environ.setdefault("OMP_NUM_THREADS", "1")
+    global _SHARD
+    from db.store import open_db
+
+    _SHARD = Path(shard_dir) / f"worker-{os.getpid()}.db"
+    db = open_db(_SHARD)
+    try:
+        db.execute("ATTACH DATABASE ? AS src", [main_db])
+        with db.conn:
+            db.execute("INSERT OR IGNORE INTO main.cache SELECT * FROM src.cache")
+        db.execute("DETACH DATABASE src")
+    finally:
+        db.conn.close()
+
+
+def _run_in_shard(spec: BatchSpec, uid: str, udir: str) -> UserResult:
+    assert _SHARD is not None
+    return run_user(spec, uid, udir, _SHARD)
+
+
+def _finished(db_path: Path, spec: BatchSpec, uid: str) -> bool:
+    from core.engine.batch import _existing_run
+    from db.store import open_db
+
+    db = open_db(db_path)
+    try:
+        prev = _existing_run(db, uid, spec.key)
+    finally:
+        db.conn.close()
+    return bool(prev and prev[1] == "finished")
 
 
 def run_inprocess(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[UserResult], None]) -> None:
@@ -30,11 +65,24 @@ def run_inprocess(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Call
 
 def run_pool(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[UserResult], None],
              workers: int) -> None:
+    from core.batch.merge import merge_shards
+
     db_path = Path(spec.out_dir) / "runs.db"
+    shard_dir = Path(spec.out_dir) / "shards"
+    merge_shards(Path(spec.out_dir))          # shards left by an interrupted batch
+    shard_dir.mkdir(parents=True, exist_ok=True)
     ctx = mp.get_context("spawn")   # no forked ONNX/SQLite state in children
     it = iter(users)
     window = max(2, 2 * workers)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker) as pool:
+    try:
+        _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir)
+    finally:
+        merge_shards(Path(spec.out_dir))
+
+
+def _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir) -> None:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
+                             initargs=(str(shard_dir), str(db_path))) as pool:
         pending: dict[Future, str] = {}
 
         def fill() -> None:
@@ -43,7 +91,10 @@ def run_pool(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[
                 if nxt is None:
                     return
                 uid, udir = nxt
-                pending[pool.submit(run_user, spec, uid, str(udir), str(db_path))] = uid
+                if _finished(db_path, spec, uid):     # done in an earlier batch: skipped (writes predictions)
+                    emit(run_user(spec, uid, udir, db_path))
+                    continue
+                pending[pool.submit(_run_in_shard, spec, uid, str(udir))] = uid
 
         fill()
         while pending:
