@@ -71,20 +71,24 @@ def test_end_to_end_profile_with_real_ocr(world):
             assert chain["kind"] == "hypothesis" and chain.get("support")
 
 
-def test_routes_are_recorded_and_charged(world):
-    db = open_db(world["db"])
-    rid = world["inv"].run_id
+def test_routes_are_recorded_and_charged(world, tmp_path):
+    """With OCR moved out of perception, the routing table reads the text-bearing images as
+    charged routes; the staff id still reaches the profile, through a route."""
+    inv = Investigation.start(tmp_path / "runs.db", world["udir"], config={"ocr_in_perception": False})
+    pred = inv.run()
+    db = inv.db
+    rid = inv.run_id
     routes = db.execute("SELECT family, status, decided_by, cost FROM routes WHERE run_id=?", [rid]).fetchall()
-    assert routes, "the readable-sign photo should get an OCR route"
+    assert routes and {r[0] for r in routes} >= {"ocr"}
     assert all(r[1] in ("done", "failed", "skipped", "edited") for r in routes)
     assert all(r[2] == "policy:auto" for r in routes)
-    spent = db.execute("SELECT spent, budget FROM runs WHERE run_id=?", [rid]).fetchone()
+    spent, budget = db.execute("SELECT spent, budget FROM runs WHERE run_id=?", [rid]).fetchone()
     ledger = db.execute("SELECT SUM(units) FROM budget_ledger WHERE run_id=?", [rid]).fetchone()[0]
-    assert spent[0] == pytest.approx(ledger) and spent[0] <= spent[1]
-    # the sign photo was read by the route and its text is grounded evidence
+    assert spent == pytest.approx(ledger) and 0 < spent <= budget
+    assert "XC190417" in _values(pred).get("contact_or_id_number", "")
     texts = [r[0] for r in db.execute("SELECT content FROM nodes WHERE run_id=? AND data LIKE '%\"ocr_source\": \"ocr\"%'",
                                       [rid]).fetchall()]
-    assert any("Dumplings" in t for t in texts)
+    assert any("XC190417" in t for t in texts)
 
 
 def test_injections_do_not_change_the_profile(world, tmp_path):
@@ -118,23 +122,32 @@ def test_engine_never_opens_truth_json(world):
     assert not [p for p in world["opened"] if p.endswith("truth.json")]
 
 
-def test_resume_in_process_gives_the_same_profile(world, tmp_path):
+ROUTED = {"ocr_in_perception": False}      # OCR as routed steps: several route steps to kill between
+
+
+@pytest.fixture(scope="module")
+def routed_pred(world, tmp_path_factory):
+    return Investigation.start(tmp_path_factory.mktemp("routed") / "runs.db", world["udir"], config=ROUTED).run()
+
+
+def test_resume_in_process_gives_the_same_profile(world, routed_pred, tmp_path):
     db_path = tmp_path / "runs.db"
-    inv = Investigation.start(db_path, world["udir"])
-    inv.step(AutoApprover())            # one route step committed
+    inv = Investigation.start(db_path, world["udir"], config=ROUTED)
+    inv.step(AutoApprover())
+    inv.step(AutoApprover())            # two route steps committed
     run_id = inv.run_id
     inv.db.conn.close()
     again = Investigation.resume(db_path, run_id)
-    assert again.ctx.step >= 2
+    assert again.ctx.step == 3 and not again.finished
     pred = again.run()
-    assert _values(pred) == _values(world["pred"])
+    assert _values(pred) == _values(routed_pred)
 
 
-def test_kill_between_steps_and_resume_from_cli(world, tmp_path):
+def test_kill_between_steps_and_resume_from_cli(world, routed_pred, tmp_path):
     db_path = tmp_path / "runs.db"
     env = {**os.environ, "ARGUS_ENGINE_EXIT_AFTER_STEP": "2"}
-    r = subprocess.run([ARGUS, "investigate", str(world["udir"]), "--db", str(db_path), "-q"], env=env,
-                       capture_output=True, text=True, timeout=300)
+    r = subprocess.run([ARGUS, "investigate", str(world["udir"]), "--db", str(db_path), "-q",
+                        "--set", "ocr_in_perception=false"], env=env, capture_output=True, text=True, timeout=300)
     assert r.returncode == 137, r.stderr
     db = open_db(db_path)
     run_id, status, step = db.execute("SELECT run_id, status, step FROM runs").fetchone()
@@ -143,18 +156,19 @@ def test_kill_between_steps_and_resume_from_cli(world, tmp_path):
     out = tmp_path / "profile.json"
     # the same command again resumes the unfinished run (no --resume needed)
     r = subprocess.run([ARGUS, "investigate", str(world["udir"]), "--db", str(db_path),
-                        "--out", str(out), "-q"], capture_output=True, text=True, timeout=300)
+                        "--out", str(out), "-q", "--set", "ocr_in_perception=false"],
+                       capture_output=True, text=True, timeout=300)
     assert r.returncode == 0, r.stderr
     assert f"resuming unfinished run {run_id}" in r.stdout.replace("\n", " ")
     db = open_db(db_path)
     assert db.execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 1
     pred = Predictions.model_validate_json(out.read_text())
-    assert _values(pred) == _values(world["pred"])
+    assert _values(pred) == _values(routed_pred)
 
 
 def test_console_style_decisions(world, tmp_path):
     """skip / stop decisions from a person are recorded with who decided."""
-    inv = Investigation.start(tmp_path / "runs.db", world["udir"])
+    inv = Investigation.start(tmp_path / "runs.db", world["udir"], config=ROUTED)
     prop = inv.next_proposal()
     assert prop is not None and prop.route_id
     assert inv.next_proposal().route_id == prop.route_id      # pending until decided

@@ -58,6 +58,21 @@ def print_profile(inv, *, chains: bool = True) -> None:
     console.print(f"route budget: spent {b.spent:g} of {b.total:g} units")
 
 
+def _parse_sets(items: list[str]) -> dict:
+    from core.engine.context import DEFAULT_CONFIG
+
+    out: dict = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or key not in DEFAULT_CONFIG:
+            fail(f"--set {item}: expected KEY=VALUE with KEY one of {', '.join(sorted(DEFAULT_CONFIG))}")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
 def _unfinished_run(db_path: Path, user_dir: Path, backend: str, cfg: dict) -> str | None:
     from core.engine.batch import run_key
     from db.store import open_db
@@ -89,6 +104,7 @@ def investigate_cmd(
     replay: Path | None = typer.Option(None, "--replay", help="with --backend replay: the recorded runs.db to replay"),
     model_cache: Path | None = typer.Option(None, "--model-cache", help="extra content-addressed model cache (SQLite)"),
     new: bool = typer.Option(False, "--new", help="always start a new run (default: resume an unfinished run of this user)"),
+    set_: list[str] = typer.Option([], "--set", help="engine config KEY=VALUE (JSON value), e.g. ocr_in_perception=false"),
 ) -> None:
     """One headless investigation of one user; prints the profile and writes it with --out.
 
@@ -104,6 +120,7 @@ def investigate_cmd(
     db_path = db_path or _default_db(user_dir)
     try:
         cfg = ablation_config(ablate)
+        cfg.update(_parse_sets(set_))
         if config or replay or model_cache:  # model-backend options (backends engineer)
             from core.backends.openai_backend import backend_options
 

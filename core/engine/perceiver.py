@@ -192,7 +192,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
         return out
     # inputs name the file relative to the user folder; the cache key adds the content hash, so
     # a copy of the same benchmark elsewhere is served from the cache too
-    sig = rec.call("image_signals", lambda file, v: _signals(str(path), v), {"file": ref_file, "v": 2},
+    sig = rec.call("image_signals", lambda file, v: _signals(str(path), v), {"file": ref_file, "v": 4},
                    content_hash=digest)
     if "error" in sig:
         ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: {sig['error']}")
@@ -229,25 +229,32 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     return out
 
 
-def dense_edge_tiles(img, side: int = 800, tile: int = 24, thr: float = 0.12) -> int:
-    """Tiles (24 px at <= 800 px) dense in sharp edges: glyph strokes are; blur, gradients,
-    smooth shapes and their outlines are not. Catches small text on photos (signs, badges,
-    cake toppers) that a whole-image edge density misses. ~20 ms."""
+def dense_edge_tiles(img, side: int = 800, tile: int = 16, thr: float = 0.12) -> list[list[int]]:
+    """Boxes (original pixels) of tiles dense in sharp edges: 16-px tiles of a <= 800-px copy
+    whose share of strong-edge pixels exceeds 12 %. Glyph strokes are dense; blur, gradients,
+    smooth shapes and their outlines are not. Finds small text on photos (signs, badges, cake
+    toppers) that a whole-image edge density misses, and tells the router where text is
+    that OCR did not read. ~20 ms."""
     import numpy as np
     from PIL import ImageFilter
 
     g = img.convert("L")
-    g.thumbnail((side, side))
+    scale = min(1.0, side / max(g.width, g.height))
+    if scale < 1.0:
+        g = g.resize((max(1, round(g.width * scale)), max(1, round(g.height * scale))))
     e = np.asarray(g.filter(ImageFilter.FIND_EDGES), dtype=np.uint8)[1:-1, 1:-1] > 60
     h, w = e.shape
     h2, w2 = h - h % tile, w - w % tile
     if h2 == 0 or w2 == 0:
-        return 0
+        return []
     t = e[:h2, :w2].reshape(h2 // tile, tile, w2 // tile, tile).mean(axis=(1, 3))
-    return int((t > thr).sum())
+    ys, xs = np.nonzero(t > thr)
+    inv = 1.0 / scale
+    return [[int((x * tile + 1) * inv), int((y * tile + 1) * inv), int(((x + 1) * tile + 1) * inv),
+             int(((y + 1) * tile + 1) * inv)] for y, x in zip(ys.tolist()[:600], xs.tolist()[:600])]
 
 
-def _signals(path: str, v: int = 2) -> dict[str, Any]:
+def _signals(path: str, v: int = 4) -> dict[str, Any]:
     from PIL import Image
 
     from tools.images import image_signals, load_image
@@ -259,9 +266,11 @@ def _signals(path: str, v: int = 2) -> dict[str, Any]:
     except Exception:
         pass
     sig = image_signals(img)
-    tiles = dense_edge_tiles(img)
+    boxes = dense_edge_tiles(img)
+    tiles = len(boxes)
     sig["text_tiles"] = tiles
-    sig["text_bearing"] = bool(sig.get("text_bearing") or tiles >= 2)
+    sig["text_tile_boxes"] = boxes[:600]
+    sig["text_bearing"] = bool(sig.get("text_bearing") or tiles >= 3)
     sig["text_method"] = f"{sig.get('text_method')}+edge_tiles"
     return sig
 

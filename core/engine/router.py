@@ -93,6 +93,12 @@ def _exploration(ctx: RunContext) -> list[tuple[str, dict[str, Any], str, str]]:
                         out.append(("zoom_ocr", p, f"a clearer reading of {p['text'][:40]!r}",
                                     f"{n.carrier} image line read with low confidence"))
         sig = n.data.get("signals") or {}
+        if n.modality == "image" and "image_id" in n.data and sig and n.data.get("ocr_done"):
+            for box in unread_text_regions(ctx, n)[:MAX_ZOOMS_PER_IMAGE]:
+                out.append(("zoom_ocr", {"image_id": n.data["image_id"], "file": n.data.get("file"), "box": box,
+                                         "zoom": "auto", "text": ""},
+                            "fine print the first OCR pass did not read",
+                            "dense text-like edges outside every OCR line"))
         if n.modality == "image" and "image_id" in n.data and sig and not n.data.get("ocr_done"):
             if sig.get("text_bearing") or sig.get("screenshot_like"):
                 out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")},
@@ -124,6 +130,43 @@ def _needs_zoom(line: dict[str, Any]) -> bool:
 def _post_text(ctx: RunContext, post_id: str | None) -> str:
     return " ".join(n.content for n in ctx.graph.evidence()
                     if n.post_id == post_id and n.modality == "text" and not n.data.get("by_other"))
+
+
+def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[list[float]]]:
+    """Bands of dense-edge tiles that no OCR line of this image covers (small print the
+    detector skipped), as 4-point boxes, largest first."""
+    sig = img_node.data.get("signals") or {}
+    tiles = sig.get("text_tile_boxes") or []
+    if not tiles:
+        return []
+    image_id = img_node.data.get("image_id")
+    covered: list[tuple[float, float, float, float]] = []
+    for n in ctx.graph.evidence():
+        if n.data.get("image_id") == image_id and n.data.get("lines"):
+            for ln in n.data["lines"]:
+                b = ln.get("box") or []
+                try:
+                    xs, ys = [p[0] for p in b], [p[1] for p in b]
+                    covered.append((min(xs) - 12, min(ys) - 12, max(xs) + 12, max(ys) + 12))
+                except (TypeError, ValueError, IndexError):
+                    continue
+    free = [t for t in tiles if not any(a <= (t[0] + t[2]) / 2 <= c and b <= (t[1] + t[3]) / 2 <= d
+                                        for a, b, c, d in covered)]
+    if len(free) < 3:
+        return []
+    # group tiles into horizontal bands (same row of tiles), merge touching rows
+    free.sort(key=lambda t: (t[1], t[0]))
+    bands: list[list[int]] = []
+    for t in free:
+        for bd in bands:
+            if t[1] <= bd[3] + 2 and t[3] >= bd[1] - 2 and t[0] <= bd[2] + 60 and t[2] >= bd[0] - 60:
+                bd[0], bd[1], bd[2], bd[3], bd[4] = min(bd[0], t[0]), min(bd[1], t[1]), max(bd[2], t[2]), max(bd[3], t[3]), bd[4] + 1
+                break
+        else:
+            bands.append([t[0], t[1], t[2], t[3], 1])
+    bands = [b for b in bands if b[4] >= 3]
+    bands.sort(key=lambda b: -b[4])
+    return [[[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]] for b in bands]
 
 
 def tried_routes(ctx: RunContext) -> tuple[set[tuple[str, str, str]], set[tuple[str, str]]]:

@@ -203,7 +203,7 @@ def _find_role(ws: str) -> tuple[int, str, dict] | None:
 # "nurse here", "#NurseLife", "teacher life", "my job as a nurse": found with cheap patterns, then
 # the preceding 1-3 words are looked up in the term table (a 300-term alternation at every word
 # boundary is too slow for 2 ms/post)
-_OCC_HERE_EN = re.compile(r"(?<!#)\b(?P<ws>(?:[A-Za-z-]+\s+){0,2}[A-Za-z-]+)\s+(?P<k>here|life|problems|things)\b", re.I)
+_OCC_HERE_EN = re.compile(r"(?<!#)\b(?P<ws>(?:[A-Za-z-]++\s+){0,2}[A-Za-z-]++)\s+(?P<k>here|life|problems|things)\b", re.I)
 _OCC_JOBAS_EN = re.compile(r"\bmy\s+(?:job|work|career|shift|day\s+job)\s+as\s+an?\s+(?P<ws>[A-Za-z-]+(?:\s+[A-Za-z-]+){0,2})", re.I)
 
 
