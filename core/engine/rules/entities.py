@@ -63,18 +63,18 @@ DATE_EN = re.compile(
 DATE_ZH = re.compile(r"(?:((?:19|20)\d{2})年)?(1[0-2]|0?[1-9])月([12]\d|3[01]|0?[1-9])[日号]")
 STATION = re.compile(
     r"(?:[\u4e00-\u9fff]{2,8}(?:地铁站|站)(?![长台点])|(?:地铁|metro|subway)\s?\d{1,2}\s?号线|\d{1,2}号线"
-    r"|\b[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}\s+(?:Station|station|Stn)\b"
+    r"|(?<![\w'.-])[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,3}\s+(?:Station|station|Stn)\b"
     r"|\b(?:line|Line)\s+\d{1,2}\b|\b(?:the\s+)?[A-Z][a-z]+\s+[Ll]ine\b)"
 )
 ORG_SUFFIX_EN = (r"Inc\.?|Ltd\.?|LLC|Corp(?:oration)?\.?|Co\.|Company|Group|Hospital|Clinic|Bank|Labs?|Technologies|"
                  r"Tech|Studio|Agency|Foundation|Institute|Center|Centre|Associates|Partners|Consulting|Restaurant|"
                  r"Bakery|Cafe|Café|Hotel|Airlines?|Motors|Pharma|Systems|Solutions|Media|Press|Council|Ministry|"
                  r"Department|Police|Firm|Museum|Library")
-ORG_EN = re.compile(rf"\b(?:[A-Z][\w&'.-]*\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
+ORG_EN = re.compile(rf"(?<![\w&'.-])(?:[A-Z][\w&'.-]*+\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
 ORG_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:有限公司|股份公司|集团|公司|医院|银行|研究院|研究所|事务所|科技(?!园|馆|城)|律所|卫生院|诊所|工作室|酒店|餐厅|分行|支行|门店|旗舰店|派出所|法院|检察院|政府|街道办|税务局|出版社|报社|电视台)")
 SCHOOL_EN = re.compile(
-    r"\b(?:(?:[A-Z][\w&'.-]*\s+){0,5}(?:University|College)\s+of\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*){0,3}"
-    r"|(?:[A-Z][\w&'.-]*\s+){1,5}(?:University|College|Institute of Technology|Polytechnic|Academy|High School|Elementary(?:\s+School)?|Middle School|School)"
+    r"(?<![\w&'.-])(?:(?:[A-Z][\w&'.-]*+\s+){0,5}(?:University|College)\s+of\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*+){0,3}"
+    r"|(?:[A-Z][\w&'.-]*+\s+){1,5}(?:University|College|Institute of Technology|Polytechnic|Academy|High School|Elementary(?:\s+School)?|Middle School|School)"
     r"|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
 )
 SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")

@@ -87,7 +87,7 @@ _SCHOOL_CTX = re.compile(
     r"|在|读|就读|毕业|母校|考上|录取|上岸|校园|我校|本校|学校",
     re.I,
 )
-_FACULTY_EN = re.compile(r"\b(?:(?:School|Faculty|College|Department|Dept\.?)\s+of\s+(?:[A-Z][\w&-]*\s?(?:and\s+|&\s+)?){1,4}|[A-Z][\w&-]*(?:\s+[A-Z][\w&-]*){0,3}\s+(?:department|Department|School|Faculty))")
+_FACULTY_EN = re.compile(r"\b(?:(?:School|Faculty|College|Department|Dept\.?)\s+of\s+(?:[A-Z][\w&-]*+\s?(?:and\s+|&\s+)?){1,4}|(?<![\w&-])[A-Z][\w&-]*+(?:\s+[A-Z][\w&-]*+){0,3}\s+(?:department|Department|School|Faculty))")
 _FACULTY_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:学院|系)(?![\u4e00-\u9fff]*大学)")
 _SCHOOL_TRIM = re.compile(r"^(?:The\s+|the\s+|在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
 _SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了站]|号线|科学院$")
@@ -203,7 +203,7 @@ def _find_role(ws: str) -> tuple[int, str, dict] | None:
 # "nurse here", "#NurseLife", "teacher life", "my job as a nurse": found with cheap patterns, then
 # the preceding 1-3 words are looked up in the term table (a 300-term alternation at every word
 # boundary is too slow for 2 ms/post)
-_OCC_HERE_EN = re.compile(r"(?<!#)\b(?P<ws>(?:[A-Za-z-]++\s+){0,2}[A-Za-z-]++)\s+(?P<k>here|life|problems|things)\b", re.I)
+_OCC_HERE_EN = re.compile(r"(?<![#A-Za-z-])(?P<ws>(?:[A-Za-z-]++\s+){0,2}[A-Za-z-]++)\s+(?P<k>here|life|problems|things)\b", re.I)
 _OCC_JOBAS_EN = re.compile(r"\bmy\s+(?:job|work|career|shift|day\s+job)\s+as\s+an?\s+(?P<ws>[A-Za-z-]+(?:\s+[A-Za-z-]+){0,2})", re.I)
 
 
@@ -386,7 +386,7 @@ _WORK_CTX_EN = re.compile(
 )
 _WORK_CTX_ZH = re.compile(r"(?:在|于)(?P<o>[\u4e00-\u9fffA-Za-z0-9]{2,20}?)(?:上班|工作|实习|任职|当|做|打工|搬砖|坐班)|(?:入职|加入|跳槽到|就职于|供职于|我们公司|我司|本司|单位)")
 _WORK_EVENT_ZH = re.compile(r"(?P<o>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:公司)?(?:年会|团建|尾牙|工牌|司庆)")
-_UNIT_EN = re.compile(r"\b(?:in|on|at)\s+(?:the\s+)?(?P<u>(?:[A-Z][\w&-]*\s+){0,3}(?:department|dept|team|ward|unit|division|lab|office|branch|ICU|ER|NICU|PICU))\b|\b(?P<u2>ICU|NICU|PICU|ER|emergency\s+room|emergency\s+department|oncology|pediatrics|cardiology|surgery|radiology)\b", re.I)
+_UNIT_EN = re.compile(r"\b(?:in|on|at)\s+(?:the\s+)?(?P<u>(?:[A-Z][\w&-]*+\s+){0,3}(?:department|dept|team|ward|unit|division|lab|office|branch|ICU|ER|NICU|PICU))\b|\b(?P<u2>ICU|NICU|PICU|ER|emergency\s+room|emergency\s+department|oncology|pediatrics|cardiology|surgery|radiology)\b", re.I)
 _UNIT_ZH = re.compile(r"[\u4e00-\u9fff]{1,6}?(?:科|部|组|中心|病区|车间|分行|支行|门店|项目组|事业部)(?![\u4e00-\u9fff]{0,1}(?:学|技|普))")
 _ZH_BREAK = "的了是我你他她们每天骑坐到和跟去在从给被把让"
 _ZH_GENERIC_ORG = {"公司", "大公司", "小公司", "医院", "银行", "集团", "科技", "工作室", "餐厅", "酒店", "门店"}
