@@ -370,7 +370,7 @@ def _nat_regex() -> re.Pattern[str]:
 
 _NAT = _nat_regex()
 _NAT_COUNTRY = re.compile(
-    r"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|i'?m\s+from|i\s+am\s+from|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
+    r"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|born\s+in|i'?m\s+from|i\s+am\s+from|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
     r"back\s+home\s+in|immigrated\s+from|moved\s+here\s+from|citizen\s+of)\s+(?P<c>[A-Z][A-Za-z.]+(?:\s+[A-Z][a-z]+){0,2})", re.I)
 _NAT_ZH = re.compile(r"(?:我是|作为(?:一个|一名)?|身为|本人是)(?P<c>[\u4e00-\u9fff]{1,5}?)人(?!家|们|员|生|类|物)|(?:我来自|我的祖国是?|祖国)(?P<c2>[\u4e00-\u9fff]{2,5})")
 

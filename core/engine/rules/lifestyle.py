@@ -14,7 +14,8 @@ from core.engine.types import Cue
 _HOME_EN = re.compile(
     r"\b(?:i\s+live|i'?m\s+living|we\s+live|living|lives?|(?:just\s+)?moved|we\s+(?:just\s+)?moved|moving|relocated|i'?m\s+based|based|home\s+is|my\s+(?:home|apartment|flat|house|place|neighbou?rhood|hometown|town|city)\s+(?:is\s+)?|"
     r"here\s+in|back\s+home\s+in|our\s+(?:new\s+)?(?:home|apartment|flat|house)|local\s+to|resident\s+of|grew\s+up\s+in|i'?m\s+from|i\s+am\s+from|born\s+and\s+raised\s+in|"
-    r"anyone\s+(?:else\s+)?(?:here\s+)?(?:from|in|living\s+in)|fellow|(?:uni|university|college|grad|phd|exchange|international)?\s*student\s+(?:in|here\s+in)|locals?\s+(?:of|in)|over\s+here\s+in|"
+    r"anyone\s+(?:else\s+)?(?:here\s+)?(?:from|in|living\s+in)|fellow|(?:now|currently|these\s+days)(?:\s+(?:living|based))?|raised|"
+    r"(?:uni|university|college|grad|phd|exchange|international)?\s*student\s+(?:in|here\s+in)|locals?\s+(?:of|in)|over\s+here\s+in|"
     r"rent\s+(?:an?\s+)?(?:apartment|flat|room|place)|my\s+(?:street|block|building|complex)|walking\s+distance\s+from\s+my\s+(?:home|place|apartment)|near\s+my\s+(?:home|place|apartment|house))"
     r"(?:\s+(?:in|to|at|near|on|out\s+in|down\s+in|up\s+in|over\s+in))?\s*$",
     re.I,
