@@ -34,6 +34,9 @@ COMMENTS = [
     ("I grew up in Mumbai but moved to London for work 10 years ago", "home_location", "city", "London"),
     ("My salary is around 60k euros before tax, which is decent for Berlin", "income_level", "band", "middle"),
     ("Speaking as someone who did their PhD in astrophysics, this article is nonsense", "education", "level", "PhD"),
+    ("34/M here, any advice on negotiating rent?", "age", "exact_age", "34"),
+    ("Me (F30) and my partner keep arguing about chores", "gender", None, "female"),
+    ("Born in Seoul, raised in LA, now in Berlin", "home_location", "city", "Berlin"),
 ]
 
 

@@ -73,13 +73,13 @@ _G_FEMALE_EN = re.compile(
     r"\b(?:as\s+an?|i'?m\s+an?|i\s+am\s+an?|being\s+an?|fellow)\s+(?:\w+\s+){0,2}?(?P<w>woman|girl|female|lady|mom|mum|mother|"
     r"wife|daughter|sister|gal|housewife|stay-at-home\s+mom|single\s+mom|mama|grandmother|grandma|actress|waitress|"
     r"businesswoman|sorority\s+girl)\b|\bi\s*\(\s*\d{2}\s*[fF]\s*\)|\b\d{2}\s?[fF]\b(?=[\s,.)])|\b(?:mom|mum|mama)\s+of\s+(?:\w+\s+)?\w+|"
-    r"\bmy\s+(?:pregnancy|period|bra|maternity\s+leave|ob-?gyn|gynecologist)\b|\bwhile\s+pregnant\b|\bi'?m\s+pregnant\b|\bi\s+am\s+pregnant\b",
+    r"\(\s*(?:\d{2}\s*/?\s*F|F\s*/?\s*\d{2})\s*\)|\b\d{2}\s*/\s*F\b|\bmy\s+(?:pregnancy|period|bra|maternity\s+leave|ob-?gyn|gynecologist)\b|\bwhile\s+pregnant\b|\bi'?m\s+pregnant\b|\bi\s+am\s+pregnant\b",
     re.I,
 )
 _G_MALE_EN = re.compile(
     r"\b(?:as\s+an?|i'?m\s+an?|i\s+am\s+an?|being\s+an?|fellow)\s+(?:\w+\s+){0,2}?(?P<w>man|guy|dude|male|gentleman|dad|father|"
     r"husband|son|brother|boy|grandfather|grandpa|businessman|stay-at-home\s+dad|single\s+dad)\b|\bi\s*\(\s*\d{2}\s*[mM]\s*\)|"
-    r"\b\d{2}\s?[mM]\b(?=[\s,.)])|\b(?:dad|father)\s+of\s+(?:\w+\s+)?\w+|\bmy\s+(?:beard|prostate|paternity\s+leave)\b",
+    r"\b\d{2}\s?[mM]\b(?=[\s,.)])|\(\s*(?:\d{2}\s*/?\s*M|M\s*/?\s*\d{2})\s*\)|\b\d{2}\s*/\s*M\b|\b(?:dad|father)\s+of\s+(?:\w+\s+)?\w+|\bmy\s+(?:beard|prostate|paternity\s+leave)\b",
     re.I,
 )
 _G_PARTNER_EN = re.compile(r"\bmy\s+(?P<w>husband|hubby|wife|wifey|boyfriend|girlfriend|bf|gf)\b", re.I)
@@ -139,6 +139,7 @@ _AGE_EXACT = re.compile(
     r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
     r"|\bat\s+(?P<n6>[1-9]\d),?\s+(?=i\b|i'm\b|i've\b|i\s+still\b|life\b|my\b)"
     r"|\b(?:at\s+)?my\s+age\s*\(\s*(?P<n7>[1-9]\d)\s*\)"
+    r"|\(\s*(?:(?P<n8>[1-9]\d)\s*/\s*[mfMF]|[mfMF]\s*/?\s*(?P<n9>[1-9]\d))\s*\)|\b(?P<n10>[1-9]\d)\s*/\s*[mfMF]\b"
     r"|\bi\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
     re.I,
 )
@@ -170,7 +171,7 @@ def age(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _AGE_EXACT.finditer(t):
-        g = next(k for k in ("n", "n2", "n3", "n4", "n5", "n6", "n7") if m.group(k))
+        g = next(k for k in ("n", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10") if m.group(k))
         n = int(m.group(g))
         if not 10 <= n <= 99 or ctx.negated(m.start()):
             continue

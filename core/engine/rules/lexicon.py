@@ -339,7 +339,7 @@ EDU_LEVELS = [
     ("Master's degree", r"master'?s(?:\s+degree)?|masters|m\.?s\.?c\.?|m\.?a\.?\s+in|mba|m\.?eng|grad\s+school|graduate\s+degree|graduate\s+school|msw|llm", ["硕士", "研究生", "读研", "考研上岸", "硕士学位", "研一", "研二", "研三", "MBA"]),
     ("Bachelor's degree", r"bachelor'?s(?:\s+degree)?|bachelor\s+(?:thesis|degree|program(?:me)?|studies|in)|undergrad(?:uate)?\s+(?:thesis|studies)|b\.?s\.?c\.?|b\.?a\.?\s+in|b\.?eng|undergrad(?:uate)?\s+degree|college\s+degree|university\s+degree|four-year\s+degree|degree\s+in", ["本科", "学士", "大学毕业", "本科毕业", "大一", "大二", "大三", "大四"]),
     ("Associate degree", r"associate'?s?\s+degree|community\s+college|junior\s+college|two-year\s+degree|a\.?a\.?s?\s+degree", ["大专", "专科", "高职"]),
-    ("High school", r"high\s+school\s+(?:diploma|graduate|grad|education|dropout)|ged|only\s+finished\s+high\s+school|dropped\s+out\s+of\s+college|never\s+went\s+to\s+college|didn'?t\s+go\s+to\s+college", ["高中毕业", "高中学历", "中专", "职高"]),
+    ("High school", r"high\s+school\s+(?:diploma|graduate|grad|education|dropout)|college\s+dropout|dropped\s+out\s+of\s+(?:college|uni|university)|ged|only\s+finished\s+high\s+school|dropped\s+out\s+of\s+college|never\s+went\s+to\s+college|didn'?t\s+go\s+to\s+college", ["高中毕业", "高中学历", "中专", "职高"]),
     ("Primary school", r"only\s+(?:finished|went\s+to)\s+(?:primary|elementary|grade)\s+school|left\s+school\s+at\s+1[0-4]", ["小学毕业", "小学文化", "初中毕业", "初中学历"]),
     ("No schooling", r"never\s+went\s+to\s+school|no\s+formal\s+(?:schooling|education)|can'?t\s+read\s+or\s+write|self-taught\s+everything", ["没上过学", "文盲", "没读过书"]),
 ]
