@@ -805,6 +805,8 @@ def _birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesi
     y, mth, d = (int(x) for x in t["date"][:10].split("-"))
     levels = {"month": _MONTHS[mth - 1], "day": str(d)}
     ev = [c[1] for c in grp]
+    # a stated age outside 13..100 is someone else's birthday (a child's cake) or noise
+    grp = [c if (c[4] is None or 13 <= c[4] <= 100) else (c[0], c[1], c[2], c[3], None) for c in grp]
     ages = [(int(c[3]["date"][:4]) - c[4]) for c in grp if c[4]]
     ev += [f.__dict__.get("age_nodes", {}).get(c[2]) for c in grp if f.__dict__.get("age_nodes", {}).get(c[2])]
     if not ages:
