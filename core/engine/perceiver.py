@@ -192,8 +192,9 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
         return out
     # inputs name the file relative to the user folder; the cache key adds the content hash, so
     # a copy of the same benchmark elsewhere is served from the cache too
-    sig = rec.call("image_signals", lambda file, v: _signals(str(path), v), {"file": ref_file, "v": 4},
-                   content_hash=digest)
+    fut = ctx.__dict__.get("_sig_futures", {}).get(str(path))
+    sig = rec.call("image_signals", lambda file, v: fut.result() if fut is not None else _signals(str(path), v),
+                   {"file": ref_file, "v": 4}, content_hash=digest)
     if "error" in sig:
         ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: {sig['error']}")
         _store_image(ctx, image_id, pid, ref_file, digest, {"error": sig["error"]})
@@ -370,8 +371,47 @@ def _profile_nodes(ctx: RunContext) -> list[EvidenceNode]:
     return out
 
 
+def _prefetch_signals(ctx: RunContext):
+    """Compute the cheap image signals of every image in a background thread, so they overlap
+    with the OCR of earlier images (the OCR model runs under its own lock). Results still go
+    through the Recorder (cache + tool_calls) in the main thread."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    from tools.base import cache_key
+    from tools.images import sha256_file
+
+    jobs = []
+    for post in ctx.user.posts[:10_000]:
+        for ref in (post.images or [])[:MAX_IMAGES_PER_POST]:
+            if ref is None or not getattr(ref, "file", None):
+                continue
+            path = ctx.user.image_path(str(ref.file))
+            try:
+                digest = sha256_file(path)
+            except Exception:
+                continue
+            key = cache_key("image_signals", {"file": str(ref.file), "v": 4}, digest)
+            if ctx.db.execute("SELECT 1 FROM cache WHERE key=?", [key]).fetchone() is None:
+                jobs.append(str(path))
+    if len(jobs) < 2:
+        return None
+    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="argus-signals")
+    ctx.__dict__["_sig_futures"] = {p: pool.submit(_signals, p, 4) for p in dict.fromkeys(jobs)}
+    return pool
+
+
 def perceive(ctx: RunContext) -> list[EvidenceNode]:
     """Post nodes first, then each post's evidence drafts (node ids assigned by the graph)."""
+    pool = _prefetch_signals(ctx) if ctx.flag("perceiver") else None
+    try:
+        return _perceive(ctx)
+    finally:
+        ctx.__dict__.pop("_sig_futures", None)
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _perceive(ctx: RunContext) -> list[EvidenceNode]:
     user = ctx.user
     own_names = {str(x).casefold() for x in (user.profile.user_id, user.profile.nickname) if x}
     out: list[EvidenceNode] = [EvidenceNode(node_id=f"post:{PROFILE_POST}", kind="post", post_id=PROFILE_POST,

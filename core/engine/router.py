@@ -93,8 +93,9 @@ def _exploration(ctx: RunContext) -> list[tuple[str, dict[str, Any], str, str]]:
                         out.append(("zoom_ocr", p, f"a clearer reading of {p['text'][:40]!r}",
                                     f"{n.carrier} image line read with low confidence"))
         sig = n.data.get("signals") or {}
-        if n.modality == "image" and "image_id" in n.data and sig and n.data.get("ocr_done"):
-            for box in unread_text_regions(ctx, n)[:MAX_ZOOMS_PER_IMAGE]:
+        if n.modality == "image" and "image_id" in n.data and sig and n.data.get("ocr_done") and \
+                _read_as(ctx, n.data["image_id"]) in ZOOM_CARRIERS - {"ocr_text"}:
+            for box in unread_text_regions(ctx, n)[:1]:
                 out.append(("zoom_ocr", {"image_id": n.data["image_id"], "file": n.data.get("file"), "box": box,
                                          "zoom": "auto", "text": ""},
                             "fine print the first OCR pass did not read",
@@ -132,6 +133,14 @@ def _post_text(ctx: RunContext, post_id: str | None) -> str:
                     if n.post_id == post_id and n.modality == "text" and not n.data.get("by_other"))
 
 
+def _read_as(ctx: RunContext, image_id: str) -> str | None:
+    """The carrier the perception OCR gave this image's text (document, receipt, ...)."""
+    for n in ctx.graph.evidence():
+        if n.data.get("image_id") == image_id and n.data.get("lines"):
+            return n.carrier
+    return None
+
+
 def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[list[float]]]:
     """Bands of dense-edge tiles that no OCR line of this image covers (small print the
     detector skipped), as 4-point boxes, largest first."""
@@ -164,7 +173,8 @@ def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[li
                 break
         else:
             bands.append([t[0], t[1], t[2], t[3], 1])
-    bands = [b for b in bands if b[4] >= 3]
+    # a line of text is a wide band of several tiles; blobs of texture are not
+    bands = [b for b in bands if b[4] >= 6 and (b[2] - b[0]) >= 3 * (b[3] - b[1])]
     bands.sort(key=lambda b: -b[4])
     return [[[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]] for b in bands]
 
