@@ -17,7 +17,7 @@ from core.engine.backend import Verdict
 from core.engine.context import RunContext
 from core.engine.types import EvidenceNode
 
-ADMIT_MIN_CONF = 0.3
+ADMIT_MIN_CONF = 0.2
 
 
 def _post_field(ctx: RunContext, post_id: str | None, field: str) -> str | None:
