@@ -18,7 +18,8 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
     if not text or not isinstance(text, str):
         return []
     text = text[:MAX_TEXT]
-    masked = mask(text, hostile_ranges(text))
+    # curly apostrophes (phone keyboards: "I’m 29") read as straight ones; same length, so offsets hold
+    masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
     if not masked.strip():
         return []
     ctx = Ctx(text, masked, carrier=carrier, lang=lang)

@@ -34,6 +34,14 @@ _NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名�
                       rf"(?P<name>(?:欧阳|司马|诸葛|上官|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}})")
 
 
+_LABEL_WORDS = {"staff", "id", "dept", "department", "no", "number", "employee", "emp", "title", "position", "role", "badge",
+                "card", "date", "dob", "sex", "gender", "company", "team", "unit", "level", "grade", "class", "phone", "tel",
+                "email", "address", "valid", "expires", "expiry", "issued", "student", "member", "job", "office", "division",
+                "section", "nationality", "age", "birth", "signature", "code", "group", "org", "organization", "site", "ext"}
+# Chinese field labels that may follow a name on the same OCR line ("姓名：周杰工号：...")
+_LABEL_ZH = re.compile(r"工号|部门|职位|职务|岗位|性别|编号|电话|手机|单位|学号|班级|年龄|民族|卡号|证号|科室|公司|日期|住址|地址|出生")
+
+
 def real_name(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
@@ -48,6 +56,11 @@ def real_name(ctx: Ctx) -> list[Cue]:
                     break
                 cap.append(w_)
             words = cap
+            # OCR joins badge lines: "Name: Zhou Jie Staff ID: ..." — the next field label ends the name
+            for k, w_ in enumerate(words):
+                if w_.lower() in _LABEL_WORDS:
+                    words = words[:k]
+                    break
             while words and words[-1].lower() in _NOT_NAMES:
                 words.pop()
             if not words or words[0].lower() in _NOT_NAMES:
@@ -60,6 +73,11 @@ def real_name(ctx: Ctx) -> list[Cue]:
                                confidence=conf + (0.1 if len(words) > 1 else 0), first_person=True if rule != "name:stated" else None))
     for m in _NAME_ZH.finditer(t):
         name = m.group("name")
+        ns = m.start("name")
+        for k in range(2, len(name)):
+            if _LABEL_ZH.match(t, ns + k):  # the label may be cut by the 1-2 char window: look at the text
+                name = name[:k]
+                break
         # trim a trailing particle caught by the 1-2 char window ("我叫小明呀" is not covered; "王芳了" is)
         if name[-1] in "了呢啊呀吧的哦，":
             name = name[:-1]
@@ -100,6 +118,16 @@ _PARTNER_GENDER = {"husband": "female", "hubby": "female", "boyfriend": "female"
                    "老婆": "male", "妻子": "male", "媳妇": "male", "女朋友": "male", "女友": "male"}
 
 
+# being inside a gendered facility: "changing in the women's locker room", "我在女更衣室". A sign or OCR'd label
+# alone is no evidence about the poster (anyone photographs signs), so only located wording in captions counts, low
+_G_FACILITY_EN = re.compile(
+    r"\b(?:in|inside|into)\s+(?:the\s+)?(?:[\w']+\s+){0,2}?(?P<g>women'?s|ladies'?|girls'?|men'?s|guys'?|boys'?)\s+"
+    r"(?:locker[\s-]?rooms?|changing[\s-]?rooms?|dressing[\s-]?rooms?|restrooms?|bathrooms?|toilets?|loos?|showers?|sauna|washrooms?|room)\b",
+    re.I)
+_G_FACILITY_ZH = re.compile(r"(?:在|进|进了|去|去了|躲在|躲进|回到)(?:[\u4e00-\u9fff]{1,4}的)?(?P<g>女|男)(?:生|士)?(?:更衣室|厕所|卫生间|洗手间|浴室|澡堂|换衣间)")
+_FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
+
+
 def gender(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
@@ -116,6 +144,15 @@ def gender(ctx: Ctx) -> list[Cue]:
         val = "female" if _TAG_FEMALE.match(w) else "male" if _TAG_MALE.match(w) else None
         if val:
             out.append(ctx.cue("gender", val, hs, he, rule="gender:hashtag", confidence=0.6, first_person=True))
+    if ctx.carrier not in _FACILITY_CARRIERS:
+        for rx in (_G_FACILITY_EN, _G_FACILITY_ZH):
+            for m in rx.finditer(t):
+                if ctx.negated(m.start()) or not ctx.first_person(m.start()):
+                    continue  # "my husband waited in the men's room": someone else
+                g = m.group("g").lower()
+                val = "male" if g.startswith(("m", "guy", "boy", "男")) else "female"
+                out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:facility", confidence=0.3,
+                                   first_person=True, original=m.group("g") if rx is _G_FACILITY_ZH else None))
     for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
         for m in rx.finditer(t):
             w = m.group("w").lower()
@@ -134,13 +171,13 @@ _WORDNUM = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "
 _AGE_EXACT = re.compile(
     r"\b(?:i'?m|i\s+am|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|age[d]?)\s+(?P<n>[1-9]\d)\b"
     r"(?!\s*(?:%|percent|min|minutes|hours|hrs|km|miles|kg|lbs|cm|mph|k\b|dollars|bucks|pounds|times|days|weeks|months|steps|reps|pages|floors|episodes|stars|followers|people|of\b|mins|am|pm))"
-    r"(?:\s*(?:years?\s*old|yrs?\s*old|y/?o|yo)\b)?"
-    r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
+    r"(?:\s*(?:years?\s*old|yrs?\s*old|y\.o\.|y/?o|yo)\b)?"
+    r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y\.o\.|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
     r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
     r"|\bat\s+(?P<n6>[1-9]\d),?\s+(?=i\b|i'm\b|i've\b|i\s+still\b|life\b|my\b)"
     r"|\b(?:at\s+)?my\s+age\s*\(\s*(?P<n7>[1-9]\d)\s*\)"
     r"|\(\s*(?:(?P<n8>[1-9]\d)\s*/\s*[mfMF]|[mfMF]\s*/?\s*(?P<n9>[1-9]\d))\s*\)|\b(?P<n10>[1-9]\d)\s*/\s*[mfMF]\b"
-    r"|\bi\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
+    r"|\b(?:i|me)\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
     re.I,
 )
 _AGE_DECADE = re.compile(
@@ -423,7 +460,7 @@ def _demonym_of(country: str) -> str:
 
 # ---------------------------------------------------------------- physical_appearance
 _HEIGHT = re.compile(
-    r"\b(?P<cm>1[4-9]\d|2[0-2]\d)\s?cm\b(?!\s*(?:long|wide|deep|rain|snow))|\b(?P<ft>[4-7])\s?(?:'|’|ft|foot|feet)\s?(?P<inch>\d{1,2})?\s?(?:\"|”|''|in(?:ches)?)?(?=[\s,.!?)]|$)"
+    r"\b(?P<cm>1[4-9]\d|2[0-2]\d)\s?cm\b(?!\s*(?:long|wide|deep|rain|snow))|\b(?:i'?m|i\s+am|standing\s+at|height:?)\s+(?P<m>1\.[4-9]\d|2\.[0-2]\d)\s?m\b|\b(?P<ft>[4-7])\s?(?:'|’|ft|foot|feet)\s?(?P<inch>\d{1,2})?\s?(?:\"|”|''|in(?:ches)?)?(?=[\s,.!?)]|$)"
     r"|身高\s*(?:是|有)?\s*(?P<zcm>1[4-9]\d|2[0-2]\d)|(?P<zm>一米[五六七八九])(?P<zd>[0-9一二三四五六七八九])?|(?P<zcm2>1[4-9]\d)\s*(?:厘米|公分)|(?P<zcm3>1[4-9]\d)(?:的身高|的个子|的个头)", re.I)
 _WEIGHT = re.compile(r"\b(?:i\s+weigh|weigh(?:ing)?\s+in\s+at|my\s+weight\s+is|down\s+to|up\s+to|i'?m\s+(?:now\s+)?at)\s+(?P<n>\d{2,3})\s?(?P<u>kg|kgs|kilos|lbs?|pounds)\b"
                      r"|\b(?P<n2>\d{2,3})\s?(?P<u2>kg|kgs|lbs)\b(?=[^.!?\n]{0,20}\b(?:me|myself|now|weigh|lost|gained|down|scale)\b)"
@@ -442,7 +479,9 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _HEIGHT.finditer(t):
-        if m.group("cm") or m.group("zcm") or m.group("zcm2") or m.group("zcm3"):
+        if m.group("m"):
+            cm = round(float(m.group("m")) * 100)
+        elif m.group("cm") or m.group("zcm") or m.group("zcm2") or m.group("zcm3"):
             cm = int(m.group("cm") or m.group("zcm") or m.group("zcm2") or m.group("zcm3"))
         elif m.group("ft"):
             ft, inch = int(m.group("ft")), int(m.group("inch") or 0)
@@ -459,7 +498,8 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
         pre = ctx.prefix(m.start())[-30:]
         if m.group("cm") and not re.search(r"(?i)\b(?:i'?m|i\s+am|tall|height|me|standing|stand)\b", pre + t[m.end():m.end() + 8]):
             continue
-        val = f"{cm} cm tall" + (f" ({m.group(0).strip()})" if not m.group("cm") else "")
+        raw = f"{m.group('m')} m" if m.group("m") else m.group(0).strip()
+        val = f"{cm} cm tall" + (f" ({raw})" if not m.group("cm") else "")
         out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule="appearance:height", confidence=0.75,
                            height_cm=cm, original=m.group(0) if ctx.has_cjk else None))
     for m in _WEIGHT.finditer(t):

@@ -263,9 +263,24 @@ def _occ_levels(o: dict, term: str) -> dict[str, str]:
     return lv
 
 
+# generic self-deprecating work slang names no role: "打工人" holds the term 工人 (factory worker) but means
+# "anyone with a job"; these spans are blanked (same length) before the role lexicons run
+_WORK_SLANG = re.compile(r"打工(?:人|仔|妹|魂)|社畜|搬砖(?:人|的|狗)?|牛马|上班族|工具人|"
+                         r"\b(?:wage\s+slaves?|corporate\s+(?:drones?|slaves?|zombies?)|working\s+stiffs?|cogs?\s+in\s+the\s+machine|"
+                         r"(?:nine|9)[\s-]+to[\s-]+(?:five|5)(?:ers?)?(?:\s+(?:worker|employee|job|grind))?)\b", re.I)
+
+
 def occupation(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
+    slang = [(m.start(), m.end()) for m in _WORK_SLANG.finditer(ctx.masked)]
     t = ctx.masked
+    for a, b in slang:
+        t = t[:a] + " " * (b - a) + t[b:]
+    return [c for c in _occupation(ctx, t)
+            if not any(a <= c.data["start"] and c.data["end"] <= b for a, b in slang)]
+
+
+def _occupation(ctx: Ctx, t: str) -> list[Cue]:
+    out: list[Cue] = []
     for m in _OCC_TRIGGER_EN.finditer(t):
         found = _find_role(m.group("ws"))
         if not found or ctx.negated(m.start()):
