@@ -66,3 +66,9 @@ def test_gender_from_facility(text: str, g: str) -> None:
                                           ("my brother is in the men's room", None)])
 def test_gender_facility_sign_or_other_person_is_no_evidence(text: str, carrier: str | None) -> None:
     assert vals(text, "gender", carrier=carrier) == []
+
+
+def test_deadline_slang_is_no_student_cue() -> None:
+    # "ddl周" (deadline week) is office slang as much as campus slang
+    assert vals("说真的，ddl周，求投喂 #上班日常", "occupation") == []
+    assert vals("期末周，图书馆没位置", "occupation") == ["Student"]
