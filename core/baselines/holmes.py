@@ -9,9 +9,8 @@ extracted items for the summary."""
 from __future__ import annotations
 
 from core.baselines.common import BaselineRun, Hit, hits_of, own_names, own_text_fields, vote
-from core.baselines.model import ModelAccess, model_hits, quote_finder
+from core.baselines.model import ModelAccess, hypotheses_from_model, model_hits, quote_finder
 from core.baselines.vision import image_drafts, image_urls
-from core.engine.types import Cue
 
 
 def run(run: BaselineRun, backend: str) -> None:
@@ -49,21 +48,4 @@ def run(run: BaselineRun, backend: str) -> None:
 
 def _summarise(run: BaselineRun, backend: str, nodes) -> list[Hit]:
     m = ModelAccess.for_run(run, backend, "hypothesizer")
-    if m is None:
-        return []
-    from core.backends.roles import evidence_block, messages_for, usable_hypotheses
-    from core.backends.structured import HypothesesReply
-
-    items = [{"id": n.node_id, "post_id": n.post_id, "carrier": n.carrier, "text": n.content} for n in nodes]
-    res = m.call(run, "hypothesizer", messages_for("hypothesizer", evidence=evidence_block(items)), HypothesesReply)
-    if not res.ok:
-        return []
-    kept, _ = usable_hypotheses(res.value, {i["id"] for i in items})
-    by_id = {n.node_id: n for n in nodes}
-    out = []
-    for h in kept:
-        ev = by_id[h["evidence"][0]]
-        out.append(Hit(cue=Cue(attribute=h["attribute"], value=h["value"], confidence=h["confidence"],
-                               span=ev.content[:80], cue="model:summary"), node_id=ev.node_id,
-                       post_id=ev.post_id or ""))
-    return out
+    return [] if m is None else hypotheses_from_model(run, m, nodes, tag="summary")

@@ -104,3 +104,26 @@ def quote_finder(nodes):
         return None
 
     return find
+
+
+def hypotheses_from_model(run: BaselineRun, m: ModelAccess, nodes, *, tag: str, limit: int | None = None) -> list[Hit]:
+    """One hypothesizer-role call over the given evidence nodes; each usable reply becomes a
+    Hit quoting its first cited node (replies citing unknown ids are dropped)."""
+    from core.backends.roles import evidence_block, messages_for, usable_hypotheses
+    from core.backends.structured import HypothesesReply
+
+    items = [{"id": n.node_id, "post_id": n.post_id, "carrier": n.carrier, "text": n.content}
+             for n in nodes if n.status != "removed"]
+    block = evidence_block(items) if limit is None else evidence_block(items, limit=limit)
+    res = m.call(run, "hypothesizer", messages_for("hypothesizer", evidence=block), HypothesesReply)
+    if not res.ok:
+        return []
+    kept, _ = usable_hypotheses(res.value, {i["id"] for i in items})
+    by_id = {n.node_id: n for n in nodes}
+    out = []
+    for h in kept:
+        ev = by_id[h["evidence"][0]]
+        out.append(Hit(cue=Cue(attribute=h["attribute"], value=h["value"], confidence=h["confidence"],
+                               span=ev.content[:80], cue=f"model:{tag}"), node_id=ev.node_id,
+                       post_id=ev.post_id or ""))
+    return out

@@ -11,7 +11,7 @@ its answers admitted as they come (grounded to existing evidence ids only)."""
 from __future__ import annotations
 
 from core.baselines.common import BaselineRun, Hit, hits_of, vote
-from core.baselines.model import ModelAccess
+from core.baselines.model import ModelAccess, hypotheses_from_model
 from core.engine.types import Cue
 
 PLACE_ATTRS = ("home_location", "work_location")
@@ -58,21 +58,4 @@ def _gazetteer_calls(run: BaselineRun, hits: list[Hit]) -> list[Hit]:
 
 
 def _model_pass(run: BaselineRun, m: ModelAccess, nodes) -> list[Hit]:
-    from core.backends.roles import evidence_block, messages_for, usable_hypotheses
-    from core.backends.structured import HypothesesReply
-
-    items = [{"id": n.node_id, "post_id": n.post_id, "carrier": n.carrier, "text": n.content}
-             for n in nodes if n.status != "removed"]
-    res = m.call(run, "hypothesizer", messages_for("hypothesizer", evidence=evidence_block(items, limit=120)),
-                 HypothesesReply)
-    if not res.ok:
-        return []
-    kept, _ = usable_hypotheses(res.value, {i["id"] for i in items})
-    by_id = {n.node_id: n for n in nodes}
-    out = []
-    for h in kept:
-        ev = by_id[h["evidence"][0]]
-        out.append(Hit(cue=Cue(attribute=h["attribute"], value=h["value"], confidence=h["confidence"],
-                               span=ev.content[:80], cue="model:singleagent"), node_id=ev.node_id,
-                       post_id=ev.post_id or ""))
-    return out
+    return hypotheses_from_model(run, m, nodes, tag="singleagent", limit=120)
