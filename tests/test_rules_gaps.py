@@ -72,3 +72,13 @@ def test_deadline_slang_is_no_student_cue() -> None:
     # "ddl周" (deadline week) is office slang as much as campus slang
     assert vals("说真的，ddl周，求投喂 #上班日常", "occupation") == []
     assert vals("期末周，图书馆没位置", "occupation") == ["Student"]
+
+
+def test_school_name_starts_after_motion_verb():
+    from core.engine.rules import extract_cues
+
+    for text, want in [("回同济大学参加校友日。", "同济大学"), ("今天去上海交通大学开会", "上海交通大学"),
+                       ("回到北京大学看看老师", "北京大学"), ("深圳大学的樱花开了", "深圳大学")]:
+        schools = [c for c in extract_cues(text) if c.attribute == "school"]
+        assert schools and schools[0].data["levels"]["institution"] == want, (text, schools)
+        assert schools[0].span in text

@@ -89,7 +89,8 @@ _SCHOOL_CTX = re.compile(
 )
 _FACULTY_EN = re.compile(r"\b(?:(?:School|Faculty|College|Department|Dept\.?)\s+of\s+(?:[A-Z][\w&-]*+\s?(?:and\s+|&\s+)?){1,4}|(?<![\w&-])[A-Z][\w&-]*+(?:\s+[A-Z][\w&-]*+){0,3}\s+(?:department|Department|School|Faculty))")
 _FACULTY_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:学院|系)(?![\u4e00-\u9fff]*大学)")
-_SCHOOL_TRIM = re.compile(r"^(?:The\s+|the\s+|在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
+_SCHOOL_TRIM = re.compile(r"^(?:The\s+|the\s+|回到|返回|回|前往|参观|在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
+_SCHOOL_LEAD_ZH = re.compile(r"^[\u4e00-\u9fff]*[去在到回从于读](?=[\u4e00-\u9fff]{2,}(?:大学|学院)$)")
 _SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了站]|号线|科学院$")
 _SCHOOL_BAD_EN = re.compile(r"^(?:The|My|Our|A|High|Middle|Grad|Law|Medical|Business|Art|Summer|Night|Sunday|Old|New|This|That|Every)\s+(?:School|College)$")
 
@@ -115,6 +116,8 @@ def school(ctx: Ctx) -> list[Cue]:
             name = m.group(0)
             s = m.start()
             trimmed = _SCHOOL_TRIM.sub("", name)
+            if rx is SCHOOL_ZH:  # "今天去上海交通大学": the name starts after the last motion/locative verb
+                trimmed = _SCHOOL_LEAD_ZH.sub("", trimmed)
             s += len(name) - len(trimmed)
             name = trimmed.strip()
             if len(name) < 3 or _SCHOOL_BAD_EN.match(name) or name in ("大学", "学院", "中学", "小学") or _SCHOOL_BAD_ZH.search(name):
