@@ -326,3 +326,19 @@ def test_ip_region_change_marks_a_trip(tmp_path):
     prof = _run_refresh(ctx)
     assert "Italy" in prof.get("travel_history", "")
     assert "Guangdong" in prof["home_location"] and "Italy" not in prof["home_location"]
+
+
+def test_habit_routine_keeps_the_sentence_day_words_over_the_timestamp(tmp_path):
+    # Posted on a Sunday, but the sentence itself says weekdays: no "on weekends" may be added.
+    posts = [{"post_id": "p1", "timestamp": "2025-03-09T07:00:00+08:00", "caption": "工作日五点半起床，早起打卡"},
+             {"post_id": "p2", "timestamp": "2025-03-09T07:00:00+08:00", "caption": "Gym again, every morning"}]
+    ctx = _ctx(tmp_path, posts)
+    from core.engine.rules import extract_cues
+
+    for p in posts:
+        _add_post(ctx, p, cues=extract_cues(p["caption"]))
+    hyps = [h.value for h in hypothesize(ctx) if h.attribute == "daily_routine"]
+    zh = [v for v in hyps if "工作日" in v]
+    assert zh and all("on weekends" not in v for v in zh)
+    en = [v for v in hyps if "Gym again" in v]
+    assert any("on weekends" in v for v in en)  # no day words in the sentence: the timestamp's day is used

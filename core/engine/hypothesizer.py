@@ -1048,6 +1048,9 @@ _HABIT = re.compile(r"\b(?:every|each|usual|usually|always|routine|daily|weekly|
 _PARTWORDS = re.compile(r"\b(?:morning|lunch(?:time)?|noon|midday|afternoon|evening|night|late|dawn|before\s+work|after\s+work)\b|"
                         r"早上|清晨|中午|午休|午饭|下午|傍晚|晚上|深夜|凌晨|上班前|下班后", re.I)
 
+_DAYWORDS = re.compile(r"\b(?:weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
+                       r"daily|every\s+day)\b|工作日|周末|每天|天天|周[一二三四五六日]|星期[一二三四五六日天]|礼拜", re.I)
+
 
 def _habit_routines(f: GraphFacts) -> list[Hypothesis]:
     """A hobby or activity in a sentence that marks a habit ("every", "again", 每天, 打卡) is a routine fact;
@@ -1061,7 +1064,8 @@ def _habit_routines(f: GraphFacts) -> list[Hypothesis]:
         if not sent or not _HABIT.search(sent):
             continue
         part = "" if _PARTWORDS.search(sent) else str(r.time.get("part", "")).replace("_", " ")
-        day = "weekdays" if r.time.get("is_weekday") else ("weekends" if r.time else "")
+        # the sentence's own day words win over the one post's timestamp ("工作日五点半起床" posted on a Sunday)
+        day = "" if _DAYWORDS.search(sent) else ("weekdays" if r.time.get("is_weekday") else ("weekends" if r.time else ""))
         val = f"{r.cue.value}" + (f" in the {part}" if part else "") + (f" on {day}" if day else "") + f" ({sent[:120]})"
         out.append(_hyp("daily_routine", {"value": val}, [r.node_id], 0.45, f"habit wording: {sent[:80]}"))
     return out
