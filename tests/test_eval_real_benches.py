@@ -11,9 +11,10 @@ from pathlib import Path
 import pytest
 
 from core.textmatch import normalize
+from shared_data import shared_dir
 
 ARGUS = str(Path(sys.executable).with_name("argus"))
-PRISM = Path("/work/shared/datasets/prism")
+PRISM = shared_dir() / "datasets/prism"
 
 
 def run(*args: str) -> None:

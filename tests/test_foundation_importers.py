@@ -14,9 +14,10 @@ from core.bench.validate import has_errors, validate_bench
 from core.errors import InputError
 from core.eval.truth import load_truth
 from core.loader import load_user
+from shared_data import shared_dir
 
 runner = CliRunner()
-PRISM = Path("/work/shared/datasets/prism")
+PRISM = shared_dir() / "datasets/prism"
 
 # Two persons written in the PRISM layout (labels chosen to exercise each mapping).
 PRISM_POSTS = {

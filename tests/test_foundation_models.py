@@ -19,8 +19,9 @@ from core.models import (
 )
 from core.schema import ATTRIBUTE_NAMES, load_schema
 from foundation_fixtures import POSTS, PROFILE, TRUTH, make_bench
+from shared_data import shared_dir
 
-SPEC = Path("/work/shared/spec/attributes.json")
+SPEC = shared_dir() / "spec/attributes.json"
 
 
 def test_schema_has_28_attributes_in_4_dimensions() -> None:
