@@ -49,6 +49,24 @@ class ToolCallRecord(BaseModel):
     id: int | None = None             # tool_calls row id once written
 
 
+def http_get_json(provider: str, tool: str, url: str, params: dict[str, Any], *, headers: dict[str, str] | None = None,
+                  timeout: float = 10.0, follow_redirects: bool = False) -> Any:
+    """GET a JSON answer from an online provider; every failure is a ToolError naming the provider.
+    Callers check their own "network enabled" flag first."""
+    import httpx
+
+    try:
+        r = httpx.get(url, params=params, headers=headers or {}, timeout=timeout, follow_redirects=follow_redirects)
+    except httpx.HTTPError as e:
+        raise ToolError(f"{provider}: request failed ({type(e).__name__}: {e})", tool=tool) from e
+    if r.status_code >= 400:
+        raise ToolError(f"{provider}: HTTP {r.status_code} from {url}", tool=tool)
+    try:
+        return r.json()
+    except ValueError as e:
+        raise ToolError(f"{provider}: answer from {url} is not JSON", tool=tool) from e
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 

@@ -28,7 +28,6 @@ from typing import Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from core.textmatch import normalize
 
 PlaceKind = Literal["country", "region", "city", "district", "station", "landmark"]
 DATA = Path(__file__).with_name("data")

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from tools.base import ToolError
+from tools.base import ToolError, http_get_json
 
 
 class MapResult(BaseModel):
@@ -93,18 +93,7 @@ class _OnlineMapSearch:
     def _get(self, url: str, params: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
         if not self.enabled:
             raise ToolError(f"map search via {self.name} disabled (network tools are off)", tool="map_search")
-        import httpx
-
-        try:
-            r = httpx.get(url, params=params, headers=headers or {}, timeout=self.timeout)
-        except httpx.HTTPError as e:
-            raise ToolError(f"{self.name}: request failed ({type(e).__name__}: {e})", tool="map_search") from e
-        if r.status_code >= 400:
-            raise ToolError(f"{self.name}: HTTP {r.status_code}", tool="map_search")
-        try:
-            return r.json()
-        except ValueError as e:
-            raise ToolError(f"{self.name}: answer is not JSON", tool="map_search") from e
+        return http_get_json(self.name, "map_search", url, params, headers=headers, timeout=self.timeout)
 
 
 class NominatimMapSearch(_OnlineMapSearch):

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from tools.base import ToolError
+from tools.base import ToolError, http_get_json
 
 MAX_QUERY_CHARS = 400
 
@@ -58,18 +58,8 @@ class _HttpSearch:
     def _get(self, url: str, params: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
         if not self.enabled:
             raise ToolError("web search disabled", tool="web_search")
-        import httpx
-
-        try:
-            r = httpx.get(url, params=params, headers=headers or {}, timeout=self.timeout, follow_redirects=True)
-        except httpx.HTTPError as e:
-            raise ToolError(f"{self.name}: request failed ({type(e).__name__}: {e})", tool="web_search") from e
-        if r.status_code >= 400:
-            raise ToolError(f"{self.name}: HTTP {r.status_code} from {url}", tool="web_search")
-        try:
-            return r.json()
-        except ValueError as e:
-            raise ToolError(f"{self.name}: answer from {url} is not JSON", tool="web_search") from e
+        return http_get_json(self.name, "web_search", url, params, headers=headers, timeout=self.timeout,
+                             follow_redirects=True)
 
 
 class SearxngWebSearch(_HttpSearch):
