@@ -2,7 +2,6 @@
 behind `argus bench run` (progress bar with ETA, per-user failures summarised at the end)."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer

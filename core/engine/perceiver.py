@@ -169,7 +169,7 @@ def _metadata_nodes(ctx: RunContext, post: Post) -> list[EvidenceNode]:
 def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str | None) -> list[EvidenceNode]:
     """Signals, EXIF and (for text-bearing images) OCR of one image."""
     from tools.exif import read_exif
-    from tools.images import image_signals, sha256_file
+    from tools.images import sha256_file
 
     pid = post.post_id
     image_id = f"{pid}/img{idx}"
