@@ -20,8 +20,17 @@ runs_app = typer.Typer(help="Saved runs in a runs.db.", no_args_is_help=True)
 app.add_typer(bench_app, name="bench")
 app.add_typer(runs_app, name="runs")
 
-console = Console()
-err_console = Console(stderr=True)
+def _console(stderr: bool = False) -> Console:
+    """A terminal gets Rich's layout at its width; a pipe or file gets whole lines: no hard
+    wrapping (paths and ids stay on one line, whatever COLUMNS or the temp path length)."""
+    stream = sys.stderr if stderr else sys.stdout
+    if stream.isatty():
+        return Console(stderr=stderr)
+    return Console(stderr=stderr, soft_wrap=True, width=4000)
+
+
+console = _console()
+err_console = _console(stderr=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
