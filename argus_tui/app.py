@@ -78,7 +78,8 @@ class ArgusApp(App):
     TITLE = "Argus"
     CSS_PATH = "argus.tcss"
     COMMANDS = App.COMMANDS | {ArgusCommands}
-    BINDINGS = [Binding("question_mark", "help", "Help", show=False)]
+    # q quits from every screen (a focused text field takes it as a letter; ctrl+q always quits)
+    BINDINGS = [Binding("question_mark", "help", "Help", show=False), Binding("q", "quit", "Quit", show=False)]
 
     def __init__(self, db_path: str | Path | None = None, *, user_dir: str | Path | None = None,
                  run_id: str | None = None, budget: float = 20.0, backend: str = "offline",
@@ -105,7 +106,7 @@ class ArgusApp(App):
         if self.run_id and self.db_path:
             self.open_run(self.db_path, self.run_id, inspect=self.inspect, step=self.step)
         elif self.user_dir and self.db_path:
-            self.start_live(self.db_path, self.user_dir, self.budget, self.backend)
+            self.start_or_continue(self.db_path, self.user_dir, self.budget, self.backend)
         else:
             self.push_screen(StartScreen(self.db_path, self.user_dir, self.budget, self.backend))
 
@@ -127,6 +128,37 @@ class ArgusApp(App):
             self.notify(f"run {run_id} is finished: opened read-only", timeout=4, markup=False)
         self.push_screen(InvestigationScreen(db_path, run_id, mode="live" if live else "inspect", who=self.who,
                                              step=step))
+
+    def start_or_continue(self, db_path: Path, user_dir: Path, budget: float, backend: str) -> None:
+        """A new run of `user_dir`, unless it has an unfinished run: then ask."""
+        from argus_tui.screens.modals import ChoiceScreen
+        from argus_tui.state import unfinished_runs_of
+        from db.store import open_db
+
+        pending = []
+        if Path(db_path).is_file():
+            try:
+                pending = unfinished_runs_of(open_db(db_path, readonly=True), user_dir)
+            except Exception:  # noqa: BLE001 — an unreadable DB is reported when the run opens
+                pending = []
+        if not pending:
+            self.start_live(db_path, user_dir, budget, backend)
+            return
+        run = pending[0]
+
+        def chosen(answer: str | None) -> None:
+            if answer == "continue":
+                self.open_run(db_path, run.run_id, inspect=False)
+            elif answer == "new":
+                self.start_live(db_path, user_dir, budget, backend)
+            else:
+                self.push_screen(StartScreen(db_path, user_dir, budget, backend))
+
+        self.push_screen(ChoiceScreen(
+            f"{user_dir} has an unfinished run {run.run_id} (created {run.created_at or '?'}, step {run.step}, "
+            f"spent {run.spent:g} of {run.budget:g}, backend {run.backend}). Continue it or start a new run?",
+            [("continue", "c", "Continue it"), ("new", "n", "Start a new run"), ("start", "s", "Start screen")]),
+            chosen)
 
     def start_live(self, db_path: str | Path, user_dir: str | Path, budget: float, backend: str) -> None:
         self.push_screen(InvestigationScreen(db_path, None, mode="live", who=self.who, start_args={

@@ -33,12 +33,13 @@ class LiveSession:
 
     @classmethod
     def start(cls, db_path: str | Path, user_dir: str | Path, *, budget: float = 20.0, backend: str = "offline",
-              system: str = "argus", config: dict[str, Any] | None = None) -> "LiveSession":
+              system: str = "argus", config: dict[str, Any] | None = None, run_id: str | None = None) -> "LiveSession":
         from core.engine.loop import Investigation
         from db.store import open_db
 
         db = open_db(db_path)
-        inv = Investigation.start(db, Path(user_dir), budget=budget, backend=backend, system=system, config=config)
+        inv = Investigation.start(db, Path(user_dir), budget=budget, backend=backend, system=system, config=config,
+                                  run_id=run_id)
         return cls(db, inv)
 
     @classmethod
@@ -74,6 +75,38 @@ class LiveSession:
             self.proposal = None if self.inv.finished else self.inv.next_proposal()
             snap = build_snapshot(self.db, self.run_id)
         return StepResult(snap, self.proposal, list(events or []), note=f"{decision.action} by {decision.by}")
+
+    def _after(self, events: Any, note: str) -> StepResult:
+        """The state after a console-API call (lock held): the next proposal, if the run goes on."""
+        self.proposal = None if self.inv.finished else self.inv.next_proposal()
+        return StepResult(build_snapshot(self.db, self.run_id), self.proposal, list(events or []), note=note)
+
+    def _api(self, name: str):
+        fn = getattr(self.inv, name, None)
+        if fn is None:
+            raise RuntimeError(f"this engine has no Investigation.{name} yet")
+        return fn
+
+    def force(self, family: str, params: dict[str, Any], by: str, reason: str | None = None) -> StepResult:
+        """Run a route the researcher chose (validated by the family's input model; a refusal
+        raises and charges nothing). Reopens a stopped run."""
+        with self.lock:
+            events = self._api("force_route")(family, params, by=by, reason=reason)
+            return self._after(events, f"forced {family} by {by}")
+
+    def extend(self, units: float, by: str) -> StepResult:
+        with self.lock:
+            events = self._api("extend_budget")(units, by=by)
+            return self._after(events, f"budget +{units:g} by {by}")
+
+    def hypothesis_action(self, node_id: str, action: str, by: str, reason: str | None) -> StepResult:
+        with self.lock:
+            events = self._api("hypothesis_action")(node_id, action, by=by, reason=reason)
+            self.proposal = None            # the graph changed: ask the engine again
+            return self._after(events, f"{action} {node_id} by {by}")
+
+    def stop_reason(self) -> str | None:
+        return getattr(self.inv, "stop_reason", None)
 
     def auto_steps(self, n: int, name: str = "console-auto"):
         """Yield a StepResult after each of up to n steps decided by the engine's auto policy

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 import sqlite_utils
@@ -33,6 +34,11 @@ class RunInfo:
     status: str
     step: int
     error: str | None
+    created_at: str | None = None
+
+    @property
+    def unfinished(self) -> bool:
+        return self.status not in ("finished", "failed")
 
 
 @dataclass
@@ -146,6 +152,8 @@ class Snapshot:
     timeline: list[EventRow] = field(default_factory=list)
     profile: list[ProfileRow] = field(default_factory=list)
     steps: list[int] = field(default_factory=list)                    # distinct steps with events
+    # hypothesis node_id -> its status changes up to this step: (step, status, confidence, reason)
+    history: dict[str, list[tuple[int, str, float | None, str | None]]] = field(default_factory=dict)
 
     @property
     def remaining(self) -> float:
@@ -179,15 +187,22 @@ class Snapshot:
 
 def list_runs(db: sqlite_utils.Database) -> list[RunInfo]:
     rows = db.execute(
-        "SELECT run_id, user_id, user_dir, system, backend, budget, spent, status, step, error "
+        "SELECT run_id, user_id, user_dir, system, backend, budget, spent, status, step, error, created_at "
         "FROM runs ORDER BY created_at DESC"
     ).fetchall()
     return [RunInfo(*r) for r in rows]
 
 
+def unfinished_runs_of(db: sqlite_utils.Database, user_dir: str | Path) -> list[RunInfo]:
+    """Runs of this user folder that have not finished (newest first)."""
+    want = str(Path(user_dir).resolve())
+    return [r for r in list_runs(db) if r.unfinished and r.user_dir
+            and str(Path(r.user_dir).resolve()) == want]
+
+
 def load_run(db: sqlite_utils.Database, run_id: str) -> RunInfo | None:
     row = db.execute(
-        "SELECT run_id, user_id, user_dir, system, backend, budget, spent, status, step, error "
+        "SELECT run_id, user_id, user_dir, system, backend, budget, spent, status, step, error, created_at "
         "FROM runs WHERE run_id = ?",
         [run_id],
     ).fetchone()
@@ -265,12 +280,12 @@ def build_snapshot(db: sqlite_utils.Database, run_id: str, step: int | None = No
     for r in q("SELECT id, step, kind, data FROM events WHERE run_id=? AND step<=? ORDER BY id", [run_id, n]):
         timeline.append(EventRow(r[0], r[1], r[2], _json(r[3], {})))
     for r in q(
-        "SELECT id, step, tool, inputs, outputs, error, duration_ms, cost, cached FROM tool_calls "
+        "SELECT id, step, tool, inputs, outputs, error, duration_ms, cost, cached, route_id FROM tool_calls "
         "WHERE run_id=? AND step<=? ORDER BY id", [run_id, n]
     ):
         timeline.append(EventRow(r[0], r[1] or 0, f"tool:{r[2]}", {
-            "inputs": _json(r[3], {}), "outputs": _json(r[4], r[4]), "error": r[5], "duration_ms": r[6],
-            "cost": r[7], "cached": bool(r[8])}, source="tool"))
+            "route_id": r[9], "inputs": _json(r[3], {}), "outputs": _json(r[4], r[4]), "error": r[5],
+            "duration_ms": r[6], "cost": r[7], "cached": bool(r[8])}, source="tool"))
     for r in q(
         "SELECT id, step, role, model, error, prompt_tokens, completion_tokens, duration_ms, cached, parsed "
         "FROM model_calls WHERE run_id=? AND step<=? ORDER BY id", [run_id, n]
@@ -282,6 +297,11 @@ def build_snapshot(db: sqlite_utils.Database, run_id: str, step: int | None = No
     timeline.sort(key=lambda e: (e.step, order[e.source], e.id))
     snap.timeline = timeline
 
+    for node_id, hstep, status, conf, reason in q(
+        "SELECT node_id, step, status, confidence, reason FROM hypothesis_history WHERE run_id=? AND step<=? "
+        "ORDER BY id", [run_id, n]
+    ):
+        snap.history.setdefault(node_id, []).append((hstep, status, conf, reason))
     snap.profile = [
         ProfileRow(r[0], r[1], r[2], r[3], r[4], r[5], _json(r[6], []), r[7])
         for r in q(

@@ -57,7 +57,7 @@ async def test_start_screen_lists_and_inspects_runs(tmp_path: Path) -> None:
             if table.row_count:
                 break
             await pilot.pause(0.05)
-        assert table.row_count == 1 and str(table.get_row_at(0)[0]) == "run-a"
+        assert table.row_count == 1 and str(table.get_row_at(0)[1]) == "run-a"
         # a bad user folder is reported on the screen, nothing starts
         app.screen.query_one("#user-dir").value = str(tmp_path / "missing")
         await pilot.click("#start")

@@ -8,67 +8,21 @@ import json
 from pathlib import Path
 
 import pytest
-from PIL import Image, ImageDraw, ImageFont
 
 from argus_tui.app import ArgusApp
 from argus_tui.screens.investigation import InvestigationScreen
 from argus_tui.screens.modals import AutoRunScreen, RouteEditScreen
-from db.store import open_db
+from tui_engine import CONFIG, q, settle, text_user
 
 pytestmark = pytest.mark.slow
 
 SIZE = (120, 40)
 WHO = "person:tester"
-# perception leaves text-bearing images unread, so each of them becomes an OCR route to decide
-CONFIG = {"ocr_in_perception": False}
-
-
-def _text_image(path: Path, lines: list[str]) -> None:
-    im = Image.new("RGB", (520, 90 * len(lines) + 40), (240, 240, 232))
-    d = ImageDraw.Draw(im)
-    font = ImageFont.load_default(size=34)
-    for i, text in enumerate(lines):
-        d.text((20, 30 + 90 * i), text, fill=(10, 10, 10), font=font)
-    im.save(path)
 
 
 @pytest.fixture()
 def user(tmp_path: Path) -> Path:
-    u = tmp_path / "u_live"
-    (u / "images").mkdir(parents=True)
-    (u / "profile.json").write_text(json.dumps({"user_id": "u_live", "platform": "rednote", "ip_region": "Guangdong"}))
-    _text_image(u / "images" / "p01_1.png", ["SHENZHEN PEOPLE'S HOSPITAL", "STAFF ONLY"])
-    _text_image(u / "images" / "p02_1.png", ["NANSHAN METRO STATION", "EXIT C"])
-    _text_image(u / "images" / "p03_1.png", ["EXAMPLE GARDEN", "BUILDING 5"])
-    posts = [
-        {"post_id": "p01", "timestamp": "2026-03-14T08:45:00+08:00", "caption": "Another night shift done",
-         "ip_region": "Guangdong", "images": [{"file": "images/p01_1.png"}]},
-        {"post_id": "p02", "timestamp": "2026-03-15T19:30:00+08:00", "caption": "Dinner with the ward team",
-         "ip_region": "Guangdong", "images": [{"file": "images/p02_1.png"}]},
-        {"post_id": "p03", "timestamp": "2026-03-16T09:10:00+08:00", "caption": "Home, the gate got fixed",
-         "ip_region": "Guangdong", "images": [{"file": "images/p03_1.png"}]},
-    ]
-    (u / "posts.jsonl").write_text("\n".join(json.dumps(p) for p in posts) + "\n")
-    return u
-
-
-def q(db_path: Path, sql: str, args=()) -> list[tuple]:
-    db = open_db(db_path, readonly=True)
-    try:
-        return db.execute(sql, list(args)).fetchall()
-    finally:
-        db.conn.close()
-
-
-async def settle(pilot, tries: int = 1200) -> InvestigationScreen:
-    """Wait until the engine worker is idle and the screen shows its result."""
-    for _ in range(tries):
-        screen = pilot.app.screen
-        if isinstance(screen, InvestigationScreen) and screen.snap is not None and not screen.busy:
-            await pilot.pause(0.05)
-            return screen
-        await pilot.pause(0.05)
-    raise AssertionError("engine did not settle")
+    return text_user(tmp_path)
 
 
 async def test_approve_rerun_skip_resume_edit(user: Path, tmp_path: Path) -> None:

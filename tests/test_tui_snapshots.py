@@ -1,44 +1,43 @@
-"""Snapshot tests (pytest-textual-snapshot) of the console at 120x40: the inspect screen of a
-saved run, and the main (live) screen of a paused run awaiting a decision. Both runs are
-synthetic rows with fixed timestamps and ids, so the pictures are deterministic; paths are
-never shown. Update after a deliberate UI change with `pytest --snapshot-update`."""
+"""Snapshot tests (pytest-textual-snapshot) of the console on a run written by the real
+engine (real OCR, real SQLite; fixed run id, fixed post timestamps, paths never shown):
+the inspect screen at 100x30, 140x45 and 200x60, and the live screen awaiting a decision.
+Update after a deliberate UI change with `pytest --snapshot-update`."""
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 
 from argus_tui.app import ArgusApp
 from argus_tui.screens.investigation import InvestigationScreen
-from argus_tui.synthetic_run import write_synthetic_run, write_synthetic_user
-from db.store import open_db
+from tui_engine import engine_run, text_user
 
-SIZE = (120, 40)
+pytestmark = pytest.mark.slow
 
 
-def _make(tmp_path: Path, pending: bool) -> Path:
-    user = write_synthetic_user(tmp_path / "u_synth")
-    path = tmp_path / "runs.db"
-    db = open_db(path)
-    write_synthetic_run(db, "run-snap", user_dir=user, pending=pending)
-    db.conn.close()
-    return path
+@pytest.fixture(scope="module")
+def saved_run(tmp_path_factory) -> Path:
+    root = tmp_path_factory.mktemp("snap")
+    db_path = root / "runs.db"
+    engine_run(db_path, text_user(root), "run-snap", steps=2)
+    return db_path
 
 
 async def _loaded(pilot) -> None:
-    screen = pilot.app.screen
-    for _ in range(200):
+    for _ in range(400):
+        screen = pilot.app.screen
         if isinstance(screen, InvestigationScreen) and screen.snap is not None and not screen.busy:
             break
         await pilot.pause(0.05)
-    await pilot.pause(0.2)
+    await pilot.pause(0.3)
 
 
-def test_inspect_screen_snapshot(snap_compare, tmp_path: Path) -> None:
-    app = ArgusApp(_make(tmp_path, pending=False), run_id="run-snap", inspect=True, step=5, who="person:snap",
-                   theme="textual-dark")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_loaded)
+@pytest.mark.parametrize("size", [(100, 30), (140, 45), (200, 60)])
+def test_inspect_screen_snapshot(snap_compare, saved_run: Path, size: tuple[int, int]) -> None:
+    app = ArgusApp(saved_run, run_id="run-snap", inspect=True, step=2, who="person:snap", theme="textual-dark")
+    assert snap_compare(app, terminal_size=size, run_before=_loaded)
 
 
-def test_main_screen_snapshot(snap_compare, tmp_path: Path) -> None:
-    app = ArgusApp(_make(tmp_path, pending=True), run_id="run-snap", who="person:snap", theme="textual-dark")
-    assert snap_compare(app, terminal_size=SIZE, run_before=_loaded)
+def test_main_screen_snapshot(snap_compare, saved_run: Path) -> None:
+    app = ArgusApp(saved_run, run_id="run-snap", who="person:snap", theme="textual-dark")
+    assert snap_compare(app, terminal_size=(100, 30), run_before=_loaded)

@@ -37,6 +37,14 @@ from core.engine.types import Decision
 from db.store import open_db
 
 
+def _proposal_row(prop, step: int):
+    """A pending proposal as a RouteRow (for the detail view)."""
+    from argus_tui.state import RouteRow
+
+    return RouteRow(prop.route_id or "-", step, prop.hypothesis_id, prop.family, prop.tool, prop.params, prop.cost,
+                    prop.expected, "proposed", None, None, prop.parent_route_id, None)
+
+
 class SnapshotReady(Message):
     def __init__(self, result: StepResult) -> None:
         super().__init__()
@@ -76,9 +84,11 @@ class InvestigationScreen(Screen):
         Binding("greater_than_sign", "resize_store(5)", "Taller store", show=False),
         Binding("less_than_sign", "resize_store(-5)", "Shorter store", show=False),
         Binding("z", "maximize", "Max", show=False),
+        Binding("d", "detail", "Detail"),
         Binding("8", "advice", "Advice", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
+        Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
     ]
 
     def __init__(self, db_path: str | Path, run_id: str | None = None, *, mode: str = "inspect",
@@ -286,9 +296,8 @@ class InvestigationScreen(Screen):
             return
         if self.mode == "live":
             if self.proposal is not None:
-                pane.show_route(format_route(None, snap, self.proposal.model_dump()),
-                                "" if self.busy else "[b]a[/b] approve  [b]x[/b] skip  [b]e[/b] edit  "
-                                "[b]r[/b] rerun  [b]g[/b] auto  [b]p[/b] pause")
+                pane.show_route(format_route(None, snap, self.proposal.model_dump()), "",
+                                "" if self.busy else "a approve x skip e edit")
             else:
                 pane.show_route("[dim]no route proposed: the run has stopped[/dim]"
                                 if snap.run.status == "finished" or (self.session and self.session.finished)
@@ -423,6 +432,78 @@ class InvestigationScreen(Screen):
         if pane in ("profile", "timeline"):
             bottom.active = f"tab-{pane}"
         self.call_after_refresh(lambda: self.query_one(target).focus())
+
+    # ---------------- detail views ----------------
+    def action_detail(self) -> None:
+        """`d`: everything about the focused row or node (timeline row, tool call, route,
+        hypothesis, CPeg node, post), as of the shown step."""
+        from argus_tui.screens.detail import DetailScreen, event_detail, node_full_detail, route_detail
+        from argus_tui.widgets.panes import route_reason
+
+        snap, focused = self.snap, self.focused
+        if snap is None:
+            return
+        fid = getattr(focused, "id", None)
+        title, body = None, None
+        if fid == "timeline-table":
+            ev = self.query_one(TimelinePane).selected_event()
+            if ev is not None:
+                title, body = f"{ev.kind} at step {ev.step}", event_detail(snap, ev)
+        elif fid in ("hyp-table", "cpeg-tree", "posts-table"):
+            node_id = {"hyp-table": lambda: self.query_one(HypothesisTable).selected_id(),
+                       "cpeg-tree": lambda: (self.query_one("#cpeg-tree", Tree).cursor_node.data or ("",))[0]
+                       if self.query_one("#cpeg-tree", Tree).cursor_node else None,
+                       "posts-table": lambda: f"post:{self.query_one(PostsPane).selected_post_id()}"}[fid]()
+            node = snap.nodes.get(node_id or "")
+            if node is not None:
+                title, body = f"{node.kind} {node.node_id} at step {snap.step}", node_full_detail(snap, node)
+        elif fid in ("ledger", "proposal"):
+            rid = self.query_one(BudgetPane).selected_route() if fid == "ledger" else (
+                self.proposal.route_id if self.mode == "live" and self.proposal is not None else
+                next((r.route_id for r in reversed(snap.routes) if r.step == snap.step), None))
+            route = next((r for r in snap.routes if r.route_id == rid), None)
+            if route is None and self.mode == "live" and self.proposal is not None and fid == "proposal":
+                route = _proposal_row(self.proposal, snap.step)
+            if route is not None:
+                title = f"route {route.route_id} at step {snap.step}"
+                body = route_detail(snap, route, self.proposal.reason if route.status == "proposed"
+                                    and self.proposal is not None else route_reason(snap, route.route_id))
+        if body is None:
+            self.notify("focus a timeline row, hypothesis, CPeg node, post or ledger row, then press d",
+                        severity="warning")
+            return
+        self.app.push_screen(DetailScreen(title or "detail", body))
+
+    # ---------------- maximise ----------------
+    PANES = ("#left", "#hyps", "#proposal", "#budget", "#bottom")
+
+    def _pane_of(self, widget) -> object | None:
+        """The pane (one of PANES) holding `widget`."""
+        node = widget
+        while node is not None and node is not self:
+            if node.id and f"#{node.id}" in self.PANES:
+                return node
+            node = node.parent
+        return None
+
+    def action_maximize(self) -> None:
+        """`z`: the focused pane fills the screen (escape restores). The pane's own width and
+        height are set for the maximised view and restored after."""
+        pane = self._pane_of(self.focused)
+        if pane is None:
+            return
+        self.minimize()
+        self._max_saved = (pane, pane.styles.width, pane.styles.height)
+        pane.styles.width, pane.styles.height = "100%", "1fr"
+        self.maximized = pane
+
+    def minimize(self) -> None:
+        saved = getattr(self, "_max_saved", None)
+        if saved is not None:
+            pane, width, height = saved
+            pane.styles.width, pane.styles.height = width, height
+            self._max_saved = None
+        super().minimize()
 
     def action_resize(self, delta: int) -> None:
         self.left_width = max(20, min(75, self.left_width + delta))

@@ -27,33 +27,47 @@ class RouteEditScreen(ModalScreen[dict | None]):
 
     DEFAULT_CSS = """
     RouteEditScreen { align: center middle; }
-    RouteEditScreen > Vertical { width: 80; height: auto; max-height: 90%; border: thick $primary; background: $surface; padding: 1 2; }
-    RouteEditScreen Input { margin-bottom: 1; }
-    RouteEditScreen Horizontal { height: auto; }
-    RouteEditScreen VerticalScroll { height: auto; max-height: 26; }
+    RouteEditScreen > Vertical { width: 90; max-width: 98%; height: auto; max-height: 95%; border: thick $primary;
+                                 background: $surface; padding: 0 1; }
+    RouteEditScreen .field { height: 1; margin-bottom: 1; }
+    RouteEditScreen .field Label { width: 14; }
+    RouteEditScreen Input { height: 1; border: none; padding: 0 1; width: 1fr; background: $boost; }
+    RouteEditScreen Input:focus { background: $accent 30%; }
+    RouteEditScreen #edit-buttons { height: 3; }
+    RouteEditScreen VerticalScroll { height: auto; max-height: 12; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, params: dict[str, Any]) -> None:
+    def __init__(self, title: str, params: dict[str, Any], hint: str = "") -> None:
         super().__init__()
         self.title_text = title
         self.params = dict(params)
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
+        # one line per field, so the reason stays on screen at 100x30; Tab moves between
+        # fields without selecting their text (typing edits, it does not replace)
         with Vertical():
-            yield Label(f"[b]{self.title_text}[/b]")
+            yield Label(f"[b]{self.title_text}[/b]  [dim]tab: next field · enter: run · escape: cancel[/dim]")
             with VerticalScroll():
                 for i, (k, v) in enumerate(self.params.items()):
-                    yield Label(k)
-                    yield Input(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v,
-                                id=f"param-{i}")
-                yield Label("add parameter (key=value)")
-                yield Input(placeholder="e.g. zoom=3 or box=[10,10,200,80]", id="param-new")
-                yield Label("reason (recorded with the decision)")
-                yield Input(id="reason")
-            with Horizontal():
-                yield Button("Save", variant="primary", id="save")
+                    with Horizontal(classes="field"):
+                        yield Label(k, markup=False)
+                        yield Input(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v,
+                                    id=f"param-{i}", select_on_focus=False)
+            with Horizontal(classes="field"):
+                yield Label("add key=value")
+                yield Input(placeholder=self.hint or "e.g. zoom=3 or box=[10,10,200,80]", id="param-new",
+                            select_on_focus=False)
+            with Horizontal(classes="field"):
+                yield Label("reason")
+                yield Input(placeholder="why (recorded with the decision)", id="reason", select_on_focus=False)
+            with Horizontal(id="edit-buttons"):
+                yield Button("Save and run", variant="primary", id="save")
                 yield Button("Cancel", id="cancel")
+
+    def on_mount(self) -> None:
+        self.query(Input).first().focus()
 
     def result(self) -> dict:
         params: dict[str, Any] = {}
@@ -75,6 +89,53 @@ class RouteEditScreen(ModalScreen[dict | None]):
         self.dismiss(self.result())
 
     @on(Button.Pressed, "#cancel")
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChoiceScreen(ModalScreen[str | None]):
+    """A question with a few answers, each a button with a key. Dismisses with the answer's
+    id, or None on escape; q quits (unless q is one of the keys)."""
+
+    DEFAULT_CSS = """
+    ChoiceScreen { align: center middle; }
+    ChoiceScreen > Vertical { width: 84; max-width: 95%; height: auto; max-height: 90%; border: thick $primary;
+                              background: $surface; padding: 1 2; }
+    ChoiceScreen Horizontal { height: auto; margin-top: 1; }
+    ChoiceScreen Button { margin-right: 1; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, choices: list[tuple[str, str, str]]) -> None:
+        """choices: (id, key, label)."""
+        super().__init__()
+        self.question = question
+        self.choices = choices
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, markup=False)
+            with Horizontal():
+                for cid, key, label in self.choices:
+                    yield Button(f"{label} [{key}]", id=f"choice-{cid}")
+
+    def on_mount(self) -> None:
+        self.query(Button).first().focus()
+
+    def on_key(self, event) -> None:
+        for cid, key, _ in self.choices:
+            if event.key == key:
+                event.stop()
+                self.dismiss(cid)
+                return
+        if event.key == "q":
+            event.stop()
+            self.app.exit()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.dismiss(str(event.button.id).removeprefix("choice-"))
+
     def action_cancel(self) -> None:
         self.dismiss(None)
 
@@ -124,7 +185,8 @@ HELP = """\
 | `enter` on a timeline row | inspect: jump to that step |
 | `s` | sort the hypothesis store by the next column; `/` filters it |
 | `ctrl+p` | command palette: open run, jump to hypothesis, export profile |
-| `?` | this help; `q` quits (a live run continues from its DB next time) |
+| `?` | this help |
+| `q` / `ctrl+q` | quit from any screen (`q` types when a text field has focus; `ctrl+q` always quits). A live run continues from its DB next time; `ctrl+c` copies selected text |
 
 Every decision is recorded with who made it (`person:<you>` or `policy:<name>`) and shows in the timeline.
 """
@@ -135,7 +197,7 @@ class HelpScreen(ModalScreen[None]):
     HelpScreen { align: center middle; }
     HelpScreen > VerticalScroll { width: 90; height: 80%; border: thick $primary; background: $surface; padding: 0 1; }
     """
-    BINDINGS = [Binding("escape,q,question_mark", "close", "Close")]
+    BINDINGS = [Binding("escape,question_mark", "close", "Close"), Binding("q", "app.quit", "Quit")]
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():

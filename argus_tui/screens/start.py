@@ -2,6 +2,7 @@
 or a saved runs.db and one of its runs; choose backend and budget."""
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from rich.text import Text
@@ -13,7 +14,7 @@ from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
 
 from argus_tui.state import list_runs
-from argus_tui.widgets.cells import cells
+from argus_tui.widgets.cells import FitTable, cells
 from core.errors import InputError
 
 
@@ -54,8 +55,11 @@ class StartScreen(Screen):
     StartScreen Label.cap { width: 18; padding-top: 1; }
     StartScreen #runs { height: 1fr; min-height: 5; border: round $primary; }
     StartScreen #start-error { color: $error; height: auto; }
+    StartScreen #run-info { height: auto; color: $text-muted; }
     """
-    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("question_mark", "app.help", "Help")]
+    BINDINGS = [Binding("q", "app.quit", "Quit"), Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
+                Binding("i", "inspect", "Inspect run"), Binding("c", "continue_run", "Continue run"),
+                Binding("question_mark", "app.help", "Help")]
 
     def __init__(self, db_path: str | Path | None = None, user_dir: str | Path | None = None,
                  budget: float = 20.0, backend: str = "offline"):
@@ -80,16 +84,16 @@ class StartScreen(Screen):
                              else backends[0], allow_blank=False, id="backend")
                 yield Input(str(self.budget), id="budget", type="number")
                 yield Button("Start new run", variant="primary", id="start")
-            yield Static("[b]Saved runs[/b] — a runs.db; pick a run to continue (live) or inspect (read-only)")
+            yield Static("[b]Saved runs[/b] — enter continues an unfinished run (opens a finished one read-only), "
+                         "[b]i[/b] inspects any run read-only")
             with Horizontal(classes="row"):
                 yield Label("runs.db", classes="cap")
                 yield Input(self.db_path, id="db-path")
                 yield Button("List runs", id="list")
-            table: DataTable = DataTable(id="runs", cursor_type="row")
-            for label, width in (("run", 28), ("user", 14), ("system", 8), ("backend", 8), ("status", 9), ("step", 5),
-                             ("spent/budget", 12)):
-                table.add_column(label, width=width)
+            table = FitTable(id="runs", cursor_type="row")
+            table.set_columns(RUN_COLUMNS, (10, 6, 6, 6, 6, 6, 3, 5))
             yield table
+            yield Static("", id="run-info")
             with Horizontal(classes="row"):
                 yield Button("Continue run", id="continue")
                 yield Button("Inspect run", id="inspect")
@@ -98,6 +102,9 @@ class StartScreen(Screen):
 
     def on_mount(self) -> None:
         self.sub_title = "start"
+        # focus where a key does something useful: typing a path when there is none yet,
+        # else the Start button (so q quits instead of typing into a field)
+        self.query_one("#start" if self.user_dir else "#user-dir").focus()
         if Path(self.db_path).is_file():
             self.list_runs()
 
@@ -126,12 +133,16 @@ class StartScreen(Screen):
         self.app.call_from_thread(self._fill_runs, runs)
 
     def _fill_runs(self, runs) -> None:
-        table = self.query_one("#runs", DataTable)
+        table = self.query_one("#runs", FitTable)
         table.clear()
-        for r in runs:
-            table.add_row(*cells(r.run_id, r.user_id, r.system, r.backend, r.status, r.step,
-                                 f"{r.spent:g}/{r.budget:g}"), key=r.run_id)
+        rows = [run_row(r) for r in runs]
+        for r, row in zip(runs, rows):
+            table.add_row(*cells(*row), key=r.run_id)
+        table.fit(rows)
+        self._runs = {r.run_id: r for r in runs}
         self.query_one("#start-error", Static).update("" if runs else "no runs in this database yet")
+        if runs and not self.user_dir:
+            table.focus()
 
     def _selected_run(self) -> str | None:
         table = self.query_one("#runs", DataTable)
@@ -161,17 +172,54 @@ class StartScreen(Screen):
             self._error("budget: not a number")
             return
         backend = str(self.query_one("#backend", Select).value)
-        self.app.start_live(self.query_one("#db-path", Input).value, user_dir, budget, backend)  # type: ignore[attr-defined]
+        self.app.start_or_continue(self.query_one("#db-path", Input).value, user_dir, budget, backend)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#continue")
-    def _continue(self) -> None:
+    def action_continue_run(self) -> None:
         run_id = self._selected_run()
         if run_id:
             self.app.open_run(self.query_one("#db-path", Input).value, run_id, inspect=False)  # type: ignore[attr-defined]
 
     @on(Button.Pressed, "#inspect")
-    @on(DataTable.RowSelected, "#runs")
-    def _inspect(self) -> None:
+    def action_inspect(self) -> None:
         run_id = self._selected_run()
         if run_id:
             self.app.open_run(self.query_one("#db-path", Input).value, run_id, inspect=True)  # type: ignore[attr-defined]
+
+    @on(DataTable.RowHighlighted, "#runs")
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        """The highlighted run whole (the table may cut long folders)."""
+        run = getattr(self, "_runs", {}).get(str(event.row_key.value))
+        if run is not None:
+            self.query_one("#run-info", Static).update(Text.assemble(
+                (run.run_id, "bold"), f"  {run.user_id}  {run.user_dir or '-'}  created {run.created_at or '-'}  "
+                f"backend {run.backend}  {run.status}  step {run.step}  spent {run.spent:g} of {run.budget:g}"))
+
+    @on(DataTable.RowSelected, "#runs")
+    def _enter(self) -> None:
+        """Enter continues an unfinished run; a finished one opens read-only."""
+        run_id = self._selected_run()
+        run = getattr(self, "_runs", {}).get(run_id)
+        if run is not None:
+            self.app.open_run(self.query_one("#db-path", Input).value, run_id,  # type: ignore[attr-defined]
+                              inspect=not run.unfinished)
+
+
+RUN_COLUMNS = ("created", "run", "user", "folder", "backend", "status", "step", "spent/budget")
+
+
+def run_row(r) -> tuple[str, ...]:
+    """A run as a table row: short created time and folder (the line under the table shows both whole)."""
+    created = (r.created_at or "")[5:16].replace("T", " ")
+    return (created, r.run_id, r.user_id, short_path(r.user_dir), r.backend, r.status, str(r.step),
+            f"{r.spent:g}/{r.budget:g}")
+
+
+def short_path(path: str | None) -> str:
+    if not path:
+        return "-"
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") else rel

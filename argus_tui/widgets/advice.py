@@ -210,7 +210,8 @@ class AdviceScreen(Screen):
 
     BINDINGS = [
         Binding("v", "verify", "Apply + re-investigate"),
-        Binding("escape,q", "app.pop_screen", "Back"),
+        Binding("escape", "app.pop_screen", "Back"),
+        Binding("q", "app.quit", "Quit"),
     ]
 
     def __init__(self, db_path: str | Path, run_id: str, user_dir: str | Path | None = None) -> None:

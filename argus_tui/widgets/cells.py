@@ -1,9 +1,16 @@
 """Text built from data without Rich markup parsing. Post text such as "[/]" or
 "[link=...]" must show literally and never restyle or break a pane (post content is data):
-DataTable cells, tree labels and detail panes are assembled from (text, style) parts."""
+DataTable cells, tree labels and detail panes are assembled from (text, style) parts.
+
+FitTable: a DataTable whose columns share the pane's width by content (narrow columns keep
+their natural width, wide ones are cut to a common cap, with an ellipsis)."""
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from rich.cells import cell_len
 from rich.text import Text
+from textual.widgets import DataTable
 
 
 def cells(*values: object) -> list[Text]:
@@ -17,3 +24,69 @@ def one_line(value: object, limit: int | None = None) -> str:
 
 def lines(*rows: Text) -> Text:
     return Text("\n").join(rows)
+
+
+def fit_widths(available: int, naturals: Sequence[int], mins: Sequence[int]) -> list[int]:
+    """Column widths summing to at most `available` (when the minimums allow): a column
+    keeps its natural width if it fits; otherwise the widest columns are cut to one common
+    cap (water-filling), never below their minimum. Spare room goes to the widest column."""
+    nat = [max(n, m) for n, m in zip(naturals, mins)]
+    if sum(nat) <= available:
+        out = list(nat)
+        if out:
+            widest = max(range(len(out)), key=lambda i: nat[i])
+            out[widest] += available - sum(out)
+        return out
+    lo, hi = 0, max(nat)
+    while lo < hi:          # the largest cap whose widths still fit
+        cap = (lo + hi + 1) // 2
+        if sum(max(m, min(n, cap)) for n, m in zip(nat, mins)) <= available:
+            lo = cap
+        else:
+            hi = cap - 1
+    return [max(m, min(n, lo)) for n, m in zip(nat, mins)]
+
+
+class FitTable(DataTable):
+    """Call `set_columns(labels, mins)` once and `fit(rows)` after filling (rows as shown);
+    widths are recomputed when the pane resizes."""
+
+    def __init__(self, *args, **kw) -> None:
+        super().__init__(*args, **kw)
+        self._labels: list[str] = []
+        self._mins: list[int] = []
+        self._naturals: list[int] = []
+
+    def set_columns(self, labels: Sequence[str], mins: Sequence[int], keys: Sequence[str] | None = None) -> None:
+        self._labels, self._mins = list(labels), list(mins)
+        self._naturals = [cell_len(lb) for lb in labels]
+        for i, (label, width) in enumerate(zip(labels, mins)):
+            self.add_column(label, width=width, key=keys[i] if keys else None)
+
+    def fit(self, rows: Sequence[Sequence[object]], reset: bool = True) -> None:
+        nat = [cell_len(lb) for lb in self._labels] if reset else list(self._naturals)
+        for row in rows:
+            for i, v in enumerate(row[: len(nat)]):
+                w = cell_len(str(v))
+                if w > nat[i]:
+                    nat[i] = w
+        self._naturals = nat
+        self._apply()
+
+    def _apply(self) -> None:
+        width = self.scrollable_content_region.width or self.size.width
+        if width <= 0 or not self._naturals:
+            return
+        pad = 2 * self.cell_padding * len(self._naturals)
+        widths = fit_widths(max(0, width - pad - 1), self._naturals, self._mins)
+        changed = False
+        for col, w in zip(self.ordered_columns, widths):
+            if col.width != w or col.auto_width:
+                col.width, col.auto_width, changed = w, False, True
+        if changed:
+            self._require_update_dimensions = True
+            self._clear_caches()
+            self.refresh()
+
+    def on_resize(self) -> None:
+        self._apply()

@@ -15,10 +15,12 @@ from textual.widgets import DataTable, Input
 from rich.text import Text
 
 from argus_tui.state import NodeRow, Snapshot
-from argus_tui.widgets.cells import cells
+from argus_tui.widgets.cells import FitTable, cells
 
 COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
-WIDTHS = (6, 13, 16, 4, 4, 9, 3)   # fixed: auto widths go stale when rows arrive after the first paint
+# minimum widths: status and evidence count stay readable in a 100x30 terminal; the rest
+# share the pane by content (FitTable)
+MINS = (4, 6, 6, 4, 4, 10, 2)
 
 
 def row_of(h: NodeRow, ev: int) -> tuple:
@@ -64,9 +66,8 @@ class HypothesisTable(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter hypotheses (e.g. status:unresolved home)", id="hyp-filter")
-        table: DataTable = DataTable(id="hyp-table", cursor_type="row", zebra_stripes=True)
-        for c, w in zip(COLUMNS, WIDTHS):
-            table.add_column(c, key=c, width=w)
+        table = FitTable(id="hyp-table", cursor_type="row", zebra_stripes=True)
+        table.set_columns(COLUMNS, MINS, keys=COLUMNS)
         yield table
 
     def show(self, snap: Snapshot) -> None:
@@ -79,6 +80,7 @@ class HypothesisTable(Vertical):
         self.rows = rows
         if not self.query_one(DataTable).row_count or not self._patch(old):
             self._refill()
+        self.query_one(FitTable).fit(rows)
 
     def _patch(self, old: dict[str, tuple]) -> bool:
         """Between two steps most rows stay put: keep the common leading rows (updating

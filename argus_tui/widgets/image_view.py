@@ -17,30 +17,39 @@ from rich.text import Text
 MAX_IMAGE_PIXELS = 50_000_000   # refuse decompression bombs instead of freezing the UI
 
 
+def _fit_rgb(im: Image.Image, width: int, height: int) -> list[list[tuple[int, int, int]]]:
+    if im.width * im.height > MAX_IMAGE_PIXELS:
+        raise ValueError(f"image too large ({im.width}x{im.height})")
+    im = im.convert("RGB")
+    scale = min(width / im.width, (height * 2) / im.height)
+    w, h = max(1, int(im.width * scale)), max(2, int(im.height * scale))
+    im = im.resize((w, h + h % 2), Image.Resampling.BILINEAR)
+    px = im.load()
+    return [[px[x, y] for x in range(im.width)] for y in range(im.height)]
+
+
 @lru_cache(maxsize=64)
 def _load_rgb(path: str, mtime: float, width: int, height: int) -> list[list[tuple[int, int, int]]]:
     with Image.open(path) as im:
-        if im.width * im.height > MAX_IMAGE_PIXELS:
-            raise ValueError(f"image too large ({im.width}x{im.height})")
-        im = im.convert("RGB")
-        scale = min(width / im.width, (height * 2) / im.height)
-        w, h = max(1, int(im.width * scale)), max(2, int(im.height * scale))
-        im = im.resize((w, h + h % 2), Image.Resampling.BILINEAR)
-        px = im.load()
-        return [[px[x, y] for x in range(im.width)] for y in range(im.height)]
+        return _fit_rgb(im, width, height)
 
 
 class HalfBlockImage:
-    """A Rich renderable of an image file fitted into `max_height` cell rows."""
+    """A Rich renderable of an image file (or an in-memory Pillow image, e.g. one with boxes
+    drawn on it) fitted into `max_height` cell rows."""
 
-    def __init__(self, path: str | Path, max_height: int = 16):
-        self.path = Path(path)
+    def __init__(self, path: str | Path | Image.Image, max_height: int = 16):
+        self.image = path if isinstance(path, Image.Image) else None
+        self.path = Path(path) if self.image is None else Path("image")   # type: ignore[arg-type]
         self.max_height = max_height
 
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         width = max(4, options.max_width)
         try:
-            rows = _load_rgb(str(self.path), self.path.stat().st_mtime, width, self.max_height)
+            if self.image is not None:
+                rows = _fit_rgb(self.image, width, self.max_height)
+            else:
+                rows = _load_rgb(str(self.path), self.path.stat().st_mtime, width, self.max_height)
         except (OSError, UnidentifiedImageError, ValueError, Image.DecompressionBombError) as e:
             yield Text(f"[image unavailable: {self.path.name}: {type(e).__name__}: {e}]", style="italic red")
             return
@@ -73,6 +82,7 @@ def detect_terminal_graphics() -> str | None:
     Must run before the app starts (it writes a query to the terminal and reads the reply);
     the CLI calls it for real terminals only, so tests and snapshots use half-blocks."""
     global _GRAPHICS_WIDGET
+    quiet_library_logs()
     if not (sys.__stdout__ and sys.__stdout__.isatty() and sys.__stdin__ and sys.__stdin__.isatty()):
         return None
     try:
@@ -85,11 +95,25 @@ def detect_terminal_graphics() -> str | None:
     return kind
 
 
-def graphics_widget(path: Path) -> object | None:
-    """A terminal-graphics image widget for `path`, or None (use HalfBlockImage)."""
+def quiet_library_logs() -> None:
+    """textual-image logs a warning with a traceback when the terminal does not answer its
+    cell-size query (it then assumes a cell size, which is fine); before the app starts that
+    would land in the scrollback. Its logs and warnings go nowhere instead."""
+    import logging
+    import warnings
+
+    log = logging.getLogger("textual_image")
+    log.addHandler(logging.NullHandler())
+    log.propagate = False
+    warnings.filterwarnings("ignore", module=r"textual_image(\..*)?")
+
+
+def graphics_widget(path: Path, image: Image.Image | None = None, height: int = 14) -> object | None:
+    """A terminal-graphics image widget for `path` (or an in-memory copy of it), or None
+    (use HalfBlockImage)."""
     if _GRAPHICS_WIDGET is None:
         return None
-    widget = _GRAPHICS_WIDGET(str(path))
-    widget.styles.height = 14
+    widget = _GRAPHICS_WIDGET(image if image is not None else str(path))
+    widget.styles.height = height
     widget.styles.width = "auto"
     return widget

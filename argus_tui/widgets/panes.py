@@ -10,8 +10,8 @@ from textual.binding import Binding
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
-from argus_tui.state import RouteRow, Snapshot, provenance_chain
-from argus_tui.widgets.cells import cells, lines, one_line
+from argus_tui.state import EventRow, RouteRow, Snapshot, provenance_chain
+from argus_tui.widgets.cells import FitTable, cells, lines, one_line
 
 
 class BudgetPane(Vertical):
@@ -22,9 +22,9 @@ class BudgetPane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="budget-summary")
-        table: DataTable = DataTable(id="ledger", cursor_type="row")
-        for label, width in (("step", 4), ("route", 6), ("family", 9), ("units", 5), ("left", 5)):
-            table.add_column(label, width=width)
+        # `left` must stay readable in a narrow pane: route and family share one column
+        table = FitTable(id="ledger", cursor_type="row")
+        table.set_columns(("st", "route", "cost", "left"), (2, 4, 3, 4))
         yield table
 
     def show(self, snap: Snapshot) -> None:
@@ -49,8 +49,8 @@ class BudgetPane(Vertical):
             for i in range(table.row_count - 1, common - 1, -1):
                 table.remove_row(table.coordinate_to_cell_key((i, 0)).row_key)
         for i, r in enumerate(snap.ledger[common:], common):
-            table.add_row(*cells(r.step, r.route_id or "", r.family, f"{r.units:g}", f"{r.remaining:g}"),
-                          key=f"{i}:{r.route_id}")
+            table.add_row(*cells(*ledger_row(r)), key=f"{i}:{r.route_id}")
+        table.fit([ledger_row(r) for r in snap.ledger])
         if snap.ledger:
             table.move_cursor(row=len(snap.ledger) - 1)
 
@@ -58,7 +58,11 @@ class BudgetPane(Vertical):
         table = self.query_one(DataTable)
         if table.row_count == 0:
             return None
-        return str(table.get_row_at(table.cursor_row)[1]) or None
+        return str(table.get_row_at(table.cursor_row)[1]).split(" ")[0] or None
+
+
+def ledger_row(r) -> tuple[str, ...]:
+    return (str(r.step), f"{r.route_id or '-'} {r.family}", f"{r.units:g}", f"{r.remaining:g}")
 
 
 def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | None = None) -> Text:
@@ -69,24 +73,38 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
         reason, status, by, rid = proposal.get("reason") or "", "proposed", None, proposal.get("route_id")
     elif r is not None:
         family, tool, params, cost, expected, hid = r.family, r.tool, r.params, r.cost, r.expected, r.hypothesis_id
-        reason, status, by, rid = r.decision_reason or "", r.status, r.decided_by, r.route_id
+        reason, status, by, rid = route_reason(snap, r.route_id), r.status, r.decided_by, r.route_id
     else:
         return Text("no route proposed", style="dim")
-    rows = [Text.assemble((f"route {rid or '-'}", "bold"), "  status: ", (str(status), "bold"),
-                          f"  by {by}" if by else "")]
+    head = Text.assemble((f"route {rid or '-'}", "bold"), " ", (str(tool or family), "bold"),
+                         f" ({family})" if tool and tool != family else "", f"  cost {cost:g}" if isinstance(
+                             cost, (int, float)) else f"  cost {cost}", "  ", (str(status), "bold"),
+                         f" by {by}" if by else "")
+    rows = [head]
     if hid and snap is not None and hid in snap.nodes:
         h = snap.nodes[hid]
-        rows.append(Text(f"hypothesis: {hid} {h.attribute or ''} = {one_line(h.value or '', 80)} ({h.status or ''})"))
+        conf = f", {h.confidence:.2f}" if h.confidence is not None else ""
+        rows.append(Text.assemble(("for ", "bold"), f"{hid} {h.attribute or ''} = {one_line(h.value or '')} "
+                                  f"({h.status or ''}{conf})"))
     elif hid:
-        rows.append(Text(f"hypothesis: {hid}"))
-    rows.append(Text.assemble("tool: ", (str(tool or family), "bold"), f" ({family})   cost: {cost}"))
-    if params:
-        rows.append(Text("target: " + json.dumps(params, ensure_ascii=False, sort_keys=True)[:200]))
-    if expected:
-        rows.append(Text(f"expected: {one_line(expected, 200)}"))
+        rows.append(Text.assemble(("for ", "bold"), str(hid)))
     if reason:
-        rows.append(Text(f"why: {one_line(reason, 200)}"))
+        rows.append(Text.assemble(("why ", "bold"), one_line(reason)))
+    if expected:
+        rows.append(Text.assemble(("expects ", "bold"), one_line(expected)))
+    if params:
+        rows.append(Text.assemble(("target ", "bold"), json.dumps(params, ensure_ascii=False, sort_keys=True)))
+    if r is not None and r.decision_reason:
+        rows.append(Text.assemble(("decided ", "bold"), f"{r.status} by {by}: ", one_line(r.decision_reason)))
     return lines(*rows)
+
+
+def route_reason(snap: Snapshot | None, route_id: str | None) -> str:
+    """Why the engine proposed a route (its route_proposed event)."""
+    for ev in reversed(snap.timeline if snap else []):
+        if ev.kind == "route_proposed" and ev.data.get("route_id") == route_id:
+            return str(ev.data.get("reason") or "")
+    return ""
 
 
 class ProposalPane(VerticalScroll):
@@ -94,9 +112,11 @@ class ProposalPane(VerticalScroll):
         yield Static("", id="proposal-card")
         yield Static("", id="proposal-status")
 
-    def show_route(self, text: str | Text, status: str = "") -> None:
+    def show_route(self, text: str | Text, status: str = "", keys: str = "") -> None:
+        """The card wraps (nothing is cut); the key hints sit on the border, always visible."""
         self.query_one("#proposal-card", Static).update(text)
         self.query_one("#proposal-status", Static).update(status)
+        self.border_subtitle = keys
 
 
 class ProfilePane(VerticalScroll):
@@ -166,9 +186,8 @@ class TimelinePane(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter timeline (e.g. decision person:, tool:ocr)", id="timeline-filter")
-        table: DataTable = DataTable(id="timeline-table", cursor_type="row", zebra_stripes=True)
-        for label, width in (("step", 4), ("kind", 16), ("detail", 220)):
-            table.add_column(label, width=width)
+        table = FitTable(id="timeline-table", cursor_type="row", zebra_stripes=True)
+        table.set_columns(("step", "kind", "detail"), (4, 8, 10))
         yield table
 
     def show(self, snap: Snapshot) -> None:
@@ -185,7 +204,7 @@ class TimelinePane(Vertical):
             detail = summarize(ev.kind, ev.data)
             text = f"{ev.step} {ev.kind} {detail}".lower()
             if all(w in text for w in q):
-                rows.append((str(ev.step), ev.kind, detail[:220], f"{ev.source}:{ev.id}:{i}"))
+                rows.append((str(ev.step), ev.kind, one_line(detail, 400), f"{ev.source}:{ev.id}:{i}"))
         sig = (len(rows), rows[-1][3] if rows else None, tuple(q))
         if sig == getattr(self, "_sig", None):
             return
@@ -197,8 +216,17 @@ class TimelinePane(Vertical):
                           key="#more")
         for step, kind, detail, key in shown:
             table.add_row(*cells(step, kind, detail), key=key)
+        table.fit([r[:3] for r in shown])
         if table.row_count:
             table.move_cursor(row=table.row_count - 1)
+
+    def selected_event(self) -> EventRow | None:
+        table = self.query_one(DataTable)
+        if self.snap is None or table.row_count == 0:
+            return None
+        key = str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
+        idx = key.rsplit(":", 1)[-1]
+        return self.snap.timeline[int(idx)] if idx.isdigit() and int(idx) < len(self.snap.timeline) else None
 
     def selected_step(self) -> int | None:
         table = self.query_one(DataTable)

@@ -10,7 +10,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static
 
 from argus_tui.state import Snapshot
-from argus_tui.widgets.cells import cells, lines, one_line
+from argus_tui.widgets.cells import FitTable, cells, lines, one_line
 from argus_tui.widgets.image_view import HalfBlockImage, graphics_widget, image_error
 
 
@@ -27,9 +27,8 @@ class PostsPane(Vertical):
         self._shown: tuple[str, int] | None = None
 
     def compose(self) -> ComposeResult:
-        table: DataTable = DataTable(id="posts-table", cursor_type="row", zebra_stripes=True)
-        for label, width in (("#", 3), ("post", 8), ("timestamp", 16), ("IP region", 12)):
-            table.add_column(label, width=width)
+        table = FitTable(id="posts-table", cursor_type="row", zebra_stripes=True)
+        table.set_columns(("#", "post", "timestamp", "IP region"), (2, 4, 10, 6))
         yield table
         with VerticalScroll(id="post-detail-scroll"):
             yield Static("", id="post-detail")
@@ -41,9 +40,10 @@ class PostsPane(Vertical):
         table = self.query_one(DataTable)
         if first:
             table.clear()
-            for p in snap.posts:
-                table.add_row(*cells(p.idx + 1, p.post_id, (p.timestamp or "")[:16], p.ip_region or ""),
-                              key=p.post_id)
+            rows = [(str(p.idx + 1), p.post_id, (p.timestamp or "")[:16], p.ip_region or "") for p in snap.posts]
+            for p, row in zip(snap.posts, rows):
+                table.add_row(*cells(*row), key=p.post_id)
+            table.fit(rows)
         self._render_detail()
 
     def on_data_table_row_highlighted(self, event: DataTable.RowHighlighted) -> None:

@@ -1,0 +1,151 @@
+"""The why on screen: a full view of one timeline row, tool call, route or node — inputs
+and outputs whole, OCR lines with their confidences and boxes, verifier reasons and the
+status history of a hypothesis. Everything is built from the Snapshot being shown, so in
+inspect mode it is the state as of that step."""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from argus_tui.state import EventRow, NodeRow, RouteRow, Snapshot, provenance_chain
+from argus_tui.widgets.cells import lines
+
+
+def pretty(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False, indent=2, sort_keys=True, default=str)
+
+
+def ocr_lines(outputs: Any) -> list[Text]:
+    """OCR lines of a tool output: confidence, text, box (x0,y0-x1,y1 of the line's corners)."""
+    out: list[Text] = []
+    for ln in (outputs or {}).get("lines") or [] if isinstance(outputs, dict) else []:
+        if not isinstance(ln, dict):
+            continue
+        score = ln.get("score", ln.get("confidence"))
+        box = ln.get("box")
+        where = ""
+        if isinstance(box, list) and box and isinstance(box[0], (list, tuple)):
+            xs, ys = [p[0] for p in box], [p[1] for p in box]
+            where = f"  box {min(xs):.0f},{min(ys):.0f}-{max(xs):.0f},{max(ys):.0f}"
+        elif isinstance(box, list):
+            where = f"  box {box}"
+        conf = f"{score:.3f}" if isinstance(score, (int, float)) else "  -  "
+        out.append(Text.assemble(f"  {conf}  ", (str(ln.get("text", "")), "bold"), (where, "dim")))
+    return out
+
+
+def section(title: str) -> Text:
+    return Text(f"\n{title}", style="bold underline")
+
+
+def tool_call_text(data: dict[str, Any]) -> list[Text]:
+    rows = [Text(f"route {data.get('route_id') or '-'}  cost {data.get('cost')}  "
+                 f"{data.get('duration_ms')} ms{'  (cached)' if data.get('cached') else ''}")]
+    if data.get("error"):
+        rows.append(Text(f"error: {data['error']}", style="bold red"))
+    rows += [section("inputs"), Text(pretty(data.get("inputs")))]
+    found = ocr_lines(data.get("outputs"))
+    if found:
+        rows += [section("OCR lines (confidence, text, box)"), *found]
+    rows += [section("outputs"), Text(pretty(data.get("outputs")))]
+    return rows
+
+
+def event_detail(snap: Snapshot, ev: EventRow) -> Text:
+    rows = [Text.assemble((f"{ev.kind}", "bold"), f"  step {ev.step}  ({ev.source} #{ev.id})")]
+    if ev.source == "tool":
+        rows += tool_call_text(ev.data)
+        return lines(*rows)
+    if ev.kind == "verified":
+        for status in ("admitted", "removed", "unresolved"):
+            for hid in ev.data.get(status) or []:
+                why = [h for h in snap.history.get(hid, []) if h[0] == ev.step]
+                reason = why[-1][3] if why else ""
+                n = snap.nodes.get(hid)
+                what = f"{n.attribute}={n.value}" if n is not None else ""
+                rows.append(Text.assemble(f"  {status:10} ", (f"{hid} {what}", "bold"), f"  {reason or ''}"))
+    rows += [section("data"), Text(pretty(ev.data))]
+    return lines(*rows)
+
+
+def route_detail(snap: Snapshot, r: RouteRow, reason: str = "") -> Text:
+    rows = [Text.assemble((f"route {r.route_id}", "bold"), f"  {r.family} ({r.tool or '-'})  step {r.step}  "
+                          f"status {r.status}  cost {r.cost:g}")]
+    if r.hypothesis_id:
+        n = snap.nodes.get(r.hypothesis_id)
+        rows.append(Text(f"for {r.hypothesis_id}" + (f" {n.attribute} = {n.value} ({n.status})" if n else "")))
+    if reason:
+        rows.append(Text(f"why: {reason}"))
+    if r.expected:
+        rows.append(Text(f"expects: {r.expected}"))
+    if r.decided_by:
+        rows.append(Text(f"decided: {r.status} by {r.decided_by}" + (f": {r.decision_reason}" if r.decision_reason
+                                                                     else "")))
+    if r.parent_route_id:
+        rows.append(Text(f"rerun of {r.parent_route_id}"))
+    rows += [section("parameters"), Text(pretty(r.params))]
+    if r.result is not None:
+        rows += [section("result"), Text(pretty(r.result))]
+    for ev in snap.timeline:
+        if ev.source == "tool" and ev.data.get("route_id") == r.route_id:
+            rows += [section(f"tool call {ev.kind} (step {ev.step})"), *tool_call_text(ev.data)]
+    return lines(*rows)
+
+
+def node_full_detail(snap: Snapshot, n: NodeRow) -> Text:
+    rows = [Text.assemble((n.node_id, "bold"), f"  {n.kind}  status {n.status or '-'}",
+                          ("  DERIVED" if n.derived else "", "yellow"), f"  created step {n.step_created}")]
+    if n.attribute:
+        rows.append(Text(f"{n.attribute} = {n.value or ''}" + (f"  level {n.level}" if n.level else "")
+                         + (f"  confidence {n.confidence:.3f}" if n.confidence is not None else "")
+                         + (f"  granularity {n.granularity:.2f}" if n.granularity is not None else "")))
+    if n.content:
+        rows += [section("content"), Text(n.content)]
+    hist = snap.history.get(n.node_id)
+    if hist:
+        rows.append(section("status history"))
+        for step, status, conf, reason in hist:
+            c = f"{conf:.3f}" if conf is not None else "-"
+            rows.append(Text.assemble(f"  step {step:>3}  ", (f"{status:11}", "bold"), f" conf {c}  ", reason or ""))
+    chain = provenance_chain(snap, n.node_id)[1:]
+    if chain:
+        rows.append(section("rests on"))
+        for c in chain:
+            rows.append(Text(f"  {c.node_id} [{c.kind}] " + (c.content or f"{c.attribute}={c.value}")))
+    if n.data:
+        rows += [section("data"), Text(pretty(n.data))]
+    return lines(*rows)
+
+
+class DetailScreen(ModalScreen[None]):
+    DEFAULT_CSS = """
+    DetailScreen { align: center middle; }
+    DetailScreen > VerticalScroll { width: 96%; height: 92%; border: thick $primary; background: $surface;
+                                    padding: 0 1; }
+    """
+    BINDINGS = [Binding("escape,d", "close", "Close")]
+
+    def __init__(self, title: str, body: Text) -> None:
+        super().__init__()
+        self.title_text = title
+        self.body = body
+
+    def compose(self) -> ComposeResult:
+        scroll = VerticalScroll(id="detail-scroll")
+        scroll.border_title = self.title_text
+        scroll.border_subtitle = "escape closes"
+        with scroll:
+            yield Static(self.body, id="detail-body")
+
+    def on_mount(self) -> None:
+        self.query_one("#detail-scroll").focus()
+
+    def action_close(self) -> None:
+        self.dismiss(None)
