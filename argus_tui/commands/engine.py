@@ -11,8 +11,64 @@ from rich.markup import escape
 from rich.table import Table
 from rich.tree import Tree
 
-from argus_tui.cli_base import app, bench_app, console, fail
+from argus_tui.cli_base import app, argus_command, bench_app, console, err_console, fail, show_progress
 from core.errors import InputError
+
+
+def check_user_dir(user_dir: Path) -> None:
+    """A user folder must exist and be a folder (a file given instead says so)."""
+    if user_dir.is_file():
+        fail(f"{user_dir}: is a file; expected a sopri/1 user folder (profile.json, posts.jsonl, images/)")
+    if not user_dir.is_dir():
+        fail(f"{user_dir}: user folder not found")
+
+
+def require_models(backend: str, config: Path | None) -> None:
+    """`--backend openai` needs at least one engine role with a model; else exit 2 naming the setting."""
+    if backend != "openai":
+        return
+    from core.backends.config import ROLES, load_config
+
+    try:
+        bc = load_config(config)
+    except InputError as e:
+        fail(e.message)
+    if not [r for r in bc.model_roles() if r != "judge"]:
+        src = bc.source or "./argus.toml (not present)"
+        fail(f"{src} [roles.<role>.model]: --backend openai needs a model for at least one role "
+             f"({', '.join(r for r in ROLES if r != 'judge')}): set `model = ...` under [roles.perceiver] etc. "
+             f"in the config (--config FILE) or ARGUS_PERCEIVER_MODEL=...; see docs/backends.md")
+
+
+def _remove_db(db_path: Path) -> None:
+    for p in (db_path, Path(f"{db_path}-wal"), Path(f"{db_path}-shm"), Path(f"{db_path}-journal")):
+        p.unlink(missing_ok=True)
+
+
+class _InvestigateProgress:
+    """One transient status line on stderr: step, route, budget (only on a terminal, not with --quiet)."""
+
+    def __init__(self, enabled: bool):
+        self.status = err_console.status("") if enabled else None
+
+    def __enter__(self) -> "_InvestigateProgress":
+        if self.status:
+            self.status.__enter__()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.status:
+            self.status.__exit__(*exc)
+
+    def update(self, text: str) -> None:
+        if self.status:
+            self.status.update(escape(text))
+
+    def route(self, inv, prop) -> None:
+        b = inv.budget
+        what = prop.family + (f" {prop.tool}" if prop.tool and prop.tool != prop.family else "")
+        self.update(f"step {inv.ctx.step}: route {prop.route_id} {what} (cost {prop.cost:g}); "
+                    f"budget {b.spent:g}/{b.total:g} spent")
 
 
 def _default_db(user_dir: Path) -> Path:
@@ -99,7 +155,7 @@ def investigate_cmd(
     out: Path | None = typer.Option(None, "--out", help="write the profile (predictions format) here"),
     resume: str | None = typer.Option(None, "--resume", help="continue this run id instead of starting a new one"),
     ablate: list[str] = typer.Option([], "--ablate", help="turn off a stage: perceiver|hypothesizer|investigator|verifier|cpeg"),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="no profile table"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="no profile table and no progress line"),
     config: Path | None = typer.Option(None, "--config", help="model-backend TOML (default ./argus.toml); see docs/backends.md"),
     replay: Path | None = typer.Option(None, "--replay", help="with --backend replay: the recorded runs.db to replay"),
     model_cache: Path | None = typer.Option(None, "--model-cache", help="extra content-addressed model cache (SQLite)"),
@@ -115,9 +171,9 @@ def investigate_cmd(
 
     if budget < 0:
         fail(f"--budget: must be >= 0 (got {budget})")
-    if not user_dir.is_dir():
-        fail(f"{user_dir}: user folder not found")
+    check_user_dir(user_dir)
     db_path = db_path or _default_db(user_dir)
+    db_existed = db_path.exists()
     try:
         cfg = ablation_config(ablate)
         cfg.update(_parse_sets(set_))
@@ -127,17 +183,27 @@ def investigate_cmd(
             if config and not config.is_file():
                 fail(f"{config}: config file not found")
             cfg.update(backend_options(config=config, cache=model_cache, replay=replay))
+        require_models(backend, config)
         t0 = time.perf_counter()
-        if not resume and not new and db_path.exists():
+        if not resume and not new and db_existed:
             resume = _unfinished_run(db_path, user_dir, backend, cfg)
             if resume:
                 console.print(f"resuming unfinished run {escape(resume)} (use --new for a fresh run)")
-        if resume:
-            inv = Investigation.resume(db_path, resume)
-        else:
-            inv = Investigation.start(db_path, user_dir, budget=budget, backend=backend, config=cfg)
-        inv.run()
+        with _InvestigateProgress(enabled=show_progress(quiet)) as progress:
+            progress.update("reading and perceiving the posts")
+            if resume:
+                inv = Investigation.resume(db_path, resume)
+            else:
+                inv = Investigation.start(db_path, user_dir, budget=budget, backend=backend, config=cfg)
+            while not inv.finished:
+                prop = inv.next_proposal()
+                if prop is None:
+                    break
+                progress.route(inv, prop)
+                inv.run(max_steps=1)
     except InputError as e:
+        if not db_existed:  # a run that never started leaves no empty DB behind
+            _remove_db(db_path)
         fail(e.message)
     pred = inv.profile()
     pred.system = "argus-offline" if backend == "offline" else f"argus-{backend}"
@@ -166,12 +232,16 @@ def bench_run_cmd(
     cache_from: Path | None = typer.Option(None, "--cache-from", help="seed the run DB with this runs.db's tool cache"),
     config: Path | None = typer.Option(None, "--config", help="model-backend TOML (default ./argus.toml); see docs/backends.md"),
     limit: int | None = typer.Option(None, "--limit", help="only the first N users of the manifest"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
-    """Investigate every user of a benchmark; failed users are reported and skipped; re-running resumes."""
+    """Investigate every user of a benchmark; failed users are reported and skipped (exit 1 when any
+    failed); re-running resumes."""
     from argus_tui.commands.batch import run_batch_cli  # batch runner, progress bar (batch area)
 
     if workers < 1:
         fail(f"--workers: must be >= 1 (got {workers})")
+    if bench_dir.is_file():
+        fail(f"{bench_dir}: is a file; expected a sopri/1 benchmark folder (manifest.json, users/)")
     cfg: dict = {}
     if config:
         if not config.is_file():
@@ -179,13 +249,17 @@ def bench_run_cmd(
         from core.backends.openai_backend import backend_options
 
         cfg.update(backend_options(config=config))
+    require_models(backend, config)
     try:
         summary = run_batch_cli(bench_dir, out, system=system, ablate=ablate, workers=workers, backend=backend,
-                                budget=budget, executor=executor, cache_from=cache_from, config=cfg, limit=limit)
+                                budget=budget, executor=executor, cache_from=cache_from, config=cfg, limit=limit,
+                                quiet=quiet)
     except InputError as e:
         fail(e.message)
     results = summary.results  # also streamed to OUT_DIR/results.jsonl as users finish
     (out / "bench_run.json").write_text(json.dumps([r.model_dump() for r in results], indent=1), encoding="utf-8")
+    if summary.failed:
+        raise typer.Exit(1)
 
 
 @app.command("demo")
@@ -204,6 +278,7 @@ def demo_cmd(
     inv = Investigation.start(db_path, udir)
     inv.run()
     print_profile(inv, chains=True)
+    cmd = escape(argus_command())
     console.print(f"investigated in {time.perf_counter() - t0:.1f}s offline. Run DB: [bold]{escape(str(db_path))}[/] "
-                  f"(run {escape(inv.run_id)}; browse with `argus tui {escape(str(db_path))}` or "
-                  f"`argus runs show {escape(str(db_path))} {escape(inv.run_id)}`)")
+                  f"(run {escape(inv.run_id)}; browse with `{cmd} tui {escape(str(db_path))}` or "
+                  f"`{cmd} runs show {escape(str(db_path))} {escape(inv.run_id)}`)")

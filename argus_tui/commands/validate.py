@@ -16,6 +16,14 @@ def print_problems(problems: list[Problem], *, limit: int | None = None) -> None
     """A table of problems (errors first); `limit` caps the rows shown."""
     ordered = sorted(problems, key=lambda p: (p.severity != "error", p.file, p.line or 0))
     shown = ordered if limit is None else ordered[:limit]
+    if not console.is_terminal:  # a pipe: one problem per line, `file:line: severity: field: reason`
+        for p in shown:
+            where = p.file + (f":{p.line}" if p.line else "")
+            console.print(f"{where}: {p.severity}: " + (f"{p.field}: " if p.field else "") + p.reason,
+                          markup=False, highlight=False)
+        if len(shown) < len(ordered):
+            console.print(f"... {len(ordered) - len(shown)} more (use --limit 0 to show all)")
+        return
     table = Table(show_lines=False, header_style="bold")
     for col in ("severity", "file", "line", "field", "reason"):
         table.add_column(col, overflow="fold")

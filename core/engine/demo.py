@@ -8,16 +8,13 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
-_FONTS = ["/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc",
-          "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"]
+from core import fonts
 
 
 def _font(size: int, cjk: bool):
-    for p in _FONTS:
-        if Path(p).exists() and (cjk or True):
-            if not cjk or "wqy" in p or "CJK" in p:
-                return ImageFont.truetype(p, size)
-    return ImageFont.load_default()
+    # a Latin card may use the CJK font too (it covers Latin); Pillow's default font is the last resort
+    path = fonts.cjk_font() or (None if cjk else fonts.latin_font())
+    return ImageFont.truetype(str(path), size) if path else ImageFont.load_default()
 
 
 def _card(path: Path, lines: list[str], *, size=(880, 520), font_size=36, bg="white") -> None:

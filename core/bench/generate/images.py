@@ -14,13 +14,14 @@ from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageFont
 
+from core import fonts
 from core.errors import InputError
 
-CJK_FONT = Path("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc")
+CJK_FONT = fonts.cjk_font() or Path(fonts.CJK_FONTS[0][0])  # any Debian CJK font (core/fonts.py)
 LATIN_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 LATIN_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 SERIF_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
-FONT_PACKAGES = {CJK_FONT: "fonts-wqy-microhei", LATIN_FONT: "fonts-dejavu-core", LATIN_BOLD: "fonts-dejavu-core",
+FONT_PACKAGES = {CJK_FONT: fonts.CJK_PACKAGE, LATIN_FONT: "fonts-dejavu-core", LATIN_BOLD: "fonts-dejavu-core",
                  SERIF_FONT: "fonts-dejavu-core"}
 
 
