@@ -79,13 +79,13 @@ class CliConsole(Console):
         title = _plain(table.title) if table.title else ""
         line = lambda s: super(CliConsole, self).print(s, markup=False, highlight=False, emoji=False,  # noqa: E731
                                                         soft_wrap=True)
-        if not self.is_terminal:
-            if title:
-                line(f"# {title}")
-            if table.show_header:
-                line("\t".join(headers))
-            for r in rows:
-                line("\t".join(r))
+        if not self.is_terminal:  # written as is: Rich would expand the tabs into spaces
+            out = [f"# {title}"] if title else []
+            out += ["\t".join(headers)] if table.show_header else []
+            out += ["\t".join(r) for r in rows]
+            with self._lock:
+                self.file.write("".join(x + "\n" for x in out))
+                self.file.flush()
             return True
         natural = table.__rich_measure__(self, self.options.update(width=10**6)).maximum
         if self.width >= NARROW and natural <= self.width:
@@ -144,3 +144,33 @@ def argus_command() -> str:
         return str(Path(sys.argv[0]).absolute().relative_to(Path.cwd()))
     except ValueError:
         return str(Path(sys.argv[0]).absolute())
+
+
+class PhaseProgress:
+    """`progress(phase, done, total)` callback as a transient bar on stderr, one task per phase;
+    does nothing when stderr is not a terminal or with --quiet (see show_progress)."""
+
+    def __init__(self, quiet: bool = False):
+        self.prog = None
+        self.tasks: dict[str, Any] = {}
+        if show_progress(quiet):
+            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+            self.prog = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                                 TimeElapsedColumn(), console=err_console, transient=True)
+
+    def __enter__(self) -> "PhaseProgress":
+        if self.prog is not None:
+            self.prog.__enter__()
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        if self.prog is not None:
+            self.prog.__exit__(*exc)
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        if self.prog is None:
+            return
+        if phase not in self.tasks:
+            self.tasks[phase] = self.prog.add_task(phase, total=total)
+        self.prog.update(self.tasks[phase], completed=done, total=total)

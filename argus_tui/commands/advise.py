@@ -85,19 +85,19 @@ def advise_cmd(
 @runs_app.command("export")
 def export_cmd(
     db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
-    run_id: str = typer.Argument(..., metavar="RUN_ID", help="run id (or a unique prefix)"),
+    run_id: str | None = typer.Argument(None, metavar="[RUN_ID]", help="run id or a unique prefix (default: the latest run)"),
     redact: bool = typer.Option(False, "--redact", help="mask values and quotes; keep attributes and locations"),
     out: Path = typer.Option(None, "--out", metavar="F.json", help="write to a file instead of stdout"),
 ) -> None:
-    """A run's profile with its evidence locations as JSON (--redact: values masked)."""
+    """A run's profile with its evidence locations as JSON (--redact: values masked); RUN_ID
+    defaults to the latest run of the DB."""
+    from argus_tui.commands.runs import resolve_run
     from core.advise.export import export_run
     from db import queries
 
     try:
         db = queries.open_runs_readonly(db_path)
-        run = queries.find_run(db, run_id)
-        if run is None:
-            raise InputError(db_path, f"no run {run_id!r}", field="run_id")
+        run = resolve_run(db, db_path, run_id)
         doc = export_run(db, run["run_id"], redact=redact)
     except InputError as e:
         fail(e.message)

@@ -6,7 +6,7 @@ from pathlib import Path
 import typer
 from rich.markup import escape
 
-from argus_tui.cli_base import app, bench_app, console, fail
+from argus_tui.cli_base import app, bench_app, console, err_console, fail
 from core.errors import InputError
 
 
@@ -22,7 +22,9 @@ def eval_cmd(
     resamples: int = typer.Option(1000, "--resamples", help="bootstrap resamples of users"),
     users: int = typer.Option(50, "--users", help="show at most this many per-user rows (0: all)"),
 ) -> None:
-    """Score predictions by benchmark-format.md ("Scoring"): PES, Binary, Gran, breakdowns, CI."""
+    """Score predictions by docs/benchmark-format.md ("Scoring"): PES, Binary, Gran, breakdowns, CI.
+
+    Predictions written by `bench run` for another benchmark (OUT_DIR/batch.json) are refused."""
     if judge != "rules":
         import core.eval.llm_judge  # noqa: F401  (registers --judge llm; backends engineer; slow openai import)
     from core.eval.judge import get_judge, judge_names
@@ -37,7 +39,12 @@ def eval_cmd(
         fail(f"--judge: unknown judge '{judge}' (available: {', '.join(judge_names())})")
     except InputError as e:  # e.g. --judge llm without a judge model configured
         fail(e.message)
+    from core.eval.inputs import check_batch_bench
+
     try:
+        for d in (pred_dir, compare_dir):
+            if d is not None:
+                check_batch_bench(bench_dir, d)
         if compare_dir is not None:
             c = compare(bench_dir, pred_dir, compare_dir, j, seed=seed, resamples=resamples)
             ev, doc = c.base, comparison_json(c)
@@ -54,6 +61,11 @@ def eval_cmd(
         rules_ev = evaluate(bench_dir, pred_dir, get_judge("rules"), seed=seed, resamples=1)
         agr = judge_agreement((a.g, b.g) for a, b in zip(ev.leaked, rules_ev.leaked))
         doc["judge_agreement"] = {"vs": "rules", **agr.as_dict()}
+    for e in (ev, c.other if c else None):
+        if e is not None and e.users and len(e.missing) * 2 > len(e.users):
+            err_console.print(f"[bold red]warning:[/] {len(e.missing)} of {len(e.users)} users have no predictions "
+                              f"file in {escape(e.pred_dir)} (each scores 0): is this the predictions folder "
+                              f"of this benchmark?", highlight=False)
     render(ev, console, user_limit=users or None)
     if "judge_agreement" in doc:
         a = doc["judge_agreement"]

@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from rich.table import Table
 
-from argus_tui.cli_base import bench_app, console, fail
+from argus_tui.cli_base import PhaseProgress, bench_app, console, fail
 from core.errors import InputError
 
 
@@ -20,6 +20,7 @@ def generate_cmd(
     workers: int = typer.Option(0, "--workers", help="image-rendering processes (0: one per core, at most 4)"),
     force: bool = typer.Option(False, "--force", help="replace an existing generated benchmark in OUT_DIR"),
     name: str = typer.Option("", "--name", help="benchmark name in manifest.json"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
     """Write a synthetic sopri/1 benchmark (profiles, posts, rendered images, truth)."""
     from core.bench.generate import generate
@@ -28,7 +29,9 @@ def generate_cmd(
         fail("--users: must be at least 1")
     t0 = time.perf_counter()
     try:
-        res = generate(out_dir, users=users, seed=seed, workers=workers or None, force=force, name=name or None)
+        with PhaseProgress(quiet) as progress:
+            res = generate(out_dir, users=users, seed=seed, workers=workers or None, force=force, name=name or None,
+                           progress=progress)
     except InputError as e:
         fail(e.message)
     dt = time.perf_counter() - t0
@@ -45,14 +48,19 @@ def stats_cmd(
     ocr: bool = typer.Option(True, "--ocr/--no-ocr", help="measure how much OCR-carrier key text the OCR engine recovers"),
     ocr_sample: int = typer.Option(120, "--ocr-sample", help="OCR at most this many OCR-carrier images (0: all)"),
     json_out: Path = typer.Option(None, "--json", help="also write the statistics as JSON"),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
     """Quality report: counts by difficulty, dimension, leakage type, carrier, language; OCR recovery."""
     from core.bench.stats import bench_stats
 
+    if bench_dir.is_file():
+        fail(f"{bench_dir}: is a file; expected a sopri/1 benchmark folder (manifest.json, users/)")
     if not (bench_dir / "manifest.json").is_file():
         fail(f"{bench_dir / 'manifest.json'}: file not found (not a sopri/1 benchmark)")
     try:
-        st = bench_stats(bench_dir, ocr=ocr, ocr_sample=ocr_sample or None)
+        with PhaseProgress(quiet) as progress:
+            st = bench_stats(bench_dir, ocr=ocr, ocr_sample=ocr_sample or None,
+                             progress=lambda phase, done, total: progress(f"OCR {phase}", done, total))
     except InputError as e:
         fail(e.message)
     console.print(f"[bold]{bench_dir}[/]: {st['users']} users, {st['posts']} posts, {st['images']} images, "

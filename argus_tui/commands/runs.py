@@ -22,6 +22,23 @@ def _open(path: Path):
         fail(e.message)
 
 
+def resolve_run(db, db_path: Path, run_id: str | None) -> dict[str, Any]:
+    """The run named by an id or a unique prefix; without one, the latest run. Exit 2 naming the
+    matches when a prefix is ambiguous, or pointing at `runs list` when nothing matches."""
+    if run_id is None:
+        rows = queries.list_runs(db)
+        if not rows:
+            fail(f"{db_path}: no runs in this database")
+        return queries.get_run(db, rows[-1]["run_id"]) or rows[-1]
+    run = queries.find_run(db, run_id)
+    if run is not None:
+        return run
+    matches = [r["run_id"] for r in queries.list_runs(db) if r["run_id"].startswith(run_id)]
+    if matches:
+        fail(f"{db_path} [run_id]: {run_id!r} matches {len(matches)} runs: {', '.join(matches)} (give more of the id)")
+    fail(f"{db_path} [run_id]: no run {run_id!r} (see `argus runs list {db_path}`)")
+
+
 def _fmt(v: Any, digits: int = 2) -> str:
     if v is None:
         return ""
@@ -82,15 +99,13 @@ def _chain_tree(parent: Tree, c: queries.ChainNode, parent_content: str = "") ->
 @runs_app.command("show")
 def show_cmd(
     db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
-    run_id: str = typer.Argument(..., help="a run id (or a unique prefix of one)"),
+    run_id: str | None = typer.Argument(None, metavar="[RUN_ID]", help="a run id or a unique prefix of one (default: the latest run)"),
     all_hypotheses: bool = typer.Option(False, "--all", help="list removed hypotheses too"),
     as_json: bool = typer.Option(False, "--json", help="print JSON (run, profile with chains, hypotheses)"),
 ) -> None:
     """One run: its settings, the privacy profile, hypotheses and each value's evidence chain."""
     db = _open(db_path)
-    run = queries.find_run(db, run_id)
-    if run is None:
-        fail(f"{db_path} [run_id]: no run {run_id!r} (see `argus runs list {db_path}`)")
+    run = resolve_run(db, db_path, run_id)
     rid = run["run_id"]
     profile = queries.profile_rows(db, rid)
     hyps = queries.hypotheses(db, rid)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
 
 from core.loader import load_manifest, load_user, read_json
@@ -25,7 +26,8 @@ def key_recovered(key: str, ocr_text: str) -> bool:
     return bool(k) and k in _squash(ocr_text)
 
 
-def bench_stats(bench_dir: Path, *, ocr: bool = True, ocr_sample: int | None = 120, seed: int = 0) -> dict:
+def bench_stats(bench_dir: Path, *, ocr: bool = True, ocr_sample: int | None = 120, seed: int = 0,
+                progress: Callable[[str, int, int], None] | None = None) -> dict:
     bench_dir = Path(bench_dir)
     manifest = load_manifest(bench_dir)
     schema = load_schema()
@@ -65,11 +67,13 @@ def bench_stats(bench_dir: Path, *, ocr: bool = True, ocr_sample: int | None = 1
     for k, v in c.items():
         out[k] = dict(sorted(v.items(), key=lambda kv: (-kv[1], str(kv[0])))) if k in ("by_carrier", "by_attribute") else dict(sorted(v.items()))
     if ocr and ocr_items:
-        out["ocr"] = ocr_recovery(ocr_items, sample=ocr_sample, seed=seed)
+        out["ocr"] = ocr_recovery(ocr_items, sample=ocr_sample, seed=seed, progress=progress)
     return out
 
 
-def ocr_recovery(items: list[tuple[Path, str, list[str]]], *, sample: int | None, seed: int = 0) -> dict:
+def ocr_recovery(items: list[tuple[Path, str, list[str]]], *, sample: int | None, seed: int = 0,
+                 progress: Callable[[str, int, int], None] | None = None) -> dict:
+    """`progress("images", done, total)` after each OCR'd image (CLI progress)."""
     from tools.ocr import default_ocr, lines_text
 
     if sample and len(items) > sample:
@@ -78,8 +82,10 @@ def ocr_recovery(items: list[tuple[Path, str, list[str]]], *, sample: int | None
     by: dict[str, dict[str, int]] = {}
     checked = recovered = 0
     misses: list[dict] = []
-    for path, carrier, texts in items:
+    for n, (path, carrier, texts) in enumerate(items, 1):
         text = lines_text(engine.read(path))
+        if progress:
+            progress("images", n, len(items))
         for key in texts:
             ok = key_recovered(key, text)
             checked += 1

@@ -7,6 +7,7 @@ present but unreadable or malformed is an InputError (exit 2) naming file and fi
 """
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
@@ -119,3 +120,22 @@ def load_predictions(pred_dir: Path, user_ids: list[str]) -> tuple[Path, dict[st
         path = d / f"{uid}.json"
         out[uid] = read_predictions(path, uid) if path.exists() else None
     return d, out
+
+
+def check_batch_bench(bench_dir: Path, pred_dir: Path) -> None:
+    """Predictions written by `bench run` carry OUT_DIR/batch.json naming their benchmark; scoring
+    them against another benchmark is refused (InputError naming batch.json and `bench_dir`)."""
+    pred_dir = Path(pred_dir)
+    for cand in (pred_dir / "batch.json", pred_dir.parent / "batch.json" if pred_dir.name == "predictions" else None):
+        if cand is None or not cand.is_file():
+            continue
+        try:
+            recorded = json.loads(cand.read_text(encoding="utf-8")).get("bench_dir")
+        except (json.JSONDecodeError, UnicodeDecodeError, AttributeError):
+            raise InputError(cand, "not valid JSON") from None
+        if not recorded or not Path(recorded).is_dir():
+            return  # the recorded benchmark moved or is gone: nothing to compare with
+        if not Path(recorded).samefile(bench_dir):
+            raise InputError(cand, f"these predictions were made for the benchmark {recorded}, not {bench_dir} "
+                                   f"(score them against that benchmark)", field="bench_dir")
+        return

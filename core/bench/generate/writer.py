@@ -8,6 +8,7 @@ import json
 import os
 import random
 import shutil
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -118,7 +119,9 @@ class GenerateResult:
 
 
 def generate(out_dir: Path, users: int = 50, seed: int = 0, *, workers: int | None = None, force: bool = False,
-             name: str | None = None) -> GenerateResult:
+             name: str | None = None, progress: Callable[[str, int, int], None] | None = None) -> GenerateResult:
+    """`progress(phase, done, total)` is called as users are written and images rendered (CLI progress)."""
+    tick = progress or (lambda phase, done, total: None)
     if users < 1:
         raise InputError("--users", "must be at least 1")
     check_fonts()
@@ -148,14 +151,17 @@ def generate(out_dir: Path, users: int = 50, seed: int = 0, *, workers: int | No
         jobs.extend(image_jobs(udir, b, seed, i))
         n_posts += len(b.posts)
         problems.extend(f"{b.profile.user_id}: {x}" for x in b.problems)
+        tick("users", i + 1, len(bundles))
     manifest = {"format": FORMAT, "name": name or f"sopri-synthetic-seed{seed}-n{users}", "users": [b.profile.user_id for b in bundles],
                 "generator": {"seed": seed, "users": users, "reference_date": NOW.isoformat()}}
     workers = workers or min(4, os.cpu_count() or 1)
     if workers > 1 and len(jobs) > 20:
         with ProcessPoolExecutor(max_workers=workers) as ex:
-            list(ex.map(_render_job, jobs, chunksize=8))
+            for k, _ in enumerate(ex.map(_render_job, jobs, chunksize=8), 1):
+                tick("images", k, len(jobs))
     else:
-        for j in jobs:
+        for k, j in enumerate(jobs, 1):
             _render_job(j)
+            tick("images", k, len(jobs))
     (out_dir / "manifest.json").write_text(json.dumps(manifest, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     return GenerateResult(out_dir, users, n_posts, len(jobs), problems)
