@@ -197,6 +197,26 @@ def m001_initial(db: sqlite_utils.Database) -> None:
     )
 
 
+@migration
+def m002_model_capabilities(db: sqlite_utils.Database) -> None:
+    # what a model endpoint can do, probed once per (base URL, model) and reused by later runs
+    db.executescript(
+        """
+        CREATE TABLE model_capabilities (
+            base_url TEXT NOT NULL,                     -- '' for the OpenAI default endpoint
+            model TEXT NOT NULL,
+            reachable INTEGER NOT NULL,
+            json_mode TEXT,                             -- json_schema|json_object_schema|json_object|NULL (none works)
+            vision INTEGER,                             -- 1 images accepted, 0 text-only, NULL not probed
+            context_length INTEGER,                     -- tokens, NULL unknown
+            detail TEXT NOT NULL DEFAULT '{}',          -- JSON: how each value was found, probe errors
+            probed_at TEXT NOT NULL,
+            PRIMARY KEY (base_url, model)
+        );
+        """
+    )
+
+
 def apply_migrations(db: sqlite_utils.Database) -> list[str]:
     """Apply every migration not yet recorded; returns the names applied now."""
     db.execute(

@@ -1,4 +1,4 @@
-"""Commands: config (`argus config show`, `argus config usage`)."""
+"""Commands: config (`argus config show`, `argus config check`, `argus config usage`)."""
 from __future__ import annotations
 
 import json
@@ -47,6 +47,51 @@ def show(
     if data["prices"]:
         console.print("prices (USD per 1M tokens): " + ", ".join(
             f"{m}: in {p['input']} / out {p['output']}" for m, p in data["prices"].items()))
+
+
+@config_app.command("check")
+def check(
+    config: Optional[Path] = typer.Option(None, "--config", help="TOML file (default: ./argus.toml if present)"),
+    as_json: bool = typer.Option(False, "--json", help="print the capabilities as JSON"),
+) -> None:
+    """Probe each configured role's endpoint once: reachable, JSON mode, vision, context length.
+
+    Exits 1 when a configured role is unusable (unreachable, or no JSON response format works)."""
+    from core.backends.capabilities import IMAGE_ROLES, capabilities_for
+    from core.backends.config import ROLES, load_config
+    from core.errors import InputError
+
+    try:
+        cfg = load_config(config)
+    except InputError as e:
+        fail(e.message)
+    rows = []
+    for r in ROLES:
+        rc = cfg.role(r)
+        if not rc.model:
+            rows.append({"role": r, "model": None, "status": "offline rules"})
+            continue
+        caps, _ = capabilities_for(cfg, r)
+        vision = ("n/a" if r not in IMAGE_ROLES and rc.vision is None else
+                  "yes" if caps.vision else "text-only")
+        rows.append({"role": r, "model": rc.model, "base_url": rc.base_url, "reachable": caps.reachable,
+                     "json_mode": caps.json_mode, "vision": vision, "context_length": caps.context_length,
+                     "context_from": caps.detail.get("context_length"),
+                     "status": "ok" if caps.usable else f"UNUSABLE: {caps.problem()}"})
+    bad = [x for x in rows if x["status"].startswith("UNUSABLE")]
+    if as_json:
+        console.print_json(json.dumps(rows))
+    else:
+        t = Table("role", "model", "base_url", "reachable", "json mode", "vision", "context", "status")
+        for x in rows:
+            if x["model"] is None:
+                t.add_row(x["role"], "-", "-", "-", "-", "-", "-", x["status"])
+                continue
+            t.add_row(x["role"], x["model"], x["base_url"] or "(OpenAI default)", "yes" if x["reachable"] else "no",
+                      x["json_mode"] or "-", x["vision"], str(x["context_length"] or "-"), x["status"])
+        console.print(t)
+    if bad:
+        raise typer.Exit(1)
 
 
 @config_app.command("usage")

@@ -64,6 +64,11 @@ _FORMAT_MODE: dict[str, str] = {}        # base_url -> JSON mode that the server
 _CLIENTS: dict[tuple[str, str, float], openai.AsyncOpenAI] = {}
 
 
+def remember_format(base_url: str | None, mode: str) -> None:
+    """The JSON mode a server accepted (from the capability probe), so calls start with it."""
+    _FORMAT_MODE[base_url or "https://api.openai.com/v1"] = mode
+
+
 def _semaphore(base_url: str, limit: int) -> asyncio.Semaphore:
     key = (base_url, limit)
     sem = _SEMAPHORES.get(key)
@@ -209,7 +214,7 @@ class ModelClient:
             if db is self._extra_cache:
                 db.conn.commit()
 
-    def _record(self, rec: CallRecord, ctx: CallContext) -> None:
+    def record(self, rec: CallRecord, ctx: CallContext) -> None:
         if ctx.db is None:
             return
         ctx.db.execute(
@@ -254,10 +259,10 @@ class ModelClient:
                     rec.error = f"parse: {e}"
                 else:
                     rec.parsed = value.model_dump(mode="json")
-                    self._record(rec, ctx)
+                    self.record(rec, ctx)
                     result.ok, result.value, result.error = True, value, None
                     return result
-                self._record(rec, ctx)
+                self.record(rec, ctx)
                 result.error = rec.error
                 # ask again, showing the model its reply and what was wrong with it
                 msgs = msgs + [
@@ -266,7 +271,7 @@ class ModelClient:
                      + ". Reply again with one JSON object that matches the schema, and nothing else."},
                 ]
                 continue
-            self._record(rec, ctx)
+            self.record(rec, ctx)
             result.error = rec.error
             return result   # transport failure after retries: not worth re-asking
         return result

@@ -14,6 +14,7 @@ concurrency = 4                          # requests in flight per base URL
 max_image_side = 1024                    # images are downscaled before upload
 response_format = "auto"                 # auto | json_schema | json_object_schema | json_object
 parse_retries = 2                        # re-asks after a reply that fails validation
+fallback_after = 3                       # consecutive failed calls before a role uses the offline rule
 temperature = 0.0
 cache = "model_cache.db"                 # optional extra content-addressed cache file
 
@@ -51,7 +52,8 @@ class RoleConfig(BaseModel):
     max_tokens: int = Field(default=512, ge=16, le=32768)
     temperature: float | None = None
     response_format: ResponseFormatMode | None = None
-    vision: bool | None = None     # send images (perceiver, deep_visual); false for text-only models
+    vision: bool | None = None     # send images (perceiver, deep_visual); None: probed once
+    context_length: int | None = Field(default=None, ge=512)   # tokens; None: probed once
 
 
 class Price(BaseModel):
@@ -70,6 +72,8 @@ class BackendSettings(BaseModel):
     max_image_side: int = Field(default=1024, ge=32, le=8192)
     response_format: ResponseFormatMode = "auto"
     parse_retries: int = Field(default=2, ge=0, le=10)
+    fallback_after: int = Field(default=3, ge=1, le=1000)   # consecutive failures -> offline rule
+    perceiver_batch: int = Field(default=4, ge=1, le=16)    # posts per perceiver call (text-only models)
     temperature: float = 0.0
     seed: int | None = 0
     cache: str | None = None
@@ -85,7 +89,8 @@ class ResolvedRole(BaseModel):
     max_tokens: int
     temperature: float
     response_format: ResponseFormatMode
-    vision: bool = True
+    vision: bool | None = None          # None: decided by the capability probe
+    context_length: int | None = None   # None: decided by the capability probe
 
 
 class BackendConfig(BaseModel):
@@ -107,7 +112,8 @@ class BackendConfig(BaseModel):
             max_tokens=rc.max_tokens,
             temperature=b.temperature if rc.temperature is None else rc.temperature,
             response_format=rc.response_format or b.response_format,
-            vision=True if rc.vision is None else rc.vision,
+            vision=rc.vision,
+            context_length=rc.context_length,
         )
 
     def model_roles(self) -> list[str]:
@@ -194,3 +200,22 @@ def load_config(path: str | Path | None = None, *, env: Mapping[str, str] | None
                 rc = cfg.roles.setdefault(role, RoleConfig())
                 setattr(rc, attr, val)
     return cfg
+
+
+def missing_settings(cfg: BackendConfig) -> list[str]:
+    """What `--backend openai` still needs, as setting names a user can look up (empty: ready).
+
+    No role with a model is the common case (`--backend openai` alone); a role aimed at the
+    OpenAI default endpoint without a key is the other one.
+    """
+    roles = cfg.model_roles()
+    if not roles:
+        return ["a model for at least one role: ARGUS_<ROLE>_MODEL (ROLE = "
+                + ", ".join(r.upper() for r in ROLES) + ") or [roles.<role>] model in argus.toml"]
+    out = []
+    for r in roles:
+        rc = cfg.role(r)
+        if not rc.base_url and not rc.api_key:
+            out.append(f"OPENAI_BASE_URL or OPENAI_API_KEY for role {r} (model {rc.model}): "
+                       "no server URL and no key for the OpenAI default endpoint")
+    return out

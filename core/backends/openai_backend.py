@@ -1,31 +1,43 @@
-"""`OpenAIBackend`: the engine's roles answered by OpenAI-compatible models, one per role.
+"""`OpenAIBackend`: the engine's roles answered by OpenAI-compatible models, one per role, on
+top of the offline backend (hybrid by default).
 
-A role with a configured model calls it; a role without one (or a call that fails after its
-retries) is answered by the offline rule, and the failure stays recorded in `model_calls` and
-in the run's non-fatal errors. Model perceptions and hypotheses are added to the offline
-ones (rules stay the floor); the model verifier replaces the offline check but admits a
-hypothesis only when its quotes really occur in the evidence they cite.
+- The offline perception (rules, OCR, semantic cues) always runs; model cues are added as
+  evidence only when their quote occurs exactly in an offline evidence text of that post.
+- The offline rule hypothesizer runs on the graph without model evidence, so its hypotheses
+  are the offline ones; model hypotheses are added (core/backends/hybrid.py gates them).
+- The offline verifier judges every hypothesis; the model verdict goes on top (hybrid.py).
+- Capabilities of each role's endpoint are probed once (core/backends/capabilities.py): a
+  text-only model gets the post text, OCR lines and the image skim instead of images, and
+  every prompt is fitted to the model's context window by whole evidence lines.
+- A role that fails `fallback_after` calls in a row falls back to its offline counterpart for
+  the rest of the run, with one event (core/backends/health.py).
 """
 from __future__ import annotations
 
 from pathlib import Path
 from typing import Any
 
+import copy
+import dataclasses
+import hashlib
+
+from core.backends.capabilities import prompt_char_budget
 from core.backends.client import CallContext, ModelClient, image_data_url
 from core.backends.config import BackendConfig, load_config
+from core.backends.health import RoleHealth
+from core.backends.hybrid import combine, is_model_claim, is_model_evidence
 from core.backends.roles import (
     evidence_block,
     ground_verdict,
-    grounded_cues,
     messages_for,
-    post_block,
+    resolve_attribute,
     usable_hypotheses,
     visual_findings,
     wrap_untrusted,
 )
 from core.backends.structured import (
     HypothesesReply,
-    PerceptionReply,
+    PerceptionBatchReply,
     RouteReply,
     VerdictReply,
     VisualReply,
@@ -33,15 +45,16 @@ from core.backends.structured import (
 from core.engine.backend import Backend, Verdict
 from core.engine.budget import NETWORK_FAMILIES, route_cost
 from core.engine.context import RunContext
-from core.engine.types import Cue, EvidenceNode, Hypothesis, RouteProposal
-from core.schema import load_schema
+from core.engine.types import EvidenceNode, Hypothesis, RouteProposal
 from core.textmatch import normalize
-from db.store import dumps
+from db.store import dumps, now
 
 IMAGE_FAMILIES = frozenset({"ocr", "exif", "deep_visual"})
 # zoom_ocr needs a text box the model cannot give; the routing table proposes it
 ROUTER_FAMILIES = ("ocr", "exif", "gazetteer", "map_search", "web_search", "page_fetch", "deep_visual")
 MAX_IMAGES_PER_POST = 4
+MAX_EVIDENCE_ITEMS = 200
+TEXT_SOURCE_MODALITIES = ("text", "image")
 
 
 # Keys of the engine's run config (make_backend(name, config)) that this package reads. They
@@ -68,29 +81,41 @@ def config_from(options: dict[str, Any]) -> BackendConfig:
     return cfg
 
 
+
 class OpenAIBackend(Backend):
     name = "openai"
 
     def __init__(self, config: dict[str, Any] | None = None, *, backend_config: BackendConfig | None = None,
-                 client: ModelClient | None = None):
+                 client: ModelClient | None = None, replay_from: list | None = None):
         super().__init__(config)
         self.bc = backend_config or config_from(self.config)
         self.client = client or ModelClient(self.bc)
+        self.health = RoleHealth(self.bc, self.client, replay_from=replay_from)
         self._config_saved: set[int] = set()
+        self._current: RunContext | None = None
 
     # ---- helpers ----
     def has_model(self, role: str) -> bool:
         return bool(self.bc.role(role).model)
 
+    def _use(self, ctx: RunContext, role: str) -> bool:
+        """The role has a model, a usable endpoint and has not fallen back in this run."""
+        self._current = ctx
+        return self.health.usable(ctx, role)
+
     @property
     def has_deep_visual(self) -> bool:
-        return self.has_model("deep_visual")
+        if not self.has_model("deep_visual"):
+            return False
+        ctx = self._current
+        return ctx is None or "deep_visual" not in self.health.state(ctx).disabled
 
     def _call(self, ctx: RunContext, role: str, messages: list[dict], reply_model):
         self._save_config(ctx)
         res = self.client.complete(role, messages, reply_model, CallContext(ctx.db, ctx.run_id, ctx.step))
         if not res.ok:
             ctx.error(f"model:{role}", res.error or "failed", calls=len(res.calls))
+        self.health.outcome(ctx, role, res.ok, res.error)
         return res
 
     def _save_config(self, ctx: RunContext) -> None:
@@ -99,16 +124,15 @@ class OpenAIBackend(Backend):
             return
         self._config_saved.add(id(ctx.db))
         body = dumps(self.bc.masked())
-        import hashlib
-
-        from db.store import now
-
         key = "config:" + hashlib.sha256(body.encode()).hexdigest()
         ctx.db.execute("INSERT OR IGNORE INTO cache (key, kind, name, output, created_at) VALUES (?, 'config', ?, ?, ?)",
                        [key, ctx.run_id, body, now()])
 
-    def _vision(self, role: str) -> bool:
-        return self.bc.role(role).vision
+    def _budget(self, ctx: RunContext, role: str, prompt: str, **empty: str) -> int:
+        """Characters of content the role's prompt can carry in its model's context window."""
+        fixed = sum(len(m["content"]) if isinstance(m["content"], str) else 0
+                    for m in messages_for(prompt, **empty))
+        return prompt_char_budget(self.health.capabilities(ctx, role), self.bc.role(role).max_tokens, fixed)
 
     def _images(self, ctx: RunContext, files: list[str]) -> list[str]:
         urls = []
@@ -121,97 +145,218 @@ class OpenAIBackend(Backend):
             urls.append(url)
         return urls
 
-    # ---- roles ----
+    # ---- perception ----
+    @staticmethod
+    def _sources(drafts: list[EvidenceNode], post_id: str) -> list[EvidenceNode]:
+        """Offline evidence texts of a post a model quote may come from (no hostile text, no metadata)."""
+        return [d for d in drafts if d.kind == "evidence" and d.post_id == post_id and d.status != "removed"
+                and d.content and not d.data.get("hostile") and not is_model_evidence(d)
+                and (d.modality in TEXT_SOURCE_MODALITIES or d.carrier == "location_tag")
+                and (d.data.get("field") or d.data.get("lines"))]
+
+    @staticmethod
+    def _post_text(post, drafts: list[EvidenceNode], with_images: bool) -> str:
+        """The post as a text-only model reads it: text fields, metadata, and what the offline
+        perception saw in its images (skim + OCR lines) when the images themselves are not sent."""
+        lines = [f"{name}: {text}" for name, text in post.text_fields() if text]
+        for k, v in (("time", post.timestamp), ("ip_region", post.ip_region), ("location_tag", post.location_tag)):
+            if v:
+                lines.append(f"{k}: {v}")
+        if not with_images:
+            mine = [d for d in drafts if d.post_id == post.post_id and d.modality == "image" and d.content]
+            for d in mine:
+                if d.data.get("lines"):
+                    lines.append(f"text read from image {d.data.get('file', '')}: " + " / ".join(
+                        str(ln.get("text", "")) for ln in d.data["lines"]))
+                elif d.data.get("signals") or d.carrier in ("image_scene", "screenshot"):
+                    lines.append(f"image {d.data.get('file', '')}: {d.content}")
+        else:
+            ocr = [d.content for d in drafts if d.post_id == post.post_id and d.data.get("lines")]
+            if ocr:
+                lines.append("text read from the images: " + " / ".join(ocr))
+        return "\n".join(lines)
+
     def perceive(self, ctx: RunContext) -> list[EvidenceNode]:
         drafts = super().perceive(ctx)
-        if not self.has_model("perceiver"):
+        if not self._use(ctx, "perceiver"):
             return drafts
-        post_nodes = {n.post_id: n.node_id for n in ctx.graph.of_kind("post") if n.post_id}
+        vision = self.health.vision(ctx, "perceiver")
+        budget = self._budget(ctx, "perceiver", "perceiver_batch", posts="")
+        per_call = 1 if vision else self.bc.backend.perceiver_batch
+        batch: list[tuple[Any, str, list[str]]] = []
+        size = 0
         for post in ctx.user.posts:
-            fields = post.text_fields()
-            ocr = [d.content for d in drafts if d.post_id == post.post_id and d.carrier != "caption"]
-            meta = {"time": post.timestamp, "ip_region": post.ip_region, "location_tag": post.location_tag}
             files = [im.file for im in post.images or []]
-            if not fields and not files:
+            text = self._post_text(post, drafts, with_images=vision and bool(files))
+            if not text.strip() and not files:
                 continue
-            images = self._images(ctx, files) if self._vision("perceiver") else []
-            block = post_block(post.post_id, fields, meta)
-            if ocr:
-                block += "\n" + wrap_untrusted(f"metadata and text read from the images of post {post.post_id}",
-                                                "\n".join(ocr), 1500)
-            res = self._call(ctx, "perceiver", messages_for("perceiver", post=block, images=images), PerceptionReply)
-            if not res.ok:
-                continue
-            # injected text in a post never becomes evidence (the offline rules flag it the same way)
-            from core.engine.rules import hostile_spans
-
-            clean = [t for _, t in fields if not hostile_spans(t)]
-            source = "\n".join(clean) + "\n" + "\n".join(ocr)
-            cues, _dropped = grounded_cues(res.value, source)
-            cite = post_nodes.get(post.post_id, f"post:{post.post_id}")
-            for c in cues:
-                in_caption = any(normalize(c["quote"]) in normalize(t) for _, t in fields)
-                spec = load_schema().get(c["attribute"])
-                # the rule hypothesizer aggregates level-tagged cues; a model cue has no level, so
-                # only flat attributes feed it (the model hypothesizer reads every model evidence)
-                cues_data = [] if spec is None or spec.kind == "hierarchy" else [Cue(
-                    attribute=c["attribute"], value=c["value"], confidence=c["confidence"], span=c["quote"],
-                    cue="model:perceiver").model_dump()]
-                drafts.append(EvidenceNode(
-                    node_id="", kind="evidence", post_id=post.post_id, modality="text" if in_caption else "image",
-                    carrier="caption" if in_caption else "ocr_text", content=c["quote"],
-                    attribute=c["attribute"], value=c["value"], confidence=c["confidence"], status="raw",
-                    provenance=["model:perceiver"],
-                    data={"cites": [cite], "cues": cues_data, "field": "model:perceiver", "source": "model:perceiver",
-                          "model": self.bc.role("perceiver").model}))
+            block = wrap_untrusted(f"post {post.post_id}", text, max(400, budget // max(1, per_call)))
+            if batch and (len(batch) >= per_call or size + len(block) > budget):
+                self._perceive_batch(ctx, drafts, batch, vision)
+                batch, size = [], 0
+                if not self._use(ctx, "perceiver"):
+                    return drafts
+            batch.append((post, block, files))
+            size += len(block) + 1
+        if batch and self._use(ctx, "perceiver"):
+            self._perceive_batch(ctx, drafts, batch, vision)
         return drafts
+
+    def _perceive_batch(self, ctx: RunContext, drafts: list[EvidenceNode], batch, vision: bool) -> None:
+        images = self._images(ctx, batch[0][2]) if vision and len(batch) == 1 and batch[0][2] else []
+        msgs = messages_for("perceiver_batch", posts="\n".join(b for _, b, _ in batch), images=images)
+        res = self._call(ctx, "perceiver", msgs, PerceptionBatchReply)
+        if not res.ok:
+            return
+        ids = [p.post_id for p, _, _ in batch]
+        seen: set[tuple[str, str, str]] = set()
+        for c in res.value.cues:
+            attr = resolve_attribute(c.attribute)
+            value = c.value.strip()
+            quote = c.quote.strip()
+            if not attr or not value or not quote:
+                continue
+            # the cue's post, else the first post of the batch whose text holds the quote
+            order = [c.post] + [i for i in ids if i != c.post] if c.post in ids else ids
+            for pid in order:
+                hit = self._find_quote(self._sources(drafts, pid), quote)
+                if hit is None:
+                    continue
+                src, span = hit
+                key = (attr, normalize(value), src.content)
+                if key in seen:
+                    break
+                seen.add(key)
+                data = {k: v for k, v in src.data.items() if k not in ("cues", "entities", "hostile", "hostile_scope")}
+                data.update(cues=[], entities=[], source="model:perceiver", model=self.bc.role("perceiver").model,
+                            model_cue={"attribute": attr, "value": value, "span": span, "confidence": c.confidence},
+                            cites=list(src.data.get("cites") or [f"post:{pid}"]))
+                drafts.append(EvidenceNode(
+                    node_id="", kind="evidence", post_id=pid, modality=src.modality, carrier=src.carrier,
+                    content=src.content, attribute=attr, value=value, confidence=c.confidence, status="raw",
+                    provenance=["model:perceiver"], data=data))
+                break
+
+    @staticmethod
+    def _find_quote(sources: list[EvidenceNode], quote: str) -> tuple[EvidenceNode, str] | None:
+        """(source node, the exact span of its text) for a quote found verbatim (case aside)."""
+        for src in sources:
+            i = src.content.find(quote)
+            if i < 0:
+                i = src.content.lower().find(quote.lower())
+            if i >= 0:
+                return src, src.content[i:i + len(quote)]
+        return None
+
+    # ---- hypotheses ----
+    @staticmethod
+    def _offline_view(ctx: RunContext) -> RunContext:
+        """The run context with model evidence and model claims hidden (what the offline rules see)."""
+        g = ctx.graph
+        keep = {k: n for k, n in g.nodes.items() if not is_model_evidence(n)
+                and not (n.kind == "hypothesis" and is_model_claim(n))}
+        view = copy.copy(g)
+        view.nodes = keep
+        view.edges = {e for e in g.edges if e[0] in keep and e[1] in keep}
+        return dataclasses.replace(ctx, graph=view)
 
     def _evidence_items(self, ctx: RunContext) -> list[dict[str, Any]]:
         items = []
         for n in ctx.graph.evidence():
-            if n.status == "removed":
+            if n.status == "removed" or n.data.get("hostile"):
                 continue
-            items.append({"id": n.node_id, "post_id": n.post_id, "carrier": n.carrier, "text": n.content,
+            text = n.data["model_cue"]["span"] if is_model_evidence(n) and n.data.get("model_cue") else n.content
+            items.append({"id": n.node_id, "post_id": n.post_id, "carrier": n.carrier, "text": text,
                           "attribute": n.attribute, "value": n.value})
         return items
 
+    def _model_cue_hypotheses(self, ctx: RunContext) -> list[Hypothesis]:
+        """One hypothesis per (attribute, value) of the model perceiver's grounded cues."""
+        by_key: dict[tuple[str, str], Hypothesis] = {}
+        for n in ctx.graph.evidence():
+            cue = n.data.get("model_cue") if is_model_evidence(n) and n.status != "removed" else None
+            if not cue:
+                continue
+            k = (cue["attribute"], normalize(cue["value"]))
+            h = by_key.get(k)
+            if h is None:
+                by_key[k] = Hypothesis(attribute=cue["attribute"], value=cue["value"], confidence=cue["confidence"],
+                                       evidence=[n.node_id], granularity=1.0, rationale=f"model cue: {cue['span']}",
+                                       data={"source": "model:perceiver"})
+            else:
+                h.evidence.append(n.node_id)
+                h.confidence = max(h.confidence, cue["confidence"])
+        return list(by_key.values())
+
+    def _previous_model_hypotheses(self, ctx: RunContext) -> list[Hypothesis]:
+        """The model hypothesizer's live claims, re-proposed unchanged when no new reply comes."""
+        out = []
+        for n in ctx.graph.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
+            if n.data.get("source") == "model:hypothesizer":
+                out.append(Hypothesis(attribute=n.attribute or "", value=n.value or "",
+                                      confidence=n.data.get("proposed_confidence") or n.confidence or 0.5,
+                                      evidence=ctx.graph.supporters(n.node_id), granularity=1.0,
+                                      rationale=n.content, data={"source": "model:hypothesizer",
+                                                                 "proposed_confidence": n.data.get("proposed_confidence")}))
+        return out
+
     def hypothesize(self, ctx: RunContext) -> list[Hypothesis]:
-        base = super().hypothesize(ctx)
-        if not self.has_model("hypothesizer"):
-            return base
-        items = self._evidence_items(ctx)
-        if not items:
-            return base
-        res = self._call(ctx, "hypothesizer", messages_for("hypothesizer", evidence=evidence_block(items)),
-                         HypothesesReply)
-        if not res.ok:
-            return base
-        kept, _ = usable_hypotheses(res.value, {i["id"] for i in items})
-        seen = {(h.attribute, normalize(h.value)) for h in base}
+        base = super().hypothesize(self._offline_view(ctx))
+        for h in base:
+            h.data = {**h.data, "source": "rules"}
         out = list(base)
-        for h in kept:
-            key = (h["attribute"], normalize(h["value"]))
+        seen = {(h.attribute, normalize(h.value)) for h in base}
+        model: list[Hypothesis] = self._model_cue_hypotheses(ctx)
+        items = self._evidence_items(ctx)
+        if self._use(ctx, "hypothesizer") and items:
+            budget = self._budget(ctx, "hypothesizer", "hypothesizer", evidence="")
+            block = evidence_block(items, limit=MAX_EVIDENCE_ITEMS, total_limit=budget)
+            res = self._call(ctx, "hypothesizer", messages_for("hypothesizer", evidence=block), HypothesesReply)
+            if res.ok:
+                kept, _ = usable_hypotheses(res.value, {i["id"] for i in items})
+                for h in kept:
+                    model.append(Hypothesis(attribute=h["attribute"], value=h["value"], confidence=h["confidence"],
+                                            evidence=h["evidence"], rationale=h["rationale"] or "model hypothesizer",
+                                            granularity=1.0, data={"source": "model:hypothesizer",
+                                                                   "proposed_confidence": h["confidence"]}))
+            else:
+                model += self._previous_model_hypotheses(ctx)
+        elif self.has_model("hypothesizer"):
+            model += self._previous_model_hypotheses(ctx)
+        for h in model:
+            key = (h.attribute, normalize(h.value))
             if key in seen:
                 continue
             seen.add(key)
-            out.append(Hypothesis(attribute=h["attribute"], value=h["value"], confidence=h["confidence"],
-                                  evidence=h["evidence"], rationale=h["rationale"] or "model hypothesizer",
-                                  granularity=1.0, data={"source": "model:hypothesizer"}))
+            out.append(h)
         return out
+
+    # ---- evidence neighbourhood of one hypothesis ----
+    def _neighbourhood(self, ctx: RunContext, hypothesis: EvidenceNode, only: list[str] | None = None
+                       ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+        """(support items, support + other evidence of the same posts): what a prompt about this
+        hypothesis carries, nearest first, so cutting to the context window keeps the support."""
+        support = []
+        for sid in ctx.graph.supporters(hypothesis.node_id):
+            if only is not None and sid not in only:
+                continue
+            n = ctx.graph.nodes.get(sid)
+            if n is not None:
+                text = n.data["model_cue"]["span"] if n.data.get("model_cue") else n.content
+                support.append({"id": sid, "post_id": n.post_id, "carrier": n.carrier, "text": text})
+        ids = {s["id"] for s in support}
+        posts = {s["post_id"] for s in support if s.get("post_id")}
+        near = [it for it in self._evidence_items(ctx) if it["post_id"] in posts and it["id"] not in ids]
+        for it in near:   # no attribute hints for neighbours: they are context, not support
+            it.pop("attribute", None)
+        return support, support + near
 
     def _hyp_text(self, hypothesis: EvidenceNode) -> str:
         return f"{hypothesis.attribute} = {hypothesis.value}"
 
-    def _support(self, ctx: RunContext, hypothesis: EvidenceNode) -> list[dict[str, Any]]:
-        out = []
-        for sid in ctx.graph.supporters(hypothesis.node_id):
-            n = ctx.graph.nodes.get(sid)
-            if n is not None:
-                out.append({"id": sid, "post_id": n.post_id, "carrier": n.carrier, "text": n.content})
-        return out
-
+    # ---- routes ----
     def route_fallback(self, ctx: RunContext, hypothesis: EvidenceNode, tried: set[str]) -> RouteProposal | None:
-        if not self.has_model("router"):
+        if not self._use(ctx, "router"):
             return super().route_fallback(ctx, hypothesis, tried)
         images = self._images_of(ctx, hypothesis)
         families = [f for f in ROUTER_FAMILIES
@@ -221,9 +366,13 @@ class OpenAIBackend(Backend):
                     and ctx.budget.affordable(route_cost(f))]
         if not families:
             return None
-        support = self._support(ctx, hypothesis)
-        msgs = messages_for("router", families=", ".join(families + ["stop"]), budget=f"{ctx.budget.remaining:g}",
-                            hypothesis=self._hyp_text(hypothesis), evidence=evidence_block(support))
+        _, near = self._neighbourhood(ctx, hypothesis)
+        fam = ", ".join(families + ["stop"])
+        budget = self._budget(ctx, "router", "router", families=fam, budget="", hypothesis=self._hyp_text(hypothesis),
+                              evidence="")
+        msgs = messages_for("router", families=fam, budget=f"{ctx.budget.remaining:g}",
+                            hypothesis=self._hyp_text(hypothesis),
+                            evidence=evidence_block(near, limit=MAX_EVIDENCE_ITEMS, total_limit=budget))
         res = self._call(ctx, "router", msgs, RouteReply)
         if not res.ok or res.value.family == "stop" or res.value.family not in families:
             return None
@@ -251,7 +400,8 @@ class OpenAIBackend(Backend):
 
     def _images_of(self, ctx: RunContext, hypothesis: EvidenceNode) -> list[tuple[str, str]]:
         """(image_id, file) of the images in the posts that support the hypothesis."""
-        posts = {s["post_id"] for s in self._support(ctx, hypothesis) if s.get("post_id")}
+        posts = {ctx.graph.nodes[s].post_id for s in ctx.graph.supporters(hypothesis.node_id)
+                 if s in ctx.graph.nodes and ctx.graph.nodes[s].post_id}
         seen: dict[str, str] = {}
         for n in ctx.graph.evidence():
             iid, f = n.data.get("image_id"), n.data.get("file")
@@ -259,32 +409,52 @@ class OpenAIBackend(Backend):
                 seen.setdefault(iid, f)
         return sorted(seen.items())
 
+    # ---- verdicts ----
     def verify(self, ctx: RunContext, hypothesis: EvidenceNode) -> Verdict:
-        if not self.has_model("verifier"):
-            return super().verify(ctx, hypothesis)
-        support = self._support(ctx, hypothesis)
+        offline = super().verify(ctx, hypothesis)
+        if not ctx.flag("verifier") or offline.status == "removed" or not self._use(ctx, "verifier"):
+            return combine(ctx, hypothesis, offline, None, lambda o: super(OpenAIBackend, self).verify(ctx, o))
+        support, near = self._neighbourhood(ctx, hypothesis, only=offline.evidence)
         if not support:
-            return super().verify(ctx, hypothesis)
-        msgs = messages_for("verifier", hypothesis=self._hyp_text(hypothesis), evidence=evidence_block(support))
+            return combine(ctx, hypothesis, offline, None, lambda o: super(OpenAIBackend, self).verify(ctx, o))
+        hyp = self._hyp_text(hypothesis)
+        budget = self._budget(ctx, "verifier", "verifier", hypothesis=hyp, evidence="")
+        msgs = messages_for("verifier", hypothesis=hyp,
+                            evidence=evidence_block(support, limit=MAX_EVIDENCE_ITEMS, total_limit=budget))
         res = self._call(ctx, "verifier", msgs, VerdictReply)
-        if not res.ok:
-            return super().verify(ctx, hypothesis)
-        g = ground_verdict(res.value, {s["id"]: s["text"] for s in support})
-        return Verdict(status=g.status, reason=f"model verifier: {g.reason}", confidence=g.confidence,
-                       evidence=g.evidence if g.status == "admitted" else None)
+        mv = ground_verdict(res.value, {s["id"]: s["text"] for s in support}) if res.ok else None
+        return combine(ctx, hypothesis, offline, mv, lambda o: super(OpenAIBackend, self).verify(ctx, o))
 
+    # ---- deep visual ----
     def deep_visual(self, ctx: RunContext, image_path: str, question: str) -> list[dict[str, Any]] | None:
-        if not self.has_model("deep_visual"):
+        if not self._use(ctx, "deep_visual"):
             return None
-        try:
-            url, _ = image_data_url(image_path, self.bc.backend.max_image_side)
-        except Exception as e:
-            ctx.error("model:deep_visual", f"image not readable: {type(e).__name__}", file=str(image_path))
-            return []
-        images = [url] if self._vision("deep_visual") else []
-        msgs = messages_for("deep_visual", hypothesis=wrap_untrusted("hypothesis", question, 300), caption="",
+        seen_text = self._image_text(ctx, image_path)
+        if self.health.vision(ctx, "deep_visual"):
+            try:
+                url, _ = image_data_url(image_path, self.bc.backend.max_image_side)
+            except Exception as e:
+                ctx.error("model:deep_visual", f"image not readable: {type(e).__name__}", file=str(image_path))
+                return []
+            images, caption = [url], ""
+        else:
+            # a text-only model gets what the offline perception read in the image, never the image
+            if not seen_text:
+                return []
+            images, caption = [], wrap_untrusted("what the offline perception read in this image", seen_text, 3000)
+        msgs = messages_for("deep_visual", hypothesis=wrap_untrusted("hypothesis", question, 300), caption=caption,
                             images=images)
         res = self._call(ctx, "deep_visual", msgs, VisualReply)
         if not res.ok:
             return []
         return visual_findings(res.value)
+
+    @staticmethod
+    def _image_text(ctx: RunContext, image_path: str) -> str:
+        name = Path(str(image_path)).name
+        parts = []
+        for n in ctx.graph.evidence():
+            f = str(n.data.get("file") or "")
+            if f and Path(f).name == name and n.content and not n.data.get("hostile"):
+                parts.append(n.content)
+        return "\n".join(dict.fromkeys(parts))

@@ -38,7 +38,8 @@ def recorded_config(db: sqlite_utils.Database, run_id: str | None = None, *, sou
     for name, r in (data.get("roles") or {}).items():
         if r.get("model"):
             roles[name] = RoleConfig(model=r["model"], max_tokens=r.get("max_tokens", 512),
-                                     temperature=r.get("temperature"), vision=r.get("vision"))
+                                     temperature=r.get("temperature"), vision=r.get("vision"),
+                                     context_length=r.get("context_length"))
     return BackendConfig(backend=BackendSettings.model_validate(backend), roles=roles,
                          prices=data.get("prices") or {}, source=source)
 
@@ -61,4 +62,5 @@ class ReplayBackend(OpenAIBackend):
             raise
         except Exception as e:
             raise InputError(path, f"not a readable run DB: {e}", field="replay") from None
-        super().__init__(config, backend_config=bc, client=ModelClient(bc, replay_from=[db], replay_only=True))
+        super().__init__(config, backend_config=bc, client=ModelClient(bc, replay_from=[db], replay_only=True),
+                         replay_from=[db])

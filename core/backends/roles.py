@@ -164,23 +164,24 @@ class GroundedVerdict(BaseModel):
     confidence: float
     evidence: list[str]         # evidence ids whose quotes were found in their text
     reason: str
+    quotes: list[tuple[str, str]] = []   # (evidence id, quote) pairs that really occur there
 
 
 def ground_verdict(reply: VerdictReply, evidence_text: dict[str, str]) -> GroundedVerdict:
     """Admit only when at least one quote really occurs in the evidence item it cites."""
-    found = [q.node_id for q in reply.quotes
+    pairs = [(q.node_id, q.quote) for q in reply.quotes
              if q.node_id in evidence_text and quote_in(q.quote, evidence_text[q.node_id])]
-    found = list(dict.fromkeys(found))
-    bad = len(reply.quotes) - len(found)
+    found = list(dict.fromkeys(i for i, _ in pairs))
+    bad = len(reply.quotes) - len(pairs)
     if reply.verdict == "admit":
         if found:
-            return GroundedVerdict(status="admitted", confidence=reply.confidence, evidence=found,
+            return GroundedVerdict(status="admitted", confidence=reply.confidence, evidence=found, quotes=pairs,
                                    reason=reply.reason or "model admitted with grounded quotes")
         return GroundedVerdict(status="unresolved", confidence=min(reply.confidence, 0.5), evidence=[],
                                reason=f"model admitted but none of its {len(reply.quotes)} quotes occurs in the cited evidence")
     status = "removed" if reply.verdict == "reject" else "unresolved"
     note = f" ({bad} quotes not found)" if bad else ""
-    return GroundedVerdict(status=status, confidence=reply.confidence, evidence=found,
+    return GroundedVerdict(status=status, confidence=reply.confidence, evidence=found, quotes=pairs,
                            reason=(reply.reason or f"model said {reply.verdict}") + note)
 
 

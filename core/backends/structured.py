@@ -123,6 +123,16 @@ class PerceptionReply(_Reply):
     cues: list[CueOut] = Field(default_factory=list, max_length=12)
 
 
+class PostCueOut(CueOut):
+    post: str = Field(default="", max_length=40)      # id of the post the cue comes from
+
+
+class PerceptionBatchReply(_Reply):
+    """Perceiver over a batch of posts (text-only models get several posts per call)."""
+
+    cues: list[PostCueOut] = Field(default_factory=list, max_length=16)
+
+
 class HypothesisOut(_Reply):
     attribute: str = Field(max_length=40)
     value: str = Field(max_length=120)
@@ -191,4 +201,5 @@ REPLY_MODELS: dict[str, type[BaseModel]] = {
     "verifier": VerdictReply,
     "deep_visual": VisualReply,
     "judge": JudgeReply,
+    "perceiver_batch": PerceptionBatchReply,   # prompt of the perceiver role for post batches
 }
