@@ -282,3 +282,24 @@ def test_a_role_that_always_fails_falls_back_after_the_configured_count(fake, tm
     # the offline verifier took over: the profile is the offline one
     off = Investigation.start(tmp_path / "off.db", user, backend="offline").run()
     assert {a.attribute: a.value for a in prof.attributes} == {a.attribute: a.value for a in off.attributes}
+
+
+def test_prompts_are_cut_to_the_window_by_whole_evidence_lines():
+    from core.backends.capabilities import Capabilities, content_budget, estimate_tokens
+    from core.backends.roles import evidence_block
+
+    items = [{"id": f"e{i}", "post_id": f"p{i}", "carrier": "caption", "text": f"line {i} " + "word " * 20}
+             for i in range(100)]
+    small = Capabilities(model="m", reachable=True, json_mode="json_object", context_length=1024)
+    big = Capabilities(model="m", reachable=True, json_mode="json_object", context_length=32768)
+    sample = "\n".join(i["text"] for i in items)
+    b_small, b_big = (content_budget(c, 200, "fixed part " * 50, sample) for c in (small, big))
+    assert 300 <= b_small < b_big
+    block = evidence_block(items, limit=200, total_limit=b_small)
+    rows = [r for r in block.splitlines() if r.startswith("[e")]
+    assert 0 < len(rows) < 100 and rows[0].startswith("[e0]")      # nearest first, whole lines only
+    assert all(r.endswith("word") for r in rows)
+    assert estimate_tokens(block) + estimate_tokens("fixed part " * 50) + 200 <= 1024
+    # CJK text costs more tokens per character: fewer characters fit
+    zh = "我住在深圳南山区" * 50
+    assert content_budget(small, 200, "", zh) < content_budget(small, 200, "", "I live in Nanshan " * 50)

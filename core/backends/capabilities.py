@@ -323,9 +323,17 @@ def _with_config(caps: Capabilities, rc: ResolvedRole) -> Capabilities:
     return caps.model_copy(update=upd) if upd else caps
 
 
-def prompt_char_budget(caps: Capabilities | None, max_tokens: int, overhead_chars: int = 0) -> int:
-    """Characters of untrusted content a prompt may carry: (window - reply - margin) tokens at a
-    conservative 3 characters per token (small multilingual tokenizers), minus the fixed part."""
-    window = (caps.context_length if caps and caps.context_length else DEFAULT_CONTEXT)
-    tokens = max(256, window - max_tokens - 128)
-    return max(400, tokens * 3 - overhead_chars)
+def estimate_tokens(text: str) -> int:
+    """A conservative token count without the model's tokenizer: ~3 ASCII characters per token,
+    and 1.5 tokens per other character (CJK and other scripts split finely in small vocabularies)."""
+    ascii_n = sum(1 for ch in text if ord(ch) < 128)
+    return int(ascii_n / 3 + (len(text) - ascii_n) * 1.5) + 1
+
+
+def content_budget(caps: Capabilities | None, max_tokens: int, fixed: str, sample: str) -> int:
+    """Characters of content (written like `sample`) a prompt may add to its `fixed` part and
+    still leave room for the reply in the model's window."""
+    window = caps.context_length if caps and caps.context_length else DEFAULT_CONTEXT
+    tokens = window - max_tokens - 128 - estimate_tokens(fixed)
+    per_char = estimate_tokens(sample) / max(1, len(sample)) if sample else 1 / 3
+    return max(300, int(tokens / max(per_char, 1 / 4)))

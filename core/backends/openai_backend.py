@@ -21,7 +21,7 @@ import copy
 import dataclasses
 import hashlib
 
-from core.backends.capabilities import prompt_char_budget
+from core.backends.capabilities import content_budget, window_from_error
 from core.backends.client import CallContext, ModelClient, image_data_url
 from core.backends.config import BackendConfig, load_config
 from core.backends.health import RoleHealth
@@ -82,6 +82,15 @@ def config_from(options: dict[str, Any]) -> BackendConfig:
 
 
 
+def _sample(items: list[dict[str, Any]]) -> str:
+    return "\n".join(str(i.get("text") or "") for i in items[:MAX_EVIDENCE_ITEMS])
+
+
+def _too_long(error: str | None) -> bool:
+    e = (error or "").lower()
+    return e.startswith("http 400") and (window_from_error(e) is not None or "context" in e)
+
+
 class OpenAIBackend(Backend):
     name = "openai"
 
@@ -110,12 +119,13 @@ class OpenAIBackend(Backend):
         ctx = self._current
         return ctx is None or "deep_visual" not in self.health.state(ctx).disabled
 
-    def _call(self, ctx: RunContext, role: str, messages: list[dict], reply_model):
+    def _call(self, ctx: RunContext, role: str, messages: list[dict], reply_model, count: bool = True):
         self._save_config(ctx)
         res = self.client.complete(role, messages, reply_model, CallContext(ctx.db, ctx.run_id, ctx.step))
         if not res.ok:
             ctx.error(f"model:{role}", res.error or "failed", calls=len(res.calls))
-        self.health.outcome(ctx, role, res.ok, res.error)
+        if count:
+            self.health.outcome(ctx, role, res.ok, res.error)
         return res
 
     def _save_config(self, ctx: RunContext) -> None:
@@ -128,11 +138,20 @@ class OpenAIBackend(Backend):
         ctx.db.execute("INSERT OR IGNORE INTO cache (key, kind, name, output, created_at) VALUES (?, 'config', ?, ?, ?)",
                        [key, ctx.run_id, body, now()])
 
-    def _budget(self, ctx: RunContext, role: str, prompt: str, **empty: str) -> int:
-        """Characters of content the role's prompt can carry in its model's context window."""
-        fixed = sum(len(m["content"]) if isinstance(m["content"], str) else 0
-                    for m in messages_for(prompt, **empty))
-        return prompt_char_budget(self.health.capabilities(ctx, role), self.bc.role(role).max_tokens, fixed)
+    def _budget(self, ctx: RunContext, role: str, prompt: str, sample: str = "", **empty: str) -> int:
+        """Characters of content (like `sample`) the role's prompt can carry in its model's window."""
+        fixed = "\n".join(m["content"] if isinstance(m["content"], str) else ""
+                          for m in messages_for(prompt, **empty))
+        return content_budget(self.health.capabilities(ctx, role), self.bc.role(role).max_tokens, fixed, sample)
+
+    def _fitted_call(self, ctx: RunContext, role: str, build, budget: int, reply_model):
+        """Call with messages `build(budget)`; a reply saying the prompt exceeds the window gets
+        one more try with half the content (cut by whole evidence lines, never mid-JSON)."""
+        res = self._call(ctx, role, build(budget), reply_model, count=False)
+        if not res.ok and _too_long(res.error):
+            res = self._call(ctx, role, build(budget // 2), reply_model, count=False)
+        self.health.outcome(ctx, role, res.ok, res.error)
+        return res
 
     def _images(self, ctx: RunContext, files: list[str]) -> list[str]:
         urls = []
@@ -181,31 +200,42 @@ class OpenAIBackend(Backend):
         if not self._use(ctx, "perceiver"):
             return drafts
         vision = self.health.vision(ctx, "perceiver")
-        budget = self._budget(ctx, "perceiver", "perceiver_batch", posts="")
         per_call = 1 if vision else self.bc.backend.perceiver_batch
-        batch: list[tuple[Any, str, list[str]]] = []
-        size = 0
+        texts = []
         for post in ctx.user.posts:
             files = [im.file for im in post.images or []]
             text = self._post_text(post, drafts, with_images=vision and bool(files))
-            if not text.strip() and not files:
-                continue
-            block = wrap_untrusted(f"post {post.post_id}", text, max(400, budget // max(1, per_call)))
+            if text.strip() or files:
+                texts.append((post, text, files))
+        budget = self._budget(ctx, "perceiver", "perceiver_batch", sample="\n".join(t for _, t, _ in texts), posts="")
+        batch: list[tuple[Any, str, list[str]]] = []
+        size = 0
+        for post, text, files in texts:
+            block = wrap_untrusted(f"post {post.post_id}", text, max(300, budget // max(1, per_call)))
             if batch and (len(batch) >= per_call or size + len(block) > budget):
-                self._perceive_batch(ctx, drafts, batch, vision)
+                self._perceive_batch(ctx, drafts, batch, vision, budget)
                 batch, size = [], 0
                 if not self._use(ctx, "perceiver"):
                     return drafts
             batch.append((post, block, files))
             size += len(block) + 1
         if batch and self._use(ctx, "perceiver"):
-            self._perceive_batch(ctx, drafts, batch, vision)
+            self._perceive_batch(ctx, drafts, batch, vision, budget)
         return drafts
 
-    def _perceive_batch(self, ctx: RunContext, drafts: list[EvidenceNode], batch, vision: bool) -> None:
+    def _perceive_batch(self, ctx: RunContext, drafts: list[EvidenceNode], batch, vision: bool, budget: int) -> None:
         images = self._images(ctx, batch[0][2]) if vision and len(batch) == 1 and batch[0][2] else []
-        msgs = messages_for("perceiver_batch", posts="\n".join(b for _, b, _ in batch), images=images)
-        res = self._call(ctx, "perceiver", msgs, PerceptionBatchReply)
+
+        def build(limit: int) -> list[dict]:
+            blocks, size = [], 0
+            for _, b, _ in batch:      # whole post blocks only (the first one cut if it alone is too long)
+                if blocks and size + len(b) > limit:
+                    break
+                blocks.append(b if blocks or len(b) <= limit else b[:limit])
+                size += len(b) + 1
+            return messages_for("perceiver_batch", posts="\n".join(blocks), images=images)
+
+        res = self._fitted_call(ctx, "perceiver", build, budget, PerceptionBatchReply)
         if not res.ok:
             return
         ids = [p.post_id for p, _, _ in batch]
@@ -309,9 +339,9 @@ class OpenAIBackend(Backend):
         model: list[Hypothesis] = self._model_cue_hypotheses(ctx)
         items = self._evidence_items(ctx)
         if self._use(ctx, "hypothesizer") and items:
-            budget = self._budget(ctx, "hypothesizer", "hypothesizer", evidence="")
-            block = evidence_block(items, limit=MAX_EVIDENCE_ITEMS, total_limit=budget)
-            res = self._call(ctx, "hypothesizer", messages_for("hypothesizer", evidence=block), HypothesesReply)
+            budget = self._budget(ctx, "hypothesizer", "hypothesizer", sample=_sample(items), evidence="")
+            res = self._fitted_call(ctx, "hypothesizer", lambda b: messages_for("hypothesizer", evidence=evidence_block(
+                items, limit=MAX_EVIDENCE_ITEMS, total_limit=b)), budget, HypothesesReply)
             if res.ok:
                 kept, _ = usable_hypotheses(res.value, {i["id"] for i in items})
                 for h in kept:
@@ -368,12 +398,12 @@ class OpenAIBackend(Backend):
             return None
         _, near = self._neighbourhood(ctx, hypothesis)
         fam = ", ".join(families + ["stop"])
-        budget = self._budget(ctx, "router", "router", families=fam, budget="", hypothesis=self._hyp_text(hypothesis),
-                              evidence="")
-        msgs = messages_for("router", families=fam, budget=f"{ctx.budget.remaining:g}",
-                            hypothesis=self._hyp_text(hypothesis),
-                            evidence=evidence_block(near, limit=MAX_EVIDENCE_ITEMS, total_limit=budget))
-        res = self._call(ctx, "router", msgs, RouteReply)
+        hyp = self._hyp_text(hypothesis)
+        budget = self._budget(ctx, "router", "router", sample=_sample(near), families=fam, budget="",
+                              hypothesis=hyp, evidence="")
+        res = self._fitted_call(ctx, "router", lambda b: messages_for(
+            "router", families=fam, budget=f"{ctx.budget.remaining:g}", hypothesis=hyp,
+            evidence=evidence_block(near, limit=MAX_EVIDENCE_ITEMS, total_limit=b)), budget, RouteReply)
         if not res.ok or res.value.family == "stop" or res.value.family not in families:
             return None
         r = res.value
@@ -414,14 +444,13 @@ class OpenAIBackend(Backend):
         offline = super().verify(ctx, hypothesis)
         if not ctx.flag("verifier") or offline.status == "removed" or not self._use(ctx, "verifier"):
             return combine(ctx, hypothesis, offline, None, lambda o: super(OpenAIBackend, self).verify(ctx, o))
-        support, near = self._neighbourhood(ctx, hypothesis, only=offline.evidence)
+        support, _ = self._neighbourhood(ctx, hypothesis, only=offline.evidence)
         if not support:
             return combine(ctx, hypothesis, offline, None, lambda o: super(OpenAIBackend, self).verify(ctx, o))
         hyp = self._hyp_text(hypothesis)
-        budget = self._budget(ctx, "verifier", "verifier", hypothesis=hyp, evidence="")
-        msgs = messages_for("verifier", hypothesis=hyp,
-                            evidence=evidence_block(support, limit=MAX_EVIDENCE_ITEMS, total_limit=budget))
-        res = self._call(ctx, "verifier", msgs, VerdictReply)
+        budget = self._budget(ctx, "verifier", "verifier", sample=_sample(support), hypothesis=hyp, evidence="")
+        res = self._fitted_call(ctx, "verifier", lambda b: messages_for("verifier", hypothesis=hyp, evidence=evidence_block(
+            support, limit=MAX_EVIDENCE_ITEMS, total_limit=b)), budget, VerdictReply)
         mv = ground_verdict(res.value, {s["id"]: s["text"] for s in support}) if res.ok else None
         return combine(ctx, hypothesis, offline, mv, lambda o: super(OpenAIBackend, self).verify(ctx, o))
 
