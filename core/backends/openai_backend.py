@@ -148,7 +148,9 @@ class OpenAIBackend(Backend):
         """Call with messages `build(budget)`; a reply saying the prompt exceeds the window gets
         one more try with half the content (cut by whole evidence lines, never mid-JSON)."""
         res = self._call(ctx, role, build(budget), reply_model, count=False)
-        if not res.ok and _too_long(res.error):
+        # a replay does not know why a recorded request failed: it tries the halved one too
+        replay_miss = self.health.replay_from is not None and (res.error or "").startswith("replay:")
+        if not res.ok and (_too_long(res.error) or replay_miss):
             res = self._call(ctx, role, build(budget // 2), reply_model, count=False)
         self.health.outcome(ctx, role, res.ok, res.error)
         return res

@@ -16,9 +16,10 @@ from core.errors import InputError
 
 
 class ModelAccess:
-    def __init__(self, client: Any, config: Any):
+    def __init__(self, client: Any, config: Any, replay_from: list | None = None):
         self.client = client
         self.config = config
+        self.replay_from = replay_from
 
     @classmethod
     def for_run(cls, run: BaselineRun, backend: str, role: str) -> "ModelAccess | None":
@@ -37,9 +38,9 @@ class ModelAccess:
                 from core.backends.replay import ReplayBackend
 
                 be = ReplayBackend(run.config)
-                client, cfg = be.client, be.bc
+                client, cfg, replay_from = be.client, be.bc, be.health.replay_from
             else:
-                client = ModelClient(cfg)
+                client, replay_from = ModelClient(cfg), None
         except InputError:
             raise
         except Exception as e:  # a broken config is bad input for the whole batch
@@ -47,10 +48,16 @@ class ModelAccess:
         if not cfg.role(role).model:
             run.notes.append(f"role {role} has no model configured; offline rules used")
             return None
-        return cls(client, cfg)
+        return cls(client, cfg, replay_from)
 
     def vision(self, role: str) -> bool:
-        return bool(self.config.role(role).vision)
+        """The configured `vision`, else the capability probe's answer (core/backends/capabilities.py)."""
+        rc = self.config.role(role)
+        if rc.vision is not None:
+            return rc.vision
+        from core.backends.capabilities import capabilities_for
+
+        return bool(capabilities_for(self.config, role, replay_from=self.replay_from)[0].vision)
 
     @property
     def max_side(self) -> int:
