@@ -74,7 +74,7 @@ def _cut(text: str | None, phrase: str) -> str | None:
     if text is None or phrase not in text:
         return text
     out = re.sub(r"\s{2,}", " ", text.replace(phrase, " ")).strip()
-    return out
+    return re.sub(r"\s+([,.;:!?，。；：！？、])", r"\1", out)  # no space left before punctuation
 
 
 def apply_plan(user_dir: Path, edits: list[Edit], out_dir: Path) -> Path:

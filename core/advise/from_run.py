@@ -85,9 +85,56 @@ def _relevant_spans(data: dict[str, Any], attrs: set[str]) -> tuple[list[tuple[i
     return out, covered
 
 
+_SENTENCE_END = ".!?。！？\n"
+_CLAUSE_END = _SENTENCE_END + ",;:，；：、"
+
+
+_ABBREV = re.compile(r"(?:^|\W)(?:[A-Z]|Dr|Mr|Mrs|Ms|Prof|St|Jr|Sr|No|vs|etc|e\.g|i\.e)$")
+
+
+def _stop(content: str, i: int, stops: str) -> bool:
+    """content[i] ends a sentence/clause (a '.' only before a space or the end, and not after
+    "Dr", "Mr", an initial...: "Dr. Li", "3.5")."""
+    c = content[i]
+    if c not in stops:
+        return False
+    if c in ".:," and i + 1 < len(content) and not content[i + 1].isspace():
+        return False
+    return not (c == "." and _ABBREV.search(content[max(0, i - 6):i]))
+
+
+def _unit(content: str, lo: int, hi: int, stops: str) -> str:
+    """The whole clause or sentence around content[lo:hi], with one delimiter, so that cutting it
+    leaves whole sentences behind (never ". has been a nurse")."""
+    s, e = lo, hi
+    while s > 0 and not _stop(content, s - 1, stops):
+        s -= 1
+    while e < len(content) and not _stop(content, e, stops):
+        e += 1
+    starts_sentence = s == 0 or _stop(content, s - 1, _SENTENCE_END)
+    if e < len(content) and (starts_sentence or _stop(content, e, _SENTENCE_END)):
+        e += 1                      # "My aunt is a nurse, " / "... she says." takes its own delimiter
+    elif s > 0 and not starts_sentence:
+        s -= 1                      # "..., my aunt is a nurse" takes the comma before it
+    return content[s:e]
+
+
+def _new_first_person_cue(content: str, phrase: str) -> bool:
+    """Would cutting `phrase` make the rules read something new as the user's own (e.g. the
+    aunt's job left as "has been a nurse")?"""
+    from core.advise.apply import _cut
+    from core.engine.rules import extract_cues
+
+    def own(text: str) -> set[tuple[str, str]]:
+        return {(c.attribute, c.value.lower()) for c in extract_cues(text) if c.first_person}
+
+    return bool(own(_cut(content, phrase) or "") - own(content))
+
+
 def _phrase(content: str, spans: list[tuple[int | None, int | None, str]]) -> str:
-    """The shortest stretch of the text covering every relevant span, widened to whole words;
-    the whole text when no span can be located (e.g. a birthday post read as a whole)."""
+    """What to cut: the clause holding every relevant span, else its sentence, else the whole
+    text — the first whose cut leaves no new first-person cue behind; the whole text when no
+    span can be located (e.g. a birthday post read as a whole)."""
     lo, hi = None, None
     for start, end, text in spans:
         if isinstance(start, int) and isinstance(end, int) and content[start:end] == text:
@@ -101,11 +148,11 @@ def _phrase(content: str, spans: list[tuple[int | None, int | None, str]]) -> st
         hi = e if hi is None else max(hi, e)
     if lo is None or hi is None:
         return content
-    while lo > 0 and content[lo - 1].isascii() and content[lo - 1].isalnum():
-        lo -= 1
-    while hi < len(content) and content[hi].isascii() and content[hi].isalnum():
-        hi += 1
-    return content[lo:hi]
+    for stops in (_CLAUSE_END, _SENTENCE_END):
+        cut = _unit(content, lo, hi, stops)
+        if cut.strip() and not _new_first_person_cue(content, cut):
+            return cut
+    return content
 
 
 def _line_boxes(content: str, lines: list[dict[str, Any]], spans: list[tuple[int | None, int | None, str]]
