@@ -72,9 +72,16 @@ ORG_SUFFIX_EN = (r"Inc\.?|Ltd\.?|LLC|Corp(?:oration)?\.?|Co\.|Company|Group|Hosp
                  r"Department|Police|Firm|Museum|Library")
 ORG_EN = re.compile(rf"(?<![\w&'.-])(?:[A-Z][\w&'.-]*+\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
 ORG_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:有限公司|股份公司|集团|公司|医院|银行|研究院|研究所|事务所|科技(?!园|馆|城)|律所|卫生院|诊所|工作室|酒店|餐厅|分行|支行|门店|旗舰店|派出所|法院|检察院|政府|街道办|税务局|出版社|报社|电视台)")
+# a capitalised word after "... College"/"... University" is its place ("King's College London",
+# "University College Dublin") unless it is one of these
+_NOT_A_PLACE = (r"(?:The|And|But|Or|In|On|At|For|To|From|With|Today|Tonight|Yesterday|Tomorrow|Monday|Tuesday|Wednesday|"
+                r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
+                r"October|November|December|Alumni|Campus|Library|Hall|Class|Classes|Students?|Graduation|"
+                r"Hospital|Road|Street|Station|Press|Football|Basketball|Choir|Band|This|That|Now|Then|Again|Still|Is|Was)")
 SCHOOL_EN = re.compile(
     r"(?<![\w&'.-])(?:(?:[A-Z][\w&'.-]*+\s+){0,5}(?:University|College)\s+of\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*+){0,3}"
-    r"|(?:[A-Z][\w&'.-]*+\s+){1,5}(?:University|College|Institute of Technology|Polytechnic|Academy|High School|Elementary(?:\s+School)?|Middle School|School)"
+    r"|(?:[A-Z][\w&'.-]*+\s+){1,5}(?:(?:University|College)(?:\s+(?!" + _NOT_A_PLACE + r"\b)[A-Z][a-z]{2,}\b(?![\s-]+[A-Z]))?"
+    r"|Institute of Technology|Polytechnic|Academy|High School|Elementary(?:\s+School)?|Middle School|School)"
     r"|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
 )
 SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")

@@ -100,6 +100,12 @@ _G_MALE_EN = re.compile(
     r"\b\d{2}\s?[mM]\b(?=[\s,.)])|\(\s*(?:\d{2}\s*/?\s*M|M\s*/?\s*\d{2})\s*\)|\b\d{2}\s*/\s*M\b|\b(?:dad|father)\s+of\s+(?:\w+\s+)?\w+|\bmy\s+(?:beard|prostate|paternity\s+leave)\b",
     re.I,
 )
+# "(I'm) still the only guy in the pottery class": the poster counts themself among the class
+_G_ONLY_EN = re.compile(
+    r"(?:\b(?:i'?m|i\s+am|i\s+was|still|always|usually|again|being)\s+|^\s*)(?:still\s+|always\s+)?the\s+only\s+"
+    r"(?P<w>guy|man|male|dude|boy|bloke|girl|woman|female|lady|gal)\s+(?:in|at|on|among)\b",
+    re.I | re.M)
+_ONLY_MALE = ("guy", "man", "male", "dude", "boy", "bloke")
 _G_PARTNER_EN = re.compile(r"\bmy\s+(?P<w>husband|hubby|wife|wifey|boyfriend|girlfriend|bf|gf)\b", re.I)
 _G_FEMALE_ZH = re.compile(
     r"宝妈|新手妈妈|二胎妈妈|全职妈妈|当妈|做妈妈|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:女生|女孩|女人|妈妈|女的|小仙女|职场女性|女大学生|女研究生|女博士|女程序员|女司机)|作为(?:一个|一名)?(?:女生|女性|女孩|妈妈|女人)|"
@@ -139,6 +145,11 @@ def gender(ctx: Ctx) -> list[Cue]:
             fp = ctx.first_person(m.start()) if not m.group(0).lower().startswith(("as ", "i")) else True
             out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:self", confidence=0.8,
                                first_person=fp, original=orig if orig else None))
+    for m in _G_ONLY_EN.finditer(t):
+        if not ctx.negated(m.start()):
+            val = "male" if m.group("w").lower() in _ONLY_MALE else "female"
+            out.append(ctx.cue("gender", val, m.start("w") - len("the only "), m.end("w"), rule="gender:only_one",
+                               confidence=0.6, first_person=True))
     for hs, he, words in ctx.hashtags():
         w = words.replace(" ", "")
         val = "female" if _TAG_FEMALE.match(w) else "male" if _TAG_MALE.match(w) else None
