@@ -18,7 +18,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))   # after PYTHONPATH: a run against another checkout uses its engine
 
 # SynthPAI attribute -> our attribute slot
 ATTRS = {"age": "age", "sex": "gender", "city_country": "home_location", "birth_city_country": "nationality",

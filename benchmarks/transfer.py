@@ -24,7 +24,8 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+if str(ROOT) not in sys.path:
+    sys.path.append(str(ROOT))   # after PYTHONPATH: a run against another checkout uses its engine
 if str(ROOT / "benchmarks") not in sys.path:
     sys.path.insert(0, str(ROOT / "benchmarks"))
 
@@ -109,6 +110,19 @@ def run_set(name: str, bench: Path, out: Path, users: int | None, data: Path) ->
     return row
 
 
+def engine_checkout() -> str:
+    """Which checkout's engine ran (the one first on the path) and its commit."""
+    import core
+
+    where = Path(core.__file__).resolve().parent.parent
+    try:
+        rev = subprocess.run(["git", "-C", str(where), "rev-parse", "--short", "HEAD"], capture_output=True,
+                             text=True, check=True).stdout.strip()
+    except (OSError, subprocess.CalledProcessError):
+        rev = "unknown"
+    return f"{where} @ {rev}"
+
+
 def _f(x: float | None, nd: int = 3) -> str:
     return "–" if x is None else f"{x:.{nd}f}"
 
@@ -159,6 +173,7 @@ def main(argv: list[str] | None = None) -> int:
         bench = make_bench(name, args.benches, data)
         rows.append(run_set(name, bench, out, args.users or None, data))
         print(f"{name}: PES {_f(rows[-1]['pes'])} in {rows[-1]['seconds']:.0f}s", file=sys.stderr, flush=True)
+    print(f"engine: {engine_checkout()}; offline backend; users per set: {args.users or 'all'}\n")
     print(markdown(rows))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
