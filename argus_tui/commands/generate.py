@@ -21,6 +21,8 @@ def generate_cmd(
     force: bool = typer.Option(False, "--force", help="replace an existing generated benchmark in OUT_DIR"),
     name: str = typer.Option("", "--name", help="benchmark name in manifest.json"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
+    style: str = typer.Option("a", "--style", help="surface style: a (default) or b, written separately (other phrasings, "
+                              "document formats, layouts) to measure transfer"),
 ) -> None:
     """Write a synthetic sopri/1 benchmark (profiles, posts, rendered images, truth)."""
     from core.bench.generate import generate
@@ -31,7 +33,7 @@ def generate_cmd(
     try:
         with PhaseProgress(quiet) as progress:
             res = generate(out_dir, users=users, seed=seed, workers=workers or None, force=force, name=name or None,
-                           progress=progress)
+                           progress=progress, style=style)
     except InputError as e:
         fail(e.message)
     dt = time.perf_counter() - t0

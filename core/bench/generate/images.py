@@ -526,7 +526,12 @@ def make_exif(taken_local: str | None, gps: tuple[float, float] | None, rng: ran
 def render_to_file(path: Path, kind: str, data: dict, topic: str, seed: int, *, exif_time: str | None = None,
                    gps: tuple[float, float] | None = None) -> None:
     rng = random.Random(seed)
-    img = RENDERERS[kind](rng, data, topic)
+    render = RENDERERS[kind]
+    if data.get("layout") == "b":   # style b draws its own layouts (images_b); style a data carries no layout
+        from core.bench.generate.images_b import RENDERERS_B
+
+        render = RENDERERS_B.get(kind, render)
+    img = render(rng, data, topic)
     path.parent.mkdir(parents=True, exist_ok=True)
     if path.suffix == ".png":
         img.save(path, format="PNG", optimize=False)

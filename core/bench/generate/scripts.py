@@ -86,7 +86,7 @@ def _compatible(post: PostScript, unit: Unit) -> bool:
     return "trip" not in c   # a trip post holds only trip clues
 
 
-def build_scripts(p: Profile, plan: Plan, rng: random.Random) -> list[PostScript]:
+def build_scripts(p: Profile, plan: Plan, rng: random.Random, style: str = "a") -> list[PostScript]:
     units: list[Unit] = []
     for lk in plan.leaks:
         for g in lk.groups:
@@ -113,7 +113,7 @@ def build_scripts(p: Profile, plan: Plan, rng: random.Random) -> list[PostScript
     for i, ps in enumerate(posts, 1):
         ps.post_id = f"p{i:02d}"
     for ps in posts:
-        _write_post(p, ps, rng)
+        _write_post(p, ps, rng, style)
     return posts
 
 
@@ -186,26 +186,22 @@ def _schedule(p: Profile, plan: Plan, posts: list[PostScript], rng: random.Rando
 
 
 # ------------------------------------------------------------------ captions and images
-COMMENTERS = ("momo_22", "jiayi.w", "阿橙", "kiki", "tom_b", "小鱼干", "sunnyday", "lu.lu", "drew_k", "橘子汽水")
-COMMENTS = {"en": ("love this", "omg same", "need the details!!", "😍😍", "so jealous", "haha classic you", "where is this??", "miss you!"),
-            "zh": ("好好看", "求链接", "哈哈哈哈哈", "羡慕了", "冲冲冲", "太真实了", "好想去", "想你啦")}
-
-
-def _write_post(p: Profile, ps: PostScript, rng: random.Random) -> None:
+def _write_post(p: Profile, ps: PostScript, rng: random.Random, style: str = "a") -> None:
+    B = T.bank(style)
     lang = T.lang_for(rng, p.lang)
     ps.lang = lang
     cues = [f.caption for u in ps.units for f in u.frags if f.caption]
-    ps.caption = T.compose(rng, ps.topic, lang, cues, with_filler=True)
+    ps.caption = B.compose(rng, ps.topic, lang, cues, with_filler=True)
     if rng.random() < 0.25:
-        ps.title = T.filler(rng, ps.topic, lang)[:24] if lang == "zh" else None
-    ps.tags = T.tags_for(rng, ps.topic, lang)
+        ps.title = B.filler(rng, ps.topic, lang)[:24] if lang == "zh" else None
+    ps.tags = B.tags_for(rng, ps.topic, lang)
     ps.tags += [f.tag for u in ps.units for f in u.frags if f.tag]
     for u in ps.units:
         for f in u.frags:
             if f.comment:
                 ps.comments.append({"author": f.comment[0], "text": f.comment[1]})
     if rng.random() < 0.4:
-        ps.comments.append({"author": rng.choice(COMMENTERS), "text": rng.choice(COMMENTS[lang])})
+        ps.comments.append({"author": rng.choice(B.COMMENTERS), "text": rng.choice(B.COMMENTS[lang])})
     rng.shuffle(ps.comments)
     trip_ip = next((f.ip_region for u in ps.units for f in u.frags if f.ip_region), None)
     ps.ip_region = trip_ip or _ip_label(p)
@@ -222,6 +218,8 @@ def _write_post(p: Profile, ps: PostScript, rng: random.Random) -> None:
         jobs.append(Scene("photo", "image_scene" if gps is None else "exif", {"topic": ps.topic, "filler": True}, [], "en", gps=gps))
     rng.shuffle(jobs)
     for k, sc in enumerate(jobs, 1):
+        if style != "a":   # the renderers draw this style's layouts, fonts and colours (images_b)
+            sc.data = {**sc.data, "layout": style}
         ext = "png" if sc.kind in SCREEN_KINDS else "jpg"
         taken = ps.when - timedelta(minutes=rng.randint(1, 90))
         ps.images.append(ImageJob(f"images/{ps.post_id}_{k}.{ext}", sc, taken, ext == "jpg" and (sc.gps is not None or rng.random() < 0.7),

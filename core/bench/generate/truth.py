@@ -106,7 +106,7 @@ def scene_text(scene: Scene) -> str:
                 walk(y)
         elif isinstance(x, dict):
             for k, y in x.items():
-                if k not in ("style", "paper", "obj", "topic", "filler"):
+                if k not in ("style", "paper", "obj", "topic", "filler", "layout"):
                     walk(y)
 
     walk(scene.data)

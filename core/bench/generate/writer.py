@@ -17,6 +17,7 @@ from core.bench.generate import world as W
 from core.bench.generate.images import check_fonts, render_to_file
 from core.bench.generate.leakage import make_plan
 from core.bench.generate.profiles import NOW, Profile, build_profile, consistency_problems
+from core.bench.generate.posts import STYLES, bank
 from core.bench.generate.scripts import PostScript, build_scripts, strip_filler
 from core.bench.generate.truth import build_truth
 from core.errors import InputError
@@ -53,7 +54,7 @@ def assign_cities(n: int, seed: int) -> list[W.City]:
     return [order[i % len(order)] for i in range(n)]
 
 
-def plan_user(seed: int, index: int, city: W.City) -> UserBundle:
+def plan_user(seed: int, index: int, city: W.City, style: str = "a") -> UserBundle:
     uid = f"u{index + 1:03d}"
     prof_seed = _user_rng(seed, index, "profile").randrange(2**31)
     p = build_profile(uid, prof_seed, city)
@@ -61,8 +62,8 @@ def plan_user(seed: int, index: int, city: W.City) -> UserBundle:
     # cross-post value in one post): re-plan with the next salt until the self-checks pass.
     for attempt in range(12):
         salt = "" if attempt == 0 else f"/{attempt}"
-        plan = make_plan(p, _user_rng(seed, index, "plan" + salt))
-        posts = build_scripts(p, plan, _user_rng(seed, index, "posts" + salt))
+        plan = make_plan(p, _user_rng(seed, index, "plan" + salt), style)
+        posts = build_scripts(p, plan, _user_rng(seed, index, "posts" + salt), style)
         truth, problems = build_truth(p, plan, posts)
         if any("fully stated" in x for x in problems):
             # an ordinary filler sentence happened to complete a cross-post value: keep only the cues
@@ -75,7 +76,9 @@ def plan_user(seed: int, index: int, city: W.City) -> UserBundle:
             break
     problems = consistency_problems(p) + problems
     rng = _user_rng(seed, index, "account")
-    if p.lang == "zh":
+    if style != "a":
+        nick, bio = bank(style).account(rng, p.lang)
+    elif p.lang == "zh":
         nick = rng.choice(NICK_ZH_A) + rng.choice(NICK_ZH_B)
         bio = rng.choice(BIO_ZH)
     else:
@@ -119,11 +122,16 @@ class GenerateResult:
 
 
 def generate(out_dir: Path, users: int = 50, seed: int = 0, *, workers: int | None = None, force: bool = False,
-             name: str | None = None, progress: Callable[[str, int, int], None] | None = None) -> GenerateResult:
-    """`progress(phase, done, total)` is called as users are written and images rendered (CLI progress)."""
+             name: str | None = None, progress: Callable[[str, int, int], None] | None = None,
+             style: str = "a") -> GenerateResult:
+    """`progress(phase, done, total)` is called as users are written and images rendered (CLI progress).
+    Style a is the original surface; style b (posts_b, scenes_b, images_b) was written separately:
+    other phrasings, document formats and layouts over the same profiles and leakage plans."""
     tick = progress or (lambda phase, done, total: None)
     if users < 1:
         raise InputError("--users", "must be at least 1")
+    if style not in STYLES:
+        raise InputError("--style", f"unknown style {style!r} (one of {', '.join(STYLES)})")
     check_fonts()
     out_dir = Path(out_dir)
     if out_dir.exists() and not out_dir.is_dir():
@@ -136,7 +144,7 @@ def generate(out_dir: Path, users: int = 50, seed: int = 0, *, workers: int | No
         shutil.rmtree(out_dir / "users", ignore_errors=True)
     out_dir.mkdir(parents=True, exist_ok=True)
     cities = assign_cities(users, seed)
-    bundles = [plan_user(seed, i, c) for i, c in enumerate(cities)]
+    bundles = [plan_user(seed, i, c, style) for i, c in enumerate(cities)]
     jobs: list[tuple] = []
     n_posts = 0
     problems: list[str] = []
@@ -152,8 +160,11 @@ def generate(out_dir: Path, users: int = 50, seed: int = 0, *, workers: int | No
         n_posts += len(b.posts)
         problems.extend(f"{b.profile.user_id}: {x}" for x in b.problems)
         tick("users", i + 1, len(bundles))
-    manifest = {"format": FORMAT, "name": name or f"sopri-synthetic-seed{seed}-n{users}", "users": [b.profile.user_id for b in bundles],
+    tag = "" if style == "a" else f"-style{style}"
+    manifest = {"format": FORMAT, "name": name or f"sopri-synthetic-seed{seed}-n{users}{tag}", "users": [b.profile.user_id for b in bundles],
                 "generator": {"seed": seed, "users": users, "reference_date": NOW.isoformat()}}
+    if style != "a":   # style a's manifest stays as it always was (byte-identical output)
+        manifest["generator"]["style"] = style
     workers = workers or min(4, os.cpu_count() or 1)
     if workers > 1 and len(jobs) > 20:
         with ProcessPoolExecutor(max_workers=workers) as ex:
