@@ -1,6 +1,6 @@
 """A small generated benchmark end to end: it validates, its truth points at real posts, cross-post
 attributes are not given away by any single post, decoys and injections are planted, and the
-OCR engine reads the key text that the plan put into images."""
+OCR engine reads the key text that the plan put into images; for both generator styles."""
 from __future__ import annotations
 
 import json
@@ -18,10 +18,11 @@ from core.textmatch import contains, normalize
 N_USERS = 4
 
 
-@pytest.fixture(scope="module")
-def bench(tmp_path_factory) -> Path:
+@pytest.fixture(scope="module", params=["a", "b"])
+def bench(request, tmp_path_factory) -> Path:
+    """Every check below holds for both generator styles (b: other phrasings and document formats)."""
     out = tmp_path_factory.mktemp("gen") / "bench"
-    res = CliRunner().invoke(app, ["bench", "generate", str(out), "--users", str(N_USERS), "--seed", "7"])
+    res = CliRunner().invoke(app, ["bench", "generate", str(out), "--users", str(N_USERS), "--seed", "7", "--style", request.param])
     assert res.exit_code == 0, res.output
     return out
 

@@ -21,8 +21,12 @@ CJK_FONT = fonts.cjk_font() or Path(fonts.CJK_FONTS[0][0])  # any Debian CJK fon
 LATIN_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
 LATIN_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf")
 SERIF_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf")
+SERIF_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf")      # style b (images_b)
+MONO_FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf")
+MONO_BOLD = Path("/usr/share/fonts/truetype/dejavu/DejaVuSansMono-Bold.ttf")
 FONT_PACKAGES = {CJK_FONT: fonts.CJK_PACKAGE, LATIN_FONT: "fonts-dejavu-core", LATIN_BOLD: "fonts-dejavu-core",
-                 SERIF_FONT: "fonts-dejavu-core"}
+                 SERIF_FONT: "fonts-dejavu-core", SERIF_BOLD: "fonts-dejavu-core", MONO_FONT: "fonts-dejavu-core",
+                 MONO_BOLD: "fonts-dejavu-core"}
 
 
 def check_fonts() -> None:

@@ -249,9 +249,9 @@ class Recipes:
         self.occ_text = OCC_TEXT if style == "a" else self.T.OCC_TEXT
         self.SB = None if style == "a" else _scenes(style)
 
-    def alt(self, name: str, sc: Scene, **facts) -> Scene:
+    def alt(self, fmt: str, sc: Scene, /, **facts) -> Scene:
         """Style a: the scene as built. Another style: its own layout of the same facts (same key texts)."""
-        return sc if self.SB is None else getattr(self.SB, name)(self, sc, **facts)
+        return sc if self.SB is None else getattr(self.SB, fmt)(self, sc, **facts)
 
     def lang(self) -> str:
         return T.lang_for(self.rng, self.p.lang)
