@@ -5,8 +5,10 @@ from pathlib import Path
 
 
 class InputError(Exception):
-    def __init__(self, file: str | Path, reason: str, *, field: str | None = None, line: int | None = None):
+    def __init__(self, file: str | Path, reason: str, *, field: str | None = None, line: int | None = None,
+                 severity: str = "error"):
         self.file = str(file)
+        self.severity = severity   # "warning": the input is read (capped, re-decoded, ignored for time cues)
         self.field = field
         self.line = line
         self.reason = reason

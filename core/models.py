@@ -8,6 +8,17 @@ from pydantic import BaseModel, ConfigDict, Field
 
 FORMAT = "sopri/1"
 
+# Caps of the input boundary (docs/limits.md). core/loader.py applies them and reports what
+# exceeds them as an InputError naming file, line and field; nothing is cut silently.
+MAX_POSTS = 10_000            # posts read per user
+MAX_IMAGES_PER_POST = 12
+MAX_TAGS = 50                 # hashtags per post
+MAX_COMMENTS = 200            # comments per post
+MAX_TEXT = 20_000             # characters per text field (caption, title, tag, comment, alt, bio, ...)
+MAX_DEPTH = 32                # JSON values nested deeper are refused for their field
+MAX_INT_DIGITS = 30           # a longer integer literal is refused for its field
+RESERVED_POST_PREFIX = "@"    # "@profile" names the account profile in the evidence graph
+
 Modality = Literal["text", "image", "metadata"]
 Carrier = Literal[
     "caption", "hashtag", "metadata", "timestamp", "ip_region", "ocr_text", "screenshot",

@@ -144,11 +144,15 @@ def test_loader_errors_for_missing_and_broken_files(tmp_path: Path) -> None:
     (udir / "profile.json").write_text('{"user_id": 5}', encoding="utf-8")
     (udir / "posts.jsonl").write_text("", encoding="utf-8")
     with pytest.raises(InputError) as ei:
-        load_user(udir)
+        load_user(udir, strict=True)
     assert ei.value.field == "user_id" and ei.value.file.endswith("profile.json")
-    (udir / "profile.json").write_bytes(b"\xff\xfe not utf8")
+    # not strict (the engine): the bad field is reported and the folder name stands in
+    errors: list[InputError] = []
+    assert load_user(udir, errors=errors).profile.user_id == "u"
+    assert [(e.field, e.file.endswith("profile.json")) for e in errors] == [("user_id", True)]
+    (udir / "profile.json").write_bytes(b"\x80\x81 not utf8")
     with pytest.raises(InputError, match="UTF-8"):
-        load_user(udir)
+        load_user(udir, strict=True)
     with pytest.raises(InputError, match="manifest.json"):
         load_manifest(tmp_path)
 

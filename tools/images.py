@@ -6,6 +6,8 @@ decompression-bomb file raises ToolError naming the file, never crashes the run.
 from __future__ import annotations
 
 import hashlib
+import os
+import stat
 import warnings
 from pathlib import Path
 from typing import Any, Sequence
@@ -26,14 +28,28 @@ TEXT_EDGE_DENSITY = 0.004
 Box = Sequence[float]  # (x0, y0, x1, y1) in pixels, or a 4-point polygon [[x, y], ...]
 
 
-def sha256_file(path: str | Path, chunk: int = 1 << 20) -> str:
+def sha256_file(path: str | Path, chunk: int = 1 << 20, max_bytes: int = MAX_BYTES) -> str:
+    """Content hash of a regular file (a FIFO, device or over-size file is refused, never read:
+    /dev/zero or a FIFO named like an image would block or never end)."""
     h = hashlib.sha256()
     try:
-        with open(path, "rb") as f:
-            while block := f.read(chunk):
-                h.update(block)
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
         raise ToolError(f"{path}: cannot read file ({e.strerror or e})", tool="sha256", file=str(path)) from e
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise ToolError(f"{path}: not a regular file", tool="sha256", file=str(path))
+        total = 0
+        while block := os.read(fd, chunk):
+            total += len(block)
+            if total > max_bytes:
+                raise ToolError(f"{path}: file over the {max_bytes}-byte limit", tool="sha256", file=str(path))
+            h.update(block)
+    except OSError as e:
+        raise ToolError(f"{path}: cannot read file ({e.strerror or e})", tool="sha256", file=str(path)) from e
+    finally:
+        os.close(fd)
     return h.hexdigest()
 
 

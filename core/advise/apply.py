@@ -101,8 +101,8 @@ def apply_plan(user_dir: Path, edits: list[Edit], out_dir: Path) -> Path:
                     profile[key] = _cut(profile[key], e.phrase)
     account_wide = [e for e in edits if e.kind == "hide_ip_region" and e.post_id == ALL_POSTS]
     (out_dir / "profile.json").write_text(json.dumps(profile, ensure_ascii=False, indent=1), encoding="utf-8")
-    if user.profile.avatar and (user_dir / user.profile.avatar).is_file():
-        _copy(user_dir / user.profile.avatar, out_dir / user.profile.avatar)
+    if user.profile.avatar and (avatar := _guarded(user_dir, user.profile.avatar)) is not None:
+        _copy(avatar, out_dir / avatar.relative_to(user_dir))
 
     lines: list[str] = []
     for post in user.posts:
@@ -136,9 +136,10 @@ def _edit_post(post: Post, edits: list[Edit], user_dir: Path, out_dir: Path) -> 
         if ref.file in removed:
             continue
         kept.append(ref)
-        src, dst = user_dir / ref.file, out_dir / ref.file
-        if not src.is_file():
+        src = _guarded(user_dir, ref.file)
+        if src is None:
             continue
+        dst = out_dir / src.relative_to(user_dir)   # never outside out_dir, whatever ref.file says
         img_edits = [e for e in edits if e.image == ref.file and e.kind in ("blur_region", "crop_image", "strip_exif")]
         dst.parent.mkdir(parents=True, exist_ok=True)
         if img_edits:
@@ -151,6 +152,16 @@ def _edit_post(post: Post, edits: list[Edit], user_dir: Path, out_dir: Path) -> 
     if post.images is not None:
         post.images = kept
     return post
+
+
+def _guarded(user_dir: Path, rel: str) -> Path | None:
+    """The user file through the engine's own guard (tools/userfiles.py); None when refused."""
+    from tools.userfiles import UserFileError, user_file
+
+    try:
+        return user_file(user_dir, rel)
+    except UserFileError:
+        return None
 
 
 def _copy(src: Path, dst: Path) -> None:

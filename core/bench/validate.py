@@ -15,12 +15,11 @@ from pydantic import BaseModel, ValidationError
 
 from core.errors import InputError
 from core.eval.truth import TRUTH_FILE, read_truth_data
-from core.loader import MAX_JSON_BYTES, read_json
-from core.models import FORMAT, AccountProfile, Manifest, Post, TruthAttribute
+from core.loader import load_profile, read_json, read_posts
+from core.models import FORMAT, Manifest, TruthAttribute
 from core.schema import Schema, load_schema
 
 Severity = Literal["error", "warning"]
-MAX_IMAGE_BYTES = 50 * 1024 * 1024
 
 
 class Problem(BaseModel):
@@ -51,7 +50,8 @@ class _Collector:
         self.problems.append(Problem(file=str(file), line=line, field=field, reason=reason, severity=severity))
 
     def input_error(self, e: InputError) -> None:
-        self.add(e.file, e.reason, field=e.field, line=e.line)
+        self.add(e.file, e.reason, field=e.field, line=e.line,
+                 severity="warning" if getattr(e, "severity", "error") == "warning" else "error")
 
     def validation(self, file: Path, e: ValidationError, *, prefix: str = "", line: int | None = None) -> None:
         for err in e.errors():
@@ -62,50 +62,31 @@ class _Collector:
 
 
 def _check_image(c: _Collector, user_dir: Path, rel: Any, file: Path, field: str, line: int | None) -> None:
-    if not isinstance(rel, str) or not rel.strip():
-        c.add(file, "image path must be a non-empty string", field=field, line=line)
-        return
-    root = user_dir.resolve()
-    path = (user_dir / rel).resolve()
-    if Path(rel).is_absolute() or not path.is_relative_to(root):
-        c.add(file, f"image path {rel!r} points outside the user folder", field=field, line=line)
-        return
-    if not path.is_file():
-        c.add(file, f"image {rel!r} not found", field=field, line=line)
-        return
-    if path.stat().st_size > MAX_IMAGE_BYTES:
-        c.add(file, f"image {rel!r} larger than {MAX_IMAGE_BYTES} bytes", field=field, line=line)
-        return
-    from PIL import Image  # Pillow: only the header and structure are checked (cheap)
+    """The engine's own guard and decoder (tools/userfiles.py), so validate passes exactly
+    the images the engine reads: inside the folder, a regular file, size and pixel limits,
+    fully decoded (a truncated JPEG fails here as it fails in perception)."""
+    from tools.userfiles import UserFileError, open_user_image
 
     try:
-        with Image.open(path) as im:
-            im.verify()
-    except Exception as e:  # Pillow raises many types for broken files
-        c.add(file, f"image {rel!r} does not open as an image ({type(e).__name__}: {e})", field=field, line=line)
+        open_user_image(user_dir, rel)
+    except UserFileError as e:
+        c.add(file, f"image {e}", field=field, line=line)
 
 
 # ---- profile and posts ----
 
 
 def _check_profile(c: _Collector, user_dir: Path) -> None:
+    """profile.json read by the engine's own loader (core/loader.py), so every problem the
+    engine reports is reported here, and nothing else is refused."""
     path = user_dir / "profile.json"
     if not path.exists():
         c.add(path, "profile.json missing (user_id defaults to the folder name)", severity="warning")
         return
-    try:
-        data = read_json(path)
-    except InputError as e:
+    found: list[InputError] = []
+    prof = load_profile(user_dir, found)
+    for e in found:
         c.input_error(e)
-        return
-    if not isinstance(data, dict):
-        c.add(path, "profile must be a JSON object")
-        return
-    try:
-        prof = AccountProfile.model_validate(data)
-    except ValidationError as e:
-        c.validation(path, e)
-        return
     if prof.user_id != user_dir.name:
         c.add(path, f"user_id {prof.user_id!r} differs from the folder name {user_dir.name!r}",
               field="user_id", severity="warning")
@@ -122,58 +103,29 @@ def _iso(ts: str) -> bool:
 
 
 def _check_posts(c: _Collector, user_dir: Path) -> set[str] | None:
-    """Checks posts.jsonl line by line; returns the post ids seen (None if the file is unusable)."""
+    """posts.jsonl read by the engine's own loader; returns the post ids it reads (None if
+    the file is unusable). Images go through the engine's own guard and decoder."""
     path = user_dir / "posts.jsonl"
     if not path.is_file():
         c.add(path, "posts.jsonl missing")
         return None
-    if path.stat().st_size > MAX_JSON_BYTES:
-        c.add(path, f"file larger than {MAX_JSON_BYTES} bytes")
+    found: list[InputError] = []
+    try:
+        posts = read_posts(path, found)
+    except InputError as e:
+        c.input_error(e)
         return None
-    seen: dict[str, int] = {}
-    with path.open("rb") as fh:
-        for lineno, raw in enumerate(fh, 1):
-            try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as e:
-                c.add(path, f"not UTF-8 text ({e.reason})", line=lineno)
-                continue
-            if not line.strip():
-                continue
-            try:
-                data = json.loads(line)
-            except json.JSONDecodeError as e:
-                c.add(path, f"broken JSON: {e.msg} (column {e.colno})", line=lineno)
-                continue
-            except RecursionError:
-                c.add(path, "JSON nested too deeply", line=lineno)
-                continue
-            if not isinstance(data, dict):
-                c.add(path, "a post must be a JSON object", line=lineno)
-                continue
-            try:
-                post = Post.model_validate(data)
-            except ValidationError as e:
-                c.validation(path, e, line=lineno)
-                pid = data.get("post_id")
-                if isinstance(pid, str):
-                    seen.setdefault(pid, lineno)
-                continue
-            if not post.post_id.strip():
-                c.add(path, "post_id is empty", field="post_id", line=lineno)
-            elif post.post_id in seen:
-                c.add(path, f"duplicate post_id {post.post_id!r} (first on line {seen[post.post_id]})",
-                      field="post_id", line=lineno)
-            else:
-                seen[post.post_id] = lineno
-            if post.timestamp is not None and not _iso(post.timestamp):
-                c.add(path, f"timestamp {post.timestamp!r} is not ISO 8601 (time cues will ignore it)",
-                      field="timestamp", line=lineno, severity="warning")
-            for i, img in enumerate(post.images or []):
-                _check_image(c, user_dir, img.file, path, f"images.{i}.file", lineno)
-    if not seen:
+    for e in found:
+        c.input_error(e)
+    for lineno, post in posts:
+        if post.timestamp is not None and not _iso(post.timestamp):
+            c.add(path, f"timestamp {post.timestamp!r} is not ISO 8601 (time cues will ignore it)",
+                  field="timestamp", line=lineno, severity="warning")
+        for i, img in enumerate(post.images or []):
+            _check_image(c, user_dir, img.file, path, f"images.{i}.file", lineno)
+    if not posts:
         c.add(path, "no posts", severity="warning")
-    return set(seen)
+    return {p.post_id for _, p in posts}
 
 
 # ---- truth ----

@@ -15,11 +15,9 @@ from typing import Any
 
 from core.engine.context import RunContext
 from core.engine.types import EvidenceNode
-from core.models import Post
+from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, Post  # caps applied and reported by the loader
 
 PROFILE_POST = "@profile"
-MAX_TEXT = 20_000          # longer fields are cut (hostile/huge text must not stall the rules)
-MAX_IMAGES_PER_POST = 12
 
 # OCR-text keyword families that tell a document-like image's carrier (EN + ZH)
 _CARRIER_WORDS: list[tuple[str, tuple[str, ...]]] = [
@@ -169,21 +167,18 @@ def _metadata_nodes(ctx: RunContext, post: Post) -> list[EvidenceNode]:
 def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str | None) -> list[EvidenceNode]:
     """Signals, EXIF and (for text-bearing images) OCR of one image."""
     from tools.exif import read_exif
-    from tools.images import sha256_file
+    from tools.userfiles import UserFileError, user_file_digest
 
     pid = post.post_id
     image_id = f"{pid}/img{idx}"
     cites = [f"post:{pid}"]
     out: list[EvidenceNode] = []
-    path = ctx.user.image_path(ref_file)
     rec = ctx.recorder()
     meta: dict[str, Any] = {}
-    try:
-        if not str(path).startswith(str(ctx.user.user_dir.resolve())):
-            raise ValueError("image path escapes the user folder")
-        digest = sha256_file(path)
-    except Exception as e:  # missing, unreadable, or outside the folder
-        reason = f"{ref_file}: {type(e).__name__}: {e}" if not isinstance(e, FileNotFoundError) else f"{ref_file}: file not found"
+    try:  # the one user-file guard: inside the folder, a regular file, size limit, deadline
+        path, digest = user_file_digest(ctx.user.user_dir, ref_file)
+    except Exception as e:  # missing, unreadable, not a regular file, or outside the folder
+        reason = str(e) if isinstance(e, UserFileError) else f"{ref_file}: {type(e).__name__}: {e}"
         ctx.error(f"posts.jsonl post {pid} images[{idx}].file", reason)
         _store_image(ctx, image_id, pid, ref_file, None, {"error": reason})
         out.append(EvidenceNode(node_id="", post_id=pid, modality="image", carrier="image_scene",
@@ -378,16 +373,15 @@ def _prefetch_signals(ctx: RunContext):
     from concurrent.futures import ThreadPoolExecutor
 
     from tools.base import cache_key
-    from tools.images import sha256_file
+    from tools.userfiles import user_file_digest
 
     jobs = []
     for post in ctx.user.posts[:10_000]:
         for ref in (post.images or [])[:MAX_IMAGES_PER_POST]:
             if ref is None or not getattr(ref, "file", None):
                 continue
-            path = ctx.user.image_path(str(ref.file))
-            try:
-                digest = sha256_file(path)
+            try:   # refused files are reported by _image_nodes
+                path, digest = user_file_digest(ctx.user.user_dir, str(ref.file))
             except Exception:
                 continue
             key = cache_key("image_signals", {"file": str(ref.file), "v": 4}, digest)

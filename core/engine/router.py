@@ -261,14 +261,13 @@ def execute(ctx: RunContext, backend, prop: RouteProposal, route_id: str, *, use
     p = prop.params
     fam = prop.family
     if fam in ("ocr", "zoom_ocr"):
-        from tools.images import sha256_file
+        from tools.userfiles import user_file_digest
 
         file = str(p.get("file") or "")
-        path = ctx.user.image_path(file)
-        try:
-            digest = sha256_file(path)
+        try:   # the user-file guard (tools/userfiles.py), as in perception
+            path, digest = user_file_digest(ctx.user.user_dir, file)
         except Exception as e:
-            return [], {"error": f"{file}: {type(e).__name__}: {e}"}
+            return [], {"error": str(e)}
         lines = ocr_call(ctx, rec, path, digest, p.get("box") if fam == "zoom_ocr" else None,
                          p.get("zoom") if fam == "zoom_ocr" else None)
         if lines is None:
@@ -313,8 +312,14 @@ def execute(ctx: RunContext, backend, prop: RouteProposal, route_id: str, *, use
             out = {"error": f"web search unavailable: {e}"}
         return [], out
     if fam == "deep_visual":
+        from tools.userfiles import user_file
+
         file = str(p.get("file") or "")
-        res = backend.deep_visual(ctx, str(ctx.user.image_path(file)), str(p.get("question") or ""))
+        try:
+            vpath = user_file(ctx.user.user_dir, file)
+        except Exception as e:
+            return [], {"error": str(e)}
+        res = backend.deep_visual(ctx, str(vpath), str(p.get("question") or ""))
         if not res:
             return [], {"error": "deep visual not available"}
         nodes = []

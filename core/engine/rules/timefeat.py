@@ -2,36 +2,17 @@
 the timestamp is kept; no conversion to the machine's zone)."""
 from __future__ import annotations
 
-import re
 from datetime import datetime
 
+from core.timestamps import parse_timestamp, plausible
+
 _WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
-_FORMATS = ("%Y-%m-%d %H:%M:%S", "%Y-%m-%d %H:%M", "%Y/%m/%d %H:%M:%S", "%Y/%m/%d %H:%M", "%Y-%m-%d", "%Y/%m/%d")
 
 
 def _parse(ts: str) -> datetime | None:
-    s = ts.strip()
-    if not s or len(s) > 64:
-        return None
-    if s.endswith("Z") or s.endswith("z"):
-        s = s[:-1] + "+00:00"
-    try:
-        return datetime.fromisoformat(s)
-    except ValueError:
-        pass
-    for fmt in _FORMATS:
-        try:
-            return datetime.strptime(s, fmt)
-        except ValueError:
-            continue
-    if re.fullmatch(r"\d{10}(?:\.\d+)?", s):  # unix seconds: no zone known, read as UTC
-        try:
-            from datetime import timezone
-
-            return datetime.fromtimestamp(float(s), tz=timezone.utc)
-        except (OverflowError, OSError, ValueError):
-            return None
-    return None
+    """A parsed timestamp inside the plausible window (core/timestamps.py), else None."""
+    dt = parse_timestamp(ts)
+    return dt if dt is not None and plausible(dt) else None
 
 
 def day_part(hour: int) -> str:
