@@ -14,7 +14,7 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console, Group
-from rich.markup import escape
+from core.textsafe import escape
 from rich.table import Table
 from rich.text import Text
 

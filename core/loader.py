@@ -306,6 +306,11 @@ def load_profile(user_dir: Path, errors: list[InputError]) -> AccountProfile:
     return prof
 
 
+def account_user_id(user_dir: Path) -> str:
+    """The user_id runs of this folder are stored under (profile.json's, else the folder name)."""
+    return load_profile(Path(user_dir), []).user_id
+
+
 def load_user(user_dir: Path, *, strict: bool = False, errors: list[InputError] | None = None) -> UserView:
     """The adversary's view of one account. Every problem of profile.json and posts.jsonl is
     collected in `errors` (the bad field, post or line skipped) unless strict, which raises
@@ -324,5 +329,24 @@ def load_user(user_dir: Path, *, strict: bool = False, errors: list[InputError] 
 
 
 def user_dirs(bench_dir: Path) -> list[tuple[str, Path]]:
+    """(user id, folder) of every user of the manifest. A listed id that is not a plain folder
+    name under users/ ("../../x", "a/b", "..") or is listed twice is refused (InputError naming
+    manifest.json and users.N) before anything runs: ids become output paths."""
     manifest = load_manifest(bench_dir)
-    return [(uid, Path(bench_dir) / "users" / uid) for uid in manifest.users]
+    mpath = Path(bench_dir) / "manifest.json"
+    seen: set[str] = set()
+    out = []
+    for i, uid in enumerate(manifest.users):
+        if not folder_name_ok(uid):
+            raise InputError(mpath, f"user id {uid!r} is not a folder name under users/", field=f"users.{i}")
+        if uid in seen:
+            raise InputError(mpath, f"user {uid!r} listed twice", field=f"users.{i}")
+        seen.add(uid)
+        out.append((uid, Path(bench_dir) / "users" / uid))
+    return out
+
+
+def folder_name_ok(uid: str) -> bool:
+    """A user id usable as one folder (and output file) name: no separators, no dot names."""
+    return bool(uid) and uid.strip() == uid and uid not in (".", "..") and not any(c in uid for c in "/\\\x00") \
+        and not Path(uid).is_absolute()

@@ -69,6 +69,10 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
         return sqlite_utils.Database(conn)
     if not path.exists():
         _create_private(path)
+    elif (note := tighten(path)) is not None:
+        import sys
+
+        print(f"note: {note}", file=sys.stderr)
     old = os.umask(0o077)  # the -wal/-shm side files are private too
     try:
         conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
@@ -87,6 +91,44 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
     finally:
         os.umask(old)
     return db
+
+
+PRIVATE_MODE = 0o600
+
+
+def write_private(path: str | Path, text: str, *, append: bool = False) -> Path:
+    """Write (or append) text to a file that holds inferred data: created 0600, and an
+    existing file is tightened to 0600 too (profiles, predictions, results, plans, reports)."""
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
+    fd = os.open(path, flags, PRIVATE_MODE)
+    try:
+        os.fchmod(fd, PRIVATE_MODE)
+        with os.fdopen(fd, "w", encoding="utf-8", newline="", closefd=False) as fh:
+            fh.write(text)
+    finally:
+        os.close(fd)
+    return path
+
+
+def tighten(path: Path) -> str | None:
+    """chmod an existing run DB (and its -wal/-shm side files) to 0600; a note when it was
+    readable by others, else None."""
+    note = None
+    for p in (path, path.with_name(path.name + "-wal"), path.with_name(path.name + "-shm")):
+        try:
+            mode = p.stat().st_mode & 0o777
+        except OSError:
+            continue
+        if mode & 0o077:
+            try:
+                os.chmod(p, PRIVATE_MODE)
+            except OSError:
+                continue
+            if p == path:
+                note = f"{path}: mode was {mode:04o}, tightened to 0600 (the run store holds inferred data)"
+    return note
 
 
 def dumps(obj: object) -> str:

@@ -268,3 +268,21 @@ def build(fault: Fault, root: Path) -> Path:
     udir = make_base(root)
     fault.mutate(udir)
     return udir
+
+
+def make_text_bench(root: Path, n: int = 6, *, renamed: int | None = 2) -> Path:
+    """A bench of n text-only users (fast to investigate: no image, no OCR); user number
+    `renamed` has a profile user_id that differs from its folder name."""
+    root = Path(root)
+    users = []
+    for i in range(n):
+        folder = f"u{i:03d}"
+        uid = f"acct-{i}" if i == renamed else folder
+        udir = root / "users" / folder
+        udir.mkdir(parents=True, exist_ok=True)
+        (udir / "profile.json").write_text(json.dumps({"user_id": uid, "nickname": f"n{i}"}), encoding="utf-8")
+        posts = [{k: v for k, v in p.items() if k != "images"} for p in BASE_POSTS]
+        _write_posts(udir, posts)
+        users.append(folder)
+    (root / "manifest.json").write_text(json.dumps({"format": "sopri/1", "users": users}), encoding="utf-8")
+    return root

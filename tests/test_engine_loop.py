@@ -193,7 +193,8 @@ def test_cli_investigate_bench_run_and_errors(world, tmp_path):
     out = tmp_path / "out"
     r = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
                        timeout=300)
-    assert r.returncode == 1, r.stderr                                # a failed user: exit 1, the rest done
+    # a broken profile.json is a recorded error naming the file; the user is still investigated
+    assert r.returncode == 0, r.stderr
     lines = r.stdout.splitlines()
     # each failure on one line with its file (whole path, whatever the temp path length or COLUMNS)
     assert any(ln.strip().startswith("u_bad:") and str(bad / "profile.json") in ln for ln in lines), r.stdout

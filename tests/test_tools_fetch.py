@@ -121,3 +121,95 @@ def test_run_defaults_follow_the_network_flag() -> None:
     assert isinstance(default_mapsearch(cfg), OfflineMapSearch)
     assert isinstance(default_websearch({**cfg, "network": True}), SearxngWebSearch)
     assert isinstance(default_mapsearch({**cfg, "network": True}), NominatimMapSearch)
+
+
+# ---- fetch_page against a real server on 127.0.0.1 (the test admits only that address) ----
+
+ONLY_LOCAL = {"allowed": lambda ip: ip == "127.0.0.1"}
+
+
+class _Site(http.server.BaseHTTPRequestHandler):
+    protocol_version = "HTTP/1.1"
+    seen: list[str] = []
+
+    def do_GET(self) -> None:  # noqa: N802
+        type(self).seen.append(self.path)
+        port = self.server.server_address[1]
+        if self.path == "/hop":
+            self._redirect(f"http://127.0.0.1:{port}/page")
+        elif self.path == "/to-private":
+            self._redirect(f"http://127.0.0.2:{port}/page")       # another loopback address: refused
+        elif self.path == "/slow":
+            self.send_response(200)
+            self.send_header("Content-Type", "text/plain")
+            self.send_header("Content-Length", "60")
+            self.end_headers()
+            for _ in range(60):                                   # one byte a second
+                try:
+                    self.wfile.write(b"x")
+                    self.wfile.flush()
+                except OSError:
+                    return
+                threading.Event().wait(1.0)
+        else:
+            body = b"<html><title>Shop</title><p>Opening hours 9-17</p><script>x()</script></html>"
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html; charset=utf-8")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+    def _redirect(self, to: str) -> None:
+        self.send_response(302)
+        self.send_header("Location", to)
+        self.send_header("Content-Length", "0")
+        self.end_headers()
+
+    def log_message(self, *a) -> None:
+        pass
+
+
+@pytest.fixture()
+def site():
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _Site)
+    srv.daemon_threads = True
+    t = threading.Thread(target=srv.serve_forever, daemon=True)
+    t.start()
+    _Site.seen = []
+    yield srv.server_address[1]
+    srv.shutdown()
+    srv.server_close()
+
+
+def test_fetch_page_reads_a_real_page_and_follows_a_checked_redirect(site) -> None:
+    r = fetch_page(f"http://127.0.0.1:{site}/hop", allow_network=True, timeout=5, **ONLY_LOCAL)
+    assert r.status == 200 and r.title == "Shop" and "Opening hours 9-17" in r.text and "x()" not in r.text
+    assert r.final_url.endswith("/page") and _Site.seen == ["/hop", "/page"]
+
+
+def test_every_redirect_hop_is_checked(site) -> None:
+    with pytest.raises(ToolError, match="non-public address 127.0.0.2"):
+        fetch_page(f"http://127.0.0.1:{site}/to-private", allow_network=True, timeout=5, **ONLY_LOCAL)
+    assert _Site.seen == ["/to-private"]             # the refused hop was never requested
+
+
+def test_a_one_byte_a_second_server_cannot_hold_the_fetch_past_its_timeout(site) -> None:
+    import time
+
+    t0 = time.monotonic()
+    with pytest.raises(ToolError, match="longer than 2 s"):
+        fetch_page(f"http://127.0.0.1:{site}/slow", allow_network=True, timeout=2, **ONLY_LOCAL)
+    assert time.monotonic() - t0 < 5                 # not 60 s
+
+
+def test_http_get_json_ignores_proxy_variables(site, monkeypatch) -> None:
+    from tools.base import http_get_json
+
+    # a proxy that does not exist: honouring it would fail the request
+    for var in ("HTTP_PROXY", "http_proxy", "ALL_PROXY", "all_proxy"):
+        monkeypatch.setenv(var, "http://127.0.0.1:9")
+    monkeypatch.delenv("NO_PROXY", raising=False)
+    monkeypatch.delenv("no_proxy", raising=False)
+    with pytest.raises(ToolError, match="not JSON"):   # reached the real server (an HTML page), not the proxy
+        http_get_json("test", "t", f"http://127.0.0.1:{site}/page", {})
+    assert _Site.seen == ["/page"]

@@ -56,7 +56,10 @@ def http_get_json(provider: str, tool: str, url: str, params: dict[str, Any], *,
     import httpx
 
     try:
-        r = httpx.get(url, params=params, headers=headers or {}, timeout=timeout, follow_redirects=follow_redirects)
+        # trust_env=False: proxy variables (HTTP(S)_PROXY, ALL_PROXY) and .netrc are ignored, so
+        # no request is routed through, or credentials sent to, a host the caller did not name
+        r = httpx.get(url, params=params, headers=headers or {}, timeout=timeout, follow_redirects=follow_redirects,
+                      trust_env=False)
     except httpx.HTTPError as e:
         raise ToolError(f"{provider}: request failed ({type(e).__name__}: {e})", tool=tool) from e
     if r.status_code >= 400:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import ipaddress
 import re
 import socket
+import time
 from html.parser import HTMLParser
 from typing import Callable
 from urllib.parse import urljoin, urlsplit, urlunsplit
@@ -65,8 +66,11 @@ def address_allowed(ip: str) -> bool:
     )
 
 
-def check_url(url: str, resolve: Resolver = _system_resolve) -> tuple[str, str, int, str]:
-    """Validate a URL and resolve it to one allowed IP. Returns (scheme, host, port, ip)."""
+def check_url(url: str, resolve: Resolver = _system_resolve,
+              allowed: Callable[[str], bool] | None = None) -> tuple[str, str, int, str]:
+    """Validate a URL and resolve it to one allowed IP (`allowed`, default address_allowed).
+    Returns (scheme, host, port, ip)."""
+    allowed = allowed or address_allowed
     if not isinstance(url, str) or len(url) > 4096:
         raise ToolError("url: missing or longer than 4096 characters", tool="page_fetch")
     parts = urlsplit(url.strip())
@@ -89,7 +93,7 @@ def check_url(url: str, resolve: Resolver = _system_resolve) -> tuple[str, str, 
         ips = resolve(host, port)
     if not ips:
         raise ToolError(f"url: host {host!r} resolved to no address", tool="page_fetch")
-    bad = [ip for ip in ips if not address_allowed(ip)]
+    bad = [ip for ip in ips if not allowed(ip)]
     if bad:
         raise ToolError(
             f"url: host {host!r} resolves to non-public address {bad[0]} (loopback/private/link-local/reserved refused)",
@@ -153,16 +157,21 @@ def fetch_page(
     max_bytes: int = MAX_BYTES,
     timeout: float = 10.0,
     resolve: Resolver = _system_resolve,
+    allowed: Callable[[str], bool] | None = None,
 ) -> FetchResult:
     """GET one page and return its text. Raises ToolError when network is off, the URL or its
-    address is refused, the page is too big to be a page, not text, or the request fails."""
+    address is refused, the page is too big to be a page, not text, the request fails, or the
+    whole fetch (every redirect hop and the body) takes longer than `timeout` seconds (a server
+    trickling one byte a second cannot hold it). `allowed` narrows the address policy (tests
+    pass one that admits their own 127.0.0.1 server; the default admits only global unicast)."""
     if not allow_network:
         raise ToolError("page fetch disabled (network tools are off; enable network to use it)", tool="page_fetch")
     import httpx
 
+    deadline = time.monotonic() + timeout
     current = url
     for _hop in range(MAX_REDIRECTS + 1):
-        scheme, host, port, ip = check_url(current, resolve)
+        scheme, host, port, ip = check_url(current, resolve, allowed)
         parts = urlsplit(current)
         ip_host = f"[{ip}]" if ":" in ip else ip
         default_port = 443 if scheme == "https" else 80
@@ -171,10 +180,14 @@ def fetch_page(
         host_header = host if port == default_port else f"{host}:{port}"
         headers = {"Host": host_header, "User-Agent": USER_AGENT, "Accept": "text/html,text/plain;q=0.9,*/*;q=0.1"}
         ext = {"sni_hostname": host} if scheme == "https" else {}
+        left = deadline - time.monotonic()
+        if left <= 0:
+            raise ToolError(f"url: fetch of {url} took longer than {timeout:g} s", tool="page_fetch")
         try:
-            with httpx.Client(timeout=timeout, follow_redirects=False, trust_env=False) as client:
+            with httpx.Client(timeout=left, follow_redirects=False, trust_env=False) as client:
                 req = client.build_request("GET", pinned, headers=headers, extensions=ext)
-                with client.send(req, stream=True) as resp:
+                resp = client.send(req, stream=True)     # a Response is not a context manager
+                try:
                     if resp.is_redirect:
                         loc = resp.headers.get("location")
                         if not loc:
@@ -190,8 +203,13 @@ def fetch_page(
                             truncated = True
                             del body[max_bytes:]
                             break
+                        if time.monotonic() > deadline:
+                            raise ToolError(f"url: fetch of {url} took longer than {timeout:g} s (slow body)",
+                                            tool="page_fetch")
                     status = resp.status_code
                     encoding = resp.encoding or "utf-8"
+                finally:
+                    resp.close()
         except ToolError:
             raise
         except httpx.HTTPError as e:

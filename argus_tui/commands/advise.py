@@ -6,11 +6,12 @@ import json
 from pathlib import Path
 
 import typer
-from rich.markup import escape
+from core.textsafe import escape
 from rich.table import Table
 
 from argus_tui.cli_base import app, console, fail, runs_app
 from core.errors import InputError
+from db.store import write_private
 
 
 def plan_table(plan) -> Table:
@@ -78,7 +79,7 @@ def advise_cmd(
         fail(e.message)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(json.dumps(doc, ensure_ascii=False, indent=1), encoding="utf-8")
+        write_private(out, json.dumps(doc, ensure_ascii=False, indent=1))
         console.print(f"plan written to {escape(str(out))}")
 
 
@@ -106,5 +107,5 @@ def export_cmd(
         print(text)
     else:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(text + "\n", encoding="utf-8")
+        write_private(out, text + "\n")
         console.print(f"wrote {escape(str(out))}")

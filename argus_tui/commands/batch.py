@@ -6,10 +6,11 @@ import json
 from pathlib import Path
 
 import typer
-from rich.markup import escape
+from core.textsafe import escape
 
 from argus_tui.cli_base import app, bench_app, console, err_console, fail, show_progress
 from core.errors import InputError
+from db.store import write_private
 
 SUITE_ABLATIONS = ("perceiver", "hypothesizer", "investigator", "verifier", "cpeg")
 
@@ -132,10 +133,10 @@ def compare_cmd(
         fail(e.message)
     console.print(rich_table(t))
     if json_out:
-        json_out.write_text(t.model_dump_json(indent=1), encoding="utf-8")
+        write_private(json_out, t.model_dump_json(indent=1))
         console.print(f"table written to {escape(str(json_out))}", highlight=False)
     if md_out:
-        md_out.write_text(markdown_table(t), encoding="utf-8")
+        write_private(md_out, markdown_table(t))
         console.print(f"markdown written to {escape(str(md_out))}", highlight=False)
 
 
@@ -197,8 +198,8 @@ def suite_cmd(
         t = write_report([out / label for label, _, _ in plan], out / "report.html")
     except InputError as e:
         fail(e.message)
-    (out / "table.md").write_text(markdown_table(t), encoding="utf-8")
-    (out / "table.json").write_text(t.model_dump_json(indent=1), encoding="utf-8")
+    write_private(out / "table.md", markdown_table(t))
+    write_private(out / "table.json", t.model_dump_json(indent=1))
     from core.reports.compare import rich_table
 
     console.print(rich_table(t))

@@ -7,12 +7,13 @@ import time
 from pathlib import Path
 
 import typer
-from rich.markup import escape
+from core.textsafe import escape
 from rich.table import Table
 from rich.tree import Tree
 
 from argus_tui.cli_base import app, argus_command, bench_app, console, err_console, fail, show_progress
 from core.errors import InputError
+from db.store import write_private
 
 
 def check_user_dir(user_dir: Path) -> None:
@@ -209,7 +210,7 @@ def investigate_cmd(
     pred.system = "argus-offline" if backend == "offline" else f"argus-{backend}"
     if out:
         out.parent.mkdir(parents=True, exist_ok=True)
-        out.write_text(pred.model_dump_json(indent=1, exclude_none=True), encoding="utf-8")
+        write_private(out, pred.model_dump_json(indent=1, exclude_none=True))
     if not quiet:
         print_profile(inv, chains=False)
     errs = [e for e in inv.events() if e["kind"] == "error"]
@@ -257,7 +258,7 @@ def bench_run_cmd(
     except InputError as e:
         fail(e.message)
     results = summary.results  # also streamed to OUT_DIR/results.jsonl as users finish
-    (out / "bench_run.json").write_text(json.dumps([r.model_dump() for r in results], indent=1), encoding="utf-8")
+    write_private(out / "bench_run.json", json.dumps([r.model_dump() for r in results], indent=1))
     if summary.failed:
         raise typer.Exit(1)
 

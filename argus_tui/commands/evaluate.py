@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import typer
-from rich.markup import escape
+from core.textsafe import escape
 
 from argus_tui.cli_base import app, bench_app, console, err_console, fail
 from core.errors import InputError

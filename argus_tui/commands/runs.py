@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from rich.markup import escape
+from core.textsafe import escape
 from rich.table import Table
 from rich.tree import Tree
 

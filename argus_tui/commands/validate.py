@@ -5,7 +5,7 @@ import json
 from pathlib import Path
 
 import typer
-from rich.markup import escape
+from core.textsafe import escape
 from rich.table import Table
 
 from argus_tui.cli_base import bench_app, console, err_console
@@ -55,4 +55,6 @@ def validate_cmd(
         err_console.print(f"[bold red]invalid:[/] {escape(str(bench_dir))}: {errors} error(s), {warnings} warning(s)",
                           highlight=False, soft_wrap=True)
         raise typer.Exit(2)
-    console.print(f"[green]valid[/] {escape(str(bench_dir))}: 0 errors, {warnings} warning(s)", highlight=False)
+    # with --json stdout is the JSON alone; the verdict goes to stderr
+    (err_console if as_json else console).print(f"[green]valid[/] {escape(str(bench_dir))}: 0 errors, "
+                                                f"{warnings} warning(s)", highlight=False)

@@ -87,7 +87,7 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
     out_dir.mkdir(parents=True, exist_ok=True)
     spec = BatchSpec(bench_dir=str(Path(bench_dir).resolve()), out_dir=str(out_dir.resolve()), system=system,
                      backend=backend, budget=budget, config=dict(config or {}))
-    from db.store import open_db
+    from db.store import open_db, write_private
 
     open_db(out_dir / "runs.db").conn.close()     # create + migrate once before workers start
     _seed_cache(out_dir / "runs.db", cache_from)
@@ -95,9 +95,9 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
         from core.batch.merge import merge_shards
 
         merge_shards(out_dir)                      # shards left by an interrupted run
-    (out_dir / BATCH_FILE).write_text(json.dumps({"format": "argus-batch/1", **spec.model_dump(), "key": spec.key,
-                                                  "executor": executor, "workers": workers}, indent=1),
-                                      encoding="utf-8")
+    write_private(out_dir / BATCH_FILE, json.dumps({"format": "argus-batch/1", **spec.model_dump(), "key": spec.key,
+                                                    "executor": executor, "workers": workers}, indent=1))
+    write_private(out_dir / RESULTS_FILE, "", append=True)     # created (or tightened) 0600
     summary = BatchSummary(spec=spec, executor=executor, workers=workers, users=len(users))
     if on_start:
         on_start(len(users))

@@ -23,7 +23,37 @@ from core.engine.batch import UserResult
 _SHARD: Path | None = None
 
 
-def _init_worker(shard_dir: str, main_db: str) -> None:
+def _die_with_parent(parent: int) -> None:
+    """A worker must not outlive the batch driver (kill -9 of the driver would leave it
+    investigating orphaned users): Linux PR_SET_PDEATHSIG sends it SIGKILL when the driver
+    dies; elsewhere a watchdog thread exits when the parent pid changes."""
+    import signal
+    import sys
+    import threading
+    import time
+
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, int(signal.SIGKILL), 0, 0, 0)      # PR_SET_PDEATHSIG = 1
+        except (OSError, AttributeError):
+            pass
+    if os.getppid() != parent:                              # the driver died before prctl
+        os._exit(1)
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1.0)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="argus-parent-watch", daemon=True).start()
+
+
+def _init_worker(shard_dir: str, main_db: str, parent: int | None = None) -> None:
+    if parent is not None:
+        _die_with_parent(parent)
     # every worker is one CPU's worth of work: keep ONNX Runtime/BLAS from oversubscribing
     os.environ.setdefault("OMP_NUM_THREADS", "1")
     global _SHARD
@@ -45,16 +75,22 @@ def _run_in_shard(spec: BatchSpec, uid: str, udir: str) -> UserResult:
     return run_user(spec, uid, udir, _SHARD)
 
 
-def _finished(db_path: Path, spec: BatchSpec, uid: str) -> bool:
+def _has_run(db_path: Path, spec: BatchSpec, udir: Path) -> bool:
+    """Whether the merged run DB already holds a run of this user with the batch's key
+    (finished: skipped; unfinished after a kill: resumed there, never restarted in a shard)."""
     from core.engine.batch import _existing_run
+    from core.loader import account_user_id
     from db.store import open_db
 
+    try:
+        uid = account_user_id(udir)
+    except Exception:      # an unreadable folder: the worker reports it
+        return False
     db = open_db(db_path)
     try:
-        prev = _existing_run(db, uid, spec.key)
+        return _existing_run(db, uid, spec.key) is not None
     finally:
         db.conn.close()
-    return bool(prev and prev[1] == "finished")
 
 
 def run_inprocess(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[UserResult], None]) -> None:
@@ -82,7 +118,7 @@ def run_pool(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[
 
 def _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir) -> None:
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
-                             initargs=(str(shard_dir), str(db_path))) as pool:
+                             initargs=(str(shard_dir), str(db_path), os.getpid())) as pool:
         pending: dict[Future, str] = {}
 
         def fill() -> None:
@@ -91,7 +127,9 @@ def _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir) -> None:
                 if nxt is None:
                     return
                 uid, udir = nxt
-                if _finished(db_path, spec, uid):     # done in an earlier batch: skipped (writes predictions)
+                if _has_run(db_path, spec, Path(udir)):
+                    # run in an earlier (maybe killed) batch, merged into runs.db: skipped when
+                    # finished, resumed here when not, so each user keeps exactly one run
                     emit(run_user(spec, uid, udir, db_path))
                     continue
                 pending[pool.submit(_run_in_shard, spec, uid, str(udir))] = uid

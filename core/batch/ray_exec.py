@@ -16,6 +16,7 @@ from typing import Any, Callable, Iterable
 from core.batch.task import BatchSpec, predictions_path, run_user
 from core.engine.batch import UserResult
 from core.errors import InputError
+from db.store import write_private
 
 
 def _ray():
@@ -112,7 +113,7 @@ def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[
             if doc.get("predictions"):
                 pf = predictions_path(spec, uid)
                 pf.parent.mkdir(parents=True, exist_ok=True)
-                pf.write_text(doc["predictions"], encoding="utf-8")
+                write_private(pf, doc["predictions"])
             emit(UserResult.model_validate(doc["result"]))
         fill()
     main_db.conn.close()

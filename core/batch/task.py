@@ -15,6 +15,7 @@ from pydantic import BaseModel, Field
 
 from core.engine.batch import UserResult, _existing_run, investigate_user, run_key
 from core.errors import InputError
+from core.loader import account_user_id
 
 
 class BatchSpec(BaseModel):
@@ -58,11 +59,11 @@ def _baseline_user(spec: BatchSpec, user_id: str, user_dir: Path, db_path: Path,
                    t0: float) -> UserResult:
     from core.baselines import run_baseline
     from core.engine.projection import read_profile
-    from db.store import open_db
+    from db.store import open_db, write_private
 
     db = open_db(db_path)
     try:
-        prev = _existing_run(db, user_id, spec.key)
+        prev = _existing_run(db, account_user_id(user_dir), spec.key)   # runs are keyed on profile.json's id
         if prev and prev[1] == "finished":
             run_id, status = prev[0], "skipped"
             pred = read_profile(db, run_id, user_id, spec.system)
@@ -73,7 +74,7 @@ def _baseline_user(spec: BatchSpec, user_id: str, user_dir: Path, db_path: Path,
             status = "finished"
         if out_file is not None:
             out_file.parent.mkdir(parents=True, exist_ok=True)
-            out_file.write_text(pred.model_dump_json(indent=1, exclude_none=True), encoding="utf-8")
+            write_private(out_file, pred.model_dump_json(indent=1, exclude_none=True))
         return UserResult(user_id=user_id, run_id=run_id, status=status,
                           seconds=round(time.perf_counter() - t0, 3), attributes=len(pred.attributes))
     finally:

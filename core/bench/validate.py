@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from core.errors import InputError
 from core.eval.truth import TRUTH_FILE, read_truth_data
-from core.loader import load_profile, read_json, read_posts
+from core.loader import folder_name_ok, load_profile, read_json, read_posts
 from core.models import FORMAT, Manifest, TruthAttribute
 from core.schema import Schema, load_schema
 
@@ -301,7 +301,7 @@ def validate_bench(bench_dir: str | Path, *, truth: bool = True) -> list[Problem
             c.add(mpath, f"user {uid!r} listed twice", field=f"users.{i}")
             continue
         listed.add(uid)
-        if not uid or "/" in uid or "\\" in uid or uid in (".", ".."):
+        if not folder_name_ok(uid):
             c.add(mpath, f"user id {uid!r} is not a folder name", field=f"users.{i}")
             continue
         udir = bench_dir / "users" / uid

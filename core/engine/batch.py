@@ -13,8 +13,8 @@ from pydantic import BaseModel
 
 from core.engine.context import DEFAULT_CONFIG
 from core.errors import InputError
-from core.loader import user_dirs
-from db.store import open_db
+from core.loader import account_user_id, user_dirs
+from db.store import open_db, write_private
 
 ABLATIONS = ("perceiver", "hypothesizer", "investigator", "verifier", "cpeg")
 
@@ -26,6 +26,8 @@ class UserResult(BaseModel):
     seconds: float = 0.0
     attributes: int = 0
     error: str | None = None
+    input_errors: int = 0          # recorded (non-fatal) input errors of the run
+    first_input_error: str | None = None
 
 
 def ablation_config(ablate: list[str] | None) -> dict[str, Any]:
@@ -61,7 +63,8 @@ def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: s
     db = open_db(db_path)
     try:
         key = run_key(system, backend, config)
-        prev = _existing_run(db, uid, key)
+        # runs are stored under profile.json's user_id, which may differ from the folder name
+        prev = _existing_run(db, account_user_id(user_dir), key)
         if prev and prev[1] == "finished":
             inv = Investigation.resume(db, prev[0])
             status = "skipped"
@@ -80,9 +83,15 @@ def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: s
             pred.system = "argus-offline"
         if out_file is not None:
             out_file.parent.mkdir(parents=True, exist_ok=True)
-            out_file.write_text(pred.model_dump_json(indent=1, exclude_none=True), encoding="utf-8")
+            write_private(out_file, pred.model_dump_json(indent=1, exclude_none=True))
+        errs = [e["data"] for e in inv.events() if e["kind"] == "error"]
+        first = None
+        if errs:
+            d = errs[0]
+            first = (f"{d.get('where')}" + (f":{d['line']}" if d.get("line") else "")
+                     + (f" [{d['field']}]" if d.get("field") else "") + f": {d.get('reason')}")
         return UserResult(user_id=uid, run_id=inv.run_id, status=status, seconds=round(time.perf_counter() - t0, 3),
-                          attributes=len(pred.attributes))
+                          attributes=len(pred.attributes), input_errors=len(errs), first_input_error=first)
     finally:
         db.conn.close()
 

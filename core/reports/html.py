@@ -17,6 +17,7 @@ from pathlib import Path
 from core.eval.metrics import DIFFICULTIES, Evaluation
 from core.reports.compare import ComparisonTable, SystemRow, compare_runs, latest_runs, row_cells, COLUMNS
 from core.reports.svg import grouped_bars, scatter
+from db.store import write_private
 
 MASK = "▇▇▇"
 MAX_CHAIN_DEPTH = 4
@@ -204,5 +205,5 @@ def write_report(out_dirs: list[Path], html_path: Path, *, bench_dir: Path | Non
     t = compare_runs(out_dirs, bench_dir=bench_dir, reference=reference, seed=seed, resamples=resamples, keep=evals)
     html_path = Path(html_path)
     html_path.parent.mkdir(parents=True, exist_ok=True)
-    html_path.write_text(render_html(t, evals, redact=redact, drill=drill), encoding="utf-8")
+    write_private(html_path, render_html(t, evals, redact=redact, drill=drill))
     return t
