@@ -34,8 +34,8 @@ def _with_broken_user(src, dst):
     shutil.copytree(src, dst)
     bad = dst / "users" / "u_bad"
     bad.mkdir()
-    (bad / "profile.json").write_text("{ broken")
-    (bad / "posts.jsonl").write_text("")
+    (bad / "profile.json").write_text("{ broken")   # a recorded error only (the folder name stands in)
+    # no posts.jsonl: nothing to investigate, the user fails (alone)
     man = json.loads((dst / "manifest.json").read_text())
     man["users"].append("u_bad")
     (dst / "manifest.json").write_text(json.dumps(man))
@@ -47,7 +47,7 @@ def test_pool_matches_inprocess_and_streams_results(gen_bench, tmp_path):
     one = run_batch(bench, tmp_path / "one", system=SYSTEM, workers=1)
     two = run_batch(bench, tmp_path / "two", system=SYSTEM, workers=2)
     assert [r.user_id for r in one.failed] == ["u_bad"] == [r.user_id for r in two.failed]
-    assert "profile.json" in two.failed[0].error
+    assert "posts.jsonl" in two.failed[0].error and "not found" in two.failed[0].error
     assert one.done == two.done == 2
     assert _preds(tmp_path / "one") == _preds(tmp_path / "two") and len(_preds(tmp_path / "two")) == 2
     lines = [json.loads(x) for x in (tmp_path / "two" / "results.jsonl").read_text().splitlines()]

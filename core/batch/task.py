@@ -13,7 +13,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from core.engine.batch import UserResult, _existing_run, investigate_user, run_key
+from core.engine.batch import UserResult, _existing_run, input_errors, investigate_user, run_key
 from core.errors import InputError
 from core.loader import account_user_id
 
@@ -75,7 +75,9 @@ def _baseline_user(spec: BatchSpec, user_id: str, user_dir: Path, db_path: Path,
         if out_file is not None:
             out_file.parent.mkdir(parents=True, exist_ok=True)
             write_private(out_file, pred.model_dump_json(indent=1, exclude_none=True))
+        n_err, first = input_errors(db, run_id)
         return UserResult(user_id=user_id, run_id=run_id, status=status,
-                          seconds=round(time.perf_counter() - t0, 3), attributes=len(pred.attributes))
+                          seconds=round(time.perf_counter() - t0, 3), attributes=len(pred.attributes),
+                          input_errors=n_err, first_input_error=first)
     finally:
         db.conn.close()

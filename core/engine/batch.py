@@ -54,6 +54,17 @@ def _existing_run(db, user_id: str, key: str) -> tuple[str, str] | None:
     return None
 
 
+def input_errors(db, run_id: str) -> tuple[int, str | None]:
+    """(number of recorded input errors of a run, the first one as "file:line [field]: reason")."""
+    rows = db.execute("SELECT data FROM events WHERE run_id=? AND kind='error' ORDER BY id", [run_id]).fetchall()
+    if not rows:
+        return 0, None
+    d = json.loads(rows[0][0] or "{}")
+    first = (f"{d.get('where')}" + (f":{d['line']}" if d.get("line") else "")
+             + (f" [{d['field']}]" if d.get("field") else "") + f": {d.get('reason')}")
+    return len(rows), first
+
+
 def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: str, system: str,
                      config: dict[str, Any], out_file: Path | None) -> UserResult:
     from core.engine.loop import Investigation
@@ -84,14 +95,9 @@ def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: s
         if out_file is not None:
             out_file.parent.mkdir(parents=True, exist_ok=True)
             write_private(out_file, pred.model_dump_json(indent=1, exclude_none=True))
-        errs = [e["data"] for e in inv.events() if e["kind"] == "error"]
-        first = None
-        if errs:
-            d = errs[0]
-            first = (f"{d.get('where')}" + (f":{d['line']}" if d.get("line") else "")
-                     + (f" [{d['field']}]" if d.get("field") else "") + f": {d.get('reason')}")
+        n_err, first = input_errors(db, inv.run_id)
         return UserResult(user_id=uid, run_id=inv.run_id, status=status, seconds=round(time.perf_counter() - t0, 3),
-                          attributes=len(pred.attributes), input_errors=len(errs), first_input_error=first)
+                          attributes=len(pred.attributes), input_errors=n_err, first_input_error=first)
     finally:
         db.conn.close()
 

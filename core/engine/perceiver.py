@@ -307,6 +307,9 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
                                             "box": ln.get("box")} for ln in lines]})
     if route_id:
         node.data["route_id"] = route_id
+        # routed OCR of a post that carries an injection elsewhere is governed by it too
+        post_hostile = any(n.post_id == post_id and n.data.get("hostile") for n in ctx.graph.nodes.values())
+        taint_after_injection([node], tainted=post_hostile)
     return node
 
 
@@ -418,14 +421,26 @@ def _perceive(ctx: RunContext) -> list[EvidenceNode]:
         preview = (post.title or post.caption or "")[:120]
         out.append(EvidenceNode(node_id=f"post:{pid}", kind="post", post_id=pid, modality="text", carrier="caption",
                                 content=preview, status="grounded", data={"idx": idx, "timestamp": post.timestamp}))
-        out += _post_text_nodes(ctx, post, own_names)
+        nodes = _post_text_nodes(ctx, post, own_names)
         if not ctx.flag("perceiver"):
             # captions only, but the timestamp stays: it is part of the post, not a perception
-            out += [n for n in _metadata_nodes(ctx, post) if n.carrier == "timestamp"]
+            out += taint_after_injection(nodes) + [n for n in _metadata_nodes(ctx, post) if n.carrier == "timestamp"]
             continue
-        out += _metadata_nodes(ctx, post)
+        nodes += _metadata_nodes(ctx, post)
         for i, ref in enumerate((post.images or [])[:MAX_IMAGES_PER_POST]):
             if ref is None or not getattr(ref, "file", None):
                 continue
-            out += _image_nodes(ctx, post, i, str(ref.file), ref.alt)
+            nodes += _image_nodes(ctx, post, i, str(ref.file), ref.alt)
+        out += taint_after_injection(nodes)
     return out
+
+
+def taint_after_injection(nodes: list[EvidenceNode], tainted: bool = False) -> list[EvidenceNode]:
+    """An injection governs the rest of its post: every text node after the first hostile
+    one (the claim in the next hashtag, comment, alt text or image) gives no cue."""
+    for n in nodes:
+        if tainted and "cues" in n.data and not n.data.get("hostile"):
+            n.data.update(hostile=["(after an injection earlier in this post)"], hostile_scope="all",
+                          cues=[], entities=[])
+        tainted = tainted or bool(n.data.get("hostile"))
+    return nodes

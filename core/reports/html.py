@@ -3,8 +3,9 @@ resource) with the comparison table, charts (PES by difficulty and by dimension 
 cost vs PES) and a per-user drill-down: every leaked attribute's truth, prediction and score,
 and each predicted value's evidence chain down to the posts (db/queries.evidence_chain).
 
---redact masks values (truth, predictions, hypothesis values and the value's words where they
-occur in evidence text) and keeps the evidence: structure, carriers, post ids, scores.
+--redact masks values (truth, predictions, hypothesis values), and in evidence text the spans
+that support a value (every cue span and entity of the run), ID-like tokens and the values'
+words; it keeps the evidence structure, carriers, post ids and scores.
 Everything from posts is escaped: hostile text is shown as text, never as markup.
 """
 from __future__ import annotations
@@ -37,10 +38,18 @@ details{margin:3px 0}summary{cursor:pointer}ul.chain{margin:2px 0 2px 6px;paddin
 """
 
 
-class Redactor:
-    """Masks a user's values (and their words of 3+ letters) in any text."""
+# ID-like tokens: an e-mail address, or any token holding a digit (tracking numbers, staff
+# ids, flat and phone numbers, plates); in a shared redacted report no number is needed
+_ID_LIKE = re.compile(r"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"
+                      r"|[A-Za-z0-9-]*\d[A-Za-z0-9-]*(?:[\s().+/-]+[A-Za-z]?\d[A-Za-z0-9-]*)*")
 
-    def __init__(self, values: list[str], on: bool):
+
+class Redactor:
+    """Masks a user's values in any text: the evidence spans that support a value (every cue
+    span and entity the run found, passed as `spans`), any ID-like token, and the values and
+    their words of 3+ letters (string equality alone misses the sentence a value came from)."""
+
+    def __init__(self, values: list[str], on: bool, spans: list[str] | None = None):
         self.on = on
         words: set[str] = set()
         for v in values:
@@ -48,6 +57,7 @@ class Redactor:
                 part = part.strip()
                 if len(part) >= 3:
                     words.add(part)
+        words |= {s.strip() for s in spans or [] if len(s.strip()) >= 2}
         self.rx = (re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.I)
                    if on and words else None)
 
@@ -58,7 +68,30 @@ class Redactor:
 
     def text(self, t: str | None) -> str:
         t = t or ""
-        return self.rx.sub(MASK, t) if self.rx is not None else t
+        if not self.on:
+            return t
+        if self.rx is not None:
+            t = self.rx.sub(MASK, t)
+        return _ID_LIKE.sub(MASK, t)
+
+
+def run_spans(db, run_id: str) -> list[str]:
+    """Every cue span and entity text of a run's evidence (what supports its values)."""
+    import json
+
+    out: set[str] = set()
+    for (data,) in db.execute("SELECT data FROM nodes WHERE run_id=? AND kind='evidence'", [run_id]).fetchall():
+        try:
+            d = json.loads(data or "{}")
+        except ValueError:
+            continue
+        for c in d.get("cues") or []:
+            if isinstance(c, dict) and c.get("span"):
+                out.add(str(c["span"]))
+        for e in d.get("entities") or []:
+            if isinstance(e, dict) and e.get("text"):
+                out.add(str(e["text"]))
+    return sorted(out)
 
 
 def _n(x: float | None, nd: int = 3) -> str:
@@ -144,7 +177,9 @@ def _drill(row: SystemRow, ev: Evaluation, redact: bool) -> str:
 
             s = summarize(u.leaked)
             values = [r.truth for r in u.leaked + u.claims] + [r.prediction or "" for r in u.leaked + u.claims]
-            red = Redactor(values, redact)
+            run_id = run_of.get(u.user_id)
+            spans = run_spans(db, run_id) if redact and db is not None and run_id else []
+            red = Redactor(values, redact, spans)
             rows = []
             for r in u.leaked + u.claims:
                 cls = "g1" if r.g >= 1 else ("gp" if r.g > 0 else "g0")
@@ -153,7 +188,6 @@ def _drill(row: SystemRow, ev: Evaluation, redact: bool) -> str:
                             f"<td class='n'>{r.g:.2f}</td><td class='n'>{r.s}</td><td>{escape(r.difficulty)}</td>"
                             f"<td>{escape(r.leakage_type)}</td><td class='k'>{escape(red.text(r.reason))}</td></tr>")
             chains = []
-            run_id = run_of.get(u.user_id)
             if db is not None and run_id:
                 for attr, value in db.execute("SELECT attribute, value FROM profile WHERE run_id=? ORDER BY rowid",
                                               [run_id]).fetchall():

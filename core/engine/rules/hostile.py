@@ -1,13 +1,22 @@
-"""Hostile content: text that addresses an AI / the investigator, or asserts facts "for the
-report". Such text is data, never evidence: its spans are blanked before any cue is read.
+"""Hostile content: text that addresses an AI / the investigator / an auditor or reviewer, or
+asserts facts "for the report". Such text is data, never evidence: its spans are blanked
+before any cue is read.
+
+Detection runs on a normalised copy of the text (zero-width and soft-hyphen characters
+dropped, NFKC so full-width forms become ASCII, Cyrillic/Greek look-alikes mapped to Latin,
+hashtag separators and CamelCase split), and the ranges found are mapped back to the
+original characters. A trigger governs the rest of its field (the claim on the next line or
+in the same image); the perceiver extends that to the rest of the post.
 """
 from __future__ import annotations
 
 import bisect
 import re
+import unicodedata
 
 _AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
-      r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system)"
+      r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system|auditor|reviewer|moderator|" \
+      r"fact[\s-]?checker|whoever\s+(?:is\s+)?(?:reading|processing|analy[sz]ing)(?:\s+this)?)"
 # line labels are narrower: "Model: Corolla" or "System: Linux" are not addressed to an AI
 _AI_LABEL = r"(?:ai|a\.i\.|ai\s+assistant|assistant|chat\s?bots?|bots|llms?|gpt|chatgpt|language\s+models?|note\s+to\s+(?:the\s+)?ai|system\s+(?:note|prompt|override))"
 _TRIGGERS_EN = [
@@ -21,7 +30,8 @@ _TRIGGERS_EN = [
     r"\bsystem\s+prompt\b",
     r"\byou\s+are\s+now\b",
     # addressing an AI
-    rf"\b(?:dear|attention|hey|hello|hi|note\s+to|message\s+to|to\s+(?:any|all|the))\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
+    rf"\b(?:dear|attention|hey|hello|hi|note\s+(?:to|for)|message\s+(?:to|for)|notice\s+(?:to|for)|to\s+(?:any|all|the)|for\s+(?:any|all|the))\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
+    rf"\b{_AI}s?\s*(?:,|:)?\s*(?:please\s+)?(?:note|record|remember|be\s+advised)\b",
     rf"(?:^|(?<=\n)|(?<=[.!?。！？]\s)|(?<=[.!?。！？]))\s*[\[(<]?\s*{_AI_LABEL}(?:\s+(?:assistant|note|instruction|notice|message))?\s*[\])>]?\s*:",
     rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+)?{_AI}\b",
     rf"\b{_AI}s?\s+(?:reading|analy[sz]ing|processing|scanning|summari[sz]ing|profiling)\s+(?:this|these|my)\b",
@@ -33,8 +43,12 @@ _TRIGGERS_EN = [
     r"\b(?:this\s+user|the\s+account\s+(?:owner|holder)|the\s+(?:author|person|owner)\s+(?:of|behind)\s+this\s+(?:account|profile|page))\s+"
     r"(?:is|was|has|lives|works|owns|earns|identifies|should\s+be|must\s+be)\b",
     r"\b(?:the\s+)?(?:correct|true|real|official)\s+(?:answer|value|profile|age|name|location|address)\s+(?:is|=|:)",
+    r"\b(?:in|into)\s+your\s+(?:final\s+)?(?:report|profile|dossier|analysis|summary)\b",
 ]
 _TRIGGERS_ZH = [
+    r"[【\[（(]\s*(?:系统|系統|官方|平台|管理员|AI|人工智能|重要)\s*(?:通知|提示|消息|指令|公告|说明|提醒)?\s*[】\]）)]",
+    r"系统(?:通知|提示|消息|指令|公告)\s*[:：]?",
+    r"(?:审核员|审核人员|审查员|审计员|评审|调查人员)(?:们)?(?:请|注意|你好|须知|[:：])",
     r"(?:忽略|无视|忘记|忘掉)(?:掉)?(?:之前|以上|上面|前面|先前|所有|全部|其他)?的?(?:所有|全部)?(?:指令|指示|说明|规则|提示|设定)",
     r"(?:AI|ＡＩ|人工智能|智能助手|助手|大模型|模型|机器人|分析系统|调查员|分析师)(?:们)?(?:请|注意|你好|须知|[:：])",
     r"(?:致|给|告诉|提醒)(?:所有|各位)?(?:的)?(?:AI|人工智能|助手|大模型|模型|机器人|调查员|分析师)",
@@ -46,36 +60,54 @@ _TRIGGERS_ZH = [
     r"(?:正确|真实)(?:答案|信息|年龄|姓名|地址)(?:是|为|[:：])",
 ]
 _TRIGGER = re.compile("|".join(f"(?:{p})" for p in _TRIGGERS_EN + _TRIGGERS_ZH), re.I)
+_ZERO_WIDTH = set("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e\u034f")
+# Cyrillic and Greek letters that look like Latin ones ("АI" with a Cyrillic А reads as "AI")
+_HOMOGLYPHS = str.maketrans({
+    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
+    "Х": "X", "У": "Y", "І": "I", "Ӏ": "I", "Ј": "J", "Ѕ": "S", "а": "a", "е": "e", "о": "o", "р": "p",
+    "с": "c", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ӏ": "l", "ԁ": "d", "ɡ": "g",
+    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
+    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ι": "i", "α": "a", "ν": "v",
+})
+
+
+def normalise_for_detection(text: str) -> tuple[str, list[int]]:
+    """(normalised text, index of the original character behind each normalised one)."""
+    out: list[str] = []
+    idx: list[int] = []
+    prev = ""
+    for i, ch in enumerate(text):
+        if ch in _ZERO_WIDTH or unicodedata.category(ch) == "Mn":     # invisible or combining marks
+            continue
+        if ch in "#_":                                   # hashtag separators: "#Note_to_AI"
+            ch = " "
+        for c in unicodedata.normalize("NFKC", ch).translate(_HOMOGLYPHS):
+            if c.isupper() and prev.islower():           # CamelCase hashtags: "NoteToAI"
+                out.append(" ")
+                idx.append(i)
+            out.append(c)
+            idx.append(i)
+            prev = c
+    return "".join(out), idx
+
+
 _SENT_END = re.compile(r"[.!?。！？\n]")
-_LINE_LABEL = re.compile(r"[:：]\s*$")
 
 
 def hostile_ranges(text: str) -> list[tuple[int, int]]:
-    """(start, end) ranges of hostile text: the whole sentence holding a trigger; when the
-    trigger is a label ("AI assistant: ...") or an override, to the end of the line."""
+    """(start, end) ranges of hostile text in `text`: from the start of the sentence holding a
+    trigger to the end of the field (a claim often follows on the next line, after the
+    address). Detection runs on the normalised text; ranges index the original."""
     if not text:
         return []
+    norm, idx = normalise_for_detection(text)
     out: list[tuple[int, int]] = []
-    starts = [0] + [m.end() for m in _SENT_END.finditer(text)]
-    for m in _TRIGGER.finditer(text):
+    starts = [0] + [m.end() for m in _SENT_END.finditer(norm)]
+    for m in _TRIGGER.finditer(norm):
         s = starts[bisect.bisect_right(starts, m.start()) - 1]
-        label = bool(_LINE_LABEL.search(m.group(0))) or "instruction" in m.group(0).lower() or "指令" in m.group(0)
-        e = m.end()
-        if label:
-            nl = text.find("\n", e)
-            e = len(text) if nl < 0 else nl
-        else:
-            nxt = _SENT_END.search(text, e)
-            e = len(text) if nxt is None else (nxt.start() + (1 if text[nxt.start()] != "\n" else 0))
-        out.append((s, e))
-    out.sort()
-    merged: list[tuple[int, int]] = []
-    for s, e in out:
-        if merged and s <= merged[-1][1]:
-            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
-        else:
-            merged.append((s, e))
-    return merged
+        out.append((idx[s] if s < len(idx) else len(text), len(text)))
+        break                                            # the first trigger governs the rest
+    return out
 
 
 def hostile_spans(text: str) -> list[str]:
