@@ -9,7 +9,7 @@ try:  # typer >= 0.20 vendors click as typer._click; older typer uses click itse
     from typer._click import exceptions as cx
 except ImportError:  # pragma: no cover
     from click import exceptions as cx  # type: ignore[no-redef]
-from rich.markup import escape
+from core.textsafe import escape
 
 from argus_tui.cli_base import app, err_console
 from argus_tui.commands import (  # noqa: F401  (registration side effects)
