@@ -349,3 +349,37 @@ def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIn
             out.append(node)
             queue.append(node)
     return out[:limit]
+
+
+@dataclass
+class StepChanges:
+    """What one step changed: hypotheses created, changed (status or confidence) or removed,
+    and evidence added."""
+
+    new: list[str] = field(default_factory=list)
+    changed: dict[str, tuple[str | None, str | None, float | None, float | None]] = field(default_factory=dict)
+    removed: list[str] = field(default_factory=list)
+    evidence: list[str] = field(default_factory=list)
+
+    def marks(self) -> dict[str, str]:
+        return {**{h: "~" for h in self.changed}, **{h: "+" for h in self.new}}
+
+    def __bool__(self) -> bool:
+        return bool(self.new or self.changed or self.removed or self.evidence)
+
+
+def step_changes(old: Snapshot, new: Snapshot) -> StepChanges:
+    out = StepChanges()
+    for nid, n in new.nodes.items():
+        o = old.nodes.get(nid)
+        if n.kind == "hypothesis":
+            if o is None:
+                out.new.append(nid)
+            elif (o.status, o.confidence) != (n.status, n.confidence):
+                out.changed[nid] = (o.status, n.status, o.confidence, n.confidence)
+                if n.status in ("removed", "rejected", "superseded") and o.status != n.status:
+                    out.removed.append(nid)
+        elif n.kind == "evidence" and o is None:
+            out.evidence.append(nid)
+    out.removed += [nid for nid, o in old.nodes.items() if o.kind == "hypothesis" and nid not in new.nodes]
+    return out

@@ -96,9 +96,9 @@ class ImageViewerScreen(ModalScreen[dict | None]):
             yield Static("", id="viewer-info")
 
     def on_mount(self) -> None:
-        self._render()
+        self._draw()
 
-    def _render(self) -> None:
+    def _draw(self) -> None:
         im = annotated(self.path, [b for b, _, _ in self.boxes], self.pick)
         holder = self.query_one("#viewer-image", Static)
         height = max(4, (self.size.height or 30) - 9)
@@ -127,7 +127,7 @@ class ImageViewerScreen(ModalScreen[dict | None]):
         dx = max(-x0, min(w - x1, dx * sx))
         dy = max(-y0, min(h - y1, dy * sy))
         self.pick = [x0 + dx, y0 + dy, x1 + dx, y1 + dy]
-        self._render()
+        self._draw()
 
     def action_size(self, dx: int, dy: int) -> None:
         w, h = self.size_px
@@ -136,7 +136,7 @@ class ImageViewerScreen(ModalScreen[dict | None]):
         x1 = max(x0 + sx, min(w, x1 + dx * sx))
         y1 = max(y0 + sy, min(h, y1 + dy * sy))
         self.pick = [x0, y0, x1, y1]
-        self._render()
+        self._draw()
 
     def action_next_box(self) -> None:
         if not self.boxes:
@@ -145,7 +145,7 @@ class ImageViewerScreen(ModalScreen[dict | None]):
         self._box_i = (self._box_i + 1) % len(self.boxes)
         b = self.boxes[self._box_i][0]
         self.pick = [int(b[0]), int(b[1]), int(b[2] + 0.999), int(b[3] + 0.999)]
-        self._render()
+        self._draw()
 
     def action_propose(self) -> None:
         if not self.can_propose:

@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 
 from argus_tui.live import LiveSession, StepResult
 from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen
-from argus_tui.state import Snapshot, build_snapshot
+from argus_tui.state import Snapshot, StepChanges, build_snapshot, step_changes
 from argus_tui.widgets.cpeg import CpegPane
 from argus_tui.widgets.hypotheses import HypothesisTable
 from argus_tui.widgets.panes import (
@@ -32,9 +32,83 @@ from argus_tui.widgets.panes import (
     TimelinePane,
     format_route,
 )
+from argus_tui.widgets.cells import one_line
 from argus_tui.widgets.posts import PostsPane
 from core.engine.types import Decision
 from db.store import open_db
+
+
+def changes_line(snap: Snapshot, ch: StepChanges | None) -> Text:
+    """One line: what the last step created, changed and removed (rows marked +/~ in the store)."""
+    if ch is None:
+        return Text("")
+    if not ch:
+        return Text(f" step {snap.step}: no hypothesis or evidence changed", style="dim")
+    parts: list = [(f" step {snap.step}: ", "bold")]
+
+    def name(nid: str) -> str:
+        n = snap.nodes.get(nid)
+        return f"{nid} {n.attribute}={one_line(n.value or '', 30)}" if n is not None else nid
+
+    for nid in ch.new:
+        parts += [("+ ", "bold green"), name(nid), "  "]
+    for nid, (s0, s1, c0, c1) in ch.changed.items():
+        if nid in ch.removed:
+            continue
+        conf = f" {c0:.2f}→{c1:.2f}" if c0 is not None and c1 is not None and c0 != c1 else ""
+        st = f" {s0}→{s1}" if s0 != s1 else ""
+        parts += [("~ ", "bold yellow"), f"{nid}{st}{conf}", "  "]
+    for nid in ch.removed:
+        why = (snap.history.get(nid) or [(0, "", None, "")])[-1][3]
+        parts += [("− ", "bold red"), name(nid), f" ({why})" if why else "", "  "]
+    if ch.evidence:
+        parts += [(f"+{len(ch.evidence)} evidence ", "bold cyan"), " ".join(ch.evidence[:8])
+                  + (" …" if len(ch.evidence) > 8 else "")]
+    return Text.assemble(*parts)
+
+
+def force_families() -> list[str]:
+    """Route families a researcher can force (the tool registry's)."""
+    from tools.registry import TOOLS
+
+    return list(dict.fromkeys(spec.family for spec in TOOLS.values()))
+
+
+def input_fields(family: str) -> dict:
+    """The family's input-model fields with their defaults ("" for required ones)."""
+    from pydantic_core import PydanticUndefined
+
+    from tools.registry import TOOLS
+
+    spec = next((s for s in TOOLS.values() if s.family == family), None)
+    if spec is None:
+        return {}
+    out: dict = {}
+    for name, f in spec.input_type.model_fields.items():
+        if name.startswith("_"):
+            continue
+        out[name] = "" if f.default is PydanticUndefined or f.default is None else f.default
+    return out
+
+
+def stop_reason(snap: Snapshot) -> str:
+    """Why the engine stopped: the reason of the run's last run_finished event."""
+    for ev in reversed(snap.timeline):
+        if ev.kind == "run_finished":
+            return str(ev.data.get("reason") or "stopped")
+        if ev.kind in ("reopened", "budget_extended"):
+            break
+    return "stopped"
+
+
+def stop_card(snap: Snapshot) -> Text:
+    """The route pane once the engine stopped: why, and what the researcher can do next."""
+    return Text.assemble(("the engine stopped: ", "bold"), (stop_reason(snap), "bold yellow"),
+                         f"\n(spent {snap.spent_at_step:g} of {snap.run.budget:g} units)\n",
+                         ("b", "bold"), "  continue with more budget\n",
+                         ("f", "bold"), "  force a route of your choosing (family + target, validated)\n",
+                         ("h", "bold"), "  reject / confirm / note a hypothesis\n",
+                         ("q", "bold"), "  finish (everything is saved)")
 
 
 def _proposal_row(prop, step: int):
@@ -67,11 +141,11 @@ class InvestigationScreen(Screen):
         Binding("a", "decide('approve')", "Approve"),
         Binding("x", "decide('skip')", "Skip"),
         Binding("e", "edit", "Edit"),
-        Binding("r", "rerun", "Rerun"),
-        Binding("g", "auto", "Auto-run"),
-        Binding("p", "pause", "Pause"),
-        Binding("left_square_bracket", "step(-1)", "Step -"),
-        Binding("right_square_bracket", "step(1)", "Step +"),
+        Binding("r", "rerun", "Rerun", show=False),
+        Binding("g", "auto", "Auto-run", show=False),
+        Binding("p", "pause", "Pause", show=False),
+        Binding("left_square_bracket", "step(-1)", "Step -", show=False),
+        Binding("right_square_bracket", "step(1)", "Step +", show=False),
         Binding("1", "focus_pane('posts')", "Posts", show=False),
         Binding("2", "focus_pane('cpeg')", "CPeg", show=False),
         Binding("3", "focus_pane('hyps')", "Hyps", show=False),
@@ -85,6 +159,10 @@ class InvestigationScreen(Screen):
         Binding("less_than_sign", "resize_store(-5)", "Shorter store", show=False),
         Binding("z", "maximize", "Max", show=False),
         Binding("d", "detail", "Detail"),
+        Binding("v", "view_image", "Image", show=False),
+        Binding("f", "force", "Force route", show=False),
+        Binding("b", "extend", "Budget+", show=False),
+        Binding("h", "hypothesis", "Hyp action", show=False),
         Binding("8", "advice", "Advice", show=False),
         Binding("question_mark", "help", "Help"),
         Binding("q", "app.quit", "Quit"),
@@ -119,6 +197,7 @@ class InvestigationScreen(Screen):
     def compose(self) -> ComposeResult:
         yield Header(show_clock=False)
         yield Static("", id="run-bar")
+        yield Static("", id="changes")
         if self.mode == "inspect":
             scrub = StepScrubber("", id="scrubber")
             scrub.can_focus = True
@@ -170,14 +249,15 @@ class InvestigationScreen(Screen):
             hint = "  (p pauses after the step in flight)" if self._busy_label.startswith("auto") else ""
             self.query_one("#proposal-status", Static).update(Text(f"working… {secs} s{hint}", style="dim"))
 
-    LIVE_ONLY = {"decide", "edit", "rerun", "auto", "pause"}
+    LIVE_ONLY = {"decide", "edit", "rerun", "auto", "pause", "force", "extend", "hypothesis"}
+    AFTER_STOP = {"pause", "force", "extend", "hypothesis"}     # still offered once the engine stopped
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
         """Hide the decision keys in inspect mode and the step keys in live mode."""
         if action in self.LIVE_ONLY:
             if self.mode != "live":
                 return False
-            if self.snap is not None and self.snap.run.status == "finished" and action != "pause":
+            if self.snap is not None and self.snap.run.status == "finished" and action not in self.AFTER_STOP:
                 return None     # shown greyed: the run has stopped
             return True
         if action == "step":
@@ -198,7 +278,8 @@ class InvestigationScreen(Screen):
             self.post_message(WorkFailed("open run", e))
 
     @work(thread=True, group="engine")
-    def engine_call(self, what: str, decision: Decision | None = None, steps: int = 0) -> None:
+    def engine_call(self, what: str, decision: Decision | None = None, steps: int = 0,
+                    args: dict | None = None) -> None:
         try:
             if self.session is None:
                 if self.start_args:
@@ -217,6 +298,8 @@ class InvestigationScreen(Screen):
             elif what == "auto":
                 for result in self.session.auto_steps(steps):
                     self.post_message(SnapshotReady(result))
+            elif what in ("force", "extend", "hypothesis_action"):
+                self.post_message(SnapshotReady(getattr(self.session, what)(**(args or {}))))
         except Exception as e:  # noqa: BLE001 — an engine failure is reported, the run stays in its DB
             self.post_message(WorkFailed(what, e))
         finally:
@@ -235,9 +318,12 @@ class InvestigationScreen(Screen):
         res = message.result
         if self._pending_step is not None and res.snap.step == self._pending_step:
             self._pending_step = None
-        self.snap = res.snap
+        old, self.snap = self.snap, res.snap
         self.run_id = res.snap.run.run_id
         self.proposal = res.proposal
+        forward = old is not None and res.snap.step > old.step and (
+            self.mode == "live" or res.snap.step == old.step + 1)
+        self.changes = step_changes(old, res.snap) if forward else None   # type: ignore[arg-type]
         self.show_snapshot(res.snap)
         self.refresh_bindings()
         self.render_ms.append((time.perf_counter() - t0) * 1000)
@@ -247,7 +333,9 @@ class InvestigationScreen(Screen):
 
     @on(WorkFailed)
     def _on_failed(self, message: WorkFailed) -> None:
-        text = f"{message.what} failed: {type(message.error).__name__}: {message.error}"
+        err = message.error
+        text = f"{message.what} refused: {getattr(err, 'message', None) or err}" if isinstance(
+            err, (ValueError, RuntimeError)) else f"{message.what} failed: {type(err).__name__}: {err}"
         self.notify(text, severity="error", timeout=10, markup=False)
         self.query_one("#run-bar", Static).update(Text(text, style="red"))
 
@@ -262,7 +350,11 @@ class InvestigationScreen(Screen):
             f"  step {snap.step}/{snap.max_step}  nodes {len(snap.nodes)}  hypotheses {len(snap.hypotheses())}"))
         if self.mode == "inspect":
             self.query_one(StepScrubber).show(snap.step, snap.max_step)
-        self.query_one(HypothesisTable).show(snap)
+        changes = getattr(self, "changes", None)
+        self.query_one(HypothesisTable).show(snap, changes.marks() if changes else None)
+        bar = self.query_one("#changes", Static)
+        bar.update(changes_line(snap, changes))
+        bar.display = changes is not None
         self.query_one(BudgetPane).show(snap)
         self._show_route()
         self._show_tabs()
@@ -298,10 +390,10 @@ class InvestigationScreen(Screen):
             if self.proposal is not None:
                 pane.show_route(format_route(None, snap, self.proposal.model_dump()), "",
                                 "" if self.busy else "a approve x skip e edit")
+            elif snap.run.status == "finished" or (self.session and self.session.finished):
+                pane.show_route(stop_card(snap), "", "b budget f force q finish")
             else:
-                pane.show_route("[dim]no route proposed: the run has stopped[/dim]"
-                                if snap.run.status == "finished" or (self.session and self.session.finished)
-                                else "[dim]waiting for the engine…[/dim]")
+                pane.show_route("[dim]waiting for the engine…[/dim]")
             return
         at_step = [r for r in snap.routes if r.step == snap.step] or snap.routes[-1:]
         pane.show_route(format_route(at_step[-1] if at_step else None, snap))
@@ -371,6 +463,143 @@ class InvestigationScreen(Screen):
                 self.engine_call("auto", steps=n)
 
         self.app.push_screen(AutoRunScreen(), done)
+
+    def action_view_image(self) -> None:
+        """`v`: the selected post's image, large, with its OCR boxes; pick a region to zoom."""
+        from argus_tui.screens.image_viewer import ImageViewerScreen, ocr_boxes
+
+        snap = self.snap
+        pid = self.query_one(PostsPane).selected_post_id()
+        if snap is None or pid is None:
+            return
+        post = next(p for p in snap.posts if p.post_id == pid)
+        base = Path(snap.run.user_dir or ".")
+        images = [(i, ref.get("file")) for i, ref in enumerate(post.data.get("images") or [])
+                  if isinstance(ref, dict) and ref.get("file")]
+        from argus_tui.widgets.image_view import image_error
+
+        for i, rel in images:
+            path = (base / rel).resolve()
+            if path.is_relative_to(base.resolve()) and image_error(path) is None:
+                break
+        else:
+            self.notify(f"post {pid} has no image that opens", severity="warning")
+            return
+        image_id = next((im.image_id for im in snap.images.get(pid, []) if im.file == rel), f"{pid}/img{i}")
+
+        def done(pick: dict | None) -> None:
+            if pick is not None:
+                self.propose_zoom(pick)
+
+        self.app.push_screen(ImageViewerScreen(path, rel, image_id, ocr_boxes(snap, rel),
+                                               can_propose=self.mode == "live"), done)
+
+    def propose_zoom(self, pick: dict) -> None:
+        """A zoom route on the picked region: forced (engine force_route) when the engine has
+        it, else as an edit of the pending OCR route on the same image."""
+        if not self._can_act():
+            return
+        params = {"file": pick["file"], "image_id": pick.get("image_id") or "", "box": pick["box"],
+                  "zoom": pick.get("zoom", "auto")}
+        reason = f"region picked in the image viewer by {self.who}"
+        if self.session is not None and hasattr(self.session.inv, "force_route"):
+            self._working("zoom route on the picked region")
+            self.engine_call("force", args={"family": "zoom_ocr", "params": params, "by": self.who,
+                                            "reason": reason})
+            return
+        prop = self.proposal
+        if prop is not None and prop.family in ("ocr", "zoom_ocr") and prop.params.get("file") == pick["file"]:
+            self._send(Decision(action="edit", by=self.who, params={**prop.params, "box": pick["box"],
+                                                                    "zoom": params["zoom"]}, reason=reason))
+            return
+        self.notify("this engine cannot force a route yet; pick a region on the image of the pending OCR route",
+                    severity="warning", timeout=6)
+
+    def action_force(self) -> None:
+        """`f`: a route of the researcher's choosing: family, then its parameters (the
+        family's input model gives the fields; the engine validates them)."""
+        from argus_tui.screens.modals import ChoiceScreen
+
+        if not self._can_act():
+            return
+        families = force_families()
+        keys = "123456789"
+
+        def chosen(fam: str | None) -> None:
+            if fam:
+                self._force_params(fam)
+
+        self.app.push_screen(ChoiceScreen("Force a route: which family?",
+                                          [(f, keys[i], f) for i, f in enumerate(families[:9])]), chosen)
+
+    def _force_params(self, family: str) -> None:
+        params = input_fields(family)
+        post = self.query_one(PostsPane).selected_post_id()
+        if self.snap is not None and post and "file" in params:     # prefill the selected post's image
+            imgs = self.snap.images.get(post) or []
+            if imgs:
+                params["file"], params["image_id"] = imgs[0].file, imgs[0].image_id
+
+        def done(result: dict | None) -> None:
+            if result is None:
+                return
+            clean = {k: v for k, v in result["params"].items() if v not in ("", None)}
+            self._working(f"forced {family} route")
+            self.engine_call("force", args={"family": family, "params": clean, "by": self.who,
+                                            "reason": result["reason"]})
+
+        self.app.push_screen(RouteEditScreen(f"Force a {family} route (empty fields are left out)", params), done)
+
+    def action_extend(self) -> None:
+        """`b`: more budget (continues a stopped run)."""
+        from argus_tui.screens.modals import PromptScreen
+
+        if not self._can_act():
+            return
+
+        def done(text: str | None) -> None:
+            try:
+                units = float(text or "")
+            except ValueError:
+                if text:
+                    self.notify(f"budget: {text!r} is not a number of units", severity="error")
+                return
+            self._working(f"adding {units:g} units")
+            self.engine_call("extend", args={"units": units, "by": self.who})
+
+        self.app.push_screen(PromptScreen("Add how many budget units?", "10"), done)
+
+    def action_hypothesis(self) -> None:
+        """`h` on a hypothesis: reject (never projected), confirm (admitted as derived
+        evidence) or note, with a reason, recorded as person:<you>."""
+        from argus_tui.screens.modals import ChoiceScreen, PromptScreen
+
+        if not self._can_act() or self.snap is None:
+            return
+        hid = self.query_one(HypothesisTable).selected_id()
+        node = self.snap.nodes.get(hid or "")
+        if node is None or node.kind != "hypothesis":
+            self.notify("select a hypothesis in the store [3] first", severity="warning")
+            return
+
+        def chosen(action: str | None) -> None:
+            if not action:
+                return
+
+            def reasoned(reason: str | None) -> None:
+                if reason is None:
+                    return
+                self._working(f"{action} {node.node_id}")
+                self.engine_call("hypothesis_action", args={"node_id": node.node_id, "action": action,
+                                                            "by": self.who, "reason": reason or None})
+
+            self.app.push_screen(PromptScreen(f"{action} {node.node_id} {node.attribute} = {node.value}: reason",
+                                              "", placeholder="why (recorded with your name)"), reasoned)
+
+        self.app.push_screen(ChoiceScreen(
+            f"{node.node_id} {node.attribute} = {node.value} ({node.status}, conf "
+            f"{node.confidence if node.confidence is not None else '-'})",
+            [("reject", "r", "Reject"), ("confirm", "c", "Confirm"), ("note", "n", "Note")]), chosen)
 
     def action_pause(self) -> None:
         if self.session is not None and self.busy:

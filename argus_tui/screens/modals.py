@@ -140,6 +140,36 @@ class ChoiceScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
+class PromptScreen(ModalScreen[str | None]):
+    """One line of text (a reason, a number). Dismisses with the text, or None on escape."""
+
+    DEFAULT_CSS = """
+    PromptScreen { align: center middle; }
+    PromptScreen > Vertical { width: 84; max-width: 95%; height: auto; border: thick $primary; background: $surface;
+                              padding: 1 2; }
+    """
+    BINDINGS = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(self, question: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.question, self.value, self.placeholder = question, value, placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical():
+            yield Label(self.question, markup=False)
+            yield Input(self.value, placeholder=self.placeholder, id="prompt", select_on_focus=False)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    def _ok(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value.strip())
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
 class AutoRunScreen(ModalScreen[int | None]):
     DEFAULT_CSS = """
     AutoRunScreen { align: center middle; }
@@ -176,6 +206,11 @@ HELP = """\
 | `r` | rerun a route already run (the one selected in the budget ledger, or the last) with new parameters |
 | `g` | auto-run N steps with the policy approver |
 | `p` | pause an auto-run after the step in flight |
+| `d` | detail of the focused row or node: a timeline row or tool call (inputs, outputs, OCR lines with confidences), a route, a hypothesis (status history, reasons), a CPeg node, a post |
+| `v` | the selected post's image, large, with the OCR boxes read so far; arrows move and shift+arrows resize a region, `n` snaps to the next OCR box, `enter` proposes a zoom route on it |
+| `h` | on a hypothesis: reject (never projected), confirm (admitted, as derived evidence) or note, with a reason |
+| `f` | force a route of your choosing: family, then its parameters (validated by the tool's input model; a refusal charges nothing) |
+| `b` | add budget units (continues a run the engine stopped) |
 | `1`–`7` | focus posts, CPeg, hypotheses, route, budget, profile, timeline |
 | `8` | advice: edits to the posts that would lower what they reveal |
 | `+` / `-` | widen / narrow the left column |

@@ -63,6 +63,8 @@ class HypothesisTable(Vertical):
         self.sort_col = 0
         self.sort_reverse = False
         self.rows: list[tuple] = []
+        self.marks: dict[str, str] = {}
+        self._old_marks: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter hypotheses (e.g. status:unresolved home)", id="hyp-filter")
@@ -70,13 +72,17 @@ class HypothesisTable(Vertical):
         table.set_columns(COLUMNS, MINS, keys=COLUMNS)
         yield table
 
-    def show(self, snap: Snapshot) -> None:
+    def show(self, snap: Snapshot, marks: dict[str, str] | None = None) -> None:
+        """marks: node_id -> "+" (new at this step) or "~" (status/confidence changed);
+        those rows are drawn highlighted."""
         self.snap = snap
         idx = snap.graph_index()
         rows = [row_of(h, snap.evidence_count(h.node_id, idx)) for h in snap.hypotheses()]
-        if rows == self.rows and self.query_one(DataTable).row_count:
+        old_marks, self.marks = self.marks, dict(marks or {})
+        if rows == self.rows and self.marks == old_marks and self.query_one(DataTable).row_count:
             return
         old = {r[0]: r for r in self.rows}
+        self._old_marks = old_marks
         self.rows = rows
         if not self.query_one(DataTable).row_count or not self._patch(old):
             self._refill()
@@ -98,13 +104,21 @@ class HypothesisTable(Vertical):
         for k in keys[common:]:
             table.remove_row(k)
         for r in visible[:common]:
-            before = old.get(r[0])
-            for c, (a, b) in enumerate(zip(before or (), r)):
-                if a != b:
-                    table.update_cell(r[0], COLUMNS[c], Text(str(b)))
+            if old.get(r[0]) != r or self._old_marks.get(r[0]) != self.marks.get(r[0]):
+                for c, text in enumerate(self.row_cells(r)):
+                    table.update_cell(r[0], COLUMNS[c], text)
         for r in visible[common:]:
-            table.add_row(*cells(*r), key=r[0])
+            table.add_row(*self.row_cells(r), key=r[0])
         return True
+
+    def row_cells(self, r: tuple) -> list[Text]:
+        out = cells(*r)
+        mark = self.marks.get(r[0])
+        if mark:
+            out[0] = Text(f"{mark}{r[0]}", no_wrap=True, overflow="ellipsis")
+            for t in out:
+                t.stylize("bold reverse")
+        return out
 
     def visible_rows(self) -> list[tuple]:
         q = self.query_one("#hyp-filter", Input).value
@@ -124,7 +138,7 @@ class HypothesisTable(Vertical):
         keep = self.selected_id()
         table.clear()
         for r in self.visible_rows():
-            table.add_row(*cells(*r), key=r[0])
+            table.add_row(*self.row_cells(r), key=r[0])
         if keep:
             self.select(keep, post=False)
         arrow = " ▼" if self.sort_reverse else " ▲"
