@@ -89,13 +89,15 @@ def synthpai_topk(bench: Path, pred_dir: Path, uids: list[str], data: Path, work
             "by_attribute": {k[5:]: v["top1"] for k, v in m.items() if k.startswith("attr:")}}
 
 
-def run_set(name: str, bench: Path, out: Path, users: int | None, data: Path) -> dict:
+def run_set(name: str, bench: Path, out: Path, users: int | None, data: Path, cache_from: Path | None = None) -> dict:
     from core.batch import run_batch
     from core.eval.judge import get_judge
     from core.eval.metrics import evaluate, load_truths, summarize
 
     od = out / name
-    summary = run_batch(bench, od, system="argus", backend="offline", workers=1, limit=users)
+    seed_db = cache_from / name / "runs.db" if cache_from else None
+    summary = run_batch(bench, od, system="argus", backend="offline", workers=1, limit=users,
+                        cache_from=seed_db if seed_db and seed_db.is_file() and not (od / "runs.db").exists() else None)
     truths = load_truths(bench)[:users] if users else load_truths(bench)
     ev = evaluate(bench, od / "predictions", get_judge("rules"), truths=truths, resamples=200)
     by_attr = {}
@@ -156,6 +158,8 @@ def markdown(rows: list[dict]) -> str:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--users", type=int, default=0, help="first N users of each set (0: all)")
+    ap.add_argument("--gen-users", type=int, default=0, help="first N users of the generated sets (OCR makes them the slow ones)")
+    ap.add_argument("--cache-from", type=Path, help="an earlier --out: seed each set's tool cache (OCR) from its runs.db")
     ap.add_argument("--out", type=Path, help="keep predictions and run DBs here (re-running resumes)")
     ap.add_argument("--benches", type=Path, default=Path(tempfile.gettempdir()) / "transfer-benches",
                     help="where the four benches are made once and reused")
@@ -171,9 +175,11 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for name in sets:
         bench = make_bench(name, args.benches, data)
-        rows.append(run_set(name, bench, out, args.users or None, data))
+        n = (args.gen_users or args.users) if name.startswith("gen-") else args.users
+        rows.append(run_set(name, bench, out, n or None, data, args.cache_from))
         print(f"{name}: PES {_f(rows[-1]['pes'])} in {rows[-1]['seconds']:.0f}s", file=sys.stderr, flush=True)
-    print(f"engine: {engine_checkout()}; offline backend; users per set: {args.users or 'all'}\n")
+    print(f"engine: {engine_checkout()}; offline backend; users per set: {args.users or 'all'}"
+          + (f", generated sets: first {args.gen_users}" if args.gen_users else "") + "\n")
     print(markdown(rows))
     if args.json:
         args.json.write_text(json.dumps(rows, indent=1), encoding="utf-8")
