@@ -174,3 +174,9 @@ class PhaseProgress:
         if phase not in self.tasks:
             self.tasks[phase] = self.prog.add_task(phase, total=total)
         self.prog.update(self.tasks[phase], completed=done, total=total)
+
+
+def not_a_file(path: Path, expected: str) -> None:
+    """Exit 2 when a file is given where a folder is expected, saying so."""
+    if path.is_file():
+        fail(f"{path}: is a file; expected {expected}")

@@ -152,8 +152,11 @@ def test_a_file_where_a_folder_is_expected_says_so_and_leaves_no_db(tmp_path: Pa
     prof = bench / "users" / "u001" / "profile.json"
     r = argus("investigate", prof, "--db", tmp_path / "r.db")
     assert r.returncode == 2 and "is a file" in r.stderr and str(prof) in r.stderr
-    r = argus("bench", "run", bench / "manifest.json", "--out", tmp_path / "o")
-    assert r.returncode == 2 and "is a file" in r.stderr
+    for args in (["bench", "run", bench / "manifest.json", "--out", tmp_path / "o"],
+                 ["bench", "validate", bench / "manifest.json"], ["bench", "stats", bench / "manifest.json"],
+                 ["eval", bench / "manifest.json", tmp_path], ["eval", bench, bench / "manifest.json"]):
+        r = argus(*args)
+        assert r.returncode == 2 and "is a file; expected" in r.stderr and r.stderr.count("\n") == 1, (args, r.stderr)
     prof.write_text("{ broken", encoding="utf-8")
     r = argus("investigate", bench / "users" / "u001", "--db", tmp_path / "new.db")
     assert r.returncode == 2 and "profile.json:1" in r.stderr
@@ -257,13 +260,25 @@ def _with_pty_stderr(args: list[str]) -> tuple[int, str, str]:
     return p.returncode, out, b"".join(chunks).decode("utf-8", "replace")
 
 
-def test_generate_shows_progress_on_a_terminal_and_is_quiet_in_a_pipe(tmp_path: Path) -> None:
+def test_long_commands_show_progress_on_a_terminal_and_are_quiet_in_a_pipe(tmp_path: Path) -> None:
     rc, out, err = _with_pty_stderr(["bench", "generate", tmp_path / "g1", "--users", "1", "--workers", "1"])
     assert rc == 0 and "wrote 1 users" in out
-    assert "users" in err and "images" in err and "1/1" in err, err
+    assert "users" in err and "images" in err and "1/1" in err, err[-400:]
     rc, out, err = _with_pty_stderr(["bench", "generate", tmp_path / "g2", "--users", "1", "--workers", "1",
                                      "--quiet"])
     assert rc == 0 and "images" not in err and "users" not in err
+    # bench stats: OCR'd images; investigate: perception, then step / route / budget
+    rc, out, err = _with_pty_stderr(["bench", "stats", tmp_path / "g1", "--ocr-sample", "1"])
+    assert rc == 0 and "OCR images" in err and "1/1" in err, err[-400:]
+    udir = next((tmp_path / "g1" / "users").iterdir())
+    rc, out, err = _with_pty_stderr(["investigate", udir, "--db", tmp_path / "r.db"])
+    assert rc == 0, out + err
+    assert "perceiving" in err and re.search(r"step \d+: .*budget [\d.]+/20 spent", err), err[-400:]
+    routes = open_db(tmp_path / "r.db").execute("SELECT route_id, family FROM routes").fetchall()
+    for route_id, family in routes:  # each route taken was shown with its family
+        assert re.search(rf"route {route_id} {family}\b.*budget [\d.]+/20 spent", err), err[-400:]
+    r = argus("investigate", udir, "--db", tmp_path / "r.db", "--new")
+    assert r.returncode == 0 and r.stderr == ""   # not a terminal: no progress
 
 
 # ------------------------------------------------------------------ the repository: docs, CI, set-up

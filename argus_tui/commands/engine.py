@@ -50,20 +50,25 @@ class _InvestigateProgress:
     """One transient status line on stderr: step, route, budget (only on a terminal, not with --quiet)."""
 
     def __init__(self, enabled: bool):
-        self.status = err_console.status("") if enabled else None
+        from rich.live import Live
+
+        self.live = Live(console=err_console, transient=True, auto_refresh=False) if enabled else None
+        self.t0 = time.perf_counter()
 
     def __enter__(self) -> "_InvestigateProgress":
-        if self.status:
-            self.status.__enter__()
+        if self.live:
+            self.live.__enter__()
         return self
 
     def __exit__(self, *exc) -> None:
-        if self.status:
-            self.status.__exit__(*exc)
+        if self.live:
+            self.live.__exit__(*exc)
 
     def update(self, text: str) -> None:
-        if self.status:
-            self.status.update(escape(text))
+        if self.live:
+            from rich.text import Text
+
+            self.live.update(Text(f"{text} ({time.perf_counter() - self.t0:.0f}s)"), refresh=True)
 
     def route(self, inv, prop) -> None:
         b = inv.budget
@@ -197,6 +202,8 @@ def investigate_cmd(
             else:
                 inv = Investigation.start(db_path, user_dir, budget=budget, backend=backend, config=cfg)
             while not inv.finished:
+                b = inv.budget
+                progress.update(f"step {inv.ctx.step}: choosing the next route; budget {b.spent:g}/{b.total:g} spent")
                 prop = inv.next_proposal()
                 if prop is None:
                     break

@@ -6,7 +6,7 @@ from pathlib import Path
 import typer
 from core.textsafe import escape
 
-from argus_tui.cli_base import app, bench_app, console, err_console, fail
+from argus_tui.cli_base import app, bench_app, console, err_console, fail, not_a_file
 from core.errors import InputError
 
 
@@ -33,6 +33,10 @@ def eval_cmd(
 
     if resamples < 1:
         fail(f"--resamples: must be at least 1, got {resamples}")
+    not_a_file(bench_dir, "a sopri/1 benchmark folder (manifest.json, users/)")
+    for d in (pred_dir, compare_dir):
+        if d is not None:
+            not_a_file(d, "a folder of <user_id>.json predictions or a `bench run` OUT_DIR")
     try:
         j = get_judge(judge)
     except KeyError:

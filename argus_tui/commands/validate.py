@@ -8,7 +8,7 @@ import typer
 from core.textsafe import escape
 from rich.table import Table
 
-from argus_tui.cli_base import bench_app, console, err_console
+from argus_tui.cli_base import bench_app, console, err_console, not_a_file
 from core.bench.validate import Problem, has_errors, validate_bench
 
 
@@ -44,6 +44,7 @@ def validate_cmd(
     as_json: bool = typer.Option(False, "--json", help="print the problems as a JSON list"),
 ) -> None:
     """Check a benchmark against the sopri/1 format; list every problem; exit 2 when any is an error."""
+    not_a_file(bench_dir, "a sopri/1 benchmark folder (manifest.json, users/) or one user folder")
     problems = validate_bench(bench_dir, truth=not no_truth)
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
