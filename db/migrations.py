@@ -217,6 +217,71 @@ def m002_model_capabilities(db: sqlite_utils.Database) -> None:
     )
 
 
+@migration
+def m003_append_only_history(db: sqlite_utils.Database) -> None:
+    """History that replays: edges are never deleted (a removal is marked with its step and
+    reason, and a re-added edge is a new row), every node keeps one version per step it
+    changed in, and profile values keep the step they took effect and the step they were
+    cleared. `db.queries.state_at` rebuilds a run as of any step from these tables."""
+    db.executescript(
+        """
+        CREATE TABLE edges_v2 (
+            run_id TEXT NOT NULL REFERENCES runs(run_id),
+            src TEXT NOT NULL,
+            dst TEXT NOT NULL,
+            kind TEXT NOT NULL,                         -- cite|support
+            step INTEGER NOT NULL DEFAULT 0,            -- step the edge was added
+            data TEXT NOT NULL DEFAULT '{}',
+            removed_step INTEGER,                       -- step it was removed (NULL: alive)
+            removed_reason TEXT
+        );
+        INSERT INTO edges_v2 (run_id, src, dst, kind, step, data)
+            SELECT run_id, src, dst, kind, step, data FROM edges ORDER BY rowid;
+        DROP TABLE edges;
+        ALTER TABLE edges_v2 RENAME TO edges;
+        CREATE UNIQUE INDEX edges_alive ON edges(run_id, src, dst, kind) WHERE removed_step IS NULL;
+        CREATE INDEX edges_dst ON edges(run_id, dst);
+        CREATE TABLE node_versions (
+            run_id TEXT NOT NULL,
+            node_id TEXT NOT NULL,
+            step INTEGER NOT NULL,                      -- the step this version was committed in
+            status TEXT,
+            confidence REAL,
+            content TEXT,
+            value TEXT,
+            level TEXT,
+            derived INTEGER NOT NULL DEFAULT 0,
+            provenance TEXT,                            -- JSON; NULL: unchanged since the previous version
+            data TEXT,                                  -- JSON; NULL: unchanged since the previous version
+            reason TEXT,                                -- why the status changed (verifier, person, ...)
+            PRIMARY KEY (run_id, node_id, step)
+        );
+        INSERT INTO node_versions (run_id, node_id, step, status, confidence, content, value, level, derived,
+                                   provenance, data)
+            SELECT run_id, node_id, step_created, status, confidence, content, value, level, derived, provenance, data
+            FROM nodes;
+        CREATE TABLE profile_history (
+            run_id TEXT NOT NULL,
+            attribute TEXT NOT NULL,
+            step INTEGER NOT NULL,                      -- step the value took effect
+            value TEXT NOT NULL,
+            level TEXT,
+            granularity REAL,
+            confidence REAL,
+            sensitivity INTEGER,
+            evidence TEXT NOT NULL DEFAULT '[]',        -- JSON list of node ids
+            hypotheses TEXT NOT NULL DEFAULT '[]',      -- JSON list of the projected hypothesis ids
+            cleared_step INTEGER,                       -- step it was replaced or dropped (NULL: current)
+            PRIMARY KEY (run_id, attribute, step)
+        );
+        INSERT INTO profile_history (run_id, attribute, step, value, level, granularity, confidence, sensitivity,
+                                     evidence)
+            SELECT run_id, attribute, step, value, level, granularity, confidence, sensitivity, evidence FROM profile;
+        ALTER TABLE profile ADD COLUMN hypotheses TEXT NOT NULL DEFAULT '[]';
+        """
+    )
+
+
 def apply_migrations(db: sqlite_utils.Database) -> list[str]:
     """Apply every migration not yet recorded; returns the names applied now."""
     db.execute(

@@ -16,10 +16,11 @@ from typing import Any, Iterable
 import sqlite_utils
 from pydantic import BaseModel, Field
 
+from core.engine.graph import ChainNode, id_order, support_chain
 from core.errors import InputError
 from db.store import open_db
 
-_JSON_COLUMNS = {"config", "data", "provenance", "evidence", "params", "result", "inputs", "outputs",
+_JSON_COLUMNS = {"config", "data", "provenance", "evidence", "hypotheses", "params", "result", "inputs", "outputs",
                  "meta", "request", "parsed"}
 
 
@@ -109,86 +110,62 @@ def hypotheses(db: sqlite_utils.Database, run_id: str, statuses: Iterable[str] |
     return [r for r in rows if r.get("status") in keep]
 
 
-def edges(db: sqlite_utils.Database, run_id: str) -> list[dict[str, Any]]:
-    return _rows(db, "SELECT * FROM edges WHERE run_id = ? ORDER BY rowid", [run_id])
+def _alive(db: sqlite_utils.Database) -> str:
+    """The filter for edges not removed (a DB from before history kept only alive edges)."""
+    cols = {r[1] for r in db.execute("PRAGMA table_info(edges)").fetchall()}
+    return " AND removed_step IS NULL" if "removed_step" in cols else ""
+
+
+def _require_history(db: sqlite_utils.Database) -> None:
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+    if "node_versions" not in tables:
+        raise InputError("runs.db", "this run database predates step history (open it once with a writable"
+                         " command, e.g. `argus investigate`, to migrate it)", field="node_versions")
+
+
+def edges(db: sqlite_utils.Database, run_id: str, *, removed: bool = False) -> list[dict[str, Any]]:
+    """Alive edges (removed=True: every edge ever added, with removed_step/removed_reason)."""
+    alive = "" if removed else _alive(db)
+    return _rows(db, f"SELECT * FROM edges WHERE run_id = ?{alive} ORDER BY rowid", [run_id])
 
 
 def supporters(db: sqlite_utils.Database, run_id: str, node_id: str) -> list[str]:
     """Nodes with a support edge into node_id."""
     return [r[0] for r in db.execute(
-        "SELECT src FROM edges WHERE run_id = ? AND dst = ? AND kind = 'support' ORDER BY rowid", [run_id, node_id]
+        f"SELECT src FROM edges WHERE run_id = ? AND dst = ? AND kind = 'support'{_alive(db)} ORDER BY rowid", [run_id, node_id]
     ).fetchall()]
 
 
 def cited(db: sqlite_utils.Database, run_id: str, node_id: str) -> list[str]:
     """What node_id cites (post nodes or tool outputs)."""
     return [r[0] for r in db.execute(
-        "SELECT dst FROM edges WHERE run_id = ? AND src = ? AND kind = 'cite' ORDER BY rowid", [run_id, node_id]
+        f"SELECT dst FROM edges WHERE run_id = ? AND src = ? AND kind = 'cite'{_alive(db)} ORDER BY rowid", [run_id, node_id]
     ).fetchall()]
 
 
-class ChainNode(BaseModel):
-    """One node of an evidence chain: a hypothesis/evidence node and what supports or is cited by it."""
-
-    node_id: str
-    kind: str                      # post | evidence | hypothesis | external (cited, not a node)
-    via: str | None = None         # the edge kind that led here from the parent (support | cite)
-    status: str | None = None
-    attribute: str | None = None
-    value: str | None = None
-    level: str | None = None
-    confidence: float | None = None
-    modality: str | None = None
-    carrier: str | None = None
-    post_id: str | None = None
-    content: str = ""
-    cycle: bool = False            # already shown higher up this chain (not expanded again)
-    children: list["ChainNode"] = Field(default_factory=list)
-
-
 def evidence_chain(db: sqlite_utils.Database, run_id: str, node_id: str, *, max_depth: int = 8,
-                   content_chars: int = 240) -> ChainNode:
-    """The support chain of a node down to the posts: support edges into it, cite edges out of it,
-    recursively. An evidence node with no cite edge but a post_id ends at that post."""
-    by_id = {r["node_id"]: r for r in nodes(db, run_id)}
+                   content_chars: int = 240, step: int | None = None) -> ChainNode:
+    """The support chain of a node down to the posts (core.engine.graph.support_chain over the
+    run store), as of `step` when given (nodes and edges that existed then)."""
+    if step is None:
+        by_id = {r["node_id"]: r for r in nodes(db, run_id)}
+        es = edges(db, run_id)
+    else:
+        st = state_at(db, run_id, step)
+        by_id = {n.node_id: n.model_dump() for n in st.nodes()}
+        es = [e.model_dump() for e in st.edges]
     sup: dict[str, list[str]] = {}
     cit: dict[str, list[str]] = {}
-    for e in edges(db, run_id):
+    for e in es:
         if e["kind"] == "support":
             sup.setdefault(e["dst"], []).append(e["src"])
         elif e["kind"] == "cite":
             cit.setdefault(e["src"], []).append(e["dst"])
     post_text = {r[0]: r[1] for r in db.execute(
         "SELECT post_id, data FROM posts WHERE run_id = ?", [run_id]).fetchall()}
-
-    def make(nid: str, via: str | None, path: frozenset[str], depth: int) -> ChainNode:
-        r = by_id.get(nid)
-        if r is None:
-            pid = nid.split(":", 1)[1] if nid.startswith("post:") else None
-            content = _post_caption(post_text.get(pid)) if pid else ""
-            return ChainNode(node_id=nid, kind="post" if pid else "external", via=via, post_id=pid,
-                             content=content[:content_chars])
-        cn = ChainNode(node_id=nid, kind=r["kind"], via=via, status=r.get("status"), attribute=r.get("attribute"),
-                       value=r.get("value"), level=r.get("level"), confidence=r.get("confidence"),
-                       modality=r.get("modality"), carrier=r.get("carrier"), post_id=r.get("post_id"),
-                       content=(r.get("content") or "")[:content_chars])
-        if r["kind"] == "post" and not cn.content and cn.post_id:
-            cn.content = _post_caption(post_text.get(cn.post_id))[:content_chars]
-        if nid in path:
-            cn.cycle = True
-            return cn
-        if depth >= max_depth:
-            return cn
-        inner = path | {nid}
-        for s in sup.get(nid, []):
-            cn.children.append(make(s, "support", inner, depth + 1))
-        for d in cit.get(nid, []):
-            cn.children.append(make(d, "cite", inner, depth + 1))
-        if not cn.children and r["kind"] == "evidence" and cn.post_id:
-            cn.children.append(make(f"post:{cn.post_id}", "cite", inner, depth + 1))
-        return cn
-
-    return make(node_id, None, frozenset(), 0)
+    return support_chain(node_id, by_id.get, lambda n: sup.get(n, []), lambda n: cit.get(n, []),
+                         max_depth=max_depth, content_chars=content_chars,
+                         post_content=lambda pid: _post_caption(post_text.get(pid)))
 
 
 def _post_caption(data: Any) -> str:
@@ -246,3 +223,179 @@ def hypothesis_history(db: sqlite_utils.Database, run_id: str, node_id: str | No
         return _rows(db, "SELECT * FROM hypothesis_history WHERE run_id = ? ORDER BY id", [run_id])
     return _rows(db, "SELECT * FROM hypothesis_history WHERE run_id = ? AND node_id = ? ORDER BY id",
                  [run_id, node_id])
+
+
+# ---- the state of a run as of one step (rebuilt from the append-only history) ----
+
+
+class NodeState(BaseModel):
+    node_id: str
+    kind: str
+    post_id: str | None = None
+    modality: str | None = None
+    carrier: str | None = None
+    content: str = ""
+    attribute: str | None = None
+    value: str | None = None
+    level: str | None = None
+    confidence: float | None = None
+    status: str | None = None
+    derived: bool = False
+    reason: str | None = None            # why it has this status (verifier, hypothesizer, person)
+    provenance: list[Any] = Field(default_factory=list)
+    data: dict[str, Any] = Field(default_factory=dict)
+    evidence: list[str] = Field(default_factory=list)   # hypotheses: supporters alive at this step
+
+
+class EdgeState(BaseModel):
+    src: str
+    dst: str
+    kind: str
+    step: int                            # the step it was added
+
+
+class ProfileState(BaseModel):
+    attribute: str
+    value: str
+    level: str | None = None
+    confidence: float | None = None
+    sensitivity: int | None = None
+    evidence: list[str] = Field(default_factory=list)
+    hypotheses: list[str] = Field(default_factory=list)
+    step: int                            # the step this value took effect
+
+
+class RouteState(BaseModel):
+    route_id: str
+    family: str
+    params: dict[str, Any] = Field(default_factory=dict)
+    status: str
+    cost: float
+    decided_by: str | None = None
+    hypothesis_id: str | None = None
+    parent_route_id: str | None = None
+
+
+class BudgetState(BaseModel):
+    total: float
+    spent: float
+    remaining: float
+
+
+class RunState(BaseModel):
+    """A run as of step N: what the engine held right after that step committed (plus the route
+    proposed for the next decision, which is recorded at step N)."""
+
+    run_id: str
+    step: int
+    finished: bool = False
+    profile: list[ProfileState] = Field(default_factory=list)
+    hypotheses: list[NodeState] = Field(default_factory=list)
+    evidence: list[NodeState] = Field(default_factory=list)
+    posts: list[NodeState] = Field(default_factory=list)
+    edges: list[EdgeState] = Field(default_factory=list)
+    budget: BudgetState
+    routes: list[RouteState] = Field(default_factory=list)
+
+    def nodes(self) -> list[NodeState]:
+        return self.posts + self.evidence + self.hypotheses
+
+    def node(self, node_id: str) -> NodeState | None:
+        return next((n for n in self.nodes() if n.node_id == node_id), None)
+
+
+def status_reason(kind: str, data: dict[str, Any]) -> str | None:
+    """The reason a node has its status, as the graph keeps it in the node's data."""
+    return data.get("status_reason") if kind == "hypothesis" else (data.get("grounding") or data.get("error"))
+
+
+def make_state(run_id: str, step: int, finished: bool, nodes_: list[NodeState], edges_: list[EdgeState],
+               profile: list[ProfileState], budget: BudgetState, routes_: list[RouteState]) -> RunState:
+    """One canonical order for every list, so a rebuilt state and a live one compare equal."""
+    edges_ = sorted(edges_, key=lambda e: (id_order(e.src), id_order(e.dst), e.kind))
+    sup: dict[str, list[str]] = {}
+    for e in edges_:
+        if e.kind == "support":
+            sup.setdefault(e.dst, []).append(e.src)
+    nodes_ = sorted(nodes_, key=lambda n: id_order(n.node_id))
+    for n in nodes_:
+        n.reason = status_reason(n.kind, n.data)
+        if n.kind == "hypothesis":
+            n.evidence = sup.get(n.node_id, [])
+    return RunState(
+        run_id=run_id, step=step, finished=finished, profile=sorted(profile, key=lambda p: p.attribute),
+        hypotheses=[n for n in nodes_ if n.kind == "hypothesis"], evidence=[n for n in nodes_ if n.kind == "evidence"],
+        posts=[n for n in nodes_ if n.kind == "post"], edges=edges_, budget=budget,
+        routes=sorted(routes_, key=lambda r: id_order(r.route_id)))
+
+
+def state_at(db: sqlite_utils.Database, run_id: str, step: int | None = None) -> RunState:
+    """The run as of `step` (None: the last committed step), rebuilt from node_versions,
+    edges (added/removed steps), profile_history, the budget ledger and the route events."""
+    run = get_run(db, run_id)
+    if run is None:
+        raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
+    _require_history(db)
+    n = int(run["step"]) if step is None else int(step)
+    q = db.execute
+    static = {r[0]: r[1:] for r in q(
+        "SELECT node_id, kind, post_id, modality, carrier, attribute FROM nodes WHERE run_id=?", [run_id]).fetchall()}
+    latest: dict[str, list[Any]] = {}
+    for nid, status, conf, content, value, level, derived, prov, data in q(
+            "SELECT node_id, status, confidence, content, value, level, derived, provenance, data FROM node_versions"
+            " WHERE run_id=? AND step<=? ORDER BY node_id, step", [run_id, n]).fetchall():
+        old = latest.get(nid)
+        latest[nid] = [status, conf, content, value, level, derived,
+                       prov if prov is not None else (old[6] if old else None),
+                       data if data is not None else (old[7] if old else None)]
+    nodes_: list[NodeState] = []
+    for nid, (status, conf, content, value, level, derived, prov, data) in latest.items():
+        kind, post_id, modality, carrier, attribute = static.get(nid, ("evidence", None, None, None, None))
+        nodes_.append(NodeState(node_id=nid, kind=kind, post_id=post_id, modality=modality, carrier=carrier,
+                                content=content or "", attribute=attribute, value=value, level=level, confidence=conf,
+                                status=status, derived=bool(derived), provenance=json.loads(prov or "[]"),
+                                data=json.loads(data or "{}")))
+    edges_ = [EdgeState(src=a, dst=b, kind=k, step=s) for a, b, k, s in q(
+        "SELECT src, dst, kind, step FROM edges WHERE run_id=? AND step<=? AND (removed_step IS NULL OR removed_step>?)",
+        [run_id, n, n]).fetchall()]
+    profile = [ProfileState(attribute=a, value=v, level=lv, confidence=c, sensitivity=se, evidence=json.loads(ev or "[]"),
+                            hypotheses=json.loads(hy or "[]"), step=s) for a, v, lv, c, se, ev, hy, s in q(
+        "SELECT attribute, value, level, confidence, sensitivity, evidence, hypotheses, step FROM profile_history"
+        " WHERE run_id=? AND step<=? AND (cleared_step IS NULL OR cleared_step>?)", [run_id, n, n]).fetchall()]
+    led = q("SELECT COALESCE(SUM(units), 0) FROM budget_ledger WHERE run_id=? AND step<=?", [run_id, n]).fetchone()
+    last = q("SELECT remaining FROM budget_ledger WHERE run_id=? AND step<=? ORDER BY id DESC LIMIT 1",
+             [run_id, n]).fetchone()
+    spent = float(led[0])
+    remaining = float(last[0]) if last else max(0.0, float(run["budget"]) - spent)
+    budget = BudgetState(total=float(run["budget"]), spent=spent, remaining=remaining)
+    finished = q("SELECT 1 FROM events WHERE run_id=? AND kind='run_finished' AND step<=? LIMIT 1",
+                 [run_id, n]).fetchone() is not None
+    return make_state(run_id, n, finished, nodes_, edges_, profile, budget, routes_at(db, run_id, n))
+
+
+def routes_at(db: sqlite_utils.Database, run_id: str, step: int) -> list[RouteState]:
+    """Routes as of `step`: a route exists from the step its proposal (or rerun decision) was
+    recorded in; it shows its decision only from the step that decision committed in."""
+    first: dict[str, int] = {}
+    proposed: dict[str, dict[str, Any]] = {}
+    for s, kind, data in db.execute("SELECT step, kind, data FROM events WHERE run_id=? AND kind IN"
+                                    " ('route_proposed', 'decision') ORDER BY id", [run_id]).fetchall():
+        d = json.loads(data or "{}")
+        rid = d.get("route_id")
+        if not rid:
+            continue
+        first.setdefault(rid, s)
+        if kind == "route_proposed":
+            proposed.setdefault(rid, d)
+    out = []
+    for r in routes(db, run_id):
+        rid = r["route_id"]
+        if first.get(rid, r["step"]) > step:
+            continue
+        decided = r["status"] != "proposed" and r["step"] <= step
+        params = r["params"] if decided or rid not in proposed else (proposed[rid].get("params") or {})
+        out.append(RouteState(route_id=rid, family=r["family"], params=params if isinstance(params, dict) else {},
+                              status=r["status"] if decided else "proposed", cost=float(r["cost"] or 0),
+                              decided_by=r["decided_by"] if decided else None, hypothesis_id=r["hypothesis_id"],
+                              parent_route_id=r["parent_route_id"]))
+    return out

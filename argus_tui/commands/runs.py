@@ -1,4 +1,4 @@
-"""Commands: `argus runs list RUNS.db` and `argus runs show RUNS.db RUN_ID` (read-only)."""
+"""Commands: `argus runs list RUNS.db` and `argus runs show RUNS.db RUN_ID [--step N]` (read-only)."""
 from __future__ import annotations
 
 import json
@@ -96,17 +96,24 @@ def _chain_tree(parent: Tree, c: queries.ChainNode, parent_content: str = "") ->
         _chain_tree(branch, ch, c.content)
 
 
+_ROUTE_KEYS = ("route_id", "family", "params", "status", "cost", "decided_by", "hypothesis_id")
+
+
 @runs_app.command("show")
 def show_cmd(
     db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
     run_id: str | None = typer.Argument(None, metavar="[RUN_ID]", help="a run id or a unique prefix of one (default: the latest run)"),
     all_hypotheses: bool = typer.Option(False, "--all", help="list removed hypotheses too"),
-    as_json: bool = typer.Option(False, "--json", help="print JSON (run, profile with chains, hypotheses)"),
+    step: int | None = typer.Option(None, "--step", min=0, help="the run as of this step (rebuilt from its history)"),
+    as_json: bool = typer.Option(False, "--json", help="print JSON (run, profile with chains, hypotheses, routes)"),
 ) -> None:
     """One run: its settings, the privacy profile, hypotheses and each value's evidence chain."""
     db = _open(db_path)
     run = resolve_run(db, db_path, run_id)
     rid = run["run_id"]
+    if step is not None:
+        _show_step(db, db_path, run, step, all_hypotheses, as_json)
+        return
     profile = queries.profile_rows(db, rid)
     hyps = queries.hypotheses(db, rid)
     if not all_hypotheses:
@@ -115,7 +122,8 @@ def show_cmd(
                                if isinstance(nid, str)] for p in profile}
     if as_json:
         out = {"run": run, "profile": [{**p, "chains": [c.model_dump() for c in chains[p["attribute"]]]}
-                                       for p in profile], "hypotheses": hyps}
+                                       for p in profile], "hypotheses": hyps,
+               "routes": [{k: r.get(k) for k in _ROUTE_KEYS} for r in queries.routes(db, rid)]}
         print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
         return
     info = Table.grid(padding=(0, 2))
@@ -128,7 +136,46 @@ def show_cmd(
     if run.get("config"):
         info.add_row("config", escape(json.dumps(run["config"], ensure_ascii=False)))
     console.print(info)
+    _print_profile(profile)
+    _print_hypotheses(hyps, all_hypotheses)
+    _print_routes(queries.routes(db, rid))
+    for p in profile:
+        tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(p['value'])}")
+        for c in chains[p["attribute"]]:
+            _chain_tree(tree, c)
+        if not chains[p["attribute"]]:
+            tree.add("[dim]no evidence recorded[/]")
+        console.print(tree)
 
+
+def _show_step(db, db_path: Path, run: dict[str, Any], step: int, all_hypotheses: bool, as_json: bool) -> None:
+    """`runs show --step N`: the state rebuilt from the run's append-only history."""
+    if step > int(run["step"]):
+        fail(f"{db_path} [--step]: run {run['run_id']} has committed steps 0..{run['step']}, not {step}")
+    try:
+        st = queries.state_at(db, run["run_id"], step)
+    except InputError as e:
+        fail(e.message)
+    hyps = [h for h in st.hypotheses if all_hypotheses or h.status != "removed"]
+    if as_json:
+        out = {"run": run, "step": step, "finished": st.finished, "budget": st.budget.model_dump(),
+               "profile": [p.model_dump() for p in st.profile],
+               "hypotheses": [h.model_dump(exclude={"data"}) for h in hyps],
+               "evidence": [n.model_dump(exclude={"data"}) for n in st.evidence],
+               "edges": [e.model_dump() for e in st.edges],
+               "routes": [r.model_dump() for r in st.routes]}
+        print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
+        return
+    console.print(f"[bold]{_e(run['run_id'])}[/] as of step {step} of {_e(run['step'])}"
+                  + (" (finished)" if st.finished else ""))
+    console.print(f"budget: spent {_fmt(st.budget.spent, 1)} of {_fmt(st.budget.total, 1)},"
+                  f" {_fmt(st.budget.remaining, 1)} left")
+    _print_profile([p.model_dump() for p in st.profile])
+    _print_hypotheses([h.model_dump() for h in hyps], all_hypotheses, with_reason=True)
+    _print_routes([r.model_dump() for r in st.routes])
+
+
+def _print_profile(profile: list[dict[str, Any]]) -> None:
     pt = Table(title="privacy profile", header_style="bold")
     for col in ("attribute", "value", "level", "confidence", "sensitivity", "evidence"):
         pt.add_column(col, overflow="fold")
@@ -137,18 +184,32 @@ def show_cmd(
                    _e(p.get("sensitivity")), escape(", ".join(map(str, p.get("evidence") or []))))
     console.print(pt if profile else "[dim]no profile rows[/]")
 
+
+def _print_hypotheses(hyps: list[dict[str, Any]], all_hypotheses: bool, with_reason: bool = False) -> None:
     ht = Table(title="hypotheses" + (" (all)" if all_hypotheses else " (not removed)"), header_style="bold")
-    for col in ("node", "attribute", "value", "level", "confidence", "status"):
+    cols = ["node", "attribute", "value", "level", "confidence", "status"] + (["evidence", "reason"] if with_reason else [])
+    for col in cols:
         ht.add_column(col, overflow="fold")
     for h in hyps:
-        ht.add_row(_e(h["node_id"]), _e(h.get("attribute")), _e(h.get("value")), _e(h.get("level")),
-                   _e(h.get("confidence")), _e(h.get("status")))
+        row = [_e(h["node_id"]), _e(h.get("attribute")), _e(h.get("value")), _e(h.get("level")),
+               _e(h.get("confidence")), _e(h.get("status"))]
+        if with_reason:
+            row += [escape(", ".join(h.get("evidence") or [])), _e(h.get("reason"))]
+        ht.add_row(*row)
     console.print(ht if hyps else "[dim]no hypotheses[/]")
 
-    for p in profile:
-        tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(p['value'])}")
-        for c in chains[p["attribute"]]:
-            _chain_tree(tree, c)
-        if not chains[p["attribute"]]:
-            tree.add("[dim]no evidence recorded[/]")
-        console.print(tree)
+
+def _print_routes(routes: list[dict[str, Any]]) -> None:
+    if not routes:
+        console.print("[dim]no routes[/]")
+        return
+    rt = Table(title="routes", header_style="bold")
+    for col in ("route", "family", "hypothesis", "params", "status", "cost", "decided by"):
+        rt.add_column(col, overflow="fold")
+    for r in routes:
+        params = {k: v for k, v in (r.get("params") or {}).items() if k not in ("box", "text")} \
+            if isinstance(r.get("params"), dict) else r.get("params")
+        rt.add_row(_e(r["route_id"]), _e(r["family"]), _e(r.get("hypothesis_id")),
+                   escape(json.dumps(params, ensure_ascii=False)), _e(r["status"]), _e(r.get("cost")),
+                   _e(r.get("decided_by")))
+    console.print(rt)

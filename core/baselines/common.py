@@ -17,7 +17,7 @@ import sqlite_utils
 
 from core.engine.budget import Budget
 from core.engine.context import DEFAULT_CONFIG, RunContext
-from core.engine.graph import Graph
+from core.engine.graph import Graph, hypothesis_key
 from core.engine.types import Cue, EvidenceNode, Hypothesis
 from core.errors import InputError
 from core.loader import load_user
@@ -162,7 +162,7 @@ class BaselineRun:
 
 
 def _key(h: Hypothesis) -> str:
-    return f"{h.attribute}::{normalize(h.value)}"
+    return hypothesis_key(h.attribute, h.value)
 
 
 # ---- reading cues back from evidence nodes ----

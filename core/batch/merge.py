@@ -10,7 +10,7 @@ from pathlib import Path
 
 from db.store import open_db
 
-KEYED = ("runs", "posts", "images", "nodes", "edges", "routes", "profile", "cache")
+KEYED = ("runs", "posts", "images", "nodes", "node_versions", "edges", "routes", "profile", "profile_history", "cache")
 APPEND = ("events", "tool_calls", "model_calls", "hypothesis_history", "budget_ledger")
 
 

@@ -10,19 +10,10 @@ the roles they have a model for, so every role falls back to the offline rule.
 from __future__ import annotations
 
 import importlib
-from typing import Any, Callable, Literal
-
-from pydantic import BaseModel
+from typing import Any, Callable
 
 from core.engine.context import RunContext
-from core.engine.types import EvidenceNode, Hypothesis, RouteProposal
-
-
-class Verdict(BaseModel):
-    status: Literal["admitted", "unresolved", "removed"]
-    reason: str = ""
-    confidence: float | None = None
-    evidence: list[str] | None = None    # the evidence ids that remain after grounding checks
+from core.engine.types import EvidenceNode, Hypothesis, RouteProposal, Verdict  # noqa: F401 (Verdict re-exported)
 
 
 class Backend:

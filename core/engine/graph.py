@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import sqlite_utils
+from pydantic import BaseModel, Field
 
 from core.engine.types import EvidenceNode, Hypothesis
 from db.store import dumps
@@ -25,9 +26,16 @@ class Graph:
         self.db = db
         self.run_id = run_id
         self.nodes: dict[str, EvidenceNode] = {}
-        self.edges: set[tuple[str, str, str]] = set()   # (src, dst, kind)
+        self.edges: set[tuple[str, str, str]] = set()   # alive edges: (src, dst, kind)
+        self.edge_step: dict[tuple[str, str, str], int] = {}   # alive edge -> the step it was added
         self.step = 0
         self._counters = {"evidence": 0, "hypothesis": 0}
+        # indexes (every lookup the stages make per hypothesis is a dict hit, not a scan)
+        self._by_kind: dict[str, dict[str, EvidenceNode]] = {"post": {}, "evidence": {}, "hypothesis": {}}
+        self._by_key: dict[str, str] = {}
+        self._sup: dict[str, set[str]] = {}      # dst -> supporters
+        self._cit: dict[str, set[str]] = {}      # src -> what it cites
+        self._stored: dict[str, tuple[str, str]] = {}   # node_id -> (provenance, data) JSON last versioned
         self._load()
 
     # ---- loading ----
@@ -38,31 +46,58 @@ class Graph:
             " ORDER BY rowid",
             [self.run_id],
         ).fetchall()
+        full = _latest_version_json(self.db, self.run_id)
         for r in rows:
-            data = json.loads(r[14] or "{}")
-            if r[10] is not None:
-                data.setdefault("granularity", r[9])
+            prov_s, data_s = full.get(r[0], (r[13], None))
+            if data_s is None:   # a run from before node versions: rebuild from the row
+                data = json.loads(r[14] or "{}")
+                if r[10] is not None:
+                    data.setdefault("granularity", r[9])
+            else:
+                data = json.loads(data_s)
             node = EvidenceNode(
                 node_id=r[0], kind=r[1], post_id=r[2], modality=r[3], carrier=r[4], content=r[5] or "",
                 attribute=r[6], value=r[7], level=r[8], confidence=r[10], status=r[11] or "raw",
-                derived=bool(r[12]), provenance=json.loads(r[13] or "[]"), data=data,
+                derived=bool(r[12]), provenance=json.loads(prov_s or "[]"), data=data,
             )
-            self.nodes[node.node_id] = node
+            self._index(node)
+            self._stored[node.node_id] = (dumps(node.provenance), dumps(node.data))
             if node.kind in self._counters:
                 num = node.node_id[len(_PREFIX[node.kind]):]
                 if num.isdigit():
                     self._counters[node.kind] = max(self._counters[node.kind], int(num))
-        for src, dst, kind in self.db.execute(
-            "SELECT src, dst, kind FROM edges WHERE run_id=? ORDER BY rowid", [self.run_id]
+        for src, dst, kind, step in self.db.execute(
+            "SELECT src, dst, kind, step FROM edges WHERE run_id=? AND removed_step IS NULL ORDER BY rowid",
+            [self.run_id]
         ).fetchall():
-            self.edges.add((src, dst, kind))
+            self._link(src, dst, kind)
+            self.edge_step[(src, dst, kind)] = step
+
+    def _index(self, node: EvidenceNode) -> None:
+        self.nodes[node.node_id] = node
+        self._by_kind.setdefault(node.kind, {})[node.node_id] = node
+        if node.kind == "hypothesis" and node.data.get("key"):
+            self._by_key[node.data["key"]] = node.node_id
+
+    def _link(self, src: str, dst: str, kind: str) -> None:
+        self.edges.add((src, dst, kind))
+        if kind == "support":
+            self._sup.setdefault(dst, set()).add(src)
+        elif kind == "cite":
+            self._cit.setdefault(src, set()).add(dst)
+
+    def _unlink(self, src: str, dst: str, kind: str) -> None:
+        self.edges.discard((src, dst, kind))
+        self.edge_step.pop((src, dst, kind), None)
+        (self._sup.get(dst, set()) if kind == "support" else self._cit.get(src, set())).discard(
+            src if kind == "support" else dst)
 
     # ---- writing ----
     def new_id(self, kind: str) -> str:
         self._counters[kind] += 1
         return f"{_PREFIX[kind]}{self._counters[kind]}"
 
-    def _write(self, node: EvidenceNode, *, created: bool) -> None:
+    def _write(self, node: EvidenceNode, *, created: bool, reason: str | None = None) -> None:
         data = dict(node.data)
         gran = data.pop("granularity", None)
         row = {
@@ -81,45 +116,78 @@ class Graph:
             sets = ", ".join(f"{k}=?" for k in row if k not in ("run_id", "node_id"))
             vals = [v for k, v in row.items() if k not in ("run_id", "node_id")]
             self.db.execute(f"UPDATE nodes SET {sets} WHERE run_id=? AND node_id=?", vals + [self.run_id, node.node_id])
+        self._version(node, reason)
+
+    def _version(self, node: EvidenceNode, reason: str | None) -> None:
+        """One node_versions row per (node, step): the last write of a step wins; provenance and
+        data are stored only when they differ from the previous version (NULL = unchanged)."""
+        prov, data = dumps(node.provenance), dumps(node.data)
+        last = self._stored.get(node.node_id)
+        self._stored[node.node_id] = (prov, data)
+        self.db.execute(
+            "INSERT INTO node_versions (run_id, node_id, step, status, confidence, content, value, level, derived,"
+            " provenance, data, reason) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
+            " ON CONFLICT(run_id, node_id, step) DO UPDATE SET status=excluded.status,"
+            " confidence=excluded.confidence, content=excluded.content, value=excluded.value, level=excluded.level,"
+            " derived=excluded.derived, provenance=COALESCE(excluded.provenance, node_versions.provenance),"
+            " data=COALESCE(excluded.data, node_versions.data), reason=COALESCE(excluded.reason, node_versions.reason)",
+            [self.run_id, node.node_id, self.step, node.status, node.confidence, node.content, node.value, node.level,
+             int(node.derived), None if last and last[0] == prov else prov, None if last and last[1] == data else data,
+             (reason or None) and reason[:500]],
+        )
 
     def add_node(self, node: EvidenceNode) -> EvidenceNode:
         if not node.node_id:
             node.node_id = self.new_id(node.kind)
         if node.node_id in self.nodes:
             raise ValueError(f"duplicate node id {node.node_id}")
-        self.nodes[node.node_id] = node
+        self._index(node)
         self._write(node, created=True)
         return node
 
-    def update_node(self, node: EvidenceNode) -> None:
-        self.nodes[node.node_id] = node
-        self._write(node, created=False)
+    def update_node(self, node: EvidenceNode, reason: str | None = None) -> None:
+        self._index(node)
+        self._write(node, created=False, reason=reason)
 
     def add_edge(self, src: str, dst: str, kind: str, data: dict[str, Any] | None = None) -> bool:
-        key = (src, dst, kind)
-        if key in self.edges:
+        if (src, dst, kind) in self.edges:
             return False
-        self.edges.add(key)
+        self._link(src, dst, kind)
+        self.edge_step[(src, dst, kind)] = self.step
         self.db.execute(
             "INSERT OR IGNORE INTO edges (run_id, src, dst, kind, step, data) VALUES (?,?,?,?,?,?)",
             [self.run_id, src, dst, kind, self.step, dumps(data or {})],
         )
         return True
 
-    def remove_support(self, src: str, dst: str) -> None:
+    def remove_support(self, src: str, dst: str, reason: str = "") -> None:
+        """The support edge stops counting from this step on; the row stays, marked with the step and why."""
         if (src, dst, "support") in self.edges:
-            self.edges.discard((src, dst, "support"))
+            self._unlink(src, dst, "support")
             self.db.execute(
-                "DELETE FROM edges WHERE run_id=? AND src=? AND dst=? AND kind='support'", [self.run_id, src, dst]
+                "UPDATE edges SET removed_step=?, removed_reason=? WHERE run_id=? AND src=? AND dst=?"
+                " AND kind='support' AND removed_step IS NULL", [self.step, reason[:500], self.run_id, src, dst]
             )
 
     # ---- hypotheses ----
+    def usable_support(self, node_id: str, hyp: EvidenceNode | None = None) -> bool:
+        """May this node be (re)linked as a supporter? Not rejected evidence, and not one the verifier
+        dropped from this hypothesis before."""
+        n = self.nodes.get(node_id)
+        if n is None or (n.kind == "evidence" and n.status in ("rejected", "removed")):
+            return False
+        return hyp is None or node_id not in (hyp.data.get("dropped") or {})
+
     def put_hypothesis(self, h: Hypothesis, *, reason: str = "") -> tuple[EvidenceNode, bool]:
-        """Insert a new hypothesis node or update the one with the same key; returns (node, changed)."""
+        """Insert a new hypothesis node or update the one with the same key; returns (node, changed).
+
+        Rejected evidence never becomes support. A changed evidence neighbourhood sends an
+        engine-decided hypothesis (admitted, unresolved, suspended, removed) back to candidate,
+        to be verified again; a person's reject or confirm is never undone here."""
         key = hypothesis_key(h.attribute, h.value)
         existing = self.hypothesis_by_key(key)
         data = {**h.data, "key": key, "levels": h_levels(h), "needs": list(h.needs), "rationale": h.rationale,
-                "granularity": h.granularity}
+                "granularity": h.granularity, "proposed_confidence": round(h.confidence, 4)}
         if existing is None:
             node = EvidenceNode(
                 node_id=self.new_id("hypothesis"), kind="hypothesis", attribute=h.attribute, value=h.value,
@@ -128,39 +196,56 @@ class Graph:
             )
             self.add_node(node)
             for ev in h.evidence:
-                self.add_edge(ev, node.node_id, "support")
+                if self.usable_support(ev):
+                    self.add_edge(ev, node.node_id, "support")
             self.record_status(node, reason or "proposed")
             return node, True
         node = existing
         old_support = set(self.supporters(node.node_id))
-        new_support = set(h.evidence)
-        changed = (old_support != new_support or abs((node.confidence or 0) - h.confidence) > 1e-6
+        new_support = {ev for ev in h.evidence if self.usable_support(ev, node)}
+        proposed = node.data.get("proposed_confidence", node.confidence) or 0   # the verifier may lower node.confidence
+        changed = (old_support != new_support or abs(proposed - h.confidence) > 1e-6
                    or node.data.get("levels") != data["levels"] or node.level != h.level)
-        if not changed:
+        revive = node.status == "removed" and node.data.get("removed_by") == "hypothesizer"
+        if not changed and not revive:
             return node, False
-        for ev in new_support - old_support:
+        for ev in sorted(new_support - old_support, key=id_order):
             self.add_edge(ev, node.node_id, "support")
-        for ev in old_support - new_support:
-            self.remove_support(ev, node.node_id)
+        for ev in sorted(old_support - new_support, key=id_order):
+            self.remove_support(ev, node.node_id, f"{ev} no longer cited by the hypothesizer for {node.node_id}")
         node.confidence = round(h.confidence, 4)
         node.level = h.level
         node.content = h.rationale
         node.provenance = list(h.evidence)
         keep = {k: v for k, v in node.data.items() if k not in data}
         node.data = {**keep, **data}
-        # a changed evidence neighbourhood wakes a suspended/unresolved hypothesis
-        if node.status in ("unresolved", "suspended"):
-            node.status = "candidate"
-        self.update_node(node)
+        by_person = bool(node.data.get("confirmed_by") or node.data.get("rejected_by"))
+        if not by_person and node.status != "candidate":
+            why = ("proposed again by the hypothesizer" if revive and not changed
+                   else "its evidence changed: verify again")
+            self.set_status(node, "candidate", why)
+        else:
+            self.update_node(node)
         return node, True
 
-    def set_status(self, node: EvidenceNode, status: str, reason: str = "") -> None:
+    def set_status(self, node: EvidenceNode, status: str, reason: str = "", *, by: str | None = None) -> None:
+        """Change a node's status with the reason (kept in node_versions and, for hypotheses, in
+        hypothesis_history). by: who removed it (hypothesizer | verifier | person:<name>)."""
         if node.status == status:
             return
         node.status = status
-        node.derived = status == "admitted"
-        self.update_node(node)
-        self.record_status(node, reason)
+        if node.kind == "hypothesis":
+            node.derived = status == "admitted"
+            node.data = {**node.data, "status_reason": reason[:500]}
+            if status == "removed":
+                node.data["removed_by"] = by or "verifier"
+            else:
+                node.data.pop("removed_by", None)
+        else:
+            node.data = {**node.data, "grounding": reason[:500]}
+        self.update_node(node, reason)
+        if node.kind == "hypothesis":
+            self.record_status(node, reason)
 
     def record_status(self, node: EvidenceNode, reason: str) -> None:
         self.db.execute(
@@ -169,14 +254,12 @@ class Graph:
         )
 
     def hypothesis_by_key(self, key: str) -> EvidenceNode | None:
-        for n in self.nodes.values():
-            if n.kind == "hypothesis" and n.data.get("key") == key:
-                return n
-        return None
+        nid = self._by_key.get(key)
+        return self.nodes.get(nid) if nid else None
 
     # ---- queries ----
     def of_kind(self, kind: str) -> list[EvidenceNode]:
-        return [n for n in self.nodes.values() if n.kind == kind]
+        return list(self._by_kind.get(kind, {}).values())
 
     def evidence(self) -> list[EvidenceNode]:
         return self.of_kind("evidence")
@@ -186,25 +269,19 @@ class Graph:
         return [n for n in self.of_kind("hypothesis") if st is None or n.status in st]
 
     def supporters(self, node_id: str) -> list[str]:
-        return sorted((s for s, d, k in self.edges if d == node_id and k == "support"), key=_id_order)
+        return sorted(self._sup.get(node_id, ()), key=id_order)
 
     def cites(self, node_id: str) -> list[str]:
-        return sorted((d for s, d, k in self.edges if s == node_id and k == "cite"), key=_id_order)
+        return sorted(self._cit.get(node_id, ()), key=id_order)
 
-    def chain(self, node_id: str, depth: int = 0) -> dict[str, Any]:
-        """The support chain of a node down to posts (for display and the DB query helper)."""
-        n = self.nodes.get(node_id)
-        if n is None or depth > 6:
-            return {"node_id": node_id}
-        out: dict[str, Any] = {"node_id": node_id, "kind": n.kind, "carrier": n.carrier, "post_id": n.post_id,
-                               "content": n.content[:200], "status": n.status}
-        sup = self.supporters(node_id)
-        if sup:
-            out["support"] = [self.chain(s, depth + 1) for s in sup]
-        cit = self.cites(node_id)
-        if cit:
-            out["cites"] = cit
-        return out
+    def chain(self, node_id: str, max_depth: int = 6) -> dict[str, Any]:
+        """The support chain of a node down to posts (dict form of `support_chain`)."""
+        def info(nid: str) -> dict[str, Any] | None:
+            n = self.nodes.get(nid)
+            return None if n is None else n.model_dump(exclude={"data", "provenance"})
+
+        return chain_dict(support_chain(node_id, info, self.supporters, self.cites, max_depth=max_depth,
+                                        content_chars=200))
 
     def signature(self) -> str:
         """A content fingerprint of evidence + hypothesis states (graph stability check)."""
@@ -212,16 +289,122 @@ class Graph:
         return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
 
 
-def _id_order(node_id: str) -> tuple[str, int]:
+def _latest_version_json(db: sqlite_utils.Database, run_id: str) -> dict[str, tuple[str | None, str | None]]:
+    """node_id -> (provenance, data) JSON of its latest version (each the last non-NULL one)."""
+    out: dict[str, tuple[str | None, str | None]] = {}
+    for nid, prov, data in db.execute(
+        "SELECT node_id, provenance, data FROM node_versions WHERE run_id=? ORDER BY node_id, step", [run_id]
+    ).fetchall():
+        old = out.get(nid, (None, None))
+        out[nid] = (prov if prov is not None else old[0], data if data is not None else old[1])
+    return out
+
+
+class ChainNode(BaseModel):
+    """One node of a support chain: a hypothesis/evidence/post node and what supports or is cited by it."""
+
+    node_id: str
+    kind: str                      # post | evidence | hypothesis | external (cited, not a node)
+    via: str | None = None         # the edge kind that led here from the parent (support | cite)
+    status: str | None = None
+    attribute: str | None = None
+    value: str | None = None
+    level: str | None = None
+    confidence: float | None = None
+    modality: str | None = None
+    carrier: str | None = None
+    post_id: str | None = None
+    content: str = ""
+    cycle: bool = False            # already shown higher up this chain (not expanded again)
+    children: list["ChainNode"] = Field(default_factory=list)
+
+
+def support_chain(node_id: str, info: Callable[[str], dict[str, Any] | None],
+                  supporters: Callable[[str], Iterable[str]], cites: Callable[[str], Iterable[str]], *,
+                  max_depth: int = 8, content_chars: int = 240,
+                  post_content: Callable[[str], str] | None = None) -> ChainNode:
+    """THE support chain of a node down to the posts: support edges into it, cite edges out of
+    it, recursively (the graph, the run store queries and the console all call this). An
+    evidence node with no cite edge but a post_id ends at that post. `info(id)` gives a node's
+    fields (None: not a node), `post_content(post_id)` the text shown for a post."""
+
+    def make(nid: str, via: str | None, path: frozenset[str], depth: int) -> ChainNode:
+        r = info(nid)
+        if r is None:
+            pid = nid.split(":", 1)[1] if nid.startswith("post:") else None
+            content = post_content(pid) if (pid and post_content) else ""
+            return ChainNode(node_id=nid, kind="post" if pid else "external", via=via, post_id=pid,
+                             content=content[:content_chars])
+        cn = ChainNode(node_id=nid, kind=r["kind"], via=via, status=r.get("status"), attribute=r.get("attribute"),
+                       value=r.get("value"), level=r.get("level"), confidence=r.get("confidence"),
+                       modality=r.get("modality"), carrier=r.get("carrier"), post_id=r.get("post_id"),
+                       content=(r.get("content") or "")[:content_chars])
+        if r["kind"] == "post" and not cn.content and cn.post_id and post_content:
+            cn.content = post_content(cn.post_id)[:content_chars]
+        if nid in path:
+            cn.cycle = True
+            return cn
+        if depth >= max_depth:
+            return cn
+        inner = path | {nid}
+        for s in supporters(nid):
+            cn.children.append(make(s, "support", inner, depth + 1))
+        for d in cites(nid):
+            cn.children.append(make(d, "cite", inner, depth + 1))
+        if not cn.children and r["kind"] == "evidence" and cn.post_id:
+            cn.children.append(make(f"post:{cn.post_id}", "cite", inner, depth + 1))
+        return cn
+
+    return make(node_id, None, frozenset(), 0)
+
+
+def chain_dict(c: ChainNode) -> dict[str, Any]:
+    """The compact dict form of a chain (Investigation.chain): support children, cited ids."""
+    out: dict[str, Any] = {"node_id": c.node_id, "kind": c.kind, "carrier": c.carrier, "post_id": c.post_id,
+                           "content": c.content, "status": c.status}
+    sup = [chain_dict(ch) for ch in c.children if ch.via == "support"]
+    if sup:
+        out["support"] = sup
+    cit = [ch.node_id for ch in c.children if ch.via == "cite"]
+    if cit:
+        out["cites"] = cit
+    return out
+
+
+def id_order(node_id: str) -> tuple[str, int]:
     head = node_id.rstrip("0123456789")
     tail = node_id[len(head):]
     return head, int(tail) if tail else -1
 
 
 def hypothesis_key(attribute: str, value: str) -> str:
+    """THE identity of a hypothesis: one node per (attribute, normalized value)."""
     from core.textmatch import normalize
 
     return f"{attribute}::{normalize(value)}"
+
+
+def supersede_reason(g: Graph, old: EvidenceNode, current: list[EvidenceNode]) -> str:
+    """Why a hypothesis the hypothesizer no longer proposes is removed, naming what replaced it."""
+    from core.textmatch import normalize
+
+    same = [n for n in current if n.attribute == old.attribute and n.node_id != old.node_id]
+    old_levels = old.data.get("levels") or {}
+    ov = normalize(old.value or "")
+    for n in same:
+        lv = n.data.get("levels") or {}
+        if old_levels and len(lv) > len(old_levels) and all(lv.get(k) == v for k, v in old_levels.items()):
+            return f"superseded by {n.node_id} (finer: {n.value})"
+    for n in same:
+        if ov and ov in normalize(n.value or "") and ov != normalize(n.value or ""):
+            return f"superseded by {n.node_id} (merged into {n.value!r})"
+    mine = set(g.supporters(old.node_id))
+    for n in same:
+        if mine & set(g.supporters(n.node_id)):
+            return f"superseded by {n.node_id} (its evidence now supports {n.value!r})"
+    if same:
+        return f"superseded by {', '.join(n.node_id for n in same[:3])} ({old.attribute} now {same[0].value!r})"
+    return f"no longer proposed: no evidence left for {old.attribute} = {old.value!r}"
 
 
 def h_levels(h: Hypothesis) -> dict[str, str]:

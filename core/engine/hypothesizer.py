@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable
 
 from core.engine.context import RunContext
+from core.engine.graph import hypothesis_key
 from core.engine.places import LEVELS as PLACE_LEVELS
 from core.engine.places import find_places, resolve_levels
 from core.engine.types import Cue, EvidenceNode, Hypothesis
@@ -1209,7 +1210,7 @@ def _dedupe(hyps: list[Hypothesis], merge: bool = True) -> list[Hypothesis]:
     for h in hyps:
         if not h.value.strip():
             continue
-        k = f"{h.attribute}::{normalize(h.value)}"
+        k = hypothesis_key(h.attribute, h.value)
         if k in seen and not merge:
             if h.confidence > seen[k].confidence:
                 seen[k] = h

@@ -25,13 +25,16 @@ from core.engine.approval import Approver, AutoApprover
 from core.engine.backend import Backend, make_backend
 from core.engine.budget import DEFAULT_BUDGET, Budget
 from core.engine.context import DEFAULT_CONFIG, RunContext
-from core.engine.graph import Graph
+from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project, read_profile, write_profile
 from core.engine.router import execute, propose
-from core.engine.types import Decision, EvidenceNode, Event, RouteProposal
+from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
+from core.engine.verifier import grounded
 from core.errors import InputError
 from core.loader import load_user
 from core.models import Predictions
+from db import queries
+from db.queries import BudgetState, EdgeState, NodeState, ProfileState, RouteState, RunState
 from db.store import dumps, now, open_db
 
 STABLE_ROUTES = 4
@@ -134,6 +137,27 @@ class Investigation:
     def profile(self) -> Predictions:
         return read_profile(self.db, self.run_id, self.user_id, self.system)
 
+    def state(self) -> RunState:
+        """The live state (the graph in memory, the budget, the current profile and route rows) in the
+        form `db.queries.state_at` rebuilds from history: after a committed step both are equal."""
+        g = self.ctx.graph
+        nodes = [NodeState(node_id=n.node_id, kind=n.kind, post_id=n.post_id, modality=n.modality, carrier=n.carrier,
+                           content=n.content, attribute=n.attribute, value=n.value, level=n.level,
+                           confidence=n.confidence, status=n.status, derived=n.derived,
+                           provenance=json.loads(dumps(n.provenance)), data=json.loads(dumps(n.data)))
+                 for n in g.nodes.values()]
+        edges = [EdgeState(src=a, dst=b, kind=k, step=g.edge_step[(a, b, k)]) for a, b, k in g.edges]
+        profile = [ProfileState(attribute=p["attribute"], value=p["value"], level=p["level"],
+                                confidence=p["confidence"], sensitivity=p["sensitivity"], evidence=p["evidence"],
+                                hypotheses=p["hypotheses"], step=p["step"])
+                   for p in queries.profile_rows(self.db, self.run_id)]
+        b = self.ctx.budget
+        routes = [RouteState(route_id=r["route_id"], family=r["family"], params=r["params"], status=r["status"],
+                             cost=float(r["cost"] or 0), decided_by=r["decided_by"], hypothesis_id=r["hypothesis_id"],
+                             parent_route_id=r["parent_route_id"]) for r in queries.routes(self.db, self.run_id)]
+        return queries.make_state(self.run_id, self.ctx.step, self.finished, nodes, edges, profile,
+                                  BudgetState(total=b.total, spent=b.spent, remaining=b.remaining), routes)
+
     def events(self, since_id: int = 0) -> list[dict[str, Any]]:
         rows = self.db.execute("SELECT id, step, kind, data FROM events WHERE run_id=? AND id>? ORDER BY id",
                                [self.run_id, since_id]).fetchall()
@@ -233,19 +257,21 @@ class Investigation:
         for _ in range(MAX_REFRESH):
             sig = g.signature()
             hyps = self.backend.hypothesize(self.ctx)
-            seen: set[str] = set()
+            seen: dict[str, EvidenceNode] = {}
             new_ids, changed_ids = [], []
             for h in hyps:
-                existed = g.hypothesis_by_key(f"{h.attribute}::{_norm(h.value)}") is not None
+                existed = g.hypothesis_by_key(hypothesis_key(h.attribute, h.value)) is not None
                 node, changed = g.put_hypothesis(h)
-                seen.add(node.node_id)
+                seen[node.node_id] = node
                 if changed:
                     (changed_ids if existed else new_ids).append(node.node_id)
+            removed: dict[str, str] = {}
             for n in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
-                if n.node_id not in seen:
-                    g.set_status(n, "removed", "no longer proposed by the hypothesizer (superseded)")
-            if new_ids or changed_ids:
-                self._event("hypotheses", {"new": new_ids, "changed": changed_ids,
+                if n.node_id not in seen and not n.data.get("confirmed_by"):
+                    removed[n.node_id] = supersede_reason(g, n, list(seen.values()))
+                    g.set_status(n, "removed", removed[n.node_id], by="hypothesizer")
+            if new_ids or changed_ids or removed:
+                self._event("hypotheses", {"new": new_ids, "changed": changed_ids, "removed": removed,
                                            "active": [n.node_id for n in g.hypotheses(("candidate", "unresolved"))]})
             self._verify()
             if g.signature() == sig:
@@ -256,17 +282,57 @@ class Investigation:
         return g.signature() != before
 
     def _verify(self) -> None:
+        """Verify every candidate and apply the verdict to the graph: raw supporters are grounded or
+        rejected (with the reason), rejected ones lose their support edges, the hypothesis is
+        admitted (derived evidence), kept unresolved or removed."""
         g = self.ctx.graph
-        out: dict[str, list[str]] = {"admitted": [], "unresolved": [], "removed": []}
+        out: dict[str, Any] = {"admitted": [], "unresolved": [], "removed": [], "grounded": [], "rejected": {},
+                               "reasons": {}}
         for h in sorted(g.hypotheses(("candidate",)), key=lambda n: n.node_id):
+            if self.ctx.flag("verifier"):
+                for sid in g.supporters(h.node_id):
+                    n = g.nodes.get(sid)
+                    if n is not None and n.kind == "evidence" and n.status == "raw":
+                        ok, why = grounded(self.ctx, n)
+                        g.set_status(n, "grounded" if ok else "rejected", why)
+                        (out["grounded"].append(sid) if ok else out["rejected"].__setitem__(sid, why))
             v = self.backend.verify(self.ctx, h)
-            if v.confidence is not None and v.confidence != h.confidence:
-                h.confidence = v.confidence
-                g.update_node(h)
-            g.set_status(h, v.status, v.reason)
-            out[v.status].append(h.node_id)
-        if any(out.values()):
+            self._apply_verdict(h, v, out)
+        if any(out[k] for k in ("admitted", "unresolved", "removed", "grounded", "rejected")):
             self._event("verified", out)
+
+    def _apply_verdict(self, h: EvidenceNode, v: Verdict, out: dict[str, Any]) -> None:
+        g = self.ctx.graph
+        for sid, why in v.rejected.items():
+            n = g.nodes.get(sid)
+            if n is not None and n.kind == "evidence" and n.status == "raw":
+                g.set_status(n, "rejected", why)
+                out["rejected"][sid] = why
+        keep = None if v.evidence is None else set(v.evidence)
+        dropped = dict(h.data.get("dropped") or {})
+        for sid in g.supporters(h.node_id):
+            n = g.nodes.get(sid)
+            if n is None or n.kind != "evidence":
+                continue
+            if n.status in ("rejected", "removed"):
+                g.remove_support(sid, h.node_id, f"{sid} rejected: {n.data.get('grounding') or n.data.get('error') or ''}")
+            elif keep is not None and v.status == "admitted" and sid not in keep:
+                dropped[sid] = f"not used by the verifier ({v.reason[:200]})"
+                g.remove_support(sid, h.node_id, dropped[sid])
+        if dropped != (h.data.get("dropped") or {}):
+            h.data = {**h.data, "dropped": dropped}
+        if v.confidence is not None and v.confidence != h.confidence:
+            h.confidence = v.confidence
+        g.update_node(h)
+        g.set_status(h, v.status, v.reason, by="verifier")
+        out[v.status].append(h.node_id)
+        out["reasons"][h.node_id] = v.reason
+
+    def _suspend_unresolved(self, reason: str) -> None:
+        """Unresolved hypotheses no route will serve are suspended until their evidence changes."""
+        g = self.ctx.graph
+        for h in g.hypotheses(("unresolved",)):
+            g.set_status(h, "suspended", f"unresolved and no route left to resolve it ({reason})")
 
     # ------------------------------------------------------------ routes
     def _pending(self) -> RouteProposal | None:
@@ -422,10 +488,12 @@ class Investigation:
 
     def _finish_body(self, reason: str) -> None:
         self._refresh()
+        self._suspend_unresolved(reason)
         g = self.ctx.graph
         self._event("run_finished", {
             "reason": reason, "spent": self.ctx.budget.spent, "budget": self.ctx.budget.total,
-            "admitted": len(g.hypotheses(("admitted",))), "unresolved": len(g.hypotheses(("unresolved",))),
+            "admitted": len(g.hypotheses(("admitted",))),
+            "unresolved": len(g.hypotheses(("unresolved", "suspended"))),
             "removed": len(g.hypotheses(("removed",))),
             "profile": [r[0] for r in self.db.execute("SELECT attribute FROM profile WHERE run_id=?",
                                                       [self.run_id]).fetchall()]})
@@ -459,12 +527,6 @@ def _crash_hook(step: int) -> None:
     want = os.environ.get("ARGUS_ENGINE_EXIT_AFTER_STEP")
     if want and want.isdigit() and int(want) == step:
         os._exit(137)
-
-
-def _norm(v: str) -> str:
-    from core.textmatch import normalize
-
-    return normalize(v)
 
 
 def _insert_event(db: sqlite_utils.Database, run_id: str, step: int, kind: str, data: dict[str, Any]) -> None:

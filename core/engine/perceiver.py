@@ -219,6 +219,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
             meta["ocr_lines"] = len(lines)
             node = ocr_node(ctx, pid, image_id, ref_file, lines, shot, source="perception")
             if node is not None:
+                node.data["tool_call_id"] = rec.last_id   # the verifier grounds the lines in this call
                 out.append(node)
         img_node.data["ocr_done"] = True
     _store_image(ctx, image_id, pid, ref_file, digest, meta, sig)

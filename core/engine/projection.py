@@ -59,23 +59,44 @@ def project(ctx: RunContext) -> list[PredictedAttribute]:
 
 
 def write_profile(ctx: RunContext, attrs: list[PredictedAttribute]) -> bool:
-    """Replace the run's profile rows; returns True when anything changed."""
+    """Bring the run's profile to `attrs`; returns True when anything changed.
+
+    History is append-only: a changed value gets a new `profile_history` row from this step and
+    the old one is closed (cleared_step); a dropped value is closed. The `profile` table holds
+    the current rows, each with the step its value took effect."""
     schema = load_schema()
-    old = {r[0]: (r[1], r[2]) for r in ctx.db.execute(
-        "SELECT attribute, value, evidence FROM profile WHERE run_id=?", [ctx.run_id]).fetchall()}
-    new = {a.attribute: (a.value, dumps(a.evidence)) for a in attrs}
+    step = ctx.step
+    old = {r[0]: (r[1], r[2], r[3], r[4], r[5]) for r in ctx.db.execute(
+        "SELECT attribute, value, level, confidence, evidence, hypotheses FROM profile_history"
+        " WHERE run_id=? AND cleared_step IS NULL", [ctx.run_id]).fetchall()}
+    new: dict[str, tuple] = {}
+    for a in attrs:
+        extra = a.model_extra or {}
+        new[a.attribute] = (a.value, extra.get("level"), a.confidence, dumps(a.evidence),
+                            dumps(extra.get("hypotheses") or []))
     if old == new:
         return False
-    ctx.db.execute("DELETE FROM profile WHERE run_id=?", [ctx.run_id])
+    for attr in [k for k in old if old[k] != new.get(k)]:
+        ctx.db.execute("UPDATE profile_history SET cleared_step=? WHERE run_id=? AND attribute=? AND cleared_step IS NULL",
+                       [step, ctx.run_id, attr])
+        ctx.db.execute("DELETE FROM profile WHERE run_id=? AND attribute=?", [ctx.run_id, attr])
     for a in attrs:
+        if old.get(a.attribute) == new[a.attribute]:
+            continue
         spec = schema.get(a.attribute)
-        extra = a.model_extra or {}
+        value, level, conf, ev, hyps = new[a.attribute]
+        sens = spec.default_sensitivity if spec else None
+        # a value set and replaced within one step keeps one row for that step
         ctx.db.execute(
-            "INSERT INTO profile (run_id, attribute, value, level, granularity, confidence, sensitivity, evidence, step)"
-            " VALUES (?,?,?,?,?,?,?,?,?)",
-            [ctx.run_id, a.attribute, a.value, extra.get("level"), None, a.confidence,
-             spec.default_sensitivity if spec else None, dumps(a.evidence), ctx.step],
-        )
+            "INSERT INTO profile_history (run_id, attribute, step, value, level, granularity, confidence, sensitivity,"
+            " evidence, hypotheses) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT(run_id, attribute, step) DO UPDATE SET"
+            " value=excluded.value, level=excluded.level, confidence=excluded.confidence, evidence=excluded.evidence,"
+            " hypotheses=excluded.hypotheses, sensitivity=excluded.sensitivity, cleared_step=NULL",
+            [ctx.run_id, a.attribute, step, value, level, None, conf, sens, ev, hyps])
+        ctx.db.execute(
+            "INSERT INTO profile (run_id, attribute, value, level, granularity, confidence, sensitivity, evidence,"
+            " hypotheses, step) VALUES (?,?,?,?,?,?,?,?,?,?)",
+            [ctx.run_id, a.attribute, value, level, None, conf, sens, ev, hyps, step])
     return True
 
 

@@ -9,9 +9,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field
 
 NodeKind = Literal["post", "evidence", "hypothesis"]
-# raw: perceived, not yet checked; grounded: admitted by the verifier;
-# derived: an admitted hypothesis turned evidence; removed: rejected.
-EvidenceStatus = Literal["raw", "grounded", "derived", "removed"]
+# raw: perceived, not yet checked; grounded: found where it says it comes from (the post field
+# or the tool call it cites); rejected: not found there, or hostile (the reason is kept);
+# removed: unusable from the start (an unreadable image). An admitted hypothesis is derived evidence.
+EvidenceStatus = Literal["raw", "grounded", "rejected", "removed"]
 HypothesisStatus = Literal["candidate", "unresolved", "suspended", "admitted", "removed"]
 RouteFamily = Literal[
     "ocr", "zoom_ocr", "exif", "gazetteer", "map_search", "web_search", "page_fetch", "deep_visual", "stop"
@@ -81,6 +82,18 @@ class Decision(BaseModel):
     by: str = "policy:auto"           # "policy:<name>" or "person:<name>"
     params: dict[str, Any] | None = None   # edited parameters (edit / rerun)
     reason: str | None = None
+
+
+class Verdict(BaseModel):
+    """The verifier's answer for one hypothesis: its status, the evidence that remains after the
+    grounding checks, and the supporters it rejected (id -> why). The loop applies all three:
+    rejected supporters lose their support edges, the hypothesis gets the status."""
+
+    status: Literal["admitted", "unresolved", "removed"]
+    reason: str = ""
+    confidence: float | None = None
+    evidence: list[str] | None = None    # the supporter ids that remain after grounding checks
+    rejected: dict[str, str] = Field(default_factory=dict)
 
 
 class Event(BaseModel):

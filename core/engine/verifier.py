@@ -1,23 +1,28 @@
-"""Verifier: admits evidence only when grounded, then admits, suspends or removes hypotheses.
+"""Verifier: grounds evidence, then admits, keeps unresolved or removes hypotheses (paper §4.4).
 
-Grounded means the evidence text really occurs where it claims to come from: a post field
-(re-read from the run's `posts` rows), the account profile, or a recorded tool output
-(`tool_calls.outputs`), and every cue span really occurs in that text. Text flagged as
-hostile (addressed to an AI, "for the report") never supports a value. A hypothesis is
-admitted when grounded support remains, it is relevant (first-person, or the attribute
-allows others' words) and unambiguous (no close competitor); a close tie is kept
-unresolved (suspended until its evidence changes); no grounded support removes it.
+Evidence status is explicit: raw -> grounded or rejected, with the reason. Grounded means the
+evidence text really occurs where it claims to come from, checked against that one source:
+the post field it names (re-read from the run's `posts` rows) or the account profile; the
+exact tool call it cites (`data["tool_call_id"]`, else the calls of its route) for OCR lines
+and gazetteer levels; for a model's quote, an exact substring of the cited post's text or of
+its images' OCR calls. Every cue span must occur in the node's text, and text flagged as
+hostile (addressed to an AI, "for the report") never supports a value.
+
+A hypothesis is admitted (derived evidence) when grounded support remains, unambiguous (no
+close competitor) and confident enough; otherwise it is kept unresolved (the loop suspends it
+until its evidence neighbourhood changes); no grounded support removes it. The verdict lists
+the rejected supporters with their reasons; the loop removes their support edges.
 """
 from __future__ import annotations
 
 import json
 from typing import Any
 
-from core.engine.backend import Verdict
 from core.engine.context import RunContext
-from core.engine.types import EvidenceNode
+from core.engine.types import EvidenceNode, Verdict
 
 ADMIT_MIN_CONF = 0.2
+_TOOL_SOURCES = ("ocr", "gazetteer", "map_search")
 
 
 def _post_field(ctx: RunContext, post_id: str | None, field: str) -> str | None:
@@ -47,26 +52,83 @@ def _post_data(ctx: RunContext, post_id: str | None) -> dict[str, Any] | None:
     return cache[post_id]
 
 
-def _tool_outputs_contain(ctx: RunContext, node: EvidenceNode) -> bool:
-    lines = [str(ln.get("text", "")) for ln in node.data.get("lines", [])]
+def _tool_outputs(ctx: RunContext, node: EvidenceNode) -> list[dict[str, Any]]:
+    """The outputs of the tool call(s) this node cites: its tool_call_id, else its route's calls."""
+    tcid = node.data.get("tool_call_id")
+    if tcid is not None:
+        rows = ctx.db.execute("SELECT outputs FROM tool_calls WHERE run_id=? AND id=? AND outputs IS NOT NULL",
+                              [ctx.run_id, tcid]).fetchall()
+    elif node.data.get("route_id"):
+        rows = ctx.db.execute(
+            f"SELECT outputs FROM tool_calls WHERE run_id=? AND route_id=? AND tool IN ({','.join('?' * len(_TOOL_SOURCES))})"
+            " AND outputs IS NOT NULL", [ctx.run_id, node.data["route_id"], *_TOOL_SOURCES]).fetchall()
+    else:
+        return []
+    out = []
+    for (text,) in rows:
+        try:
+            d = json.loads(text)
+        except ValueError:
+            continue
+        if isinstance(d, dict):
+            out.append(d)
+    return out
+
+
+def _in_cited_call(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
+    outs = _tool_outputs(ctx, node)
+    cited = (f"tool call {node.data['tool_call_id']}" if node.data.get("tool_call_id") is not None
+             else f"the tool calls of route {node.data.get('route_id')}")
+    if not outs:
+        return False, ("cites no recorded tool call" if not node.data.get("tool_call_id") and not node.data.get("route_id")
+                       else f"{cited} has no recorded output")
     if node.data.get("gazetteer"):
-        lines = [str(v) for v in node.data["gazetteer"].get("levels", {}).values()]
-    if not lines:
-        return False
-    rows = ctx.db.execute(
-        "SELECT outputs FROM tool_calls WHERE run_id=? AND tool IN ('ocr','gazetteer','map_search') AND outputs IS NOT NULL",
-        [ctx.run_id],
-    ).fetchall()
-    blob = "\n".join(r[0] for r in rows)
-    return all(json.dumps(ln, ensure_ascii=False)[1:-1] in blob for ln in lines)
+        want = [str(v) for v in node.data["gazetteer"].get("levels", {}).values()]
+        have = {str(v) for o in outs for v in (o.get("levels") or {}).values()}
+    else:
+        want = [str(ln.get("text", "")) for ln in node.data.get("lines", [])]
+        have = {str(ln.get("text", "")) for o in outs for ln in (o.get("lines") or []) if isinstance(ln, dict)}
+    missing = [w for w in want if w not in have]
+    if not want or missing:
+        return False, f"{(missing or ['(no text)'])[0][:40]!r} is not in the output of {cited}"
+    return True, f"in the output of {cited}"
+
+
+def _model_quote_source(ctx: RunContext, node: EvidenceNode) -> list[str]:
+    """The texts a model's quote may come from: the cited post's text fields and the OCR output of
+    its images' recorded tool calls."""
+    post = _post_data(ctx, node.post_id) or {}
+    texts: list[str] = []
+
+    def walk(v: Any) -> None:
+        if isinstance(v, str):
+            texts.append(v)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                if k not in ("post_id", "timestamp", "file"):
+                    walk(x)
+        elif isinstance(v, list):
+            for x in v:
+                walk(x)
+
+    walk(post)
+    for n in ctx.graph.evidence():
+        if n.post_id == node.post_id and n.data.get("lines") and n is not node:
+            for o in _tool_outputs(ctx, n):
+                lines = [str(ln.get("text", "")) for ln in (o.get("lines") or []) if isinstance(ln, dict)]
+                texts += lines + ["\n".join(lines)]
+    return texts
 
 
 def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
-    """Is this evidence node's content where it says it is, and are its cue spans in it?"""
+    """Is this evidence node's content where it says it is, and are its cue spans in it?
+    A node already checked keeps its verdict (its source never changes)."""
     if node.kind == "hypothesis":
         return node.status == "admitted", "derived evidence" if node.status == "admitted" else "hypothesis not admitted"
-    if node.status == "removed":
-        return False, "evidence removed"
+    if node.status == "grounded":
+        return True, str(node.data.get("grounding") or "grounded")
+    if node.status in ("rejected", "removed"):
+        return False, str(node.data.get("grounding") or node.data.get("error") or "evidence removed")
     if node.data.get("hostile") and node.data.get("hostile_scope", "all") == "all":
         return False, "hostile text (addressed to an AI / 'for the report')"
     for c in (node.data.get("cues", []) or []) if node.data.get("hostile") else []:
@@ -74,20 +136,27 @@ def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
         if span and any(span in h or h in span for h in node.data["hostile"]):
             return False, f"cue {span[:40]!r} is part of hostile text"
     field = str(node.data.get("field", ""))
+    why = "grounded"
     if node.data.get("lines") or node.data.get("gazetteer"):
-        if not _tool_outputs_contain(ctx, node):
-            return False, "not in any recorded tool output"
+        ok, why = _in_cited_call(ctx, node)
+        if not ok:
+            return False, why
+    elif field.startswith("model:"):
+        if not node.content or not any(node.content in t for t in _model_quote_source(ctx, node)):
+            return False, f"quote {node.content[:40]!r} is not in post {node.post_id} or its images' OCR"
+        why = f"quote found in post {node.post_id}"
     elif field and not field.startswith("exif:"):
         src = _post_field(ctx, node.post_id, field)
         if src is None:
             return False, f"no field {field} in post {node.post_id}"
         if node.carrier != "timestamp" and (not node.content or src[: len(node.content)] != node.content):
             return False, f"content differs from post {node.post_id} {field}"
+        why = f"post {node.post_id} {field}"
     for c in node.data.get("cues", []) or []:
         span = c.get("span") or ""
         if span and span not in node.content:
             return False, f"cue span {span[:40]!r} not in the text"
-    return True, "grounded"
+    return True, why
 
 
 def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode) -> Verdict:
@@ -95,6 +164,7 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode) -> Verdict:
         return Verdict(status="admitted", reason="verifier off (ablation): admitted as proposed")
     g = ctx.graph
     keep: list[str] = []
+    rejected: dict[str, str] = {}
     why: list[str] = []
     for sid in g.supporters(hyp.node_id):
         node = g.nodes.get(sid)
@@ -105,17 +175,26 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode) -> Verdict:
             keep.append(sid)
         else:
             why.append(f"{sid}: {reason}")
+            if node.kind == "evidence":
+                rejected[sid] = reason
+    # supporters the hypothesizer cited that were rejected before (their edges are gone)
+    for sid in hyp.provenance:
+        n = g.nodes.get(sid)
+        if sid not in keep and sid not in rejected and n is not None and n.kind == "evidence" \
+                and n.status in ("rejected", "removed"):
+            why.append(f"{sid}: {n.data.get('grounding') or n.data.get('error') or 'rejected'}")
     if not keep:
         return Verdict(status="removed", reason="no grounded support" + (f" ({'; '.join(why[:3])})" if why else ""),
-                       evidence=[])
-    # only metadata (e.g. IP region alone) can support no more than coarse place levels
+                       evidence=[], rejected=rejected)
     if hyp.data.get("ambiguous"):
-        return Verdict(status="unresolved", reason="a competing value has almost the same support", evidence=keep)
-    conf = hyp.confidence or 0.0
-    if len(keep) < len(g.supporters(hyp.node_id)):
-        conf = round(conf * len(keep) / max(1, len(g.supporters(hyp.node_id))), 4)
+        return Verdict(status="unresolved", reason="a competing value has almost the same support", evidence=keep,
+                       rejected=rejected)
+    conf = float(hyp.data.get("proposed_confidence", hyp.confidence) or 0.0)
+    cited = len([s for s in dict.fromkeys(hyp.provenance + g.supporters(hyp.node_id)) if s in g.nodes])
+    if len(keep) < cited:
+        conf = round(conf * len(keep) / max(1, cited), 4)
     if conf < ADMIT_MIN_CONF:
         return Verdict(status="unresolved", reason=f"confidence {conf:.2f} below {ADMIT_MIN_CONF}", evidence=keep,
-                       confidence=conf)
+                       confidence=conf, rejected=rejected)
     return Verdict(status="admitted", reason=f"{len(keep)} grounded supporter(s)" + (f"; dropped {'; '.join(why[:2])}" if why else ""),
-                   evidence=keep, confidence=conf)
+                   evidence=keep, confidence=conf, rejected=rejected)
