@@ -6,6 +6,7 @@ thread (in a worker) and handed to the panes, so the screen never waits on SQLit
 from __future__ import annotations
 
 import json
+import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -237,7 +238,7 @@ def build_snapshot(db: sqlite_utils.Database, run_id: str, step: int | None = No
         img = ImageRow(r[0], r[1], r[2], r[3], r[4], _json(r[5], {}))
         snap.images.setdefault(img.post_id or "", []).append(img)
 
-    if _state_at is not None:
+    if _state_at is not None and _has_history(db, run_id):
         _graph_from_history(db, snap, run_id, n)
     else:           # a run DB from before db/queries.state_at: the latest rows, as of their steps
         _graph_from_rows(db, snap, run_id, n, top)
@@ -351,6 +352,15 @@ try:        # the engine's own history (db/queries.py): the run as it was after 
     from db.queries import state_at as _state_at
 except ImportError:  # pragma: no cover — an engine without history
     _state_at = None
+
+
+def _has_history(db: sqlite_utils.Database, run_id: str) -> bool:
+    """Did the engine record node versions for this run (db/migrations m003)? A DB from before
+    that migration, or a run written without the engine, falls back to the latest rows."""
+    try:
+        return db.execute("SELECT 1 FROM node_versions WHERE run_id=? LIMIT 1", [run_id]).fetchone() is not None
+    except sqlite3.OperationalError:
+        return False
 
 
 def _graph_from_history(db: sqlite_utils.Database, snap: Snapshot, run_id: str, n: int) -> None:

@@ -192,7 +192,8 @@ def write_synthetic_run(
         for table, rows in [("posts", post_rows), ("images", image_rows), ("nodes", node_rows),
                             ("edges", edge_rows), ("hypothesis_history", hist_rows), ("routes", route_rows),
                             ("budget_ledger", ledger_rows), ("events", event_rows), ("tool_calls", tool_rows),
-                            ("model_calls", model_rows), ("profile", prof_rows)]:
+                            ("model_calls", model_rows), ("profile", prof_rows),
+                            ("profile_history", prof_rows)]:
             if rows:
                 db[table].insert_all(rows, batch_size=1000)
     return run_id
