@@ -252,3 +252,53 @@ def test_unresolved_hypotheses_are_suspended_until_their_evidence_changes(tmp_pa
     hist = [r[0] for r in ctx.db.execute("SELECT status FROM hypothesis_history WHERE node_id=? ORDER BY id",
                                          [h.node_id]).fetchall()]
     assert hist == ["candidate", "unresolved", "suspended", "candidate", "admitted"]
+
+
+@pytest.mark.slow
+def test_person_reject_confirm_note_are_steps_the_engine_honours(routed, tmp_path):
+    import sqlite3
+
+    from core.advise.export import export_run
+    from core.engine.events import HypothesisAction
+    from core.reports.html import Redactor, _person_actions_html
+
+    copy = tmp_path / "runs.db"
+    with sqlite3.connect(routed["db"]) as src, sqlite3.connect(copy) as dst:
+        src.backup(dst)
+    inv = Investigation.resume(copy, routed["inv"].run_id)
+    before = {a.attribute: a for a in inv.profile().attributes}
+    home = before["home_location"]
+    target = next(h for h in inv.graph.hypotheses(("admitted",)) if h.attribute == "home_location"
+                  and h.value == home.value)
+    step0 = inv.ctx.step
+    events = inv.hypothesis_action(target.node_id, "reject", by="alice", reason="that is my office, not my home")
+    act = [e for e in events if isinstance(e, HypothesisAction)]
+    assert len(act) == 1 and act[0].by == "person:alice" and act[0].status == "removed"
+    assert inv.ctx.step == step0 + 1
+    assert target.status == "removed" and "rejected by person:alice: that is my office" in target.data["status_reason"]
+    after = {a.attribute: a.value for a in inv.profile().attributes}
+    assert after.get("home_location") != home.value
+    # the hypothesizer proposes it again at every refresh: it stays removed, never projected
+    superseded = next(h for h in inv.graph.hypotheses(("removed",)) if h.data.get("removed_by") == "hypothesizer")
+    inv.hypothesis_action(superseded.node_id, "confirm", by="bob", reason="checked on the map")
+    assert superseded.status == "admitted" and superseded.derived and superseded.data["confirmed_by"] == "person:bob"
+    prof = {a.attribute: a.value for a in inv.profile().attributes}
+    assert prof[superseded.attribute] == superseded.value
+    inv.hypothesis_action(target.node_id, "note", by="alice", reason="asked the user")
+    assert target.status == "removed" and target.data["notes"][-1]["text"] == "asked the user"
+    assert prof.get("home_location") != home.value and \
+        {a.attribute: a.value for a in inv.profile().attributes}.get("home_location") != home.value
+    # the past is intact, and the live state still equals the rebuilt one
+    assert queries.state_at(inv.db, inv.run_id, step0).node(target.node_id).status == "admitted"
+    assert queries.state_at(inv.db, inv.run_id, inv.ctx.step) == inv.state()
+    # timeline, export and report
+    kinds = [(e.action, e.node_id) for e in inv.events() if isinstance(e, HypothesisAction)]
+    assert kinds == [("reject", target.node_id), ("confirm", superseded.node_id), ("note", target.node_id)]
+    exp = export_run(inv.db, inv.run_id)
+    assert [a["action"] for a in exp["person_actions"]] == ["reject", "confirm", "note"]
+    assert exp["person_actions"][0]["reason"] == "that is my office, not my home"
+    assert export_run(inv.db, inv.run_id, redact=True)["person_actions"][0]["reason"] == "[redacted]"
+    html = _person_actions_html(inv.db, inv.run_id, Redactor([], False))
+    assert "person:alice" in html and "that is my office" in html and "confirm" in html
+    with pytest.raises(ValueError, match="not a hypothesis"):
+        inv.hypothesis_action("e1", "reject", by="alice", reason="x")

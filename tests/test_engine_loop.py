@@ -109,7 +109,7 @@ def test_injections_do_not_change_the_profile(world, tmp_path):
 
 
 def test_broken_inputs_are_recorded_errors(world):
-    errs = [e["data"] for e in world["inv"].events() if e["kind"] == "error"]
+    errs = [e.data for e in world["inv"].events() if e.kind == "error"]
     text = json.dumps(errs)
     assert "posts.jsonl" in text and '"line": 6' in text           # malformed post line
     assert "p10_corrupt.jpg" in text and "missing.jpg" in text     # corrupt + missing image

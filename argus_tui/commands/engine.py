@@ -220,9 +220,9 @@ def investigate_cmd(
         write_private(out, pred.model_dump_json(indent=1, exclude_none=True))
     if not quiet:
         print_profile(inv, chains=False)
-    errs = [e for e in inv.events() if e["kind"] == "error"]
+    errs = [e for e in inv.events() if e.kind == "error"]
     for e in errs[:10]:
-        console.print(f"[yellow]recorded error:[/] {escape(str(e['data'].get('where')))}: {escape(str(e['data'].get('reason')))}")
+        console.print(f"[yellow]recorded error:[/] {escape(str(e.data.get('where')))}: {escape(str(e.data.get('reason')))}")
     console.print(f"run {escape(inv.run_id)} finished in {time.perf_counter() - t0:.1f}s; DB: {escape(str(db_path))}"
                   + (f"; profile: {escape(str(out))}" if out else ""))
 

@@ -8,6 +8,7 @@ from typing import Any
 import sqlite_utils
 
 from core.advise.from_run import build_support_graph, primary_values
+from core.engine.events import HypothesisAction, read_events
 from core.errors import InputError
 from db import queries
 
@@ -50,6 +51,10 @@ def export_run(db: sqlite_utils.Database, run_id: str, *, redact: bool = False) 
             "weight": round(v.weight, 3),
             "evidence": evidence,
         })
+    actions = [{"step": e.step, "node_id": e.node_id, "action": e.action, "by": e.by,
+                "attribute": e.attribute, "value": MASK if redact else e.value,
+                "reason": MASK if redact and e.reason else e.reason}
+               for e in read_events(db, run_id) if isinstance(e, HypothesisAction)]
     return {
         "format": "argus-run-export/1",
         "redacted": redact,
@@ -57,4 +62,5 @@ def export_run(db: sqlite_utils.Database, run_id: str, *, redact: bool = False) 
                                         "spent", "created_at", "finished_at")},
         "exposure": round(sum(a["weight"] for a in attrs), 3),
         "profile": attrs,
+        "person_actions": actions,     # researchers' reject / confirm / note on hypotheses
     }

@@ -17,13 +17,14 @@ import json
 import os
 import uuid
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import sqlite_utils
 
 from core.engine.approval import Approver, AutoApprover
 from core.engine.backend import Backend, make_backend
 from core.engine.budget import DEFAULT_BUDGET, Budget
+from core.engine.events import BaseEvent, make_event, read_events
 from core.engine.context import DEFAULT_CONFIG, RunContext
 from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project, read_profile, write_profile
@@ -158,10 +159,9 @@ class Investigation:
         return queries.make_state(self.run_id, self.ctx.step, self.finished, nodes, edges, profile,
                                   BudgetState(total=b.total, spent=b.spent, remaining=b.remaining), routes)
 
-    def events(self, since_id: int = 0) -> list[dict[str, Any]]:
-        rows = self.db.execute("SELECT id, step, kind, data FROM events WHERE run_id=? AND id>? ORDER BY id",
-                               [self.run_id, since_id]).fetchall()
-        return [{"id": i, "step": s, "kind": k, "data": json.loads(d)} for i, s, k, d in rows]
+    def events(self, since_id: int = 0) -> list[BaseEvent]:
+        """The run's events (after row id `since_id`), typed (core/engine/events.py)."""
+        return read_events(self.db, self.run_id, since_id=since_id)
 
     # ------------------------------------------------------------ step machinery
     def _begin(self) -> list[Event]:
@@ -197,8 +197,9 @@ class Investigation:
         self.ctx.graph.step = self._last_step()
 
     def _event(self, kind: str, data: dict[str, Any]) -> None:
-        _insert_event(self.db, self.run_id, self.ctx.step, kind, data)
-        self._step_events.append(Event(run_id=self.run_id, step=self.ctx.step, kind=kind, data=data))
+        eid = _insert_event(self.db, self.run_id, self.ctx.step, kind, data)
+        self._step_events.append(make_event(kind, json.loads(dumps(data)), step=self.ctx.step, run_id=self.run_id,
+                                            id=eid))
 
     def _run_step(self, fn, *args, status: str | None = None) -> list[Event]:
         self._begin()
@@ -498,6 +499,40 @@ class Investigation:
             "profile": [r[0] for r in self.db.execute("SELECT attribute FROM profile WHERE run_id=?",
                                                       [self.run_id]).fetchall()]})
 
+    # ------------------------------------------------------------ a person's hypothesis actions
+    def hypothesis_action(self, node_id: str, action: Literal["reject", "confirm", "note"], by: str,
+                          reason: str | None = "") -> list[BaseEvent]:
+        """A researcher's verdict on one hypothesis, as one committed step: `reject` removes it with
+        the reason (never projected again, the hypothesizer cannot bring it back), `confirm` admits
+        it as derived evidence marked confirmed by that person, `note` records a note. The graph
+        is then re-hypothesized, verified and projected."""
+        node = self.ctx.graph.nodes.get(node_id)
+        if node is None or node.kind != "hypothesis":
+            raise ValueError(f"{node_id!r} is not a hypothesis of run {self.run_id}")
+        if action not in ("reject", "confirm", "note"):
+            raise ValueError(f"unknown hypothesis action {action!r} (reject, confirm or note)")
+        by = by if by.startswith(("person:", "policy:")) else f"person:{by}"
+        return self._run_step(self._hypothesis_action_body, node_id, action, by, (reason or "").strip())
+
+    def _hypothesis_action_body(self, node_id: str, action: str, by: str, reason: str) -> None:
+        g = self.ctx.graph
+        node = g.nodes[node_id]
+        why = f"{'rejected' if action == 'reject' else 'confirmed'} by {by}" + (f": {reason}" if reason else "")
+        if action == "note":
+            notes = list(node.data.get("notes") or []) + [{"by": by, "step": self.ctx.step, "text": reason}]
+            node.data = {**node.data, "notes": notes}
+            g.update_node(node)
+        else:
+            data = {k: v for k, v in node.data.items() if k not in ("rejected_by", "confirmed_by", "person_reason")}
+            data["rejected_by" if action == "reject" else "confirmed_by"] = by
+            data["person_reason"] = reason
+            node.data = data
+            g.update_node(node)
+            g.set_status(node, "removed" if action == "reject" else "admitted", why, by=by)
+        self._event("hypothesis_action", {"node_id": node_id, "action": action, "by": by, "reason": reason,
+                                          "attribute": node.attribute, "value": node.value, "status": node.status})
+        self._refresh()
+
     # ------------------------------------------------------------ drivers
     def step(self, approver: Approver | None = None) -> list[Event]:
         prop = self.next_proposal()
@@ -529,6 +564,7 @@ def _crash_hook(step: int) -> None:
         os._exit(137)
 
 
-def _insert_event(db: sqlite_utils.Database, run_id: str, step: int, kind: str, data: dict[str, Any]) -> None:
-    db.execute("INSERT INTO events (run_id, step, kind, data, created_at) VALUES (?,?,?,?,?)",
-               [run_id, step, kind, dumps(data), now()])
+def _insert_event(db: sqlite_utils.Database, run_id: str, step: int, kind: str, data: dict[str, Any]) -> int:
+    cur = db.execute("INSERT INTO events (run_id, step, kind, data, created_at) VALUES (?,?,?,?,?)",
+                     [run_id, step, kind, dumps(data), now()])
+    return int(cur.lastrowid)

@@ -1,4 +1,6 @@
-"""Projection: the profile (one value per attribute) from admitted hypotheses only.
+"""Projection: the profile (one value per attribute) from admitted hypotheses only (derived
+evidence; a hypothesis a person confirmed is admitted and ranks first, one a person rejected
+is removed and never projected).
 
 hierarchy / category: the best admitted hypothesis (confidence, then granularity); its
 levels come from evidence (and routed gazetteer lookups), so the value is never more
@@ -40,7 +42,9 @@ def project(ctx: RunContext) -> list[PredictedAttribute]:
         hs = [h for h in admitted if h.attribute == spec.name]
         if not hs:
             continue
-        hs.sort(key=lambda h: (-(h.confidence or 0), -(h.data.get("granularity") or 0), h.node_id))
+        # a value a person confirmed comes first; then confidence, then granularity
+        hs.sort(key=lambda h: (not h.data.get("confirmed_by"), -(h.confidence or 0),
+                               -(h.data.get("granularity") or 0), h.node_id))
         if spec.kind in ("hierarchy", "category"):
             best = hs[0]
             out.append(PredictedAttribute(attribute=spec.name, value=best.value, confidence=best.confidence,

@@ -96,8 +96,5 @@ class Verdict(BaseModel):
     rejected: dict[str, str] = Field(default_factory=dict)
 
 
-class Event(BaseModel):
-    run_id: str
-    step: int
-    kind: str                         # run_started|perceived|hypotheses|route_proposed|decision|tool_call|verified|projected|run_finished|error...
-    data: dict[str, Any] = Field(default_factory=dict)
+# events are the typed union of core/engine/events.py; `Event` is their common base
+from core.engine.events import BaseEvent as Event  # noqa: E402,F401

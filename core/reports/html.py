@@ -197,6 +197,8 @@ def _drill(row: SystemRow, ev: Evaluation, redact: bool) -> str:
             chain_html = (f"<p class='k'>run {escape(run_id)}: evidence chains of the predicted values</p>"
                           f"<ul class='chain'>{''.join(chains)}</ul>" if chains else
                           "<p class='k'>no run DB evidence for this user</p>")
+            if db is not None and run_id:
+                chain_html += _person_actions_html(db, run_id, red)
             out.append(
                 f"<details><summary>{escape(u.user_id)} — PES {_n(s.pes)}, {s.n} leaked, {u.total_claims} claims, "
                 f"{u.false_claims} false</summary><table><tr><th>attribute</th><th>role</th><th>truth</th>"
@@ -206,6 +208,20 @@ def _drill(row: SystemRow, ev: Evaluation, redact: bool) -> str:
         if db is not None:
             db.conn.close()
     return "".join(out)
+
+
+def _person_actions_html(db, run_id: str, red: Redactor) -> str:
+    """The researchers' reject / confirm / note actions on the run's hypotheses (none: nothing)."""
+    from core.engine.events import HypothesisAction, read_events
+
+    acts = [e for e in read_events(db, run_id) if isinstance(e, HypothesisAction)]
+    if not acts:
+        return ""
+    rows = "".join(f"<tr><td class='n'>{e.step}</td><td>{escape(e.action)}</td><td>{escape(e.by)}</td>"
+                   f"<td>{escape(e.node_id)} {escape(e.attribute or '')} = {escape(red.value(e.value))}</td>"
+                   f"<td class='k'>{escape(red.text(e.reason))}</td></tr>" for e in acts)
+    return ("<p class='k'>researcher actions on hypotheses</p><table class='actions'><tr><th>step</th><th>action</th>"
+            f"<th>by</th><th>hypothesis</th><th>reason</th></tr>{rows}</table>")
 
 
 def render_html(t: ComparisonTable, evals: dict[str, Evaluation], *, redact: bool = False,
