@@ -258,7 +258,9 @@ def m003_append_only_history(db: sqlite_utils.Database) -> None:
         );
         INSERT INTO node_versions (run_id, node_id, step, status, confidence, content, value, level, derived,
                                    provenance, data)
-            SELECT run_id, node_id, step_created, status, confidence, content, value, level, derived, provenance, data
+            SELECT run_id, node_id, step_created, status, confidence, content, value, level, derived, provenance,
+                   CASE WHEN confidence IS NOT NULL AND json_valid(data)
+                        THEN json_set(data, '$.granularity', granularity) ELSE data END
             FROM nodes;
         CREATE TABLE profile_history (
             run_id TEXT NOT NULL,
