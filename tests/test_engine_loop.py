@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -206,11 +208,19 @@ def test_cli_investigate_bench_run_and_errors(world, tmp_path):
     assert (out / "runs.db").exists()
     r2 = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
                         timeout=300)
-    assert r2.returncode == 1 and "u_ok: skipped" in r2.stdout      # rerun resumes, finished users skipped
+    assert r2.returncode == 0 and "u_ok: skipped" in r2.stdout      # rerun resumes, finished users skipped
     r2b = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out), "--limit", "1"], capture_output=True,
                          text=True, timeout=300)
     # only u_ok, already finished: no rate made of skipped users
     assert r2b.returncode == 0 and "1/1 users done" in r2b.stdout and "no users run" in r2b.stdout, r2b.stdout
+    # a user that fails (listed, folder gone): exit 1, the failure listed on one line with its path
+    man["users"].append("u_gone")
+    (bench / "manifest.json").write_text(json.dumps(man))
+    r2c = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
+                         timeout=300)
+    assert r2c.returncode == 1, r2c.stdout + r2c.stderr
+    assert [ln.strip() for ln in r2c.stdout.splitlines()][-1].startswith(f"u_gone: {bench / 'users' / 'u_gone'}:")
+    assert "2/3 users done" in r2c.stdout and "2 skipped" in r2c.stdout
     r3 = subprocess.run([ARGUS, "investigate", str(tmp_path / "nope")], capture_output=True, text=True)
     assert r3.returncode == 2 and "nope" in r3.stderr
 
@@ -221,6 +231,9 @@ def test_demo_command(tmp_path):
     assert r.returncode == 0, r.stderr
     assert "home_location" in r.stdout and "Nanshan" in r.stdout
     assert str(tmp_path / "runs.db") in r.stdout.replace("\n", "")
+    # the closing line names an `argus` that runs from here (not a bare `argus` that is not on PATH)
+    shown = re.search(r"browse with `(\S+) tui ", r.stdout).group(1)
+    assert shutil.which(shown) and Path(shutil.which(shown)).resolve() == Path(ARGUS).resolve(), shown
     db = open_db(tmp_path / "runs.db")
     run_id, status = db.execute("SELECT run_id, status FROM runs").fetchone()
     assert status == "finished"

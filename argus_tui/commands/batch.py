@@ -75,7 +75,7 @@ def run_batch_cli(bench_dir: Path, out: Path, *, system: str = "argus", ablate: 
                 task = prog.add_task(label, total=n, status="")
 
         def show(r) -> None:
-            out_console = prog.console if prog is not None and console.is_terminal else console
+            out_console = console  # stdout; a live bar on stderr redirects stdout above itself
             if r.status == "failed":
                 counts["failed"] += 1
                 if per_user_lines:
