@@ -10,8 +10,8 @@ from argus_tui.cli import app as cli
 from argus_tui.screens.investigation import InvestigationScreen
 from argus_tui.screens.modals import HelpScreen
 from argus_tui.screens.start import StartScreen
-from argus_tui.synthetic_run import write_synthetic_run
 from db.store import open_db
+from tui_engine import engine_run, text_user
 
 runner = CliRunner()
 
@@ -34,9 +34,7 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     res = runner.invoke(cli, ["tui", str(tmp_path / "r.db"), "--user", str(tmp_path / "empty")])
     assert res.exit_code == 2 and "posts.jsonl" in res.output
     # a run id that is not in the DB
-    db = open_db(tmp_path / "runs.db")
-    write_synthetic_run(db, "run-a")
-    db.conn.close()
+    open_db(tmp_path / "runs.db").conn.close()
     res = runner.invoke(cli, ["tui", str(tmp_path / "runs.db"), "--run", "run-zzz"])
     assert res.exit_code == 2 and "no run 'run-zzz'" in res.output
     # a file that is not SQLite
@@ -46,9 +44,7 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
 
 
 async def test_start_screen_lists_and_inspects_runs(tmp_path: Path) -> None:
-    db = open_db(tmp_path / "runs.db")
-    write_synthetic_run(db, "run-a")
-    db.conn.close()
+    engine_run(tmp_path / "runs.db", text_user(tmp_path), "run-a", steps=1)
     app = ArgusApp(tmp_path / "runs.db")
     async with app.run_test(size=(120, 40)) as pilot:
         assert isinstance(app.screen, StartScreen)

@@ -35,6 +35,7 @@ from argus_tui.widgets.panes import (
 from argus_tui.widgets.cells import one_line
 from argus_tui.widgets.posts import PostsPane
 from core.engine.types import Decision
+from core.errors import InputError
 from db.store import open_db
 
 
@@ -335,7 +336,7 @@ class InvestigationScreen(Screen):
     def _on_failed(self, message: WorkFailed) -> None:
         err = message.error
         text = f"{message.what} refused: {getattr(err, 'message', None) or err}" if isinstance(
-            err, (ValueError, RuntimeError)) else f"{message.what} failed: {type(err).__name__}: {err}"
+            err, (ValueError, RuntimeError, InputError)) else f"{message.what} failed: {type(err).__name__}: {err}"
         self.notify(text, severity="error", timeout=10, markup=False)
         self.query_one("#run-bar", Static).update(Text(text, style="red"))
 

@@ -57,7 +57,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
                                     id=f"param-{i}", select_on_focus=False)
             with Horizontal(classes="field"):
                 yield Label("add key=value")
-                yield Input(placeholder=self.hint or "e.g. zoom=3 or box=[10,10,200,80]", id="param-new",
+                yield Input(placeholder=self.hint or "e.g. box=[10,10,200,80]; zoom=3", id="param-new",
                             select_on_focus=False)
             with Horizontal(classes="field"):
                 yield Label("reason")
@@ -73,11 +73,11 @@ class RouteEditScreen(ModalScreen[dict | None]):
         params: dict[str, Any] = {}
         for i, k in enumerate(self.params):
             params[k] = parse_value(self.query_one(f"#param-{i}", Input).value)
-        extra = self.query_one("#param-new", Input).value
-        if "=" in extra:
-            k, _, v = extra.partition("=")
-            if k.strip():
-                params[k.strip()] = parse_value(v)
+        for extra in self.query_one("#param-new", Input).value.split(";"):    # box=[..]; zoom=2
+            if "=" in extra:
+                k, _, v = extra.partition("=")
+                if k.strip():
+                    params[k.strip()] = parse_value(v)
         return {"params": params, "reason": self.query_one("#reason", Input).value.strip() or None}
 
     @on(Button.Pressed, "#save")

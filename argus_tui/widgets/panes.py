@@ -155,6 +155,16 @@ def summarize(kind: str, data: dict) -> str:
     if kind == "tool_call":
         return (f"{data.get('route_id')} {data.get('family')} cost {data.get('cost')} "
                 f"→ {len(data.get('evidence') or [])} evidence  {raw}")
+    if kind == "hypothesis_action":
+        head = f"{data.get('action')} {data.get('node_id')} {data.get('attribute')}={data.get('value')} by {data.get('by')}"
+        if data.get("reason"):
+            head += f" ({one_line(data['reason'], 60)})"
+        return f"{head}  {raw}"
+    if kind in ("run_finished", "budget_extended", "reopened"):
+        head = {"run_finished": f"stopped: {data.get('reason')}",
+                "budget_extended": f"budget +{data.get('units')} by {data.get('by')}",
+                "reopened": f"reopened by {data.get('by')}"}[kind]
+        return f"{head}  {raw}"
     if kind == "route_proposed":
         return f"{data.get('route_id')} {data.get('family')} for {data.get('hypothesis_id')}  {raw}"
     return raw
