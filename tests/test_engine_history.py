@@ -302,3 +302,36 @@ def test_person_reject_confirm_note_are_steps_the_engine_honours(routed, tmp_pat
     assert "person:alice" in html and "that is my office" in html and "confirm" in html
     with pytest.raises(ValueError, match="not a hypothesis"):
         inv.hypothesis_action("e1", "reject", by="alice", reason="x")
+
+
+def test_merged_shards_keep_the_history(tmp_path):
+    """A run from a batch shard replays the same after core.batch.merge (versions, removed
+    edges and profile history are copied with it)."""
+    from core.batch.merge import merge_shards
+
+    shard = tmp_path / "shard"
+    ctx = _ctx(shard, [{"post_id": "p1", "caption": "I love hiking"}])
+    g = ctx.graph
+    g.step = 1
+    e = _add_post(ctx, {"post_id": "p1", "caption": "I love hiking"})
+    h, _ = g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id]))
+    g.set_status(h, "admitted", "test")
+    write_profile(ctx, [PredictedAttribute(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id])])
+    ctx.db.conn.commit()
+    g.step = 2
+    g.remove_support(e.node_id, h.node_id, "test removal")
+    g.set_status(h, "removed", "no support left", by="verifier")
+    write_profile(ctx, [])
+    ctx.db.execute("UPDATE runs SET step=2 WHERE run_id='r'")
+    ctx.db.conn.commit()
+    before = [queries.state_at(ctx.db, "r", s) for s in (1, 2)]
+    ctx.db.conn.close()
+    out = tmp_path / "out"
+    (out / "shards").mkdir(parents=True)
+    (shard / "runs.db").rename(out / "shards" / "r.db")
+    assert merge_shards(out) == 1
+    from db.store import open_db
+
+    db = open_db(out / "runs.db")
+    assert [queries.state_at(db, "r", s) for s in (1, 2)] == before
+    assert before[0].profile and not before[1].profile and before[0].node(h.node_id).evidence == [e.node_id]
