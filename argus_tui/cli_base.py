@@ -73,6 +73,12 @@ class CliConsole(Console):
             kw.setdefault("soft_wrap", True)
         super().print(*objects, **kw)
 
+    def fits(self, table: Table) -> bool:
+        """A terminal of at least NARROW columns that shows `table` unwrapped."""
+        if not self.is_terminal or self.width < NARROW:
+            return False
+        return table.__rich_measure__(self, self.options.update(width=10**6)).maximum <= self.width
+
     def _reflow(self, table: Table) -> bool:
         """Print `table` as plain or stacked lines when needed; False: print it as a Rich table."""
         headers, rows = table_rows(table)
@@ -87,8 +93,7 @@ class CliConsole(Console):
                 self.file.write("".join(x + "\n" for x in out))
                 self.file.flush()
             return True
-        natural = table.__rich_measure__(self, self.options.update(width=10**6)).maximum
-        if self.width >= NARROW and natural <= self.width:
+        if self.fits(table):
             return False
         if title:
             super().print(Text(title, style="bold"))

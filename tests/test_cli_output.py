@@ -157,9 +157,10 @@ def test_a_file_where_a_folder_is_expected_says_so_and_leaves_no_db(tmp_path: Pa
                  ["eval", bench / "manifest.json", tmp_path], ["eval", bench, bench / "manifest.json"]):
         r = argus(*args)
         assert r.returncode == 2 and "is a file; expected" in r.stderr and r.stderr.count("\n") == 1, (args, r.stderr)
-    prof.write_text("{ broken", encoding="utf-8")
+    posts = bench / "users" / "u001" / "posts.jsonl"
+    posts.unlink()
     r = argus("investigate", bench / "users" / "u001", "--db", tmp_path / "new.db")
-    assert r.returncode == 2 and "profile.json:1" in r.stderr
+    assert r.returncode == 2 and f"{posts}: file not found" in r.stderr
     assert not list(tmp_path.glob("new.db*"))  # the failed run created the DB: nothing is left behind
 
 

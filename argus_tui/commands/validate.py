@@ -13,24 +13,24 @@ from core.bench.validate import Problem, has_errors, validate_bench
 
 
 def print_problems(problems: list[Problem], *, limit: int | None = None) -> None:
-    """A table of problems (errors first); `limit` caps the rows shown."""
+    """Problems, errors first, as a table when it fits the terminal, else one per line:
+    `file:line: severity: field: reason` (always so in a pipe); `limit` caps the rows shown."""
     ordered = sorted(problems, key=lambda p: (p.severity != "error", p.file, p.line or 0))
     shown = ordered if limit is None else ordered[:limit]
-    if not console.is_terminal:  # a pipe: one problem per line, `file:line: severity: field: reason`
-        for p in shown:
-            where = p.file + (f":{p.line}" if p.line else "")
-            console.print(f"{where}: {p.severity}: " + (f"{p.field}: " if p.field else "") + p.reason,
-                          markup=False, highlight=False)
-        if len(shown) < len(ordered):
-            console.print(f"... {len(ordered) - len(shown)} more (use --limit 0 to show all)")
-        return
     table = Table(show_lines=False, header_style="bold")
     for col in ("severity", "file", "line", "field", "reason"):
         table.add_column(col, overflow="fold")
     for p in shown:
         sev = "[red]error[/]" if p.severity == "error" else "[yellow]warning[/]"
         table.add_row(sev, escape(p.file), str(p.line or ""), escape(p.field or ""), escape(p.reason))
-    console.print(table)
+    if console.fits(table):
+        console.print(table)
+    else:
+        for p in shown:
+            where = p.file + (f":{p.line}" if p.line else "")
+            sev = "[red]error[/]" if p.severity == "error" else "[yellow]warning[/]"
+            console.print(f"{escape(where)}: {sev}: " + (f"{escape(p.field)}: " if p.field else "") + escape(p.reason),
+                          highlight=False)
     if len(shown) < len(ordered):
         console.print(f"... {len(ordered) - len(shown)} more (use --limit 0 to show all)")
 
