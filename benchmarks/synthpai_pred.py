@@ -6,14 +6,21 @@
 One line per profile, `{"username": ..., "predictions": {attr: [g1, g2, g3]}}` for SynthPAI's 8
 attributes, from our 28-attribute profile by the importer's mapping (core/bench/importers/synthpai.py):
 sex <- gender, city_country <- home_location, birth_city_country <- nationality, income_level <- our
-income band mapped back to SynthPAI's classes, the others by name. A hierarchy value is written finest
-level first ("Chef, Hospitality", "29, 20s"); each level becomes one guess, finest first, except for
-places (score.py reads "city, ..., country" as one guess) and education (its level category is read
-from the whole value). A profile without a prediction file gets a line with no guesses.
+income band mapped back to SynthPAI's classes, the others by name.
+
+When the `bench run` folder's runs.db is there (PRED_DIR/.. or PRED_DIR), the guesses are the user's
+latest run's hypotheses: admitted ones first, then the grounded ones the verifier left unresolved,
+most confident first, each written from its levels (occupation -> its role, age -> exact age or the
+middle of the decade, place -> "city, country"); every guess is a hypothesis with evidence, never a
+guess from nothing. Without a runs.db: the projected value only, a hierarchy value's levels finest
+first, one guess each, except for places (score.py reads "city, ..., country" as one guess) and
+education (its level category is read from the whole value). A profile without a prediction gets a
+line with no guesses.
 """
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from pathlib import Path
 
@@ -26,6 +33,7 @@ ATTRS = {"age": "age", "sex": "gender", "city_country": "home_location", "birth_
          "education": "education", "occupation": "occupation", "relationship_status": "relationship_status",
          "income_level": "income_level"}
 WHOLE = {"city_country", "birth_city_country", "education", "sex", "relationship_status"}
+MAX_GUESSES = 3
 
 
 def income_class(value: str) -> str:
@@ -49,6 +57,53 @@ def to_synthpai(values: dict[str, str]) -> dict[str, list[str]]:
     return {theirs: guesses(theirs, values[ours]) for theirs, ours in ATTRS.items() if values.get(ours)}
 
 
+def guess_from_levels(attr: str, value: str, levels: dict[str, str]) -> str | None:
+    """One hypothesis (SynthPAI attribute name, our value and levels) as a SynthPAI guess."""
+    if attr == "age":
+        if levels.get("exact_age"):
+            return levels["exact_age"]
+        digits = "".join(ch for ch in levels.get("decade", value) if ch.isdigit())
+        return str(int(digits) + 5) if digits else None
+    if attr == "city_country":
+        city, country = levels.get("city") or levels.get("district"), levels.get("country")
+        return f"{city}, {country}" if city and country else (city or country or value)
+    if attr == "occupation":
+        return levels.get("role") or levels.get("specialty") or levels.get("sector") or value
+    if attr == "education":
+        lv, fld = levels.get("level"), levels.get("field")
+        return f"{lv} in {fld}" if lv and fld else (lv or fld or value)
+    if attr == "income_level":
+        return income_class(levels.get("band", value))
+    return value
+
+
+def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[str]]:
+    """Up to MAX_GUESSES guesses per SynthPAI attribute from one run's grounded hypotheses."""
+    ours = {v: k for k, v in ATTRS.items()}
+    rows = db.execute("SELECT attribute, value, confidence, status, data FROM nodes WHERE run_id=? AND kind='hypothesis'"
+                      " AND status IN ('admitted', 'unresolved')", [run_id]).fetchall()
+    out: dict[str, list[str]] = {}
+    for attr, value, _conf, _st, data in sorted(rows, key=lambda r: (r[3] != "admitted", -(r[2] or 0.0), r[1] or "")):
+        key = ours.get(attr)
+        if key is None or not value:
+            continue
+        try:
+            levels = (json.loads(data or "{}") or {}).get("levels") or {}
+        except ValueError:
+            levels = {}
+        g = guess_from_levels(key, str(value), {str(k): str(v) for k, v in levels.items()})
+        if g and g not in out.setdefault(key, []) and len(out[key]) < MAX_GUESSES:
+            out[key].append(g)
+    return {k: v for k, v in out.items() if v}
+
+
+def _runs_db(pred_dir: Path) -> sqlite3.Connection | None:
+    for p in (Path(pred_dir).parent / "runs.db", Path(pred_dir) / "runs.db"):
+        if p.is_file():
+            return sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+    return None
+
+
 def write_pred(bench: Path, pred_dir: Path, out: Path, uids: list[str] | None = None) -> set[str]:
     """Write OUT.jsonl for the bench's users (or `uids`); returns the SynthPAI usernames written."""
     from core.eval.inputs import load_predictions
@@ -56,6 +111,11 @@ def write_pred(bench: Path, pred_dir: Path, out: Path, uids: list[str] | None = 
 
     uids = uids if uids is not None else load_manifest(bench).users
     _, preds = load_predictions(pred_dir, uids)
+    db = _runs_db(pred_dir)
+    latest: dict[str, str] = {}
+    if db is not None:
+        for run_id, user_id in db.execute("SELECT run_id, user_id FROM runs WHERE status='finished' ORDER BY created_at"):
+            latest[user_id] = run_id
     names: set[str] = set()
     with Path(out).open("w", encoding="utf-8") as fh:
         for uid in uids:
@@ -63,8 +123,9 @@ def write_pred(bench: Path, pred_dir: Path, out: Path, uids: list[str] | None = 
             username = prof.get("nickname") or uid    # the importer keeps the SynthPAI username as nickname
             p = preds.get(uid)
             names.add(username)
-            fh.write(json.dumps({"username": username, "predictions": to_synthpai(p.values if p else {})},
-                                ensure_ascii=False) + "\n")
+            g = (hypothesis_guesses(db, latest[uid]) if db is not None and uid in latest
+                 else to_synthpai(p.values if p else {}))
+            fh.write(json.dumps({"username": username, "predictions": g}, ensure_ascii=False) + "\n")
     return names
 
 

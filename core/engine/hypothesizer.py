@@ -29,6 +29,7 @@ from core.textmatch import normalize
 
 PLACE_ATTRS = ("home_location", "work_location")
 OTHER_OK = {"real_name", "birth_date", "age"}        # attributes a friend's comment may reveal
+DROP_STANCES = ("quote", "hypothetical")             # rules.base.Ctx.stance values that are not evidence
 MAX_SET_ITEMS = 10
 
 _TRAVEL = re.compile(
@@ -144,6 +145,8 @@ class GraphFacts:
                     continue
                 if by_other and cue.attribute not in OTHER_OK:
                     continue
+                if cue.data.get("stance") in DROP_STANCES:
+                    continue   # quoted / hypothetical: not a statement about the poster
                 self.cues.append(CueRec(n.node_id, pid, n.carrier or "", cue, self.time.get(pid, {}), by_other))
             if not by_other:
                 for e in n.data.get("entities", []) or []:

@@ -402,7 +402,10 @@ def perceive(ctx: RunContext) -> list[EvidenceNode]:
     """Post nodes first, then each post's evidence drafts (node ids assigned by the graph)."""
     pool = _prefetch_signals(ctx) if ctx.flag("perceiver") else None
     try:
-        return _perceive(ctx)
+        out = _perceive(ctx)
+        if ctx.flag("semantic") is not False:   # semantic cues next to the rule cues (rules/semantic.py)
+            _rules().semantic_cues(ctx, out)
+        return out
     finally:
         ctx.__dict__.pop("_sig_futures", None)
         if pool is not None:

@@ -4,6 +4,7 @@
     extract_entities(text) -> list[Entity]
     time_features(ts) -> dict
     hostile_spans(text) -> list[str]
+    semantic_cues(ctx, nodes) -> int   (embedding-based weak cues added to text nodes; semantic.py)
 
 Hostile text (addressed to an AI, or asserting facts "for the report") is blanked before any
 extractor reads the text, so it never yields a cue. See docs/rules.md.
@@ -15,4 +16,16 @@ from core.engine.rules.extract import extract_cues
 from core.engine.rules.hostile import hostile_spans
 from core.engine.rules.timefeat import time_features
 
-__all__ = ["Entity", "extract_cues", "extract_entities", "hostile_spans", "time_features"]
+
+def semantic_cues(ctx, nodes) -> int:
+    """Add semantic cues to the perceived text nodes; a failing embedder is a recorded error."""
+    from core.engine.rules.semantic import annotate
+    from tools.base import ToolError
+
+    try:
+        return annotate(ctx.recorder(), nodes)
+    except (ToolError, ValueError) as e:
+        ctx.error("semantic", str(e))
+        return 0
+
+__all__ = ["Entity", "extract_cues", "extract_entities", "hostile_spans", "semantic_cues", "time_features"]

@@ -53,6 +53,23 @@ _NEG_ZH = re.compile(r"(?:(?<!没关)(?:不是|不算|没有|并非|从来不|�
                      r"|(?:假如|如果|要是|想当|想成为|梦想(?:是|成为)?)[^。！？\n]{0,4})$")
 
 
+# sentence stance (Ctx.stance): questions, quoted / reported speech, hypotheticals, negation
+_QUESTION = re.compile(r"[?？]\s*[\"'”)）]*\s*$|(?:吗|呢)\s*[。！!]*$")
+_QUOTE = re.compile(
+    r"\b(?:according\s+to|reportedly|(?:the\s+)?(?:article|report|news|study|survey|headline|story)\s+(?:says|said|claims|found|shows)|"
+    r"(?:he|she|they|someone|people)\s+(?:said|says|told\s+me|keeps?\s+saying)|quote[sd]?)\b|据报道|新闻说|报道称|据说|听说|网上说", re.I)
+_QUOTE_WRAP = re.compile(r"^\s*(?:>|[\"“«「『][^\"”»」』]{8,}[\"”»」』]\s*$)")
+_HYPO = re.compile(
+    r"\b(?:if\s+i\s+(?:was|were|had|could|ever)|i\s+wish\s+i|imagine\s+(?:being|if)|hypothetically|"
+    r"i'?d\s+(?:love|like)\s+to\s+be(?:come)?|i\s+want\s+to\s+be(?:come)?|dream(?:s|ed)?\s+of\s+(?:being|becoming)|"
+    r"someday\s+i'?ll|one\s+day\s+i'?ll|would\s+(?:be|have\s+been)\s+(?:a|an)\b|pretend(?:ing)?\s+to\s+be)\b"
+    r"|如果我|假如我|要是我|我想当|我想成为|梦想(?:是|成为)|假设", re.I)
+_NEG_SENT = re.compile(
+    r"\b(?:i'?m|i\s+am|i\s+was|i'?ve|i\s+have)\s+(?:not(?!\s+(?:sure|gonna|going|too|that|really|quite))|never|no\s+longer)\b|\bi\s+(?:don'?t|didn'?t|never)\s+(?:have|had|work|worked|study|studied|go|went|own)\b|"
+    r"\bnot\s+(?:a|an|my)\s+\w+\s*(?:myself)?$|\bnever\s+been\b|\bno\s+longer\b"
+    r"|我(?:不是|没有|并不是|从没|从来没|不再|没)", re.I)
+
+
 _PLACE_GATE = re.compile(
     r"\b(?:live[sd]?|living|moved?|moving|relocat\w*|based|home|hometown|here\s+in|from|born|raised|grew\s+up|local|resident|"
     r"neighbou?rhood|apartment|flat|house|visit\w*|trip|travel\w*|vacation\w*|holiday|flew|fly|flying|landed|arrived|been\s+to|went\s+to|"
@@ -217,6 +234,29 @@ class Ctx:
         pre = self.prefix(pos)[-40:]
         return bool(_NEG_EN.search(pre) or _NEG_ZH.search(pre))
 
+    def stance(self, start: int, end: int) -> str:
+        """How the sentence [start, end) speaks: "question", "quote" (quoted or reported
+        speech, news), "hypothetical" (if / wish / would), "negated" (I'm not / never ...),
+        "other" (its subject is someone else: my sister the paediatrician, a friend's 25th
+        birthday) or "self". Shared by the rules (cue data["stance"]) and the semantic cues."""
+        s = self.masked[start:end]
+        st = s.strip()
+        if not st:
+            return "other"
+        if _QUESTION.search(st):
+            return "question"
+        if _QUOTE.search(st) or _QUOTE_WRAP.match(st):
+            return "quote"
+        if _HYPO.search(st):
+            return "hypothetical"
+        if _NEG_SENT.search(st):
+            return "negated"
+        # the subject of the sentence's first clause (the main clause) decides
+        first_end = min(self.clause_end(start), end)
+        if not self.first_person(max(start, first_end - 1)) and not _SELF_START.match(st):
+            return "other"
+        return "self"
+
     def cue(
         self,
         attribute: str,
@@ -244,6 +284,9 @@ class Ctx:
         d["end"] = end
         if self.carrier:
             d["carrier"] = self.carrier
+        st = self.stance(*self.sentence(start))
+        if st in ("quote", "hypothetical"):
+            d["stance"] = st      # the hypothesizer drops these (shared with the semantic cues)
         if first_person is None and _SELF_START.match(self.masked, start):
             first_person = True   # the span itself opens with I / 我
         fp = self.first_person(start) if first_person is None else first_person

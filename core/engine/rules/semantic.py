@@ -1,0 +1,244 @@
+"""Semantic cues: a sentence close to a first-person prototype statement becomes a weak Cue.
+
+Prototype banks (core/data/prototypes/v1/*.json, versioned data) hold, per attribute and
+value, short first-person statements in English and Chinese. Each sentence of the poster's
+own text that passes the stance check (about the poster, not a question, quote, hypothetical
+or negation: `Ctx.stance`, shared with the rules) is embedded (tools/embed.py, cached and
+recorded) and compared with every prototype. It yields a cue when its best prototype beats
+
+* the best *neutral* statement (small talk that discloses nothing) by `margin` (per bank), and
+* the best prototype of any other value of the same attribute by `SEPARATION`.
+
+The cue's span is the sentence (an exact substring of the field), `cue="semantic:<bank>:<id>"`,
+and its confidence grows with the margin but stays weak (`MAX_CONF`): one such sentence is a
+hint; several that agree across posts add up in the hypothesizer (noisy-or), like rule cues.
+Thresholds were fitted on the development sets (benchmarks/calibration.py, docs/semantic.md).
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Sequence
+
+import numpy as np
+
+from core.engine.rules.base import CJK, Ctx
+from core.engine.rules.hostile import hostile_ranges, mask
+from core.engine.types import Cue
+
+BANK_VERSION = "v1"
+BANK_DIR = Path(__file__).resolve().parents[2] / "data" / "prototypes" / BANK_VERSION
+VECTORS = BANK_DIR / "vectors.npz"
+
+# fitted on the development sets (benchmarks/calibration.py); see docs/semantic.md
+MARGIN_DEFAULT = 0.03
+MARGIN: dict[str, float] = {}
+SEPARATION = 0.005
+BASE_CONF = 0.25
+CONF_PER_MARGIN = 3.0
+MAX_CONF = 0.45
+MAX_SENTENCES = 400          # per user: the rest is not embedded (cost bound)
+
+_SENT = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+_WORDS = re.compile(r"[A-Za-z']+")
+
+
+@dataclass(frozen=True)
+class Prototype:
+    bank: str
+    attribute: str
+    id: str
+    value: str
+    levels: tuple[tuple[str, str], ...]
+    text: str
+    lang: str
+
+
+@dataclass
+class Banks:
+    protos: list[Prototype]
+    mat: np.ndarray                       # (n, dim) float32, rows L2-normalised
+    neutral: np.ndarray                   # indices of the neutral statements
+    by_attr: dict[str, np.ndarray] = field(default_factory=dict)   # attribute -> prototype indices
+
+
+def text_sha(text: str) -> str:
+    return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+def _read_banks() -> list[Prototype]:
+    out: list[Prototype] = []
+    for p in sorted(BANK_DIR.glob("*.json")):
+        try:
+            doc = json.loads(p.read_text(encoding="utf-8"))
+            bank = str(doc["bank"])
+            attr = doc.get("attribute") or ""
+            for e in doc["entries"]:
+                lv = tuple((str(k), str(v)) for k, v in (e.get("levels") or {}).items())
+                for lang in ("en", "zh"):
+                    for t in e.get(lang, []):
+                        out.append(Prototype(bank, attr, str(e["id"]), str(e.get("value", "")), lv, str(t), lang))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{p}: bad prototype bank ({type(exc).__name__}: {exc})") from exc
+    return out
+
+
+def build_vectors(protos: Sequence[Prototype] | None = None) -> Path:
+    """Embed every prototype text and write vectors.npz (run after editing a bank)."""
+    from tools.embed import MODEL_ID, encode
+
+    protos = list(protos or _read_banks())
+    texts = sorted({p.text for p in protos})
+    vec = encode(texts)
+    np.savez_compressed(VECTORS, sha=np.array([text_sha(t) for t in texts]), vec=vec, model=np.array(MODEL_ID))
+    return VECTORS
+
+
+@lru_cache(maxsize=1)
+def load_banks() -> Banks:
+    """The banks with their vectors (shipped in vectors.npz; texts edited since are embedded now)."""
+    from tools.embed import MODEL_ID, encode
+
+    protos = _read_banks()
+    have: dict[str, np.ndarray] = {}
+    if VECTORS.exists():
+        z = np.load(VECTORS)
+        if str(z["model"]) == MODEL_ID:
+            have = {str(s): v for s, v in zip(z["sha"], z["vec"])}
+    missing = sorted({p.text for p in protos if text_sha(p.text) not in have})
+    if missing:
+        have.update({text_sha(t): v for t, v in zip(missing, encode(missing))})
+    mat = np.stack([have[text_sha(p.text)] for p in protos]).astype(np.float32)
+    neutral = np.array([i for i, p in enumerate(protos) if not p.attribute], dtype=int)
+    by_attr: dict[str, list[int]] = {}
+    for i, p in enumerate(protos):
+        if p.attribute:
+            by_attr.setdefault(p.attribute, []).append(i)
+    return Banks(protos, mat, neutral, {a: np.array(ix, dtype=int) for a, ix in by_attr.items()})
+
+
+# ---------------------------------------------------------------- sentences
+
+@dataclass
+class Sentence:
+    node: Any                 # the EvidenceNode it was cut from
+    start: int
+    end: int
+    text: str
+
+
+def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int, int]]:
+    """(start, end) of the sentences of `text` worth embedding: long enough, not hostile, and
+    about the poster by `Ctx.stance` (the other stances cannot yield a first-person cue)."""
+    if not text or not text.strip():
+        return []
+    masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
+    ctx = Ctx(text, masked, carrier=carrier, lang=None)
+    out: list[tuple[int, int]] = []
+    for m in _SENT.finditer(masked):
+        s, e = m.start(), m.end()
+        while s < e and masked[s].isspace():
+            s += 1
+        while e > s and masked[e - 1].isspace():
+            e -= 1
+        piece = masked[s:e]
+        if not piece.strip() or piece != text[s:e].replace("\u2019", "'"):
+            continue      # (part of) a hostile span
+        n_zh = len(CJK.findall(piece))
+        if n_zh < 4 and len(_WORDS.findall(piece)) < 4:
+            continue
+        if ctx.stance(s, e) != "self":
+            continue
+        out.append((s, e))
+    return out
+
+
+def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Prototype, float, float]]]:
+    """Per sentence vector: the (prototype, similarity, margin over neutral) of each attribute
+    whose best value passes the margin and separation thresholds."""
+    b = banks or load_banks()
+    if len(vecs) == 0:
+        return []
+    sims = vecs.astype(np.float32) @ b.mat.T
+    null = sims[:, b.neutral].max(axis=1) if len(b.neutral) else np.zeros(len(vecs))
+    out: list[list[tuple[Prototype, float, float]]] = []
+    for r in range(len(vecs)):
+        row = sims[r]
+        hits: list[tuple[Prototype, float, float]] = []
+        for attr, ix in b.by_attr.items():
+            order = ix[np.argsort(-row[ix])]
+            best = order[0]
+            p = b.protos[best]
+            other = next((row[j] for j in order[1:] if b.protos[j].id != p.id), -1.0)
+            margin = float(row[best] - null[r])
+            if margin >= MARGIN.get(p.bank, MARGIN_DEFAULT) and row[best] - other >= SEPARATION:
+                hits.append((p, float(row[best]), margin))
+        out.append(hits)
+    return out
+
+
+def confidence(p: Prototype, margin: float) -> float:
+    m0 = MARGIN.get(p.bank, MARGIN_DEFAULT)
+    return round(min(MAX_CONF, BASE_CONF + CONF_PER_MARGIN * (margin - m0)), 3)
+
+
+def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: int, carrier: str | None) -> Cue:
+    levels = dict(p.levels)
+    data: dict[str, Any] = {"start": start, "end": end, "semantic": {"sim": round(sim, 4), "margin": round(margin, 4),
+                                                                   "prototype": p.text}}
+    if levels:
+        data["levels"] = levels
+    if carrier:
+        data["carrier"] = carrier
+    return Cue(attribute=p.attribute, value=p.value, level=list(levels)[-1] if levels else None,
+               confidence=confidence(p, margin), span=text[start:end], cue=f"semantic:{p.bank}:{p.id}",
+               first_person=True, data=data)
+
+
+def annotate(rec: Any, nodes: Sequence[Any]) -> int:
+    """Add semantic cues to the `cues` of the poster's own text nodes (in place); returns how
+    many were added. `rec` is a tools.base.Recorder (embedding calls are recorded and cached)."""
+    from tools.embed import embed
+
+    sents: list[Sentence] = []
+    for n in nodes:
+        if getattr(n, "kind", "") != "evidence" or n.modality != "text" or not n.content:
+            continue
+        d = n.data
+        if d.get("by_other") or d.get("hostile_scope") == "all":
+            continue
+        bad = [(a, b) for a, b in _hostile_sentences(n)]
+        for s, e in candidate_sentences(n.content, n.carrier):
+            if any(a < e and s < b for a, b in bad):
+                continue
+            sents.append(Sentence(n, s, e, n.content[s:e]))
+            if len(sents) >= MAX_SENTENCES:
+                break
+        if len(sents) >= MAX_SENTENCES:
+            break
+    if not sents:
+        return 0
+    vecs = embed(rec, [s.text for s in sents])
+    added = 0
+    for s, hits in zip(sents, match(vecs)):
+        for p, sim, margin in hits:
+            c = to_cue(p, sim, margin, s.node.content, s.start, s.end, s.node.carrier)
+            s.node.data.setdefault("cues", []).append(c.model_dump())
+            added += 1
+    return added
+
+
+def _hostile_sentences(n: Any) -> list[tuple[int, int]]:
+    if not n.data.get("hostile"):
+        return []
+    from core.engine.perceiver import _hostile_ranges
+
+    return _hostile_ranges(n.content, list(n.data["hostile"]))
+
+
+if __name__ == "__main__":   # python -m core.engine.rules.semantic : rebuild vectors.npz
+    print(build_vectors())
