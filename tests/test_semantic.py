@@ -112,3 +112,44 @@ def test_sentences_inside_a_hostile_span_are_not_embedded() -> None:
     spans = candidate_sentences(text)
     assert all("nurse" not in text[s:e] for s, e in spans)
     assert any("hiking" in text[s:e] for s, e in spans)
+
+
+# ---------------------------------------------------------------- aggregation (hypothesizer)
+
+from core.engine import hypothesizer as H  # noqa: E402
+
+
+def _rec(post: str, value: str, conf: float, rule: str, attr: str = "relationship_status") -> H.CueRec:
+    return H.CueRec(node_id=f"e-{post}-{rule}", post_id=post, carrier="caption",
+                    cue=Cue(attribute=attr, value=value, confidence=conf, span=f"{value} text", cue=rule), time={})
+
+
+def test_several_agreeing_semantic_cues_outweigh_one_rule_cue_but_the_rule_reading_stays() -> None:
+    recs = [_rec(p, "married", 0.4, "semantic:relationship:married") for p in ("p1", "p2", "p3")]
+    recs.append(_rec("p4", "single", 0.65, "relationship:single"))
+    out = H._generic("relationship_status", recs, "category")
+    assert out[0].value == "married" and out[0].data["semantic_only"]
+    assert any(h.value == "single" and not h.data["semantic_only"] for h in out)   # kept for the verifier
+    one = H._generic("relationship_status", recs[:1] + recs[3:], "category")
+    assert one[0].value == "single" and not one[0].data["ambiguous"]
+
+
+def test_scattered_semantic_votes_are_held_below_the_projection_threshold() -> None:
+    jobs = ["Nurse", "Teacher", "Chef", "Lawyer", "Driver", "Artist"]
+    recs = [_rec(f"p{i}", j, 0.3, f"semantic:occupation:{j.lower()}", "occupation") for i, j in enumerate(jobs)]
+    recs.append(_rec("p9", "Nurse", 0.3, "semantic:occupation:nurse", "occupation"))
+    top = H._generic("occupation", recs, "category")[0]
+    assert top.value == "Nurse" and top.confidence < H.SEMANTIC_PROJECT_MIN and top.data["hold"]
+    agree = [_rec(f"p{i}", "Nurse", 0.4, "semantic:occupation:nurse", "occupation") for i in range(4)]
+    top = H._generic("occupation", agree, "category")[0]
+    assert top.confidence >= H.SEMANTIC_PROJECT_MIN and top.data["hold"] is None
+
+
+def test_a_quoted_or_hypothetical_rule_cue_is_not_evidence() -> None:
+    from core.engine.rules import extract_cues
+
+    said = [c for c in extract_cues("According to the article, I'm a nurse, they say.") if c.attribute == "occupation"]
+    assert said and all(c.data.get("stance") == "quote" for c in said)
+    plain = [c for c in extract_cues("I'm a nurse at the city hospital.") if c.attribute == "occupation"]
+    assert plain and not plain[0].data.get("stance")
+    assert "quote" in H.DROP_STANCES and "hypothetical" in H.DROP_STANCES

@@ -30,6 +30,12 @@ from core.textmatch import normalize
 PLACE_ATTRS = ("home_location", "work_location")
 OTHER_OK = {"real_name", "birth_date", "age"}        # attributes a friend's comment may reveal
 DROP_STANCES = ("quote", "hypothetical")             # rules.base.Ctx.stance values that are not evidence
+# semantic cues (rules/semantic.py): fitted on the development sets, see docs/semantic.md
+SEMANTIC = "semantic:"
+SEMANTIC_MAX_CONF = 0.6          # semantic support alone never states more than this
+SEMANTIC_SHARE_POWER = 0.5       # how much a scattered semantic vote is discounted
+SEMANTIC_SET_POSTS = 2           # posts needed for a set / facts item with semantic support only
+SEMANTIC_PROJECT_MIN = 0.45      # projection threshold of semantic-only hypotheses (benchmarks/calibration.py)
 MAX_SET_ITEMS = 10
 
 _TRAVEL = re.compile(
@@ -293,28 +299,59 @@ def _hyp(attr: str, levels: dict[str, str], evidence: list[str], conf: float, ra
 # ---------------------------------------------------------------- aggregators
 
 
+def _semantic(r: CueRec) -> bool:
+    return r.cue.cue.startswith(SEMANTIC)
+
+
+def _sem_conf(c: Cluster, clusters: list[Cluster]) -> float:
+    """Confidence of a cluster supported by semantic cues only: the noisy-or of its posts, scaled
+    by its share of all the semantic support of the attribute (sixty comments that each lean a
+    little towards sixty different jobs are noise, not evidence). Fitted: docs/semantic.md."""
+    total = sum(x.score for x in clusters if all(_semantic(r) for r in x.recs))
+    share = c.score / total if total > 0 else 0.0
+    return round(min(SEMANTIC_MAX_CONF, _conf(c) * share ** SEMANTIC_SHARE_POWER), 4)
+
+
+def _sem_data(sem_only: bool, conf: float) -> dict[str, Any]:
+    """Marks a hypothesis with semantic support only; below the projection threshold it is held
+    (the verifier leaves it unresolved: grounded, kept in the graph, not projected)."""
+    # both keys always written: a later update of the same hypothesis must clear a stale hold
+    held = sem_only and conf < SEMANTIC_PROJECT_MIN
+    return {"semantic_only": sem_only,
+            "hold": f"semantic support only, confidence {conf:.2f} below {SEMANTIC_PROJECT_MIN}" if held else None}
+
+
 def _generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
     out: list[Hypothesis] = []
     if kind in ("hierarchy", "category"):
         clusters = _cluster(recs)
         if not clusters:
             return out
+        sem_only = [all(_semantic(r) for r in c.recs) for c in clusters]
         top = clusters[0]
         ambiguous = False
         if len(clusters) > 1:
             second = clusters[1]
             coarse_conflict = not _compatible(top.levels, second.levels)
-            ambiguous = coarse_conflict and second.score >= 0.85 * top.score and kind == "category"
+            # weak semantic support alone never makes a rule-supported reading ambiguous
+            ambiguous = (coarse_conflict and second.score >= 0.85 * top.score and kind == "category"
+                         and sem_only[1] <= sem_only[0])
         posts = len({r.post_id for r in top.recs})
-        out.append(_hyp(attr, top.levels, _support(top.recs), _conf(top),
+        conf = _sem_conf(top, clusters) if sem_only[0] else _conf(top)
+        out.append(_hyp(attr, top.levels, _support(top.recs), conf,
                         f"{len(top.recs)} cue(s) in {posts} post(s) agree: "
                         + "; ".join(sorted({r.cue.span for r in top.recs if r.cue.span})[:4]),
-                        data={"ambiguous": ambiguous, "score": top.score}))
-        if kind == "hierarchy" and len(clusters) > 1 and clusters[1].score >= 0.6 * top.score:
-            c = clusters[1]
-            out.append(_hyp(attr, c.levels, _support(c.recs), round(_conf(c) * 0.8, 4),
-                            "competing reading: " + "; ".join(sorted({r.cue.span for r in c.recs})[:3]),
-                            data={"runner_up": True, "score": c.score}))
+                        data={"ambiguous": ambiguous, "score": top.score, **_sem_data(sem_only[0], conf)}))
+        if len(clusters) > 1 and (kind == "hierarchy" or sem_only[0]):
+            # the competing reading (hierarchy), or the best rule-supported reading below a semantic one
+            rule_i = next((k for k, so in enumerate(sem_only) if not so), 0) if sem_only[0] else 0
+            i = rule_i or (1 if kind == "hierarchy" else 0)
+            c = clusters[i]
+            if i and (c.score >= 0.6 * top.score or rule_i):
+                cc = _sem_conf(c, clusters) if sem_only[i] else _conf(c)
+                out.append(_hyp(attr, c.levels, _support(c.recs), round(cc * (0.8 if not sem_only[0] else 1.0), 4),
+                                "competing reading: " + "; ".join(sorted({r.cue.span for r in c.recs})[:3]),
+                                data={"runner_up": True, "score": c.score, **_sem_data(sem_only[i], cc)}))
         return out
     # set / facts: one hypothesis per distinct item
     groups: dict[str, list[CueRec]] = defaultdict(list)
@@ -324,6 +361,11 @@ def _generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
         best = max(grp, key=lambda r: r.cue.confidence)
         posts = sorted({r.post_id for r in grp})
         conf = _noisy_or(max(r.cue.confidence for r in grp if r.post_id == p) for p in posts)
+        sem = all(_semantic(r) for r in grp)
+        if sem:
+            if len(posts) < SEMANTIC_SET_POSTS:
+                continue   # one sentence that sounds like a hobby is not yet an item
+            conf = round(min(SEMANTIC_MAX_CONF, conf), 4)
         if attr == "frequent_venues" and len(posts) < 2 and best.cue.confidence < 0.5:
             continue   # one visit is not a regular venue
         value = best.cue.value
@@ -331,7 +373,7 @@ def _generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
             value = f"{value} ({best.cue.span})"
         out.append(_hyp(attr, {"value": value}, _support(grp), conf,
                         f"seen in {len(posts)} post(s): " + "; ".join(sorted({r.cue.span for r in grp})[:3]),
-                        data={"posts": posts}))
+                        data={"posts": posts, **_sem_data(sem, conf)}))
         if len(out) >= MAX_SET_ITEMS:
             break
     return out
@@ -739,7 +781,7 @@ def _routine(f: GraphFacts) -> list[Hypothesis]:
     out: list[Hypothesis] = []
     by_act: dict[str, list[CueRec]] = defaultdict(list)
     for r in f.cues:
-        if r.by_other or not r.cue.first_person or not r.time:
+        if r.by_other or not r.cue.first_person or not r.time or _semantic(r):
             continue
         if r.cue.attribute in ("hobbies", "frequent_venues", "daily_routine"):
             by_act[normalize(r.cue.value)].append(r)
@@ -1061,7 +1103,7 @@ def _habit_routines(f: GraphFacts) -> list[Hypothesis]:
     the part of day comes from the sentence or the post's timestamp."""
     out = []
     for r in f.cues:
-        if r.by_other or not r.cue.first_person or r.cue.attribute not in ("hobbies", "daily_routine", "frequent_venues"):
+        if r.by_other or not r.cue.first_person or r.cue.attribute not in ("hobbies", "daily_routine", "frequent_venues") or _semantic(r):
             continue
         text = f.text_of(r.post_id)
         sent = next((m.group(0).strip() for m in _SENT.finditer(text) if r.cue.span and r.cue.span in m.group(0)), "")

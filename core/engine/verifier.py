@@ -189,6 +189,8 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode) -> Verdict:
     if hyp.data.get("ambiguous"):
         return Verdict(status="unresolved", reason="a competing value has almost the same support", evidence=keep,
                        rejected=rejected)
+    if hyp.data.get("hold"):   # the hypothesizer's own projection threshold (e.g. semantic-only support)
+        return Verdict(status="unresolved", reason=str(hyp.data["hold"]), evidence=keep, rejected=rejected)
     conf = float(hyp.data.get("proposed_confidence", hyp.confidence) or 0.0)
     cited = len([s for s in dict.fromkeys(hyp.provenance + g.supporters(hyp.node_id)) if s in g.nodes])
     if len(keep) < cited:

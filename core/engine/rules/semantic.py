@@ -149,7 +149,7 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
         if not piece.strip() or piece != text[s:e].replace("\u2019", "'"):
             continue      # (part of) a hostile span
         n_zh = len(CJK.findall(piece))
-        if n_zh < 4 and len(_WORDS.findall(piece)) < 4:
+        if n_zh < 6 and len(_WORDS.findall(piece)) < 4:
             continue
         if ctx.stance(s, e) != "self":
             continue
