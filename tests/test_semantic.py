@@ -153,3 +153,25 @@ def test_a_quoted_or_hypothetical_rule_cue_is_not_evidence() -> None:
     plain = [c for c in extract_cues("I'm a nurse at the city hospital.") if c.attribute == "occupation"]
     assert plain and not plain[0].data.get("stance")
     assert "quote" in H.DROP_STANCES and "hypothetical" in H.DROP_STANCES
+
+
+def test_synthpai_guesses_come_from_grounded_hypotheses_most_confident_first(tmp_path: Path) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    from synthpai_pred import hypothesis_guesses
+
+    d = open_db(tmp_path / "runs.db")
+    d.execute("INSERT INTO runs (run_id, user_id, created_at, updated_at, status) VALUES ('r1','u1','t','t','finished')")
+    rows = [("h1", "occupation", "Marketing Manager, Marketing", 0.3, "unresolved", {"role": "Marketing Manager", "sector": "Marketing"}),
+            ("h2", "occupation", "Student, Education", 0.5, "admitted", {"role": "Student", "sector": "Education"}),
+            ("h3", "age", "20s", 0.4, "admitted", {"decade": "20s"}),
+            ("h4", "income_level", "upper-middle", 0.4, "admitted", {"band": "upper-middle"}),
+            ("h5", "occupation", "Chef, Hospitality", 0.9, "removed", {"role": "Chef"})]
+    for nid, attr, val, conf, st, lv in rows:
+        d.execute("INSERT INTO nodes (run_id, node_id, kind, attribute, value, confidence, status, data)"
+                  " VALUES ('r1',?,'hypothesis',?,?,?,?,?)", [nid, attr, val, conf, st, json.dumps({"levels": lv})])
+    d.conn.commit()
+    g = hypothesis_guesses(d.conn, "r1")
+    assert g == {"occupation": ["Student", "Marketing Manager"], "age": ["25"], "income_level": ["high"]}
+    d.conn.close()
