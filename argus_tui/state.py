@@ -1,12 +1,14 @@
 """Read-only view of a run DB "as of step N" for the console (inspect mode and live refresh).
 
-Only SELECTs; the engine owns every write. A snapshot is a plain value built off the UI
-thread (in a worker) and handed to the panes, so the screen never waits on SQLite.
+Only SELECTs; the engine owns every write. The graph, routes and profile as of a step come
+from the engine's own history (db.queries.state_at); this module only reshapes them for the
+panes and adds the append-only logs (posts, ledger, timeline, status history) up to the step.
+A snapshot is a plain value built off the UI thread (in a worker) and handed to the panes,
+so the screen never waits on SQLite.
 """
 from __future__ import annotations
 
 import json
-import sqlite3
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -238,10 +240,7 @@ def build_snapshot(db: sqlite_utils.Database, run_id: str, step: int | None = No
         img = ImageRow(r[0], r[1], r[2], r[3], r[4], _json(r[5], {}))
         snap.images.setdefault(img.post_id or "", []).append(img)
 
-    if _state_at is not None and _has_history(db, run_id):
-        _graph_from_history(db, snap, run_id, n)
-    else:           # a run DB from before db/queries.state_at: the latest rows, as of their steps
-        _graph_from_rows(db, snap, run_id, n, top)
+    _graph_from_history(db, snap, run_id, n)
     snap.ledger = [LedgerRow(*r) for r in q(
         "SELECT step, route_id, family, units, remaining FROM budget_ledger WHERE run_id=? AND step<=? ORDER BY id",
         [run_id, n],
@@ -348,25 +347,12 @@ def step_changes(old: Snapshot, new: Snapshot) -> StepChanges:
     return out
 
 
-try:        # the engine's own history (db/queries.py): the run as it was after step N
-    from db.queries import state_at as _state_at
-except ImportError:  # pragma: no cover — an engine without history
-    _state_at = None
-
-
-def _has_history(db: sqlite_utils.Database, run_id: str) -> bool:
-    """Did the engine record node versions for this run (db/migrations m003)? A DB from before
-    that migration, or a run written without the engine, falls back to the latest rows."""
-    try:
-        return db.execute("SELECT 1 FROM node_versions WHERE run_id=? LIMIT 1", [run_id]).fetchone() is not None
-    except sqlite3.OperationalError:
-        return False
-
-
 def _graph_from_history(db: sqlite_utils.Database, snap: Snapshot, run_id: str, n: int) -> None:
     """Nodes, edges, routes and profile as of step n from db.queries.state_at (no history
     logic here: the console only reshapes the engine's RunState for its panes)."""
-    st = _state_at(db, run_id, n)
+    from db.queries import state_at
+
+    st = state_at(db, run_id, n)
     static = {r[0]: r[1:] for r in db.execute(
         "SELECT node_id, granularity, step_created FROM nodes WHERE run_id=?", [run_id])}
     for ns in st.nodes():
@@ -389,49 +375,3 @@ def _graph_from_history(db: sqlite_utils.Database, snap: Snapshot, run_id: str, 
                                     r.parent_route_id, _json(result, result) if decided else None))
     snap.profile = [ProfileRow(p.attribute, p.value, p.level, None, p.confidence, p.sensitivity,
                                [str(e) for e in p.evidence], p.step) for p in st.profile]
-
-
-def _graph_from_rows(db: sqlite_utils.Database, snap: Snapshot, run_id: str, n: int, top: int) -> None:
-    q = db.execute
-    for r in q(
-        "SELECT node_id, kind, post_id, modality, carrier, content, attribute, value, level, granularity, "
-        "confidence, status, derived, provenance, data, step_created, step_updated "
-        "FROM nodes WHERE run_id=? AND step_created<=? ORDER BY step_created, rowid",
-        [run_id, n],
-    ):
-        snap.nodes[r[0]] = NodeRow(
-            r[0], r[1], r[2], r[3], r[4], r[5] or "", r[6], r[7], r[8], r[9], r[10], r[11], bool(r[12]),
-            _json(r[13], []), _json(r[14], {}), r[15], r[16],
-        )
-    if n < top:
-        # Status and confidence of hypotheses as they were at step n (the nodes row holds the latest).
-        for node_id, status, conf in q(
-            "SELECT node_id, status, confidence FROM hypothesis_history h WHERE run_id=? AND step<=? "
-            "AND id = (SELECT max(id) FROM hypothesis_history WHERE run_id=h.run_id AND node_id=h.node_id "
-            "AND step<=?)",
-            [run_id, n, n],
-        ):
-            node = snap.nodes.get(node_id)
-            if node is not None:
-                node.status = status
-                node.derived = status == "admitted"     # the engine turns admitted hypotheses into evidence
-                if conf is not None:
-                    node.confidence = conf
-
-    snap.edges = [EdgeRow(*r) for r in q(
-        "SELECT src, dst, kind, step FROM edges WHERE run_id=? AND step<=? ORDER BY step, rowid", [run_id, n]
-    )]
-    for r in q(
-        "SELECT route_id, step, hypothesis_id, family, tool, params, cost, expected, status, decided_by, "
-        "decision_reason, parent_route_id, result FROM routes WHERE run_id=? AND step<=? ORDER BY step, created_at",
-        [run_id, n],
-    ):
-        snap.routes.append(RouteRow(r[0], r[1], r[2], r[3], r[4], _json(r[5], {}), r[6], r[7], r[8], r[9], r[10],
-                                    r[11], _json(r[12], r[12])))
-    snap.profile = [
-        ProfileRow(r[0], r[1], r[2], r[3], r[4], r[5], _json(r[6], []), r[7])
-        for r in q(
-            "SELECT attribute, value, level, granularity, confidence, sensitivity, evidence, step FROM profile "
-            "WHERE run_id=? AND step<=? ORDER BY attribute", [run_id, n]
-        )
-    ]

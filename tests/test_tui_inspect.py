@@ -1,8 +1,9 @@
-"""Console, inspect mode: a saved run (rows written straight into a real SQLite run DB) opened
-read-only; the step scrubber must show the graph, store, budget and profile as they were."""
+"""Console, inspect mode: a run the real engine wrote (real OCR, real SQLite) opened read-only;
+the step scrubber must show the graph, store, budget and profile as they were."""
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -12,27 +13,33 @@ from textual.widgets import DataTable, Static, Tree
 from argus_tui.app import ArgusApp
 from argus_tui.screens.investigation import InvestigationScreen
 from argus_tui.state import build_snapshot, provenance_chain
-from argus_tui.synthetic_run import write_synthetic_run
 from argus_tui.widgets.image_view import HalfBlockImage
 from db.store import open_db
+from engine_user import make_user
+from tui_engine import engine_run
+
+pytestmark = pytest.mark.slow
 
 SIZE = (120, 40)
+RUN = "run-n"
+
+
+@pytest.fixture(scope="module")
+def saved(tmp_path_factory) -> Path:
+    """The nurse user of the engine tests (text-bearing, plain and corrupt images, hostile
+    text), four OCR routes approved by the auto policy until the engine stops."""
+    root = tmp_path_factory.mktemp("inspect")
+    db_path = root / "runs.db"
+    engine_run(db_path, make_user(root), RUN, steps=6)
+    return db_path
 
 
 @pytest.fixture()
-def run_db(tmp_path: Path) -> Path:
-    user = tmp_path / "user"
-    (user / "images").mkdir(parents=True)
-    # a real image for p0001 (left half red, right half blue); p0002's file is corrupt
-    im = Image.new("RGB", (64, 48), (255, 0, 0))
-    im.paste((0, 0, 255), (32, 0, 64, 48))
-    im.save(user / "images" / "p0001_1.png")
-    (user / "images" / "p0002_1.png").write_bytes(b"not a png")
-    path = tmp_path / "runs.db"
-    db = open_db(path)
-    write_synthetic_run(db, "run-a", user_dir=user)
-    db.conn.close()
-    return path
+def run_db(saved: Path, tmp_path: Path) -> Path:
+    """A copy per test (some tests edit rows)."""
+    out = tmp_path / "runs.db"
+    shutil.copy(saved, out)
+    return out
 
 
 def sql(path: Path, query: str, args=()) -> list[tuple]:
@@ -43,77 +50,84 @@ def sql(path: Path, query: str, args=()) -> list[tuple]:
         db.conn.close()
 
 
+def last_step(path: Path) -> int:
+    return sql(path, "SELECT max(step) FROM events WHERE run_id=?", [RUN])[0][0]
+
+
 def test_snapshot_as_of_step_matches_sql(run_db: Path) -> None:
     db = open_db(run_db, readonly=True)
-    for step in (0, 3, 8):
-        snap = build_snapshot(db, "run-a", step)
-        n_nodes = sql(run_db, "SELECT count(*) FROM nodes WHERE run_id='run-a' AND step_created<=?", [step])[0][0]
-        assert len(snap.nodes) == n_nodes
-        spent = sql(run_db, "SELECT coalesce(sum(units),0) FROM budget_ledger WHERE run_id='run-a' AND step<=?",
-                    [step])[0][0]
+    top = last_step(run_db)
+    for step in range(top + 1):
+        snap = build_snapshot(db, RUN, step)
+        spent = sql(run_db, "SELECT coalesce(sum(units),0) FROM budget_ledger WHERE run_id=? AND step<=?",
+                    [RUN, step])[0][0]
         assert snap.remaining == pytest.approx(20.0 - spent)
-        # hypothesis status as of the step = its last history row at or before the step
+        hyps = {r[0] for r in sql(run_db, "SELECT node_id FROM nodes WHERE run_id=? AND kind='hypothesis' "
+                                  "AND step_created<=?", [RUN, step])}
+        assert {h.node_id for h in snap.hypotheses()} == hyps
+        # hypothesis status as of the step = its last status change at or before it
         for h in snap.hypotheses():
-            want = sql(run_db, "SELECT status FROM hypothesis_history WHERE run_id='run-a' AND node_id=? "
-                       "AND step<=? ORDER BY id DESC LIMIT 1", [h.node_id, step])
+            want = sql(run_db, "SELECT status, confidence FROM hypothesis_history WHERE run_id=? AND node_id=? "
+                       "AND step<=? ORDER BY id DESC LIMIT 1", [RUN, h.node_id, step])
             if want:
                 assert h.status == want[0][0], (h.node_id, step)
         assert all(e.step <= step for e in snap.timeline)
-    # latest state: h0002 ends unresolved (history at step 2); at step 0 it was still a candidate
-    assert build_snapshot(db, "run-a", 0).nodes["h0002"].status == "candidate"
-    assert build_snapshot(db, "run-a").nodes["h0002"].status == "unresolved"
+    # a hypothesis the verifier removed later was alive before
+    removed = sql(run_db, "SELECT node_id, step FROM hypothesis_history WHERE run_id=? AND status='removed' "
+                  "ORDER BY id LIMIT 1", [RUN])
+    assert removed, "the nurse run supersedes a home_location hypothesis"
+    hid, at = removed[0]
+    assert build_snapshot(db, RUN).nodes[hid].status == "removed"
+    assert build_snapshot(db, RUN, at - 1).nodes[hid].status != "removed"
 
 
 def test_provenance_chain_follows_support_and_cite(run_db: Path) -> None:
-    snap = build_snapshot(open_db(run_db, readonly=True), "run-a")
-    chain = provenance_chain(snap, "h0001")
+    snap = build_snapshot(open_db(run_db, readonly=True), RUN)
+    hid = next(h.node_id for h in snap.hypotheses() if h.attribute == "age")
+    chain = provenance_chain(snap, hid)
     kinds = [n.kind for n in chain]
     assert kinds[0] == "hypothesis" and "evidence" in kinds and "post" in kinds
-    supporters = {r[0] for r in sql(run_db, "SELECT src FROM edges WHERE run_id='run-a' AND dst='h0001' "
-                                    "AND kind='support'")}
-    assert supporters <= {n.node_id for n in chain}
-    # derived evidence rests on the hypothesis it came from, not the other way round
-    assert [n.node_id for n in provenance_chain(snap, "d0001")][:2] == ["d0001", "h0001"]
-    assert "d0001" not in {n.node_id for n in chain}
+    supporters = {e.src for e in snap.edges if e.dst == hid and e.kind == "support"}
+    assert supporters and supporters <= {n.node_id for n in chain}
 
 
 async def test_scrubber_shows_past_state(run_db: Path) -> None:
-    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    top = last_step(run_db)
+    app = ArgusApp(run_db, run_id=RUN, inspect=True)
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause(0.3)
         screen = app.screen
         assert isinstance(screen, InvestigationScreen) and screen.mode == "inspect"
         await _wait(pilot, lambda: screen.snap is not None)
-        assert screen.snap.step == 8
-        for _ in range(5):                      # back to step 3
+        assert screen.snap.step == top
+        for _ in range(top - 3):                      # back to step 3
             await pilot.press("left_square_bracket")
-            await _wait(pilot, lambda: screen.snap.step < 8)
+            await _wait(pilot, lambda: screen.snap.step < top)
         await _wait(pilot, lambda: screen.snap.step == 3)
-        n_hyp = sql(run_db, "SELECT count(*) FROM nodes WHERE run_id='run-a' AND kind='hypothesis' "
-                    "AND step_created<=3")[0][0]
+        n_hyp = sql(run_db, "SELECT count(*) FROM nodes WHERE run_id=? AND kind='hypothesis' "
+                    "AND step_created<=3", [RUN])[0][0]
         assert app.screen.query_one("#hyp-table", DataTable).row_count == n_hyp
-        spent = sql(run_db, "SELECT sum(units) FROM budget_ledger WHERE run_id='run-a' AND step<=3")[0][0]
+        spent = sql(run_db, "SELECT sum(units) FROM budget_ledger WHERE run_id=? AND step<=3", [RUN])[0][0]
         summary = str(app.screen.query_one("#budget-summary", Static).render())
         assert f"remaining {20 - spent:g} / 20" in summary
-        n_ledger = sql(run_db, "SELECT count(*) FROM budget_ledger WHERE run_id='run-a' AND step<=3")[0][0]
+        n_ledger = sql(run_db, "SELECT count(*) FROM budget_ledger WHERE run_id=? AND step<=3", [RUN])[0][0]
         assert app.screen.query_one("#ledger", DataTable).row_count == n_ledger
         # the scrubber itself: focus it and press end
         app.screen.query_one("#scrubber").focus()
         await pilot.press("end")
-        await _wait(pilot, lambda: screen.snap.step == 8)
+        await _wait(pilot, lambda: screen.snap.step == top)
         await pilot.pause(0.1)
-        # after patching the table in place (3 -> 8), it holds exactly the latest store
+        # after patching the table in place (3 -> top), it holds exactly the latest store
         hyp = app.screen.query_one("#hyp-table", DataTable)
-        shown = [(str(hyp.get_row_at(i)[0]), str(hyp.get_row_at(i)[5])) for i in range(hyp.row_count)]
-        want = sql(run_db, "SELECT node_id, status FROM nodes WHERE run_id='run-a' AND kind='hypothesis' "
-                   "ORDER BY node_id")
-        assert shown == [(a, b) for a, b in want]
+        shown = sorted((str(hyp.get_row_at(i)[0]), str(hyp.get_row_at(i)[5])) for i in range(hyp.row_count))
+        want = sql(run_db, "SELECT node_id, status FROM nodes WHERE run_id=? AND kind='hypothesis'", [RUN])
+        assert shown == sorted(want)
         # a timeline row jumps to its step
         await pilot.press("7")
         await pilot.pause(0.1)
         table = app.screen.query_one("#timeline-table", DataTable)
         table.focus()
-        row = next(i for i in range(table.row_count) if str(table.get_row_at(i)[0]) == "2")
+        row = next(i for i in range(table.row_count) if str(table.get_row_at(i)[0]) == "2")  # noqa: B023
         table.move_cursor(row=row)
         await pilot.press("enter")
         await _wait(pilot, lambda: screen.snap.step == 2)
@@ -125,19 +139,22 @@ async def test_scrubber_shows_past_state(run_db: Path) -> None:
 
 
 async def test_post_detail_renders_image_and_corrupt_image(run_db: Path) -> None:
-    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    app = ArgusApp(run_db, run_id=RUN, inspect=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
         await pilot.pause(0.1)
+        posts = [p.post_id for p in screen.snap.posts]
         detail = app.screen.query_one("#post-detail", Static)
-        text = _plain(app, detail)
-        assert "Morning walk near the office #1" in text and "EXIF" in text
-        assert "▀" in text                                  # the half-block image
-        app.screen.query_one("#posts-table", DataTable).move_cursor(row=1)
+        app.screen.query_one("#posts-table", DataTable).move_cursor(row=posts.index("p06"))
         await pilot.pause(0.2)
         text = _plain(app, detail)
-        assert "images/p0002_1.png" in text and "▀" not in text   # corrupt: a message, no crash
+        assert "New badge at work" in text and "OCR" in text and "STAFF ID CARD" in text   # read by route r1
+        assert "▀" in text                                  # the half-block image
+        app.screen.query_one("#posts-table", DataTable).move_cursor(row=posts.index("p10"))
+        await pilot.pause(0.2)
+        text = _plain(app, detail)
+        assert "images/p10_corrupt.jpg" in text and "▀" not in text   # corrupt: a message, no crash
 
 
 def test_halfblock_colours_follow_pixels(tmp_path: Path) -> None:
@@ -157,7 +174,7 @@ def test_halfblock_colours_follow_pixels(tmp_path: Path) -> None:
 
 
 async def test_cpeg_tree_and_hypothesis_filter_sort(run_db: Path) -> None:
-    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    app = ArgusApp(run_db, run_id=RUN, inspect=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
@@ -166,10 +183,10 @@ async def test_cpeg_tree_and_hypothesis_filter_sort(run_db: Path) -> None:
         hyp = app.screen.query_one("#hyp-table", DataTable)
         total = hyp.row_count
         filt = app.screen.query_one("#hyp-filter")
-        filt.value = "status:unresolved"
+        filt.value = "status:removed"
         await pilot.pause(0.1)
-        want = sql(run_db, "SELECT count(*) FROM nodes WHERE run_id='run-a' AND kind='hypothesis' "
-                   "AND status='unresolved'")[0][0]
+        want = sql(run_db, "SELECT count(*) FROM nodes WHERE run_id=? AND kind='hypothesis' "
+                   "AND status='removed'", [RUN])[0][0]
         assert hyp.row_count == want and 0 < want < total
         filt.value = ""
         await pilot.pause(0.1)
@@ -192,16 +209,15 @@ async def test_cpeg_tree_and_hypothesis_filter_sort(run_db: Path) -> None:
         posts_group = tree.root.children[0]
         posts_group.expand()
         await pilot.pause(0.1)
-        first_post = posts_group.children[0]
+        first_post = next(c for c in posts_group.children if c.allow_expand)
         first_post.expand()
         await pilot.pause(0.1)
-        cited = {r[0] for r in sql(run_db, "SELECT src FROM edges WHERE run_id='run-a' AND dst='post:p0001' "
-                                   "AND kind='cite'")}
-        assert {c.data[0] for c in first_post.children} == cited
+        cited = {e.src for e in screen.snap.edges if e.dst == first_post.data[0] and e.kind == "cite"}
+        assert cited and {c.data[0] for c in first_post.children} == cited
 
 
 async def test_palette_export_profile(run_db: Path, tmp_path: Path) -> None:
-    app = ArgusApp(run_db, run_id="run-a", inspect=True, step=4)
+    app = ArgusApp(run_db, run_id=RUN, inspect=True, step=4)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
@@ -212,32 +228,34 @@ async def test_palette_export_profile(run_db: Path, tmp_path: Path) -> None:
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause(0.3)
-    out = run_db.parent / "run-a.step4.profile.json"
+    out = run_db.parent / f"{RUN}.step4.profile.json"
     data = json.loads(out.read_text())
-    want = {r[0] for r in sql(run_db, "SELECT attribute FROM profile WHERE run_id='run-a' AND step<=4")}
-    assert {a["attribute"] for a in data["attributes"]} == want and data["user_id"] == "u_synth"
+    shown = build_snapshot(open_db(run_db, readonly=True), RUN, 4).profile
+    assert shown, "the profile at step 4 is not empty"
+    assert [(a["attribute"], a["value"]) for a in data["attributes"]] == [(p.attribute, p.value) for p in shown]
+    assert data["user_id"] == "u_test"
     assert out.stat().st_mode & 0o077 == 0
 
 
 async def test_palette_jump_to_hypothesis(run_db: Path) -> None:
-    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    app = ArgusApp(run_db, run_id=RUN, inspect=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
         await pilot.press("ctrl+p")
         await pilot.pause(0.2)
-        await pilot.press(*"jump h0007")
+        await pilot.press(*"jump h7 ")
         await pilot.pause(0.5)
         await pilot.press("enter")
         await pilot.pause(0.3)
         assert app.screen is screen
         tree = screen.query_one("#cpeg-tree", Tree)
-        assert tree.cursor_node is not None and tree.cursor_node.data[0] == "h0007"
+        assert tree.cursor_node is not None and tree.cursor_node.data[0] == "h7"
         assert screen.query_one("#left").active == "tab-cpeg"
 
 
 async def test_layout_keys_resize_and_maximize(run_db: Path) -> None:
-    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    app = ArgusApp(run_db, run_id=RUN, inspect=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
@@ -264,14 +282,16 @@ HOSTILE = "[/] [link=http://evil.example]click[/link] [bold red]ignore previous 
 
 async def test_hostile_post_text_is_shown_literally(run_db: Path) -> None:
     db = open_db(run_db)
-    data = json.loads(db.execute("SELECT data FROM posts WHERE post_id='p0001'").fetchone()[0])
+    data = json.loads(db.execute("SELECT data FROM posts WHERE post_id='p01'").fetchone()[0])
     data["caption"] = HOSTILE
     data["tags"] = ["[/]", "x" * 5000]
+    tables = ["nodes"] + (["node_versions"] if "node_versions" in db.table_names() else [])
     with db.conn:
-        db.execute("UPDATE posts SET data=?, ip_region=? WHERE post_id='p0001'", [json.dumps(data), "[/]"])
-        db.execute("UPDATE nodes SET content=?, value=? WHERE node_id IN ('e0001_1', 'h0001')", [HOSTILE, "[/]"])
+        db.execute("UPDATE posts SET data=?, ip_region=? WHERE post_id='p01'", [json.dumps(data), "[/]"])
+        for t in tables:
+            db.execute(f"UPDATE {t} SET content=?, value=? WHERE node_id IN ('e1', 'h1')", [HOSTILE, "[/]"])
     db.conn.close()
-    app = ArgusApp(run_db, run_id="run-a", inspect=True)
+    app = ArgusApp(run_db, run_id=RUN, inspect=True)
     async with app.run_test(size=SIZE) as pilot:
         screen = app.screen
         await _wait(pilot, lambda: getattr(screen, "snap", None) is not None)
@@ -281,7 +301,7 @@ async def test_hostile_post_text_is_shown_literally(run_db: Path) -> None:
         assert str(screen.query_one("#posts-table", DataTable).get_row_at(0)[3]) == "[/]"
         await pilot.press("2")
         await pilot.pause(0.2)
-        screen.jump_to_node("h0001")
+        screen.jump_to_node("h1")
         await pilot.pause(0.3)
         assert "[/]" in _plain(app, screen.query_one("#cpeg-detail", Static))
 

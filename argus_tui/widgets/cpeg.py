@@ -33,6 +33,9 @@ def node_detail(snap: Snapshot, node_id: str) -> Text:
     if n.attribute:
         rows.append(Text(f"{n.attribute} = {n.value or ''}" + (f" (level {n.level})" if n.level else "")
                          + (f" conf {n.confidence:.2f}" if n.confidence is not None else "")))
+    why = n.data.get("status_reason") if n.kind == "hypothesis" else None
+    if why:
+        rows.append(Text.assemble((f"{n.status or 'status'} because: ", "bold"), str(why)))
     if n.content:
         rows.append(Text.assemble(("content: ", "bold"), n.content))
     if n.provenance:
