@@ -265,21 +265,21 @@ def test_a_role_that_always_fails_falls_back_after_the_configured_count(fake, tm
     from core.backends.openai_backend import backend_options
     from core.engine.loop import Investigation
 
-    fake.broken.add("verifier")
+    fake.broken.add("hypothesizer")
     user = _user(tmp_path)
-    cfg = _write_config(tmp_path / "argus.toml", fake.base_url, roles=("verifier",), fallback_after=2)
+    cfg = _write_config(tmp_path / "argus.toml", fake.base_url, roles=("hypothesizer",), fallback_after=2)
     inv = Investigation.start(tmp_path / "runs.db", user, backend="openai", config=backend_options(config=cfg))
     prof = inv.run()
-    calls = inv.db.execute("SELECT COUNT(*) FROM model_calls WHERE run_id=? AND role='verifier'",
+    calls = inv.db.execute("SELECT COUNT(*) FROM model_calls WHERE run_id=? AND role='hypothesizer'",
                            [inv.run_id]).fetchone()[0]
     assert calls == 2                                 # parse_retries = 0: one request per call
     fb = _events(inv.db, inv.run_id, "role_fallback")
-    assert len(fb) == 1 and fb[0]["role"] == "verifier" and fb[0]["failures"] == 2
-    errs = [e for e in _events(inv.db, inv.run_id, "error") if e.get("where") == "model:verifier"]
-    assert len(errs) == 2                             # not the same error for every hypothesis
+    assert len(fb) == 1 and fb[0]["role"] == "hypothesizer" and fb[0]["failures"] == 2
+    errs = [e for e in _events(inv.db, inv.run_id, "error") if e.get("where") == "model:hypothesizer"]
+    assert len(errs) == 2                             # not the same error for every refresh
     err = capfd.readouterr().err
     assert err.count("falls back to the offline rules") == 1
-    # the offline verifier took over: the profile is the offline one
+    # the offline hypothesizer took over: the profile is the offline one
     off = Investigation.start(tmp_path / "off.db", user, backend="offline").run()
     assert {a.attribute: a.value for a in prof.attributes} == {a.attribute: a.value for a in off.attributes}
 

@@ -55,6 +55,18 @@ def stating_ids(ctx: RunContext, h: EvidenceNode, ids: list[str]) -> list[str]:
     return [i for i in ids if v and i in ctx.graph.nodes and v in normalize(ctx.graph.nodes[i].content or "")]
 
 
+def model_verdict_can_matter(ctx: RunContext, h: EvidenceNode, offline: Verdict) -> bool:
+    """Whether a model verdict could change this hypothesis' outcome (else no call is made):
+    an admitted offline hypothesis can only lose to a grounded contradiction, which needs a
+    competing value of the same attribute in the graph."""
+    if offline.status == "removed":
+        return False
+    if is_model_claim(h) or offline.status != "admitted":
+        return True
+    return any(o.attribute == h.attribute and o.node_id != h.node_id and o.status != "removed" and o.value
+               and not _overlap(o.value, h.value or "") for o in ctx.graph.hypotheses())
+
+
 def claim_is_stated(ctx: RunContext, h: EvidenceNode, grounded_ids: list[str]) -> bool:
     """The model's value is stated by a grounded supporter (its text, or its own cue)."""
     for sid in grounded_ids:

@@ -25,7 +25,7 @@ from core.backends.capabilities import content_budget, window_from_error
 from core.backends.client import CallContext, ModelClient, image_data_url
 from core.backends.config import BackendConfig, load_config
 from core.backends.health import RoleHealth
-from core.backends.hybrid import combine, is_model_claim, is_model_evidence
+from core.backends.hybrid import combine, is_model_claim, is_model_evidence, model_verdict_can_matter
 from core.backends.roles import (
     evidence_block,
     ground_verdict,
@@ -444,7 +444,8 @@ class OpenAIBackend(Backend):
     # ---- verdicts ----
     def verify(self, ctx: RunContext, hypothesis: EvidenceNode) -> Verdict:
         offline = super().verify(ctx, hypothesis)
-        if not ctx.flag("verifier") or offline.status == "removed" or not self._use(ctx, "verifier"):
+        if (not ctx.flag("verifier") or not model_verdict_can_matter(ctx, hypothesis, offline)
+                or not self._use(ctx, "verifier")):
             return combine(ctx, hypothesis, offline, None, lambda o: super(OpenAIBackend, self).verify(ctx, o))
         support, _ = self._neighbourhood(ctx, hypothesis, only=offline.evidence)
         if not support:
