@@ -104,7 +104,7 @@ def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerd
                 why = grounded_contradiction(ctx, h, mv)
                 if why:
                     return Verdict(status="removed", reason=f"model verifier: grounded contradiction: {why}",
-                                   evidence=[], confidence=offline.confidence)
+                                   evidence=[], confidence=offline.confidence, rejected=offline.rejected)
                 return offline.model_copy(update={
                     "reason": offline.reason + "; model verifier rejected without a grounded contradiction (kept)"})
             return offline.model_copy(update={"reason": offline.reason + note})
@@ -112,6 +112,7 @@ def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerd
             ev = [e for e in mv.evidence if e in (offline.evidence or [])]
             if ev:
                 return Verdict(status="admitted", evidence=offline.evidence, confidence=offline.confidence,
+                               rejected=offline.rejected,
                                reason=f"model verifier admitted with grounded quotes in {', '.join(ev)}; "
                                       f"offline: {offline.reason}")
         return offline.model_copy(update={"reason": offline.reason + note})
@@ -122,7 +123,7 @@ def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerd
     grounded_ids = list(offline.evidence or [])
     verifier_grounded = mv is not None and mv.status == "admitted" and any(e in grounded_ids for e in mv.evidence)
     if not (verifier_grounded or claim_is_stated(ctx, h, grounded_ids)):
-        return Verdict(status="removed", evidence=[],
+        return Verdict(status="removed", evidence=[], rejected=offline.rejected,
                        reason="model claim not grounded: its value is not stated in the cited evidence"
                               " and no verifier quote occurs there")
     conf = offline.confidence if offline.confidence is not None else (h.confidence or 0.0)
@@ -133,7 +134,7 @@ def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerd
         # only supporters whose text states the model's value count against an offline value
         mine, theirs = len(stating_ids(ctx, h, grounded_ids)), len(bv.evidence or [])
         if theirs >= mine:
-            return Verdict(status="removed", evidence=[],
+            return Verdict(status="removed", evidence=[], rejected=offline.rejected,
                            reason=f"offline value {best.value!r} ({best.node_id}) has at least as much grounded"
                                   f" support ({theirs} >= {mine})")
         conf = max(conf, max(r[1].confidence or 0 for r in rivals) + 0.001)
@@ -141,8 +142,8 @@ def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerd
         conf = min(conf, min(r[1].confidence or 0 for r in rivals) - 0.001)
     if mv is not None and mv.status == "removed":
         return Verdict(status="removed", reason=f"model verifier rejected the model's claim: {mv.reason[:160]}",
-                       evidence=[])
+                       evidence=[], rejected=offline.rejected)
     status = offline.status
-    return Verdict(status=status, evidence=grounded_ids, confidence=round(max(0.0, conf), 4),
+    return Verdict(status=status, evidence=grounded_ids, confidence=round(max(0.0, conf), 4), rejected=offline.rejected,
                    reason=("model claim grounded by " + ("verifier quotes" if verifier_grounded else "its cited text"))
                    + f"; offline: {offline.reason}" + note)

@@ -285,11 +285,18 @@ class OpenAIBackend(Backend):
     def _offline_view(ctx: RunContext) -> RunContext:
         """The run context with model evidence and model claims hidden (what the offline rules see)."""
         g = ctx.graph
-        keep = {k: n for k, n in g.nodes.items() if not is_model_evidence(n)
-                and not (n.kind == "hypothesis" and is_model_claim(n))}
-        view = copy.copy(g)
-        view.nodes = keep
-        view.edges = {e for e in g.edges if e[0] in keep and e[1] in keep}
+        keep = [n for n in g.nodes.values() if not is_model_evidence(n)
+                and not (n.kind == "hypothesis" and is_model_claim(n))]
+        ids = {n.node_id for n in keep}
+        view = copy.copy(g)      # read-only: the rule hypothesizer never writes to the graph
+        view.nodes, view.edges = {}, set()
+        view._by_kind = {k: {} for k in g._by_kind}
+        view._by_key, view._sup, view._cit = {}, {}, {}
+        for n in keep:
+            view._index(n)
+        for e in g.edges:
+            if e[0] in ids and e[1] in ids:
+                view._link(*e)
         return dataclasses.replace(ctx, graph=view)
 
     def _evidence_items(self, ctx: RunContext) -> list[dict[str, Any]]:
