@@ -335,3 +335,24 @@ def test_merged_shards_keep_the_history(tmp_path):
     db = open_db(out / "runs.db")
     assert [queries.state_at(db, "r", s) for s in (1, 2)] == before
     assert before[0].profile and not before[1].profile and before[0].node(h.node_id).evidence == [e.node_id]
+
+
+def test_evidence_flagged_hostile_after_grounding_is_rejected(tmp_path):
+    posts = [{"post_id": "p1", "caption": "I love hiking"}]
+    ctx = _ctx(tmp_path, posts)
+    g = ctx.graph
+    g.step = 1
+    e = _add_post(ctx, posts[0])
+    inv = Investigation(ctx.db, "r", ctx, __import__("core.engine.backend", fromlist=["x"]).OfflineBackend(), "argus")
+    inv._step_events = []
+    h, _ = g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id]))
+    inv._verify()
+    assert e.status == "grounded" and h.status == "admitted"
+    g.step = 2
+    e.data = {**e.data, "hostile": ["I love hiking"]}     # a later pass flags the text
+    g.update_node(e)
+    g.set_status(h, "candidate", "re-check")
+    inv._verify()
+    assert e.status == "rejected" and "hostile" in e.data["grounding"]
+    assert h.status == "removed" and g.supporters(h.node_id) == []
+    assert queries.state_at(ctx.db, "r", 1).node(e.node_id).status == "grounded"

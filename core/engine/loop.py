@@ -306,7 +306,7 @@ class Investigation:
         g = self.ctx.graph
         for sid, why in v.rejected.items():
             n = g.nodes.get(sid)
-            if n is not None and n.kind == "evidence" and n.status == "raw":
+            if n is not None and n.kind == "evidence" and n.status in ("raw", "grounded"):
                 g.set_status(n, "rejected", why)
                 out["rejected"][sid] = why
         keep = None if v.evidence is None else set(v.evidence)

@@ -125,16 +125,17 @@ def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
     A node already checked keeps its verdict (its source never changes)."""
     if node.kind == "hypothesis":
         return node.status == "admitted", "derived evidence" if node.status == "admitted" else "hypothesis not admitted"
-    if node.status == "grounded":
-        return True, str(node.data.get("grounding") or "grounded")
     if node.status in ("rejected", "removed"):
         return False, str(node.data.get("grounding") or node.data.get("error") or "evidence removed")
+    # hostile first: text flagged after it was grounded (a later route found the injection) is refused too
     if node.data.get("hostile") and node.data.get("hostile_scope", "all") == "all":
         return False, "hostile text (addressed to an AI / 'for the report')"
     for c in (node.data.get("cues", []) or []) if node.data.get("hostile") else []:
         span = c.get("span") or ""
         if span and any(span in h or h in span for h in node.data["hostile"]):
             return False, f"cue {span[:40]!r} is part of hostile text"
+    if node.status == "grounded":
+        return True, str(node.data.get("grounding") or "grounded")
     field = str(node.data.get("field", ""))
     why = "grounded"
     if node.data.get("lines") or node.data.get("gazetteer"):
