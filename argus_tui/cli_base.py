@@ -162,7 +162,8 @@ class PhaseProgress:
             from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
             self.prog = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
-                                 TimeElapsedColumn(), console=err_console, transient=True)
+                                 TimeElapsedColumn(), console=err_console, transient=True,
+                                 redirect_stdout=console.is_terminal)
 
     def __enter__(self) -> "PhaseProgress":
         if self.prog is not None:

@@ -280,6 +280,11 @@ def test_long_commands_show_progress_on_a_terminal_and_are_quiet_in_a_pipe(tmp_p
         assert re.search(rf"route {route_id} {family}\b.*budget [\d.]+/20 spent", err), err[-400:]
     r = argus("investigate", udir, "--db", tmp_path / "r.db", "--new")
     assert r.returncode == 0 and r.stderr == ""   # not a terminal: no progress
+    # bench run: the bar on the terminal, the per-user lines stay in the piped stdout
+    rc, out, err = _with_pty_stderr(["bench", "run", tmp_path / "g1", "--out", tmp_path / "o",
+                                     "--cache-from", tmp_path / "r.db"])
+    assert rc == 0 and f"{udir.name}: finished" in out and "1/1" in err, out + err[-400:]
+    assert f"{udir.name}: finished" not in err
 
 
 # ------------------------------------------------------------------ the repository: docs, CI, set-up

@@ -21,7 +21,8 @@ def _progress():
 
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TextColumn("{task.fields[status]}"), TimeElapsedColumn(), TextColumn("ETA"),
-                    TimeRemainingColumn(), console=err_console, transient=True)
+                    TimeRemainingColumn(), console=err_console, transient=True,
+                    redirect_stdout=console.is_terminal)  # a piped stdout keeps its per-user lines
 
 
 def recorded_errors(db_path: Path, run_ids: dict[str, str]) -> list[str]:

@@ -52,7 +52,8 @@ class _InvestigateProgress:
     def __init__(self, enabled: bool):
         from rich.live import Live
 
-        self.live = Live(console=err_console, transient=True, auto_refresh=False) if enabled else None
+        self.live = Live(console=err_console, transient=True, auto_refresh=False,
+                         redirect_stdout=console.is_terminal) if enabled else None
         self.t0 = time.perf_counter()
 
     def __enter__(self) -> "_InvestigateProgress":
