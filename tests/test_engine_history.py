@@ -356,3 +356,15 @@ def test_evidence_flagged_hostile_after_grounding_is_rejected(tmp_path):
     assert e.status == "rejected" and "hostile" in e.data["grounding"]
     assert h.status == "removed" and g.supporters(h.node_id) == []
     assert queries.state_at(ctx.db, "r", 1).node(e.node_id).status == "grounded"
+
+
+def test_graph_view_keeps_only_its_nodes_and_their_edges(tmp_path):
+    posts = [{"post_id": "p1", "caption": "I love hiking"}]
+    ctx = _ctx(tmp_path, posts)
+    g = ctx.graph
+    e = _add_post(ctx, posts[0])
+    h, _ = g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id]))
+    v = g.view([n for n in g.nodes.values() if n.node_id != e.node_id])
+    assert v.supporters(h.node_id) == [] and g.supporters(h.node_id) == [e.node_id]
+    assert v.hypothesis_by_key(h.data["key"]) is h and e.node_id not in v.nodes and v.evidence() == []
+    assert g.evidence() == [e]

@@ -258,6 +258,23 @@ class Graph:
         return self.nodes.get(nid) if nid else None
 
     # ---- queries ----
+    def view(self, keep: Iterable[EvidenceNode]) -> "Graph":
+        """A read-only view holding only `keep` and the edges among them, with its own indexes
+        (for a stage that must not see some nodes). Never write through it."""
+        import copy
+
+        v = copy.copy(self)
+        v.nodes, v.edges, v.edge_step = {}, set(), {}
+        v._by_kind = {k: {} for k in self._by_kind}
+        v._by_key, v._sup, v._cit, v._stored = {}, {}, {}, {}
+        for n in keep:
+            v._index(n)
+        for e in self.edges:
+            if e[0] in v.nodes and e[1] in v.nodes:
+                v._link(*e)
+                v.edge_step[e] = self.edge_step.get(e, 0)
+        return v
+
     def of_kind(self, kind: str) -> list[EvidenceNode]:
         return list(self._by_kind.get(kind, {}).values())
 
