@@ -26,6 +26,7 @@ def saved_run(tmp_path_factory) -> Path:
 def test_fit_widths_cut_the_widest_first() -> None:
     assert fit_widths(30, [4, 10, 40], [2, 2, 2]) == [4, 10, 16]
     assert fit_widths(40, [4, 10, 8], [2, 2, 2]) == [4, 28, 8]     # spare room to the widest
+    assert fit_widths(40, [4, 10, 8], [2, 2, 2], flex=2) == [4, 10, 26]   # ... or to the flex column
     assert sum(fit_widths(12, [10, 10, 10], [2, 2, 2])) <= 12
     assert fit_widths(3, [10, 10], [4, 4]) == [4, 4]                # never below the minimum
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -117,7 +118,7 @@ class ChoiceScreen(ModalScreen[str | None]):
             yield Label(self.question, markup=False)
             with Horizontal():
                 for cid, key, label in self.choices:
-                    yield Button(f"{label} [{key}]", id=f"choice-{cid}")
+                    yield Button(Text(f"{label} ({key})"), id=f"choice-{cid}")
 
     def on_mount(self) -> None:
         self.query(Button).first().focus()

@@ -91,7 +91,7 @@ class StartScreen(Screen):
                 yield Input(self.db_path, id="db-path")
                 yield Button("List runs", id="list")
             table = FitTable(id="runs", cursor_type="row")
-            table.set_columns(RUN_COLUMNS, (10, 6, 6, 6, 6, 6, 3, 5))
+            table.set_columns(RUN_COLUMNS, (10, 6, 6, 6, 6, 6, 3, 5), flex=3)
             yield table
             yield Static("", id="run-info")
             with Horizontal(classes="row"):

@@ -26,16 +26,17 @@ def lines(*rows: Text) -> Text:
     return Text("\n").join(rows)
 
 
-def fit_widths(available: int, naturals: Sequence[int], mins: Sequence[int]) -> list[int]:
+def fit_widths(available: int, naturals: Sequence[int], mins: Sequence[int], flex: int | None = None) -> list[int]:
     """Column widths summing to at most `available` (when the minimums allow): a column
     keeps its natural width if it fits; otherwise the widest columns are cut to one common
-    cap (water-filling), never below their minimum. Spare room goes to the widest column."""
+    cap (water-filling), never below their minimum. Spare room goes to the `flex` column
+    (default: the widest)."""
     nat = [max(n, m) for n, m in zip(naturals, mins)]
     if sum(nat) <= available:
         out = list(nat)
         if out:
-            widest = max(range(len(out)), key=lambda i: nat[i])
-            out[widest] += available - sum(out)
+            grow = flex if flex is not None else max(range(len(out)), key=lambda i: nat[i])
+            out[grow] += available - sum(out)
         return out
     lo, hi = 0, max(nat)
     while lo < hi:          # the largest cap whose widths still fit
@@ -56,9 +57,12 @@ class FitTable(DataTable):
         self._labels: list[str] = []
         self._mins: list[int] = []
         self._naturals: list[int] = []
+        self._flex: int | None = None
 
-    def set_columns(self, labels: Sequence[str], mins: Sequence[int], keys: Sequence[str] | None = None) -> None:
-        self._labels, self._mins = list(labels), list(mins)
+    def set_columns(self, labels: Sequence[str], mins: Sequence[int], keys: Sequence[str] | None = None,
+                    flex: int | None = None) -> None:
+        """flex: the column that takes the spare width (e.g. a value or detail column)."""
+        self._labels, self._mins, self._flex = list(labels), list(mins), flex
         self._naturals = [cell_len(lb) for lb in labels]
         for i, (label, width) in enumerate(zip(labels, mins)):
             self.add_column(label, width=width, key=keys[i] if keys else None)
@@ -78,7 +82,7 @@ class FitTable(DataTable):
         if width <= 0 or not self._naturals:
             return
         pad = 2 * self.cell_padding * len(self._naturals)
-        widths = fit_widths(max(0, width - pad - 1), self._naturals, self._mins)
+        widths = fit_widths(max(0, width - pad - 1), self._naturals, self._mins, self._flex)
         changed = False
         for col, w in zip(self.ordered_columns, widths):
             if col.width != w or col.auto_width:

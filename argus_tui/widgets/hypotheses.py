@@ -69,7 +69,7 @@ class HypothesisTable(Vertical):
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter hypotheses (e.g. status:unresolved home)", id="hyp-filter")
         table = FitTable(id="hyp-table", cursor_type="row", zebra_stripes=True)
-        table.set_columns(COLUMNS, MINS, keys=COLUMNS)
+        table.set_columns(COLUMNS, MINS, keys=COLUMNS, flex=2)
         yield table
 
     def show(self, snap: Snapshot, marks: dict[str, str] | None = None) -> None:

@@ -24,7 +24,7 @@ class BudgetPane(Vertical):
         yield Static("", id="budget-summary")
         # `left` must stay readable in a narrow pane: route and family share one column
         table = FitTable(id="ledger", cursor_type="row")
-        table.set_columns(("st", "route", "cost", "left"), (2, 4, 3, 4))
+        table.set_columns(("st", "route", "cost", "left"), (2, 4, 3, 4), flex=1)
         yield table
 
     def show(self, snap: Snapshot) -> None:
@@ -197,7 +197,7 @@ class TimelinePane(Vertical):
     def compose(self) -> ComposeResult:
         yield Input(placeholder="filter timeline (e.g. decision person:, tool:ocr)", id="timeline-filter")
         table = FitTable(id="timeline-table", cursor_type="row", zebra_stripes=True)
-        table.set_columns(("step", "kind", "detail"), (4, 8, 10))
+        table.set_columns(("step", "kind", "detail"), (4, 8, 10), flex=2)
         yield table
 
     def show(self, snap: Snapshot) -> None:

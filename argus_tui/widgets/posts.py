@@ -28,7 +28,7 @@ class PostsPane(Vertical):
 
     def compose(self) -> ComposeResult:
         table = FitTable(id="posts-table", cursor_type="row", zebra_stripes=True)
-        table.set_columns(("#", "post", "timestamp", "IP region"), (2, 4, 10, 6))
+        table.set_columns(("#", "post", "timestamp", "IP region"), (2, 4, 10, 6), flex=3)
         yield table
         with VerticalScroll(id="post-detail-scroll"):
             yield Static("", id="post-detail")
