@@ -154,7 +154,8 @@ def test_a_file_where_a_folder_is_expected_says_so_and_leaves_no_db(tmp_path: Pa
     assert r.returncode == 2 and "is a file" in r.stderr and str(prof) in r.stderr
     for args in (["bench", "run", bench / "manifest.json", "--out", tmp_path / "o"],
                  ["bench", "validate", bench / "manifest.json"], ["bench", "stats", bench / "manifest.json"],
-                 ["eval", bench / "manifest.json", tmp_path], ["eval", bench, bench / "manifest.json"]):
+                 ["eval", bench / "manifest.json", tmp_path], ["eval", bench, bench / "manifest.json"],
+                 ["advise", prof], ["bench", "suite", bench / "manifest.json", "--out", tmp_path / "o"]):
         r = argus(*args)
         assert r.returncode == 2 and "is a file; expected" in r.stderr and r.stderr.count("\n") == 1, (args, r.stderr)
     posts = bench / "users" / "u001" / "posts.jsonl"
@@ -168,7 +169,7 @@ def test_openai_backend_without_a_model_exits_2_naming_the_setting(tmp_path: Pat
     bench = make_bench(tmp_path / "bench")
     env = {k: v for k, v in ENV80.items() if not k.startswith(("ARGUS_", "OPENAI_"))}
     for args in (["investigate", bench / "users" / "u001", "--db", tmp_path / "r.db"],
-                 ["bench", "run", bench, "--out", tmp_path / "o"]):
+                 ["bench", "run", bench, "--out", tmp_path / "o"], ["bench", "suite", bench, "--out", tmp_path / "o"]):
         r = subprocess.run([ARGUS, *map(str, args), "--backend", "openai"], capture_output=True, text=True,
                            timeout=120, env=env, cwd=tmp_path)
         assert r.returncode == 2, r.stdout + r.stderr

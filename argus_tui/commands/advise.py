@@ -63,8 +63,10 @@ def advise_cmd(
     run_id: str = typer.Option(None, "--run", help="advise on this run (default: the newest finished one)"),
 ) -> None:
     """Which edits (delete, blur, crop, strip EXIF, cut a phrase, hide the IP region) remove the most exposure."""
+    from argus_tui.commands.engine import check_user_dir
     from core.advise.advisor import advise, verify_plan
 
+    check_user_dir(user_dir)
     try:
         plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=run_id)
         console.print(exposure_table(plan))

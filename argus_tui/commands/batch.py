@@ -8,7 +8,7 @@ from pathlib import Path
 import typer
 from core.textsafe import escape
 
-from argus_tui.cli_base import app, bench_app, console, err_console, fail, show_progress
+from argus_tui.cli_base import app, bench_app, console, err_console, fail, not_a_file, show_progress
 from core.errors import InputError
 from db.store import write_private
 
@@ -183,6 +183,10 @@ def suite_cmd(
     from core.reports.compare import markdown_table
     from core.reports.html import write_report
 
+    from argus_tui.commands.engine import require_models
+
+    not_a_file(bench_dir, "a sopri/1 benchmark folder (manifest.json, users/)")
+    require_models(backend, None)
     names = systems or system_names()
     plan: list[tuple[str, str, list[str]]] = [(n, n, []) for n in names]
     if ablations and "argus" in names:
