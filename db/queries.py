@@ -363,13 +363,16 @@ def state_at(db: sqlite_utils.Database, run_id: str, step: int | None = None) ->
         "SELECT attribute, value, level, confidence, sensitivity, evidence, hypotheses, step FROM profile_history"
         " WHERE run_id=? AND step<=? AND (cleared_step IS NULL OR cleared_step>?)", [run_id, n, n]).fetchall()]
     led = q("SELECT COALESCE(SUM(units), 0) FROM budget_ledger WHERE run_id=? AND step<=?", [run_id, n]).fetchone()
-    last = q("SELECT remaining FROM budget_ledger WHERE run_id=? AND step<=? ORDER BY id DESC LIMIT 1",
-             [run_id, n]).fetchone()
     spent = float(led[0])
-    remaining = float(last[0]) if last else max(0.0, float(run["budget"]) - spent)
-    budget = BudgetState(total=float(run["budget"]), spent=spent, remaining=remaining)
-    finished = q("SELECT 1 FROM events WHERE run_id=? AND kind='run_finished' AND step<=? LIMIT 1",
-                 [run_id, n]).fetchone() is not None
+    # the total as of step n: the last budget extension so far, else the run's starting budget
+    tot = q("SELECT data FROM events WHERE run_id=? AND kind IN ('run_started', 'budget_extended') AND step<=?"
+            " ORDER BY id DESC LIMIT 1", [run_id, n]).fetchone()
+    total = json.loads(tot[0]).get("budget") if tot else None
+    total = float(total if isinstance(total, (int, float)) else run["budget"])
+    budget = BudgetState(total=total, spent=spent, remaining=max(0.0, total - spent))
+    last_stop = q("SELECT kind FROM events WHERE run_id=? AND kind IN ('run_finished', 'reopened') AND step<=?"
+                  " ORDER BY id DESC LIMIT 1", [run_id, n]).fetchone()
+    finished = bool(last_stop) and last_stop[0] == "run_finished"
     return make_state(run_id, n, finished, nodes_, edges_, profile, budget, routes_at(db, run_id, n))
 
 

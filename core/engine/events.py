@@ -132,12 +132,28 @@ class HypothesisAction(BaseEvent):
     status: str | None = None           # the hypothesis status after the action
 
 
+class BudgetExtended(BaseEvent):
+    kind: Literal["budget_extended"] = "budget_extended"
+    units: float = 0.0
+    by: str = ""
+    budget: float | None = None         # the total after the extension
+    remaining: float | None = None
+
+
+class Reopened(BaseEvent):
+    """A finished run continued (more budget, a forced route)."""
+
+    kind: Literal["reopened"] = "reopened"
+    by: str = ""
+    after: str | None = None            # the stop reason it continues after
+
+
 class OtherEvent(BaseEvent):
     """An event kind this version has no model for."""
 
 
 _TYPES = (RunStarted, ErrorEvent, Perceived, HypothesesChanged, Verified, Projected, RouteProposed, DecisionMade,
-          ToolCalled, RunFinished, HypothesisAction)
+          ToolCalled, RunFinished, HypothesisAction, BudgetExtended, Reopened)
 RunEvent = Annotated[Union[_TYPES], Field(discriminator="kind")]
 _ADAPTER: TypeAdapter = TypeAdapter(RunEvent)
 KINDS = frozenset(t.model_fields["kind"].default for t in _TYPES)
