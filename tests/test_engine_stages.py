@@ -32,7 +32,7 @@ def _ctx(tmp_path: Path, posts: list[dict], config: dict | None = None, profile:
         db.execute("INSERT INTO posts (run_id, post_id, idx, data) VALUES ('r',?,?,?)",
                    [p.post_id, i, dumps(p.model_dump(mode="json"))])
     db.conn.commit()
-    return RunContext(db=db, run_id="r", user=user, graph=Graph(db, "r"), budget=Budget(total=20),
+    return RunContext(db=db, run_id="r", user=user, graph=Graph(db, "r"), budget=Budget(20, db=db, run_id="r"),
                       config={**DEFAULT_CONFIG, **(config or {})})
 
 
@@ -289,7 +289,7 @@ def test_router_gazetteer_route_once_and_within_budget(tmp_path):
                    " VALUES ('r','r1',1,?,?,?,'done',?)", [h.node_id, "gazetteer", dumps(prop.params), now()])
     assert propose(ctx, be) is None          # never repeated for the same hypothesis and source
     ctx.db.execute("DELETE FROM routes")
-    ctx.budget.spent = 19.5                  # 0.5 left: a 1-unit route is not affordable
+    ctx.budget.charge(19.5, step=1, family="ocr")   # 0.5 left: a 1-unit route is not affordable
     assert propose(ctx, be) is None
 
 
@@ -304,11 +304,24 @@ def test_network_routes_need_the_network_flag(tmp_path):
     assert p is not None and p.family == "web_search"
 
 
-def test_budget_accounting():
-    b = Budget(total=20)
+def test_budget_is_the_ledger(tmp_path):
+    ctx = _ctx(tmp_path, [{"post_id": "p1", "caption": "x"}])
+    b = ctx.budget
     assert b.affordable(20) and not b.affordable(20.5)
-    b.charge(route_cost("zoom_ocr"))
+    b.charge(route_cost("zoom_ocr"), step=2, route_id="r1", family="zoom_ocr")
     assert b.remaining == pytest.approx(20 - route_cost("zoom_ocr"))
+    # spent is read from the ledger rows, total from runs.budget: a rolled-back row is not spent
+    ctx.db.conn.execute("BEGIN")
+    b.charge(5.0, step=3, route_id="r2", family="ocr")
+    assert b.spent == pytest.approx(route_cost("zoom_ocr") + 5)
+    ctx.db.conn.rollback()
+    assert b.spent == pytest.approx(route_cost("zoom_ocr"))
+    b.extend(4, step=3, by="person:alice")
+    assert b.total == 24 and b.remaining == pytest.approx(24 - route_cost("zoom_ocr"))
+    rows = ctx.db.execute("SELECT family, units FROM budget_ledger WHERE run_id='r' ORDER BY id").fetchall()
+    assert rows == [("zoom_ocr", route_cost("zoom_ocr")), ("budget+4 by person:alice", 0.0)]
+    with pytest.raises(ValueError):
+        b.extend(0)
 
 
 def test_ip_region_change_marks_a_trip(tmp_path):

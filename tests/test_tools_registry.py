@@ -1,4 +1,5 @@
-"""Tool declarations and run_tool: validation, network gating, recording in a real run DB."""
+"""The route registry: declarations, param validation, network gating, the user-folder guard,
+recording in a real run DB (tool-call ids), box/zoom reaching the real OCR, evidence adapters."""
 from __future__ import annotations
 
 import json
@@ -6,72 +7,120 @@ from pathlib import Path
 from typing import get_args
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageDraw, ImageFont
 from PIL.ExifTags import GPS, IFD
 
 from core.engine.types import RouteFamily
+from core.errors import InputError
 from db.store import open_db
 from tools.base import Recorder
-from tools.registry import TOOLS, run_tool, tools_for_family
+from tools.registry import NETWORK_FAMILIES, TOOLS, ToolEnv, offered, route_cost, run_tool, to_evidence, validate_params
 
 
 @pytest.fixture()
-def rec(tmp_path: Path):
+def env(tmp_path: Path):
     db = open_db(tmp_path / "runs.db")
-    yield Recorder(db, run_id="r1", step=2, route_id="rt")
+    udir = tmp_path / "user"
+    (udir / "images").mkdir(parents=True)
+    yield ToolEnv(Recorder(db, run_id="r1", step=2, route_id="rt"), udir, {"network": False})
     db.conn.close()
 
 
 def test_declarations_cover_the_route_families() -> None:
     families = set(get_args(RouteFamily)) - {"stop"}
-    assert {s.family for s in TOOLS.values()} == families
+    assert set(TOOLS) == families
     for s in TOOLS.values():
-        assert s.default_cost > 0 and s.description
-        assert s.needs_network == (s.family in ("web_search", "page_fetch"))
-        assert s.run is not None or s.needs_model
-    assert [s.name for s in tools_for_family("zoom_ocr")] == ["zoom_ocr"]
+        assert s.cost > 0 and s.description and route_cost(s.family) == s.cost
+        assert s.needs_network == (s.family in ("web_search", "page_fetch", "map_search"))
+    assert NETWORK_FAMILIES == {"web_search", "page_fetch", "map_search"}
+    assert offered("ocr", network=False) and not offered("web_search", network=False)
+    assert offered("web_search", network=True) and not offered("deep_visual", network=True)
 
 
-def test_network_tools_are_refused_offline_and_recorded(rec) -> None:
-    out = run_tool(rec, "web_search", {"query": "Example Garden Shenzhen"})
-    assert "disabled" in out["error"]
-    out = run_tool(rec, "page_fetch", {"url": "https://example.com"})
-    assert "disabled" in out["error"]
-    rows = rec.db.execute("SELECT tool, error, cost FROM tool_calls ORDER BY id").fetchall()
-    assert [r[0] for r in rows] == ["web_search", "page_fetch"] and all(r[1] and r[2] == 0 for r in rows)
+def test_bad_params_name_the_field_and_run_nothing(env) -> None:
+    cases = [("ocr", {"file": "a.png", "box": [1, 2]}, "params.box"),
+             ("ocr", {"file": "a.png", "zoom": 40}, "params.zoom"),
+             ("ocr", {"file": "a.png", "bxo": [0, 0, 9, 9]}, "params.bxo"),
+             ("zoom_ocr", {"file": "a.png"}, "params.box"),
+             ("page_fetch", {"url": "file:///etc/passwd"}, "params.url"),
+             ("gazetteer", {"name": ""}, "params.name")]
+    for family, params, field in cases:
+        with pytest.raises(InputError) as e:
+            run_tool(env, family, params)
+        assert e.value.field == field, (family, params, e.value.message)
+    with pytest.raises(InputError):
+        validate_params("no_such_family", {})
+    assert env.recorder.db.execute("SELECT COUNT(*) FROM tool_calls").fetchone()[0] == 0
 
 
-def test_bad_inputs_and_missing_files_become_recorded_errors(rec, tmp_path: Path) -> None:
-    assert "image" in run_tool(rec, "exif", {"img": "x"})["error"]
-    assert "gone.jpg" in run_tool(rec, "exif", {"image": str(tmp_path / "gone.jpg")})["error"]
-    assert "not runnable" in run_tool(rec, "deep_visual", {"image": "x"})["error"]
-    assert "not runnable" in run_tool(rec, "no_such_tool", {})["error"]
-    assert rec.db.execute("SELECT count(*) FROM tool_calls WHERE error IS NOT NULL").fetchone()[0] == 4
+def test_network_tools_are_refused_offline_and_recorded(env) -> None:
+    r1 = run_tool(env, "web_search", {"query": "Example Garden Shenzhen"})
+    r2 = run_tool(env, "page_fetch", {"url": "https://example.com"})
+    assert "disabled" in r1.error and "disabled" in r2.error
+    rows = env.recorder.db.execute("SELECT id, tool, error, cost FROM tool_calls ORDER BY id").fetchall()
+    assert [r[1] for r in rows] == ["web_search", "page_fetch"] and all(r[2] and r[3] == 0 for r in rows)
+    assert [r1.call_id, r2.call_id] == [r[0] for r in rows]
 
 
-def test_exif_gps_is_resolved_to_a_place_and_cached_by_file_content(rec, tmp_path: Path) -> None:
-    p = tmp_path / "gps.jpg"
+def test_user_files_stay_inside_the_user_folder(env, tmp_path: Path) -> None:
+    outside = tmp_path / "secret.png"
+    Image.new("RGB", (20, 20)).save(outside)
+    (env.user_dir / "images" / "link.png").symlink_to(outside)
+    for rel in ("../secret.png", "images/link.png", str(outside)):
+        res = run_tool(env, "exif", {"file": rel})
+        assert res.error and ("outside the user folder" in res.error or "absolute path" in res.error), rel
+        assert res.call_id is not None        # the refusal is a recorded call
+    assert "file not found" in run_tool(env, "exif", {"file": "images/gone.jpg"}).error
+
+
+def _text_image(path: Path) -> None:
+    img = Image.new("RGB", (900, 300), "white")
+    d = ImageDraw.Draw(img)
+    font = ImageFont.load_default(size=40)
+    d.text((30, 40), "NORTH GATE 12", fill="black", font=font)
+    d.text((30, 200), "STAFF ID XC190417", fill="black", font=font)
+    img.save(path)
+
+
+@pytest.mark.slow
+def test_ocr_box_and_zoom_reach_the_tool(env) -> None:
+    _text_image(env.user_dir / "images" / "t.png")
+    whole = run_tool(env, "ocr", {"image_id": "p1/img0", "file": "images/t.png"})
+    crop = run_tool(env, "ocr", {"image_id": "p1/img0", "file": "images/t.png", "box": [0, 170, 900, 300],
+                                 "zoom": 2})
+    text_whole = " ".join(ln["text"] for ln in whole.output["lines"])
+    text_crop = " ".join(ln["text"] for ln in crop.output["lines"])
+    assert "NORTH" in text_whole and "XC190417" in text_whole.replace(" ", "")
+    assert "XC190417" in text_crop.replace(" ", "") and "NORTH" not in text_crop
+    rows = env.recorder.db.execute("SELECT id, inputs FROM tool_calls WHERE tool='ocr' ORDER BY id").fetchall()
+    assert json.loads(rows[1][1]) == {"file": "images/t.png", "box": [0, 170, 900, 300], "zoom": 2}
+    assert crop.call_id == rows[1][0] != whole.call_id
+
+
+def test_exif_gps_to_evidence_and_cache_by_file_content(env, tmp_path: Path) -> None:
+    p = env.user_dir / "images" / "gps.jpg"
     ex = Image.Exif()
     g = ex.get_ifd(IFD.GPSInfo)
     g[GPS.GPSLatitudeRef], g[GPS.GPSLatitude] = "N", (22.0, 32.0, 24.0)
     g[GPS.GPSLongitudeRef], g[GPS.GPSLongitude] = "E", (113.0, 56.0, 6.0)
     Image.new("RGB", (32, 32)).save(p, exif=ex)
-    out = run_tool(rec, "exif", {"image": str(p)})
-    assert out["place"]["name"] == "Nanshan District"
-    assert out["place_chain"] == ["China", "Guangdong", "Shenzhen", "Nanshan District"]
-    run_tool(rec, "exif", {"image": str(p)})
+    res = run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
+    nodes = to_evidence(None, res, "r7")
+    assert len(nodes) == 1 and "Nanshan District" in nodes[0].content
+    assert nodes[0].data["tool_call_id"] == res.call_id and nodes[0].data["route_id"] == "r7"
+    run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
     Image.new("RGB", (32, 32)).save(p)                  # same path, new content without GPS
-    out3 = run_tool(rec, "exif", {"image": str(p)})
-    assert out3["place"] is None
-    cached = [r[0] for r in rec.db.execute("SELECT cached FROM tool_calls WHERE tool='exif' ORDER BY id")]
+    res3 = run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
+    assert to_evidence(None, res3, "r8") == []
+    cached = [r[0] for r in env.recorder.db.execute("SELECT cached FROM tool_calls WHERE tool='exif' ORDER BY id")]
     assert cached == [0, 1, 0]
 
 
-def test_gazetteer_tool_outputs_chains(rec) -> None:
-    out = run_tool(rec, "gazetteer", {"text": "周末在福田区，坐地铁到车公庙站"})
-    kinds = [(p["span"], p["kind"]) for p in out["places"]]
-    assert kinds == [("福田区", "district"), ("车公庙站", "station")]
-    assert out["places"][1]["chain"][:3] == ["China", "Guangdong", "Shenzhen"]
-    row = rec.db.execute("SELECT inputs, outputs FROM tool_calls WHERE tool='gazetteer'").fetchone()
-    assert json.loads(row[0]) == {"text": "周末在福田区，坐地铁到车公庙站"}
-    assert json.loads(row[1]) == out
+def test_gazetteer_route_gives_ancestor_levels(env) -> None:
+    res = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
+    assert res.output["levels"]["city"] == "Shenzhen"
+    node = to_evidence(None, res, "r1")[0]
+    assert node.data["gazetteer"]["levels"] == res.output["levels"] and node.data["tool_call_id"] == res.call_id
+    row = env.recorder.db.execute("SELECT inputs, outputs FROM tool_calls WHERE id=?", [res.call_id]).fetchone()
+    assert json.loads(row[0]) == {"name": "Nanshan District", "hint": "Guangdong"}
+    assert json.loads(row[1]) == res.output

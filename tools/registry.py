@@ -1,80 +1,127 @@
-"""Tool declarations the router reads (name, family, typed input/output, default cost, network)
-and `run_tool`, which validates inputs, hashes the files a tool reads, refuses network tools
-when the run's network flag is off, and runs the tool through the Recorder (cached, recorded).
+"""The route registry: one `ToolSpec` per route family, the only way a route runs.
+
+A spec declares the family's typed input (the route's `params`, validated with
+`extra="forbid"` so a mistyped edit is refused by field), its typed output, its cost in
+budget units (the single place costs live), whether it needs the network or a model
+backend, how it runs (through the Recorder: cached by content hash, one `tool_calls` row
+per call) and a `to_evidence()` adapter turning its output into evidence drafts. Each draft
+carries `data["tool_call_id"]`, the `tool_calls` row that produced it.
+
+A family whose spec has no executor here (deep_visual without a model backend, network
+families with the network off) is not offered by the router (`offered`).
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Literal
 
-from pydantic import BaseModel, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from tools.base import Recorder, ToolError
 from tools.exif import ExifInfo
 from tools.fetch import FetchResult
 from tools.mapsearch import MapResult
-from tools.ocr import OcrLine
 from tools.websearch import SearchResult
 
+if TYPE_CHECKING:
+    from core.engine.types import EvidenceNode
+
 ToolFamily = Literal["ocr", "zoom_ocr", "exif", "gazetteer", "map_search", "web_search", "page_fetch", "deep_visual"]
+MAX_ZOOM = 8.0
 
 
-# ---------------------------------------------------------------- input / output types
-class OcrInput(BaseModel):
-    image: str                                   # path of the image file
-    box: list[float] | list[list[float]] | None = None
-    zoom: float | Literal["auto"] | None = None
+# ---------------------------------------------------------------- inputs (route params)
+class RouteInput(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _check_box(v: Any) -> Any:
+    """A rectangle [x0, y0, x1, y1] or a polygon [[x, y], ...] in full-image pixels."""
+    if v is None:
+        return v
+    pts = [v[i:i + 2] for i in (0, 2)] if v and not isinstance(v[0], list) else v
+    if not isinstance(v[0], list) and len(v) != 4:
+        raise ValueError("a rectangle box has 4 numbers [x0, y0, x1, y1]")
+    if isinstance(v[0], list) and (len(v) < 3 or any(len(p) != 2 for p in v)):
+        raise ValueError("a polygon box has at least 3 [x, y] points")
+    xs, ys = [float(p[0]) for p in pts], [float(p[1]) for p in pts]
+    if min(xs + ys) < 0:
+        raise ValueError("box coordinates must be >= 0")
+    if max(xs) - min(xs) < 1 or max(ys) - min(ys) < 1:
+        raise ValueError("box has no area")
+    return v
+
+
+class ImageInput(RouteInput):
+    image_id: str = ""
+    file: str = Field(min_length=1, max_length=1000)     # relative to the user folder
+
+
+class OcrInput(ImageInput):
+    box: list[float] | list[list[float]] | None = None   # crop first (full-image pixels)
+    zoom: float | Literal["auto"] | None = Field(default=None)
+    carrier: str | None = None
+
+    _box = field_validator("box")(classmethod(lambda cls, v: _check_box(v)))
+
+    @field_validator("zoom")
+    @classmethod
+    def _zoom(cls, v: Any) -> Any:
+        if isinstance(v, (int, float)) and not (0 < float(v) <= MAX_ZOOM):
+            raise ValueError(f"zoom must be in (0, {MAX_ZOOM:g}] or 'auto'")
+        return v
+
+
+class ZoomOcrInput(OcrInput):
+    box: list[float] | list[list[float]]                 # required here
+    zoom: float | Literal["auto"] | None = "auto"
+    from_node: str | None = None                         # the OCR node whose line is re-read
+    line: int | None = None
+    text: str = ""                                       # that line's first reading
+
+
+class ExifInput(ImageInput):
+    pass
+
+
+class GazetteerInput(RouteInput):
+    name: str = Field(min_length=1, max_length=200)
+    hint: str = Field(default="", max_length=500)         # e.g. the account's IP regions
+
+
+class MapSearchInput(RouteInput):
+    query: str = Field(min_length=1, max_length=400)
+    k: int = Field(default=5, ge=1, le=10)
+
+
+class WebSearchInput(RouteInput):
+    query: str = Field(min_length=1, max_length=400)
+    k: int = Field(default=5, ge=1, le=10)
+
+
+class PageFetchInput(RouteInput):
+    url: str = Field(pattern=r"^https?://", max_length=2000)
+
+
+class DeepVisualInput(ImageInput):
+    question: str = Field(default="", max_length=1000)
+
+
+# ---------------------------------------------------------------- outputs
+class OcrLineOut(BaseModel):
+    text: str
+    score: float = 0.0
+    box: Any = None
 
 
 class OcrOutput(BaseModel):
-    engine: str
-    lines: list[OcrLine]
-    text: str
-    width: int
-    height: int
-    ms: float
-
-
-class ZoomOcrInput(BaseModel):
-    image: str
-    box: list[float] | list[list[float]]         # the region to crop (rectangle or polygon)
-    zoom: float | Literal["auto"] = "auto"
-
-
-class ExifInput(BaseModel):
-    image: str
-
-
-class ExifOutput(ExifInfo):
-    place: dict[str, Any] | None = None          # reverse-geocoded GPS (gazetteer), when GPS is present
-    place_chain: list[str] = Field(default_factory=list)
-
-
-class GazetteerInput(BaseModel):
-    text: str = Field(max_length=20_000)
-
-
-class GazetteerPlace(BaseModel):
-    span: str
-    start: int
-    end: int
-    place_id: str
-    name: str
-    kind: str
-    chain: list[str]                              # country .. place
-    lat: float | None = None
-    lon: float | None = None
-    alternatives: list[str] = Field(default_factory=list)
+    lines: list[OcrLineOut]
 
 
 class GazetteerOutput(BaseModel):
-    places: list[GazetteerPlace]
-
-
-class MapSearchInput(BaseModel):
-    query: str | None = None
-    lat: float | None = None
-    lon: float | None = None
-    k: int = 5
+    name: str
+    levels: dict[str, str]
 
 
 class MapSearchOutput(BaseModel):
@@ -82,207 +129,339 @@ class MapSearchOutput(BaseModel):
     results: list[MapResult]
 
 
-class WebSearchInput(BaseModel):
-    query: str
-    k: int = 5
-
-
 class WebSearchOutput(BaseModel):
     provider: str
     results: list[SearchResult]
 
 
-class PageFetchInput(BaseModel):
-    url: str
-
-
-class DeepVisualInput(BaseModel):
-    image: str
-    question: str = ""
-
-
 class DeepVisualOutput(BaseModel):
-    answer: str
-    model: str = ""
+    items: list[dict[str, Any]]
 
 
-class ToolSpec(BaseModel):
-    model_config = {"arbitrary_types_allowed": True}
+# ---------------------------------------------------------------- running
+@dataclass
+class ToolEnv:
+    """What a route's tool may use: the recorder, the user folder (files must stay inside),
+    the run config (network flag, provider settings), the backend and the engine context."""
 
-    name: str
+    recorder: Recorder
+    user_dir: Path
+    config: dict[str, Any]
+    backend: Any = None
+    ctx: Any = None
+
+    @property
+    def network(self) -> bool:
+        return bool(self.config.get("network"))
+
+
+class ToolResult(BaseModel):
+    model_config = ConfigDict(arbitrary_types_allowed=True)
+
+    family: str
+    inputs: RouteInput
+    output: dict[str, Any] | None = None
+    error: str | None = None
+    call_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Call:
+    """How one validated input is recorded: tool name, recorded inputs, content hash."""
+
+    tool: str
+    inputs: dict[str, Any]
+    content_hash: str | None
+    run: Callable[[], Any]
+
+
+@dataclass(frozen=True)
+class ToolSpec:
     family: ToolFamily
     description: str
-    input_type: type[BaseModel]
+    input_type: type[RouteInput]
     output_type: type[BaseModel]
-    default_cost: float
+    cost: float
+    prepare: Callable[[ToolEnv, Any], Call] | None      # None: no executor here (not offered)
+    to_evidence: Callable[[Any, Any, dict[str, Any], str], list["EvidenceNode"]]
     needs_network: bool = False
-    needs_model: bool = False                    # run by a model backend, not by tools/
-    file_inputs: tuple[str, ...] = ()            # input fields holding file paths (content-hashed)
-    run: Callable[..., Any] | None = None
+    needs_model: bool = False                           # run by a model backend (deep_visual)
+    cacheable: bool = True
+
+    @property
+    def name(self) -> str:
+        return self.family
 
 
-# ---------------------------------------------------------------- runners
-def _run_ocr(image: str, box: Any = None, zoom: Any = None) -> dict[str, Any]:
-    import time
+def _image(env: ToolEnv, inp: ImageInput) -> tuple[Path, str]:
+    """The image named by a route, through the one user-file guard (tools/userfiles.py: inside
+    the user folder, a regular file, size limit), and its content hash."""
+    from tools.userfiles import user_file_digest
 
-    from tools.images import load_image
-    from tools.ocr import default_ocr, lines_text
-
-    img = load_image(image)
-    eng = default_ocr()
-    t0 = time.perf_counter()
-    lines = eng.read(img, box=box, zoom=zoom)
-    ms = (time.perf_counter() - t0) * 1000.0
-    return OcrOutput(engine=eng.name, lines=lines, text=lines_text(lines), width=img.width, height=img.height,
-                     ms=round(ms, 1)).model_dump(mode="json")
+    return user_file_digest(env.user_dir, inp.file)
 
 
-def _run_zoom_ocr(image: str, box: Any, zoom: Any = "auto") -> dict[str, Any]:
-    return _run_ocr(image, box=box, zoom=zoom)
+def _prep_ocr(env: ToolEnv, inp: OcrInput) -> Call:
+    from tools.ocr import default_ocr
+
+    path, digest = _image(env, inp)
+    inputs: dict[str, Any] = {"file": inp.file}
+    if inp.box is not None:
+        inputs["box"] = inp.box
+    if inp.zoom is not None:
+        inputs["zoom"] = inp.zoom
+
+    def run() -> dict[str, Any]:
+        lines = default_ocr().read(path, box=inp.box, zoom=inp.zoom)
+        return {"lines": [ln.model_dump() for ln in lines]}
+
+    # same tool name and inputs as perception's OCR: one cache for both
+    return Call("ocr", inputs, digest, run)
 
 
-def _run_exif(image: str) -> dict[str, Any]:
+def _prep_exif(env: ToolEnv, inp: ExifInput) -> Call:
     from tools.exif import read_exif
-    from tools.gazetteer import default_gazetteer
 
-    info = read_exif(image)
-    out = ExifOutput(**info.model_dump())
-    if info.has_gps:
-        gz = default_gazetteer()
-        p = gz.reverse(info.gps_lat, info.gps_lon)  # type: ignore[arg-type]
-        if p is not None:
-            out.place = {"id": p.id, "name": p.name, "kind": p.kind}
-            out.place_chain = [c.name for c in gz.chain(p)]
-    return out.model_dump(mode="json")
+    path, digest = _image(env, inp)
+    return Call("exif", {"file": inp.file}, digest, lambda: read_exif(path))
 
 
-def _run_gazetteer(text: str) -> dict[str, Any]:
-    from tools.gazetteer import default_gazetteer
+def _prep_gazetteer(env: ToolEnv, inp: GazetteerInput) -> Call:
+    from core.engine.places import resolve_levels
 
-    gz = default_gazetteer()
-    places = []
-    for m in gz.find_places(text):
-        p = m.place
-        places.append(GazetteerPlace(span=m.span, start=m.start, end=m.end, place_id=p.id, name=p.name, kind=p.kind,
-                                     chain=[c.name for c in gz.chain(p)], lat=p.lat, lon=p.lon,
-                                     alternatives=[a.id for a in m.alternatives]))
-    return GazetteerOutput(places=places).model_dump(mode="json")
+    return Call("gazetteer", {"name": inp.name, "hint": inp.hint}, None,
+                lambda: {"name": inp.name, "levels": resolve_levels(inp.name, inp.hint)})
 
 
-def _run_map_search(query: str | None = None, lat: float | None = None, lon: float | None = None, k: int = 5,
-                    _provider: Any = None) -> dict[str, Any]:
-    from tools.mapsearch import OfflineMapSearch
+def _prep_map_search(env: ToolEnv, inp: MapSearchInput) -> Call:
+    from tools.mapsearch import default_mapsearch
 
-    prov = _provider or OfflineMapSearch()
-    if query:
-        results = prov.search(query, k=k)
-    elif lat is not None and lon is not None:
-        r = prov.reverse(lat, lon)
-        results = [r] if r is not None else []
-    else:
-        raise ToolError("query or lat/lon: one is required", tool="map_search")
-    return MapSearchOutput(provider=prov.name, results=results).model_dump(mode="json")
+    prov = default_mapsearch(env.config)
+    return Call("map_search", {"query": inp.query, "k": inp.k, "provider": prov.name}, None,
+                lambda: {"provider": prov.name, "results": [r.model_dump() for r in prov.search(inp.query, k=inp.k)]})
 
 
-def _run_web_search(query: str, k: int = 5, _provider: Any = None) -> dict[str, Any]:
-    from tools.websearch import DisabledWebSearch
+def _prep_web_search(env: ToolEnv, inp: WebSearchInput) -> Call:
+    from tools.websearch import default_websearch
 
-    prov = _provider or DisabledWebSearch()
-    return WebSearchOutput(provider=prov.name, results=prov.search(query, k=k)).model_dump(mode="json")
+    prov = default_websearch(env.config)
+    return Call("web_search", {"query": inp.query, "k": inp.k, "provider": prov.name}, None,
+                lambda: {"provider": prov.name, "results": [r.model_dump() for r in prov.search(inp.query, k=inp.k)]})
 
 
-def _run_page_fetch(url: str, _allow_network: bool = False) -> dict[str, Any]:
+def _prep_page_fetch(env: ToolEnv, inp: PageFetchInput) -> Call:
     from tools.fetch import fetch_page
 
-    return fetch_page(url, allow_network=_allow_network).model_dump(mode="json")
+    return Call("page_fetch", {"url": inp.url}, None, lambda: fetch_page(inp.url, allow_network=env.network))
 
 
-TOOLS: dict[str, ToolSpec] = {
-    s.name: s
-    for s in [
-        ToolSpec(name="ocr", family="ocr", description="OCR of a whole image (RapidOCR PP-OCR, offline)",
-                 input_type=OcrInput, output_type=OcrOutput, default_cost=2.0, file_inputs=("image",), run=_run_ocr),
-        ToolSpec(name="zoom_ocr", family="zoom_ocr",
-                 description="crop a region, upscale small text adaptively, OCR it (boxes in full-image pixels)",
-                 input_type=ZoomOcrInput, output_type=OcrOutput, default_cost=2.0, file_inputs=("image",),
-                 run=_run_zoom_ocr),
-        ToolSpec(name="exif", family="exif", description="EXIF time/device/GPS; GPS reverse-geocoded offline",
-                 input_type=ExifInput, output_type=ExifOutput, default_cost=1.0, file_inputs=("image",), run=_run_exif),
-        ToolSpec(name="gazetteer", family="gazetteer",
-                 description="places named in a text (EN/ZH/pinyin), with country..place chains",
-                 input_type=GazetteerInput, output_type=GazetteerOutput, default_cost=1.0, run=_run_gazetteer),
-        ToolSpec(name="map_search", family="map_search",
-                 description="place search or reverse lookup (offline gazetteer; online providers when network is on)",
-                 input_type=MapSearchInput, output_type=MapSearchOutput, default_cost=2.0, run=_run_map_search),
-        ToolSpec(name="web_search", family="web_search", description="web search (SearxNG/Brave), off by default",
-                 input_type=WebSearchInput, output_type=WebSearchOutput, default_cost=3.0, needs_network=True,
-                 run=_run_web_search),
-        ToolSpec(name="page_fetch", family="page_fetch",
-                 description="fetch one public web page as text (private/loopback addresses refused), off by default",
-                 input_type=PageFetchInput, output_type=FetchResult, default_cost=3.0, needs_network=True,
-                 run=_run_page_fetch),
-        ToolSpec(name="deep_visual", family="deep_visual",
-                 description="a strong vision-language model looks at one image (run by the model backend)",
-                 input_type=DeepVisualInput, output_type=DeepVisualOutput, default_cost=5.0, needs_model=True,
-                 file_inputs=("image",), run=None),
-    ]
-}
+def _prep_deep_visual(env: ToolEnv, inp: DeepVisualInput) -> Call:
+    path, digest = _image(env, inp)
+
+    def run() -> dict[str, Any]:
+        items = env.backend.deep_visual(env.ctx, str(path), inp.question)
+        if not items:
+            raise ToolError("deep visual look not available from this backend", tool="deep_visual")
+        return {"items": list(items)}
+
+    return Call("deep_visual", {"file": inp.file, "question": inp.question}, digest, run)
 
 
-def tools_for_family(family: str) -> list[ToolSpec]:
-    return [s for s in TOOLS.values() if s.family == family]
+# ---------------------------------------------------------------- to_evidence adapters
+def _ev_ocr(ctx: Any, inp: OcrInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
+    from core.engine.perceiver import ocr_node
+
+    lines = [ln for ln in out.get("lines", []) if str(ln.get("text", "")).strip()]
+    if not lines:
+        return []
+    post_id = inp.image_id.split("/")[0] if inp.image_id else ""
+    node = ocr_node(ctx, post_id, inp.image_id, inp.file, lines, "screenshot" in str(inp.carrier or ""),
+                    source="zoom_ocr" if isinstance(inp, ZoomOcrInput) else "ocr", route_id=route_id)
+    if node is None:
+        return []
+    if isinstance(inp, ZoomOcrInput) and inp.from_node in ctx.graph.nodes:
+        node.carrier = ctx.graph.nodes[inp.from_node].carrier       # same image, same carrier
+    if inp.box is not None:
+        node.data["box"] = inp.box
+    return [node]
 
 
-def run_tool(
-    recorder: Recorder,
-    name: str,
-    inputs: dict[str, Any],
-    *,
-    network: bool = False,
-    provider: Any = None,
-    cost: float | None = None,
-) -> dict[str, Any]:
-    """Validate, hash, record and run one tool. Never raises for tool failures: returns
-    {"error": ...} and the failure is in `tool_calls`. `provider` is an online map/web search
-    object (only used when network is on)."""
-    from tools.images import sha256_file
+def _ev_exif(ctx: Any, inp: ExifInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
+    from core.engine.perceiver import exif_node
 
-    spec = TOOLS.get(name)
-    if spec is None or spec.run is None:
-        reason = f"tool {name!r} is not runnable here" + (" (model backend tool)" if spec and spec.needs_model else "")
-        return recorder.call(name, _raise(reason), {"inputs": inputs}, cost=0.0, cacheable=False)
+    if not out.get("has_exif"):
+        return []
+    return [exif_node(ctx, inp.image_id.split("/")[0] if inp.image_id else "", inp.image_id, out)]
+
+
+def _ev_gazetteer(ctx: Any, inp: GazetteerInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
+    from core.engine.types import EvidenceNode
+
+    levels = out.get("levels") or {}
+    if not levels:
+        return []
+    return [EvidenceNode(node_id="", modality="metadata", carrier="metadata",
+                         content="gazetteer: " + " < ".join(reversed(list(levels.values()))),
+                         data={"gazetteer": {"name": inp.name, "levels": levels}, "field": f"gazetteer:{inp.name}"})]
+
+
+def _ev_map_search(ctx: Any, inp: MapSearchInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
+    from core.engine.types import EvidenceNode
+
+    res = out.get("results") or []
+    if not res:
+        return []
+    top = res[0]
+    chain = [c for c in top.get("chain") or [] if c]
+    return [EvidenceNode(node_id="", modality="metadata", carrier="metadata",
+                         content=f"map_search {inp.query!r}: " + (" < ".join(reversed(chain)) or top.get("name", "")),
+                         data={"map_search": {"query": inp.query, "results": res[:inp.k]},
+                               "field": f"map_search:{inp.query}"})]
+
+
+def _web_text_node(ctx: Any, field: str, text: str, extra: dict[str, Any]) -> "EvidenceNode":
+    from core.engine.perceiver import text_evidence
+
+    node = text_evidence(ctx, "", "web", field, text, extra=extra)
+    node.post_id = None                     # a web page is not one of the user's posts
+    node.data.pop("cites", None)
+    return node
+
+
+def _ev_web_search(ctx: Any, inp: WebSearchInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
+    nodes = []
+    for i, r in enumerate(out.get("results") or []):
+        text = " — ".join(x for x in (str(r.get("title") or ""), str(r.get("snippet") or "")) if x)
+        if text.strip():
+            nodes.append(_web_text_node(ctx, f"web_search:{inp.query}#{i}", text, {"url": r.get("url")}))
+    return nodes
+
+
+def _ev_page_fetch(ctx: Any, inp: PageFetchInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
+    text = "\n".join(x for x in (str(out.get("title") or ""), str(out.get("text") or "")) if x)
+    if not text.strip():
+        return []
+    return [_web_text_node(ctx, f"page_fetch:{inp.url}", text, {"url": out.get("final_url") or inp.url})]
+
+
+def _ev_deep_visual(ctx: Any, inp: DeepVisualInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
+    from core.engine.perceiver import ocr_node
+
+    post_id = inp.image_id.split("/")[0] if inp.image_id else ""
+    nodes = []
+    for item in out.get("items") or []:
+        node = ocr_node(ctx, post_id, inp.image_id, inp.file, [{"text": item.get("text", ""), "score": 1.0, "box": None}],
+                        False, source="deep_visual", route_id=route_id)
+        if node is not None:
+            nodes.append(node)
+    return nodes
+
+
+TOOLS: dict[str, ToolSpec] = {s.family: s for s in [
+    ToolSpec("ocr", "full-resolution OCR of an image, or of one box of it (RapidOCR PP-OCR, offline)",
+             OcrInput, OcrOutput, 2.0, _prep_ocr, _ev_ocr),
+    ToolSpec("zoom_ocr", "crop one text region, upscale small text adaptively, OCR it (boxes in full-image pixels)",
+             ZoomOcrInput, OcrOutput, 2.0, _prep_ocr, _ev_ocr),
+    ToolSpec("exif", "EXIF time/device/GPS of one image; GPS reverse-geocoded offline",
+             ExifInput, ExifInfo, 1.0, _prep_exif, _ev_exif),
+    ToolSpec("gazetteer", "ancestor levels of a place name (offline gazetteer, disambiguated by a hint)",
+             GazetteerInput, GazetteerOutput, 1.0, _prep_gazetteer, _ev_gazetteer),
+    # offline, a map search would only repeat the gazetteer: it is an online route
+    ToolSpec("map_search", "place / POI search of an online map provider (Nominatim, Amap); network only",
+             MapSearchInput, MapSearchOutput, 2.0, _prep_map_search, _ev_map_search, needs_network=True),
+    ToolSpec("web_search", "web search (SearxNG/Brave); network only",
+             WebSearchInput, WebSearchOutput, 3.0, _prep_web_search, _ev_web_search, needs_network=True),
+    ToolSpec("page_fetch", "fetch one public web page as text (private/loopback addresses refused); network only",
+             PageFetchInput, FetchResult, 3.0, _prep_page_fetch, _ev_page_fetch, needs_network=True),
+    ToolSpec("deep_visual", "a strong vision-language model looks at one image (model backends only)",
+             DeepVisualInput, DeepVisualOutput, 5.0, _prep_deep_visual, _ev_deep_visual, needs_model=True,
+             cacheable=False),
+]}
+
+NETWORK_FAMILIES = frozenset(f for f, s in TOOLS.items() if s.needs_network)
+
+
+def spec_for(family: str) -> ToolSpec:
+    spec = TOOLS.get(family)
+    if spec is None:
+        from core.errors import InputError
+
+        raise InputError("route", f"unknown route family {family!r} (known: {', '.join(TOOLS)})", field="family")
+    return spec
+
+
+def route_cost(family: str) -> float:
+    """Budget units of one executed route of this family (stop is free)."""
+    return TOOLS[family].cost if family in TOOLS else 0.0
+
+
+def validate_params(family: str, params: dict[str, Any]) -> RouteInput:
+    """The route's params as its family's input model; a bad value is an InputError naming
+    the field and the reason (nothing has run or been charged)."""
+    from core.errors import InputError
+
+    spec = spec_for(family)
     try:
-        args = spec.input_type.model_validate(inputs).model_dump()
+        return spec.input_type.model_validate(params)
     except ValidationError as e:
         first = e.errors()[0]
-        field = ".".join(str(x) for x in first.get("loc", ())) or "inputs"
-        return recorder.call(name, _raise(f"{field}: {first.get('msg')}"), {"inputs": inputs}, cost=0.0,
-                             cacheable=False)
+        field = ".".join(str(x) for x in first.get("loc", ())) or "params"
+        raise InputError(f"route {family}", first.get("msg", "invalid"), field=f"params.{field}") from e
+
+
+def offered(family: str, *, network: bool, backend: Any = None) -> bool:
+    """Whether a route of this family can run in this run (executor, network, model)."""
+    spec = TOOLS.get(family)
+    if spec is None or spec.prepare is None:
+        return False
     if spec.needs_network and not network:
-        return recorder.call(name, _raise(f"{name} disabled (network tools are off)"), args, cost=0.0,
-                             cacheable=False)
-    hashes = []
-    for f in spec.file_inputs:
-        if args.get(f):
-            try:
-                hashes.append(sha256_file(args[f]))
-            except ToolError as e:
-                return recorder.call(name, _raise(str(e)), args, cost=0.0, cacheable=False)
-    fn: Callable[..., Any] = spec.run
-    call_args = dict(args)
-    extra: dict[str, Any] = {}
-    if name in ("map_search", "web_search") and provider is not None and network:
-        extra["_provider"] = provider
-        call_args["provider"] = getattr(provider, "name", "custom")   # part of the cache key
-    if name == "page_fetch":
-        extra["_allow_network"] = network
+        return False
+    if spec.needs_model and not bool(getattr(backend, "has_deep_visual", False)):
+        return False
+    return True
 
-    def bound(**kw: Any) -> Any:
-        kw.pop("provider", None)
-        return fn(**kw, **extra)
 
-    return recorder.call(name, bound, call_args, content_hash=":".join(hashes) or None,
-                         cost=spec.default_cost if cost is None else cost)
+def run_tool(env: ToolEnv, family: str, params: dict[str, Any] | RouteInput) -> ToolResult:
+    """Validate (InputError on bad params), then run one route's tool through the Recorder.
+    Tool failures (missing file, network off, provider error) are results with `error`,
+    recorded in `tool_calls` like any call."""
+    spec = spec_for(family)
+    inp = params if isinstance(params, RouteInput) else validate_params(family, params)
+    rec = env.recorder
+
+    def refused(reason: str, inputs: dict[str, Any]) -> ToolResult:
+        out = rec.call(family, _raise(reason), inputs, cost=0.0, cacheable=False)
+        return ToolResult(family=family, inputs=inp, error=out.get("error"), call_id=_last_id(rec))
+
+    if spec.needs_network and not env.network:
+        return refused(f"{family} disabled (network tools are off)", inp.model_dump(mode="json"))
+    if not offered(family, network=env.network, backend=env.backend):
+        return refused(f"{family}: no executor in this run", inp.model_dump(mode="json"))
+    try:
+        call = spec.prepare(env, inp)              # type: ignore[misc]
+    except (ToolError, OSError, ValueError) as e:
+        return refused(str(e), inp.model_dump(mode="json"))
+    out = rec.call(call.tool, lambda **_: call.run(), call.inputs, content_hash=call.content_hash,
+                   cost=spec.cost, cacheable=spec.cacheable)
+    call_id = _last_id(rec)
+    if "error" in out and len(out) == 1:
+        return ToolResult(family=family, inputs=inp, error=str(out["error"]), call_id=call_id)
+    return ToolResult(family=family, inputs=inp, output=out, call_id=call_id)
+
+
+def to_evidence(ctx: Any, res: ToolResult, route_id: str) -> list["EvidenceNode"]:
+    """Evidence drafts of a successful result, each naming its route and tool call."""
+    if res.output is None:
+        return []
+    nodes = TOOLS[res.family].to_evidence(ctx, res.inputs, res.output, route_id)
+    for n in nodes:
+        n.data["route_id"] = route_id
+        n.data["tool_call_id"] = res.call_id
+    return nodes
+
+
+def _last_id(rec: Recorder) -> int | None:
+    return rec.records[-1].id if rec.records else None
 
 
 def _raise(message: str) -> Callable[..., Any]:

@@ -122,18 +122,12 @@ def print_profile(inv, *, chains: bool = True) -> None:
 
 
 def _parse_sets(items: list[str]) -> dict:
-    from core.engine.context import DEFAULT_CONFIG
+    from core.engine.context import parse_set
 
-    out: dict = {}
-    for item in items:
-        key, sep, raw = item.partition("=")
-        if not sep or key not in DEFAULT_CONFIG:
-            fail(f"--set {item}: expected KEY=VALUE with KEY one of {', '.join(sorted(DEFAULT_CONFIG))}")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
+    try:
+        return parse_set(items)      # validated by the typed engine config: an unknown key is named
+    except InputError as e:
+        fail(e.message)
 
 
 def _unfinished_run(db_path: Path, user_dir: Path, backend: str, cfg: dict) -> str | None:

@@ -173,7 +173,7 @@ def load_config(path: str | Path | None = None, *, env: Mapping[str, str] | None
             data = tomllib.loads(source.read_text(encoding="utf-8"))
         except (tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
             raise InputError(source, f"not valid TOML: {e}") from None
-        unknown = set(data) - {"backend", "roles", "prices"}
+        unknown = set(data) - {"backend", "roles", "prices", "approval"}   # [[approval]]: core/engine/approval.py
         if unknown:
             raise InputError(source, "unknown table", field=sorted(unknown)[0])
         bad_roles = set(data.get("roles") or {}) - set(ROLES)

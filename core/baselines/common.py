@@ -117,9 +117,9 @@ class BaselineRun:
                   by_other: bool = False, modality: str = "text", extra: dict[str, Any] | None = None) -> EvidenceNode:
         """An evidence draft of one text field; with_cues runs the offline rules on it alone."""
         if with_cues:
-            from core.engine.perceiver import _text_evidence
+            from core.engine.perceiver import text_evidence
 
-            return _text_evidence(self.ctx, post_id, carrier, field, text, modality=modality, by_other=by_other,
+            return text_evidence(self.ctx, post_id, carrier, field, text, modality=modality, by_other=by_other,
                                   extra=extra)
         data: dict[str, Any] = {"field": field, "cites": [f"post:{post_id}"], **(extra or {})}
         if by_other:

@@ -14,8 +14,9 @@ MAX_IMAGES_PER_POST = 12
 
 def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
     """Evidence drafts of one post's images: alt text and OCR text (with cues), errors recorded."""
-    from core.engine.perceiver import ocr_call, ocr_node
-    from tools.images import sha256_file
+    from core.engine.perceiver import ocr_node
+    from tools.registry import ToolEnv, run_tool
+    from tools.userfiles import UserFileError, user_file_digest
 
     try:
         from core.engine.perceiver import _signals
@@ -36,13 +37,10 @@ def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
         if ref.alt:
             out.append(run.text_node(post.post_id, "image_scene", f"images[{idx}].alt", str(ref.alt),
                                      modality="image", extra={"image_id": image_id}))
-        path = ctx.user.image_path(ref.file)
-        try:
-            if not str(path).startswith(str(ctx.user.user_dir.resolve())):
-                raise ValueError("image path escapes the user folder")
-            digest = sha256_file(path)
+        try:   # the one user-file guard (tools/userfiles.py), as in perception and routes
+            path, digest = user_file_digest(ctx.user.user_dir, ref.file)
         except Exception as e:
-            ctx.error(where, f"{ref.file}: {type(e).__name__}: {e}")
+            ctx.error(where, str(e) if isinstance(e, UserFileError) else f"{ref.file}: {type(e).__name__}: {e}")
             continue
         # the same call (inputs, cache key) as the Argus perceiver: same text-bearing decision, shared cache
         sig: dict[str, Any] = rec.call("image_signals", lambda file, v: _signals(str(path), v),
@@ -52,9 +50,11 @@ def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
             continue
         if not sig.get("text_bearing"):
             continue
-        lines = ocr_call(ctx, rec, path, digest, None, None)
-        if lines is None:
-            ctx.error(where, f"{ref.file}: OCR failed")
+        res = run_tool(ToolEnv(rec, ctx.user.user_dir, ctx.config, ctx=ctx), "ocr", {"image_id": image_id,
+                                                                                     "file": str(ref.file)})
+        lines = [ln for ln in (res.output or {}).get("lines", []) if str(ln.get("text", "")).strip()]
+        if res.error:
+            ctx.error(where, f"{ref.file}: OCR failed ({res.error})")
         elif lines:
             node = ocr_node(ctx, post.post_id, image_id, ref.file, lines, bool(sig.get("screenshot_like")),
                             source=run.system)

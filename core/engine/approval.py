@@ -1,19 +1,48 @@
-"""Approvers: who decides on each proposed route. Headless runs use a policy; the Textual
-console is another approver (a person) driving the same `Investigation.decide`."""
+"""Approval of proposed routes as a policy chain, in the manner of inspect_ai's approvers.
+
+A chain is an ordered list of (family glob, approver). For a proposal, each approver whose
+glob matches its route family is asked in turn; it answers with a `Decision` (approve / edit
+/ skip / stop) or `Escalate` (pass to the next matching approver). No answer: skip.
+Headless runs and the console are two chains over the same code path (`Investigation.step`
+-> `chain.decide` -> `Investigation.decide`):
+
+- `headless_chain(config)`: the config's rules, then `AutoApprover` (approve offline routes,
+  skip network routes unless `network` is on);
+- `console_chain(ask, config)`: the config's rules, then a person (`ask(proposal, inv)`).
+
+Rules come from the engine config (`approval = [{families, action, params, reason}]`) or
+the `[[approval]]` tables of the TOML file (argus.toml), e.g.
+
+    [[approval]]
+    families = "web_search"
+    action = "skip"
+    reason = "no web lookups for this study"
+"""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+import fnmatch
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
 
-from core.engine.budget import NETWORK_FAMILIES
+from pydantic import BaseModel
+
+from core.engine.context import ApprovalRule
 from core.engine.types import Decision, RouteProposal
+from tools.registry import NETWORK_FAMILIES
 
 if TYPE_CHECKING:
     from core.engine.loop import Investigation
 
 
+class Escalate(BaseModel):
+    """An approver's answer: not mine to decide, ask the next matching approver."""
+
+    reason: str = ""
+
+
 @runtime_checkable
 class Approver(Protocol):
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision: ...
+    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate: ...
 
 
 class AutoApprover:
@@ -29,21 +58,98 @@ class AutoApprover:
         return Decision(action="approve", by=f"policy:{self.name}", reason="within budget")
 
 
-class PolicyChain:
-    """First approver whose `families` matches the route decides (inspect_ai-style chain)."""
-
-    def __init__(self, rules: list[tuple[set[str] | None, Approver]]):
-        self.rules = rules
-
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision:
-        for families, approver in self.rules:
-            if families is None or proposal.family in families:
-                return approver.decide(proposal, inv)
-        return Decision(action="skip", by="policy:chain", reason="no approver matched")
-
-
 class SkipAll:
     """Skips every route (perception + hypotheses only)."""
 
     def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision:
         return Decision(action="skip", by="policy:skip-all", reason="routes disabled")
+
+
+class RuleApprover:
+    """A fixed answer from a config rule (policy:config)."""
+
+    def __init__(self, rule: ApprovalRule):
+        self.rule = rule
+
+    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate:
+        r = self.rule
+        if r.action == "escalate":
+            return Escalate(reason=r.reason)
+        return Decision(action=r.action, by="policy:config", params=r.params if r.action == "edit" else None,  # type: ignore[arg-type]
+                        reason=r.reason or f"config rule for {r.families}")
+
+
+class PersonApprover:
+    """The console's approver: a person answers through `ask(proposal, inv)`."""
+
+    def __init__(self, ask: Callable[[RouteProposal, "Investigation"], Decision | Escalate]):
+        self.ask = ask
+
+    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate:
+        return self.ask(proposal, inv)
+
+
+class ApprovalChain:
+    def __init__(self, policies: list[tuple[str, Approver]], name: str = "chain"):
+        self.policies = policies
+        self.name = name
+
+    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision:
+        asked = []
+        for glob, approver in self.policies:
+            if not fnmatch.fnmatchcase(proposal.family, glob):
+                continue
+            answer = approver.decide(proposal, inv)
+            if isinstance(answer, Decision):
+                return answer
+            asked.append(answer.reason or glob)
+        return Decision(action="skip", by=f"policy:{self.name}",
+                        reason="no approver decided" + (f" (escalated: {'; '.join(asked)})" if asked else ""))
+
+
+def rules_from(config: dict[str, Any]) -> list[ApprovalRule]:
+    """The approval rules of a run: config["approval"], else the TOML file's [[approval]] tables."""
+    rules = config.get("approval")
+    if rules:
+        return [r if isinstance(r, ApprovalRule) else ApprovalRule.model_validate(r) for r in rules]
+    path = config.get("backend_config")
+    return load_rules(path) if path and Path(path).is_file() else []
+
+
+def load_rules(path: str | Path) -> list[ApprovalRule]:
+    """[[approval]] tables of a TOML file; a bad one is an InputError naming file and field."""
+    import tomllib
+
+    from pydantic import ValidationError
+
+    from core.errors import InputError
+
+    try:
+        data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:
+        raise InputError(path, f"cannot read approval rules: {e}") from e
+    out = []
+    for i, item in enumerate(data.get("approval") or []):
+        try:
+            rule = ApprovalRule.model_validate(item)
+        except ValidationError as e:
+            first = e.errors()[0]
+            raise InputError(path, first.get("msg", "invalid"),
+                             field=f"approval[{i}]." + ".".join(str(x) for x in first.get("loc", ()))) from e
+        out.append(rule)
+    return out
+
+
+def headless_chain(config: dict[str, Any], name: str = "auto") -> ApprovalChain:
+    rules = rules_from(config)
+    policies: list[tuple[str, Approver]] = [(r.families, RuleApprover(r)) for r in rules]
+    policies.append(("*", AutoApprover(name=name, allow_network=bool(config.get("network")))))
+    return ApprovalChain(policies, name="headless")
+
+
+def console_chain(ask: Callable[[RouteProposal, "Investigation"], Decision | Escalate],
+                  config: dict[str, Any]) -> ApprovalChain:
+    rules = rules_from(config)
+    policies: list[tuple[str, Approver]] = [(r.families, RuleApprover(r)) for r in rules]
+    policies.append(("*", PersonApprover(ask)))
+    return ApprovalChain(policies, name="console")

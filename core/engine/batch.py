@@ -1,13 +1,12 @@
-"""Batch runs over a sopri/1 benchmark: one investigation per user, predictions written as
-OUT_DIR/predictions/<user_id>.json, all runs in OUT_DIR/runs.db. A user that fails is
-reported and skipped; re-running resumes unfinished runs and skips finished ones."""
+"""One user of a batch run (`investigate_user`, used by the executors in core/batch): resumes an
+unfinished run of the same system/backend/stages, skips a finished one, writes the
+predictions file; `ablation_config` and `run_key` name a run's stage switches."""
 from __future__ import annotations
 
 import json
 import time
-from concurrent.futures import ThreadPoolExecutor, as_completed
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -100,41 +99,3 @@ def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: s
                           attributes=len(pred.attributes), input_errors=n_err, first_input_error=first)
     finally:
         db.conn.close()
-
-
-def run_bench(bench_dir: Path, out_dir: Path, *, workers: int = 1, budget: float = 20.0, backend: str = "offline",
-              system: str = "argus", config: dict[str, Any] | None = None,
-              on_result: Callable[[UserResult], None] | None = None) -> list[UserResult]:
-    users = user_dirs(Path(bench_dir))
-    out_dir.mkdir(parents=True, exist_ok=True)
-    db_path = out_dir / "runs.db"
-    open_db(db_path).conn.close()        # create + migrate once before workers start
-    cfg = dict(config or {})
-    results: list[UserResult] = []
-
-    def one(uid: str, udir: Path) -> UserResult:
-        try:
-            return investigate_user(db_path, udir, budget=budget, backend=backend, system=system, config=cfg,
-                                    out_file=out_dir / "predictions" / f"{uid}.json")
-        except InputError as e:
-            return UserResult(user_id=uid, status="failed", error=e.message)
-        except Exception as e:  # one broken user must not stop the benchmark
-            return UserResult(user_id=uid, status="failed", error=f"{type(e).__name__}: {e}")
-
-    if workers <= 1:
-        for uid, udir in users:
-            r = one(uid, udir)
-            results.append(r)
-            if on_result:
-                on_result(r)
-    else:
-        with ThreadPoolExecutor(max_workers=workers) as pool:
-            futs = {pool.submit(one, uid, udir): uid for uid, udir in users}
-            for f in as_completed(futs):
-                r = f.result()
-                results.append(r)
-                if on_result:
-                    on_result(r)
-    order = {uid: i for i, (uid, _) in enumerate(users)}
-    results.sort(key=lambda r: order.get(r.user_id, 0))
-    return results

@@ -1,37 +1,44 @@
-"""Route costs and the per-user route budget (perception is not charged).
+"""The per-user route budget, kept as the run's `budget_ledger` (perception is not charged).
 
-Costs are in abstract units that roughly track wall time and external exposure:
-local pixel work is cheap, network lookups are dear. A user gets B = 20 units.
+Costs are in abstract units that roughly track wall time and external exposure (local pixel
+work is cheap, network lookups are dear); they are declared once, per route family, in
+`tools/registry.py`. A user gets B = 20 units. With a DB the budget *is* the ledger: `spent`
+is the sum of the run's ledger rows and `total` is `runs.budget`, so a rolled-back step
+can never leave a charge in memory that the DB does not have.
 """
 from __future__ import annotations
 
-from pydantic import BaseModel
+from typing import Any
+
+from tools.registry import NETWORK_FAMILIES, route_cost  # noqa: F401  (re-exported: costs live in the registry)
 
 DEFAULT_BUDGET = 20.0
 
-# family -> cost units per executed route (documented in docs/engine.md)
-ROUTE_COSTS: dict[str, float] = {
-    "ocr": 2.0,          # full-image OCR of an image the perceiver did not read
-    "zoom_ocr": 2.0,     # crop + adaptive upscale + re-OCR of a small/low-confidence text region
-    "exif": 1.0,         # re-read EXIF of an image (normally done in perception)
-    "gazetteer": 1.0,    # offline place resolution: ancestors, disambiguation
-    "map_search": 2.0,   # map/POI search (offline gazetteer or an online provider when enabled)
-    "web_search": 3.0,   # web search (off unless enabled)
-    "page_fetch": 3.0,   # fetch one page (off unless enabled)
-    "deep_visual": 5.0,  # a strong VLM look at one image (model backends only)
-    "stop": 0.0,
-}
 
-NETWORK_FAMILIES = frozenset({"web_search", "page_fetch"})
+class Budget:
+    """Ledger-backed budget of one run (db + run_id), or a detached one (no db) for scripts."""
 
+    def __init__(self, total: float = DEFAULT_BUDGET, *, db: Any = None, run_id: str | None = None):
+        self._total = float(total)
+        self._spent = 0.0
+        self.db = db
+        self.run_id = run_id
 
-def route_cost(family: str) -> float:
-    return ROUTE_COSTS.get(family, 1.0)
+    @property
+    def total(self) -> float:
+        if self.db is not None:
+            r = self.db.execute("SELECT budget FROM runs WHERE run_id=?", [self.run_id]).fetchone()
+            if r is not None:
+                return float(r[0])
+        return self._total
 
-
-class Budget(BaseModel):
-    total: float = DEFAULT_BUDGET
-    spent: float = 0.0
+    @property
+    def spent(self) -> float:
+        if self.db is not None:
+            r = self.db.execute("SELECT COALESCE(SUM(units), 0) FROM budget_ledger WHERE run_id=?",
+                                [self.run_id]).fetchone()
+            return float(r[0])
+        return self._spent
 
     @property
     def remaining(self) -> float:
@@ -40,6 +47,30 @@ class Budget(BaseModel):
     def affordable(self, cost: float) -> bool:
         return cost <= self.remaining + 1e-9
 
-    def charge(self, cost: float) -> float:
-        self.spent += cost
-        return self.remaining
+    def charge(self, cost: float, *, step: int = 0, route_id: str | None = None, family: str = "") -> float:
+        """One ledger row (inside the caller's step transaction); returns the remaining units."""
+        if self.db is None:
+            self._spent += cost
+            return self.remaining
+        from db.store import now
+
+        remaining = max(0.0, self.total - self.spent - cost)
+        self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"
+                        " VALUES (?,?,?,?,?,?,?)", [self.run_id, step, route_id, family, cost, remaining, now()])
+        return remaining
+
+    def extend(self, units: float, *, step: int = 0, by: str = "") -> float:
+        """Raise the total (runs.budget) by `units`; a zero-unit ledger row records when and by whom."""
+        if units <= 0:
+            raise ValueError(f"extend_budget: units must be > 0 (got {units:g})")
+        if self.db is None:
+            self._total += units
+            return self.remaining
+        from db.store import now
+
+        self.db.execute("UPDATE runs SET budget = budget + ? WHERE run_id=?", [float(units), self.run_id])
+        remaining = self.remaining
+        self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"
+                        " VALUES (?,?,?,?,?,?,?)", [self.run_id, step, None, f"budget+{units:g} by {by}"[:200], 0.0,
+                                                   remaining, now()])
+        return remaining

@@ -1,27 +1,89 @@
 """What every stage and backend gets for one run: the DB, the graph, the user's public
-view, the config flags and a way to record tool calls."""
+view, the config flags and a way to record tool calls; and the typed engine config."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 import sqlite_utils
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.engine.budget import Budget
 from core.engine.graph import Graph
 from core.models import UserView
 
-# Stage switches (runs.config); ablations turn one off.
-DEFAULT_CONFIG: dict[str, Any] = {
-    "perceiver": True,        # False: captions only (no images/OCR/EXIF/metadata/bio)
-    "hypothesizer": True,     # False: per-cue hypotheses projected directly, no aggregation
-    "investigator": True,     # False: no routes
-    "verifier": True,         # False: admit everything proposed
-    "cpeg": True,             # False: no cross-post aggregation (each post alone)
-    "ocr_in_perception": True,  # OCR text-bearing images during the skim (not charged)
-    "network": False,         # web_search/page_fetch/online map routes allowed
-    "max_steps": 200,
-}
+
+class ApprovalRule(BaseModel):
+    """One approver of a policy chain (see core/engine/approval.py)."""
+
+    model_config = ConfigDict(extra="forbid")
+    families: str = "*"               # glob over route families, e.g. "web_search" or "*ocr"
+    action: Literal["approve", "edit", "skip", "stop", "escalate"] = "approve"
+    params: dict[str, Any] | None = None   # for edit: merged into the route's params
+    reason: str = ""
+
+
+class EngineConfig(BaseModel):
+    """The engine's run config (`runs.config`). An unknown key is an error naming it."""
+
+    model_config = ConfigDict(extra="forbid")
+    # stage switches; `--ablate PART` turns one off
+    perceiver: bool = True            # False: captions only (no images/OCR/EXIF/metadata/bio)
+    hypothesizer: bool = True         # False: per-cue hypotheses projected directly, no aggregation
+    investigator: bool = True         # False: no routes
+    verifier: bool = True             # False: admit everything proposed
+    cpeg: bool = True                 # False: no cross-post aggregation (each post alone)
+    semantic: bool = True             # False: no semantic cues next to the rule cues (rules/semantic.py)
+    ocr_in_perception: bool = False   # True: OCR every text-bearing image during the skim (the old mode)
+    network: bool = False             # web_search / page_fetch / online map routes allowed
+    max_steps: int = Field(default=200, ge=1)
+    approval: list[ApprovalRule] | None = None   # headless approver chain (default: approve offline routes)
+    # provider settings of the network tools (tools/websearch.py, tools/mapsearch.py)
+    web_search: dict[str, Any] | None = None
+    map_search: dict[str, Any] | None = None
+    # model-backend options (core/backends) and the baseline a run belongs to
+    backend_config: str | None = None
+    model_cache: str | None = None
+    replay_from: str | None = None
+    replay_run: str | None = None
+    baseline: str | None = None
+
+
+DEFAULT_CONFIG: dict[str, Any] = EngineConfig().model_dump()
+
+
+def engine_config(values: dict[str, Any] | None, *, where: str = "engine config") -> dict[str, Any]:
+    """Validate `values` over the defaults; InputError names the unknown or bad key."""
+    from core.errors import InputError
+
+    try:
+        cfg = EngineConfig.model_validate({**(values or {})})
+    except ValidationError as e:
+        first = e.errors()[0]
+        key = ".".join(str(x) for x in first.get("loc", ())) or "config"
+        msg = ("unknown engine setting (known: " + ", ".join(EngineConfig.model_fields) + ")"
+               if first.get("type") == "extra_forbidden" else first.get("msg", "invalid"))
+        raise InputError(where, msg, field=key) from e
+    return cfg.model_dump()
+
+
+def parse_set(items: list[str], *, where: str = "--set") -> dict[str, Any]:
+    """CLI `--set KEY=VALUE` items (JSON values, else strings), validated by EngineConfig."""
+    import json
+
+    from core.errors import InputError
+
+    out: dict[str, Any] = {}
+    for item in items:
+        key, sep, raw = item.partition("=")
+        if not sep or not key:
+            raise InputError(where, f"{item!r}: expected KEY=VALUE", field=key or None)
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    engine_config(out, where=where)
+    return out
 
 
 @dataclass
@@ -46,6 +108,14 @@ class RunContext:
         from tools.base import Recorder
 
         return Recorder(self.db, run_id=self.run_id, step=self.step, route_id=route_id)
+
+    def tool_env(self, backend: Any = None, route_id: str | None = None, *, use_cache: bool = True):
+        """The ToolEnv a route (or perception) runs its registry tool with."""
+        from tools.registry import ToolEnv
+
+        rec = self.recorder(route_id)
+        rec.use_cache = use_cache
+        return ToolEnv(rec, self.user.user_dir, self.config, backend=backend, ctx=self)
 
     def error(self, where: str, reason: str, **extra: Any) -> None:
         self.errors.append({"where": where, "reason": reason, **extra})

@@ -1142,7 +1142,7 @@ def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[str]:
     needs = []
     for nid in evidence:
         n = f.nodes.get(nid)
-        if n is None or not n.data.get("lines") or n.data.get("ocr_source") != "perception":
+        if n is None or not n.data.get("lines") or n.data.get("ocr_source") not in ("perception", "ocr"):
             continue
         for i, ln in enumerate(n.data["lines"]):
             if float(ln.get("score", 1)) < 0.85 and len(needs) < 2:

@@ -21,16 +21,17 @@ from typing import Any, Literal
 
 import sqlite_utils
 
-from core.engine.approval import Approver, AutoApprover
+from core.engine.approval import Approver, headless_chain
 from core.engine.backend import Backend, make_backend
 from core.engine.budget import DEFAULT_BUDGET, Budget
+from core.engine.context import RunContext, engine_config
 from core.engine.events import BaseEvent, make_event, read_events
-from core.engine.context import DEFAULT_CONFIG, RunContext
 from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project, read_profile, write_profile
 from core.engine.router import execute, propose
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
 from core.engine.verifier import grounded
+from tools.registry import offered, route_cost, validate_params
 from core.errors import InputError
 from core.loader import load_user
 from core.models import Predictions
@@ -62,7 +63,7 @@ class Investigation:
         db = _db(db)
         errors: list[InputError] = []
         user = load_user(Path(user_dir), strict=False, errors=errors)
-        cfg = {**DEFAULT_CONFIG, **(config or {})}
+        cfg = engine_config(config)
         be = backend if isinstance(backend, Backend) else make_backend(backend, cfg)
         run_id = run_id or f"{user.profile.user_id}-{uuid.uuid4().hex[:8]}"
         ts = now()
@@ -83,8 +84,8 @@ class Investigation:
             for e in errors:
                 _insert_event(db, run_id, 0, "error", {"where": e.file, "line": e.line, "field": e.field,
                                                        "reason": e.reason})
-        ctx = RunContext(db=db, run_id=run_id, user=user, graph=Graph(db, run_id), budget=Budget(total=float(budget)),
-                         config=cfg)
+        ctx = RunContext(db=db, run_id=run_id, user=user, graph=Graph(db, run_id),
+                         budget=Budget(float(budget), db=db, run_id=run_id), config=cfg)
         inv = cls(db, run_id, ctx, be, system)
         inv._perceive()
         return inv
@@ -98,11 +99,11 @@ class Investigation:
         if row is None:
             raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
         user_dir, be_name, cfg_s, budget, spent, system = row
-        cfg = {**DEFAULT_CONFIG, **json.loads(cfg_s or "{}")}
+        cfg = engine_config(json.loads(cfg_s or "{}"), where=f"runs.config of {run_id}")
         user = load_user(Path(user_dir), strict=False)
         be = backend or make_backend(be_name, cfg)
         ctx = RunContext(db=db, run_id=run_id, user=user, graph=Graph(db, run_id),
-                         budget=Budget(total=float(budget), spent=float(spent)), config=cfg)
+                         budget=Budget(float(budget), db=db, run_id=run_id), config=cfg)
         inv = cls(db, run_id, ctx, be, system)
         inv.ctx.graph.step = inv._last_step()
         if not inv._has_event("perceived"):
@@ -192,9 +193,14 @@ class Investigation:
 
     def _rollback(self, exc: BaseException) -> None:
         self.db.conn.rollback()
-        # reload the graph from the last committed state
+        # rebuild the engine state from the last committed state: the graph is reloaded, the
+        # budget is the ledger (its rolled-back rows are gone), step events/errors are dropped
         self.ctx.graph = Graph(self.db, self.run_id)
         self.ctx.graph.step = self._last_step()
+        self.ctx.budget = Budget(self.ctx.budget.total, db=self.db, run_id=self.run_id)
+        self.ctx.errors = []
+        self.ctx.pending_rows = []
+        self._step_events = []
 
     def _event(self, kind: str, data: dict[str, Any]) -> None:
         eid = _insert_event(self.db, self.run_id, self.ctx.step, kind, data)
@@ -399,16 +405,22 @@ class Investigation:
         return prop
 
     def decide(self, decision: Decision) -> list[Event]:
-        """Apply a decision to the pending route: one committed step."""
+        """Apply a decision to the pending route: one committed step. Edited or rerun params
+        are validated by the family's input model first: a bad value raises InputError
+        (naming the field) and nothing is recorded or charged."""
         if self.finished:
             return []
         prop = self._pending()
         if decision.action == "stop":
             return self._run_step(self._stop_body, prop, decision, status="finished")
         if decision.action == "rerun":
-            return self._run_step(self._rerun_body, decision)
+            parent, row = self._rerun_source(decision)
+            validate_params(row[1], {**json.loads(row[3]), **self._rerun_params(decision)})
+            return self._run_step(self._rerun_body, decision, parent, row)
         if prop is None:
             raise ValueError("no route is awaiting a decision (call next_proposal first)")
+        if decision.action == "edit" and decision.params:
+            validate_params(prop.family, {**prop.params, **decision.params})
         return self._run_step(self._decide_body, prop, decision)
 
     def _mark_route(self, route_id: str, status: str, decision: Decision, result: dict[str, Any] | None = None) -> None:
@@ -432,11 +444,7 @@ class Investigation:
         self._mark_route(prop.route_id or "", status, decision, result)
 
     def _execute(self, prop: RouteProposal, *, use_cache: bool = True) -> dict[str, Any]:
-        b = self.ctx.budget
-        remaining = b.charge(prop.cost)
-        self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"
-                        " VALUES (?,?,?,?,?,?,?)",
-                        [self.run_id, self.ctx.step, prop.route_id, prop.family, prop.cost, remaining, now()])
+        remaining = self.ctx.budget.charge(prop.cost, step=self.ctx.step, route_id=prop.route_id, family=prop.family)
         drafts, result = execute(self.ctx, self.backend, prop, prop.route_id or "", use_cache=use_cache)
         added = []
         for d in drafts:
@@ -447,13 +455,17 @@ class Investigation:
                 self.ctx.graph.update_node(node)
         self._event("tool_call", {"route_id": prop.route_id, "family": prop.family, "params": prop.params,
                                   "result": result, "evidence": added, "cost": prop.cost, "remaining": remaining})
-        changed = self._refresh()
+        # nothing new in the graph: the last step's hypotheses, verdicts and profile still hold
+        changed = self._refresh() if added else False
         result = {**result, "evidence": added, "graph_changed": changed}
         return result
 
-    def _rerun_body(self, decision: Decision) -> None:
-        params = dict(decision.params or {})
-        parent = params.pop("route_id", None)
+    @staticmethod
+    def _rerun_params(decision: Decision) -> dict[str, Any]:
+        return {k: v for k, v in (decision.params or {}).items() if k != "route_id"}
+
+    def _rerun_source(self, decision: Decision) -> tuple[str, tuple]:
+        parent = (decision.params or {}).get("route_id")
         if parent is None:
             r = self.db.execute("SELECT route_id FROM routes WHERE run_id=? AND status IN ('done','edited','failed')"
                                 " ORDER BY rowid DESC LIMIT 1", [self.run_id]).fetchone()
@@ -462,8 +474,12 @@ class Investigation:
                               " WHERE run_id=? AND route_id=?", [self.run_id, parent]).fetchone()
         if row is None:
             raise ValueError(f"rerun: no route {parent!r} in this run")
+        return parent, row
+
+    def _rerun_body(self, decision: Decision, parent: str, row: tuple) -> None:
         prop = RouteProposal(route_id=self._next_route_id(), hypothesis_id=row[0], family=row[1], tool=row[2],
-                             params={**json.loads(row[3]), **params}, cost=row[4], expected=row[5] or "",
+                             params={**json.loads(row[3]), **self._rerun_params(decision)},
+                             cost=route_cost(row[1]), expected=row[5] or "",
                              parent_route_id=parent, reason=f"rerun of {parent}")
         self.db.execute(
             "INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, tool, params, cost, expected, status,"
@@ -533,15 +549,76 @@ class Investigation:
                                           "attribute": node.attribute, "value": node.value, "status": node.status})
         self._refresh()
 
+    # ------------------------------------------------------------ console API
+    @property
+    def stop_reason(self) -> str | None:
+        """The reason of the last stop (its run_finished event), None if the run never stopped."""
+        r = self.db.execute("SELECT data FROM events WHERE run_id=? AND kind='run_finished' ORDER BY id DESC LIMIT 1",
+                            [self.run_id]).fetchone()
+        return json.loads(r[0]).get("reason") if r else None
+
+    def force_route(self, family: str, params: dict[str, Any], by: str, reason: str | None = None) -> list[Event]:
+        """Run a route a person chose (not proposed by the router): validated by the family's
+        input model (InputError naming the field, nothing charged), refused when the family
+        cannot run here or the budget cannot pay (ValueError). A finished run is reopened."""
+        validate_params(family, params)
+        if not offered(family, network=bool(self.ctx.flag("network")), backend=self.backend):
+            raise ValueError(f"force_route: {family} cannot run in this run (no executor, network off or no model)")
+        cost = route_cost(family)
+        if not self.ctx.budget.affordable(cost):
+            raise ValueError(f"force_route: {family} costs {cost:g}, only {self.ctx.budget.remaining:g} units left"
+                             " (extend_budget first)")
+        return self._run_step(self._force_body, family, params, by, reason, status="running")
+
+    def _force_body(self, family: str, params: dict[str, Any], by: str, reason: str | None) -> None:
+        self._reopen(by)
+        prop = RouteProposal(route_id=self._next_route_id(), family=family, tool=family, params=dict(params),
+                             cost=route_cost(family), expected="what the person asked for",
+                             reason=reason or f"forced by {by}")
+        self.db.execute(
+            "INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, tool, params, cost, expected, status,"
+            " parent_route_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,'approved',NULL,?)",
+            [self.run_id, prop.route_id, self.ctx.step, None, family, family, dumps(prop.params), prop.cost,
+             prop.expected, now()])
+        decision = Decision(action="approve", by=by, reason=prop.reason)
+        self._event("decision", {"route_id": prop.route_id, "action": "force", "by": by, "family": family,
+                                 "params": prop.params, "reason": prop.reason})
+        result = self._execute(prop)
+        self._mark_route(prop.route_id or "", "failed" if "error" in result else "done", decision, result)
+
+    def extend_budget(self, units: float, by: str) -> list[Event]:
+        """Add `units` to the run's budget (runs.budget + a ledger row); reopens a finished run."""
+        if not units > 0:
+            raise ValueError(f"extend_budget: units must be > 0 (got {units!r})")
+        return self._run_step(self._extend_body, float(units), by, status="running")
+
+    def _extend_body(self, units: float, by: str) -> None:
+        self._reopen(by)
+        remaining = self.ctx.budget.extend(units, step=self.ctx.step, by=by)
+        self._event("budget_extended", {"units": units, "by": by, "budget": self.ctx.budget.total,
+                                        "remaining": remaining})
+
+    def _reopen(self, by: str) -> None:
+        if self.finished:
+            self.db.execute("UPDATE runs SET finished_at=NULL WHERE run_id=?", [self.run_id])
+            self._event("reopened", {"by": by, "after": self.stop_reason})
+
     # ------------------------------------------------------------ drivers
+    def approver(self) -> Approver:
+        """The headless approval chain of this run (config rules, then policy:auto)."""
+        return headless_chain(self.ctx.config)
+
     def step(self, approver: Approver | None = None) -> list[Event]:
         prop = self.next_proposal()
         if prop is None:
             return []
-        return self.decide((approver or AutoApprover()).decide(prop, self))
+        d = (approver or self.approver()).decide(prop, self)
+        if not isinstance(d, Decision):           # a lone approver escalated: nobody decided
+            d = Decision(action="skip", by="policy:chain", reason=f"escalated, no approver decided: {d.reason}")
+        return self.decide(d)
 
     def run(self, approver: Approver | None = None, max_steps: int | None = None) -> Predictions:
-        approver = approver or AutoApprover(allow_network=bool(self.ctx.flag("network")))
+        approver = approver or self.approver()
         n = 0
         while not self.finished and (max_steps is None or n < max_steps):
             self.step(approver)

@@ -55,7 +55,7 @@ def _rules():
     return rules
 
 
-def _text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text: str, *,
+def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text: str, *,
                    modality: str = "text", by_other: bool = False, extra: dict[str, Any] | None = None) -> EvidenceNode:
     rules = _rules()
     text = text[:MAX_TEXT]
@@ -123,19 +123,19 @@ def _post_text_nodes(ctx: RunContext, post: Post, own_names: set[str]) -> list[E
     out: list[EvidenceNode] = []
     pid = post.post_id
     if post.title:
-        out.append(_text_evidence(ctx, pid, "caption", "title", str(post.title)))
+        out.append(text_evidence(ctx, pid, "caption", "title", str(post.title)))
     if post.caption:
-        out.append(_text_evidence(ctx, pid, "caption", "caption", str(post.caption)))
+        out.append(text_evidence(ctx, pid, "caption", "caption", str(post.caption)))
     if not ctx.flag("perceiver"):
         return out
     for i, t in enumerate(post.tags or []):
         if t:
-            out.append(_text_evidence(ctx, pid, "hashtag", f"tags[{i}]", str(t)))
+            out.append(text_evidence(ctx, pid, "hashtag", f"tags[{i}]", str(t)))
     for i, c in enumerate(post.comments or []):
         if c is None or not c.text:
             continue
         own = bool(c.author) and str(c.author).casefold() in own_names
-        out.append(_text_evidence(ctx, pid, "caption", f"comments[{i}].text", str(c.text), by_other=not own,
+        out.append(text_evidence(ctx, pid, "caption", f"comments[{i}].text", str(c.text), by_other=not own,
                                   extra={"author": c.author}))
     return out
 
@@ -158,7 +158,7 @@ def _metadata_nodes(ctx: RunContext, post: Post) -> list[EvidenceNode]:
             data={"field": "ip_region", "cites": cites},
         ))
     if post.location_tag:
-        node = _text_evidence(ctx, pid, "metadata", "location_tag", str(post.location_tag)[:500], modality="metadata")
+        node = text_evidence(ctx, pid, "metadata", "location_tag", str(post.location_tag)[:500], modality="metadata")
         node.data["location_tag"] = True
         out.append(node)
     return out
@@ -205,22 +205,27 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
                             content=desc, data={"image_id": image_id, "file": ref_file, "signals": sig, "cites": cites})
     out.append(img_node)
     if alt:
-        out.append(_text_evidence(ctx, pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
+        out.append(text_evidence(ctx, pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
                                   extra={"image_id": image_id}))
     ex = rec.call("exif", lambda file: read_exif(path), {"file": ref_file}, content_hash=digest)
     if "error" not in ex and ex.get("has_exif"):
         meta["exif"] = ex
-        out.append(_exif_node(ctx, pid, image_id, ex))
+        out.append(exif_node(ctx, pid, image_id, ex))
     if sig.get("text_bearing") and ctx.flag("ocr_in_perception"):
-        lines = ocr_call(ctx, rec, path, digest, None, None)
-        if lines is None:
-            ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: OCR failed")
-        elif lines:
-            meta["ocr_lines"] = len(lines)
-            node = ocr_node(ctx, pid, image_id, ref_file, lines, shot, source="perception")
-            if node is not None:
-                node.data["tool_call_id"] = rec.last_id   # the verifier grounds the lines in this call
-                out.append(node)
+        # the old "OCR everything during the skim" mode (config ocr_in_perception=true)
+        from tools.registry import ToolEnv, run_tool, to_evidence
+
+        res = run_tool(ToolEnv(rec, ctx.user.user_dir, ctx.config, ctx=ctx), "ocr",
+                       {"image_id": image_id, "file": ref_file, "carrier": img_node.carrier})
+        if res.error:
+            ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: OCR failed ({res.error})")
+        else:
+            nodes = to_evidence(ctx, res, "")
+            for n in nodes:
+                n.data["ocr_source"] = "perception"
+                n.data.pop("route_id", None)
+            meta["ocr_lines"] = len(res.output.get("lines", [])) if res.output else 0
+            out += nodes
         img_node.data["ocr_done"] = True
     _store_image(ctx, image_id, pid, ref_file, digest, meta, sig)
     return out
@@ -272,28 +277,6 @@ def _signals(path: str, v: int = 4) -> dict[str, Any]:
     return sig
 
 
-def ocr_call(ctx: RunContext, rec, path: Path, digest: str, box, zoom) -> list[dict[str, Any]] | None:
-    from tools.ocr import default_ocr
-
-    def run(file: str, box=None, zoom=None):
-        lines = default_ocr().read(Path(path), box=box, zoom=zoom)
-        return {"lines": [ln.model_dump() for ln in lines]}
-
-    try:
-        rel = str(Path(path).resolve().relative_to(ctx.user.user_dir.resolve()))
-    except ValueError:
-        rel = Path(path).name
-    inputs: dict[str, Any] = {"file": rel}
-    if box is not None:
-        inputs["box"] = box
-    if zoom is not None:
-        inputs["zoom"] = zoom
-    out = rec.call("ocr", run, inputs, content_hash=digest)
-    if "error" in out:
-        return None
-    return [ln for ln in out.get("lines", []) if str(ln.get("text", "")).strip()]
-
-
 def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
              screenshot_like: bool, *, source: str, route_id: str | None = None) -> EvidenceNode | None:
     # a lone low-confidence glyph ("O", "〇") is detector noise on a photo
@@ -302,7 +285,7 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
         return None
     text = "\n".join(str(ln["text"]) for ln in lines)
     carrier = classify_text_carrier(text, screenshot_like)
-    node = _text_evidence(ctx, post_id, carrier, f"ocr:{image_id}", text, modality="image",
+    node = text_evidence(ctx, post_id, carrier, f"ocr:{image_id}", text, modality="image",
                           extra={"image_id": image_id, "file": file, "ocr_source": source,
                                  "lines": [{"text": ln["text"], "score": round(float(ln.get("score", 0)), 3),
                                             "box": ln.get("box")} for ln in lines]})
@@ -314,7 +297,7 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
     return node
 
 
-def _exif_node(ctx: RunContext, pid: str, image_id: str, ex: dict[str, Any]) -> EvidenceNode:
+def exif_node(ctx: RunContext, pid: str, image_id: str, ex: dict[str, Any]) -> EvidenceNode:
     parts = []
     data: dict[str, Any] = {"image_id": image_id, "exif": ex, "cites": [f"post:{pid}"], "field": f"exif:{image_id}"}
     if ex.get("datetime_original"):
@@ -359,9 +342,9 @@ def _profile_nodes(ctx: RunContext) -> list[EvidenceNode]:
     p = ctx.user.profile
     out: list[EvidenceNode] = []
     if p.bio:
-        out.append(_text_evidence(ctx, PROFILE_POST, "caption", "profile.bio", str(p.bio)))
+        out.append(text_evidence(ctx, PROFILE_POST, "caption", "profile.bio", str(p.bio)))
     if p.nickname:
-        out.append(_text_evidence(ctx, PROFILE_POST, "metadata", "profile.nickname", str(p.nickname),
+        out.append(text_evidence(ctx, PROFILE_POST, "metadata", "profile.nickname", str(p.nickname),
                                   modality="metadata"))
     if p.ip_region:
         out.append(EvidenceNode(node_id="", post_id=PROFILE_POST, modality="metadata", carrier="ip_region",

@@ -1,29 +1,41 @@
-"""Router / Investigator: picks the next route from a deterministic routing table and runs it.
+"""Router / Investigator: proposes the next route by expected evidential gain, and runs it
+through the tool registry (tools/registry.py: typed params, cost, network flag, evidence adapter).
 
-Routing table (family, when, cost from core.engine.budget.ROUTE_COSTS):
-- document / ticket / receipt / badge / map / screenshot image with low-confidence OCR
-  lines -> zoom_ocr (crop the line's box, adaptive upscale, re-OCR)
-- text-bearing image that perception did not read              -> ocr
-- place hypothesis missing ancestor levels                     -> gazetteer (offline)
-- organisation / product names (only when network is enabled)  -> web_search
-- nothing in the table but a model backend is configured       -> backend.route_fallback
-Hypotheses are served in order of sensitivity x confidence. A route is never repeated for
-the same hypothesis and source, nor re-run for a source already read by another route;
-routes that do not fit in the remaining budget are not proposed. None means Stop.
+Candidates (each with an estimated gain in [0, 1] and the registry's cost):
+- an image the skim did not read (full-resolution `ocr`): gain from how text-like it is
+  (screenshot-like, dense-edge text tiles, a caption that points at something readable:
+  sign, ticket, 小票 ...) times how much it could move a hypothesis citing the same post
+  (sensitivity x (1 - confidence) of the strongest one; an image tied to no hypothesis
+  keeps an exploration share, since an unread document is likely to hold evidence);
+- `zoom_ocr` of a low-confidence or tiny line on a read document-like image, and of a band
+  of dense text tiles that no OCR line covers (fine print);
+- the needs a hypothesis declares (`gazetteer:<name>` for missing ancestor levels,
+  `web_search:<name>` with network on, `ocr:` / `zoom_ocr:` of its own evidence);
+- nothing scored but a model backend is configured -> `backend.route_fallback`.
+The best gain wins (ties: cheaper, then a stable key). A route is never repeated for the
+same hypothesis and source, nor re-run on a source another route already read (or an image
+whose bytes were already read under another name); families the registry cannot run in this
+run and routes that do not fit the remaining budget are not proposed. None means Stop.
 """
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
-from core.engine.budget import NETWORK_FAMILIES, route_cost
+from pydantic import BaseModel
+
 from core.engine.context import RunContext
 from core.engine.types import EvidenceNode, RouteProposal
 from core.schema import load_schema
+from tools.registry import offered, route_cost
 
 ZOOM_CARRIERS = {"document", "ticket", "receipt", "badge", "map", "screenshot", "sign", "ocr_text"}
 LOW_SCORE = 0.85
 MAX_ZOOMS_PER_IMAGE = 2
+MIN_GAIN = 0.05           # below this no route is worth its cost: Stop
+EXPLORE = 0.5             # share of an image's text likelihood kept when no hypothesis cites its post
+OCR_SOURCES = ("perception", "ocr")
 
 
 def source_of(family: str, params: dict[str, Any]) -> str:
@@ -77,39 +89,6 @@ def _need_to_route(ctx: RunContext, need: str) -> tuple[str, dict[str, Any], str
     return None
 
 
-def _exploration(ctx: RunContext) -> list[tuple[str, dict[str, Any], str, str]]:
-    """Image routes that do not hang off one hypothesis: unread text, small/low-confidence lines."""
-    out = []
-    for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
-        if n.status == "removed":
-            continue
-        if n.data.get("lines") and n.data.get("ocr_source") == "perception" and n.carrier in ZOOM_CARRIERS:
-            k = 0
-            for i, ln in enumerate(n.data["lines"]):
-                if _needs_zoom(ln) and k < MAX_ZOOMS_PER_IMAGE:
-                    p = _zoom_params(ctx, n, i)
-                    if p:
-                        k += 1
-                        out.append(("zoom_ocr", p, f"a clearer reading of {p['text'][:40]!r}",
-                                    f"{n.carrier} image line read with low confidence"))
-        sig = n.data.get("signals") or {}
-        if n.modality == "image" and "image_id" in n.data and sig and n.data.get("ocr_done") and \
-                _read_as(ctx, n.data["image_id"]) in ZOOM_CARRIERS - {"ocr_text"}:
-            for box in unread_text_regions(ctx, n)[:1]:
-                out.append(("zoom_ocr", {"image_id": n.data["image_id"], "file": n.data.get("file"), "box": box,
-                                         "zoom": "auto", "text": ""},
-                            "fine print the first OCR pass did not read",
-                            "dense text-like edges outside every OCR line"))
-        if n.modality == "image" and "image_id" in n.data and sig and not n.data.get("ocr_done"):
-            if sig.get("text_bearing") or sig.get("screenshot_like"):
-                out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")},
-                            "the text in the image", "text-bearing image not read during perception"))
-            elif int(sig.get("text_tiles", 1)) >= 1 and _READABLE.search(_post_text(ctx, n.post_id)):
-                out.append(("ocr", {"image_id": n.data["image_id"], "file": n.data.get("file")},
-                            "small text in the photo", "the caption points at something readable in the photo"))
-    return out
-
-
 _READABLE = re.compile(
     r"\b(?:sign|signs|ticket|receipt|badge|notice|menu|label|poster|screenshot|map|boarding|letter|invoice|"
     r"certificate|name\s*tag|plate|banner|board)\b|招牌|路牌|门牌|车票|机票|小票|收据|工牌|胸牌|通知|菜单|截图|地图|标牌|证书|快递单|门口", re.I)
@@ -126,11 +105,6 @@ def _needs_zoom(line: dict[str, Any]) -> bool:
     except (TypeError, ValueError, IndexError):
         height = 99
     return score < LOW_SCORE or (height < 14 and score < 0.95)
-
-
-def _post_text(ctx: RunContext, post_id: str | None) -> str:
-    return " ".join(n.content for n in ctx.graph.evidence()
-                    if n.post_id == post_id and n.modality == "text" and not n.data.get("by_other"))
 
 
 def _read_as(ctx: RunContext, image_id: str) -> str | None:
@@ -179,9 +153,16 @@ def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[li
     return [[[b[0], b[1]], [b[2], b[1]], [b[2], b[3]], [b[0], b[3]]] for b in bands]
 
 
-def tried_routes(ctx: RunContext) -> tuple[set[tuple[str, str, str]], set[tuple[str, str]]]:
-    import json
+class Candidate(BaseModel):
+    family: str
+    params: dict[str, Any]
+    gain: float
+    hypothesis_id: str | None = None
+    expected: str = ""
+    reason: str = ""
 
+
+def tried_routes(ctx: RunContext) -> tuple[set[tuple[str, str, str]], set[tuple[str, str]]]:
     per_h: set[tuple[str, str, str]] = set()
     done: set[tuple[str, str]] = set()
     for hid, fam, params, status in ctx.db.execute(
@@ -195,57 +176,203 @@ def tried_routes(ctx: RunContext) -> tuple[set[tuple[str, str, str]], set[tuple[
     return per_h, done
 
 
-def propose(ctx: RunContext, backend) -> RouteProposal | None:
-    per_h, done = tried_routes(ctx)
+def _sens(attribute: str | None) -> float:
+    spec = load_schema().get(attribute or "")
+    return float(spec.default_sensitivity if spec else 1) / 3.0
 
-    def ok(hid: str, fam: str, params: dict[str, Any]) -> bool:
-        src = source_of(fam, params)
-        if (hid, fam, src) in per_h or (fam, src) in done:
-            return False
-        if fam in NETWORK_FAMILIES and not ctx.flag("network"):
-            return False
-        return ctx.budget.affordable(route_cost(fam))
 
-    for fam, params, expected, reason in _exploration(ctx):
-        if ok("", fam, params):
-            # attach to the strongest hypothesis citing the same post, if any
-            hid = _hypothesis_for_image(ctx, params.get("image_id"))
-            return RouteProposal(hypothesis_id=hid, family=fam, tool=fam, params=params, cost=route_cost(fam),
-                                 expected=expected, reason=reason)
-    active = [h for h in ctx.graph.hypotheses(("candidate", "unresolved", "admitted"))]
-    for h in sorted(active, key=_priority):
+def _stake(h: EvidenceNode) -> float:
+    """How much new evidence could move this hypothesis: confirm/contradict a weak one, or
+    narrow an admitted one."""
+    conf = float(h.confidence or 0.0)
+    room = (1.0 - conf) if h.status != "admitted" else 0.3 * (1.0 - conf) + 0.1
+    return _sens(h.attribute) * room
+
+
+class _Index:
+    """What the router reads from the graph once per proposal."""
+
+    def __init__(self, ctx: RunContext):
+        g = ctx.graph
+        self.ctx = ctx
+        self.active = [h for h in g.hypotheses(("candidate", "unresolved", "admitted"))]
+        self.by_post: dict[str, list[EvidenceNode]] = {}
+        for h in self.active:
+            posts = {g.nodes[s].post_id for s in g.supporters(h.node_id) if s in g.nodes and g.nodes[s].post_id}
+            for p in posts:
+                self.by_post.setdefault(p, []).append(h)
+        self.read_images = {n.data.get("image_id") for n in g.evidence()
+                            if n.data.get("lines") and n.data.get("ocr_source") in OCR_SOURCES}
+        self.text_by_post: dict[str, str] = {}
+        for n in g.evidence():
+            if n.modality == "text" and not n.data.get("by_other") and n.post_id:
+                self.text_by_post[n.post_id] = (self.text_by_post.get(n.post_id, "") + " " + n.content)[:4000]
+        self.digest: dict[str, str] = {}
+        for image_id, sha in ctx.db.execute("SELECT image_id, sha256 FROM images WHERE run_id=?",
+                                            [ctx.run_id]).fetchall():
+            if sha:
+                self.digest[image_id] = sha
+
+    def best_hypothesis(self, post_id: str | None) -> EvidenceNode | None:
+        hs = self.by_post.get(post_id or "", [])
+        return max(hs, key=lambda h: (_stake(h), h.node_id)) if hs else None
+
+
+def _text_likelihood(sig: dict[str, Any], caption: str) -> tuple[float, str]:
+    """How likely an unread image holds readable text, and why (from the skim's signals).
+    Dense-edge text tiles are the strongest sign (glyph strokes); whole-image edge density
+    alone is weak (texture), so such images come last."""
+    tiles = int(sig.get("text_tiles", 0) or 0)
+    readable = _READABLE.search(caption or "")
+    if sig.get("screenshot_like"):
+        t, why = 0.9, "screenshot-like image"
+    elif tiles >= 40:
+        t, why = 0.8, f"document-like image ({tiles} text tiles)"
+    elif tiles >= 10:
+        t, why = 0.7, f"image with a text region ({tiles} text tiles)"
+    elif tiles >= 3:
+        t, why = 0.5, f"image with small text ({tiles} text tiles)"
+    elif tiles >= 1 and readable:
+        t, why = 0.35, f"photo with {tiles} text tile(s)"
+    elif sig.get("text_bearing"):
+        t, why = 0.12, "edge-dense photo (no text tiles)"
+    else:
+        return 0.0, ""
+    if readable:
+        t = min(1.0, t + 0.2)
+        why += f", caption mentions {readable.group(0)!r}"
+    return t, why
+
+
+def _image_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
+    out: list[Candidate] = []
+    read_digests = {ix.digest.get(i) for i in ix.read_images if ix.digest.get(i)}
+    for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
+        if n.status == "removed" or n.modality != "image" or "image_id" not in n.data or not n.data.get("signals"):
+            continue
+        image_id = n.data["image_id"]
+        if image_id in ix.read_images or n.data.get("ocr_done"):
+            continue
+        if ix.digest.get(image_id) and ix.digest[image_id] in read_digests:
+            continue                    # the same bytes were read under another name
+        t, why = _text_likelihood(n.data["signals"], ix.text_by_post.get(n.post_id or "", ""))
+        if t <= 0:
+            continue
+        h = ix.best_hypothesis(n.post_id)
+        params = {"image_id": image_id, "file": n.data.get("file"), "carrier": n.carrier}
+        if h is not None and _stake(h) > EXPLORE * 0.5:
+            gain = t * (EXPLORE + _stake(h))
+            reason = (f"{h.attribute} = {h.value!r} ({h.node_id}, {h.status} {float(h.confidence or 0):.2f}): "
+                      f"the text of {image_id} ({why}) could confirm, narrow or contradict it")
+            out.append(Candidate(family="ocr", params=params, gain=gain, hypothesis_id=h.node_id,
+                                 expected=f"the text in {image_id}", reason=reason))
+        else:
+            out.append(Candidate(family="ocr", params=params, gain=t * EXPLORE,
+                                 hypothesis_id=h.node_id if h is not None else None,
+                                 expected=f"the text in {image_id}",
+                                 reason=f"explore: unread {why} {image_id} is likely to hold evidence"))
+    return out
+
+
+def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
+    out: list[Candidate] = []
+    for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
+        if n.status == "removed" or not n.data.get("lines") or n.data.get("ocr_source") not in OCR_SOURCES:
+            continue
+        if n.carrier not in ZOOM_CARRIERS:
+            continue
+        h = ix.best_hypothesis(n.post_id)
+        stake = _stake(h) if h is not None else 0.0
+        k = 0
+        for i, ln in enumerate(n.data["lines"]):
+            if _needs_zoom(ln) and k < MAX_ZOOMS_PER_IMAGE:
+                p = _zoom_params(ctx, n, i)
+                if p:
+                    k += 1
+                    out.append(Candidate(
+                        family="zoom_ocr", params=p, gain=0.3 * (EXPLORE + stake),
+                        hypothesis_id=h.node_id if h is not None else None,
+                        expected=f"a clearer reading of {p['text'][:40]!r}",
+                        reason=(f"{n.carrier} line {p['text'][:30]!r} of {n.data.get('image_id')} read with low"
+                                f" confidence {float(ln.get('score', 0)):.2f}"
+                                + (f"; it bears on {h.attribute} = {h.value!r} ({h.node_id})" if h else ""))))
+    for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
+        sig = n.data.get("signals") or {}
+        image_id = n.data.get("image_id")
+        if n.modality != "image" or not image_id or not sig or image_id not in ix.read_images:
+            continue
+        if _read_as(ctx, image_id) not in ZOOM_CARRIERS - {"ocr_text"}:
+            continue
+        h = ix.best_hypothesis(n.post_id)
+        for box in unread_text_regions(ctx, n)[:1]:
+            out.append(Candidate(
+                family="zoom_ocr", gain=0.25 * (EXPLORE + (_stake(h) if h else 0.0)),
+                params={"image_id": image_id, "file": n.data.get("file"), "box": box, "zoom": "auto", "text": ""},
+                hypothesis_id=h.node_id if h is not None else None,
+                expected=f"fine print of {image_id} the first OCR pass did not read",
+                reason=f"dense text-like edges outside every OCR line of {image_id}"
+                       + (f"; it bears on {h.attribute} = {h.value!r} ({h.node_id})" if h else "")))
+    return out
+
+
+_NEED_GAIN = {"gazetteer": 0.6, "web_search": 0.5, "zoom_ocr": 0.5, "ocr": 0.7}
+
+
+def _need_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
+    out: list[Candidate] = []
+    for h in sorted(ix.active, key=_priority):
         for need in h.data.get("needs", []) or []:
             r = _need_to_route(ctx, need)
             if r is None:
                 continue
             fam, params, expected = r
-            if ok(h.node_id, fam, params):
-                return RouteProposal(hypothesis_id=h.node_id, family=fam, tool=fam, params=params,
-                                     cost=route_cost(fam), expected=expected,
-                                     reason=f"{h.attribute} = {h.value!r} needs {expected}")
-    for h in sorted(active, key=_priority):
-        if h.status == "admitted":
+            out.append(Candidate(family=fam, params=params, gain=_NEED_GAIN.get(fam, 0.4) * (EXPLORE + _stake(h)),
+                                 hypothesis_id=h.node_id, expected=expected,
+                                 reason=f"{h.attribute} = {h.value!r} ({h.node_id}, {h.status}"
+                                        f" {float(h.confidence or 0):.2f}) needs {expected}"))
+    return out
+
+
+def candidates(ctx: RunContext, backend=None) -> list[Candidate]:
+    """Every route that could run now and has not been tried, best first."""
+    per_h, done = tried_routes(ctx)
+    network = bool(ctx.flag("network"))
+    ix = _Index(ctx)
+    seen: set[tuple[str, str]] = set()
+    out = []
+    for c in _image_candidates(ctx, ix) + _zoom_candidates(ctx, ix) + _need_candidates(ctx, ix):
+        src = source_of(c.family, c.params)
+        if (c.hypothesis_id or "", c.family, src) in per_h or (c.family, src) in done or (c.family, src) in seen:
             continue
+        if not offered(c.family, network=network, backend=backend) or not ctx.budget.affordable(route_cost(c.family)):
+            continue
+        seen.add((c.family, src))
+        out.append(c)
+    out.sort(key=lambda c: (-round(c.gain, 6), route_cost(c.family), c.family, source_of(c.family, c.params)))
+    return out
+
+
+def propose(ctx: RunContext, backend) -> RouteProposal | None:
+    cands = [c for c in candidates(ctx, backend) if c.gain >= MIN_GAIN]
+    if cands:
+        c = cands[0]
+        return RouteProposal(hypothesis_id=c.hypothesis_id, family=c.family, tool=c.family, params=c.params,
+                             cost=route_cost(c.family), expected=c.expected, reason=c.reason)
+    per_h, done = tried_routes(ctx)
+    for h in sorted(ctx.graph.hypotheses(("candidate", "unresolved")), key=_priority):
         tried = {f"{fam}:{src}" for hid, fam, src in per_h if hid == h.node_id}
         prop = backend.route_fallback(ctx, h, tried)
-        if prop is not None and ok(h.node_id, prop.family, prop.params):
+        if prop is None or prop.family == "stop":
+            continue
+        src = source_of(prop.family, prop.params)
+        if (h.node_id, prop.family, src) in per_h or (prop.family, src) in done:
+            continue
+        if offered(prop.family, network=bool(ctx.flag("network")), backend=backend) and \
+                ctx.budget.affordable(route_cost(prop.family)):
             prop.hypothesis_id = h.node_id
             prop.cost = route_cost(prop.family)
             return prop
     return None
-
-
-def _hypothesis_for_image(ctx: RunContext, image_id: str | None) -> str | None:
-    if not image_id:
-        return None
-    post_id = image_id.split("/")[0]
-    best = None
-    for h in ctx.graph.hypotheses(("candidate", "unresolved", "admitted")):
-        sup = ctx.graph.supporters(h.node_id)
-        if any((ctx.graph.nodes.get(s) and ctx.graph.nodes[s].post_id == post_id) for s in sup):
-            if best is None or _priority(h) < _priority(best):
-                best = h
-    return best.node_id if best else None
 
 
 # ---------------------------------------------------------------- execution
@@ -253,82 +380,27 @@ def _hypothesis_for_image(ctx: RunContext, image_id: str | None) -> str | None:
 
 def execute(ctx: RunContext, backend, prop: RouteProposal, route_id: str, *, use_cache: bool = True
             ) -> tuple[list[EvidenceNode], dict[str, Any]]:
-    """Run one route's tool; returns (evidence drafts, result summary). Tool errors are results."""
-    from core.engine.perceiver import ocr_call, ocr_node
+    """Run one route through the registry; returns (evidence drafts, result summary). Tool
+    errors are results; bad params raise InputError (callers validate before charging)."""
+    from tools.registry import run_tool, to_evidence
 
-    rec = ctx.recorder(route_id)
-    rec.use_cache = use_cache
-    p = prop.params
-    fam = prop.family
-    if fam in ("ocr", "zoom_ocr"):
-        from tools.userfiles import user_file_digest
+    res = run_tool(ctx.tool_env(backend, route_id, use_cache=use_cache), prop.family, prop.params)
+    if res.error is not None:
+        return [], {"error": res.error, "tool_call_id": res.call_id}
+    nodes = to_evidence(ctx, res, route_id)
+    return nodes, {"tool_call_id": res.call_id, **_summary(res.output or {})}
 
-        file = str(p.get("file") or "")
-        try:   # the user-file guard (tools/userfiles.py), as in perception
-            path, digest = user_file_digest(ctx.user.user_dir, file)
-        except Exception as e:
-            return [], {"error": str(e)}
-        lines = ocr_call(ctx, rec, path, digest, p.get("box") if fam == "zoom_ocr" else None,
-                         p.get("zoom") if fam == "zoom_ocr" else None)
-        if lines is None:
-            return [], {"error": f"{file}: OCR failed"}
-        if not lines:
-            return [], {"lines": 0}
-        image_id = str(p.get("image_id") or "")
-        post_id = image_id.split("/")[0] if image_id else None
-        shot = "screenshot" in str(p.get("carrier", ""))
-        node = ocr_node(ctx, post_id or "", image_id, file, lines, shot, source=fam, route_id=route_id)
-        if node is None:
-            return [], {"lines": 0}
-        if fam == "zoom_ocr" and p.get("from_node") in ctx.graph.nodes:
-            node.carrier = ctx.graph.nodes[p["from_node"]].carrier   # same image, same carrier
-        return [node], {"lines": len(lines), "text": node.content[:200]}
-    if fam in ("gazetteer", "map_search"):
-        from core.engine.places import resolve_levels
 
-        name = str(p.get("name") or "")
-        hint = str(p.get("hint") or "")
-        out = rec.call(fam, lambda name, hint: {"name": name, "levels": resolve_levels(name, hint)},
-                       {"name": name, "hint": hint})
-        if "error" in out:
-            return [], out
-        levels = out.get("levels") or {}
-        if not levels:
-            return [], {"levels": {}}
-        content = f"{fam}: " + " < ".join(reversed(list(levels.values())))
-        node = EvidenceNode(node_id="", modality="metadata", carrier="metadata", content=content,
-                            data={"gazetteer": {"name": name, "levels": levels}, "route_id": route_id,
-                                  "field": f"{fam}:{name}"})
-        return [node], {"levels": levels}
-    if fam == "web_search":
-        try:
-            from tools.websearch import default_websearch  # type: ignore[attr-defined]
-
-            ws = default_websearch(ctx.config)
-            out = rec.call("web_search", lambda query: {"results": [r.model_dump() if hasattr(r, "model_dump") else r
-                                                                    for r in ws.search(query)]},
-                           {"query": str(p.get("query"))})
-        except Exception as e:
-            out = {"error": f"web search unavailable: {e}"}
-        return [], out
-    if fam == "deep_visual":
-        from tools.userfiles import user_file
-
-        file = str(p.get("file") or "")
-        try:
-            vpath = user_file(ctx.user.user_dir, file)
-        except Exception as e:
-            return [], {"error": str(e)}
-        res = backend.deep_visual(ctx, str(vpath), str(p.get("question") or ""))
-        if not res:
-            return [], {"error": "deep visual not available"}
-        nodes = []
-        image_id = str(p.get("image_id") or "")
-        for item in res:
-            node = ocr_node(ctx, image_id.split("/")[0], image_id, file,
-                            [{"text": item.get("text", ""), "score": 1.0, "box": None}], False,
-                            source="deep_visual", route_id=route_id)
-            if node is not None:
-                nodes.append(node)
-        return nodes, {"items": len(res)}
-    return [], {"error": f"no executor for route family {fam}"}
+def _summary(out: dict[str, Any]) -> dict[str, Any]:
+    """A short result for the routes row (the full output is in tool_calls)."""
+    if "lines" in out:
+        return {"lines": len(out["lines"]), "text": " / ".join(str(ln.get("text", "")) for ln in out["lines"])[:200]}
+    if "levels" in out:
+        return {"levels": out["levels"]}
+    if "results" in out:
+        return {"results": len(out["results"])}
+    if "items" in out:
+        return {"items": len(out["items"])}
+    if "text" in out:
+        return {"chars": len(str(out["text"]))}
+    return {k: v for k, v in out.items() if isinstance(v, (str, int, float, bool)) or v is None}
