@@ -79,6 +79,16 @@ def test_evidence_names_the_tool_call_that_produced_it(world):
                             [inv.run_id]).fetchone()[0]
     assert n_exec >= 3 and _ledger(inv)[0] == n_exec
     assert inv.budget.spent == pytest.approx(_ledger(inv)[1])
+    # each proposal says which hypothesis it serves and what it expects, or that it explores
+    props = [e["data"] for e in inv.events() if e["kind"] == "route_proposed"]
+    assert props
+    for p in props:
+        assert p["expected"] and p["reason"], p
+        if p["hypothesis_id"]:
+            assert f"({p['hypothesis_id']}," in p["reason"], p
+        elif p["family"] == "ocr":
+            assert p["reason"].startswith("explore:"), p
+    assert inv.stop_reason in ("no useful route remains", "budget spent") or "stable" in inv.stop_reason
 
 
 class FailingBackend(OfflineBackend):

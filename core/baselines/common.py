@@ -49,7 +49,8 @@ class BaselineRun:
         self.system = system
         errors: list[InputError] = []
         self.user = load_user(Path(user_dir), strict=False, errors=errors)
-        self.config = {**DEFAULT_CONFIG, **(config or {}), "baseline": system}
+        # baselines have no routes: their one pass reads every text-bearing image (the old skim)
+        self.config = {**DEFAULT_CONFIG, "ocr_in_perception": True, **(config or {}), "baseline": system}
         self.run_id = f"{self.user.profile.user_id}-{system}-{uuid.uuid4().hex[:8]}"
         ts = now()
         with db.conn:

@@ -7,9 +7,9 @@ killed process loses at most the step in flight and `Investigation.resume` conti
 from the last committed step with the same result (all stages are deterministic
 functions of the persisted graph; tool outputs are cached by content hash).
 
-Stop rules: no route left in the routing table (no active hypothesis needs one), the
-route budget cannot pay for any remaining route, the graph did not change over the last
-STABLE_ROUTES executed routes, a Stop decision, or config max_steps.
+Stop rules: no untried route has an expected gain >= router.MIN_GAIN, the route budget
+cannot pay for any remaining route, the graph did not change over the last STABLE_ROUTES
+executed routes and no route reaches STABLE_GAIN, a Stop decision, or config max_steps.
 """
 from __future__ import annotations
 
@@ -40,6 +40,7 @@ from db.queries import BudgetState, EdgeState, NodeState, ProfileState, RouteSta
 from db.store import dumps, now, open_db
 
 STABLE_ROUTES = 4
+STABLE_GAIN = 0.25          # after STABLE_ROUTES routes that changed nothing, the gain a route needs
 MAX_REFRESH = 3
 
 
@@ -386,7 +387,10 @@ class Investigation:
         elif self.ctx.step >= int(self.ctx.flag("max_steps")):
             stop_reason = "max steps reached"
         elif self._stable():
-            stop_reason = f"graph stable over the last {STABLE_ROUTES} routes"
+            # the graph did not move lately: only a route with a high expected gain goes on
+            prop = propose(self.ctx, self.backend, min_gain=STABLE_GAIN)
+            if prop is None:
+                stop_reason = f"graph stable over the last {STABLE_ROUTES} routes"
         else:
             prop = propose(self.ctx, self.backend)
             if prop is None:
