@@ -80,7 +80,7 @@ def test_evidence_names_the_tool_call_that_produced_it(world):
     assert n_exec >= 3 and _ledger(inv)[0] == n_exec
     assert inv.budget.spent == pytest.approx(_ledger(inv)[1])
     # each proposal says which hypothesis it serves and what it expects, or that it explores
-    props = [e["data"] for e in inv.events() if e["kind"] == "route_proposed"]
+    props = [e.data for e in inv.events() if e.kind == "route_proposed"]
     assert props
     for p in props:
         assert p["expected"] and p["reason"], p
