@@ -17,7 +17,7 @@ from test_engine_stages import _add_post, _ctx  # noqa: E402
 
 from core.engine.approval import AutoApprover  # noqa: E402
 from core.engine.loop import Investigation  # noqa: E402
-from core.engine.perceiver import ocr_call, ocr_node  # noqa: E402
+from core.engine.perceiver import ocr_node  # noqa: E402
 from core.engine.projection import write_profile  # noqa: E402
 from core.engine.types import EvidenceNode, Hypothesis  # noqa: E402
 from core.engine.verifier import grounded, verify_hypothesis  # noqa: E402
@@ -155,15 +155,14 @@ def test_grounding_checks_the_cited_tool_call_only(tmp_path):
     img.mkdir()
     render_text_image(img / "a.png", ["Staff ID: XC190417"], size=(600, 120))
     render_text_image(img / "b.png", ["Monthly fee: 380 yuan"], size=(600, 120))
-    rec = ctx.recorder()
-    from tools.images import sha256_file
+    from tools.registry import run_tool
 
     nodes = {}
     for name in ("a", "b"):
-        path = img / f"{name}.png"
-        lines = ocr_call(ctx, rec, path, sha256_file(path), None, None)
-        node = ocr_node(ctx, "p1", f"p1/img{name}", f"images/{name}.png", lines, False, source="perception")
-        node.data["tool_call_id"] = rec.last_id
+        res = run_tool(ctx.tool_env(), "ocr", {"image_id": f"p1/img{name}", "file": f"images/{name}.png"})
+        node = ocr_node(ctx, "p1", f"p1/img{name}", f"images/{name}.png", res.output["lines"], False,
+                        source="perception")
+        node.data["tool_call_id"] = res.call_id
         nodes[name] = node
     assert "XC190417" in nodes["a"].content
     ok, why = grounded(ctx, nodes["a"])
