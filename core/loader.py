@@ -267,13 +267,15 @@ def read_posts(path: Path, errors: list[InputError]) -> list[tuple[int, Post]]:
 
 def iter_posts(path: Path, *, strict: bool = True, errors: list[InputError] | None = None) -> Iterator[Post]:
     """Posts of a posts.jsonl; with strict=False problems are collected in `errors` (the bad
-    field, post or line is skipped), with strict=True the first problem is raised."""
+    field, post or line is skipped), with strict=True the first error is raised (warnings:
+    caps, a non-UTF-8 reading, implausible timestamps, are collected either way)."""
     if not path.is_file():
         raise InputError(path, "file not found")
     found: list[InputError] = []
     posts = read_posts(path, found)
-    if strict and found:
-        raise found[0]
+    fatal = [e for e in found if e.severity == "error"]
+    if strict and fatal:
+        raise fatal[0]
     if errors is not None:
         errors.extend(found)
     for _, p in posts:
@@ -320,8 +322,9 @@ def load_user(user_dir: Path, *, strict: bool = False, errors: list[InputError] 
         raise InputError(user_dir, "user folder not found")
     found: list[InputError] = []
     profile = load_profile(user_dir, found)
-    if strict and found:
-        raise found[0]
+    fatal = [e for e in found if e.severity == "error"]
+    if strict and fatal:
+        raise fatal[0]
     posts = list(iter_posts(user_dir / "posts.jsonl", strict=strict, errors=found))
     if errors is not None:
         errors.extend(found)

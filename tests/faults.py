@@ -214,6 +214,11 @@ FAULTS: list[Fault] = [
     Fault("blank post_id", _add_line(json.dumps({"post_id": "   ", "caption": "x"})), "posts.jsonl", "empty"),
     Fault("duplicate post_id", _dup_id, "posts.jsonl", "duplicate"),
     Fault("post_id missing", _add_line(json.dumps({"caption": "x"})), "posts.jsonl", "post_id"),
+    Fault("post_id with a slash and an image", _add_line(json.dumps({"post_id": "a/b", "caption": "x",
+                                                                     "images": [{"file": "images/p03_1.jpg"}]})),
+          "posts.jsonl", None),
+    Fault("post_id like a node id", _add_line(json.dumps({"post_id": "post:p01", "caption": "x"})), "posts.jsonl",
+          None),
     Fault("post_id a list", _add_line(json.dumps({"post_id": ["p9"], "caption": "x"})), "posts.jsonl", "post_id"),
     # field types (the field is dropped, the post kept)
     Fault("tags not a list", _add_post(tags="notalist"), "posts.jsonl", "tags"),

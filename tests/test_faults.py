@@ -57,3 +57,48 @@ def test_fault_is_a_clean_error_and_loses_nothing_else(fault, tmp_path):
     nodes = [n for n in inv.graph.nodes.values() if n.post_id == pid and n.kind == "evidence" and word in n.content]
     assert nodes, f"post {pid} lost"
     assert inv.user_id == "u_fault"
+
+
+@pytest.mark.parametrize("file, why", [("../../outside.jpg", "outside"), ("/dev/zero", "absolute"),
+                                       ("images/fifo.jpg", "FIFO"), ("images/../../../x.jpg", "outside")])
+def test_routes_open_images_through_the_same_guard(tmp_path, file, why):
+    """An OCR / zoom / deep-visual route names its image again: the guard refuses it there too."""
+    import os
+
+    from core.engine.router import execute
+    from core.engine.types import RouteProposal
+    from faults import make_base
+    from engine_user import photo_like
+
+    udir = make_base(tmp_path / "bench")
+    photo_like(tmp_path / "outside.jpg", 3)
+    os.mkfifo(udir / "images" / "fifo.jpg")
+    inv = Investigation.start(tmp_path / "runs.db", udir, config=CONFIG)
+    for fam in ("ocr", "zoom_ocr", "deep_visual"):
+        old = signal.signal(signal.SIGALRM, _alarm)
+        signal.alarm(HANG_S)
+        try:
+            nodes, res = execute(inv.ctx, inv.backend, RouteProposal(family=fam, params={"file": file, "box": [0, 0, 9, 9]}),
+                                 f"r-{fam}")
+        finally:
+            signal.alarm(0)
+            signal.signal(signal.SIGALRM, old)
+        assert nodes == [] and why in res.get("error", ""), (fam, res)
+
+
+def test_routed_ocr_of_a_post_id_with_a_slash_cites_that_post(tmp_path):
+    """Image ids are "<post>/imgN": a post id holding "/" keeps its routed OCR evidence."""
+    import json
+
+    from engine_user import render_text_image
+    from faults import make_base
+
+    udir = make_base(tmp_path / "bench")
+    render_text_image(udir / "images" / "badge.png", ["STAFF ID CARD", "Name: Lin Xiaoyu", "Staff ID: XC190417"],
+                      size=(700, 420))
+    with (udir / "posts.jsonl").open("a", encoding="utf-8") as fh:
+        fh.write(json.dumps({"post_id": "a/b", "caption": "new badge", "images": [{"file": "images/badge.png"}]}) + "\n")
+    inv = Investigation.start(tmp_path / "runs.db", udir, config=CONFIG)
+    inv.run()
+    ocr = [n for n in inv.graph.nodes.values() if n.data.get("lines")]
+    assert ocr and {n.post_id for n in ocr} == {"a/b"}

@@ -304,6 +304,11 @@ def exif_node(ctx: RunContext, pid: str, image_id: str, ex: dict[str, Any]) -> E
         parts.append(f"taken {ex['datetime_original']}{ex.get('offset') or ''}")
         ts = str(ex["datetime_original"]).replace(" ", "T") + (ex.get("offset") or "")
         data["time"] = _rules().time_features(ts)
+        if not data["time"]:
+            from core.timestamps import implausible_reason
+
+            if why := implausible_reason(ts):      # reported, and ignored for time inference
+                ctx.error(f"posts.jsonl post {pid} {image_id} EXIF DateTimeOriginal", why)
     if ex.get("make") or ex.get("model"):
         parts.append(f"device {' '.join(x for x in (ex.get('make'), ex.get('model')) if x)}")
     if ex.get("gps_lat") is not None and ex.get("gps_lon") is not None:

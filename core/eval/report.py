@@ -92,7 +92,9 @@ def comparison_json(c: Comparison) -> dict:
 
 
 def write_json(doc: dict, path: Path) -> None:
-    Path(path).write_text(json.dumps(doc, ensure_ascii=False, indent=2), encoding="utf-8")
+    from db.store import write_private   # scores and claims are inferred data: 0600
+
+    write_private(path, json.dumps(doc, ensure_ascii=False, indent=2))
 
 
 def audit_rows(ev: Evaluation) -> list[dict]:
@@ -106,8 +108,11 @@ def audit_rows(ev: Evaluation) -> list[dict]:
 
 def write_audit(ev: Evaluation, path: Path) -> None:
     """`.csv` -> CSV with a header; anything else -> JSON Lines."""
+    from db.store import write_private
+
     path = Path(path)
     rows = audit_rows(ev)
+    write_private(path, "")           # created (or tightened) 0600: the rows hold predicted values
     if path.suffix.lower() == ".csv":
         with path.open("w", encoding="utf-8", newline="") as fh:
             w = csv.DictWriter(fh, fieldnames=AUDIT_FIELDS)
