@@ -66,6 +66,11 @@ def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text:
         if fixed != text and rules.hostile_spans(fixed):
             hostile = [text]
     data: dict[str, Any] = {"field": field, "cites": [f"post:{post_id}"], **(extra or {})}
+    if hostile:
+        from core.engine.rules.hostile import governs_post
+
+        # addressed to an AI / an auditor (not a mere "for the report"): governs the rest of the post
+        data["hostile_post"] = governs_post(text) or (modality == "image" and governs_post(_OCR_AI.sub("AI", text)))
     if by_other:
         data["by_other"] = True
     if hostile and (modality == "image" or len(text) < 40):
@@ -292,7 +297,7 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
     if route_id:
         node.data["route_id"] = route_id
         # routed OCR of a post that carries an injection elsewhere is governed by it too
-        post_hostile = any(n.post_id == post_id and n.data.get("hostile") for n in ctx.graph.nodes.values())
+        post_hostile = any(n.post_id == post_id and n.data.get("hostile_post") for n in ctx.graph.nodes.values())
         taint_after_injection([node], tainted=post_hostile)
     return node
 
@@ -428,11 +433,11 @@ def _perceive(ctx: RunContext) -> list[EvidenceNode]:
 
 
 def taint_after_injection(nodes: list[EvidenceNode], tainted: bool = False) -> list[EvidenceNode]:
-    """An injection governs the rest of its post: every text node after the first hostile
-    one (the claim in the next hashtag, comment, alt text or image) gives no cue."""
+    """Text addressed to an AI governs the rest of its post: every text node after it (the
+    claim in the next hashtag, comment, alt text or image) gives no cue."""
     for n in nodes:
         if tainted and "cues" in n.data and not n.data.get("hostile"):
             n.data.update(hostile=["(after an injection earlier in this post)"], hostile_scope="all",
-                          cues=[], entities=[])
-        tainted = tainted or bool(n.data.get("hostile"))
+                          hostile_post=True, cues=[], entities=[])
+        tainted = tainted or bool(n.data.get("hostile_post"))
     return nodes

@@ -36,14 +36,18 @@ _TRIGGERS_EN = [
     rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+)?{_AI}\b",
     rf"\b{_AI}s?\s+(?:reading|analy[sz]ing|processing|scanning|summari[sz]ing|profiling)\s+(?:this|these|my)\b",
     rf"\bwhen\s+(?:you|an?\s+{_AI})\s+(?:summari[sz]e|analy[sz]e|profile|report|process)\b",
-    # asserting facts for a report / about "the user"
-    r"\bfor\s+(?:the|your|any|this)\s+(?:report|record|profile|analysis|file|dossier|investigation|assessment)s?\b",
+    # addressed to the report: "in your report", ...
+    r"\b(?:in|into)\s+your\s+(?:final\s+)?(?:report|profile|dossier|analysis|summary)\b",
+]
+# weaker: assertions of facts "for the report" / about "this user"; they make their sentence
+# hostile, not the rest of the post ("for the report due tomorrow" is also plain English)
+_ASSERT_EN = [
+    r"\bfor\s+(?:the|your|any|this)\s+(?:report|profile|analysis|file|dossier|investigation|assessment)s?\b",
     r"\b(?:record|note|write|report|list|put|log|mark|state|register|conclude|output|classify)\s+(?:down\s+)?(?:that\s+)?"
     r"(?:this|the)\s+(?:user|author|poster|account(?:\s+(?:owner|holder))?|person|individual|subject)\b",
     r"\b(?:this\s+user|the\s+account\s+(?:owner|holder)|the\s+(?:author|person|owner)\s+(?:of|behind)\s+this\s+(?:account|profile|page))\s+"
     r"(?:is|was|has|lives|works|owns|earns|identifies|should\s+be|must\s+be)\b",
     r"\b(?:the\s+)?(?:correct|true|real|official)\s+(?:answer|value|profile|age|name|location|address)\s+(?:is|=|:)",
-    r"\b(?:in|into)\s+your\s+(?:final\s+)?(?:report|profile|dossier|analysis|summary)\b",
 ]
 _TRIGGERS_ZH = [
     r"[【\[（(]\s*(?:系统|系統|官方|平台|管理员|AI|人工智能|重要)\s*(?:通知|提示|消息|指令|公告|说明|提醒)?\s*[】\]）)]",
@@ -56,10 +60,19 @@ _TRIGGERS_ZH = [
     r"(?:请|务必|必须)(?:在|把|将)?(?:报告|档案|画像)",
     r"(?:写入|记入|记录到|填入)(?:报告|档案|画像)",
     r"供.{0,4}(?:报告|档案|画像|分析)(?:使用|参考)|(?:用于|作为)(?:报告|档案|画像)",
-    r"(?:该|此|本|这个)(?:用户|账号主人|博主|账户持有人)(?:的)?(?:真实)?(?:是|为|今年|住在|居住在|年龄|性别|名字|姓名|工作|职业|收入)",
     r"(?:正确|真实)(?:答案|信息|年龄|姓名|地址)(?:是|为|[:：])",
 ]
-_TRIGGER = re.compile("|".join(f"(?:{p})" for p in _TRIGGERS_EN + _TRIGGERS_ZH), re.I)
+_ASSERT_ZH = [
+    r"(?:该|此|本|这个)(?:用户|账号主人|博主|账户持有人)(?:的)?(?:真实)?(?:是|为|今年|住在|居住在|年龄|性别|名字|姓名|工作|职业|收入)",
+]
+
+
+def _alt(patterns: list[str]) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
+
+
+_TRIGGER = _alt(_TRIGGERS_EN + _TRIGGERS_ZH)       # addresses an AI / overrides: governs the rest
+_ASSERT = _alt(_ASSERT_EN + _ASSERT_ZH)            # asserts a fact for the report: its sentence
 _ZERO_WIDTH = set("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e\u034f")
 # Cyrillic and Greek letters that look like Latin ones ("АI" with a Cyrillic А reads as "AI")
 _HOMOGLYPHS = str.maketrans({
@@ -92,22 +105,50 @@ def normalise_for_detection(text: str) -> tuple[str, list[int]]:
 
 
 _SENT_END = re.compile(r"[.!?。！？\n]")
+_LINE_LABEL = re.compile(r"[:：]\s*$")
 
 
 def hostile_ranges(text: str) -> list[tuple[int, int]]:
-    """(start, end) ranges of hostile text in `text`: from the start of the sentence holding a
-    trigger to the end of the field (a claim often follows on the next line, after the
-    address). Detection runs on the normalised text; ranges index the original."""
+    """(start, end) ranges of hostile text in `text`. A trigger that addresses an AI, an
+    auditor or a reviewer (or overrides instructions) makes everything from the start of its
+    sentence to the end of the field hostile (the claim often follows on the next line); an
+    assertion "for the report" / "this user is" makes its sentence hostile (to the end of the
+    line after a label). Detection runs on the normalised text; ranges index the original."""
     if not text:
         return []
     norm, idx = normalise_for_detection(text)
-    out: list[tuple[int, int]] = []
     starts = [0] + [m.end() for m in _SENT_END.finditer(norm)]
-    for m in _TRIGGER.finditer(norm):
+
+    def orig(i: int) -> int:
+        return idx[i] if i < len(idx) else len(text)
+
+    out: list[tuple[int, int]] = []
+    m = _TRIGGER.search(norm)
+    if m:
+        out.append((orig(starts[bisect.bisect_right(starts, m.start()) - 1]), len(text)))
+    for m in _ASSERT.finditer(norm):
         s = starts[bisect.bisect_right(starts, m.start()) - 1]
-        out.append((idx[s] if s < len(idx) else len(text), len(text)))
-        break                                            # the first trigger governs the rest
-    return out
+        if _LINE_LABEL.search(m.group(0)):
+            nl = norm.find("\n", m.end())
+            e = len(norm) if nl < 0 else nl
+        else:
+            nxt = _SENT_END.search(norm, m.end())
+            e = len(norm) if nxt is None else nxt.start() + (1 if norm[nxt.start()] != "\n" else 0)
+        out.append((orig(s), orig(e - 1) + 1 if e > 0 else 0))
+    out.sort()
+    merged: list[tuple[int, int]] = []
+    for s, e in out:
+        if merged and s <= merged[-1][1]:
+            merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
+        else:
+            merged.append((s, e))
+    return merged
+
+
+def governs_post(text: str) -> bool:
+    """True when the text addresses an AI / auditor / reviewer or overrides instructions: the
+    rest of its post (next hashtag, comments, alt text, images) is then untrusted too."""
+    return bool(text) and _TRIGGER.search(normalise_for_detection(text)[0]) is not None
 
 
 def hostile_spans(text: str) -> list[str]:
