@@ -360,7 +360,7 @@ def _profile_nodes(ctx: RunContext) -> list[EvidenceNode]:
         out.append(EvidenceNode(node_id="", post_id=PROFILE_POST, modality="metadata", carrier="ip_region",
                                 content=str(p.ip_region)[:200],
                                 data={"field": "profile.ip_region", "cites": [f"post:{PROFILE_POST}"]}))
-    return out
+    return taint_after_injection(out)     # a bio addressed to an AI governs the nickname too
 
 
 def _prefetch_signals(ctx: RunContext):
