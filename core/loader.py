@@ -260,6 +260,7 @@ def read_posts(path: Path, errors: list[InputError]) -> list[tuple[int, Post]]:
                                      line=lineno, severity="warning"))
             break
         seen[pid] = lineno
+        post._line = lineno
         _post_checks(post, path, lineno, errors)
         out.append((lineno, post))
     return out

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 FORMAT = "sopri/1"
 
@@ -71,6 +71,7 @@ class Post(_Open):
     location_tag: str | None = None
     images: list[ImageRef] | None = None
     comments: list[Comment] | None = None
+    _line: int | None = PrivateAttr(default=None)   # its line in posts.jsonl (set by the loader)
 
     def text_fields(self) -> list[tuple[str, str]]:
         """(carrier, text) pairs of every textual field of the post."""

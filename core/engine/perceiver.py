@@ -169,6 +169,13 @@ def _metadata_nodes(ctx: RunContext, post: Post) -> list[EvidenceNode]:
     return out
 
 
+def _image_error(ctx: RunContext, post: Post, idx: int, reason: str) -> None:
+    """Record an image error like every loader error: the posts.jsonl path, the post's line
+    (kept by the loader) and the field."""
+    ctx.error(str(ctx.user.user_dir / "posts.jsonl"), f"post {post.post_id}: {reason}",
+              line=getattr(post, "_line", None), field=f"images.{idx}.file")
+
+
 def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str | None) -> list[EvidenceNode]:
     """Signals, EXIF and (for text-bearing images) OCR of one image."""
     from tools.exif import read_exif
@@ -184,7 +191,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
         path, digest = user_file_digest(ctx.user.user_dir, ref_file)
     except Exception as e:  # missing, unreadable, not a regular file, or outside the folder
         reason = str(e) if isinstance(e, UserFileError) else f"{ref_file}: {type(e).__name__}: {e}"
-        ctx.error(f"posts.jsonl post {pid} images[{idx}].file", reason)
+        _image_error(ctx, post, idx, reason)
         _store_image(ctx, image_id, pid, ref_file, None, {"error": reason})
         out.append(EvidenceNode(node_id="", post_id=pid, modality="image", carrier="image_scene",
                                 content=f"image {ref_file} unreadable", status="removed",
@@ -196,7 +203,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     sig = rec.call("image_signals", lambda file, v: fut.result() if fut is not None else _signals(str(path), v),
                    {"file": ref_file, "v": 4}, content_hash=digest)
     if "error" in sig:
-        ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: {sig['error']}")
+        _image_error(ctx, post, idx, f"{ref_file}: {sig['error']}")
         _store_image(ctx, image_id, pid, ref_file, digest, {"error": sig["error"]})
         out.append(EvidenceNode(node_id="", post_id=pid, modality="image", carrier="image_scene",
                                 content=f"image {ref_file} unreadable", status="removed",
@@ -223,7 +230,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
         res = run_tool(ToolEnv(rec, ctx.user.user_dir, ctx.config, ctx=ctx), "ocr",
                        {"image_id": image_id, "file": ref_file, "carrier": img_node.carrier})
         if res.error:
-            ctx.error(f"posts.jsonl post {pid} images[{idx}].file", f"{ref_file}: OCR failed ({res.error})")
+            _image_error(ctx, post, idx, f"{ref_file}: OCR failed ({res.error})")
         else:
             nodes = to_evidence(ctx, res, "")
             for n in nodes:
