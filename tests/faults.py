@@ -1,5 +1,5 @@
 """A generated corpus of broken user folders, one fault each, for the fault-injection suite
-(tests/test_faults.py) and the probe script (benchmarks/faults.py).
+(tests/test_faults.py) and the probe script (benchmarks/fault_probe.py).
 
 Each fault copies a small clean user (a few posts of tests/engine_user.py, two photos, no
 text image so OCR is not needed) and breaks exactly one thing. `expect` is a word that the

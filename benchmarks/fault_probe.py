@@ -1,6 +1,6 @@
 """Hostile-input probe (issue 15): the fault corpus, kill -9 and resume, and file modes, as figures.
 
-    PYTHONPATH=$PWD .venv/bin/python benchmarks/faults.py [--kills 6] [--out DIR]
+    PYTHONPATH=$PWD .venv/bin/python benchmarks/fault_probe.py [--kills 6] [--out DIR]
 
 1. Corpus: every fault of tests/faults.py (one broken user folder each) through `bench
    validate`'s checks and an investigation's perception (in-process, OCR in perception off, a
