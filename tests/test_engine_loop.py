@@ -208,7 +208,8 @@ def test_cli_investigate_bench_run_and_errors(world, tmp_path):
     assert (out / "runs.db").exists()
     r2 = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out)], capture_output=True, text=True,
                         timeout=300)
-    assert r2.returncode == 0 and "u_ok: skipped" in r2.stdout      # rerun resumes, finished users skipped
+    # rerun: finished users (u_bad too: its broken profile.json is a recorded error, not a failure) skipped
+    assert r2.returncode == 0 and "u_ok: skipped" in r2.stdout and "u_bad: skipped" in r2.stdout, r2.stdout
     r2b = subprocess.run([ARGUS, "bench", "run", str(bench), "--out", str(out), "--limit", "1"], capture_output=True,
                          text=True, timeout=300)
     # only u_ok, already finished: no rate made of skipped users
