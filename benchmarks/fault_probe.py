@@ -71,7 +71,7 @@ def corpus(work: Path) -> None:
         finally:
             signal.alarm(0)
         said = [" ".join(str(d.get(k) or "") for k in ("where", "field", "reason"))
-                for d in (e["data"] for e in inv.events() if e["kind"] == "error")]
+                for d in (e.data for e in inv.events() if e.kind == "error")]
         if f.expect is None:
             ok = not said and not [p for p in problems if p.severity == "error"]
         else:

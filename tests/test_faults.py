@@ -42,7 +42,7 @@ def test_fault_is_a_clean_error_and_loses_nothing_else(fault, tmp_path):
     finally:
         signal.alarm(0)
         signal.signal(signal.SIGALRM, old)
-    errors = [e["data"] for e in inv.events() if e["kind"] == "error"]
+    errors = [e.data for e in inv.events() if e.kind == "error"]
     said = [" ".join(str(d.get(k) or "") for k in ("where", "field", "reason")) for d in errors]
     if fault.expect is None:
         assert not errors, said
