@@ -274,7 +274,7 @@ def _ev_ocr(ctx: Any, inp: OcrInput, out: dict[str, Any], route_id: str) -> list
     lines = [ln for ln in out.get("lines", []) if str(ln.get("text", "")).strip()]
     if not lines:
         return []
-    post_id = inp.image_id.split("/")[0] if inp.image_id else ""
+    post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
     node = ocr_node(ctx, post_id, inp.image_id, inp.file, lines, "screenshot" in str(inp.carrier or ""),
                     source="zoom_ocr" if isinstance(inp, ZoomOcrInput) else "ocr", route_id=route_id)
     if node is None:
@@ -291,7 +291,7 @@ def _ev_exif(ctx: Any, inp: ExifInput, out: dict[str, Any], route_id: str) -> li
 
     if not out.get("has_exif"):
         return []
-    return [exif_node(ctx, inp.image_id.split("/")[0] if inp.image_id else "", inp.image_id, out)]
+    return [exif_node(ctx, inp.image_id.rsplit("/", 1)[0] if inp.image_id else "", inp.image_id, out)]
 
 
 def _ev_gazetteer(ctx: Any, inp: GazetteerInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
@@ -347,7 +347,7 @@ def _ev_page_fetch(ctx: Any, inp: PageFetchInput, out: dict[str, Any], route_id:
 def _ev_deep_visual(ctx: Any, inp: DeepVisualInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
     from core.engine.perceiver import ocr_node
 
-    post_id = inp.image_id.split("/")[0] if inp.image_id else ""
+    post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
     nodes = []
     for item in out.get("items") or []:
         node = ocr_node(ctx, post_id, inp.image_id, inp.file, [{"text": item.get("text", ""), "score": 1.0, "box": None}],
