@@ -83,15 +83,22 @@ def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[st
     rows = db.execute("SELECT attribute, value, confidence, status, data FROM nodes WHERE run_id=? AND kind='hypothesis'"
                       " AND status IN ('admitted', 'unresolved')", [run_id]).fetchall()
     out: dict[str, list[str]] = {}
+    ranked = []
     for attr, value, _conf, _st, data in sorted(rows, key=lambda r: (r[3] != "admitted", -(r[2] or 0.0), r[1] or "")):
-        key = ours.get(attr)
-        if key is None or not value:
-            continue
         try:
             levels = (json.loads(data or "{}") or {}).get("levels") or {}
         except ValueError:
             levels = {}
-        g = guess_from_levels(key, str(value), {str(k): str(v) for k, v in levels.items()})
+        ranked.append((attr, value, {str(k): str(v) for k, v in levels.items()}))
+    # an education field alone ("Marketing") is read with the best-supported level of another hypothesis
+    edu_level = next((lv["level"] for a, _, lv in ranked if a == "education" and lv.get("level")), None)
+    for attr, value, levels in ranked:
+        key = ours.get(attr)
+        if key is None or not value:
+            continue
+        if key == "education" and edu_level and "level" not in levels and levels.get("field"):
+            levels = {"level": edu_level, **levels}
+        g = guess_from_levels(key, str(value), levels)
         if g and g not in out.setdefault(key, []) and len(out[key]) < MAX_GUESSES:
             out[key].append(g)
     return {k: v for k, v in out.items() if v}

@@ -35,7 +35,7 @@ SEMANTIC = "semantic:"
 SEMANTIC_MAX_CONF = 0.6          # semantic support alone never states more than this
 SEMANTIC_SHARE_POWER = 0.5       # how much a scattered semantic vote is discounted
 SEMANTIC_SET_POSTS = 2           # posts needed for a set / facts item with semantic support only
-SEMANTIC_PROJECT_MIN = 0.45      # projection threshold of semantic-only hypotheses (benchmarks/calibration.py)
+SEMANTIC_PROJECT_MIN = 0.30      # projection threshold of semantic-only hypotheses (benchmarks/calibration.py claims)
 MAX_SET_ITEMS = 10
 
 _TRAVEL = re.compile(

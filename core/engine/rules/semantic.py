@@ -36,7 +36,11 @@ VECTORS = BANK_DIR / "vectors.npz"
 
 # fitted on the development sets (benchmarks/calibration.py); see docs/semantic.md
 MARGIN_DEFAULT = 0.03
-MARGIN: dict[str, float] = {}
+# per bank: the smallest margin whose cues reach ~50 % precision on the development sets, or higher
+# where the banks' own values are rarely right (benchmarks/calibration.py cues; docs/semantic.md)
+MARGIN: dict[str, float] = {"age": 0.04, "education": 0.05, "gender": 0.02, "health": 0.03, "hobbies": 0.03,
+                            "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.06,
+                            "politics": 0.06, "relationship": 0.02, "religion": 0.03}
 SEPARATION = 0.005
 BASE_CONF = 0.25
 CONF_PER_MARGIN = 3.0
