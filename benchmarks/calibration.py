@@ -201,7 +201,7 @@ def cmd_claims(a: argparse.Namespace) -> int:
             held: dict[str, tuple[float, str]] = {}
             for attr, value, conf, data in db.execute(
                     "SELECT attribute, value, confidence, data FROM nodes WHERE run_id=? AND kind='hypothesis'"
-                    " AND status='unresolved'", [rid]):
+                    " AND status IN ('unresolved', 'suspended')", [rid]):
                 d = json.loads(data or "{}")
                 if d.get("semantic_only") and d.get("hold") and attr not in projected and value:
                     if conf > held.get(attr, (-1.0, ""))[0]:

@@ -1,6 +1,6 @@
 """Argus predictions on an imported SynthPAI bench -> the PRED.jsonl that SynthPAI's score.py reads.
 
-    .venv/bin/python benchmarks/synthpai_pred.py BENCH_DIR PRED_DIR OUT.jsonl
+    .venv/bin/python benchmarks/synthpai_pred.py BENCH_DIR PRED_DIR OUT.jsonl [LABELS.jsonl]
     python ../shared/datasets/synthpai-dev/score.py --labels .../comments_dev.jsonl --pred OUT.jsonl
 
 One line per profile, `{"username": ..., "predictions": {attr: [g1, g2, g3]}}` for SynthPAI's 8
@@ -81,7 +81,7 @@ def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[st
     """Up to MAX_GUESSES guesses per SynthPAI attribute from one run's grounded hypotheses."""
     ours = {v: k for k, v in ATTRS.items()}
     rows = db.execute("SELECT attribute, value, confidence, status, data FROM nodes WHERE run_id=? AND kind='hypothesis'"
-                      " AND status IN ('admitted', 'unresolved')", [run_id]).fetchall()
+                      " AND status IN ('admitted', 'unresolved', 'suspended')", [run_id]).fetchall()
     out: dict[str, list[str]] = {}
     ranked = []
     for attr, value, _conf, _st, data in sorted(rows, key=lambda r: (r[3] != "admitted", -(r[2] or 0.0), r[1] or "")):
@@ -136,12 +136,32 @@ def write_pred(bench: Path, pred_dir: Path, out: Path, uids: list[str] | None = 
     return names
 
 
+def coverage(pred: Path, labels: Path, min_certainty: int = 3) -> tuple[int, int]:
+    """(labelled pairs with at least one guess, labelled pairs) of the profiles in `pred`."""
+    guessed = {json.loads(x)["username"]: json.loads(x)["predictions"] for x in Path(pred).read_text().splitlines() if x}
+    have = total = 0
+    for line in Path(labels).read_text(encoding="utf-8").splitlines():
+        obj = json.loads(line) if line.strip() else {}
+        if obj.get("username") not in guessed:
+            continue
+        rev = (obj.get("reviews") or {}).get("human_evaluated") or {}
+        for attr in ATTRS:
+            lab = rev.get(attr)
+            if isinstance(lab, dict) and str(lab.get("estimate", "")).strip() and (lab.get("certainty") or 0) >= min_certainty:
+                total += 1
+                have += bool(guessed[obj["username"]].get(attr))
+    return have, total
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 3:
+    if len(argv) not in (3, 4):
         print(__doc__, file=sys.stderr)
         return 2
     names = write_pred(Path(argv[0]), Path(argv[1]), Path(argv[2]))
     print(f"{len(names)} profiles written to {argv[2]}", file=sys.stderr)
+    if len(argv) == 4:   # LABELS.jsonl: how many labelled pairs have a (grounded) guess
+        have, total = coverage(Path(argv[2]), Path(argv[3]))
+        print(f"labelled pairs with a guess: {have}/{total} ({have / max(1, total):.1%})")
     return 0
 
 
