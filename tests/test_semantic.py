@@ -175,3 +175,19 @@ def test_synthpai_guesses_come_from_grounded_hypotheses_most_confident_first(tmp
     g = hypothesis_guesses(d.conn, "r1")
     assert g == {"occupation": ["Student", "Marketing Manager"], "age": ["25"], "income_level": ["high"]}
     d.conn.close()
+
+
+def test_a_weak_match_is_a_hint_that_never_reaches_the_projection_threshold_alone() -> None:
+    from core.engine.rules import semantic as S
+
+    p = next(x for x in load_banks().protos if x.bank == "occupation")
+    m0 = S.MARGIN["occupation"]
+    assert S.confidence(p, m0 - 0.005) == S.HINT_CONF < S.confidence(p, m0) <= S.MAX_CONF
+    hints = [_rec(f"p{i}", "Nurse", S.HINT_CONF, "semantic:occupation:nurse", "occupation") for i in range(12)]
+    for h in hints:
+        h.cue.data["semantic"] = {"hint": True}
+    top = H._generic("occupation", hints, "category")[0]
+    assert top.value == "Nurse" and top.data["hold"]
+    # next to one rule cue the hints are not read at all
+    out = H._generic("occupation", hints + [_rec("p9", "Chef", 0.6, "occupation:explicit", "occupation")], "category")
+    assert [h.value for h in out] == ["Chef"] and not out[0].data.get("hold")

@@ -321,7 +321,24 @@ def _sem_data(sem_only: bool, conf: float) -> dict[str, Any]:
             "hold": f"semantic support only, confidence {conf:.2f} below {SEMANTIC_PROJECT_MIN}" if held else None}
 
 
+def _hint(r: CueRec) -> bool:
+    sem = r.cue.data.get("semantic") if isinstance(r.cue.data, dict) else None
+    return bool(isinstance(sem, dict) and sem.get("hint"))
+
+
 def _generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
+    """Hints (weak semantic matches) count only when no other cue speaks to the attribute, and
+    what they give is held: a grounded reading for the record, never a projected claim."""
+    firm = [r for r in recs if not _hint(r)]
+    if firm or not recs:
+        return _generic_firm(attr, firm, kind)
+    out = _generic_firm(attr, recs, kind)
+    for h in out:
+        h.data["hold"] = "semantic hints only"
+    return out
+
+
+def _generic_firm(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
     out: list[Hypothesis] = []
     if kind in ("hierarchy", "category"):
         clusters = _cluster(recs)

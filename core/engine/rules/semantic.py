@@ -9,6 +9,10 @@ recorded) and compared with every prototype. It yields a cue when its best proto
 * the best *neutral* statement (small talk that discloses nothing) by `margin` (per bank), and
 * the best prototype of any other value of the same attribute by `SEPARATION`.
 
+Between `HINT_MARGIN` and `MARGIN` the cue is a *hint* (`HINT_CONF`, `data.semantic.hint`): the
+hypothesizer reads hints only for an attribute nothing else speaks to, and holds what they give
+(grounded, unresolved, never projected).
+
 The cue's span is the sentence (an exact substring of the field), `cue="semantic:<bank>:<id>"`,
 and its confidence grows with the margin but stays weak (`MAX_CONF`): one such sentence is a
 hint; several that agree across posts add up in the hypothesizer (noisy-or), like rule cues.
@@ -41,6 +45,8 @@ MARGIN_DEFAULT = 0.03
 MARGIN: dict[str, float] = {"age": 0.04, "education": 0.05, "gender": 0.02, "health": 0.03, "hobbies": 0.03,
                             "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.06,
                             "politics": 0.06, "relationship": 0.02, "religion": 0.03}
+HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
+HINT_CONF = 0.07
 SEPARATION = 0.005
 BASE_CONF = 0.25
 CONF_PER_MARGIN = 3.0
@@ -179,7 +185,7 @@ def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Proto
             p = b.protos[best]
             other = next((row[j] for j in order[1:] if b.protos[j].id != p.id), -1.0)
             margin = float(row[best] - null[r])
-            if margin >= MARGIN.get(p.bank, MARGIN_DEFAULT) and row[best] - other >= SEPARATION:
+            if margin >= min(HINT_MARGIN, MARGIN.get(p.bank, MARGIN_DEFAULT)) and row[best] - other >= SEPARATION:
                 hits.append((p, float(row[best]), margin))
         out.append(hits)
     return out
@@ -187,13 +193,17 @@ def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Proto
 
 def confidence(p: Prototype, margin: float) -> float:
     m0 = MARGIN.get(p.bank, MARGIN_DEFAULT)
+    if margin < m0:
+        return HINT_CONF   # a hint: adds up with other evidence, its own hypothesis stays held
     return round(min(MAX_CONF, BASE_CONF + CONF_PER_MARGIN * (margin - m0)), 3)
 
 
 def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: int, carrier: str | None) -> Cue:
     levels = dict(p.levels)
-    data: dict[str, Any] = {"start": start, "end": end, "semantic": {"sim": round(sim, 4), "margin": round(margin, 4),
-                                                                   "prototype": p.text}}
+    sem: dict[str, Any] = {"sim": round(sim, 4), "margin": round(margin, 4), "prototype": p.text}
+    if margin < MARGIN.get(p.bank, MARGIN_DEFAULT):
+        sem["hint"] = True
+    data: dict[str, Any] = {"start": start, "end": end, "semantic": sem}
     if levels:
         data["levels"] = levels
     if carrier:
