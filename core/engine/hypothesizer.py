@@ -1224,10 +1224,10 @@ def _aggregate(ctx: RunContext, f: GraphFacts, derived: dict[str, EvidenceNode])
                     b.confidence = max(b.confidence, y.confidence)
                     b.rationale += f"; year from {y.rationale}"
                     out.remove(y)
-        if any(h.attribute == "age" for h in out):
+        if any(h.attribute == "age" and not h.data.get("hold") for h in out):
             bday = [b for b in bday if b.attribute != "age"]
         out += bday
-    out += _age_from_birth(f, derived, any(h.attribute == "age" for h in out))
+    out += _age_from_birth(f, derived, any(h.attribute == "age" and not h.data.get("hold") for h in out))
     for h in out:
         h.needs += [n for n in _zoom_needs(f, h.evidence) if n not in h.needs]
     return out
