@@ -30,9 +30,13 @@ def _values(prof) -> dict[str, str]:
 
 @pytest.fixture(scope="module")
 def runs(llm_server, bench, tmp_path_factory):  # noqa: F811
+    from core.backends import capabilities
     from core.backends.openai_backend import backend_options
     from core.engine.loop import Investigation
 
+    # earlier tests in this process probed the same server: start from an empty process cache,
+    # so this run's DB records its own probe
+    capabilities._PROCESS_CACHE.clear()
     tmp = tmp_path_factory.mktemp("hybrid")
     user = _small_user(bench, tmp / "user", posts=3)
     off = Investigation.start(tmp / "offline.db", user, budget=BUDGET, backend="offline")
