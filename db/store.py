@@ -78,11 +78,13 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
         conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
         try:
             conn.execute("PRAGMA busy_timeout=30000")
-            conn.execute("PRAGMA journal_mode=WAL")
-            conn.execute("PRAGMA synchronous=NORMAL")
             db = sqlite_utils.Database(conn)
             with _migration_lock(path):
+                # switching a fresh file to WAL can answer "locked" without waiting on the busy
+                # handler when another process switches it at the same moment: serialise it too
+                conn.execute("PRAGMA journal_mode=WAL")
                 apply_migrations(db)
+            conn.execute("PRAGMA synchronous=NORMAL")
         except sqlite3.DatabaseError as e:
             conn.close()
             if "not a database" in str(e) or "malformed" in str(e):
