@@ -266,6 +266,13 @@ def read_posts(path: Path, errors: list[InputError]) -> list[tuple[int, Post]]:
     return out
 
 
+def _raise_first_error(found: list[InputError], strict: bool) -> None:
+    """strict reading: the first error (not a warning) found is raised."""
+    fatal = next((e for e in found if e.severity == "error"), None)
+    if strict and fatal is not None:
+        raise fatal
+
+
 def iter_posts(path: Path, *, strict: bool = True, errors: list[InputError] | None = None) -> Iterator[Post]:
     """Posts of a posts.jsonl; with strict=False problems are collected in `errors` (the bad
     field, post or line is skipped), with strict=True the first error is raised (warnings:
@@ -274,9 +281,7 @@ def iter_posts(path: Path, *, strict: bool = True, errors: list[InputError] | No
         raise InputError(path, "file not found")
     found: list[InputError] = []
     posts = read_posts(path, found)
-    fatal = [e for e in found if e.severity == "error"]
-    if strict and fatal:
-        raise fatal[0]
+    _raise_first_error(found, strict)
     if errors is not None:
         errors.extend(found)
     for _, p in posts:
@@ -323,9 +328,7 @@ def load_user(user_dir: Path, *, strict: bool = False, errors: list[InputError] 
         raise InputError(user_dir, "user folder not found")
     found: list[InputError] = []
     profile = load_profile(user_dir, found)
-    fatal = [e for e in found if e.severity == "error"]
-    if strict and fatal:
-        raise fatal[0]
+    _raise_first_error(found, strict)
     posts = list(iter_posts(user_dir / "posts.jsonl", strict=strict, errors=found))
     if errors is not None:
         errors.extend(found)
