@@ -124,6 +124,14 @@ _PARTNER_GENDER = {"husband": "female", "hubby": "female", "boyfriend": "female"
                    "老婆": "male", "妻子": "male", "媳妇": "male", "女朋友": "male", "女友": "male"}
 
 
+# gendered person emoji the poster writes (🤷‍♀️, 👩‍💻, 🧘 ♂️): a self-presentation choice, low confidence per post;
+# clusters with a child, a heart or both genders (families, couples) say nothing about the poster
+_EMOJI_CLUSTER = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+(?:\s[\u2640\u2642]\ufe0f?)?")
+_EMOJI_F = re.compile("[\u2640\U0001F469]")
+_EMOJI_M = re.compile("[\u2642\U0001F468]")
+_EMOJI_NOT_SELF = re.compile("[\U0001F466\U0001F467\U0001F476\u2764\U0001F48F\U0001F491\U0001F46A-\U0001F46D]")
+
+
 # being inside a gendered facility: "changing in the women's locker room", "我在女更衣室". A sign or OCR'd label
 # alone is no evidence about the poster (anyone photographs signs), so only located wording in captions counts, low
 _G_FACILITY_EN = re.compile(
@@ -164,6 +172,14 @@ def gender(ctx: Ctx) -> list[Cue]:
                 val = "male" if g.startswith(("m", "guy", "boy", "男")) else "female"
                 out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:facility", confidence=0.3,
                                    first_person=True, original=m.group("g") if rx is _G_FACILITY_ZH else None))
+    if ctx.carrier not in _FACILITY_CARRIERS:
+        for m in _EMOJI_CLUSTER.finditer(t):
+            seq = m.group(0)
+            f, male = bool(_EMOJI_F.search(seq)), bool(_EMOJI_M.search(seq))
+            if f == male or _EMOJI_NOT_SELF.search(seq) or not ctx.first_person(m.start()):
+                continue   # none, both, a family / couple, or someone else's emoji ("my sister 👩‍⚕️")
+            out.append(ctx.cue("gender", "female" if f else "male", m.start(), m.end(), rule="gender:emoji",
+                               confidence=0.4, first_person=True))
     for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
         for m in rx.finditer(t):
             w = m.group("w").lower()
