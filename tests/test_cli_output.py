@@ -238,11 +238,8 @@ def test_one_font_lookup_accepts_any_debian_cjk_font(tmp_path: Path, monkeypatch
 
 
 # ------------------------------------------------------------------ progress on stderr
-def _with_pty_stderr(args: list[str]) -> tuple[int, str, str]:
-    master, slave = pty.openpty()
-    p = subprocess.Popen([ARGUS, *map(str, args)], stdout=subprocess.PIPE, stderr=slave, text=True,
-                         env={**ENV80, "TERM": "xterm"})
-    os.close(slave)
+def _drain_pty(master: int, p: subprocess.Popen) -> list[bytes]:
+    """Everything written to the pty until it closes or the process has ended."""
     chunks: list[bytes] = []
     while True:
         ready, _, _ = select.select([master], [], [], 0.2)
@@ -256,6 +253,15 @@ def _with_pty_stderr(args: list[str]) -> tuple[int, str, str]:
             chunks.append(data)
         elif p.poll() is not None:
             break
+    return chunks
+
+
+def _with_pty_stderr(args: list[str]) -> tuple[int, str, str]:
+    master, slave = pty.openpty()
+    p = subprocess.Popen([ARGUS, *map(str, args)], stdout=subprocess.PIPE, stderr=slave, text=True,
+                         env={**ENV80, "TERM": "xterm"})
+    os.close(slave)
+    chunks = _drain_pty(master, p)
     out = p.stdout.read() if p.stdout else ""
     p.wait(timeout=60)
     os.close(master)
@@ -317,19 +323,7 @@ def _in_terminal(args: list[str], columns: int) -> str:
     p = subprocess.Popen([ARGUS, *map(str, args)], stdout=slave, stderr=slave,
                          env={**os.environ, "COLUMNS": str(columns), "TERM": "xterm"})
     os.close(slave)
-    chunks: list[bytes] = []
-    while True:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
-            try:
-                data = os.read(master, 65536)
-            except OSError:
-                break
-            if not data:
-                break
-            chunks.append(data)
-        elif p.poll() is not None:
-            break
+    chunks = _drain_pty(master, p)
     p.wait(timeout=60)
     os.close(master)
     return re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", b"".join(chunks).decode("utf-8", "replace")).replace("\r", "")
