@@ -68,6 +68,18 @@ def make_bench(name: str, root: Path, data: Path) -> Path:
     return out
 
 
+def _labelled_pairs_guessed(score_py: Path, labels: Path, pred: Path) -> int:
+    """Labelled (profile, attribute) pairs with at least one guess, read by score.py's own loaders."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("synthpai_score", score_py)
+    assert spec and spec.loader
+    score = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(score)
+    guesses = score.load_predictions(str(pred))
+    return sum(1 for user, attr in score.load_labels(str(labels)) if guesses.get(user, {}).get(attr))
+
+
 def synthpai_topk(bench: Path, pred_dir: Path, uids: list[str], data: Path, work: Path) -> dict:
     """SynthPAI's own metric (its score.py) on the profiles in `uids`."""
     from synthpai_pred import write_pred
@@ -84,7 +96,7 @@ def synthpai_topk(bench: Path, pred_dir: Path, uids: list[str], data: Path, work
     subprocess.run([sys.executable, str(data / "synthpai-dev" / "score.py"), "--labels", str(labels),
                     "--pred", str(pred), "--json", str(out)], check=True, stdout=subprocess.DEVNULL)
     m = json.loads(out.read_text())["metrics"]
-    covered = sum(1 for line in pred.read_text().splitlines() for v in json.loads(line)["predictions"].values() if v)
+    covered = _labelled_pairs_guessed(data / "synthpai-dev" / "score.py", labels, pred)
     return {"top1": m["all"]["top1"], "top3": m["all"]["top3"], "pairs": m["all"]["n"], "predicted_pairs": covered,
             "by_attribute": {k[5:]: v["top1"] for k, v in m.items() if k.startswith("attr:")}}
 
