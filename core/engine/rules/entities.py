@@ -1,4 +1,4 @@
-"""Typed entities in a text: place|station|org|school|person|date|money|id|phone|email|plate|url."""
+"""Typed entities in a text: place|station|org|school|person|date|money|id|tracking|phone|email|plate|url."""
 from __future__ import annotations
 
 import re
@@ -8,8 +8,8 @@ from pydantic import BaseModel, Field
 
 from core.engine.rules.places import find_places
 
-EntityType = Literal["place", "station", "org", "school", "person", "date", "money", "id", "phone", "email",
-                     "plate", "url"]
+EntityType = Literal["place", "station", "org", "school", "person", "date", "money", "id", "tracking", "phone",
+                     "email", "plate", "url"]
 
 
 class Entity(BaseModel):
@@ -43,7 +43,27 @@ LABELED_ID = re.compile(
 PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][·•\.\s-]?[A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]?"
 )
-PLATE_LABELED_EN = re.compile(r"(?:licen[cs]e\s+plate|plate(?:\s+(?:no\.?|number))?|reg(?:istration)?)\s*(?:is|[:#])?\s*([A-Z0-9]{2,4}[\s-]?[A-Z0-9]{2,4})\b", re.I)
+# whole label words only: "reg" inside "regrets" is no plate label
+PLATE_LABELED_EN = re.compile(r"\b(?:licen[cs]e\s+plate|plate(?:\s+(?:no\.?|number))?|reg(?:istration)?)\b\.?\s*(?:is|[:#])?[ \t]*"
+                              r"([A-Z0-9]{2,4}[ \t-]?[A-Z0-9]{2,4})\b", re.I)
+# A parcel's tracking / waybill number identifies the parcel, not its recipient. It is recognised by
+# the carriers' own formats (UPU S10 "RR123456789CN", UPS "1Z…") or by parcel wording on the same
+# label or sentence (tracking, waybill, ship to, 运单, 快递单号, 收件人, a courier's name).
+TRACKING_FORMAT = re.compile(r"^(?:[A-Z]{2}\d{9}[A-Z]{2}|1Z[0-9A-Z]{16})$")
+PARCEL_CONTEXT = re.compile(
+    r"\b(?:tracking|track\s*(?:no|number|#)|waybill|way\s*bill|consignment|air\s*waybill|awb|parcel|shipment|shipping|"
+    r"ship\s+to|deliver(?:y)?\s+to|courier|fedex|ups|dhl|usps|royal\s+mail|parcelforce|evri|hermes|dpd|gls|"
+    r"canada\s+post|australia\s+post|ninja\s*van|sf\s+express|j&t|yamato|sagawa)\b|"
+    r"运单|快递|单号|面单|收件人|收货人|收货地址|寄件人|派件|签收|物流|速运|速递|快运|顺丰|圆通|中通|申通|韵达|极兔|邮政|百世|德邦|菜鸟",
+    re.I)
+_LONG_DIGITS = re.compile(r"(?<![\d\w-])\d{10,15}(?![\d\w-])")
+_S10 = re.compile(r"(?<![\w-])[A-Z]{2}\d{9}[A-Z]{2}(?![\w-])")
+
+
+def is_tracking_number(text: str, value: str) -> bool:
+    """`value` (an unlabelled number found in `text`) reads as a parcel's tracking number."""
+    v = value.replace(" ", "").replace("-", "")
+    return bool(TRACKING_FORMAT.match(v)) or bool(PARCEL_CONTEXT.search(text))
 MONEY = re.compile(
     r"(?:(?P<cur1>[$¥￥€£]|US\$|HK\$|RMB|CNY|USD|EUR|GBP|JPY|INR|Rs\.?|₹)\s?(?P<num1>\d[\d,]*+(?:\.\d+)?)\s?(?P<mul1>[kKmM]|万|千|million|thousand|grand)?"
     r"|(?<![\d,.])(?P<num2>\d[\d,]*+(?:\.\d+)?)\s?(?P<mul2>[kKmM]|万|千|million|thousand|grand)?\s?(?P<cur2>dollars|bucks|euros?|pounds|quid|yuan|rmb|usd|元|块|块钱|刀|美元|欧元|英镑|日元|rupees))",
@@ -84,7 +104,9 @@ SCHOOL_EN = re.compile(
     r"|Institute of Technology|Polytechnic|Academy|High School|Elementary(?:\s+School)?|Middle School|School)"
     r"|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
 )
-SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")
+# "高中学历" (a high-school diploma) holds 中学 but names no school: no suffix whose 学 runs into 学历 / 学位
+SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?![历位])(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")
+_ZH_MOTION_END = re.compile(r"(?:到|去|回|进|来|离开|赶到|赶去|前往)$")
 PERSON_EN = re.compile(
     r"(?:(?i:my\s+name\s+is|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?)|[-–—~]\s*)\s*"
     r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})"
@@ -159,15 +181,24 @@ def extract_entities(text: str) -> list[Entity]:
     for m in PLATE_CN.finditer(text):
         _add(out, taken, "plate", m.start(), m.end(), text, kind="cn")
     for m in PLATE_LABELED_EN.finditer(text):
-        _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
+        if any(c.isdigit() for c in m.group(1)):
+            _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
     for m in LABELED_ID.finditer(text):
         label = text[m.start():m.start(1)].strip(" :：#")
         if "车牌" in label:
             _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
         elif any(c.isdigit() for c in m.group(1)):
             _add(out, taken, "id", m.start(1), m.end(1), text, label=label)
+    for m in _S10.finditer(text):
+        _add(out, taken, "tracking", m.start(), m.end(), text, kind="parcel")
     for m in ALNUM_ID.finditer(text):
-        _add(out, taken, "id", m.start(), m.end(), text, kind="alnum")
+        if is_tracking_number(text, m.group(0)):
+            _add(out, taken, "tracking", m.start(), m.end(), text, kind="parcel")
+        else:
+            _add(out, taken, "id", m.start(), m.end(), text, kind="alnum")
+    for m in _LONG_DIGITS.finditer(text):
+        if is_tracking_number(text, m.group(0)):
+            _add(out, taken, "tracking", m.start(), m.end(), text, kind="parcel")
     for e in money_entities(text):
         _add(out, taken, "money", e.start, e.end, text, **e.data)
     for m in DATE_ISO.finditer(text):
@@ -190,6 +221,8 @@ def extract_entities(text: str) -> list[Entity]:
             _add(out, taken, "school", m.start(), m.end(), text)
     for rx in (ORG_ZH, ORG_EN):
         for m in rx.finditer(text):
+            if rx is ORG_ZH and _ZH_MOTION_END.search(m.group(0)[:-2]):
+                continue   # "49分钟到公司", "下班回公司": a verb of motion before a bare 公司 names no company
             _add(out, taken, "org", m.start(), m.end(), text)
     for m in PERSON_ZH.finditer(text):
         _add(out, taken, "person", m.start("name"), m.end("name"), text)

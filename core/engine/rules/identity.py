@@ -527,8 +527,10 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
             continue
         raw = f"{m.group('m')} m" if m.group("m") else m.group(0).strip()
         val = f"{cm} cm tall" + (f" ({raw})" if not m.group("cm") else "")
+        # "164厘米的我": the height is the poster's whoever the clause named before it
+        own = True if re.match(r"\s*的?我", t[m.end():m.end() + 3]) else None
         out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule="appearance:height", confidence=0.75,
-                           height_cm=cm, original=m.group(0) if ctx.has_cjk else None))
+                           first_person=own, height_cm=cm, original=m.group(0) if ctx.has_cjk else None))
     for m in _WEIGHT.finditer(t):
         n = int(m.group("n") or m.group("n2") or m.group("zn"))
         u = (m.group("u") or m.group("u2") or m.group("zu")).lower()
@@ -580,9 +582,12 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
         if any(c.isdigit() for c in m.group(1)):
             label = t[m.start():m.start(1)].strip(" :：#")
             add("plate" if "车牌" in label else "id", m.start(1), m.end(1), 0.8, label=label)
-    # unlabeled alphanumeric IDs (XC190417) only on badge/document-like carriers or near id wording
-    from core.engine.rules.entities import ALNUM_ID
+    # unlabeled alphanumeric IDs (XC190417) only on badge/document-like carriers or near id wording;
+    # a parcel's tracking number is not its recipient's
+    from core.engine.rules.entities import ALNUM_ID, is_tracking_number
     for m in ALNUM_ID.finditer(t):
+        if is_tracking_number(t, m.group(0)):
+            continue
         near = t[max(0, m.start() - 25):m.start()].lower()
         if ctx.carrier in ("badge", "document", "ticket", "receipt", "screenshot", "ocr_text") or re.search(
                 r"\b(?:id|no|number|badge|card|staff|student|employee|工号|学号|编号)\b|号", near):

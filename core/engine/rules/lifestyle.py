@@ -140,7 +140,8 @@ _ACT = (r"gym|work(?:ing)?\s?out|run(?!\s+(?:a|an|the|my|our|his|her|their)\b)|r
         r"wake\s+up|woke\s+up|get\s+up|alarm|bed|sleep|nap|meditat\w*|pray\w*|church|class|classes|lectures?|study|shift|clock\s+in|clock\s+out|office|meeting|standup|"
         r"school\s+run|pick\s+up\s+the\s+kids|drop\s+off|grocery|groceries|market|cook\w*|read\w*|practice|training|piano|guitar|bike|cycling|"
         r"起床|健身|跑步|晨跑|夜跑|瑜伽|游泳|遛狗|早餐|早饭|午饭|晚饭|上班|下班|打卡|通勤|睡觉|午睡|学习|上课|送娃|接娃|买菜|做饭|开会|加班|喝咖啡|冥想|练琴|散步|骑车")
-_ROUTINE = re.compile(rf"(?:(?P<f>{_FREQ})[^.!?。！？\n]{{0,40}}?(?P<a>{_ACT})|(?P<a2>{_ACT})[^.!?。！？\n]{{0,30}}?(?P<f2>{_FREQ}|{_TIME})|(?P<t>{_TIME})[^.!?。！？\n]{{0,25}}?(?P<a3>{_ACT}))", re.I)
+# a dash joins separate clauses ("the second bowl always tastes better — evening walk"): a routine stays in one
+_ROUTINE = re.compile(rf"(?:(?P<f>{_FREQ})[^.!?。！？\n—–]{{0,40}}?(?P<a>{_ACT})|(?P<a2>{_ACT})[^.!?。！？\n—–]{{0,30}}?(?P<f2>{_FREQ}|{_TIME})|(?P<t>{_TIME})[^.!?。！？\n—–]{{0,25}}?(?P<a3>{_ACT}))", re.I)
 
 
 _ROUTINE_GATE = re.compile(r"\d|every|daily|each|usually|always|routine|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends|nightly|"

@@ -82,7 +82,7 @@ _ORI_SELF = re.compile(
     re.I,
 )
 _ORI_PARTNER = re.compile(r"\b(?:my|our)\s+(?:husband|wife|boyfriend|girlfriend|partner)\b|我(?:的)?(?:老公|老婆|男朋友|女朋友|男友|女友)", re.I)
-_ORI_COMMUNITY = re.compile(r"\b(?:pride\s+(?:parade|month\s+(?:with\s+my)|march)|lgbtq\+?\s+(?:community|youth\s+group)|coming\s+out\s+(?:story|day))\b|同志骄傲|彩虹", re.I)
+_ORI_COMMUNITY = re.compile(r"\b(?:pride\s+(?:parade|month\s+(?:with\s+my)|march)|lgbtq\+?\s+(?:community|youth\s+group)|coming\s+out\s+(?:story|day))\b|同志骄傲|彩虹(?:旗|游行|群体|家庭|社群|骄傲)", re.I)
 _ORI_ZH_TERM = re.compile(r"同性恋|双性恋|泛性恋|无性恋|拉拉|男同|女同")
 _ORI_MAP = {"gay": "gay", "lesbian": "lesbian", "bisexual": "bisexual", "bi": "bisexual", "pansexual": "pansexual", "pan": "pansexual",
             "asexual": "asexual", "ace": "asexual", "queer": "queer", "straight": "heterosexual", "heterosexual": "heterosexual",

@@ -91,7 +91,9 @@ _FACULTY_EN = re.compile(r"\b(?:(?:School|Faculty|College|Department|Dept\.?)\s+
 _FACULTY_ZH = re.compile(r"[\u4e00-\u9fff]{2,10}?(?:学院|系)(?![\u4e00-\u9fff]*大学)")
 _SCHOOL_TRIM = re.compile(r"^(?:The\s+|the\s+|回到|返回|回|前往|参观|在|去|到|从|于|是|的|和|与|读|考上|考进|就读于|毕业于|来自|我们|我|作为|身为|当年|今年|母校|本校)+")
 _SCHOOL_LEAD_ZH = re.compile(r"^[\u4e00-\u9fff]*[去在到回从于读](?=[\u4e00-\u9fff]{2,}(?:大学|学院)$)")
-_SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了站]|号线|科学院$")
+# a level word after a function word ("只有高中", "读完大学", "没上过大学") is a level, not a school's name
+_SCHOOL_BAD_ZH = re.compile(r"上(?:小学|中学|大学|高中|初中|幼儿园)$|^(?:大宝|二宝|孩子|娃|儿子|女儿)|[后的了站]|号线|科学院$|"
+                            r"^(?:只有|只是|就是|还是|不是|没有|没上过|没读过|读完|念完|上完|考上|才|都|也)(?:小学|中学|大学|高中|初中)$")
 _SCHOOL_BAD_EN = re.compile(r"^(?:The|My|Our|A|High|Middle|Grad|Law|Medical|Business|Art|Summer|Night|Sunday|Old|New|This|That|Every)\s+(?:School|College)$")
 
 
@@ -407,6 +409,9 @@ _WORK_EVENT_ZH = re.compile(r"(?P<o>[\u4e00-\u9fffA-Za-z]{2,10}?)(?:公司)?(?:�
 _UNIT_EN = re.compile(r"\b(?:in|on|at)\s+(?:the\s+)?(?P<u>(?:[A-Z][\w&-]*+\s+){0,3}(?:department|dept|team|ward|unit|division|lab|office|branch|ICU|ER|NICU|PICU))\b|\b(?P<u2>ICU|NICU|PICU|ER|emergency\s+room|emergency\s+department|oncology|pediatrics|cardiology|surgery|radiology)\b", re.I)
 _UNIT_ZH = re.compile(r"[\u4e00-\u9fff]{1,6}?(?:科|部|组|中心|病区|车间|分行|支行|门店|项目组|事业部)(?![\u4e00-\u9fff]{0,1}(?:学|技|普))")
 _ZH_BREAK = "的了是我你他她们每天骑坐到和跟去在从给被把让"
+# manner words (adverbs / adjectives) that follow the progressive 在: "在认真做", "在努力工作", "在偷偷摸鱼"
+_ZH_MANNER = re.compile(r"^(?:认真|努力|用心|专心|拼命|疯狂|偷偷|默默|悄悄|慢慢|好好|乖乖|继续|一直|坚持|尝试|试着|学着|准备|"
+                        r"考虑|开心|安静|积极|勤奋|卖力|随便|马上|正|正在|又|还)|地$")
 _ZH_GENERIC_ORG = {"公司", "大公司", "小公司", "医院", "银行", "集团", "科技", "工作室", "餐厅", "酒店", "门店"}
 _ORG_TRIM = re.compile(r"^(?:在|去|到|从|于|是|的|和|与|入职|加入|跳槽到|就职于|供职于|我们|我|作为)+")
 _ORG_BAD = re.compile(r"^(?:The|My|Our|A|This|That|Every|Some)\s", re.I)
@@ -487,6 +492,9 @@ def workplace(ctx: Ctx) -> list[Cue]:
         o = stripped
         if len(o) < 2 or o in ("家里", "公司", "单位", "这里", "那里", "外面", "家", "学校", "医院", "家附近", "楼下"):
             continue
+        if _ZH_MANNER.match(o):
+            continue   # "在认真做拉伸": 在 marks an ongoing action and the word after it is how, not where
+
         if any(p.start <= o0 and o0 + len(o) <= p.end for p in ctx.places()):
             continue  # "在上海工作": a place, read by work_location
         if len(o) > 2 and any(p.start == o0 and p.end == o0 + len(o) - 0 for p in ctx.places()):
@@ -688,10 +696,15 @@ _CONS = [
                         r"shopping\s+spree|brand\s+stores?|boutiques?)\b|奢侈品|大牌|名牌|米其林|头等舱|商务舱|五星级|买买买|剁手|专柜|贵妇|不看价格|轻奢", re.I), 0.5),
     ("low", re.compile(r"\b(?:coupons?|discount\s+(?:apps?|codes?|store)|thrift(?:ing|ed|\s+stores?)?|bargains?|on\s+sale|clearance|frugal|budget(?:ing)?|tight\s+budget|"
                        r"cheap(?:est)?|second[- ]?hand|secondhand|dollar\s+store|aldi|lidl|walmart|generic\s+brands?|saving\s+money|save\s+money|pinch(?:ing)?\s+pennies|"
-                       r"can'?t\s+afford|broke|bulk\s+buying|buy\s+in\s+bulk|happy\s+hour\s+deals?|free\s+samples)\b|拼多多|省钱|打折|优惠券|薅羊毛|穷|白菜价|性价比|便宜|二手|闲鱼|砍一刀|凑单|满减|特价", re.I), 0.4),
+                       r"can'?t\s+afford|(?:i'?m|i\s+am|we'?re|so|flat|totally|always|still|being|be|go|went|stay)\s+broke|bulk\s+buying|buy\s+in\s+bulk|happy\s+hour\s+deals?|free\s+samples)\b|拼多多|省钱|打折|优惠券|薅羊毛|穷|白菜价|性价比|便宜|二手|闲鱼|砍一刀|凑单|满减|特价", re.I), 0.4),
     ("medium", re.compile(r"\b(?:mid[- ]range|reasonably\s+priced|treat\s+myself\s+(?:once\s+in\s+a\s+while|occasionally)|moderate\s+spending|within\s+budget|not\s+too\s+pricey|"
                           r"local\s+markets?|farmers\s+markets?|weekend\s+shopping)\b|偶尔犒劳自己|适度消费|理性消费", re.I), 0.35),
 ]
+
+
+# shopping slang that, as a tag, files any purchase post ("#剁手" on a 20-yuan order); in a sentence
+# ("又剁手了，钱包在哭") it still says the poster spends freely
+_CONS_TAG_SLANG = {"剁手", "买买买"}
 
 
 def consumption_level(ctx: Ctx) -> list[Cue]:
@@ -700,6 +713,8 @@ def consumption_level(ctx: Ctx) -> list[Cue]:
     for val, rx, conf in _CONS:
         for m in rx.finditer(t):
             if ctx.negated(m.start()) and val != "low":
+                continue
+            if ctx.carrier == "hashtag" and m.group(0) in _CONS_TAG_SLANG:
                 continue
             out.append(ctx.cue("consumption_level", val, m.start(), m.end(), rule=f"consumption:{val}", confidence=conf,
                                original=m.group(0) if not m.group(0).isascii() else None, keyword=m.group(0)))
