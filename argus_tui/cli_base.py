@@ -127,9 +127,6 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def stderr_line(message: str) -> None:
-    print(message, file=sys.stderr)
-
 
 def show_progress(quiet: bool = False) -> bool:
     """Progress goes to stderr, only when stderr is a terminal and --quiet was not given."""

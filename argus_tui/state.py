@@ -180,13 +180,6 @@ class Snapshot:
         idx = idx or self.graph_index()
         return sum(1 for nb in idx.up.get(node_id, []) if self.nodes.get(nb) and self.nodes[nb].kind == "evidence")
 
-    def pending_route(self) -> RouteRow | None:
-        """The last route still awaiting a decision (status proposed), if any."""
-        for r in reversed(self.routes):
-            if r.status == "proposed":
-                return r
-        return None
-
 
 def list_runs(db: sqlite_utils.Database) -> list[RunInfo]:
     rows = db.execute(

@@ -214,15 +214,6 @@ def routes(db: sqlite_utils.Database, run_id: str) -> list[dict[str, Any]]:
     return _rows(db, "SELECT * FROM routes WHERE run_id = ? ORDER BY step, rowid", [run_id])
 
 
-def budget_ledger(db: sqlite_utils.Database, run_id: str) -> list[dict[str, Any]]:
-    return _rows(db, "SELECT * FROM budget_ledger WHERE run_id = ? ORDER BY id", [run_id])
-
-
-def hypothesis_history(db: sqlite_utils.Database, run_id: str, node_id: str | None = None) -> list[dict[str, Any]]:
-    if node_id is None:
-        return _rows(db, "SELECT * FROM hypothesis_history WHERE run_id = ? ORDER BY id", [run_id])
-    return _rows(db, "SELECT * FROM hypothesis_history WHERE run_id = ? AND node_id = ? ORDER BY id",
-                 [run_id, node_id])
 
 
 # ---- the state of a run as of one step (rebuilt from the append-only history) ----

@@ -125,7 +125,6 @@ class Recorder:
         self.route_id = route_id
         self.use_cache = use_cache
         self.records: list[ToolCallRecord] = []
-        self.last_id: int | None = None   # tool_calls row id of the latest call (evidence cites it)
         self._lock = _WRITE_LOCK
 
     def at(self, step: int | None = None, route_id: str | None = None) -> "Recorder":
@@ -207,7 +206,7 @@ class Recorder:
                     rec.duration_ms, rec.cost, rec.cache_key, int(rec.cached), ts,
                 ],
             )
-            rec.id = self.last_id = cur.lastrowid
+            rec.id = cur.lastrowid
             if store_cache and rec.outputs is not None:
                 conn.execute(
                     "INSERT OR REPLACE INTO cache (key, kind, name, output, created_at) VALUES (?,?,?,?,?)",

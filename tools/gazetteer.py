@@ -105,13 +105,6 @@ class Place:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, Place) and other.id == self.id
 
-    def to_dict(self) -> dict:
-        return {
-            "id": self.id, "name": self.name, "kind": self.kind, "names": sorted(self.names),
-            "parent": self.parent, "lat": self.lat, "lon": self.lon, "country_code": self.country_code,
-            "population": self.population, "code": self.code, "source": self.source,
-        }
-
 
 class PlaceMatch(BaseModel):
     model_config = ConfigDict(arbitrary_types_allowed=True)

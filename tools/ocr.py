@@ -124,10 +124,6 @@ class RapidOcrEngine:
         self.text_score = text_score
         self._engine: Any = None
         self._lock = threading.Lock()
-        self.load_ms: float | None = None
-        self.calls = 0
-        self.total_ms = 0.0
-        self.last_ms = 0.0
 
     @classmethod
     def get(cls) -> "RapidOcrEngine":
@@ -138,7 +134,6 @@ class RapidOcrEngine:
 
     def _load(self) -> Any:
         if self._engine is None:
-            t0 = time.perf_counter()
             try:
                 from rapidocr import RapidOCR
             except ImportError as e:  # pragma: no cover - a hard dependency
@@ -147,7 +142,6 @@ class RapidOcrEngine:
             if self.threads:
                 params["EngineConfig.onnxruntime.intra_op_num_threads"] = self.threads
             self._engine = RapidOCR(params=params)
-            self.load_ms = (time.perf_counter() - t0) * 1000.0
         return self._engine
 
     def warm_up(self) -> float:
@@ -164,7 +158,6 @@ class RapidOcrEngine:
             img, s = _detector_scale(img)
             scale *= s
         arr = np.asarray(img)[:, :, ::-1]  # RGB -> BGR, what the PP-OCR pipeline expects for ndarrays
-        t0 = time.perf_counter()
         with self._lock:
             eng = self._load()
             try:
@@ -177,10 +170,6 @@ class RapidOcrEngine:
                     res = eng(np.ascontiguousarray(arr), **_FULL)
             except Exception as e:
                 raise ToolError(f"rapidocr failed on {_label(image)}: {type(e).__name__}: {e}", tool="ocr") from e
-            dt = (time.perf_counter() - t0) * 1000.0
-            self.calls += 1
-            self.total_ms += dt
-            self.last_ms = dt
         if (res is None or getattr(res, "txts", None) is None or res.boxes is None) and box is not None \
                 and img.width >= 2.5 * img.height:
             return self._recognise_strip(img, ox, oy, scale)

@@ -57,13 +57,6 @@ class PostsPane(Vertical):
         row = min(table.cursor_row, len(self.snap.posts) - 1)
         return self.snap.posts[row].post_id
 
-    def select_post(self, post_id: str) -> None:
-        if self.snap is None:
-            return
-        for i, p in enumerate(self.snap.posts):
-            if p.post_id == post_id:
-                self.query_one(DataTable).move_cursor(row=i)
-                return
 
     def _render_detail(self) -> None:
         detail = self.query_one("#post-detail", Static)

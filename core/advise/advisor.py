@@ -79,10 +79,6 @@ class Verification(BaseModel):
     observed_reduction: float
     attributes: list[AttributeOutcome]
 
-    @property
-    def disagreements(self) -> list[str]:
-        return [a.attribute for a in self.attributes if not a.agrees]
-
 
 def _db(db_path: str | Path | None) -> tuple[sqlite_utils.Database, Path]:
     path = Path(db_path) if db_path is not None else Path.cwd() / "runs.db"

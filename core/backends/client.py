@@ -170,9 +170,6 @@ def cache_key(model: str | None, messages: list[dict], reply_model: type[BaseMod
     return hashlib.sha256(dumps(body).encode("utf-8")).hexdigest()
 
 
-class ReplayMiss(Exception):
-    pass
-
 
 class ModelClient:
     """Structured chat calls for the configured roles, recorded and cached.

@@ -18,6 +18,7 @@ from typing import Any, Callable
 from pydantic import BaseModel, Field
 
 from core.batch.task import BatchSpec
+from core.batch.threads import threads_per_worker
 from core.engine.batch import UserResult
 from core.errors import InputError
 from core.loader import user_dirs
@@ -31,6 +32,7 @@ class BatchSummary(BaseModel):
     spec: BatchSpec
     executor: str
     workers: int
+    threads_per_worker: int = 1     # OCR/embedding threads of each worker (core/batch/threads.py)
     users: int = 0
     done: int = 0
     skipped: int = 0
@@ -95,10 +97,14 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
         from core.batch.merge import merge_shards
 
         merge_shards(out_dir)                      # shards left by an interrupted run
+    # a Ray task holds one CPU; local workers share the cores (the in-process one has them all)
+    threads = 1 if executor == "ray" else threads_per_worker(workers)
     write_private(out_dir / BATCH_FILE, json.dumps({"format": "argus-batch/1", **spec.model_dump(), "key": spec.key,
-                                                    "executor": executor, "workers": workers}, indent=1))
+                                                    "executor": executor, "workers": workers,
+                                                    "threads_per_worker": threads}, indent=1))
     write_private(out_dir / RESULTS_FILE, "", append=True)     # created (or tightened) 0600
-    summary = BatchSummary(spec=spec, executor=executor, workers=workers, users=len(users))
+    summary = BatchSummary(spec=spec, executor=executor, workers=workers, threads_per_worker=threads,
+                           users=len(users))
     if on_start:
         on_start(len(users))
     t0 = time.perf_counter()

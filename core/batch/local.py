@@ -7,7 +7,10 @@ workers sharing one DB would wait on each other ("database is locked" under load
 Tasks are submitted through a bounded window (2 x workers in flight), so neither the parent
 nor the pool holds more than a handful of users at a time: memory stays flat however large
 the benchmark. Each result is handed to `emit` as soon as it arrives (the caller streams it
-to OUT_DIR/results.jsonl and the progress bar)."""
+to OUT_DIR/results.jsonl and the progress bar).
+
+Each pool worker runs its OCR and embedding runtimes with cores // workers threads
+(core/batch/threads.py); the in-process worker leaves the runtimes their defaults (all cores)."""
 from __future__ import annotations
 
 import multiprocessing as mp
@@ -17,6 +20,7 @@ from pathlib import Path
 from typing import Callable, Iterable
 
 from core.batch.task import BatchSpec, run_user
+from core.batch.threads import worker_threads
 from core.engine.batch import UserResult
 
 
@@ -54,8 +58,6 @@ def _die_with_parent(parent: int) -> None:
 def _init_worker(shard_dir: str, main_db: str, parent: int | None = None) -> None:
     if parent is not None:
         _die_with_parent(parent)
-    # every worker is one CPU's worth of work: keep ONNX Runtime/BLAS from oversubscribing
-    os.environ.setdefault("OMP_NUM_THREADS", "1")
     global _SHARD
     from db.store import open_db
 
@@ -111,7 +113,9 @@ def run_pool(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[
     it = iter(users)
     window = max(2, 2 * workers)
     try:
-        _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir)
+        # workers x threads per worker fit the cores (the workers inherit the variables)
+        with worker_threads(workers):
+            _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir)
     finally:
         merge_shards(Path(spec.out_dir))
 

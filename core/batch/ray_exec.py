@@ -28,6 +28,10 @@ def _ray():
 
 
 def _task(spec_json: str, user_id: str, user_dir: str) -> dict[str, Any]:
+    from core.batch.threads import thread_env
+
+    # a task holds one Ray CPU (num_cpus=1): its OCR/embedding runtimes get one thread, not every core
+    os.environ.update(thread_env(1))
     spec = BatchSpec.model_validate_json(spec_json)
     with tempfile.TemporaryDirectory(prefix="argus-shard-") as tmp:
         shard = Path(tmp) / f"{user_id}.db"

@@ -8,7 +8,6 @@ SQLite inside the caller's transaction (the loop commits once per step).
 """
 from __future__ import annotations
 
-import hashlib
 import json
 from typing import Any, Callable, Iterable
 
@@ -35,6 +34,8 @@ class Graph:
         self._by_key: dict[str, str] = {}
         self._sup: dict[str, set[str]] = {}      # dst -> supporters
         self._cit: dict[str, set[str]] = {}      # src -> what it cites
+        self._by_post: dict[str, dict[str, EvidenceNode]] = {}    # post_id -> its evidence
+        self._by_image: dict[str, dict[str, EvidenceNode]] = {}   # data.image_id -> its evidence
         self._stored: dict[str, tuple[str, str]] = {}   # node_id -> (provenance, data) JSON last versioned
         self._load()
 
@@ -78,6 +79,10 @@ class Graph:
         self._by_kind.setdefault(node.kind, {})[node.node_id] = node
         if node.kind == "hypothesis" and node.data.get("key"):
             self._by_key[node.data["key"]] = node.node_id
+        elif node.kind == "evidence":
+            self._by_post.setdefault(node.post_id or "", {})[node.node_id] = node
+            if node.data.get("image_id"):
+                self._by_image.setdefault(str(node.data["image_id"]), {})[node.node_id] = node
 
     def _link(self, src: str, dst: str, kind: str) -> None:
         self.edges.add((src, dst, kind))
@@ -266,7 +271,7 @@ class Graph:
         v = copy.copy(self)
         v.nodes, v.edges, v.edge_step = {}, set(), {}
         v._by_kind = {k: {} for k in self._by_kind}
-        v._by_key, v._sup, v._cit, v._stored = {}, {}, {}, {}
+        v._by_key, v._sup, v._cit, v._stored, v._by_post, v._by_image = {}, {}, {}, {}, {}, {}
         for n in keep:
             v._index(n)
         for e in self.edges:
@@ -285,6 +290,14 @@ class Graph:
         st = set(statuses) if statuses is not None else None
         return [n for n in self.of_kind("hypothesis") if st is None or n.status in st]
 
+    def of_post(self, post_id: str | None) -> list[EvidenceNode]:
+        """The evidence nodes of a post, in insertion order (an index hit, not a scan)."""
+        return [n for n in self._by_post.get(post_id or "", {}).values() if n.post_id == post_id]
+
+    def of_image(self, image_id: str | None) -> list[EvidenceNode]:
+        """The evidence nodes about an image (its skim node, OCR, EXIF...), in insertion order."""
+        return [n for n in self._by_image.get(str(image_id), {}).values() if n.data.get("image_id") == image_id]
+
     def supporters(self, node_id: str) -> list[str]:
         return sorted(self._sup.get(node_id, ()), key=id_order)
 
@@ -300,10 +313,10 @@ class Graph:
         return chain_dict(support_chain(node_id, info, self.supporters, self.cites, max_depth=max_depth,
                                         content_chars=200))
 
-    def signature(self) -> str:
-        """A content fingerprint of evidence + hypothesis states (graph stability check)."""
-        parts = sorted(f"{n.node_id}:{n.status}:{n.confidence}" for n in self.nodes.values() if n.kind != "post")
-        return hashlib.sha256("|".join(parts).encode()).hexdigest()[:16]
+    def signature(self) -> int:
+        """A fingerprint of evidence + hypothesis states, compared within one process (graph
+        stability check, several times per step): node order is insertion order, so no sort."""
+        return hash(tuple((n.node_id, n.status, n.confidence) for n in self.nodes.values() if n.kind != "post"))
 
 
 def _latest_version_json(db: sqlite_utils.Database, run_id: str) -> dict[str, tuple[str | None, str | None]]:

@@ -304,7 +304,7 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
     if route_id:
         node.data["route_id"] = route_id
         # routed OCR of a post that carries an injection elsewhere is governed by it too
-        post_hostile = any(n.post_id == post_id and n.data.get("hostile_post") for n in ctx.graph.nodes.values())
+        post_hostile = any(n.data.get("hostile_post") for n in ctx.graph.of_post(post_id))
         taint_after_injection([node], tainted=post_hostile)
     return node
 

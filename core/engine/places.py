@@ -93,12 +93,3 @@ def reverse_levels(lat: float, lon: float) -> dict[str, Any] | None:
     return {"name": str(_g(place, "name")), "kind": str(_g(place, "kind")), "levels": _levels_of(place, gz)}
 
 
-def same_place(a: dict[str, str], b: dict[str, str], level: str = "city") -> bool:
-    """True when two level dicts agree down to `level` (both must have it)."""
-    from core.textmatch import normalize
-
-    idx = LEVELS.index(level)
-    for lv in LEVELS[: idx + 1]:
-        if lv in a and lv in b and normalize(a[lv]) != normalize(b[lv]):
-            return False
-    return level in a and level in b

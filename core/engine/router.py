@@ -110,8 +110,8 @@ def _needs_zoom(line: dict[str, Any]) -> bool:
 
 def _read_as(ctx: RunContext, image_id: str) -> str | None:
     """The carrier the perception OCR gave this image's text (document, receipt, ...)."""
-    for n in ctx.graph.evidence():
-        if n.data.get("image_id") == image_id and n.data.get("lines"):
+    for n in ctx.graph.of_image(image_id):
+        if n.data.get("lines"):
             return n.carrier
     return None
 
@@ -125,8 +125,8 @@ def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[li
         return []
     image_id = img_node.data.get("image_id")
     covered: list[tuple[float, float, float, float]] = []
-    for n in ctx.graph.evidence():
-        if n.data.get("image_id") == image_id and n.data.get("lines"):
+    for n in ctx.graph.of_image(image_id):
+        if n.data.get("lines"):
             for ln in n.data["lines"]:
                 b = ln.get("box") or []
                 try:

@@ -112,8 +112,8 @@ def _model_quote_source(ctx: RunContext, node: EvidenceNode) -> list[str]:
                 walk(x)
 
     walk(post)
-    for n in ctx.graph.evidence():
-        if n.post_id == node.post_id and n.data.get("lines") and n is not node:
+    for n in ctx.graph.of_post(node.post_id):
+        if n.data.get("lines") and n is not node:
             for o in _tool_outputs(ctx, n):
                 lines = [str(ln.get("text", "")) for ln in (o.get("lines") or []) if isinstance(ln, dict)]
                 texts += lines + ["\n".join(lines)]

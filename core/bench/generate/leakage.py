@@ -133,9 +133,6 @@ def _i(attr, scene: Scene, clue, *, explicit=True, topic=None, when=None) -> Fra
     return Frag(attr, scene.carrier, "image", clue, scene=scene, topic=topic, when=when, explicit=explicit)
 
 
-def _pick_zh(lang: str, en: str, zh: str) -> str:
-    return zh if lang == "zh" and zh else en
-
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December")
 SIGNS = ((1, 20, "Capricorn", "摩羯座"), (2, 19, "Aquarius", "水瓶座"), (3, 21, "Pisces", "双鱼座"), (4, 20, "Aries", "白羊座"),

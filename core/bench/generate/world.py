@@ -280,12 +280,6 @@ EN_COMPANY_PARTS = ("Northwind", "Bluepeak", "Halberd", "Quillon", "Arcadia", "S
                     "Lumen", "Orchard & Vale", "Brightwater", "Corvid")
 
 
-def all_cities() -> list[City]:
-    return list(CITIES)
-
-
-def street_number(rng, lo: int = 1, hi: int = 320) -> int:
-    return rng.randint(lo, hi)
 
 
 @dataclass

@@ -325,11 +325,6 @@ def alt(words: list[str] | tuple[str, ...]) -> str:
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
 
 
-def word_re(words: list[str] | tuple[str, ...], *, plural: bool = True) -> re.Pattern[str]:
-    """Whole-word, case-insensitive matcher for Latin words (optional plural -s/-es)."""
-    suffix = r"(?:e?s)?" if plural else ""
-    return re.compile(rf"(?<![\w-])(?:{alt(words)}){suffix}(?![\w-])", re.I)
-
 
 def zh_re(words: list[str] | tuple[str, ...]) -> re.Pattern[str]:
     return re.compile(alt(words))
