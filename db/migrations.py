@@ -284,6 +284,18 @@ def m003_append_only_history(db: sqlite_utils.Database) -> None:
     )
 
 
+@migration
+def m004_run_indexes(db: sqlite_utils.Database) -> None:
+    """Indexes for the per-run look-ups that scanned whole tables of a batch's run DB: the
+    budget (sum of a run's ledger rows, read every step) and a user's earlier runs (batch resume)."""
+    db.executescript(
+        """
+        CREATE INDEX IF NOT EXISTS budget_ledger_run ON budget_ledger(run_id);
+        CREATE INDEX IF NOT EXISTS runs_user ON runs(user_id);
+        """
+    )
+
+
 def apply_migrations(db: sqlite_utils.Database) -> list[str]:
     """Apply every migration not yet recorded; returns the names applied now."""
     db.execute(
