@@ -116,7 +116,8 @@ def test_sentences_inside_a_hostile_span_are_not_embedded() -> None:
 
 # ---------------------------------------------------------------- aggregation (hypothesizer)
 
-from core.engine import hypothesizer as H  # noqa: E402
+from core.engine.aggregators import base as H  # noqa: E402
+from core.engine.aggregators import generic as G  # noqa: E402
 
 
 def _rec(post: str, value: str, conf: float, rule: str, attr: str = "relationship_status") -> H.CueRec:
@@ -127,10 +128,10 @@ def _rec(post: str, value: str, conf: float, rule: str, attr: str = "relationshi
 def test_several_agreeing_semantic_cues_outweigh_one_rule_cue_but_the_rule_reading_stays() -> None:
     recs = [_rec(p, "married", 0.4, "semantic:relationship:married") for p in ("p1", "p2", "p3")]
     recs.append(_rec("p4", "single", 0.65, "relationship:single"))
-    out = H._generic("relationship_status", recs, "category")
+    out = G.generic("relationship_status", recs, "category")
     assert out[0].value == "married" and out[0].data["semantic_only"]
     assert any(h.value == "single" and not h.data["semantic_only"] for h in out)   # kept for the verifier
-    one = H._generic("relationship_status", recs[:1] + recs[3:], "category")
+    one = G.generic("relationship_status", recs[:1] + recs[3:], "category")
     assert one[0].value == "single" and not one[0].data["ambiguous"]
 
 
@@ -138,10 +139,10 @@ def test_scattered_semantic_votes_are_held_below_the_projection_threshold() -> N
     jobs = ["Nurse", "Teacher", "Chef", "Lawyer", "Driver", "Artist"]
     recs = [_rec(f"p{i}", j, 0.3, f"semantic:occupation:{j.lower()}", "occupation") for i, j in enumerate(jobs)]
     recs.append(_rec("p9", "Nurse", 0.3, "semantic:occupation:nurse", "occupation"))
-    top = H._generic("occupation", recs, "category")[0]
+    top = G.generic("occupation", recs, "category")[0]
     assert top.value == "Nurse" and top.confidence < H.SEMANTIC_PROJECT_MIN and top.data["hold"]
     agree = [_rec(f"p{i}", "Nurse", 0.4, "semantic:occupation:nurse", "occupation") for i in range(4)]
-    top = H._generic("occupation", agree, "category")[0]
+    top = G.generic("occupation", agree, "category")[0]
     assert top.confidence >= H.SEMANTIC_PROJECT_MIN and top.data["hold"] is None
 
 
@@ -186,8 +187,8 @@ def test_a_weak_match_is_a_hint_that_never_reaches_the_projection_threshold_alon
     hints = [_rec(f"p{i}", "Nurse", S.HINT_CONF, "semantic:occupation:nurse", "occupation") for i in range(12)]
     for h in hints:
         h.cue.data["semantic"] = {"hint": True}
-    top = H._generic("occupation", hints, "category")[0]
+    top = G.generic("occupation", hints, "category")[0]
     assert top.value == "Nurse" and top.data["hold"]
     # next to one rule cue the hints are not read at all
-    out = H._generic("occupation", hints + [_rec("p9", "Chef", 0.6, "occupation:explicit", "occupation")], "category")
+    out = G.generic("occupation", hints + [_rec("p9", "Chef", 0.6, "occupation:explicit", "occupation")], "category")
     assert [h.value for h in out] == ["Chef"] and not out[0].data.get("hold")

@@ -193,7 +193,7 @@ def vote(hits: list[Hit], *, weight: str = "posts", min_votes: float = 0.0, rati
     """Aggregate cues into one value per hierarchy/category attribute (most votes wins) and the
     voted items of set/facts attributes. weight="posts": one vote per distinct post for a value;
     weight="confidence": the summed confidences (a summariser that weighs every mention)."""
-    from core.engine.hypothesizer import _hyp
+    from core.engine.aggregators.base import hyp as _hyp
 
     schema = load_schema()
     groups: dict[tuple[str, str], list[Hit]] = defaultdict(list)

@@ -1,0 +1,26 @@
+"""The hypothesizer's aggregators, each a small module declaring what it consumes and produces
+(see registry.py for the input names and how the order is derived).
+
+  documents  contacts, receipt_venues, badge_workplaces, parcel_names   evidence -> found cues
+  venues     sign_venues                                                 evidence -> found cues
+  generic    every attribute no other aggregator owns                   cues -> hypotheses
+  places     home / work location, trips; workplace_city                 place observations -> hypotheses
+  temporal   commute, routine, habits                                    cues + times -> facts
+  birth      birthday, birth year, age                                   posts + derived -> birth_date, age
+
+REGISTRY lists them in registration order (the tie-break among aggregators whose inputs are ready).
+"""
+from __future__ import annotations
+
+from core.engine.aggregators import birth, documents, generic, places, temporal, venues
+from core.engine.aggregators.registry import Aggregator, Board, Registry, RegistryError, aggregator
+
+REGISTRY = Registry([
+    documents.CONTACTS, documents.RECEIPTS, documents.BADGES, documents.PARCEL_NAMES, venues.SIGNS,
+    generic.GENERIC,
+    places.PLACES, places.WORKPLACE_CITY,
+    temporal.COMMUTE, temporal.ROUTINE, temporal.HABITS,
+    birth.BIRTH,
+])
+
+__all__ = ["REGISTRY", "Aggregator", "Board", "Registry", "RegistryError", "aggregator"]

@@ -1,0 +1,216 @@
+"""Birth date and age: a first-person birthday post (or friends' birthday wishes) dates the
+birthday; a stated age or birth year gives the year; an admitted age gives the birth year and
+an admitted birth date the age (derived evidence across steps)."""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+
+from core.engine.aggregators import text as T
+from core.engine.aggregators.base import GraphFacts, hyp, noisy_or, order_levels
+from core.engine.aggregators.registry import Board, aggregator
+from core.engine.types import EvidenceNode, Hypothesis
+
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
+
+
+def birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis]:
+    """A first-person birthday post (or friends' birthday wishes) dates the birthday; a stated
+    age in it, or an admitted age hypothesis, gives the year."""
+    cands: list[tuple[float, str, str, dict, int | None]] = []   # (conf, node, post, time, age)
+    for pid in f.posts():
+        t = f.time.get(pid)
+        if not t or not t.get("date"):
+            continue
+        text = f.text_of(pid)
+        if text and T.BIRTHDAY_SELF.search(text) and not T.NOT_TODAY.search(text):
+            age = None
+            m = T.AGE_IN.search(text)
+            if m:
+                age = int(next(g for g in m.groups() if g))
+            nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+                        and n.content and T.BIRTHDAY_SELF.search(n.content)), None)
+            if age is None:
+                for n in f.nodes.values():
+                    if n.post_id == pid and n.data.get("lines") and not n.data.get("hostile"):
+                        nums = [ln["text"].strip() for ln in n.data["lines"] if re.fullmatch(r"\d{1,2}", ln["text"].strip())]
+                        if len(nums) == 1 and 1 < int(nums[0]) < 100:
+                            age = int(nums[0])
+                            f.__dict__.setdefault("age_nodes", {})[pid] = n.node_id
+            if nid:
+                cands.append((0.6, nid, pid, t, age))
+                continue
+        for nid, ctext in f.other_text.get(pid, []):
+            if T.BIRTHDAY_OTHER.search(ctext) and not T.NOT_TODAY.search(ctext):
+                m = T.AGE_IN.search(ctext)
+                cands.append((0.4, nid, pid, t, int(next(g for g in m.groups() if g)) if m else None))
+                break
+    if not cands:
+        return birth_year_only(f)
+    by_day: dict[str, list] = defaultdict(list)
+    for c in cands:
+        by_day[c[3]["date"][5:10]].append(c)
+    day, grp = max(sorted(by_day.items()), key=lambda kv: sum(c[0] for c in kv[1]))
+    t = grp[0][3]
+    y, mth, d = (int(x) for x in t["date"][:10].split("-"))
+    levels = {"month": MONTHS[mth - 1], "day": str(d)}
+    ev = [c[1] for c in grp]
+    # a stated age outside 13..100 is someone else's birthday (a child's cake) or noise
+    grp = [c if (c[4] is None or 13 <= c[4] <= 100) else (c[0], c[1], c[2], c[3], None) for c in grp]
+    ages = [(int(c[3]["date"][:4]) - c[4]) for c in grp if c[4]]
+    ev += [f.__dict__.get("age_nodes", {}).get(c[2]) for c in grp if f.__dict__.get("age_nodes", {}).get(c[2])]
+    if not ages:
+        for pid in f.posts():
+            for m in T.YEAR_SELF.finditer(f.text_of(pid)):
+                g = next(x for x in m.groups() if x)
+                yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
+                if 1920 < yr < 2020:
+                    ages.append(yr)
+                    nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+                                and n.content and m.group(0) in n.content), None)
+                    if nid:
+                        ev.append(nid)
+                    break
+            if ages:
+                break
+        ages = [a if a > 1900 else a for a in ages]
+        birth_years = ages
+    else:
+        birth_years = ages
+    ages = birth_years
+    why = "birthday post(s) dated " + ", ".join(sorted({c[3]["date"] for c in grp}))
+    if ages:
+        levels = {"year": str(ages[0]), **levels}
+        why += f"; stated age gives {ages[0]}"
+    elif "age" in derived:
+        age_node = derived["age"]
+        exact = (age_node.data.get("levels") or {}).get("exact_age")
+        if exact and exact.isdigit():
+            latest = max((tt.get("date", "") for tt in f.time.values()), default=t["date"])
+            ly = int(latest[:4]) if latest else y
+            before = (int(latest[5:7]), int(latest[8:10])) < (mth, d) if latest else False
+            levels = {"year": str(ly - int(exact) - (1 if before else 0)), **levels}
+            ev.append(age_node.node_id)
+            why += f"; admitted age {exact} gives the year"
+    value_levels = levels
+    h = hyp("birth_date", value_levels, ev, noisy_or(c[0] for c in grp), why)
+    h.value = date_value(levels)
+    out = [h]
+    stated = [c for c in grp if c[4]]
+    if stated:
+        c = stated[0]
+        latest = max((tt.get("date", "") for tt in f.time.values()), default=c[3]["date"])
+        age = c[4] + max(0, int(latest[:4]) - int(c[3]["date"][:4]) - (1 if latest[5:10] < c[3]["date"][5:10] else 0))
+        src = [f.__dict__.get("age_nodes", {}).get(c[2]) or c[1]]
+        out.append(hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, src, 0.6,
+                        f"age {c[4]} stated on the birthday post of {c[3]['date']}"))
+    return out
+
+
+def birth_year_only(f: GraphFacts) -> list[Hypothesis]:
+    for pid in f.posts():
+        for m in T.YEAR_SELF.finditer(f.text_of(pid)):
+            g = next(x for x in m.groups() if x)
+            yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
+            nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+                        and n.content and m.group(0) in n.content), None)
+            if 1920 < yr < 2020 and nid:
+                h = hyp("birth_date", {"year": str(yr)}, [nid], 0.55, f"stated birth year: {m.group(0)}")
+                h.value = date_value({"year": str(yr)})
+                return [h]
+    return []
+
+
+def normalize_birth(h: Hypothesis) -> None:
+    """Rules' date levels in one canonical shape (month name, day number) and a value that
+    names year, month and day in the common written forms."""
+    lv = dict(h.levels)
+    m = lv.get("month")
+    if m:
+        if m.strip().isdigit() and 1 <= int(m) <= 12:
+            lv["month"] = MONTHS[int(m) - 1]
+        else:
+            hit = next((x for x in MONTHS if x.lower().startswith(m.strip().lower()[:3])), None)
+            if hit:
+                lv["month"] = hit
+    d = lv.get("day")
+    if d:
+        dm = re.search(r"\d{1,2}", d)
+        if dm:
+            lv["day"] = str(int(dm.group(0)))
+            if "month" not in lv:
+                mm = next((x for x in MONTHS if x.lower()[:3] in d.lower()), None)
+                if mm:
+                    lv["month"] = mm
+        else:
+            lv.pop("day")
+    if lv.get("month") not in MONTHS:
+        lv.pop("month", None)
+        lv.pop("day", None)
+    h.levels = order_levels("birth_date", lv)
+    h.value = date_value(h.levels)
+
+
+def date_value(levels: dict[str, str]) -> str:
+    m = levels.get("month")
+    mi = (MONTHS.index(m) + 1) if m in MONTHS else None
+    y, d = levels.get("year"), levels.get("day")
+    parts = []
+    if y and mi and d:
+        parts.append(f"{y}-{mi:02d}-{int(d):02d}")
+    en = " ".join(x for x in (m, d) if x) + (f", {y}" if y else "")
+    zh = (f"{y}年" if y else "") + (f"{mi}月" if mi else "") + (f"{d}日" if d else "")
+    parts.append(en.strip(", "))
+    parts.append(zh)
+    return " / ".join(p for p in parts if p)
+
+
+def age_from_birth(f: GraphFacts, derived: dict[str, EvidenceNode], have_age: bool) -> list[Hypothesis]:
+    bd = derived.get("birth_date")
+    if have_age or bd is None:
+        return []
+    year = (bd.data.get("levels") or {}).get("year")
+    if not year or not year.isdigit():
+        return []
+    latest = max((t.get("date", "") for t in f.time.values()), default="")
+    if not latest:
+        return []
+    age = int(latest[:4]) - int(year)
+    lv = bd.data.get("levels") or {}
+    if lv.get("month") in MONTHS and str(lv.get("day", "")).isdigit():
+        if (int(latest[5:7]), int(latest[8:10])) < (MONTHS.index(lv["month"]) + 1, int(lv["day"])):
+            age -= 1
+    if not 0 < age < 120:
+        return []
+    return [hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, [bd.node_id], 0.6,
+                 f"birth year {year} and latest post {latest}")]
+
+
+def _run(board: Board) -> list[Hypothesis]:
+    """The birthday from birthday posts (merged with a stated birth year), the age from an admitted birth date."""
+    f = board.facts
+    derived = {a: n for a in ("age", "birth_date") if (n := board.derived(a)) is not None}
+    out: list[Hypothesis] = []
+    if not any("day" in h.levels for h in board.proposed("birth_date")):
+        bday = birthday(f, derived)
+        years = [h for h in board.proposed("birth_date") if set(h.levels) == {"year"}]
+        for b in bday:
+            if years and "day" in b.levels:
+                y = years[0]
+                if b.levels.get("year") in (None, y.levels["year"]):
+                    b.levels = order_levels("birth_date", {**b.levels, "year": y.levels["year"]})
+                    b.value = date_value(b.levels)
+                    b.evidence += [e for e in y.evidence if e not in b.evidence]
+                    b.confidence = max(b.confidence, y.confidence)
+                    b.rationale += f"; year from {y.rationale}"
+                    board.withdraw(y)
+        if any(not h.data.get("hold") for h in board.proposed("age")):
+            bday = [b for b in bday if b.attribute != "age"]
+        out += bday
+    have_age = any(not h.data.get("hold") for h in board.proposed("age") + [h for h in out if h.attribute == "age"])
+    return out + age_from_birth(f, derived, have_age)
+
+
+BIRTH = aggregator("birth", _run, consumes=("text", "comment", "lines", "time", "hypothesis:birth_date", "hypothesis:age",
+                                            "derived:age", "derived:birth_date"), produces=("birth_date", "age"))

@@ -1,0 +1,134 @@
+"""The generic aggregator: every attribute no specialised aggregator owns. Hierarchy and
+category cues are clustered by level agreement (the strongest cluster wins, a close second is
+a competing reading); set and facts cues give one hypothesis per distinct item."""
+from __future__ import annotations
+
+from collections import defaultdict
+from typing import Any
+
+from core.engine.aggregators.base import (SEMANTIC_MAX_CONF, SEMANTIC_PROJECT_MIN, SEMANTIC_SET_POSTS,
+                                          SEMANTIC_SHARE_POWER, Cluster, CueRec, cluster, cluster_conf,
+                                          compatible, hyp, is_semantic, noisy_or, support)
+from core.engine.aggregators.birth import normalize_birth
+from core.engine.aggregators.registry import Board, aggregator
+from core.engine.types import Hypothesis
+from core.schema import load_schema
+from core.textmatch import normalize
+
+MAX_SET_ITEMS = 10
+
+
+def sem_conf(c: Cluster, clusters: list[Cluster]) -> float:
+    """Confidence of a cluster supported by semantic cues only: the noisy-or of its posts, scaled
+    by its share of all the semantic support of the attribute (sixty comments that each lean a
+    little towards sixty different jobs are noise, not evidence). Fitted: docs/semantic.md."""
+    total = sum(x.score for x in clusters if all(is_semantic(r) for r in x.recs))
+    share = c.score / total if total > 0 else 0.0
+    return round(min(SEMANTIC_MAX_CONF, cluster_conf(c) * share ** SEMANTIC_SHARE_POWER), 4)
+
+
+def sem_data(sem_only: bool, conf: float) -> dict[str, Any]:
+    """Marks a hypothesis with semantic support only; below the projection threshold it is held
+    (the verifier leaves it unresolved: grounded, kept in the graph, not projected)."""
+    # both keys always written: a later update of the same hypothesis must clear a stale hold
+    held = sem_only and conf < SEMANTIC_PROJECT_MIN
+    return {"semantic_only": sem_only,
+            "hold": f"semantic support only, confidence {conf:.2f} below {SEMANTIC_PROJECT_MIN}" if held else None}
+
+
+def is_hint(r: CueRec) -> bool:
+    sem = r.cue.data.get("semantic") if isinstance(r.cue.data, dict) else None
+    return bool(isinstance(sem, dict) and sem.get("hint"))
+
+
+def generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
+    """Hints (weak semantic matches) count only when no other cue speaks to the attribute, and
+    what they give is held: a grounded reading for the record, never a projected claim."""
+    firm = [r for r in recs if not is_hint(r)]
+    if firm or not recs:
+        return generic_firm(attr, firm, kind)
+    out = generic_firm(attr, recs, kind)
+    for h in out:
+        h.data["hold"] = "semantic hints only"
+    return out
+
+
+def generic_firm(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
+    out: list[Hypothesis] = []
+    if kind in ("hierarchy", "category"):
+        clusters = cluster(recs)
+        if not clusters:
+            return out
+        sem_only = [all(is_semantic(r) for r in c.recs) for c in clusters]
+        top = clusters[0]
+        ambiguous = False
+        if len(clusters) > 1:
+            second = clusters[1]
+            coarse_conflict = not compatible(top.levels, second.levels)
+            # weak semantic support alone never makes a rule-supported reading ambiguous
+            ambiguous = (coarse_conflict and second.score >= 0.85 * top.score and kind == "category"
+                         and sem_only[1] <= sem_only[0])
+        posts = len({r.post_id for r in top.recs})
+        conf = sem_conf(top, clusters) if sem_only[0] else cluster_conf(top)
+        out.append(hyp(attr, top.levels, support(top.recs), conf,
+                       f"{len(top.recs)} cue(s) in {posts} post(s) agree: "
+                       + "; ".join(sorted({r.cue.span for r in top.recs if r.cue.span})[:4]),
+                       data={"ambiguous": ambiguous, "score": top.score, **sem_data(sem_only[0], conf)}))
+        if len(clusters) > 1 and (kind == "hierarchy" or sem_only[0]):
+            # the competing reading (hierarchy), or the best rule-supported reading below a semantic one
+            rule_i = next((k for k, so in enumerate(sem_only) if not so), 0) if sem_only[0] else 0
+            i = rule_i or (1 if kind == "hierarchy" else 0)
+            c = clusters[i]
+            if i and (c.score >= 0.6 * top.score or rule_i):
+                cc = sem_conf(c, clusters) if sem_only[i] else cluster_conf(c)
+                out.append(hyp(attr, c.levels, support(c.recs), round(cc * (0.8 if not sem_only[0] else 1.0), 4),
+                               "competing reading: " + "; ".join(sorted({r.cue.span for r in c.recs})[:3]),
+                               data={"runner_up": True, "score": c.score, **sem_data(sem_only[i], cc)}))
+        return out
+    # set / facts: one hypothesis per distinct item
+    groups: dict[str, list[CueRec]] = defaultdict(list)
+    for r in recs:
+        groups[normalize(r.cue.value)].append(r)
+    for key, grp in sorted(groups.items(), key=lambda kv: (-sum(r.cue.confidence for r in kv[1]), kv[0])):
+        best = max(grp, key=lambda r: r.cue.confidence)
+        posts = sorted({r.post_id for r in grp})
+        conf = noisy_or(max(r.cue.confidence for r in grp if r.post_id == p) for p in posts)
+        sem = all(is_semantic(r) for r in grp)
+        if sem:
+            if len(posts) < SEMANTIC_SET_POSTS:
+                continue   # one sentence that sounds like a hobby is not yet an item
+            conf = round(min(SEMANTIC_MAX_CONF, conf), 4)
+        if attr == "frequent_venues" and len(posts) < 2 and best.cue.confidence < 0.5:
+            continue   # one visit is not a regular venue
+        value = best.cue.value
+        if kind == "facts" and best.cue.span and normalize(best.cue.span) not in normalize(value):
+            value = f"{value} ({best.cue.span})"
+        out.append(hyp(attr, {"value": value}, support(grp), conf,
+                       f"seen in {len(posts)} post(s): " + "; ".join(sorted({r.cue.span for r in grp})[:3]),
+                       data={"posts": posts, **sem_data(sem, conf)}))
+        if len(out) >= MAX_SET_ITEMS:
+            break
+    return out
+
+
+def _run(board: Board) -> list[Hypothesis]:
+    """Every attribute no other aggregator owns, from its perception cues and found cues."""
+    assert board.agg is not None
+    free = [s for s in load_schema().attributes if s.name in board.agg.produces]
+    by_attr: dict[str, list[CueRec]] = defaultdict(list)
+    for r in board.cues(*(s.name for s in free)):
+        if r.cue.first_person or r.cue.attribute == "family_and_relations":
+            by_attr[r.cue.attribute].append(r)
+    out: list[Hypothesis] = []
+    for spec in free:
+        recs = by_attr.get(spec.name, []) + board.found(spec.name)
+        if recs:
+            hs = generic(spec.name, recs, spec.kind)
+            if spec.name == "birth_date":
+                for h in hs:
+                    normalize_birth(h)   # one canonical date shape before any aggregator reads it
+            out += hs
+    return out
+
+
+GENERIC = aggregator("generic", _run, rest=True)

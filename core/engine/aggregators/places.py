@@ -1,0 +1,333 @@
+"""Places: home, work and trips. Every place observation (home / work / travel cues, location
+tags, EXIF GPS, place and station mentions, IP regions, parcel addresses) is grouped by city and
+scored as home / work / trip by source, time of day, weekday, wording and the IP region; the
+workplace takes the city of the work (or home) area."""
+from __future__ import annotations
+
+import math
+import re
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Any
+
+from core.engine.aggregators import text as T
+from core.engine.aggregators.base import (CueRec, GraphFacts, compatible, display, granularity, hyp, noisy_or,
+                                          order_levels, support)
+from core.engine.aggregators.documents import compound_on_document
+from core.engine.aggregators.registry import Board, aggregator
+from core.engine.places import LEVELS as PLACE_LEVELS
+from core.engine.places import resolve_levels
+from core.engine.types import Hypothesis
+from core.textmatch import normalize
+
+_ABBREV = {"NYC", "LA", "SF", "HK", "SG", "KL", "BJ", "SZ", "SH", "DC", "UK", "US", "USA", "UAE", "GZ", "HCM", "NY"}
+
+
+@dataclass
+class PlaceObs:
+    node_id: str
+    post_id: str
+    levels: dict[str, str]
+    source: str            # home_cue|work_cue|travel_cue|tag|exif|mention|ip|station
+    time: dict[str, Any]
+    conf: float = 0.5
+    name: str = ""
+    extra: dict[str, str] = field(default_factory=dict)   # finer levels (address) stated by the evidence
+
+
+def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
+    obs: list[PlaceObs] = []
+    for r in recs:
+        if r.by_other or not r.cue.first_person:
+            continue
+        src = {"home_location": "home_cue", "work_location": "work_cue", "travel_history": "travel_cue"}.get(
+            r.cue.attribute)
+        if src is None:
+            continue
+        lv = {k: v for k, v in r.levels.items() if k in PLACE_LEVELS}
+        extra = {k: v for k, v in r.levels.items() if k == "address"}
+        if not lv and not extra:
+            lv = resolve_levels(r.cue.value)
+        obs.append(PlaceObs(r.node_id, r.post_id, lv, src, r.time, r.cue.confidence, r.cue.value, extra))
+    for n, e in f.entities:
+        if e.get("type") not in ("place", "station"):
+            continue
+        et = str(e.get("text", ""))
+        if et.isascii() and len(et.replace(".", "")) <= 3 and et.upper().replace(".", "") not in _ABBREV:
+            continue   # "TO", "Of", "IN": capitalised short words are rarely places
+        if et.isascii() and et[:1].islower() and re.search(r"\b[A-Z][a-z]", n.content or ""):
+            continue   # the author capitalises names, so "reunion" / "nice" are words here
+        lv = dict((e.get("data") or {}).get("levels") or {})
+        if not lv:
+            lv = resolve_levels(e.get("text", ""))
+        if not lv:
+            continue
+        src = "tag" if n.data.get("location_tag") else ("station" if e.get("type") == "station" else "mention")
+        if n.carrier == "ticket" and re.search(r"(?:→|->|\bto\b|至|到|抵达|arrive|destination)\s*\S{0,12}" + re.escape(et),
+                                               n.content or "", re.I):
+            src = "travel_cue"    # the destination printed on a ticket / boarding pass
+        if src == "mention" and n.modality == "image" and T.RECIPIENT.search(n.content or ""):
+            src = "parcel"        # an address on a parcel / bill addressed to the user: home
+        elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "home":
+            src = "home_cue"      # "Kwun Tong → Work" on a navigation screenshot: the origin is home
+        elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "work":
+            src = "work_cue"
+        obs.append(PlaceObs(n.node_id, n.post_id or "", {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
+                            f.time.get(n.post_id or "", {}), 0.5, e.get("text", "")))
+    for n in f.nodes.values():
+        gp = n.data.get("gps_place") if n.kind == "evidence" and n.carrier == "exif" else None
+        if gp and gp.get("levels"):
+            obs.append(PlaceObs(n.node_id, n.post_id or "", dict(gp["levels"]), "exif",
+                                n.data.get("time") or f.time.get(n.post_id or "", {}), 0.6, gp.get("name", "")))
+    strong_by_post: dict[str, list[dict[str, str]]] = defaultdict(list)
+    for o in obs:
+        if o.source in ("tag", "exif", "travel_cue", "home_cue", "work_cue") and o.levels:
+            strong_by_post[o.post_id].append(_full(o.levels))
+    obs = [o for o in obs if o.source not in ("mention", "station") or not strong_by_post.get(o.post_id)
+           or any(compatible(_full(o.levels), s) for s in strong_by_post[o.post_id])]
+    for pid, (nid, region) in f.ip.items():
+        lv = resolve_levels(region)
+        if lv:
+            lv = {k: v for k, v in lv.items() if k in ("country", "region")} or lv
+            src = "travel_ip" if pid in f.trip_posts else "ip"
+            obs.append(PlaceObs(nid, pid, lv, src, f.time.get(pid, {}), 0.45 if src == "travel_ip" else 0.3, region))
+    return obs
+
+
+def _route_end(text: str, place: str) -> str | None:
+    """'A → Work' (A is home) / 'A → Home' (A is work) on a navigation screenshot."""
+    for m in T.ROUTE.finditer(text):
+        if place and place in m.group(1):
+            end = m.group(2).lower()
+            return "home" if end in ("work", "office", "公司", "单位", "上班") else "work"
+    return None
+
+
+def _canonicalize(obs: list[PlaceObs]) -> None:
+    """A 'city' that is really a district seen elsewhere in the same region ('Kwun Tong' vs
+    'Kwun Tong District' of Hong Kong) takes that district's levels, so both vote together."""
+    districts: dict[tuple[str, str], dict[str, str]] = {}
+    for o in obs:
+        if "district" in o.levels:
+            key = (normalize(o.levels.get("region", "")), _strip_admin(o.levels["district"]))
+            districts.setdefault(key, o.levels)
+    for o in obs:
+        if "district" not in o.levels and "city" in o.levels:
+            key = (normalize(o.levels.get("region", "")), _strip_admin(o.levels["city"]))
+            if key in districts and normalize(districts[key].get("city", "")) != normalize(o.levels["city"]):
+                o.levels = dict(districts[key])
+
+
+def _strip_admin(name: str) -> str:
+    n = normalize(name)
+    for suf in (" district", " county", " borough", " ward", "区", "县"):
+        if n.endswith(suf):
+            return n[: -len(suf)].strip()
+    return n
+
+
+def _city_key(lv: dict[str, str]) -> str | None:
+    for k in ("city", "region", "country"):
+        if k in lv:
+            base = normalize(lv.get("country", "")) + "/" + (normalize(lv.get("region", "")) if k != "country" else "")
+            return f"{k}:{base}:{normalize(lv[k])}"
+    return None
+
+
+def _full(lv: dict[str, str]) -> dict[str, str]:
+    """Internal: ancestors filled from the gazetteer for grouping (never shown unless routed)."""
+    finest = next((lv[k] for k in reversed(PLACE_LEVELS) if k in lv), None)
+    if finest is None:
+        return lv
+    anc = resolve_levels(finest, ", ".join(lv.values()))
+    merged = dict(anc) if compatible(anc, lv) or not anc else {}
+    merged.update(lv)
+    return merged
+
+
+def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
+    """(home, work, trip) weight of one observation."""
+    text = f.text_of(o.post_id)
+    travel = bool(T.TRAVEL.search(text)) or o.source == "travel_cue" or o.post_id in f.trip_posts
+    t = o.time or {}
+    weekday = t.get("is_weekday")
+    hour = t.get("hour")
+    off_hours = (weekday is False) or (hour is not None and (hour >= 19 or hour < 8))
+    office_hours = weekday is True and hour is not None and 9 <= hour < 18
+    if o.source == "home_cue":
+        return 3.0 * o.conf, 0.0, 0.0
+    if o.source == "work_cue":
+        return 0.0, 3.0 * o.conf, 0.0
+    if o.source == "parcel":
+        return 2.5, 0.0, 0.0
+    if o.source == "travel_cue":
+        return -1.0, 0.0, 2.0 * o.conf
+    if o.source == "travel_ip":
+        return -0.3, 0.0, 1.3
+    if o.source == "ip":
+        return 0.35, 0.0, 0.0
+    base = 0.8 if o.source in ("tag", "exif") else 0.5
+    if travel:
+        return -0.5, 0.0, base + 0.7
+    home = base * (1.3 if (off_hours or T.HOME.search(text)) else 0.8)
+    work = base * (1.2 if (office_hours and T.WORK.search(text)) else 0.3 if office_hours else 0.0)
+    return home, work, base * 0.4
+
+
+def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
+    obs = place_obs(f, recs)
+    if not obs:
+        return []
+    _canonicalize(obs)
+    groups: dict[str, list[PlaceObs]] = defaultdict(list)
+    full_of: dict[int, dict[str, str]] = {}
+    for i, o in enumerate(obs):
+        full = _full(o.levels) if o.levels else {}
+        full_of[i] = full
+        key = _city_key(full)
+        if key:
+            groups[key].append(o)
+    # region-level groups (ip) count for city groups in the same region
+    scores: dict[str, list[float]] = {}
+    for key, grp in groups.items():
+        h = w = t = 0.0
+        for o in grp:
+            a, b, c = _home_weight(o, f)
+            h, w, t = h + a, w + b, t + c
+        posts = len({o.post_id for o in grp if o.source != "ip"})
+        scores[key] = [h + 0.2 * max(0, posts - 1), w, t, posts]
+    for key, grp in groups.items():
+        if key.startswith("region:") or key.startswith("country:"):
+            region = key.split(":")[-1]
+            for k2 in scores:
+                if k2.startswith("city:") and f"/{region}:" in k2:
+                    scores[k2][0] += 0.5 * scores[key][0]
+    out: list[Hypothesis] = []
+    ranked = sorted(scores, key=lambda k: (-scores[k][0], k))
+    home_key = ranked[0] if ranked and scores[ranked[0]][0] >= 0.3 else None
+    if home_key:
+        out += _place_hyp("home_location", groups[home_key], scores[home_key][0], f, "home")
+    wranked = sorted(scores, key=lambda k: (-scores[k][1], k))
+    if wranked and scores[wranked[0]][1] >= 1.0:
+        wk = wranked[0]
+        out += _place_hyp("work_location", groups[wk], scores[wk][1], f, "work")
+    # trips: other cities/countries than home, with trip wording or a one-off visit
+    home_full = _full(_merge_levels(groups[home_key])) if home_key else {}
+    for key in sorted(groups, key=lambda k: (-scores[k][2], k)):
+        if key == home_key or not key.startswith(("city:", "country:", "region:")):
+            continue
+        grp = groups[key]
+        h, w, t, posts = scores[key]
+        if all(o.source == "ip" for o in grp):
+            continue
+        if all(o.source == "travel_ip" for o in grp) and any(
+                k2 != key and scores[k2][2] >= 0.6 and compatible(_merge_levels(groups[k2]), _merge_levels(grp))
+                for k2 in groups if k2.startswith("city:")):
+            continue   # the trip's city is named elsewhere: report the city, not just the IP region
+        lv = _merge_levels(grp)
+        if home_full and compatible(home_full, lv) and "city" not in lv:
+            continue   # a coarser mention of the home region is not a trip
+        if t < 0.6 or (h > t and posts > 2) or w > t:
+            continue
+        name = lv.get("city") or lv.get("region") or lv.get("country")
+        if not name:
+            continue
+        if all(o.source in ("mention", "station") and "district" in o.levels for o in grp):
+            continue   # a bare district-level name in passing (often a common word) is no trip
+        if lv.get("country") and normalize(name) != normalize(lv["country"]):
+            name = f"{name}, {lv['country']}"
+        ev = support(grp)
+        conf = noisy_or([0.55 if o.source in ("travel_cue", "tag", "exif", "travel_ip") else 0.4 for o in grp])
+        out.append(hyp("travel_history", {"value": name}, ev, conf,
+                       f"{name}: trip wording or a one-off visit away from home ({posts} post(s))",
+                       data={"posts": sorted({o.post_id for o in grp})}))
+    return out
+
+
+def _merge_levels(grp: list[PlaceObs]) -> dict[str, str]:
+    lv: dict[str, str] = {}
+    for o in sorted(grp, key=lambda o: (-o.conf, o.node_id)):
+        if compatible(lv, o.levels) or not lv:
+            for k, v in o.levels.items():
+                lv.setdefault(k, v)
+    return lv
+
+
+def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role: str) -> list[Hypothesis]:
+    strong = "home_cue" if role == "home" else "work_cue"
+    # evidence that may set fine levels: explicit cues, or repeated role-typical sightings
+    fine_src = [o for o in grp if o.source == strong]
+    lv: dict[str, str] = {}
+    for o in sorted(grp, key=lambda o: (o.source != strong, -o.conf, o.node_id)):
+        coarse = {k: v for k, v in o.levels.items() if k in ("country", "region", "city")}
+        if compatible(lv, coarse) or not lv:
+            for k, v in coarse.items():
+                lv.setdefault(k, v)
+    # district: from explicit cues, else the district seen in >= 2 posts of this role
+    dist_votes: dict[str, set[str]] = defaultdict(set)
+    for o in grp:
+        if "district" in o.levels and o.source != "ip":
+            a, b, _ = _home_weight(o, f)
+            explicit = o.source == strong or (role == "home" and o.source == "parcel")
+            if explicit or (a if role == "home" else b) > 0.5:
+                dist_votes[o.levels["district"]].add(o.post_id if not explicit else "!" + o.post_id)
+    if dist_votes:
+        best = max(sorted(dist_votes), key=lambda d: (any(p.startswith("!") for p in dist_votes[d]), len(dist_votes[d])))
+        if any(p.startswith("!") for p in dist_votes[best]) or len(dist_votes[best]) >= 2:
+            lv["district"] = best
+    addr = [o.extra["address"] for o in fine_src if o.extra.get("address")]
+    if not addr and role == "home":
+        doc = compound_on_document(f, lv)
+        if doc:
+            addr = [doc[0]]
+            grp = grp + [PlaceObs(doc[1], f.nodes[doc[1]].post_id or "", {}, "document", {}, 0.6)]
+    if addr:
+        lv["address"] = sorted(addr, key=lambda a: (-addr.count(a), a))[0]
+    ev = support(sorted(grp, key=lambda o: (o.source == "ip", o.node_id)))
+    # ancestors only via a routed gazetteer lookup (tool evidence in the graph)
+    needs: list[str] = []
+    finest = lv.get("district") or lv.get("city") or lv.get("region")
+    if finest:
+        gz = f.gazetteer.get(normalize(finest))
+        if gz is not None:
+            anc = gz.data["gazetteer"].get("levels", {})
+            if compatible(anc, lv):
+                for k, v in anc.items():
+                    lv.setdefault(k, v)
+                ev.append(gz.node_id)
+        else:
+            depth = max(PLACE_LEVELS.index(k) for k in lv if k in PLACE_LEVELS)
+            if any(k not in lv for k in PLACE_LEVELS[:depth]):
+                needs.append(f"gazetteer:{finest}")
+    posts = len({o.post_id for o in grp})
+    conf = round(min(0.95, 1 - math.exp(-score / 2.0)), 4)
+    srcs = sorted({o.source for o in grp})
+    return [hyp(attr, lv, ev[:12], conf, f"{role} area scored {score:.2f} over {posts} post(s) from {', '.join(srcs)}",
+                needs=needs, data={"score": round(score, 3)})]
+
+
+def _places(board: Board) -> list[Hypothesis]:
+    """Home, work and trips from every place observation, scored as home / work / trip."""
+    return place_hypotheses(board.facts, board.cues("home_location", "work_location", "travel_history"))
+
+
+def _workplace_city(board: Board) -> list[Hypothesis]:
+    """A workplace organisation with no city takes the city of the work area, else the home area."""
+    places = board.proposed("work_location") + board.proposed("home_location")
+    city = next((h.levels.get("city") for a in ("work_location", "home_location") for h in places
+                 if h.attribute == a and h.levels.get("city")), None)
+    for h in board.proposed("workplace"):
+        if "city" not in h.levels and city and "organization" in h.levels:
+            h.levels = order_levels("workplace", {"city": city, **h.levels})
+            h.value = display("workplace", h.levels)
+            h.granularity = granularity("workplace", h.levels)
+            h.rationale += f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area"
+    return []
+
+
+PLACES = aggregator("places", _places, consumes=(
+    "cue:home_location", "cue:work_location", "cue:travel_history", "entity:place", "entity:station",
+    "carrier:exif", "carrier:ip_region", "carrier:ticket", "gazetteer", "text", "time", "lines"),
+    owns=("home_location", "work_location", "travel_history"))
+WORKPLACE_CITY = aggregator("workplace_city", _workplace_city, consumes=(
+    "hypothesis:workplace", "hypothesis:work_location", "hypothesis:home_location"), produces=("workplace",))

@@ -1,0 +1,210 @@
+"""The aggregator registry: each aggregator declares, as data, what it consumes and what it
+produces (as SpiderFoot modules declare watched and produced events); the registry checks the
+declarations against the attribute schema, derives the run order from them and runs each
+aggregator on a board that only hands it what it declared.
+
+Input names (`consumes`):
+  cue:<attribute>         the perception cues of an attribute (core/engine/rules, at perception time)
+  found:<attribute>       cues an earlier aggregator found across evidence (documents, signs)
+  hypothesis:<attribute>  hypotheses an earlier aggregator proposed in this pass
+  derived:<attribute>     admitted hypotheses of earlier steps (derived evidence)
+  entity:<type>           entities on the user's own evidence (place, station, org, phone, ...)
+  carrier:<name>          evidence of one carrier (receipt, sign, ticket, exif, ip_region, ...)
+  text | comment | lines | time | gazetteer
+                          own post text, others' comments, OCR lines, post times, gazetteer tool evidence
+Outputs (`produces`): attribute names (hypotheses) or found:<attribute> (cues for later aggregators).
+
+Order: an aggregator runs after every other one producing an input it consumes
+(found:X / hypothesis:X); among the ready ones registration order decides. A cycle, an unknown
+name or a produced attribute missing from the schema is a RegistryError at registration.
+An aggregator none of whose inputs is present in the graph is not run.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable, Iterable
+
+from core.engine.aggregators.base import CueRec, GraphFacts
+from core.engine.types import EvidenceNode, Hypothesis
+from core.schema import load_schema
+
+KINDS = ("cue", "found", "hypothesis", "derived", "entity", "carrier")
+PLAIN = ("text", "comment", "lines", "time", "gazetteer")
+
+
+class RegistryError(ValueError):
+    """An aggregator declaration the registry refuses (names the aggregator and the field)."""
+
+
+@dataclass(frozen=True)
+class Aggregator:
+    name: str
+    run: Callable[["Board"], list]          # -> hypotheses, or CueRecs when it produces found:<attr>
+    consumes: frozenset[str]
+    produces: frozenset[str]
+    owns: frozenset[str] = frozenset()      # attributes only this aggregator proposes
+    rest: bool = False                      # consumes/produces every schema attribute nobody owns
+    doc: str = ""
+
+
+def aggregator(name: str, run: Callable[["Board"], list], *, consumes: Iterable[str] = (),
+               produces: Iterable[str] = (), owns: Iterable[str] = (), rest: bool = False,
+               doc: str | None = None) -> Aggregator:
+    return Aggregator(name=name, run=run, consumes=frozenset(consumes), produces=frozenset(produces) | frozenset(owns),
+                      owns=frozenset(owns), rest=rest, doc=(doc or run.__doc__ or "").strip().split("\n")[0])
+
+
+@dataclass
+class Board:
+    """The shared state of one aggregation pass; `view(agg)` hands an aggregator only what it declared."""
+
+    facts: GraphFacts
+    derived_nodes: dict[str, EvidenceNode]
+    hyps: list[Hypothesis] = field(default_factory=list)
+    found_cues: dict[str, list[CueRec]] = field(default_factory=dict)
+    agg: Aggregator | None = None
+
+    def _check(self, name: str) -> None:
+        if self.agg is not None and name not in self.agg.consumes:
+            raise RegistryError(f"aggregator {self.agg.name!r} reads {name!r}, which it does not declare in consumes")
+
+    def cues(self, *attrs: str) -> list[CueRec]:
+        """Perception cues of these attributes, in graph order."""
+        for a in attrs:
+            self._check(f"cue:{a}")
+        want = set(attrs)
+        return [r for r in self.facts.cues if r.cue.attribute in want]
+
+    def found(self, attr: str) -> list[CueRec]:
+        self._check(f"found:{attr}")
+        return list(self.found_cues.get(attr, []))
+
+    def proposed(self, attr: str) -> list[Hypothesis]:
+        """Hypotheses of attr proposed so far in this pass (the objects themselves: a producer of
+        attr may refine them in place)."""
+        self._check(f"hypothesis:{attr}")
+        return [h for h in self.hyps if h.attribute == attr]
+
+    def derived(self, attr: str) -> EvidenceNode | None:
+        self._check(f"derived:{attr}")
+        return self.derived_nodes.get(attr)
+
+    def withdraw(self, h: Hypothesis) -> None:
+        """Take back a hypothesis of this pass (only one of an attribute the aggregator produces)."""
+        if self.agg is not None and h.attribute not in self.agg.produces:
+            raise RegistryError(f"aggregator {self.agg.name!r} withdraws a {h.attribute} hypothesis it does not produce")
+        self.hyps.remove(h)
+
+    def present(self) -> set[str]:
+        """The input names the graph (and this pass so far) holds."""
+        have = set(self._graph_inputs())
+        have |= {f"found:{a}" for a, recs in self.found_cues.items() if recs}
+        have |= {f"hypothesis:{h.attribute}" for h in self.hyps}
+        return have
+
+    def _graph_inputs(self) -> frozenset[str]:
+        if "_inputs" in self.__dict__:
+            return self.__dict__["_inputs"]
+        f = self.facts
+        have = {f"cue:{r.cue.attribute}" for r in f.cues}
+        have |= {f"derived:{a}" for a in self.derived_nodes}
+        have |= {f"entity:{e.get('type')}" for _, e in f.entities}
+        for n in f.nodes.values():
+            if n.kind == "evidence" and n.status != "removed":
+                have.add(f"carrier:{n.carrier}")
+                if n.data.get("lines"):
+                    have.add("lines")
+        if any(f.post_text.values()):
+            have.add("text")
+        if any(f.other_text.values()):
+            have.add("comment")
+        if f.time:
+            have.add("time")
+        if f.gazetteer:
+            have.add("gazetteer")
+        self.__dict__["_inputs"] = frozenset(have)
+        return self.__dict__["_inputs"]
+
+
+class Registry:
+    def __init__(self, aggregators: Iterable[Aggregator]):
+        self.schema = {s.name for s in load_schema().attributes}
+        aggs = list(aggregators)
+        owned: dict[str, str] = {}
+        for a in aggs:
+            for attr in a.owns:
+                if attr in owned:
+                    raise RegistryError(f"aggregator {a.name!r}: attribute {attr!r} is already owned by {owned[attr]!r}")
+                owned[attr] = a.name
+        self.owned = owned
+        self.aggregators = [self._resolve(a) for a in aggs]
+        names = [a.name for a in self.aggregators]
+        if len(set(names)) != len(names):
+            raise RegistryError(f"duplicate aggregator names: {sorted(n for n in names if names.count(n) > 1)}")
+        for a in self.aggregators:
+            self._validate(a)
+        self.order = self._order()
+
+    def _resolve(self, a: Aggregator) -> Aggregator:
+        """`rest`: every schema attribute no aggregator owns (schema order kept by the aggregator)."""
+        if not a.rest:
+            return a
+        free = [s for s in sorted(self.schema) if s not in self.owned]
+        return Aggregator(name=a.name, run=a.run, consumes=a.consumes | {f"cue:{s}" for s in free}
+                          | {f"found:{s}" for s in free}, produces=a.produces | set(free), owns=a.owns, rest=True,
+                          doc=a.doc)
+
+    def _validate(self, a: Aggregator) -> None:
+        for name in a.consumes:
+            kind, _, arg = name.partition(":")
+            if name in PLAIN:
+                continue
+            if kind not in KINDS or not arg:
+                raise RegistryError(f"aggregator {a.name!r}: consumes {name!r} is not an input name ({', '.join(KINDS)}:…"
+                                    f" or {', '.join(PLAIN)})")
+            if kind in ("cue", "found", "hypothesis", "derived") and arg not in self.schema:
+                raise RegistryError(f"aggregator {a.name!r}: consumes {name!r}: no attribute {arg!r} in the schema")
+        for name in a.produces:
+            attr = name.split(":", 1)[1] if name.startswith("found:") else name
+            if attr not in self.schema:
+                raise RegistryError(f"aggregator {a.name!r}: produces {name!r}: no attribute {attr!r} in the schema")
+        if any(p.startswith("found:") for p in a.produces) and not all(p.startswith("found:") for p in a.produces):
+            raise RegistryError(f"aggregator {a.name!r}: produces cues (found:…) and hypotheses at once")
+
+    def _order(self) -> list[Aggregator]:
+        def makes(a: Aggregator, name: str) -> bool:
+            kind, _, attr = name.partition(":")
+            return (kind == "found" and name in a.produces) or (kind == "hypothesis" and attr in a.produces)
+
+        after = {a.name: {b.name for b in self.aggregators if b is not a and any(makes(b, n) for n in a.consumes)}
+                 for a in self.aggregators}
+        done: list[Aggregator] = []
+        left = list(self.aggregators)
+        while left:
+            ready = next((a for a in left if after[a.name] <= {d.name for d in done}), None)
+            if ready is None:
+                raise RegistryError("aggregator declarations form a cycle: " + ", ".join(
+                    f"{a.name} after {sorted(after[a.name] - {d.name for d in done})}" for a in left))
+            done.append(ready)
+            left.remove(ready)
+        return done
+
+    def run(self, facts: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis]:
+        board = Board(facts=facts, derived_nodes=derived)
+        for a in self.order:
+            board.agg = None
+            if not (a.consumes & board.present()):
+                continue
+            board.agg = a
+            out = a.run(board)
+            board.agg = None
+            cue_out = any(p.startswith("found:") for p in a.produces)
+            for item in out:
+                attr = item.cue.attribute if cue_out else item.attribute
+                if (f"found:{attr}" if cue_out else attr) not in a.produces:
+                    raise RegistryError(f"aggregator {a.name!r} produced {attr!r}, which it does not declare")
+                if cue_out:
+                    board.found_cues.setdefault(attr, []).append(item)
+                else:
+                    board.hyps.append(item)
+        return board.hyps

@@ -1,0 +1,158 @@
+"""Time-shaped facts: the commute (stations, lines and commute wording on weekday peak-hour
+posts), routines (an activity recurring at a similar time of day) and habits (an activity in a
+sentence that marks a habit)."""
+from __future__ import annotations
+
+import re
+from collections import defaultdict
+from typing import Any
+
+from core.engine.aggregators import text as T
+from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
+from core.engine.aggregators.registry import aggregator
+from core.engine.types import Hypothesis
+from core.textmatch import normalize
+
+ACTIVITY_ATTRS = ("hobbies", "daily_routine", "frequent_venues")
+_DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+
+
+def _is_peak(t: dict[str, Any]) -> bool:
+    h = t.get("hour")
+    return bool(t.get("is_weekday")) and h is not None and (6 <= h < 10 or 16 <= h < 21)
+
+
+def _good_station(text: str) -> bool:
+    if not text or "\n" in text or T.LINE.fullmatch(text.strip()):
+        return False
+    if re.search(r"\d\s*号线|\bline\s*\d", text, re.I):
+        return False
+    cjk = re.findall(r"[\u4e00-\u9fff]", text)
+    return not (cjk and (len(cjk) > 7 or "的" in text))
+
+
+def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
+    """Stations, lines and commute wording on weekday peak-hour posts become one commute fact."""
+    recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
+    stations: dict[str, list[tuple[str, str]]] = defaultdict(list)
+    for n, e in f.entities:
+        if e.get("type") == "station" and _good_station(e.get("text", "")):
+            stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
+    commute_posts: set[str] = {r.post_id for r in recs}
+    for p in f.posts():
+        t = f.time.get(p, {})
+        if not _is_peak(t):
+            continue
+        text = f.text_of(p)
+        if T.LINE.search(text) or T.COMMUTE_WORDS.search(text) or any(p == q for v in stations.values() for _, q in v):
+            commute_posts.add(p)
+    if not commute_posts:
+        return []
+    # stop names read off signs in commute posts count as stations
+    for n, e in f.entities:
+        if (n.post_id in commute_posts and e.get("type") == "place" and n.modality == "image"
+                and n.carrier in ("sign", "ocr_text", "map", "screenshot") and len(n.content) <= 60):
+            stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
+    lines: list[str] = []
+    for p in sorted(commute_posts):
+        for m in T.LINE.finditer(f.text_of(p)):
+            if normalize(m.group(0)) not in [normalize(x) for x in lines]:
+                lines.append(m.group(0).strip())
+    names = [s for s in sorted(stations, key=lambda s: (-len(stations[s]), s))
+             if any(p in commute_posts for _, p in stations[s])][:4]
+    if not (lines or names or recs) and len(commute_posts) < 2:
+        return []
+    modes = sorted({r.cue.value.split(" — ")[0] for r in recs})[:3]
+    hours = sorted(f.time[p]["hour"] for p in commute_posts if f.time.get(p, {}).get("hour") is not None)
+    parts = []
+    if modes:
+        parts.append(" / ".join(modes))
+    if lines:
+        parts.append("lines " + ", ".join(lines[:3]))
+    if names:
+        parts.append("stations " + ", ".join(names))
+    if hours:
+        mh = hours[len(hours) // 2]
+        parts.append(("weekday mornings" if mh < 12 else "weekday evenings") + f" around {mh:02d}:00")
+    quotes: list[str] = []
+    for p in sorted(commute_posts):
+        for m in T.SENT.finditer(f.text_of(p)):
+            q = m.group(0).strip()
+            if q and (T.COMMUTE_WORDS.search(q) or T.LINE.search(q)) and len(q) <= 160 and q not in quotes:
+                quotes.append(q)
+    if quotes:
+        parts.append("“" + " | ".join(quotes[:3]) + "”")
+    ev = sorted({nid for s in names for nid, p in stations[s] if p in commute_posts} | {r.node_id for r in recs})
+    if not ev:
+        ev = sorted({n.node_id for n in f.nodes.values() if n.kind == "evidence" and n.post_id in commute_posts
+                     and n.content and (T.LINE.search(n.content) or T.COMMUTE_WORDS.search(n.content))
+                     and not n.data.get("by_other")})
+    if not ev:
+        return []
+    n_posts = len(commute_posts)
+    conf = noisy_or([0.4] * n_posts + [r.cue.confidence for r in recs])
+    return [hyp("commute", {"value": "; ".join(parts)}, ev[:12], conf,
+                f"stations/lines/commute wording on {n_posts} weekday peak-hour post(s)",
+                data={"posts": sorted(commute_posts)})]
+
+
+def routine(cues: list[CueRec]) -> list[Hypothesis]:
+    """Activities that recur on >= 2 posts at a similar time of day become routine facts."""
+    out: list[Hypothesis] = []
+    by_act: dict[str, list[CueRec]] = defaultdict(list)
+    for r in cues:
+        if r.by_other or not r.cue.first_person or not r.time or is_semantic(r):
+            continue
+        if r.cue.attribute in ACTIVITY_ATTRS:
+            by_act[normalize(r.cue.value)].append(r)
+    for key, grp in sorted(by_act.items()):
+        posts = {r.post_id: r for r in grp}
+        if len(posts) < 2:
+            continue
+        times = [r.time for r in posts.values()]
+        partc: dict[str, int] = defaultdict(int)
+        for t in times:
+            partc[str(t.get("part", "")).replace("_", " ")] += 1
+        part, n = max(sorted(partc.items()), key=lambda kv: kv[1])
+        if n < 2:
+            continue
+        days = sorted({t.get("weekday") for t in times if t.get("weekday")}, key=lambda d: _DAYS.index(d) if d in _DAYS else 9)
+        hours = sorted(t["hour"] for t in times if t.get("hour") is not None)
+        act = grp[0].cue.value
+        when = f"{part}s" if part else ""
+        day_s = ("on " + "/".join(days)) if days and len(days) <= 3 else ("most days" if len(days) >= 4 else "")
+        val = f"{act} {day_s} {when}".strip() + (f" around {hours[len(hours)//2]:02d}:00" if hours else "")
+        spans = sorted({r.cue.span for r in grp if r.cue.span})[:2]
+        if spans:
+            val += " (" + "; ".join(spans) + ")"
+        out.append(hyp("daily_routine", {"value": val}, support(grp), noisy_or([0.4] * len(posts)),
+                       f"{act} recurs in {len(posts)} posts, mostly {part}", data={"posts": sorted(posts)}))
+    return out
+
+
+def habit_routines(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
+    """A hobby or activity in a sentence that marks a habit ("every", "again", 每天, 打卡) is a routine fact;
+    the part of day comes from the sentence or the post's timestamp."""
+    out = []
+    for r in cues:
+        if r.by_other or not r.cue.first_person or r.cue.attribute not in ACTIVITY_ATTRS or is_semantic(r):
+            continue
+        text = f.text_of(r.post_id)
+        sent = next((m.group(0).strip() for m in T.SENT.finditer(text) if r.cue.span and r.cue.span in m.group(0)), "")
+        if not sent or not T.HABIT.search(sent):
+            continue
+        part = "" if T.PARTWORDS.search(sent) else str(r.time.get("part", "")).replace("_", " ")
+        # the sentence's own day words win over the one post's timestamp ("工作日五点半起床" posted on a Sunday)
+        day = "" if T.DAYWORDS.search(sent) else ("weekdays" if r.time.get("is_weekday") else ("weekends" if r.time else ""))
+        val = f"{r.cue.value}" + (f" in the {part}" if part else "") + (f" on {day}" if day else "") + f" ({sent[:120]})"
+        out.append(hyp("daily_routine", {"value": val}, [r.node_id], 0.45, f"habit wording: {sent[:80]}"))
+    return out
+
+
+_ACTIVITY_CUES = tuple(f"cue:{a}" for a in ACTIVITY_ATTRS)
+COMMUTE = aggregator("commute", lambda b: commute(b.facts, b.cues("commute")), doc=commute.__doc__,
+                     consumes=("cue:commute", "entity:station", "entity:place", "text", "time"), owns=("commute",))
+ROUTINE = aggregator("routine", lambda b: routine(b.cues(*ACTIVITY_ATTRS)), doc=routine.__doc__,
+                     consumes=_ACTIVITY_CUES, produces=("daily_routine",))
+HABITS = aggregator("habits", lambda b: habit_routines(b.facts, b.cues(*ACTIVITY_ATTRS)), doc=habit_routines.__doc__,
+                    consumes=(*_ACTIVITY_CUES, "text"), produces=("daily_routine",))
