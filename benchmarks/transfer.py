@@ -3,8 +3,8 @@
     PYTHONPATH=$PWD nice -n 10 .venv/bin/python benchmarks/transfer.py [--users N] [--out DIR] [--json F]
 
 Rows: the generated bench (seed 0) in style a and in style b (`argus bench generate --style b`),
-PRISM (`argus import prism`) and SynthPAI dev (`argus import synthpai`, plus SynthPAI's own top-1 /
-top-3 from its `score.py`). Columns: PES, binary, false claims / claims, then PES per attribute.
+PRISM (`argus import prism`: posts + topic lists; `prism-posts`: `--posts-only`) and SynthPAI dev
+(`argus import synthpai`, plus SynthPAI's own top-1 / top-3 from its `score.py`). Columns: PES, binary, false claims / claims, then PES per attribute.
 Run it before and after every change to rules, prototypes or aggregators (docs/transfer.md).
 
 Benches are made once under --benches (default /tmp/transfer-benches) and reused; predictions go
@@ -38,7 +38,7 @@ def shared_datasets() -> Path:
     raise SystemExit("error: shared/datasets not found beside the checkout nor at /work/shared")
 
 
-SETS = ("gen-a", "gen-b", "prism", "synthpai")
+SETS = ("gen-a", "gen-b", "prism", "prism-posts", "synthpai")
 
 
 def make_bench(name: str, root: Path, data: Path) -> Path:
@@ -57,10 +57,11 @@ def make_bench(name: str, root: Path, data: Path) -> Path:
         else:
             raise SystemExit(f"error: this checkout's generator has no style {style!r}; "
                              f"make {out} with a newer one (argus bench generate {out} --style {style})")
-    elif name == "prism":
+    elif name in ("prism", "prism-posts"):
         from core.bench.importers.prism import import_prism
 
-        import_prism(data / "prism", out)
+        # prism: posts + the account's topic lists (PRISM's own input); prism-posts: the 3 posts only
+        import_prism(data / "prism", out, topics=name == "prism")
     elif name == "synthpai":
         from core.bench.importers.synthpai import import_synthpai
 
@@ -119,6 +120,9 @@ def run_set(name: str, bench: Path, out: Path, users: int | None, data: Path, ca
     row = {"set": name, "users": len(truths), "pes": ev.overall.pes, "binary": ev.overall.binary,
            "pes_ci95": ev.pes_ci95, "false_claims": ev.false_claims, "claims": ev.total_claims,
            "failed": len(summary.failed), "seconds": summary.seconds, "by_attribute": by_attr}
+    if name == "prism" and not json.loads((bench / "manifest.json").read_text(encoding="utf-8")).get("topics"):
+        row["note"] = f"{name}: {bench} was imported without the topic lists (an older importer): posts only"
+        print(f"warning: {row['note']}", file=sys.stderr)
     if name == "synthpai":
         row["synthpai"] = synthpai_topk(bench, od / "predictions", [t.user_id for t in truths], data, od)
     return row
@@ -160,6 +164,7 @@ def markdown(rows: list[dict]) -> str:
             x = r["by_attribute"].get(a)
             cells.append(f"{_f(x['pes'], 2)} ({x['n']})" if x else "")
         lines.append(f"| {a} | " + " | ".join(cells) + " |")
+    lines += [f"\nNote: {r['note']}" for r in rows if r.get("note")]
     sps = [r for r in rows if r.get("synthpai")]
     for r in sps:
         lines += ["", "| SynthPAI attribute | top-1 |", "|---|---:|"]
@@ -174,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cache-from", type=Path, help="an earlier --out: seed each set's tool cache (OCR) from its runs.db")
     ap.add_argument("--out", type=Path, help="keep predictions and run DBs here (re-running resumes)")
     ap.add_argument("--benches", type=Path, default=Path(tempfile.gettempdir()) / "transfer-benches",
-                    help="where the four benches are made once and reused")
+                    help="where the benches are made once and reused")
     ap.add_argument("--sets", default=",".join(SETS), help=f"comma-separated subset of {','.join(SETS)}")
     ap.add_argument("--json", type=Path, help="write the rows as JSON here")
     args = ap.parse_args(argv)

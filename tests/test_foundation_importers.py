@@ -64,10 +64,11 @@ def test_prism_fixture_mapping(tmp_path: Path) -> None:
     assert not has_errors(validate_bench(out))
 
     view = load_user(out / "users" / "person-001")
-    assert [p.post_id for p in view.posts] == ["post1", "post2", "post3"]
+    # the account's topic lists are part of its public text (PRISM's input): one post per topic group
+    assert [p.post_id for p in view.posts] == ["post1", "post2", "post3", "topic1"]
+    assert (view.posts[3].title, view.posts[3].caption) == ("Diabetes Management", "Blood sugar")
     assert all(not p.images for p in view.posts)  # images are absent in this layout
-    dumped = json.dumps([p.model_dump() for p in view.posts]) + view.profile.model_dump_json()
-    assert "Blood sugar" not in dumped  # the generator's topic plan is not a public post
+    assert [p.post_id for p in load_user(out / "users" / "person-002").posts] == ["post1"]   # no topics
 
     t = _by_attr(load_truth(out / "users" / "person-001"))
     assert set(t) == {"age", "education", "gender", "occupation", "income_level", "relationship_status",
@@ -86,7 +87,7 @@ def test_prism_fixture_mapping(tmp_path: Path) -> None:
     assert {a.difficulty for a in t.values()} == {1}
     # explicit when a post names the value, with that post as evidence; implicit otherwise
     assert t["health_condition"].leakage_type == "explicit"
-    assert [e.post_id for e in t["health_condition"].evidence] == ["post1"]
+    assert [e.post_id for e in t["health_condition"].evidence] == ["post1", "topic1"]
     assert t["travel_history"].leakage_type == "explicit"
     assert t["religion"].leakage_type == "implicit" and t["religion"].evidence == []
     assert t["occupation"].leakage_type == "implicit"  # "#MechanicLife" is not the whole word "mechanic"
@@ -98,6 +99,35 @@ def test_prism_fixture_mapping(tmp_path: Path) -> None:
     assert leaked2["income_level"].levels[0].value == "low"
     assert leaked2["consumption_level"].value == "high"
     assert leaked2["religion"].leakage_type == "implicit"  # "Ramadan" is a clue, not the value
+
+
+def test_prism_posts_only_leaves_the_topic_lists_out(tmp_path: Path) -> None:
+    src = _write_prism(tmp_path / "prism")
+    out = tmp_path / "out"
+    res = runner.invoke(app, ["import", "prism", "--posts-only", str(src), str(out)])
+    assert res.exit_code == 0, res.output
+    view = load_user(out / "users" / "person-001")
+    assert [p.post_id for p in view.posts] == ["post1", "post2", "post3"]
+    dumped = json.dumps([p.model_dump() for p in view.posts]) + view.profile.model_dump_json()
+    assert "Blood sugar" not in dumped
+    assert json.loads((out / "manifest.json").read_text())["topics"] is False
+    t = _by_attr(load_truth(out / "users" / "person-001"))
+    assert [e.post_id for e in t["health_condition"].evidence] == ["post1"]
+    res = runner.invoke(app, ["import", "synthpai", "--posts-only", str(src / "posts.json"), str(tmp_path / "o")])
+    assert res.exit_code == 2 and "--posts-only" in res.output
+
+
+def test_prism_bad_topic_lists_are_skipped_with_their_key(tmp_path: Path) -> None:
+    posts = json.loads(json.dumps(PRISM_POSTS))
+    posts["person-001"]["topics"] = {"Chess": "not a list", "Travel": ["Hidden gems of Japan", 7, ""]}
+    root = tmp_path / "prism"
+    root.mkdir()
+    (root / "posts.json").write_text(json.dumps(posts), encoding="utf-8")
+    (root / "target.json").write_text(json.dumps(PRISM_TARGET), encoding="utf-8")
+    report = import_prism(root, tmp_path / "out")
+    assert any("[topics.Chess]" in s for s in report.skipped)
+    view = load_user(tmp_path / "out" / "users" / "person-001")
+    assert [(p.post_id, p.title, p.caption) for p in view.posts[3:]] == [("topic1", "Travel", "Hidden gems of Japan\n7")]
 
 
 @pytest.mark.skipif(not (PRISM / "posts.json").exists(), reason="shared PRISM data not present")

@@ -20,13 +20,18 @@ def import_cmd(
     out_dir: Path = typer.Argument(..., help="the sopri/1 folder to write"),
     overwrite: bool = typer.Option(False, "--overwrite", help="replace an existing sopri/1 folder at OUT_DIR"),
     show_skipped: int = typer.Option(20, "--show-skipped", help="list at most this many skipped records/labels"),
+    posts_only: bool = typer.Option(False, "--posts-only",
+                                    help="prism: import the posts only, not the account's topic lists"),
 ) -> None:
     """Convert another data set's layout into sopri/1, then validate the result."""
     table = importers()
     if fmt not in table:
         fail(f"FORMAT: unknown format {fmt!r} (one of: {', '.join(sorted(table))})")
+    if posts_only and fmt != "prism":
+        fail(f"--posts-only: only for prism (a {fmt} import has no topic lists)")
+    extra = {"topics": not posts_only} if fmt == "prism" else {}
     try:
-        report = table[fmt](src, out_dir, overwrite=overwrite)
+        report = table[fmt](src, out_dir, overwrite=overwrite, **extra)
     except InputError as e:
         fail(e.message)
     for line in report.skipped[:show_skipped]:

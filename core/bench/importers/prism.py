@@ -4,8 +4,10 @@ Layout: SRC/posts.json {person-id: {posts: {post1: text, ...}, topics: {...}, im
 SRC/target.json {person-id: {age, education, sex, occupation, income, relationship state,
 location: {place of birth, travel history}, appearance: {...}, shopping habits, hobbies,
 health status, religious belief}}. Images are not shipped, so posts carry no image refs.
-The `topics` lists (the generator's plan, which names hidden attributes) are not public posts and
-are dropped. Mapping and losses: docs/importers.md.
+The `topics` lists are the account's post topics (PRISM's README: the text content is the posts
+and a list of associated topics/interests, and models infer from posts, topics and images): each
+topic group becomes a post `topicN` (title = the group, caption = its post titles, one per line).
+`topics=False` imports the three posts only. Mapping, losses and the decision: docs/importers.md.
 """
 from __future__ import annotations
 
@@ -151,7 +153,26 @@ def _posts(raw: Any, where: str, skipped: list[str]) -> list[Post]:
     return posts
 
 
-def iter_prism(src: Path, report: ImportReport) -> Iterator[UserRecord]:
+def _topic_posts(raw: Any, where: str, skipped: list[str]) -> list[Post]:
+    """{group: [title, ...]} -> one post per group (title = group, caption = its titles, one a line)."""
+    topics = raw.get("topics") if isinstance(raw, dict) else None
+    if topics is None:
+        return []
+    if not isinstance(topics, dict):
+        skipped.append(f"{where} [topics]: not an object of topic lists; topics not imported")
+        return []
+    posts: list[Post] = []
+    for group, titles in topics.items():
+        name = _str(group)
+        lines = [t for t in (_str(x) for x in titles) if t] if isinstance(titles, list) else []
+        if name is None or not isinstance(titles, list):
+            skipped.append(f"{where} [topics.{group}]: not a named list of titles; topic not imported")
+            continue
+        posts.append(Post(post_id=f"topic{len(posts) + 1}", title=name, caption="\n".join(lines) or None))
+    return posts
+
+
+def iter_prism(src: Path, report: ImportReport, *, topics: bool = True) -> Iterator[UserRecord]:
     posts_path, target_path = _src_files(src)
     posts_data = read_json(posts_path)
     target_data = read_json(target_path)
@@ -169,6 +190,8 @@ def iter_prism(src: Path, report: ImportReport) -> Iterator[UserRecord]:
         if not posts:
             report.skipped.append(f"{where}: no usable posts; user not imported")
             continue
+        if topics:
+            posts += _topic_posts(raw, where, report.skipped)
         uid = safe_user_id(str(pid), taken)
         truth = convert_target(target, posts, f"{target_path}:{pid}", report.skipped)
         truth.user_id = uid
@@ -179,8 +202,9 @@ def iter_prism(src: Path, report: ImportReport) -> Iterator[UserRecord]:
             report.skipped.append(f"{posts_path} [{pid}]: labels without posts; user not imported")
 
 
-def import_prism(src: str | Path, out_dir: str | Path, *, overwrite: bool = False) -> ImportReport:
+def import_prism(src: str | Path, out_dir: str | Path, *, overwrite: bool = False, topics: bool = True) -> ImportReport:
     report = ImportReport(out_dir=str(out_dir))
-    records = list(iter_prism(Path(src), report))  # read everything before touching OUT_DIR
+    records = list(iter_prism(Path(src), report, topics=topics))  # read everything before touching OUT_DIR
+    what = "posts + topic lists" if topics else "posts only"
     return write_bench(out_dir, "prism-text", records, report, overwrite=overwrite,
-                       meta={"source": "PRISM text part (posts.json + target.json)"})
+                       meta={"source": f"PRISM text part (posts.json + target.json; {what})", "topics": topics})

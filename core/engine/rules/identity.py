@@ -202,6 +202,8 @@ _AGE_EXACT = re.compile(
     r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y\.o\.|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
     r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
     r"|\bat\s+(?P<n6>[1-9]\d),?\s+(?=i\b|i'm\b|i've\b|i\s+still\b|life\b|my\b)"
+    # "feeling young at 62", "life at 71 is full of joy", "still so active at 75!": a stage of life, then the age
+    r"|\b(?:life|young|alive|active|fit|strong|inspired|even)\s+at\s+(?P<n11>[1-9]\d)(?=\s*(?:[.!,;…]|$|is\b|and\b|\W\s*$))"
     r"|\b(?:at\s+)?my\s+age\s*\(\s*(?P<n7>[1-9]\d)\s*\)"
     r"|\(\s*(?:(?P<n8>[1-9]\d)\s*/\s*[mfMF]|[mfMF]\s*/?\s*(?P<n9>[1-9]\d))\s*\)|\b(?P<n10>[1-9]\d)\s*/\s*[mfMF]\b"
     r"|\b(?:i|me)\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
@@ -235,7 +237,7 @@ def age(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _AGE_EXACT.finditer(t):
-        g = next(k for k in ("n", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10") if m.group(k))
+        g = next(k for k in ("n", "n2", "n3", "n4", "n5", "n6", "n7", "n8", "n9", "n10", "n11") if m.group(k))
         n = int(m.group(g))
         if not 10 <= n <= 99 or ctx.negated(m.start()):
             continue
@@ -243,6 +245,8 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         if g == "n6" and (n < 13 or ctx.prefix(m.start()).strip()):
             continue  # "At 75, I'm ..." opens its sentence; "left at 10, I think" is a time
+        if g == "n11" and (n < 13 or not ctx.first_person(m.start())):
+            continue  # "my mum is still going strong at 80": someone else
         if g == "n2" and re.search(r"(?i)\b(?:my|our|his|her|their|your|whose|friend's|the)\s+$", t[max(0, m.start() - 12):m.start()]):
             continue  # "my 45-year-old dad": someone else
         if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I) and ctx.prefix(m.start()).strip():

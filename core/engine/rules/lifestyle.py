@@ -308,6 +308,15 @@ _TRAVEL_ZH_AFTER = re.compile(r"^(?:真的|也|太|好|超|还)*(?:好玩|太美
 _TRAVEL_WORDS = re.compile(r"\b(?:trip|travel|vacation|holiday|flight|passport|itinerary|sightseeing|tourist|backpacking|honeymoon)\b|旅游|旅行|度假|出差|机票|攻略|打卡", re.I)
 
 
+_TRIP_SENTENCE = re.compile(r"\b(?:travel(?:s|l?ed|l?ing|l?ers?|l?er's)?|trips?|tourists?|tour(?:ing)?|journey|getaway|"
+                            r"sightseeing|itinerary|backpack(?:ing|ers?)|wanderlust|honeymoon|vacation|holiday|visit(?:s|ed|ing)?|"
+                            r"explor(?:e|ed|ing)|adventures?)\b", re.I)
+# ... unless the sentence says the poster lives, works or grew up there ("I live in Berlin and hate travel")
+_RESIDENT_SENTENCE = re.compile(r"\b(?:live[sd]?|living|home|hometown|moved|based|born|raised|grew\s+up|work(?:s|ed|ing)?|office|commut\w*|local|neighbou?rhood|"
+                                r"new\s+(?:city|town|place|flat|apartment))\b"
+                                r"|住在|家在|老家|出生|长大|上班|工作", re.I)
+
+
 def travel_history(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
@@ -318,11 +327,16 @@ def travel_history(ctx: Ctx) -> list[Cue]:
         zh = _TRAVEL_ZH.search(before) and (_TRAVEL_ZH_AFTER.match(after) or _TRAVEL_WORDS.search(t[ctx.clause_start(p.start):ctx.clause_end(p.start)]))
         zh2 = _TRAVEL_ZH_AFTER.match(after) and p.original
         presence = not (en or zh or zh2) and bool(_PRESENCE.search(before))
-        if not (en or zh or zh2 or presence):
+        # "The Colorful Streets of Mexico: A Traveler's Perspective", "Hidden Gems in the USA for
+        # Travelers": a country or city in a sentence about travelling, wherever the travel word sits
+        trip_sentence = (not (en or zh or zh2 or presence) and p.kind in ("country", "city")
+                         and bool(_TRIP_SENTENCE.search(t, *ctx.sentence(p.start)))
+                         and not _RESIDENT_SENTENCE.search(t, *ctx.sentence(p.start)))
+        if not (en or zh or zh2 or presence or trip_sentence):
             continue
         if re.search(r"(?i)\b(?:went\s+to|visit(?:ed|ing)?)\s*$", before) and p.kind not in ("country", "city", "region"):
             continue
-        conf = 0.65 if en or zh else 0.55 if zh2 else 0.3
+        conf = 0.65 if en or zh else 0.55 if zh2 else 0.45 if trip_sentence else 0.3
         lv = {k: v for k, v in p.levels.items() if v}
         out.append(ctx.cue("travel_history", place_display(p), p.start, p.end,
                            rule="travel:presence" if presence else "travel:place", confidence=conf,
