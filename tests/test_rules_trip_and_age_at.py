@@ -1,6 +1,7 @@
-"""Two general cues from external text: a country or city in a sentence about travelling (wherever
-its travel word sits), and an age stated as a stage of life ("feeling young at 62"). Each with the
-counter-examples that must stay silent."""
+"""General cues from external text: a country or city in a sentence about travelling (wherever
+its travel word sits), an age stated as a stage of life ("feeling young at 62"), and an origin
+stated as the poster's roots ("my Turkish roots"). Each with the counter-examples that must stay
+silent."""
 from __future__ import annotations
 
 import pytest
@@ -53,3 +54,23 @@ def test_age_as_a_stage_of_life(text: str, age: str) -> None:
 ])
 def test_at_a_number_without_a_life_stage_or_about_someone_else(text: str) -> None:
     assert _values(text, "age") == []
+
+
+@pytest.mark.parametrize("text, demonym", [
+    ("a perfect blend of my hobbies, my Argentine roots, and my spiritual beliefs", "Argentine"),
+    ("Blending my Turkish roots with Korean-inspired techniques", "Turkish"),
+    ("proud of my Norwegian heritage", "Norwegian"),
+])
+def test_my_roots_state_an_origin_weakly(text: str, demonym: str) -> None:
+    cues = [c for c in extract_cues(text) if c.attribute == "nationality"]
+    assert [c.value for c in cues] == [demonym]
+    assert cues[0].cue == "nationality:roots" and cues[0].confidence < 0.8   # weaker than "I'm Turkish"
+
+
+@pytest.mark.parametrize("text", [
+    "my husband's Italian roots show when he cooks",   # someone else's roots
+    "I love Italian food",                             # a taste, not an origin
+    "exploring Japanese heritage sites in Kyoto",      # not the poster's
+])
+def test_roots_of_someone_else_or_a_taste_are_no_origin(text: str) -> None:
+    assert _values(text, "nationality") == []

@@ -33,6 +33,7 @@ class PlaceObs:
     conf: float = 0.5
     name: str = ""
     extra: dict[str, str] = field(default_factory=dict)   # finer levels (address) stated by the evidence
+    line: int | None = None  # line of its text node it sits on (None: unknown / the whole node)
 
 
 def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
@@ -48,7 +49,9 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         extra = {k: v for k, v in r.levels.items() if k == "address"}
         if not lv and not extra:
             lv = resolve_levels(r.cue.value)
-        obs.append(PlaceObs(r.node_id, r.post_id, lv, src, r.time, r.cue.confidence, r.cue.value, extra))
+        start = r.cue.data.get("start") if isinstance(r.cue.data, dict) else None
+        obs.append(PlaceObs(r.node_id, r.post_id, lv, src, r.time, r.cue.confidence, r.cue.value, extra,
+                            _line_of(f, r.node_id, start)))
     for n, e in f.entities:
         if e.get("type") not in ("place", "station"):
             continue
@@ -73,18 +76,28 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "work":
             src = "work_cue"
         obs.append(PlaceObs(n.node_id, n.post_id or "", {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
-                            f.time.get(n.post_id or "", {}), 0.5, e.get("text", "")))
+                            f.time.get(n.post_id or "", {}), 0.5, e.get("text", ""), line=_line_of(f, n.node_id, e.get("start"))))
     for n in f.nodes.values():
         gp = n.data.get("gps_place") if n.kind == "evidence" and n.carrier == "exif" else None
         if gp and gp.get("levels"):
             obs.append(PlaceObs(n.node_id, n.post_id or "", dict(gp["levels"]), "exif",
                                 n.data.get("time") or f.time.get(n.post_id or "", {}), 0.6, gp.get("name", "")))
-    strong_by_post: dict[str, list[dict[str, str]]] = defaultdict(list)
+    # a post whose place is known (tag, GPS, a home/work/trip cue) drops the mentions that contradict it,
+    # except those on another line of the same text: a list of lines ("Hidden Gems of Japan\nThe Cuisine
+    # of Mexico") is one statement per line, each about its own place
+    strong_by_post: dict[str, list[PlaceObs]] = defaultdict(list)
     for o in obs:
         if o.source in ("tag", "exif", "travel_cue", "home_cue", "work_cue") and o.levels:
-            strong_by_post[o.post_id].append(_full(o.levels))
-    obs = [o for o in obs if o.source not in ("mention", "station") or not strong_by_post.get(o.post_id)
-           or any(compatible(_full(o.levels), s) for s in strong_by_post[o.post_id])]
+            strong_by_post[o.post_id].append(o)
+
+    def _governed(o: PlaceObs, s: PlaceObs) -> bool:
+        return not (s.node_id == o.node_id and s.line is not None and o.line is not None and s.line != o.line)
+
+    def _kept(o: PlaceObs) -> bool:
+        gov = [s for s in strong_by_post.get(o.post_id, []) if _governed(o, s)]
+        return not gov or any(compatible(_full(o.levels), _full(s.levels)) for s in gov)
+
+    obs = [o for o in obs if o.source not in ("mention", "station") or _kept(o)]
     for pid, (nid, region) in f.ip.items():
         lv = resolve_levels(region)
         if lv:
@@ -92,6 +105,15 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
             src = "travel_ip" if pid in f.trip_posts else "ip"
             obs.append(PlaceObs(nid, pid, lv, src, f.time.get(pid, {}), 0.45 if src == "travel_ip" else 0.3, region))
     return obs
+
+
+def _line_of(f: GraphFacts, node_id: str, start: Any) -> int | None:
+    """The line (0-based) of a text node an offset sits on; None for a one-line text or no offset."""
+    n = f.nodes.get(node_id)
+    text = (n.content or "") if n is not None else ""
+    if not isinstance(start, int) or "\n" not in text:
+        return None
+    return text.count("\n", 0, start)
 
 
 def _route_end(text: str, place: str) -> str | None:

@@ -433,7 +433,9 @@ def _nat_regex() -> re.Pattern[str]:
     return re.compile(
         rf"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud(?:ly)?|we\s+are|born\s+and\s+raised|i'?m\s+a\s+proud)\s+(?:a\s+|an\s+|proud\s+|born\s+)*"
         rf"(?P<d>{dem})(?:[\s-]+(?:citizen|national|immigrant|expat|woman|man|guy|girl|american))?\b"
-        rf"|\b(?:my\s+(?:home\s+country|homeland|motherland|passport|citizenship)\s+(?:is\s+)?|i\s+(?:hold|have)\s+an?\s+)(?P<d2>{dem})\b",
+        rf"|\b(?:my\s+(?:home\s+country|homeland|motherland|passport|citizenship)\s+(?:is\s+)?|i\s+(?:hold|have)\s+an?\s+)(?P<d2>{dem})\b"
+        # "my Argentine roots", "my Turkish heritage": origin, weaker than a stated nationality
+        rf"|\bmy\s+(?:own\s+|proud\s+|deep\s+)?(?P<d3>{dem})\s+(?:roots|heritage|background|upbringing|ancestry|blood)\b",
         re.I)
 
 
@@ -450,12 +452,14 @@ def nationality(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _NAT.finditer(t):
-        d = (m.group("d") or m.group("d2"))
+        d = (m.group("d") or m.group("d2") or m.group("d3"))
         country = DEMONYMS.get(d.lower()) or DEMONYMS.get(d)
         if not country or ctx.negated(m.start()):
             continue
-        out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(), rule="nationality:demonym",
-                           confidence=0.8, country=country))
+        roots = bool(m.group("d3"))
+        out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(),
+                           rule="nationality:roots" if roots else "nationality:demonym",
+                           confidence=0.5 if roots else 0.8, country=country))
     for m in _NAT_COUNTRY.finditer(t):
         if not m.group("c")[0].isupper():
             continue
