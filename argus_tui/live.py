@@ -109,11 +109,12 @@ class LiveSession:
         return getattr(self.inv, "stop_reason", None)
 
     def auto_steps(self, n: int, name: str = "console-auto"):
-        """Yield a StepResult after each of up to n steps decided by the engine's auto policy
-        (approves affordable routes, skips network ones); stops early when paused."""
-        from core.engine.approval import AutoApprover
+        """Yield a StepResult after each of up to n steps decided by the run's approval chain (the
+        config's rules, then the auto policy: approve affordable routes, skip network ones unless
+        `network` is on), the same chain as a headless run; stops early when paused."""
+        from core.engine.approval import headless_chain
 
-        approver = AutoApprover(name=name, allow_network=bool(self.inv.ctx.flag("network")))
+        approver = headless_chain(self.inv.ctx.config, name=name)
         self.pause.clear()
         for i in range(n):
             if self.pause.is_set():

@@ -154,6 +154,24 @@ def test_pause_stops_auto_run_after_the_step_in_flight(user: Path, tmp_path: Pat
         session.close()
 
 
+def test_auto_run_follows_the_configs_approval_rules(user: Path, tmp_path: Path) -> None:
+    """The console's auto-run is the run's approval chain: a config rule decides before the auto
+    policy, as in a headless run."""
+    from argus_tui.live import LiveSession
+
+    db_path = tmp_path / "runs.db"
+    cfg = {**CONFIG, "approval": [{"families": "ocr", "action": "skip", "reason": "no OCR in this study"}]}
+    session = LiveSession.start(db_path, user, config=cfg)
+    try:
+        list(session.auto_steps(2))
+        rows = q(db_path, "SELECT family, status, decided_by FROM routes WHERE run_id=? AND decided_by IS NOT NULL"
+                 " ORDER BY rowid", [session.run_id])
+        assert rows and rows[0] == ("ocr", "skipped", "policy:config")
+        assert all(by == "policy:config" for fam, _st, by in rows if fam == "ocr")
+    finally:
+        session.close()
+
+
 async def test_palette_inspects_the_live_run(user: Path, tmp_path: Path) -> None:
     db_path = tmp_path / "runs.db"
     app = ArgusApp(db_path, user_dir=user, who=WHO, config=CONFIG)

@@ -3,12 +3,10 @@
 A chain is an ordered list of (family glob, approver). For a proposal, each approver whose
 glob matches its route family is asked in turn; it answers with a `Decision` (approve / edit
 / skip / stop) or `Escalate` (pass to the next matching approver). No answer: skip.
-Headless runs and the console are two chains over the same code path (`Investigation.step`
--> `chain.decide` -> `Investigation.decide`):
-
-- `headless_chain(config)`: the config's rules, then `AutoApprover` (approve offline routes,
-  skip network routes unless `network` is on);
-- `console_chain(ask, config)`: the config's rules, then a person (`ask(proposal, inv)`).
+`headless_chain(config)` is the config's rules, then `AutoApprover` (approve offline routes,
+skip network routes unless `network` is on); headless runs (`Investigation.step` ->
+`chain.decide` -> `Investigation.decide`) and the console's auto-run use it. In the console
+a person otherwise answers each proposal (argus_tui/live.py -> `Investigation.decide`).
 
 Rules come from the engine config (`approval = [{families, action, params, reason}]`) or
 the `[[approval]]` tables of the TOML file (argus.toml), e.g.
@@ -22,7 +20,7 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
@@ -78,15 +76,6 @@ class RuleApprover:
         return Decision(action=r.action, by="policy:config", params=r.params if r.action == "edit" else None,  # type: ignore[arg-type]
                         reason=r.reason or f"config rule for {r.families}")
 
-
-class PersonApprover:
-    """The console's approver: a person answers through `ask(proposal, inv)`."""
-
-    def __init__(self, ask: Callable[[RouteProposal, "Investigation"], Decision | Escalate]):
-        self.ask = ask
-
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate:
-        return self.ask(proposal, inv)
 
 
 class ApprovalChain:
@@ -147,9 +136,3 @@ def headless_chain(config: dict[str, Any], name: str = "auto") -> ApprovalChain:
     return ApprovalChain(policies, name="headless")
 
 
-def console_chain(ask: Callable[[RouteProposal, "Investigation"], Decision | Escalate],
-                  config: dict[str, Any]) -> ApprovalChain:
-    rules = rules_from(config)
-    policies: list[tuple[str, Approver]] = [(r.families, RuleApprover(r)) for r in rules]
-    policies.append(("*", PersonApprover(ask)))
-    return ApprovalChain(policies, name="console")
