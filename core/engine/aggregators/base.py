@@ -110,8 +110,22 @@ class GraphFacts:
     def text_of(self, post_id: str) -> str:
         return "\n".join(self.post_text.get(post_id, []))
 
+    def of_post(self, post_id: str) -> list[EvidenceNode]:
+        """The nodes of a post, in graph order (indexed once: aggregators ask per post, and a
+        scan per post is quadratic in the account's size)."""
+        return self._post_index().get(post_id, [])
+
     def posts(self) -> list[str]:
-        return sorted({n.post_id for n in self.nodes.values() if n.post_id})
+        return sorted(self._post_index())
+
+    def _post_index(self) -> dict[str, list[EvidenceNode]]:
+        if "_by_post" not in self.__dict__:
+            idx: dict[str, list[EvidenceNode]] = defaultdict(list)
+            for n in self.nodes.values():
+                if n.post_id:
+                    idx[n.post_id].append(n)
+            self.__dict__["_by_post"] = dict(idx)
+        return self.__dict__["_by_post"]
 
 
 def _masked(n: EvidenceNode) -> str:

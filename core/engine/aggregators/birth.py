@@ -29,11 +29,11 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis
             m = T.AGE_IN.search(text)
             if m:
                 age = int(next(g for g in m.groups() if g))
-            nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+            nid = next((n.node_id for n in f.of_post(pid) if n.kind == "evidence"
                         and n.content and T.BIRTHDAY_SELF.search(n.content)), None)
             if age is None:
-                for n in f.nodes.values():
-                    if n.post_id == pid and n.data.get("lines") and not n.data.get("hostile"):
+                for n in f.of_post(pid):
+                    if n.data.get("lines") and not n.data.get("hostile"):
                         nums = [ln["text"].strip() for ln in n.data["lines"] if re.fullmatch(r"\d{1,2}", ln["text"].strip())]
                         if len(nums) == 1 and 1 < int(nums[0]) < 100:
                             age = int(nums[0])
@@ -67,7 +67,7 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis
                 yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
                 if 1920 < yr < 2020:
                     ages.append(yr)
-                    nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+                    nid = next((n.node_id for n in f.of_post(pid) if n.kind == "evidence"
                                 and n.content and m.group(0) in n.content), None)
                     if nid:
                         ev.append(nid)
@@ -113,7 +113,7 @@ def birth_year_only(f: GraphFacts) -> list[Hypothesis]:
         for m in T.YEAR_SELF.finditer(f.text_of(pid)):
             g = next(x for x in m.groups() if x)
             yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
-            nid = next((n.node_id for n in f.nodes.values() if n.post_id == pid and n.kind == "evidence"
+            nid = next((n.node_id for n in f.of_post(pid) if n.kind == "evidence"
                         and n.content and m.group(0) in n.content), None)
             if 1920 < yr < 2020 and nid:
                 h = hyp("birth_date", {"year": str(yr)}, [nid], 0.55, f"stated birth year: {m.group(0)}")
