@@ -306,6 +306,8 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
         # routed OCR of a post that carries an injection elsewhere is governed by it too
         post_hostile = any(n.data.get("hostile_post") for n in ctx.graph.of_post(post_id))
         taint_after_injection([node], tainted=post_hostile)
+        if ctx.flag("semantic") is not False:
+            _rules().semantic_injections(ctx, [node])
     return node
 
 
@@ -404,6 +406,7 @@ def perceive(ctx: RunContext) -> list[EvidenceNode]:
     try:
         out = _perceive(ctx)
         if ctx.flag("semantic") is not False:   # semantic cues next to the rule cues (rules/semantic.py)
+            _rules().semantic_injections(ctx, out)     # first: a flagged post gives no cue
             _rules().semantic_cues(ctx, out)
         return out
     finally:

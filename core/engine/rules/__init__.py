@@ -5,6 +5,7 @@
     time_features(ts) -> dict
     hostile_spans(text) -> list[str]
     semantic_cues(ctx, nodes) -> int   (embedding-based weak cues added to text nodes; semantic.py)
+    semantic_injections(ctx, nodes) -> int   (injections caught by meaning; hostile_semantic.py)
 
 Hostile text (addressed to an AI, or asserting facts "for the report") is blanked before any
 extractor reads the text, so it never yields a cue. See docs/rules.md.
@@ -28,4 +29,19 @@ def semantic_cues(ctx, nodes) -> int:
         ctx.error("semantic", str(e))
         return 0
 
-__all__ = ["Entity", "extract_cues", "extract_entities", "hostile_spans", "semantic_cues", "time_features"]
+
+def semantic_injections(ctx, nodes) -> int:
+    """Mark text nodes whose meaning addresses an AI / auditor / the report hostile (hostile_semantic.py),
+    with the rest of their post; a failing embedder is a recorded error, the patterns stay."""
+    from core.engine.rules.hostile_semantic import flag_nodes
+    from tools.base import ToolError
+
+    try:
+        return flag_nodes(ctx.recorder(), nodes)
+    except (ToolError, ValueError) as e:
+        ctx.error("semantic_injection", str(e))
+        return 0
+
+
+__all__ = ["Entity", "extract_cues", "extract_entities", "hostile_spans", "semantic_cues", "semantic_injections",
+           "time_features"]
