@@ -106,8 +106,12 @@ def main(argv: list[str] | None = None) -> int:
         pfp = sum(1 for t in texts if hostile_spans(t))
         print(f"{name}: {len(texts)} texts, {gated} with a gated sentence, {n_pieces} pieces embedded; semantic flags {fp} "
               f"({100 * fp / max(1, len(texts)):.2f} %); pattern flags {pfp}")
-        for s, m, proto, p in sorted((x for r in res for x in r), key=lambda x: -x[1])[:4]:
-            print(f"   top: sim {s:.3f} margin {m:+.3f} {p[:70]!r} ~ {proto[:40]!r}")
+        for s, m, proto, p in sorted((x for r in res for x in r if not H.is_injection(x[0], x[1])),
+                                     key=lambda x: -x[1])[:4]:
+            print(f"   top unflagged: sim {s:.3f} margin {m:+.3f} {p[:70]!r} ~ {proto[:40]!r}")
+        for t, r in zip(texts, res):       # a bench with planted injections: judge these by eye
+            if flagged(r):
+                print(f"   FLAGGED{' (patterns too)' if hostile_spans(t) else ''}: {t[:110]!r}")
     print("\nMIN_SIM  MARGIN  " + "  ".join(f"{name[:12]:>12s}" for name, _, _ in sets) + "  attacks caught (semantic)")
     for ms in grid_sim:
         for mg in grid_m:

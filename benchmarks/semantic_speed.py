@@ -8,7 +8,7 @@ Part 1, sentences: the poster's texts of SynthPAI dev comments (default source; 
 Lines file with "comments"/"text"/"caption"), split into sentences as the layer splits them.
 Prints CPU seconds per 100 *input* sentences (what the layer adds to a user's text: selection
 and the sentence filter, cold embedding of the sentences it keeps with the model loaded,
-matching) and per 100 *embedded* sentences, then the warm pass (run-DB cache) and the ratio to
+matching, and the semantic injection detector of rules/hostile_semantic.py) and per 100 *embedded* sentences, then the warm pass (run-DB cache) and the ratio to
 the budget. The machine is shared, so the issue's own reference workload (its first 100
 SynthPAI comments embedded whole, 4.3 s on an idle thread) is timed too and the cost is also
 printed normalised to that idle machine.
@@ -16,8 +16,8 @@ printed normalised to that idle machine.
 Part 2, users (--bench: a generated bench, whose users have images): each of the first --users
 users is investigated cold in a fresh run DB (real OCR, real embedder), then re-run warm in the
 same DB in a process state with the model unloaded. Per user: the semantic layer's time (CPU
-and wall), the OCR tool calls' time, the whole run's wall time, and whether the warm re-run
-had to load the model.
+and wall; cues and injection detection), the OCR tool calls' time, the whole run's wall time,
+and whether the warm re-run had to load the model.
 """
 from __future__ import annotations
 
@@ -99,11 +99,13 @@ def sentences_part(source: Path, n_texts: int) -> None:
         b = _clock()
         semantic.match(vecs)
         c = _clock()
+        inj = _injection_cost(Recorder(db, run_id="cold", step=0), texts)
         getattr(E, "_MEMO", {}).clear()
+        c2 = _clock()
         E.embed(Recorder(db, run_id="warm", step=0), sents)
         d = _clock()
         db.conn.close()
-    cold = select + (c[0] - a[0])
+    cold = select + (c[0] - a[0]) + inj[0]       # attribute layer + injection detector
     print(f"## sentences: {len(texts)} texts of {source.name}, {n_in} sentences, {len(sents)} embedded "
           f"({100 * len(sents) / max(1, n_in):.0f} %), {tokens / len(sents):.1f} tokens each; "
           f"OMP_NUM_THREADS={os.environ['OMP_NUM_THREADS']}")
@@ -112,14 +114,29 @@ def sentences_part(source: Path, n_texts: int) -> None:
           f"-> this machine is {factor:.2f}x slower now")
     print("step                     cpu s/100 input   cpu s/100 embedded   wall s/100 input")
     rows = [("select + filter", select, select, None), ("embed cold", b[0] - a[0], b[0] - a[0], b[1] - a[1]),
-            ("match banks", c[0] - b[0], c[0] - b[0], c[1] - b[1]), ("embed warm (run DB)", d[0] - c[0], d[0] - c[0], d[1] - c[1])]
+            ("match banks", c[0] - b[0], c[0] - b[0], c[1] - b[1]),
+            ("injection by meaning", inj[0], inj[0], inj[1]),
+            ("embed warm (run DB)", d[0] - c2[0], d[0] - c2[0], d[1] - c2[1])]
     for name, x, y, w in rows:
         wall = f"{100 * w / n_in:16.3f}" if w is not None else f"{'':>16s}"
         print(f"{name:22s}  {100 * x / n_in:15.3f}  {100 * y / len(sents):19.3f}  {wall}")
     per100 = 100 * cold / n_in
     print(f"cold per 100 input sentences: {per100:.2f} s cpu here, {per100 / factor:.2f} s on the idle reference "
           f"machine; / budget {BUDGET_COLD:.1f} s: {per100 / BUDGET_COLD:.2f} here, {per100 / factor / BUDGET_COLD:.2f} idle")
-    print(f"warm / cold: {(d[0] - c[0]) / max(1e-9, b[0] - a[0]):.3f}")
+    print(f"warm / cold: {(d[0] - c2[0]) / max(1e-9, b[0] - a[0]):.3f}")
+
+
+def _injection_cost(rec: Any, texts: list[str]) -> tuple[float, float]:
+    """(cpu, wall) of the semantic injection detector over the texts, after the attribute layer
+    (sentences both embed are served by the run DB cache, as in a real run)."""
+    try:
+        from core.engine.rules import hostile_semantic
+    except ImportError:          # an engine without it (a "before" measurement)
+        return 0.0, 0.0
+    hostile_semantic.load_bank()      # shipped vectors: no embedding
+    c, w = _clock()
+    hostile_semantic.examine(rec, texts)
+    return time.process_time() - c, time.perf_counter() - w
 
 
 def _timed(fn: Callable[..., Any], acc: dict[str, float]) -> Callable[..., Any]:
@@ -145,6 +162,11 @@ def users_part(bench: Path, n_users: int) -> None:
         raise SystemExit(f"{bench}/manifest.json: no users")
     acc = {"cpu": 0.0, "wall": 0.0}
     semantic.annotate = _timed(semantic.annotate, acc)        # rules.semantic_cues imports it per call
+    try:                                                      # and rules.semantic_injections this one
+        from core.engine.rules import hostile_semantic
+        hostile_semantic.flag_nodes = _timed(hostile_semantic.flag_nodes, acc)
+    except ImportError:
+        pass
     print(f"\n## users: first {len(users)} of {bench} (cold: fresh run DB; warm: same DB, model unloaded)")
     print("user                 sem cold cpu/wall   OCR (tool time)   run wall   sem share / OCR share   "
           "sem warm cpu/wall   run warm wall   model loaded warm")
