@@ -32,8 +32,14 @@ def _contacts(board: Board) -> list[CueRec]:
     return [r for r in contacts_from_entities(board.facts) if normalize(r.cue.value) not in stated]
 
 
+RECEIPT_ONCE_CONF = 0.45    # below the one-visit bar of the set aggregator (generic.py): needs a second post
+
+
 def receipt_venues(f: GraphFacts) -> list[CueRec]:
-    """The merchant printed at the top of a receipt the user photographed: a venue they use."""
+    """The merchant printed at the top of a receipt the user photographed: a venue they use when
+    it is a kind of place people go to as a habit (café, gym, library) or when its receipts recur
+    across posts; a one-off pharmacy, shop or restaurant bill is an errand (a caption that names the
+    place as a habit is read by the rules: venue:habit)."""
     out = []
     for n in f.nodes.values():
         if n.kind != "evidence" or n.carrier != "receipt" or n.data.get("hostile") or n.status == "removed":
@@ -41,7 +47,8 @@ def receipt_venues(f: GraphFacts) -> list[CueRec]:
         for ln in (n.data.get("lines") or [])[:2]:
             t = str(ln.get("text", "")).strip()
             if 2 <= len(t) <= 40 and not T.NOT_VENUE.search(t) and float(ln.get("score", 0)) >= 0.8:
-                cue = Cue(attribute="frequent_venues", value=t, confidence=0.6, span=t, cue="receipt:merchant")
+                cue = Cue(attribute="frequent_venues", value=t, confidence=0.6 if T.ROUTINE_VENUE.search(t) else RECEIPT_ONCE_CONF,
+                          span=t, cue="receipt:merchant")
                 out.append(CueRec(n.node_id, n.post_id or "", "receipt", cue, f.time.get(n.post_id or "", {})))
                 break
     return out

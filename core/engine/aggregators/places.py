@@ -117,11 +117,19 @@ def _line_of(f: GraphFacts, node_id: str, start: Any) -> int | None:
 
 
 def _route_end(text: str, place: str) -> str | None:
-    """'A → Work' (A is home) / 'A → Home' (A is work) on a navigation screenshot."""
+    """'A → Work' (A is home) / 'A → Home' (A is work) on a navigation screenshot; also
+    'Start: A station … N min to Office' / '从A站出发 … 预计N分钟到公司'."""
     for m in T.ROUTE.finditer(text):
         if place and place in m.group(1):
             end = m.group(2).lower()
             return "home" if end in ("work", "office", "公司", "单位", "上班") else "work"
+    for m in T.ROUTE_FROM.finditer(text):
+        if place and place in m.group(0):
+            rest = text[m.end():]
+            if T.ROUTE_TO_WORK.search(rest):
+                return "home"
+            if T.ROUTE_TO_HOME.search(rest):
+                return "work"
     return None
 
 

@@ -36,10 +36,29 @@ PARTWORDS = re.compile(r"\b(?:morning|lunch(?:time)?|noon|midday|afternoon|eveni
                        r"早上|清晨|中午|午休|午饭|下午|傍晚|晚上|深夜|凌晨|上班前|下班后", re.I)
 DAYWORDS = re.compile(r"\b(?:weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
                       r"daily|every\s+day)\b|工作日|周末|每天|天天|周[一二三四五六日]|星期[一二三四五六日天]|礼拜", re.I)
-NOT_VENUE = re.compile(r"^[\d\s#:：/.\-¥$€£,]+$|receipt|invoice|小票|发票|收据|订单|thank|谢谢|total|合计", re.I)
+# not a merchant's name: digits only, a battery / status-bar percentage, an item line ("1 x 贝果 ¥18.00"), a price
+NOT_VENUE = re.compile(r"^[\d\s#:：/.\-¥$€£,]+$|receipt|invoice|小票|发票|收据|订单|thank|谢谢|total|合计|"
+                       r"\d\s*%|(?:^|\s)\d+\s*[x×]\s|[¥$€£]\s*\d|\d[.,]\d{2}\b", re.I)
+# kinds of place people go to as a habit (a café, a gym, a library): one receipt from one already says
+# "a place I use"; one receipt from a pharmacy, a restaurant or a shop is an errand until it recurs
+ROUTINE_VENUE = re.compile(r"\b(?:coffee|cafe|café|espresso|tea\s*(?:house|room|shop)|gym|fitness|yoga|pilates|climbing|"
+                           r"bouldering|dojo|library|bakery)\b|咖啡|茶室|茶馆|健身|瑜伽|普拉提|攀岩|图书馆|面包", re.I)
+# words that say what kind of place a sign or ticket is about without naming one ("Swimming Pool",
+# "GYM MEMBER", "游泳馆单次票"): with VENUE_WORDS removed, nothing of a name is left
+GENERIC_VENUE = re.compile(r"\b(?:swimming|swim|entry|entrance|ticket|admit|one|single|day|pass|member(?:ship)?|card|"
+                           r"public|community|centre|center|hall|room|the|and|of|open|hours|welcome|sports?)\b|"
+                           r"游泳|馆|票|单次|会员|卡|中心|室|欢迎|营业|公共|社区|体育", re.I)
 VENUE_WORDS = re.compile(r"\b(?:coffee|cafe|café|gym|fitness|yoga|studio|bar|pub|bakery|restaurant|bistro|club|library|"
                          r"pool|climbing|bouldering|dojo|salon|barber|market|bookstore|bookshop|tea|noodle|dumpling)\b|"
                          r"咖啡|健身|瑜伽|工作室|酒吧|面包|餐厅|小馆|书店|图书馆|游泳|攀岩|茶|面馆|市场", re.I)
+
+
+def names_a_venue(line: str) -> bool:
+    """The line keeps a name once the kind-of-place words are taken out ("野光健身" -> "野光")."""
+    rest = GENERIC_VENUE.sub(" ", VENUE_WORDS.sub(" ", line))
+    return len(re.sub(r"[\W\d_]+", "", rest)) >= 2
+
+
 DEPT = re.compile(r"(?:部|科|室|处|中心|组|Department|Dept\.?|Unit|Team|Division|Office|Lab|Ward|Branch|Station\s+\d+)\s*$", re.I)
 PARCEL_EN = re.compile(r"\b(?:TO|To|Recipient|Ship\s+to|Deliver\s+to|Attn)\s*[:：]\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?([A-Z])\.?\s+([A-Z][a-z'\-]{1,20})\b")
 PARCEL_ZH = re.compile(r"(?:收件人|收货人)\s*[:：]?\s*([\u4e00-\u9fff])[*＊某]{1,3}")
@@ -48,9 +67,16 @@ CALLNAME_EN = re.compile(r"^(?:(?:hi|hey|yay|go|congrats|happy\s+birthday|love\s
                          r"(?=[,!]|\s+(?:you|you're|ur|this|that|looks?|is|so|!))")
 NOT_NAME = re.compile(r"^(?:This|That|These|Those|What|Wow|Love|Happy|Great|Nice|Same|Omg|Haha|Lol|Yes|Sure|Thanks|"
                       r"Thank|Need|Want|Looks|Congrats|Hey|Hi|Hello|Miss|Beautiful|Amazing|Cute|Classic|Where|When|How|Why)$")
-RECIPIENT = re.compile(r"\b(?:to|ship\s+to|deliver\s+to|recipient|addressee|consignee|bill\s+to)\s*[:：]|"
+# "TO:" needs its colon; the longer labels are read with or without one ("SHIP TO Resident")
+RECIPIENT = re.compile(r"\bto\s*[:：]|\b(?:ship(?:ped)?\s+to|deliver(?:ed|y)?\s+to|recipient|addressee|consignee|bill\s+to)\b|"
                        r"收件人|收货人|收货地址|送货地址|寄至|派送至", re.I)
 ROUTE = re.compile(r"([^\n→]{2,40}?)\s*(?:→|->|⇒|➔|至|到)\s*(home|work|office|家|公司|单位|上班)\b", re.I)
+# the other route-card layout: an origin line ("Start: X station", "From X", "从X出发") and, on another
+# line, where the trip ends ("27 min to Office", "预计40分钟到公司", "to Home", "回家")
+ROUTE_FROM = re.compile(r"(?:\b(?:start|from|origin|depart(?:ure|ing)?(?:\s+from)?)\b\s*[:：]?[ \t]*|从)([^\n]{2,40}?)"
+                        r"(?:[ \t]*出发|[ \t]*$)", re.I | re.M)
+ROUTE_TO_WORK = re.compile(r"\bto\s+(?:the\s+)?(?:office|work)\b|(?:到|去|至)(?:公司|单位)|去上班", re.I)
+ROUTE_TO_HOME = re.compile(r"\bto\s+home\b|\bhome\s*$|(?:到|回)家", re.I | re.M)
 COMPOUND_ZH = re.compile(r"[\u4e00-\u9fff]{2,8}?(?:花园|小区|家园|公寓|苑|府|庭|新村|雅居|山庄|华庭|名苑|嘉园|国际|广场|湾|城|里|邨|村|居|阁|轩|大厦|公馆|雅园|新城|社区)(?=[\d\s栋幢号座单元期楼-]|$)")
 COMPOUND_EN = re.compile(r"\b(?:[A-Z][a-z']+\s+){1,3}(?:Gardens?|Estate|Residences?|Court|Apartments|Towers?|Village|Heights|"
                          r"Mansions?|Terrace|Place|Condos?|Villas?|Mews|Vista|View|Park|Square|House|Lodge|Green|Bay|"

@@ -8,7 +8,8 @@ from core.engine.types import Cue
 
 
 def sign_venues(f: GraphFacts) -> list[CueRec]:
-    """A shop sign the user photographed naming a venue (… Fitness, … Coffee, …咖啡)."""
+    """A shop sign the user photographed naming a venue (… Fitness, … Coffee, …咖啡); a sign or
+    ticket that only says what kind of place it is ("Swimming Pool", "GYM MEMBER") names none."""
     out = []
     for n in f.nodes.values():
         if (n.kind != "evidence" or n.modality != "image" or not n.data.get("lines") or n.data.get("hostile")
@@ -16,7 +17,7 @@ def sign_venues(f: GraphFacts) -> list[CueRec]:
             continue
         for ln in n.data["lines"][:2]:
             t = str(ln.get("text", "")).strip()
-            if 3 <= len(t) <= 40 and T.VENUE_WORDS.search(t) and not T.NOT_VENUE.search(t):
+            if 3 <= len(t) <= 40 and T.VENUE_WORDS.search(t) and not T.NOT_VENUE.search(t) and T.names_a_venue(t):
                 cue = Cue(attribute="frequent_venues", value=t, confidence=0.5, span=t, cue="sign:venue")
                 out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "", {})))
                 break

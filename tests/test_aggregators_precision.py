@@ -1,0 +1,69 @@
+"""Venues, parcel labels and route cards read by the aggregators (docs/transfer.md, "Precision,
+stop 12"): a one-off errand receipt or a sign that only names a kind of place is no frequent
+venue; a receipt from a café, or receipts that recur, are; a waybill without "TO:" is still
+addressed to the user; both route-card layouts say which end is home."""
+from __future__ import annotations
+
+from core.engine.aggregators import REGISTRY
+from core.engine.aggregators import text as T
+from core.engine.aggregators.base import GraphFacts
+from core.engine.aggregators.places import _route_end
+from core.engine.types import EvidenceNode
+
+
+def _image(nid: str, post: str, carrier: str, lines: list[str]) -> EvidenceNode:
+    return EvidenceNode(node_id=nid, post_id=post, modality="image", carrier=carrier, content="\n".join(lines),
+                        data={"lines": [{"text": t, "score": 0.95} for t in lines]})
+
+
+def _venues(*nodes: EvidenceNode) -> list[str]:
+    hs = REGISTRY.run(GraphFacts(list(nodes)), {})
+    return sorted(h.value for h in hs if h.attribute == "frequent_venues")
+
+
+PHARMACY = ["Boots", "2026-06-07 21:03", "Vitamin C", "£3.00", "TOTAL", "Thank you!"]
+CAFE = ["TAX INVOICE", "Marigold Coffee", "1 x Flat white ...... £3.40", "Amount due", "£3.40"]
+
+
+def test_one_errand_receipt_is_no_frequent_venue() -> None:
+    assert _venues(_image("e1", "p1", "receipt", PHARMACY)) == []
+    assert _venues(_image("e1", "p1", "receipt", ["电子小票", "银座和牛料理", "1 ×套餐 ......¥880.00", "实付"])) == []
+
+
+def test_cafe_receipt_and_recurring_receipts_are_venues() -> None:
+    assert _venues(_image("e1", "p1", "receipt", CAFE)) == ["Marigold Coffee"]
+    assert _venues(_image("e1", "p1", "receipt", PHARMACY), _image("e2", "p2", "receipt", PHARMACY)) == ["Boots"]
+
+
+def test_status_bar_and_item_lines_are_no_merchant() -> None:
+    assert _venues(_image("e1", "p1", "receipt", ["14:43", "88%", "My Pay", "Take-home C$32,867"])) == []
+    assert _venues(_image("e1", "p1", "receipt", ["1 x 贝果 .¥18.00", "实付", "¥18.00"])) == []
+    for line in ("88%", "1 x 美式 …¥28.00", "1 × Set menu", "S$24.00"):
+        assert T.NOT_VENUE.search(line), line
+    for line in ("Marigold Coffee", "野光咖啡", "Oak & Ember Fitness", "7-Eleven"):
+        assert not T.NOT_VENUE.search(line), line
+
+
+def test_generic_sign_names_no_venue() -> None:
+    assert _venues(_image("e1", "p1", "ocr_text", ["Swimming Pool"])) == []
+    assert _venues(_image("e1", "p1", "ocr_text", ["ADMIT ONE", "Swimming pool entry", "08.19"])) == []
+    assert _venues(_image("e1", "p1", "ocr_text", ["GYM MEMBER", "DOB 1990-01-02"])) == []
+    assert _venues(_image("e1", "p1", "ocr_text", ["野光健身"])) == ["野光健身"]
+    assert _venues(_image("e1", "p1", "sign", ["Oak & Ember Fitness"])) == ["Oak & Ember Fitness"]
+
+
+def test_waybill_labels_with_or_without_colon_are_addressed_to_the_user() -> None:
+    for text in ("SHIP TO Resident\nFlat 11 Larkspur Apartments\nQueens", "TO: Resident\nFlat 2", "收货地址上海闵行区",
+                 "Deliver to: J. Smith"):
+        assert T.RECIPIENT.search(text), text
+    for text in ("went to the market", "back to work", "headed to Queens"):
+        assert not T.RECIPIENT.search(text), text
+
+
+def test_both_route_card_layouts_name_the_home_end() -> None:
+    assert _route_end("Tampines → Work\nEast-West Line·32 min", "Tampines") == "home"
+    assert _route_end("Start: Kennedy station\nTake the Line 2\n27 min to Office", "Kennedy") == "home"
+    assert _route_end("从市桥站出发\n乘坐3号线\n预计40分钟到公司", "市桥") == "home"
+    assert _route_end("From: Soho\n12 min to home", "Soho") == "work"
+    assert _route_end("Start: Kennedy station\nTake the Line 2\n27 min to the beach", "Kennedy") is None
+    assert _route_end("walked from the bakery", "bakery") is None
