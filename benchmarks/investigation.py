@@ -1,19 +1,26 @@
-"""Is the investigation where evidence is found? (issue #12 targets, one script)
+"""Is the investigation where evidence is found? Every issue #12 target from one script.
 
-    .venv/bin/python benchmarks/investigation.py [--bench /tmp/loop-g] [--prism /tmp/loop-prism]
-        [--users 50] [--prism-users 0] [--today-users 10] [--out DIR] [--parts gen,today,prism]
+    .venv/bin/python benchmarks/investigation.py [--benches /tmp/style-benches] [--sets gen-a,gen-b,prism]
+        [--users 50] [--prism-users 0] [--ocr-all-users 10] [--out DIR] [--cache-from DIR]
+        [--warm ablate,prism] [--baseline /tmp/s12-base.json]
 
-BENCH is `argus bench generate BENCH --users 50 --seed 0`; PRISM is `argus import prism
-../shared/datasets/prism PRISM` (text only). For the first --users users of BENCH it runs, each
-in a fresh run DB (no tool cache carried over):
-  skim+routes   the default engine (cheap skim, routed OCR/zoom/gazetteer from B = 20)
-  -investigator the same with --ablate investigator (the skim only)
-  OCR-all       the old mode, ocr_in_perception=true (OCR of every text-bearing image during
-                the skim), on the first --today-users users: the "today" time per user
-and prints PES (95 % CI), the paired ΔPES of the ablation (CI), executed routes per user, time
-per user, and time / OCR time of what the run read (sum of the run's uncached OCR tool calls,
-`tool_calls.duration_ms`). On PRISM (--prism-users, 0 = all) it prints the default engine's PES.
-The 'before' column is main before issue #12, from the issue text.
+BENCHES holds gen-a and gen-b (`argus bench generate --users 50 --seed 0`, generator style a and
+b) and prism (`argus import prism`, text only), as benchmarks/transfer.py makes them. For the
+first --users users of each generated set it runs, one run DB per mode (OUT/<set>/<mode>):
+  argus     the default engine (cheap skim, routed OCR/zoom/gazetteer paid from B = 20)
+  ablate    the same with the investigator ablated (config investigator=false: the skim only)
+  ocr_all   the old perception (config ocr_in_perception=true: OCR of every text-bearing image
+            during the skim), on the first --ocr-all-users users: "today's" time per user
+and on PRISM (--prism-users, 0 = all) the default engine. It prints PES with its bootstrap 95 %
+CI, the PES of the ablation and the paired difference (CI), executed routes per user, time per
+user against the OCR time of what the run actually read (the sum of its uncached `ocr` tool
+calls, `tool_calls.duration_ms`), and the OCR-all run's time per user.
+
+Honest OCR times need cold caches: a mode's run DB starts empty unless the mode is listed in
+--warm and --cache-from is given (DIR/<set>/runs.db, e.g. a benchmarks/transfer.py --out; then
+its tool cache is copied in first). Every row says whether its times are cold or warm; the
+ablation's times are not reported (only its PES), so warming it only saves CPU. Re-running with
+the same --out resumes (users already done are read from OUT/<set>/<mode>/rows.jsonl).
 """
 from __future__ import annotations
 
@@ -27,20 +34,22 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from core.batch import _seed_cache  # noqa: E402
 from core.engine.loop import Investigation  # noqa: E402
 from core.eval.judge import get_judge  # noqa: E402
 from core.eval.metrics import compare, evaluate  # noqa: E402
 from core.loader import user_dirs  # noqa: E402
 from db.store import open_db  # noqa: E402
-from tools.ocr import default_ocr  # noqa: E402
 
-BEFORE = {"pes": 0.509, "ablation": 0.003, "prism": 0.175}   # issue #12, measured on main
+MODES = {"argus": {}, "ablate": {"investigator": False}, "ocr_all": {"ocr_in_perception": True}}
+GEN_SETS = ("gen-a", "gen-b")
+BEFORE_ISSUE = {"ablation": 0.003, "routes": "0-1"}     # main before issue #12, from the issue text
 
 
 def subset(bench: Path, n: int, root: Path) -> Path:
-    """A benchmark of the first n users (symlinked user folders)."""
+    """A benchmark of the first n users (0: all; symlinked user folders)."""
     users = user_dirs(bench)[:n] if n else user_dirs(bench)
-    dst = root / f"{bench.name}-{len(users)}"
+    dst = root / f"{bench.name}-first{len(users)}"
     (dst / "users").mkdir(parents=True, exist_ok=True)
     for uid, udir in users:
         if not (dst / "users" / uid).exists():
@@ -51,11 +60,25 @@ def subset(bench: Path, n: int, root: Path) -> Path:
     return dst
 
 
-def run_all(bench: Path, out: Path, config: dict, users: int | None = None) -> dict:
+def run_mode(bench: Path, out: Path, config: dict, seed_db: Path | None) -> dict:
+    """Run every user of `bench` (resuming), one row per user; returns the mode's summary."""
     (out / "predictions").mkdir(parents=True, exist_ok=True)
+    fresh = not (out / "runs.db").exists()
     db = open_db(out / "runs.db")
-    rows = []
-    for uid, udir in user_dirs(bench)[:users]:
+    if fresh and seed_db is not None:
+        db.conn.close()
+        _seed_cache(out / "runs.db", seed_db)
+        db = open_db(out / "runs.db")
+    warm = bool(db.execute("SELECT COUNT(*) FROM cache WHERE kind='tool'").fetchone()[0]) if fresh else None
+    meta = out / "meta.json"
+    if fresh:
+        meta.write_text(json.dumps({"warm": warm, "cache_from": str(seed_db) if seed_db else None}))
+    warm = json.loads(meta.read_text())["warm"] if meta.is_file() else warm
+    rows_f = out / "rows.jsonl"
+    done = {json.loads(x)["user"]: json.loads(x) for x in rows_f.read_text().splitlines()} if rows_f.is_file() else {}
+    for uid, udir in user_dirs(bench):
+        if uid in done and (out / "predictions" / f"{uid}.json").is_file():
+            continue
         t0 = time.perf_counter()
         inv = Investigation.start(db, udir, config=config)
         pred = inv.run()
@@ -64,109 +87,143 @@ def run_all(bench: Path, out: Path, config: dict, users: int | None = None) -> d
         (out / "predictions" / f"{uid}.json").write_text(pred.model_dump_json(exclude_none=True))
         routes = db.execute("SELECT COUNT(*) FROM routes WHERE run_id=? AND status IN ('done','edited','failed')",
                             [inv.run_id]).fetchone()[0]
-        ocr_ms = db.execute("SELECT COALESCE(SUM(duration_ms), 0) FROM tool_calls WHERE run_id=? AND tool='ocr'"
-                            " AND cached=0", [inv.run_id]).fetchone()[0]
-        rows.append({"user": uid, "wall": wall, "routes": routes, "ocr_s": ocr_ms / 1000.0,
-                     "spent": inv.budget.spent})
-        print(f"  {out.name} {uid}: {wall:.1f}s, {routes} routes, OCR {ocr_ms / 1000:.1f}s", flush=True)
+        ocr_ms, hits = db.execute("SELECT COALESCE(SUM(CASE WHEN cached=0 THEN duration_ms END), 0),"
+                                  " SUM(cached) FROM tool_calls WHERE run_id=? AND tool='ocr'", [inv.run_id]).fetchone()
+        row = {"user": uid, "wall": wall, "routes": routes, "ocr_s": ocr_ms / 1000.0, "ocr_cache_hits": hits or 0,
+               "spent": inv.budget.spent}
+        done[uid] = row
+        with rows_f.open("a") as fh:
+            fh.write(json.dumps(row) + "\n")
+        print(f"  {out.parent.name}/{out.name} {uid}: {wall:.1f}s, {routes} routes, OCR {row['ocr_s']:.1f}s",
+              file=sys.stderr, flush=True)
     db.conn.close()
-    return {"rows": rows, "wall": statistics.mean(r["wall"] for r in rows),
+    rows = [done[u] for u, _ in user_dirs(bench)]
+    return {"rows": rows, "warm": warm, "wall": statistics.mean(r["wall"] for r in rows),
             "routes": statistics.mean(r["routes"] for r in rows),
+            "ocr": statistics.mean(r["ocr_s"] for r in rows),
             "ratio": sum(r["wall"] for r in rows) / max(1e-9, sum(r["ocr_s"] for r in rows))}
-
-
-def parts_keys(parts: set[str]) -> set[str]:
-    keys = set()
-    if "gen" in parts:
-        keys |= {"argus", "ablate", "pes", "pes_ci", "pes_ablate", "delta", "delta_ci"}
-    if "today" in parts:
-        keys |= {"today", "argus_same_users_wall", "pes_today_subset", "pes_argus_subset"}
-    if "prism" in parts:
-        keys |= {"prism", "prism_pes", "prism_ci", "prism_n"}
-    return keys
 
 
 def fmt_ci(ci) -> str:
     return f"[{ci[0]:.3f}, {ci[1]:.3f}]" if ci else "n/a"
 
 
-def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--bench", type=Path, default=Path("/tmp/loop-g"))
-    ap.add_argument("--prism", type=Path, default=Path("/tmp/loop-prism"))
-    ap.add_argument("--users", type=int, default=50)
-    ap.add_argument("--prism-users", type=int, default=0, help="0: all PRISM users")
-    ap.add_argument("--today-users", type=int, default=10, help="users of the OCR-all timing run (0: skip)")
-    ap.add_argument("--out", type=Path, default=None)
-    ap.add_argument("--json", type=Path, default=None)
-    ap.add_argument("--parts", default="gen,today,prism",
-                    help="which runs (gen: default + ablation, today: OCR-all timing, prism); results accumulate"
-                         " in OUT/results.json, so parts can run at different times")
-    args = ap.parse_args()
-    root = args.out or Path(tempfile.mkdtemp(prefix="argus-investigation-"))
-    judge = get_judge("rules")
-    warm = next(iter(sorted((args.bench / "users").glob("*/images/*"))), None)
-    if warm is not None:
-        default_ocr().read(warm)                   # model load is no user's time,
-    from core.engine import rules                  # nor the one-time rule compilation
-    from tools.gazetteer import default_gazetteer
+def temp(m: dict) -> str:
+    return "warm cache" if m["warm"] else "cold cache"
 
-    default_gazetteer()                            # ... and gazetteer index build
+
+def gen_report(name: str, bench: Path, root: Path, seed: dict[str, Path | None], ocr_all_users: int,
+               baseline: dict[str, float]) -> list[str]:
+    judge = get_judge("rules")
+    sub = bench
+    a = run_mode(sub, root / name / "argus", MODES["argus"], seed["argus"])
+    b = run_mode(sub, root / name / "ablate", MODES["ablate"], seed["ablate"] or root / name / "argus" / "runs.db")
+    c = compare(sub, root / name / "argus" / "predictions", root / name / "ablate" / "predictions", judge)
+    n = len(a["rows"])
+    base = baseline.get(name)
+    lines = [f"{name}: first {n} users of {bench.name} (seed 0)",
+             f"  PES (95% bootstrap CI)                    {c.base.overall.pes:.3f} {fmt_ci(c.base.pes_ci95)}"
+             + (f"   main baseline {base:.3f}: target not below it (within the CI)" if base is not None else ""),
+             f"  PES with the investigator ablated         {c.other.overall.pes:.3f} {fmt_ci(c.other.pes_ci95)}",
+             f"  PES cost of ablating it (paired CI)       {c.delta_pes:+.3f} {fmt_ci(c.delta_ci95)}"
+             f"   target >= 0.05 (issue: {BEFORE_ISSUE['ablation']:+.3f} before)",
+             f"  executed routes per user (mean)           {a['routes']:.2f}   target >= 5",
+             f"  time per user, s ({temp(a)})             {a['wall']:.2f}",
+             f"  OCR time of what it read, s per user      {a['ocr']:.2f}   (uncached ocr tool calls)",
+             f"  time / OCR time                           {a['ratio']:.2f}   target <= 1.2 ({temp(a)})"]
+    if ocr_all_users:
+        few = subset(bench, ocr_all_users, root / "benches")
+        o = run_mode(few, root / name / "ocr_all", MODES["ocr_all"], seed["ocr_all"])
+        k = len(o["rows"])
+        own = statistics.mean(r["wall"] for r in a["rows"][:k])
+        pes_o = evaluate(few, root / name / "ocr_all" / "predictions", judge).overall.pes
+        pes_a = evaluate(few, root / name / "argus" / "predictions", judge).overall.pes
+        lines += [f"  OCR every text image (ocr_in_perception), first {k} users:",
+                  f"    time per user, s ({temp(o)})           {o['wall']:.2f}   vs default engine {own:.2f}"
+                  f" ({temp(a)}): target lower -> {'yes' if own < o['wall'] else 'NO'}",
+                  f"    its OCR time per user, s               {o['ocr']:.2f}   (time / OCR {o['ratio']:.2f})",
+                  f"    PES on those users                     {pes_o:.3f}   vs default engine {pes_a:.3f}"]
+    return lines
+
+
+def prism_report(bench: Path, root: Path, users: int, seed_db: Path | None, baseline: dict[str, float]) -> list[str]:
+    sub = subset(bench, users, root / "benches")
+    p = run_mode(sub, root / "prism" / "argus", MODES["argus"], seed_db)
+    ev = evaluate(sub, root / "prism" / "argus" / "predictions", get_judge("rules"))
+    base = baseline.get("prism")
+    return [f"prism: {len(ev.users)} users (text only)",
+            f"  PES (95% bootstrap CI)                    {ev.overall.pes:.3f} {fmt_ci(ev.pes_ci95)}"
+            + (f"   main baseline {base:.3f}: target not below it" if base is not None else ""),
+            f"  executed routes per user (mean)           {p['routes']:.2f}",
+            f"  time per user, s ({temp(p)})             {p['wall']:.3f}"]
+
+
+def load_baseline(path: Path | None) -> dict[str, float]:
+    """PES per set of a benchmarks/transfer.py --json output (the lead's baseline on main)."""
+    if path is None or not path.is_file() or not path.stat().st_size:
+        return {}
+    return {r["set"]: r["pes"] for r in json.loads(path.read_text()) if r.get("pes") is not None}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--benches", type=Path, default=Path("/tmp/style-benches"))
+    ap.add_argument("--sets", default="gen-a,gen-b,prism")
+    ap.add_argument("--users", type=int, default=50, help="first N users of each generated set")
+    ap.add_argument("--prism-users", type=int, default=0, help="0: all PRISM users")
+    ap.add_argument("--ocr-all-users", type=int, default=10, help="users of the OCR-all timing run (0: skip)")
+    ap.add_argument("--out", type=Path, default=None, help="run DBs and rows (re-running resumes)")
+    ap.add_argument("--cache-from", type=Path, default=None,
+                    help="DIR with <set>/runs.db (e.g. a transfer.py --out): seeds the tool cache of --warm modes")
+    ap.add_argument("--warm", default="ablate,prism",
+                    help="modes seeded from --cache-from (argus, ablate, ocr_all, prism); the others run cold")
+    ap.add_argument("--baseline", type=Path, default=Path("/tmp/s12-base.json"),
+                    help="transfer.py --json of main: its PES per set is printed as the baseline")
+    args = ap.parse_args(argv)
+    sets = [s.strip() for s in args.sets.split(",") if s.strip()]
+    bad = [s for s in sets if s not in (*GEN_SETS, "prism")]
+    if bad:
+        ap.error(f"--sets: unknown {', '.join(bad)} (gen-a, gen-b, prism)")
+    warm = {w.strip() for w in args.warm.split(",") if w.strip()}
+    bad = sorted(warm - {*MODES, "prism"})
+    if bad:
+        ap.error(f"--warm: unknown {', '.join(bad)} ({', '.join([*MODES, 'prism'])})")
+    for s in sets:
+        if not (args.benches / s / "manifest.json").is_file():
+            ap.error(f"--benches: {args.benches / s}/manifest.json not found (make it with benchmarks/transfer.py)")
+    root = args.out or Path(tempfile.mkdtemp(prefix="argus-investigation-"))
+    baseline = load_baseline(args.baseline)
+
+    def seed_of(name: str, mode: str) -> Path | None:
+        p = args.cache_from / name / "runs.db" if args.cache_from else None
+        return p if p is not None and mode in warm and p.is_file() else None
+
+    # one-time costs are no user's time: the OCR model load, rule compilation, gazetteer index
+    from core.engine import rules
+    from tools.gazetteer import default_gazetteer
+    from tools.ocr import default_ocr
+
+    gen = [s for s in sets if s in GEN_SETS]
+    first = next(iter(sorted((args.benches / gen[0] / "users").glob("*/images/*"))), None) if gen else None
+    if first is not None:
+        default_ocr().read(first)
+    default_gazetteer()
     rules.extract_cues("warm up in Shenzhen")
 
-    parts = set(args.parts.split(","))
-    res: dict = json.loads((root / "results.json").read_text()) if (root / "results.json").is_file() else {}
-    bench = subset(args.bench, args.users, root)
-    if "gen" in parts:
-        res.update({"argus": run_all(bench, root / "argus", {}),
-                    "ablate": run_all(bench, root / "ablate", {"investigator": False})})
-        c = compare(bench, root / "argus", root / "ablate", judge)
-        res["pes"], res["pes_ci"] = c.base.overall.pes, c.base.pes_ci95
-        res["pes_ablate"], res["delta"], res["delta_ci"] = c.other.overall.pes, c.delta_pes, c.delta_ci95
-    if "today" in parts and args.today_users:
-        res["today"] = run_all(bench, root / "today", {"ocr_in_perception": True}, users=args.today_users)
-        own = res["argus"]["rows"][:args.today_users]
-        res["argus_same_users_wall"] = statistics.mean(r["wall"] for r in own)
-        today_bench = subset(args.bench, args.today_users, root / "today-bench")
-        res["pes_today_subset"] = evaluate(today_bench, root / "today", judge).overall.pes
-        res["pes_argus_subset"] = evaluate(today_bench, root / "argus", judge).overall.pes
-    if "prism" in parts and args.prism.is_dir():
-        pb = subset(args.prism, args.prism_users, root)
-        res["prism"] = run_all(pb, root / "prism", {})
-        ev = evaluate(pb, root / "prism", judge)
-        res["prism_pes"], res["prism_ci"], res["prism_n"] = ev.overall.pes, ev.pes_ci95, len(ev.users)
-    # merge with what other parts (possibly run at the same time) saved meanwhile
-    saved = json.loads((root / "results.json").read_text()) if (root / "results.json").is_file() else {}
-    res = {**saved, **{k: v for k, v in res.items() if k in parts_keys(parts)}}
-    (root / "results.json").write_text(json.dumps(res, default=str))
-    if "argus" not in res:
-        print(f"saved {sorted(res)} in {root / 'results.json'}")
-        return
-    a, n = res["argus"], len(res["argus"]["rows"])
-    print()
-    print(f"generated bench {args.bench} (first {n} users), PRISM {args.prism}; run DBs in {root}")
-    print(f"'before' = main before issue #12, from the issue text (PES and ablation on 50 users, PRISM on all)")
-    print(f"{'measure':<46} {'before (main)':>14} {'now':>22}  target")
-    print(f"{'PES (95% CI)':<46} {BEFORE['pes']:>14.3f} {res['pes']:>8.3f} {fmt_ci(res['pes_ci']):>13}  >= before (CI)")
-    d = res["delta"]
-    print(f"{'PES cost of --ablate investigator (CI)':<46} {-BEFORE['ablation']:>+14.3f} "
-          f"{d:>+8.3f} {fmt_ci(res['delta_ci']):>13}  >= 0.05")
-    print(f"{'PES with --ablate investigator':<46} {'':>14} {res['pes_ablate']:>8.3f}")
-    print(f"{'executed routes per user (mean)':<46} {'0-1':>14} {a['routes']:>22.2f}  >= 5")
-    print(f"{'time per user / OCR time of what it read':<46} {'':>14} {a['ratio']:>22.2f}  <= 1.2")
-    if "today" in res:
-        t = res["today"]
-        print(f"{'time per user, s (first %d users)' % args.today_users:<46} {t['wall']:>14.1f} "
-              f"{res['argus_same_users_wall']:>22.1f}  < before")
-        print(f"{'  OCR-all mode: time / OCR time':<46} {t['ratio']:>14.2f}")
-        print(f"{'  PES on those users (OCR-all vs now)':<46} {res['pes_today_subset']:>14.3f} "
-              f"{res['pes_argus_subset']:>22.3f}")
-    if "prism_pes" in res:
-        print(f"{'PRISM PES (%d users, text only) (CI)' % res['prism_n']:<46} {BEFORE['prism']:>14.3f} "
-              f"{res['prism_pes']:>8.3f} {fmt_ci(res['prism_ci']):>13}  >= before")
-    if args.json:
-        args.json.write_text(json.dumps(res, indent=1, default=str))
+    report: list[str] = []
+    for name in gen:
+        bench = subset(args.benches / name, args.users, root / "benches")
+        report += gen_report(name, bench, root, {m: seed_of(name, m) for m in MODES}, args.ocr_all_users, baseline)
+        print("\n".join(report[-12:]), file=sys.stderr, flush=True)
+    if "prism" in sets:
+        report += prism_report(args.benches / "prism", root, args.prism_users, seed_of("prism", "prism"), baseline)
+    import core
+
+    print(f"engine: {Path(core.__file__).resolve().parent.parent}; offline backend; budget B = 20; run DBs in {root}")
+    print(f"cache: cold = the mode's run DB started empty; warm = seeded from {args.cache_from} (--warm {args.warm})")
+    print("\n".join(report))
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    raise SystemExit(main())

@@ -69,6 +69,15 @@ class Verified(BaseEvent):
     reasons: dict[str, str] = Field(default_factory=dict)     # hypothesis id -> verdict reason
 
 
+class Suspension(BaseEvent):
+    """Unresolved hypotheses no route helps were suspended, and suspended ones whose evidence
+    neighbourhood changed were woken (sent back to candidate to be verified again)."""
+
+    kind: Literal["suspension"] = "suspension"
+    suspended: dict[str, str] = Field(default_factory=dict)   # hypothesis id -> why no route helps
+    woken: dict[str, str] = Field(default_factory=dict)       # hypothesis id -> what changed near it
+
+
 class Projected(BaseEvent):
     kind: Literal["projected"] = "projected"
     attributes: dict[str, str] = Field(default_factory=dict)
@@ -152,7 +161,7 @@ class OtherEvent(BaseEvent):
     """An event kind this version has no model for."""
 
 
-_TYPES = (RunStarted, ErrorEvent, Perceived, HypothesesChanged, Verified, Projected, RouteProposed, DecisionMade,
+_TYPES = (RunStarted, ErrorEvent, Perceived, HypothesesChanged, Verified, Suspension, Projected, RouteProposed, DecisionMade,
           ToolCalled, RunFinished, HypothesisAction, BudgetExtended, Reopened)
 RunEvent = Annotated[Union[_TYPES], Field(discriminator="kind")]
 _ADAPTER: TypeAdapter = TypeAdapter(RunEvent)

@@ -28,7 +28,7 @@ from core.engine.context import RunContext, engine_config
 from core.engine.events import BaseEvent, make_event, read_events
 from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project, read_profile, write_profile
-from core.engine.router import execute, propose
+from core.engine.router import Candidate, candidates, evidence_posts, execute, propose, unserved
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
 from core.engine.verifier import grounded
 from tools.registry import offered, route_cost, validate_params
@@ -55,6 +55,8 @@ class Investigation:
         self.ctx = ctx
         self.backend = backend
         self.system = system
+        self._memo: tuple[tuple, list[Candidate]] | None = None   # candidates() of the last committed state
+        self._gave_up: dict[str, str] = {}     # hypotheses the model router declined at the last proposal
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -202,6 +204,7 @@ class Investigation:
         self.ctx.errors = []
         self.ctx.pending_rows = []
         self._step_events = []
+        self._memo = None
 
     def _event(self, kind: str, data: dict[str, Any]) -> None:
         eid = _insert_event(self.db, self.run_id, self.ctx.step, kind, data)
@@ -212,6 +215,8 @@ class Investigation:
         self._begin()
         try:
             fn(*args)
+            if status != "finished":
+                self._suspend_unserved()
         except BaseException as e:
             self._rollback(e)
             raise
@@ -337,10 +342,70 @@ class Investigation:
         out["reasons"][h.node_id] = v.reason
 
     def _suspend_unresolved(self, reason: str) -> None:
-        """Unresolved hypotheses no route will serve are suspended until their evidence changes."""
+        """The run stops: every unresolved hypothesis is suspended until its evidence changes."""
         g = self.ctx.graph
+        out = {}
         for h in g.hypotheses(("unresolved",)):
-            g.set_status(h, "suspended", f"unresolved and no route left to resolve it ({reason})")
+            out[h.node_id] = f"unresolved and no route left to resolve it ({reason})"
+            g.set_status(h, "suspended", out[h.node_id], by="router")
+        if out:
+            self._event("suspension", {"suspended": out})
+
+    # ------------------------------------------------------------ suspension (paper §4.3)
+    def _candidates(self) -> list[Candidate]:
+        """router.candidates of the current state, computed once per state (the end-of-step
+        suspension check and the next proposal read the same list)."""
+        key = (self.ctx.step, self.ctx.graph.signature(), round(self.ctx.budget.spent, 6))
+        if self._memo is None or self._memo[0] != key:
+            self._memo = (key, candidates(self.ctx, self.backend))
+        return self._memo[1]
+
+    def _suspend_unserved(self) -> None:
+        """End of a step: an unresolved hypothesis that no route helps any more is suspended (the
+        reason names why), so the router stops selecting it until its evidence neighbourhood
+        changes (`_wake_suspended`). With a model router, only those it declined are suspended."""
+        g = self.ctx.graph
+        if not self.ctx.flag("investigator") or not g.hypotheses(("unresolved",)):
+            self._gave_up = {}
+            return
+        why = unserved(self.ctx, self._candidates())
+        if type(self.backend).route_fallback is not Backend.route_fallback:
+            why = {h: f"{w}; {self._gave_up[h]}" for h, w in why.items() if h in self._gave_up}
+        self._gave_up = {}
+        for hid, reason in why.items():
+            g.set_status(g.nodes[hid], "suspended", reason, by="router")
+        if why:
+            self._event("suspension", {"suspended": why})
+
+    def _wake_suspended(self, added: list[str], route_hypothesis: str | None) -> dict[str, str]:
+        """New evidence in a suspended hypothesis's neighbourhood (it comes from a route run for it,
+        cites one of its supporters or what they cite, or comes from a post its support comes
+        from) sends it back to candidate, to be verified and routed again."""
+        g = self.ctx.graph
+        woken: dict[str, str] = {}
+        for h in g.hypotheses(("suspended",)):
+            if h.data.get("confirmed_by") or h.data.get("rejected_by"):
+                continue
+            sup = set(g.supporters(h.node_id))
+            near = sup | {c for s in sup for c in g.cites(s)}
+            posts = evidence_posts(g, h.node_id)
+            for nid in added:
+                n = g.nodes.get(nid)
+                if n is None:
+                    continue
+                if route_hypothesis == h.node_id:
+                    woken[h.node_id] = f"{nid} came from a route run for it"
+                elif set(g.cites(nid)) & near:
+                    woken[h.node_id] = f"{nid} cites {sorted(set(g.cites(nid)) & near, key=str)[0]}, part of its evidence"
+                elif n.post_id and n.post_id in posts:
+                    woken[h.node_id] = f"{nid} is new evidence from post {n.post_id}, where its support comes from"
+                else:
+                    continue
+                g.set_status(h, "candidate", f"its evidence neighbourhood changed: {woken[h.node_id]}")
+                break
+        if woken:
+            self._event("suspension", {"woken": woken})
+        return woken
 
     # ------------------------------------------------------------ routes
     def _pending(self) -> RouteProposal | None:
@@ -388,11 +453,12 @@ class Investigation:
             stop_reason = "max steps reached"
         elif self._stable():
             # the graph did not move lately: only a route with a high expected gain goes on
-            prop = propose(self.ctx, self.backend, min_gain=STABLE_GAIN)
+            prop = propose(self.ctx, self.backend, min_gain=STABLE_GAIN, cands=self._candidates())
             if prop is None:
                 stop_reason = f"graph stable over the last {STABLE_ROUTES} routes"
         else:
-            prop = propose(self.ctx, self.backend)
+            self._gave_up = {}
+            prop = propose(self.ctx, self.backend, cands=self._candidates(), gave_up=self._gave_up)
             if prop is None:
                 stop_reason = ("budget spent" if self.ctx.budget.remaining < 1 else "no useful route remains")
         if prop is None:
@@ -457,6 +523,7 @@ class Investigation:
             if prop.hypothesis_id and prop.hypothesis_id in self.ctx.graph.nodes:
                 node.provenance = [prop.route_id or ""]
                 self.ctx.graph.update_node(node)
+        self._wake_suspended(added, prop.hypothesis_id)
         self._event("tool_call", {"route_id": prop.route_id, "family": prop.family, "params": prop.params,
                                   "result": result, "evidence": added, "cost": prop.cost, "remaining": remaining})
         # nothing new in the graph: the last step's hypotheses, verdicts and profile still hold
@@ -601,6 +668,17 @@ class Investigation:
         remaining = self.ctx.budget.extend(units, step=self.ctx.step, by=by)
         self._event("budget_extended", {"units": units, "by": by, "budget": self.ctx.budget.total,
                                         "remaining": remaining})
+        # routes may pay again: suspended hypotheses are verified and routed again (the end-of-step
+        # check suspends those that still have no route)
+        g = self.ctx.graph
+        woken = {}
+        for h in g.hypotheses(("suspended",)):
+            if not (h.data.get("confirmed_by") or h.data.get("rejected_by")):
+                woken[h.node_id] = f"budget extended by {units:g} units by {by}: routes may pay again"
+                g.set_status(h, "candidate", woken[h.node_id])
+        if woken:
+            self._event("suspension", {"woken": woken})
+            self._verify()
 
     def _reopen(self, by: str) -> None:
         if self.finished:
