@@ -136,3 +136,41 @@ def test_new_evidence_in_the_neighbourhood_wakes_it_and_more_budget_too(run):
     assert all(h.status in ("suspended", "admitted", "removed") for h in inv.graph.hypotheses()
                if h.node_id in suspended)
 
+
+
+async def test_console_shows_suspended_status_and_the_suspension_event(run):
+    from argus_tui.app import ArgusApp
+    from argus_tui.screens.detail import DetailScreen
+    from argus_tui.screens.investigation import InvestigationScreen
+
+    inv, _ = run
+    db_path = Path(inv.db.conn.execute("PRAGMA database_list").fetchone()[2])
+    first = next(e for e in inv.events() if e.kind == "suspension" and e.suspended)
+    app = ArgusApp(db_path, run_id=inv.run_id, inspect=True, who="person:t")
+
+    async def wait(pilot, cond, tries: int = 300) -> None:
+        for _ in range(tries):
+            if cond():
+                return
+            await pilot.pause(0.05)
+        raise AssertionError(f"timed out on {pilot.app.screen}")
+
+    async with app.run_test(size=(140, 45)) as pilot:
+        await wait(pilot, lambda: isinstance(app.screen, InvestigationScreen) and app.screen.snap is not None)
+        screen = app.screen
+        shown = {n.node_id: n.status for n in screen.snap.hypotheses()}
+        assert {h.node_id: h.status for h in inv.graph.hypotheses()} == shown
+        assert "suspended" in shown.values()
+        await pilot.press("7")
+        await pilot.pause(0.3)
+        screen.query_one("#timeline-filter").value = "suspension suspended"
+        await pilot.pause(0.3)
+        screen.query_one("#timeline-table").focus()
+        screen.query_one("#timeline-table").move_cursor(row=0)
+        await pilot.press("d")
+        await wait(pilot, lambda: isinstance(app.screen, DetailScreen))
+        body = app.screen.body.plain
+        assert f"step {first.step}" in body
+        for hid, why in first.suspended.items():
+            n = inv.graph.nodes[hid]
+            assert f"{hid} {n.attribute}={n.value}" in body and why in body

@@ -71,6 +71,12 @@ def event_detail(snap: Snapshot, ev: EventRow) -> Text:
                 n = snap.nodes.get(hid)
                 what = f"{n.attribute}={n.value}" if n is not None else ""
                 rows.append(Text.assemble(f"  {status:10} ", (f"{hid} {what}", "bold"), f"  {reason or ''}"))
+    if ev.kind == "suspension":
+        for status in ("suspended", "woken"):
+            for hid, why in (ev.data.get(status) or {}).items():
+                n = snap.nodes.get(hid)
+                what = f"{n.attribute}={n.value}" if n is not None else ""
+                rows.append(Text.assemble(f"  {status:10} ", (f"{hid} {what}", "bold"), f"  {why}"))
     rows += [section("data"), Text(pretty(ev.data))]
     return lines(*rows)
 

@@ -167,6 +167,9 @@ def summarize(kind: str, data: dict) -> str:
         return f"{head}  {raw}"
     if kind == "route_proposed":
         return f"{data.get('route_id')} {data.get('family')} for {data.get('hypothesis_id')}  {raw}"
+    if kind == "suspension":
+        parts = [f"{what} {', '.join(sorted(data[what]))}" for what in ("suspended", "woken") if data.get(what)]
+        return f"{'; '.join(parts)}  {raw}"
     return raw
 
 
