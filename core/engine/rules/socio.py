@@ -21,8 +21,12 @@ _FIELD_EN = re.compile(
     r"|\b(?:i'?m\s+an?|as\s+an?|fellow)\s+(?P<f2>[A-Za-z]+(?:\s+[A-Za-z]+)?)\s+major\b",
     re.I,
 )
-_FIELD_STOP = re.compile(r"\s+(?:at|from|in|and\s+(?:i|then|now|work)|but|so|because|while|with|for|since|to|this|last|next|the|every|on|when|after|before|today|now|online)\b.*$", re.I)
-_FIELD_BAD = {"abroad", "hard", "for", "late", "all", "a", "the", "my", "at", "tonight", "today", "english"}
+_FIELD_STOP = re.compile(r"\s+(?:at|from|in|and\s+(?:i|then|now|work|majored|minored|studied|did|got|ended)|but|so|because|while|with|for|since|to|this|last|next|the|every|on|when|after|before|today|now|online|"
+                         r"here|too|though|tbh|lol|haha|myself|thinking|expecting|was|is|vs|versus|or)\b.*$", re.I)
+_FIELD_BAD = {"abroad", "hard", "for", "late", "all", "a", "the", "my", "at", "tonight", "today", "english",
+              "something", "stuff", "things", "it", "this", "that", "up", "overseas", "everything", "anything"}
+# a major is a degree programme: "majored in CompEng" says a bachelor's when the clause names no other level
+_MAJOR = re.compile(r"\bmajor(?:ed|ing)?\b", re.I)
 _FIELD_ZH = re.compile(r"(?:学|读|念|主修|专业是|专业[:：]?|学的是|读的是)(?P<f>[\u4e00-\u9fff]{2,8}?)(?:专业|系)|(?P<f2>[\u4e00-\u9fff]{2,6})专业(?:的)?(?:学生|毕业|研究生|本科|硕士|博士|出身)"
                        r"|(?:^|(?<=[，,。！!|｜\s：:]))(?P<f3>[\u4e00-\u9fff]{2,6})专业(?=$|[，,。！!|｜\s])")
 
@@ -48,11 +52,13 @@ def education(ctx: Ctx) -> list[Cue]:
     for m in _FIELD_EN.finditer(t):
         f = m.group("f") or m.group("f2")
         f = _FIELD_STOP.sub("", f).strip()
-        if not f or f.lower() in _FIELD_BAD or len(f) < 3:
+        if not f or f.lower() in _FIELD_BAD or f.split()[0].lower() in _FIELD_BAD or len(f) < 3:
             continue
         field = f.title() if f.islower() else f
         s = m.start("f") if m.group("f") else m.start("f2")
         lvl = _level_in(t[ctx.clause_start(m.start()):ctx.clause_end(m.start())])
+        if lvl is None and _MAJOR.search(m.group(0)):
+            lvl = "Bachelor's degree"
         levels = ({"level": lvl} if lvl else {}) | {"field": field}
         out.append(ctx.cue("education", field, m.start(), s + len(f), rule="education:field", confidence=0.65,
                            levels=levels))
