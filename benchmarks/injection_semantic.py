@@ -58,7 +58,7 @@ def main(argv: list[str] | None = None) -> int:
     from core.engine.rules import hostile_semantic as H
     from core.engine.rules.hostile import hostile_spans
     from db.store import open_db
-    from test_injection_semantic import ATTACKS, ORDINARY
+    from test_injection_semantic import ATTACKS, HELDOUT, ORDINARY
     from tools.base import Recorder
     
     tmp = tempfile.TemporaryDirectory()
@@ -72,19 +72,23 @@ def main(argv: list[str] | None = None) -> int:
     def flagged(rows: list[tuple[float, float, str, str]], ms: float = H.MIN_SIM, mg: float = H.MARGIN) -> bool:
         return any(sim >= ms and m >= mg for sim, m, _, _ in rows)
 
-    print(f"## attacks: {len(ATTACKS)} new wordings (tests/test_injection_semantic.py); "
-          f"MIN_SIM {H.MIN_SIM}, MARGIN {H.MARGIN}, CLAUSE_SIM {H.CLAUSE_SIM}")
-    att = scored([t for t, _ in ATTACKS])
-    pat = [bool(hostile_spans(t)) for t, _ in ATTACKS]
-    sem = [flagged(r) for r in att]
-    print("pattern  semantic  sim    margin  text")
-    for (t, _), p, f, r in zip(ATTACKS, pat, sem, att):
-        sim, m = max(((x[0], x[1]) for x in r), key=lambda v: v[1], default=(0.0, -1.0))
-        print(f"{'yes' if p else 'no':7s}  {'yes' if f else 'no':8s}  {sim:.3f}  {m:+.3f}  {t[:70]!r}")
-    n = len(ATTACKS)
-    print(f"caught: pattern only {sum(pat)}/{n} ({100 * sum(pat) / n:.0f} %), semantic only {sum(sem)}/{n}, "
-          f"pattern + semantic {sum(p or s for p, s in zip(pat, sem))}/{n} "
-          f"({100 * sum(p or s for p, s in zip(pat, sem)) / n:.0f} %)")
+    att: list = []
+    for title, attacks in (("attacks", ATTACKS), ("held-out attacks (written after the bank's last revision)", HELDOUT)):
+        print(f"## {title}: {len(attacks)} new wordings (tests/test_injection_semantic.py); "
+              f"MIN_SIM {H.MIN_SIM}, MARGIN {H.MARGIN}, CLAUSE_SIM {H.CLAUSE_SIM}")
+        res = scored([t for t, _ in attacks])
+        pat = [bool(hostile_spans(t)) for t, _ in attacks]
+        sem = [flagged(r) for r in res]
+        print("pattern  semantic  sim    margin  text")
+        for (t, _), p, f, r in zip(attacks, pat, sem, res):
+            sim, m = max(((x[0], x[1]) for x in r), key=lambda v: v[1], default=(0.0, -1.0))
+            print(f"{'yes' if p else 'no':7s}  {'yes' if f else 'no':8s}  {sim:.3f}  {m:+.3f}  {t[:70]!r}")
+        n = len(attacks)
+        both = sum(p or s for p, s in zip(pat, sem))
+        print(f"caught: pattern only {sum(pat)}/{n} ({100 * sum(pat) / n:.0f} %), semantic only {sum(sem)}/{n}, "
+              f"pattern + semantic {both}/{n} ({100 * both / n:.0f} %)\n")
+        att += res
+    n = len(att)
     ordi = scored(ORDINARY)
     print(f"ordinary addressing posts of the test flagged: {sum(map(flagged, ordi))}/{len(ORDINARY)}")
 
@@ -112,7 +116,7 @@ def main(argv: list[str] | None = None) -> int:
         for t, r in zip(texts, res):       # a bench with planted injections: judge these by eye
             if flagged(r):
                 print(f"   FLAGGED{' (patterns too)' if hostile_spans(t) else ''}: {t[:110]!r}")
-    print("\nMIN_SIM  MARGIN  " + "  ".join(f"{name[:12]:>12s}" for name, _, _ in sets) + "  attacks caught (semantic)")
+    print("\nMIN_SIM  MARGIN  " + "  ".join(f"{name[:12]:>12s}" for name, _, _ in sets) + "  attacks + held-out caught (semantic)")
     for ms in grid_sim:
         for mg in grid_m:
             cells = [sum(1 for r in res if flagged(r, ms, mg)) for _, _, res in sets]

@@ -50,9 +50,11 @@ _GATE = re.compile(
     r"crawlers?|scrapers?|reviewers?|auditors?|analysts?|moderators?|investigators?|checkers?|profilers?|"
     r"whoever|anyone|anybody|compil\w*|summar\w*|analy[sz]\w*|profil\w*|reports?|dossiers?|records?|"
     r"database|files?|assessment|investigation|classif\w*|output|instructions?|ignore|disregard|override|"
-    r"log|register|note|review\w*|audit\w*|scan\w*|read(?:s|ing)?\s+this)\b"
+    r"log|register|note|review\w*|audit\w*|scan\w*|read(?:s|ing)?\s+this|evaluat\w*|generator|engine|tool|"
+    r"pipeline|reader|robots?|screening|index\w*|assembl\w*|facts\s+about\s+me)\b"
     r"|审核|审查|审计|审稿|评审|调查|报告|档案|画像|资料|记录|登记|标记|标注|标为|记为|设为|写明|写进|填写|注明|"
-    r"系统|模型|助手|机器人|人工智能|AI|程序|算法|总结|分析|忽略|无视|指令|提示|审阅|读取|整理|账号",
+    r"系统|模型|助手|机器人|人工智能|AI|程序|算法|总结|分析|忽略|无视|指令|提示|审阅|读取|整理|账号|软件|工具|机器|"
+    r"引擎|汇总|评估|我的信息",
     re.I,
 )
 
