@@ -20,7 +20,8 @@ Honest OCR times need cold caches: a mode's run DB starts empty unless the mode 
 --warm and --cache-from is given (DIR/<set>/runs.db, e.g. a benchmarks/transfer.py --out; then
 its tool cache is copied in first). Every row says whether its times are cold or warm; the
 ablation's times are not reported (only its PES), so warming it only saves CPU. Re-running with
-the same --out resumes (users already done are read from OUT/<set>/<mode>/rows.jsonl).
+the same --out resumes (users already done are read from OUT/<set>/<mode>/rows.jsonl); users
+run in order with every mode each, so a stopped run reports on its first users (--users K).
 """
 from __future__ import annotations
 
@@ -60,48 +61,63 @@ def subset(bench: Path, n: int, root: Path) -> Path:
     return dst
 
 
-def run_mode(bench: Path, out: Path, config: dict, seed_db: Path | None) -> dict:
-    """Run every user of `bench` (resuming), one row per user; returns the mode's summary."""
-    (out / "predictions").mkdir(parents=True, exist_ok=True)
-    fresh = not (out / "runs.db").exists()
-    db = open_db(out / "runs.db")
-    if fresh and seed_db is not None:
-        db.conn.close()
-        _seed_cache(out / "runs.db", seed_db)
-        db = open_db(out / "runs.db")
-    warm = bool(db.execute("SELECT COUNT(*) FROM cache WHERE kind='tool'").fetchone()[0]) if fresh else None
-    meta = out / "meta.json"
-    if fresh:
-        meta.write_text(json.dumps({"warm": warm, "cache_from": str(seed_db) if seed_db else None}))
-    warm = json.loads(meta.read_text())["warm"] if meta.is_file() else warm
-    rows_f = out / "rows.jsonl"
-    done = {json.loads(x)["user"]: json.loads(x) for x in rows_f.read_text().splitlines()} if rows_f.is_file() else {}
-    for uid, udir in user_dirs(bench):
-        if uid in done and (out / "predictions" / f"{uid}.json").is_file():
-            continue
+class ModeRun:
+    """One mode's run DB (OUT/<set>/<mode>) and per-user rows (resumed from rows.jsonl)."""
+
+    def __init__(self, out: Path, config: dict, seed_db: Path | None):
+        self.out, self.config = out, config
+        (out / "predictions").mkdir(parents=True, exist_ok=True)
+        fresh = not (out / "runs.db").exists()
+        self.db = open_db(out / "runs.db")
+        meta = out / "meta.json"
+        if fresh:
+            if seed_db is not None:
+                self.db.conn.close()
+                _seed_cache(out / "runs.db", seed_db)
+                self.db = open_db(out / "runs.db")
+            warm = bool(self.db.execute("SELECT COUNT(*) FROM cache WHERE kind='tool'").fetchone()[0])
+            meta.write_text(json.dumps({"warm": warm, "cache_from": str(seed_db) if seed_db else None}))
+        self.warm = bool(json.loads(meta.read_text())["warm"]) if meta.is_file() else False
+        self.rows_f = out / "rows.jsonl"
+        self.done = {json.loads(x)["user"]: json.loads(x) for x in self.rows_f.read_text().splitlines()} \
+            if self.rows_f.is_file() else {}
+
+    def run_user(self, uid: str, udir: Path) -> None:
+        if uid in self.done and (self.out / "predictions" / f"{uid}.json").is_file():
+            return
+        db = self.db
         t0 = time.perf_counter()
-        inv = Investigation.start(db, udir, config=config)
+        inv = Investigation.start(db, udir, config=self.config)
         pred = inv.run()
         wall = time.perf_counter() - t0
         pred.system = "argus-offline"
-        (out / "predictions" / f"{uid}.json").write_text(pred.model_dump_json(exclude_none=True))
+        (self.out / "predictions" / f"{uid}.json").write_text(pred.model_dump_json(exclude_none=True))
         routes = db.execute("SELECT COUNT(*) FROM routes WHERE run_id=? AND status IN ('done','edited','failed')",
                             [inv.run_id]).fetchone()[0]
         ocr_ms, hits = db.execute("SELECT COALESCE(SUM(CASE WHEN cached=0 THEN duration_ms END), 0),"
                                   " SUM(cached) FROM tool_calls WHERE run_id=? AND tool='ocr'", [inv.run_id]).fetchone()
         row = {"user": uid, "wall": wall, "routes": routes, "ocr_s": ocr_ms / 1000.0, "ocr_cache_hits": hits or 0,
                "spent": inv.budget.spent}
-        done[uid] = row
-        with rows_f.open("a") as fh:
+        self.done[uid] = row
+        with self.rows_f.open("a") as fh:
             fh.write(json.dumps(row) + "\n")
-        print(f"  {out.parent.name}/{out.name} {uid}: {wall:.1f}s, {routes} routes, OCR {row['ocr_s']:.1f}s",
+        print(f"  {self.out.parent.name}/{self.out.name} {uid}: {wall:.1f}s, {routes} routes, OCR {row['ocr_s']:.1f}s",
               file=sys.stderr, flush=True)
-    db.conn.close()
-    rows = [done[u] for u, _ in user_dirs(bench)]
-    return {"rows": rows, "warm": warm, "wall": statistics.mean(r["wall"] for r in rows),
-            "routes": statistics.mean(r["routes"] for r in rows),
-            "ocr": statistics.mean(r["ocr_s"] for r in rows),
-            "ratio": sum(r["wall"] for r in rows) / max(1e-9, sum(r["ocr_s"] for r in rows))}
+
+    def summary(self, bench: Path) -> dict:
+        rows = [self.done[u] for u, _ in user_dirs(bench)]
+        return {"rows": rows, "warm": self.warm, "wall": statistics.mean(r["wall"] for r in rows),
+                "routes": statistics.mean(r["routes"] for r in rows),
+                "ocr": statistics.mean(r["ocr_s"] for r in rows),
+                "ratio": sum(r["wall"] for r in rows) / max(1e-9, sum(r["ocr_s"] for r in rows))}
+
+
+def run_mode(bench: Path, out: Path, config: dict, seed_db: Path | None) -> dict:
+    """Run every user of `bench` in one mode (resuming); returns the mode's summary."""
+    m = ModeRun(out, config, seed_db)
+    for uid, udir in user_dirs(bench):
+        m.run_user(uid, udir)
+    return m.summary(bench)
 
 
 def fmt_ci(ci) -> str:
@@ -116,8 +132,13 @@ def gen_report(name: str, bench: Path, root: Path, seed: dict[str, Path | None],
                baseline: dict[str, float]) -> list[str]:
     judge = get_judge("rules")
     sub = bench
-    a = run_mode(sub, root / name / "argus", MODES["argus"], seed["argus"])
-    b = run_mode(sub, root / name / "ablate", MODES["ablate"], seed["ablate"] or root / name / "argus" / "runs.db")
+    # user by user, every mode (the OCR-all one on the first users), so a stopped run has all measures
+    runs = {m: ModeRun(root / name / m, MODES[m], seed[m]) for m in MODES if m != "ocr_all" or ocr_all_users}
+    for i, (uid, udir) in enumerate(user_dirs(sub)):
+        for m, r in runs.items():
+            if m != "ocr_all" or i < ocr_all_users:
+                r.run_user(uid, udir)
+    a, b = runs["argus"].summary(sub), runs["ablate"].summary(sub)
     c = compare(sub, root / name / "argus" / "predictions", root / name / "ablate" / "predictions", judge)
     n = len(a["rows"])
     base = baseline.get(name)
@@ -133,7 +154,7 @@ def gen_report(name: str, bench: Path, root: Path, seed: dict[str, Path | None],
              f"  time / OCR time                           {a['ratio']:.2f}   target <= 1.2 ({temp(a)})"]
     if ocr_all_users:
         few = subset(bench, ocr_all_users, root / "benches")
-        o = run_mode(few, root / name / "ocr_all", MODES["ocr_all"], seed["ocr_all"])
+        o = runs["ocr_all"].summary(few)
         k = len(o["rows"])
         own = statistics.mean(r["wall"] for r in a["rows"][:k])
         pes_o = evaluate(few, root / name / "ocr_all" / "predictions", judge).overall.pes
@@ -209,6 +230,11 @@ def main(argv: list[str] | None = None) -> int:
         default_ocr().read(first)
     default_gazetteer()
     rules.extract_cues("warm up in Shenzhen")
+    # ... nor the embedding model and the semantic prototypes: one text-only user in a scratch DB
+    text_user = next(iter(user_dirs(args.benches / "prism")), None) if (args.benches / "prism").is_dir() else None
+    if text_user is not None:
+        with tempfile.TemporaryDirectory() as tmp:
+            Investigation.start(Path(tmp) / "warm.db", text_user[1]).run()
 
     report: list[str] = []
     for name in gen:
