@@ -5,6 +5,7 @@ text columns only (readable with plain SQL and Datasette).
 """
 from __future__ import annotations
 
+import sqlite3
 from typing import Callable
 
 import sqlite_utils
@@ -20,7 +21,7 @@ def migration(fn: Migration) -> Migration:
 
 @migration
 def m001_initial(db: sqlite_utils.Database) -> None:
-    db.executescript(
+    run_script(db,
         """
         CREATE TABLE runs (
             run_id TEXT PRIMARY KEY,
@@ -200,7 +201,7 @@ def m001_initial(db: sqlite_utils.Database) -> None:
 @migration
 def m002_model_capabilities(db: sqlite_utils.Database) -> None:
     # what a model endpoint can do, probed once per (base URL, model) and reused by later runs
-    db.executescript(
+    run_script(db,
         """
         CREATE TABLE model_capabilities (
             base_url TEXT NOT NULL,                     -- '' for the OpenAI default endpoint
@@ -223,7 +224,7 @@ def m003_append_only_history(db: sqlite_utils.Database) -> None:
     reason, and a re-added edge is a new row), every node keeps one version per step it
     changed in, and profile values keep the step they took effect and the step they were
     cleared. `db.queries.state_at` rebuilds a run as of any step from these tables."""
-    db.executescript(
+    run_script(db,
         """
         CREATE TABLE edges_v2 (
             run_id TEXT NOT NULL REFERENCES runs(run_id),
@@ -288,7 +289,7 @@ def m003_append_only_history(db: sqlite_utils.Database) -> None:
 def m004_run_indexes(db: sqlite_utils.Database) -> None:
     """Indexes for the per-run look-ups that scanned whole tables of a batch's run DB: the
     budget (sum of a run's ledger rows, read every step) and a user's earlier runs (batch resume)."""
-    db.executescript(
+    run_script(db,
         """
         CREATE INDEX IF NOT EXISTS budget_ledger_run ON budget_ledger(run_id);
         CREATE INDEX IF NOT EXISTS runs_user ON runs(user_id);
@@ -296,8 +297,25 @@ def m004_run_indexes(db: sqlite_utils.Database) -> None:
     )
 
 
+def run_script(db: sqlite_utils.Database, sql: str) -> None:
+    """Run a migration's SQL statement by statement inside the caller's transaction
+    (`executescript` would COMMIT first and run unprotected: a process killed between a
+    migration's statements and its `_migrations` row left e.g. a created table behind that
+    the next open tried to create again)."""
+    buf = ""
+    for line in sql.splitlines(keepends=True):
+        buf += line
+        if sqlite3.complete_statement(buf):
+            db.conn.execute(buf)
+            buf = ""
+    rest = "\n".join(ln for ln in buf.splitlines() if not ln.strip().startswith("--")).strip()
+    if rest:
+        raise ValueError(f"migration SQL ends with an incomplete statement: {rest[:80]!r}")
+
+
 def apply_migrations(db: sqlite_utils.Database) -> list[str]:
-    """Apply every migration not yet recorded; returns the names applied now."""
+    """Apply every migration not yet recorded, each with its `_migrations` row in one
+    transaction (all or nothing); returns the names applied now."""
     db.execute(
         "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
     )
@@ -306,10 +324,15 @@ def apply_migrations(db: sqlite_utils.Database) -> list[str]:
     for name, fn in MIGRATIONS:
         if name in done:
             continue
-        with db.conn:
+        if db.conn.in_transaction:
+            db.conn.commit()
+        db.conn.execute("BEGIN IMMEDIATE")
+        try:
             fn(db)
-            db.execute(
-                "INSERT INTO _migrations (name, applied_at) VALUES (?, datetime('now'))", [name]
-            )
+            db.conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, datetime('now'))", [name])
+        except BaseException:
+            db.conn.rollback()
+            raise
+        db.conn.commit()
         applied.append(name)
     return applied

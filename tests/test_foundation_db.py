@@ -208,3 +208,27 @@ def test_readonly_open_with_awkward_path_characters(tmp_path: Path) -> None:
     db.conn.close()
     ro = queries.open_runs_readonly(path)
     assert [r["run_id"] for r in queries.list_runs(ro)] == ["r1"]
+
+
+def test_a_migration_that_fails_midway_leaves_nothing_behind(tmp_path: Path, monkeypatch) -> None:
+    """Each migration and its _migrations row are one transaction: a migration interrupted after
+    some of its statements (a crash, a kill) is redone from scratch on the next open."""
+    import db.migrations as mig
+
+    db = open_db(tmp_path / "runs.db")
+    calls = []
+
+    def m999_two_tables(d) -> None:
+        mig.run_script(d, "CREATE TABLE extra_a (x INTEGER);\n-- the second one\nCREATE TABLE extra_b (y TEXT);\n")
+        calls.append(1)
+        if len(calls) == 1:
+            raise RuntimeError("killed between the statements and the _migrations row")
+
+    monkeypatch.setattr(mig, "MIGRATIONS", [*mig.MIGRATIONS, ("m999_two_tables", m999_two_tables)])
+    with pytest.raises(RuntimeError):
+        mig.apply_migrations(db)
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+    assert not {"extra_a", "extra_b"} & tables
+    assert mig.apply_migrations(db) == ["m999_two_tables"]        # redone cleanly, no "already exists"
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'").fetchall()}
+    assert {"extra_a", "extra_b"} <= tables
