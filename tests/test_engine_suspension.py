@@ -174,3 +174,16 @@ async def test_console_shows_suspended_status_and_the_suspension_event(run):
         for hid, why in first.suspended.items():
             n = inv.graph.nodes[hid]
             assert f"{hid} {n.attribute}={n.value}" in body and why in body
+
+
+def test_every_proposal_names_its_hypothesis_and_what_the_route_should_find(run):
+    inv, _ = run
+    props = [e for e in inv.events() if e.kind == "route_proposed"]
+    assert len(props) >= 3
+    for p in props:
+        assert f"is expected to find {p.expected}" in p.reason, p.reason
+        if p.hypothesis_id:
+            h = inv.graph.nodes[p.hypothesis_id]
+            assert p.reason.startswith(f"{h.attribute} = {h.value!r} ({h.node_id}, "), p.reason
+        else:
+            assert p.reason.startswith("explore: ") and ("may also bear on" in p.reason or "no hypothesis" in p.reason)
