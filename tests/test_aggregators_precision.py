@@ -5,15 +5,18 @@ addressed to the user; both route-card layouts say which end is home."""
 from __future__ import annotations
 
 from core.engine.aggregators import REGISTRY
-from core.engine.aggregators import text as T
 from core.engine.aggregators.base import GraphFacts
-from core.engine.aggregators.places import _route_end
+from core.engine.rules import features as T
+from core.engine.rules.features import route_end as _route_end
 from core.engine.types import EvidenceNode
 
 
 def _image(nid: str, post: str, carrier: str, lines: list[str]) -> EvidenceNode:
-    return EvidenceNode(node_id=nid, post_id=post, modality="image", carrier=carrier, content="\n".join(lines),
-                        data={"lines": [{"text": t, "score": 0.95} for t in lines]})
+    """An OCR node with the text features the perceiver attaches (core.engine.perceiver.attach_features)."""
+    ocr = [{"text": t, "score": 0.95} for t in lines]
+    text = "\n".join(lines)
+    return EvidenceNode(node_id=nid, post_id=post, modality="image", carrier=carrier, content=text,
+                        data={"lines": ocr, "features": T.text_features(text, modality="image", carrier=carrier, lines=ocr)})
 
 
 def _venues(*nodes: EvidenceNode) -> list[str]:

@@ -30,7 +30,7 @@ def _probe(name: str, consumes: tuple[str, ...], calls: list[str]):
 
 
 def test_registry_rejects_a_produced_attribute_missing_from_the_schema() -> None:
-    bad = aggregator("shoe_size", lambda b: [], consumes=("text",), produces=("shoe_size",))
+    bad = aggregator("shoe_size", lambda b: [], consumes=("time",), produces=("shoe_size",))
     with pytest.raises(RegistryError, match=r"'shoe_size'.*no attribute 'shoe_size' in the schema"):
         Registry([bad])
     with pytest.raises(RegistryError, match="no attribute 'zodiac'"):
@@ -89,4 +89,20 @@ def test_owned_attributes_are_left_to_their_owner() -> None:
     assert not (places.owns & generic.produces) and "cue:home_location" not in generic.consumes
     assert "religion" in generic.produces and "cue:religion" in generic.consumes
     with pytest.raises(RegistryError, match="already owned"):
-        Registry([places, aggregator("p2", lambda b: [], consumes=("text",), owns=("home_location",))])
+        Registry([places, aggregator("p2", lambda b: [], consumes=("time",), owns=("home_location",))])
+
+
+def test_text_features_are_declared_inputs_too() -> None:
+    with pytest.raises(RegistryError, match="no feature 'vibes'"):
+        Registry([aggregator("z", lambda b: [], consumes=("feature:vibes",), produces=("religion",))])
+
+    def peek(board: Board) -> list[Hypothesis]:
+        board.facts.feat("e1", "home")
+        return []
+    nosy = aggregator("nosy", peek, consumes=("cue:religion", "feature:travel"), produces=("religion",))
+    with pytest.raises(RegistryError, match="'feature:home'"):
+        Registry([nosy]).run(_facts(_religion()), {})
+    # every feature an engine aggregator declares is one the rules attach
+    from core.engine.rules.features import FEATURES
+    declared = {n.split(":", 1)[1] for a in REGISTRY.aggregators for n in a.consumes if n.startswith("feature:")}
+    assert declared and declared <= set(FEATURES)

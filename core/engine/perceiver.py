@@ -91,7 +91,30 @@ def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text:
     else:
         data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier)]
         data["entities"] = [e.model_dump() for e in rules.extract_entities(text)]
-    return EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)
+    node = EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)
+    attach_features(node)
+    return node
+
+
+def attach_features(node: EvidenceNode) -> None:
+    """The text features the aggregators read (they never parse text), from the text the rules may
+    read: hostile sentences blanked, nothing of a text hostile as a whole. Called again whenever a
+    later check marks the node hostile."""
+    d = node.data
+    readable = "" if d.get("hostile_scope") == "all" else masked_text(node.content, d.get("hostile") or [])
+    d["features"] = _rules().text_features(readable, modality=node.modality or "text", carrier=node.carrier,
+                                           lines=d.get("lines"), entities=d.get("entities") or [])
+
+
+def masked_text(text: str, hostile: list[str]) -> str:
+    """The text with the sentences around hostile spans blanked (same length)."""
+    if not hostile:
+        return text
+    chars = list(text)
+    for a, b in _hostile_ranges(text, list(hostile)):
+        for i in range(max(0, a), min(len(chars), b)):
+            chars[i] = " "
+    return "".join(chars)
 
 
 _OCR_AI = re.compile(r"\b(?:Al|A1|A\|)(?=\s*[:：,]|\s+(?:assistant|model|agent|system|reading|analy))")
@@ -448,6 +471,6 @@ def taint_after_injection(nodes: list[EvidenceNode], tainted: bool = False) -> l
     for n in nodes:
         if tainted and "cues" in n.data and not n.data.get("hostile"):
             n.data.update(hostile=["(after an injection earlier in this post)"], hostile_scope="all",
-                          hostile_post=True, cues=[], entities=[])
+                          hostile_post=True, cues=[], entities=[], features={})
         tainted = tainted or bool(n.data.get("hostile_post"))
     return nodes

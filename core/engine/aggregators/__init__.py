@@ -13,7 +13,8 @@ REGISTRY lists them in registration order (the tie-break among aggregators whose
 from __future__ import annotations
 
 from core.engine.aggregators import birth, documents, generic, places, temporal, venues
-from core.engine.aggregators.registry import Aggregator, Board, Registry, RegistryError, aggregator
+from core.engine.aggregators.base import RegistryError
+from core.engine.aggregators.registry import Aggregator, Board, Registry, aggregator
 
 REGISTRY = Registry([
     documents.CONTACTS, documents.RECEIPTS, documents.BADGES, documents.PARCEL_NAMES, venues.SIGNS,

@@ -20,6 +20,11 @@ SEMANTIC_SET_POSTS = 2           # posts needed for a set / facts item with sema
 SEMANTIC_PROJECT_MIN = 0.30      # projection threshold of semantic-only hypotheses (benchmarks/calibration.py claims)
 
 
+class RegistryError(ValueError):
+    """An aggregator declaration the registry refuses, or a read / output outside it (names the
+    aggregator and the input or attribute)."""
+
+
 @dataclass
 class CueRec:
     node_id: str
@@ -50,8 +55,10 @@ class GraphFacts:
     def __init__(self, nodes: list[EvidenceNode]):
         self.nodes = {n.node_id: n for n in nodes}
         self.time: dict[str, dict[str, Any]] = {}
-        self.post_text: dict[str, list[str]] = defaultdict(list)      # own (non-hostile) text per post
+        self.post_text: dict[str, list[tuple[str, str]]] = defaultdict(list)   # own (non-hostile) (node, text) per post
         self.other_text: dict[str, list[tuple[str, str]]] = defaultdict(list)
+        self.feats: dict[str, dict[str, Any]] = {}                   # node -> its perception-time text features
+        self.reading: frozenset[str] | None = None                   # the running aggregator's declared inputs
         self.ip: dict[str, tuple[str, str]] = {}                     # post -> (node id, region)
         self.cues: list[CueRec] = []
         self.entities: list[tuple[EvidenceNode, dict[str, Any]]] = []
@@ -65,6 +72,7 @@ class GraphFacts:
             if n.kind != "evidence" or n.status == "removed":
                 continue
             pid = n.post_id or ""
+            self.feats[n.node_id] = n.data.get("features") or {}
             if n.carrier == "exif" and n.data.get("time") and pid not in self.time:
                 self.time[pid] = n.data["time"]
             if n.data.get("gazetteer"):
@@ -77,9 +85,7 @@ class GraphFacts:
                 continue
             by_other = bool(n.data.get("by_other"))
             if n.carrier not in ("timestamp", "exif") and n.content and n.modality != "image" or n.data.get("lines"):
-                text = _masked(n)
-                (self.other_text[pid].append((n.node_id, text)) if by_other
-                 else self.post_text[pid].append(text))
+                (self.other_text if by_other else self.post_text)[pid].append((n.node_id, _masked(n)))
             for c in n.data.get("cues", []) or []:
                 try:
                     cue = Cue.model_validate(c)
@@ -107,8 +113,24 @@ class GraphFacts:
             self.__dict__["_trip"] = trip
         return self.__dict__["_trip"]
 
-    def text_of(self, post_id: str) -> str:
-        return "\n".join(self.post_text.get(post_id, []))
+    def feat(self, node_id: str, key: str, default: Any = None) -> Any:
+        """One text feature of a node (rules.features, attached at perception); only a declared one."""
+        if self.reading is not None and f"feature:{key}" not in self.reading:
+            raise RegistryError(f"an aggregator reads 'feature:{key}', which it does not declare in consumes")
+        return self.feats.get(node_id, {}).get(key, default)
+
+    def post_has(self, post_id: str, key: str) -> bool:
+        """Does any of the post's own texts have this feature?"""
+        return any(self.feat(nid, key) for nid, _ in self.post_text.get(post_id, []))
+
+    def post_items(self, post_id: str, key: str) -> list[Any]:
+        """A list feature over the post's own texts, in order."""
+        return [x for nid, _ in self.post_text.get(post_id, []) for x in self.feat(nid, key, [])]
+
+    def sentences(self, post_id: str) -> list[tuple[str, str, str]]:
+        """(raw sentence, stripped sentence, flags) of the post's own texts, in order."""
+        return [(text[a:b], text[a:b].strip(), fl) for nid, text in self.post_text.get(post_id, [])
+                for a, b, fl in self.feat(nid, "sentences", [])]
 
     def of_post(self, post_id: str) -> list[EvidenceNode]:
         """The nodes of a post, in graph order (indexed once: aggregators ask per post, and a
@@ -129,16 +151,12 @@ class GraphFacts:
 
 
 def _masked(n: EvidenceNode) -> str:
-    """The node's text with the sentences around hostile spans blanked (same length)."""
+    """The node's text with the sentences around hostile spans blanked (what its features were read from)."""
     if not n.data.get("hostile"):
         return n.content
-    from core.engine.perceiver import _hostile_ranges
+    from core.engine.perceiver import masked_text
 
-    chars = list(n.content)
-    for a, b in _hostile_ranges(n.content, list(n.data["hostile"])):
-        for i in range(max(0, a), min(len(chars), b)):
-            chars[i] = " "
-    return "".join(chars)
+    return masked_text(n.content, list(n.data["hostile"]))
 
 
 # ---------------------------------------------------------------- combining

@@ -6,8 +6,7 @@ from __future__ import annotations
 import re
 from collections import defaultdict
 
-from core.engine.aggregators import text as T
-from core.engine.aggregators.base import GraphFacts, hyp, noisy_or, order_levels
+from core.engine.aggregators.base import CueRec, GraphFacts, hyp, noisy_or, order_levels
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.types import EvidenceNode, Hypothesis
 
@@ -15,36 +14,36 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
           "November", "December")
 
 
-def birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis]:
+def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, CueRec] | None = None) -> list[Hypothesis]:
     """A first-person birthday post (or friends' birthday wishes) dates the birthday; a stated
-    age in it, or an admitted age hypothesis, gives the year."""
+    age in it, or an admitted age hypothesis, gives the year. `today`: post -> a rule cue that
+    says the post's own date is the birthday ("today is my birthday", cue hint is_today)."""
+    today = today or {}
     cands: list[tuple[float, str, str, dict, int | None]] = []   # (conf, node, post, time, age)
     for pid in f.posts():
         t = f.time.get(pid)
         if not t or not t.get("date"):
             continue
-        text = f.text_of(pid)
-        if text and T.BIRTHDAY_SELF.search(text) and not T.NOT_TODAY.search(text):
-            age = None
-            m = T.AGE_IN.search(text)
-            if m:
-                age = int(next(g for g in m.groups() if g))
+        said = f.post_has(pid, "birthday_self") and not f.post_has(pid, "not_today")
+        if said or pid in today:
+            age = next((a for nid, _ in f.post_text.get(pid, []) if (a := f.feat(nid, "age_in")) is not None), None)
             nid = next((n.node_id for n in f.of_post(pid) if n.kind == "evidence"
-                        and n.content and T.BIRTHDAY_SELF.search(n.content)), None)
+                        and n.content and f.feat(n.node_id, "birthday_self")), None) if said else today[pid].node_id
             if age is None:
                 for n in f.of_post(pid):
                     if n.data.get("lines") and not n.data.get("hostile"):
-                        nums = [ln["text"].strip() for ln in n.data["lines"] if re.fullmatch(r"\d{1,2}", ln["text"].strip())]
+                        marks = f.feat(n.node_id, "line_marks", [])
+                        nums = [ln["text"].strip() for i, ln in enumerate(n.data["lines"])
+                                if i < len(marks) and "number" in marks[i]]
                         if len(nums) == 1 and 1 < int(nums[0]) < 100:
                             age = int(nums[0])
                             f.__dict__.setdefault("age_nodes", {})[pid] = n.node_id
             if nid:
                 cands.append((0.6, nid, pid, t, age))
                 continue
-        for nid, ctext in f.other_text.get(pid, []):
-            if T.BIRTHDAY_OTHER.search(ctext) and not T.NOT_TODAY.search(ctext):
-                m = T.AGE_IN.search(ctext)
-                cands.append((0.4, nid, pid, t, int(next(g for g in m.groups() if g)) if m else None))
+        for nid, _ in f.other_text.get(pid, []):
+            if f.feat(nid, "birthday_other") and not f.feat(nid, "not_today"):
+                cands.append((0.4, nid, pid, t, f.feat(nid, "age_in")))
                 break
     if not cands:
         return birth_year_only(f)
@@ -62,23 +61,15 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis
     ev += [f.__dict__.get("age_nodes", {}).get(c[2]) for c in grp if f.__dict__.get("age_nodes", {}).get(c[2])]
     if not ages:
         for pid in f.posts():
-            for m in T.YEAR_SELF.finditer(f.text_of(pid)):
-                g = next(x for x in m.groups() if x)
-                yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
+            for yr, span in f.post_items(pid, "birth_years"):
                 if 1920 < yr < 2020:
                     ages.append(yr)
-                    nid = next((n.node_id for n in f.of_post(pid) if n.kind == "evidence"
-                                and n.content and m.group(0) in n.content), None)
+                    nid = _node_with(f, pid, span)
                     if nid:
                         ev.append(nid)
                     break
             if ages:
                 break
-        ages = [a if a > 1900 else a for a in ages]
-        birth_years = ages
-    else:
-        birth_years = ages
-    ages = birth_years
     why = "birthday post(s) dated " + ", ".join(sorted({c[3]["date"] for c in grp}))
     if ages:
         levels = {"year": str(ages[0]), **levels}
@@ -110,16 +101,18 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis
 
 def birth_year_only(f: GraphFacts) -> list[Hypothesis]:
     for pid in f.posts():
-        for m in T.YEAR_SELF.finditer(f.text_of(pid)):
-            g = next(x for x in m.groups() if x)
-            yr = int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
-            nid = next((n.node_id for n in f.of_post(pid) if n.kind == "evidence"
-                        and n.content and m.group(0) in n.content), None)
+        for yr, span in f.post_items(pid, "birth_years"):
+            nid = _node_with(f, pid, span)
             if 1920 < yr < 2020 and nid:
-                h = hyp("birth_date", {"year": str(yr)}, [nid], 0.55, f"stated birth year: {m.group(0)}")
+                h = hyp("birth_date", {"year": str(yr)}, [nid], 0.55, f"stated birth year: {span}")
                 h.value = date_value({"year": str(yr)})
                 return [h]
     return []
+
+
+def _node_with(f: GraphFacts, pid: str, span: str) -> str | None:
+    """The first evidence node of the post whose text holds the span."""
+    return next((n.node_id for n in f.of_post(pid) if n.kind == "evidence" and n.content and span in n.content), None)
 
 
 def normalize_birth(h: Hypothesis) -> None:
@@ -193,7 +186,9 @@ def _run(board: Board) -> list[Hypothesis]:
     derived = {a: n for a in ("age", "birth_date") if (n := board.derived(a)) is not None}
     out: list[Hypothesis] = []
     if not any("day" in h.levels for h in board.proposed("birth_date")):
-        bday = birthday(f, derived)
+        today = {r.post_id: r for r in reversed(board.cues("birth_date"))
+                 if r.cue.data.get("is_today") and r.cue.first_person and not r.by_other}
+        bday = birthday(f, derived, today)
         years = [h for h in board.proposed("birth_date") if set(h.levels) == {"year"}]
         for b in bday:
             if years and "day" in b.levels:
@@ -212,5 +207,7 @@ def _run(board: Board) -> list[Hypothesis]:
     return out + age_from_birth(f, derived, have_age)
 
 
-BIRTH = aggregator("birth", _run, consumes=("text", "comment", "lines", "time", "hypothesis:birth_date", "hypothesis:age",
-                                            "derived:age", "derived:birth_date"), produces=("birth_date", "age"))
+BIRTH = aggregator("birth", _run, consumes=(
+    "cue:birth_date", "time", "lines", "feature:birthday_self", "feature:birthday_other", "feature:not_today",
+    "feature:age_in", "feature:birth_years", "feature:line_marks", "hypothesis:birth_date", "hypothesis:age",
+    "derived:age", "derived:birth_date"), produces=("birth_date", "age"))

@@ -3,13 +3,10 @@ badges and documents, the merchant on a receipt, the organisation on a badge, th
 parcel label (with friends' call names), and the residential compound on a home document."""
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 
-from core.engine.aggregators import text as T
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
-from core.engine.places import find_places
 from core.engine.types import Cue
 from core.textmatch import normalize
 
@@ -44,11 +41,12 @@ def receipt_venues(f: GraphFacts) -> list[CueRec]:
     for n in f.nodes.values():
         if n.kind != "evidence" or n.carrier != "receipt" or n.data.get("hostile") or n.status == "removed":
             continue
-        for ln in (n.data.get("lines") or [])[:2]:
+        marks = f.feat(n.node_id, "line_marks", [])
+        for i, ln in enumerate((n.data.get("lines") or [])[:2]):
             t = str(ln.get("text", "")).strip()
-            if 2 <= len(t) <= 40 and not T.NOT_VENUE.search(t) and float(ln.get("score", 0)) >= 0.8:
-                cue = Cue(attribute="frequent_venues", value=t, confidence=0.6 if T.ROUTINE_VENUE.search(t) else RECEIPT_ONCE_CONF,
-                          span=t, cue="receipt:merchant")
+            if 2 <= len(t) <= 40 and "not_venue" not in _mark(marks, i) and float(ln.get("score", 0)) >= 0.8:
+                conf = 0.6 if "routine_venue" in _mark(marks, i) else RECEIPT_ONCE_CONF
+                cue = Cue(attribute="frequent_venues", value=t, confidence=conf, span=t, cue="receipt:merchant")
                 out.append(CueRec(n.node_id, n.post_id or "", "receipt", cue, f.time.get(n.post_id or "", {})))
                 break
     return out
@@ -61,17 +59,17 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
     for n, e in f.entities:
         if e.get("type") != "org" or n.modality != "image" or not n.data.get("lines"):
             continue
-        post_text = f.text_of(n.post_id or "")
-        if not (n.carrier == "badge" or T.WORK.search(post_text) or any(T.DEPT.search(str(ln.get("text", "")))
-                                                                        for ln in n.data["lines"])):
+        marks = f.feat(n.node_id, "line_marks", [])
+        dept = [i for i in range(len(n.data["lines"])) if "dept" in _mark(marks, i)]
+        if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or dept):
             continue
         org = str(e.get("text", "")).strip()
         if not org or "\n" in org:
             continue
         levels = {"organization": org}
-        texts = [str(ln.get("text", "")).strip() for ln in n.data["lines"]]
-        for t in texts:
-            if t != org and T.DEPT.search(t) and len(t) <= 40:
+        for i in dept:
+            t = str(n.data["lines"][i].get("text", "")).strip()
+            if t != org and len(t) <= 40:
                 levels["unit"] = t
                 break
         cue = Cue(attribute="workplace", value=levels.get("unit") or org, level="unit" if "unit" in levels else "organization",
@@ -87,25 +85,20 @@ def name_from_parcel_and_comments(f: GraphFacts) -> list[CueRec]:
     for n in f.nodes.values():
         if n.kind != "evidence" or n.modality != "image" or not n.data.get("lines") or n.data.get("hostile"):
             continue
-        for m in T.PARCEL_EN.finditer(n.content):
-            surnames.append((m.group(1), m.group(2), n.node_id))
-        for m in T.PARCEL_ZH.finditer(n.content):
-            surnames.append(("", m.group(1), n.node_id))
+        for initial, sur in f.feat(n.node_id, "parcel_surnames", []):
+            surnames.append((initial, sur, n.node_id))
     if not surnames:
         return []
     given: dict[str, list[str]] = defaultdict(list)
     for pid, items in f.other_text.items():
-        for nid, text in items:
-            t = text.strip()
-            for rx in (T.CALLNAME_ZH, T.CALLNAME_EN):
-                m = rx.search(t)
-                if m and not T.NOT_NAME.match(m.group(1)):
-                    given[m.group(1)].append(nid)
+        for nid, _ in items:
+            for name in f.feat(nid, "callnames", []):
+                given[name].append(nid)
     out = []
     for initial, sur, sid in surnames:
         for g, nids in sorted(given.items(), key=lambda kv: -len(kv[1])):
-            cjk = bool(re.match(r"[\u4e00-\u9fff]", sur))
-            if cjk != bool(re.match(r"[\u4e00-\u9fff]", g)):
+            cjk = _is_cjk(sur[:1])
+            if cjk != _is_cjk(g[:1]):
                 continue
             if initial and not g.startswith(initial):
                 continue
@@ -132,29 +125,39 @@ def compound_on_document(f: GraphFacts, home: dict[str, str]) -> tuple[str, str]
     for n in sorted(f.nodes.values(), key=lambda n: n.node_id):
         if n.kind != "evidence" or n.status == "removed" or n.data.get("hostile") or not n.content:
             continue
-        if n.modality != "image" or not (T.RESIDENT.search(n.content) or T.RECIPIENT.search(n.content)):
+        if n.modality != "image" or not (f.feat(n.node_id, "resident") or f.feat(n.node_id, "recipient")):
             continue
-        places = find_places(n.content)
+        places = f.feat(n.node_id, "doc_places", [])
         here = [p for p in places if any(normalize(v) in names for v in p["levels"].values())
                 or normalize(p["name"]) in names]
         elsewhere = [p for p in places if p["levels"].get("city") and not here
                      and not (p["text"].isascii() and len(p["text"]) <= 3)]
-        if not here and (elsewhere or not T.RECIPIENT.search(n.content)):
+        if not here and (elsewhere or not f.feat(n.node_id, "recipient")):
             continue   # a document about another area, or not addressed to the user
-        for rx in (T.COMPOUND_EN, T.COMPOUND_ZH):
-            for m in rx.finditer(n.content):
-                name = T.DIST_PREFIX.sub("", m.group(0)) if rx is T.COMPOUND_ZH else m.group(0)
-                if len(name) >= 3 and not any(normalize(name) == normalize(p["text"]) for p in places):
-                    return name.strip(), n.node_id
+        compounds = f.feat(n.node_id, "compounds", [])
+        if compounds:
+            return compounds[0], n.node_id
     return None
+
+
+def _mark(marks: list[list[str]], i: int) -> list[str]:
+    """The rules' marks of OCR line i (rules.features line_marks)."""
+    return marks[i] if i < len(marks) else []
+
+
+def _is_cjk(ch: str) -> bool:
+    return "\u4e00" <= ch <= "\u9fff"
 
 
 CONTACTS = aggregator("contacts", _contacts, consumes=("entity:phone", "entity:email", "entity:id", "entity:plate",
                                                        "cue:contact_or_id_number"),
                       produces=("found:contact_or_id_number",))
-RECEIPTS = aggregator("receipt_venues", lambda b: receipt_venues(b.facts), consumes=("carrier:receipt", "lines"),
-                      produces=("found:frequent_venues",), doc=receipt_venues.__doc__)
-BADGES = aggregator("badge_workplaces", lambda b: badge_workplaces(b.facts), consumes=("entity:org", "lines", "text"),
-                    produces=("found:workplace",), doc=badge_workplaces.__doc__)
-PARCEL_NAMES = aggregator("parcel_names", lambda b: name_from_parcel_and_comments(b.facts), consumes=("lines", "comment"),
-                          produces=("found:real_name",), doc=name_from_parcel_and_comments.__doc__)
+RECEIPTS = aggregator("receipt_venues", lambda b: receipt_venues(b.facts), produces=("found:frequent_venues",),
+                      consumes=("carrier:receipt", "lines", "feature:line_marks"), doc=receipt_venues.__doc__)
+BADGES = aggregator("badge_workplaces", lambda b: badge_workplaces(b.facts), produces=("found:workplace",),
+                    consumes=("entity:org", "lines", "feature:line_marks", "feature:work"), doc=badge_workplaces.__doc__)
+PARCEL_NAMES = aggregator("parcel_names", lambda b: name_from_parcel_and_comments(b.facts), produces=("found:real_name",),
+                          consumes=("feature:parcel_surnames", "feature:callnames"),
+                          doc=name_from_parcel_and_comments.__doc__)
+# read by the places aggregator (the home address): its features are in places' declaration
+COMPOUND_FEATURES = ("feature:resident", "feature:recipient", "feature:doc_places", "feature:compounds")

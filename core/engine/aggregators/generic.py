@@ -117,6 +117,8 @@ def _run(board: Board) -> list[Hypothesis]:
     free = [s for s in load_schema().attributes if s.name in board.agg.produces]
     by_attr: dict[str, list[CueRec]] = defaultdict(list)
     for r in board.cues(*(s.name for s in free)):
+        if r.cue.data.get("is_today"):
+            continue   # "today is my birthday" holds no date itself: the birth aggregator dates it by the post
         if r.cue.first_person or r.cue.attribute == "family_and_relations":
             by_attr[r.cue.attribute].append(r)
     out: list[Hypothesis] = []

@@ -5,15 +5,13 @@ workplace takes the city of the work (or home) area."""
 from __future__ import annotations
 
 import math
-import re
 from collections import defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.engine.aggregators import text as T
 from core.engine.aggregators.base import (CueRec, GraphFacts, compatible, display, granularity, hyp, noisy_or,
                                           order_levels, support)
-from core.engine.aggregators.documents import compound_on_document
+from core.engine.aggregators.documents import COMPOUND_FEATURES, compound_on_document
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.places import LEVELS as PLACE_LEVELS
 from core.engine.places import resolve_levels
@@ -58,7 +56,7 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         et = str(e.get("text", ""))
         if et.isascii() and len(et.replace(".", "")) <= 3 and et.upper().replace(".", "") not in _ABBREV:
             continue   # "TO", "Of", "IN": capitalised short words are rarely places
-        if et.isascii() and et[:1].islower() and re.search(r"\b[A-Z][a-z]", n.content or ""):
+        if et.isascii() and et[:1].islower() and f.feat(n.node_id, "capitalised"):
             continue   # the author capitalises names, so "reunion" / "nice" are words here
         lv = dict((e.get("data") or {}).get("levels") or {})
         if not lv:
@@ -66,14 +64,14 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         if not lv:
             continue
         src = "tag" if n.data.get("location_tag") else ("station" if e.get("type") == "station" else "mention")
-        if n.carrier == "ticket" and re.search(r"(?:→|->|\bto\b|至|到|抵达|arrive|destination)\s*\S{0,12}" + re.escape(et),
-                                               n.content or "", re.I):
+        if n.carrier == "ticket" and et in f.feat(n.node_id, "destinations", []):
             src = "travel_cue"    # the destination printed on a ticket / boarding pass
-        if src == "mention" and n.modality == "image" and T.RECIPIENT.search(n.content or ""):
+        end = f.feat(n.node_id, "route_ends", {}).get(et)
+        if src == "mention" and n.modality == "image" and f.feat(n.node_id, "recipient"):
             src = "parcel"        # an address on a parcel / bill addressed to the user: home
-        elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "home":
+        elif src in ("mention", "station") and n.modality == "image" and end == "home":
             src = "home_cue"      # "Kwun Tong → Work" on a navigation screenshot: the origin is home
-        elif src in ("mention", "station") and n.modality == "image" and _route_end(n.content or "", et) == "work":
+        elif src in ("mention", "station") and n.modality == "image" and end == "work":
             src = "work_cue"
         obs.append(PlaceObs(n.node_id, n.post_id or "", {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
                             f.time.get(n.post_id or "", {}), 0.5, e.get("text", ""), line=_line_of(f, n.node_id, e.get("start"))))
@@ -114,23 +112,6 @@ def _line_of(f: GraphFacts, node_id: str, start: Any) -> int | None:
     if not isinstance(start, int) or "\n" not in text:
         return None
     return text.count("\n", 0, start)
-
-
-def _route_end(text: str, place: str) -> str | None:
-    """'A → Work' (A is home) / 'A → Home' (A is work) on a navigation screenshot; also
-    'Start: A station … N min to Office' / '从A站出发 … 预计N分钟到公司'."""
-    for m in T.ROUTE.finditer(text):
-        if place and place in m.group(1):
-            end = m.group(2).lower()
-            return "home" if end in ("work", "office", "公司", "单位", "上班") else "work"
-    for m in T.ROUTE_FROM.finditer(text):
-        if place and place in m.group(0):
-            rest = text[m.end():]
-            if T.ROUTE_TO_WORK.search(rest):
-                return "home"
-            if T.ROUTE_TO_HOME.search(rest):
-                return "work"
-    return None
 
 
 def _canonicalize(obs: list[PlaceObs]) -> None:
@@ -177,8 +158,7 @@ def _full(lv: dict[str, str]) -> dict[str, str]:
 
 def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
     """(home, work, trip) weight of one observation."""
-    text = f.text_of(o.post_id)
-    travel = bool(T.TRAVEL.search(text)) or o.source == "travel_cue" or o.post_id in f.trip_posts
+    travel = f.post_has(o.post_id, "travel") or o.source == "travel_cue" or o.post_id in f.trip_posts
     t = o.time or {}
     weekday = t.get("is_weekday")
     hour = t.get("hour")
@@ -199,8 +179,8 @@ def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
     base = 0.8 if o.source in ("tag", "exif") else 0.5
     if travel:
         return -0.5, 0.0, base + 0.7
-    home = base * (1.3 if (off_hours or T.HOME.search(text)) else 0.8)
-    work = base * (1.2 if (office_hours and T.WORK.search(text)) else 0.3 if office_hours else 0.0)
+    home = base * (1.3 if (off_hours or f.post_has(o.post_id, "home")) else 0.8)
+    work = base * (1.2 if (office_hours and f.post_has(o.post_id, "work")) else 0.3 if office_hours else 0.0)
     return home, work, base * 0.4
 
 
@@ -357,7 +337,8 @@ def _workplace_city(board: Board) -> list[Hypothesis]:
 
 PLACES = aggregator("places", _places, consumes=(
     "cue:home_location", "cue:work_location", "cue:travel_history", "entity:place", "entity:station",
-    "carrier:exif", "carrier:ip_region", "carrier:ticket", "gazetteer", "text", "time", "lines"),
+    "carrier:exif", "carrier:ip_region", "gazetteer", "time", "feature:travel", "feature:home", "feature:work",
+    "feature:capitalised", "feature:destinations", "feature:route_ends", *COMPOUND_FEATURES),
     owns=("home_location", "work_location", "travel_history"))
 WORKPLACE_CITY = aggregator("workplace_city", _workplace_city, consumes=(
     "hypothesis:workplace", "hypothesis:work_location", "hypothesis:home_location"), produces=("workplace",))

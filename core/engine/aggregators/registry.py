@@ -8,32 +8,31 @@ Input names (`consumes`):
   found:<attribute>       cues an earlier aggregator found across evidence (documents, signs)
   hypothesis:<attribute>  hypotheses an earlier aggregator proposed in this pass
   derived:<attribute>     admitted hypotheses of earlier steps (derived evidence)
+  feature:<name>          a text feature the perceiver attached (core/engine/rules/features.py)
   entity:<type>           entities on the user's own evidence (place, station, org, phone, ...)
   carrier:<name>          evidence of one carrier (receipt, sign, ticket, exif, ip_region, ...)
-  text | comment | lines | time | gazetteer
-                          own post text, others' comments, OCR lines, post times, gazetteer tool evidence
+  lines | time | gazetteer
+                          OCR lines, post times, gazetteer tool evidence
 Outputs (`produces`): attribute names (hypotheses) or found:<attribute> (cues for later aggregators).
 
 Order: an aggregator runs after every other one producing an input it consumes
 (found:X / hypothesis:X); among the ready ones registration order decides. A cycle, an unknown
 name or a produced attribute missing from the schema is a RegistryError at registration.
-An aggregator none of whose inputs is present in the graph is not run.
+An aggregator none of whose inputs is present in the graph is not run; one that reads a cue,
+feature, hypothesis or derived node it did not declare raises RegistryError.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
-from core.engine.aggregators.base import CueRec, GraphFacts
+from core.engine.aggregators.base import CueRec, GraphFacts, RegistryError
+from core.engine.rules.features import FEATURES
 from core.engine.types import EvidenceNode, Hypothesis
 from core.schema import load_schema
 
-KINDS = ("cue", "found", "hypothesis", "derived", "entity", "carrier")
-PLAIN = ("text", "comment", "lines", "time", "gazetteer")
-
-
-class RegistryError(ValueError):
-    """An aggregator declaration the registry refuses (names the aggregator and the field)."""
+KINDS = ("cue", "found", "hypothesis", "derived", "feature", "entity", "carrier")
+PLAIN = ("lines", "time", "gazetteer")
 
 
 @dataclass(frozen=True)
@@ -109,15 +108,12 @@ class Board:
         have = {f"cue:{r.cue.attribute}" for r in f.cues}
         have |= {f"derived:{a}" for a in self.derived_nodes}
         have |= {f"entity:{e.get('type')}" for _, e in f.entities}
+        have |= {f"feature:{k}" for fs in f.feats.values() for k in fs}
         for n in f.nodes.values():
             if n.kind == "evidence" and n.status != "removed":
                 have.add(f"carrier:{n.carrier}")
                 if n.data.get("lines"):
                     have.add("lines")
-        if any(f.post_text.values()):
-            have.add("text")
-        if any(f.other_text.values()):
-            have.add("comment")
         if f.time:
             have.add("time")
         if f.gazetteer:
@@ -164,6 +160,8 @@ class Registry:
                                     f" or {', '.join(PLAIN)})")
             if kind in ("cue", "found", "hypothesis", "derived") and arg not in self.schema:
                 raise RegistryError(f"aggregator {a.name!r}: consumes {name!r}: no attribute {arg!r} in the schema")
+            if kind == "feature" and arg not in FEATURES:
+                raise RegistryError(f"aggregator {a.name!r}: consumes {name!r}: the rules attach no feature {arg!r}")
         for name in a.produces:
             attr = name.split(":", 1)[1] if name.startswith("found:") else name
             if attr not in self.schema:
@@ -196,8 +194,12 @@ class Registry:
             if not (a.consumes & board.present()):
                 continue
             board.agg = a
-            out = a.run(board)
-            board.agg = None
+            facts.reading = a.consumes
+            try:
+                out = a.run(board)
+            finally:
+                board.agg = None
+                facts.reading = None
             cue_out = any(p.startswith("found:") for p in a.produces)
             for item in out:
                 attr = item.cue.attribute if cue_out else item.attribute

@@ -3,11 +3,9 @@ posts), routines (an activity recurring at a similar time of day) and habits (an
 sentence that marks a habit)."""
 from __future__ import annotations
 
-import re
 from collections import defaultdict
 from typing import Any
 
-from core.engine.aggregators import text as T
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
 from core.engine.types import Hypothesis
@@ -22,29 +20,19 @@ def _is_peak(t: dict[str, Any]) -> bool:
     return bool(t.get("is_weekday")) and h is not None and (6 <= h < 10 or 16 <= h < 21)
 
 
-def _good_station(text: str) -> bool:
-    if not text or "\n" in text or T.LINE.fullmatch(text.strip()):
-        return False
-    if re.search(r"\d\s*号线|\bline\s*\d", text, re.I):
-        return False
-    cjk = re.findall(r"[\u4e00-\u9fff]", text)
-    return not (cjk and (len(cjk) > 7 or "的" in text))
-
-
 def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     """Stations, lines and commute wording on weekday peak-hour posts become one commute fact."""
     recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
     stations: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for n, e in f.entities:
-        if e.get("type") == "station" and _good_station(e.get("text", "")):
+        if e.get("type") == "station" and e.get("text", "") in f.feat(n.node_id, "stations_ok", []):
             stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
     commute_posts: set[str] = {r.post_id for r in recs}
     for p in f.posts():
         t = f.time.get(p, {})
         if not _is_peak(t):
             continue
-        text = f.text_of(p)
-        if T.LINE.search(text) or T.COMMUTE_WORDS.search(text) or any(p == q for v in stations.values() for _, q in v):
+        if f.post_has(p, "transit_lines") or f.post_has(p, "commute") or any(p == q for v in stations.values() for _, q in v):
             commute_posts.add(p)
     if not commute_posts:
         return []
@@ -55,9 +43,9 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
             stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
     lines: list[str] = []
     for p in sorted(commute_posts):
-        for m in T.LINE.finditer(f.text_of(p)):
-            if normalize(m.group(0)) not in [normalize(x) for x in lines]:
-                lines.append(m.group(0).strip())
+        for name in f.post_items(p, "transit_lines"):
+            if normalize(name) not in [normalize(x) for x in lines]:
+                lines.append(name)
     names = [s for s in sorted(stations, key=lambda s: (-len(stations[s]), s))
              if any(p in commute_posts for _, p in stations[s])][:4]
     if not (lines or names or recs) and len(commute_posts) < 2:
@@ -76,16 +64,15 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
         parts.append(("weekday mornings" if mh < 12 else "weekday evenings") + f" around {mh:02d}:00")
     quotes: list[str] = []
     for p in sorted(commute_posts):
-        for m in T.SENT.finditer(f.text_of(p)):
-            q = m.group(0).strip()
-            if q and (T.COMMUTE_WORDS.search(q) or T.LINE.search(q)) and len(q) <= 160 and q not in quotes:
+        for _, q, flags in f.sentences(p):
+            if "c" in flags and len(q) <= 160 and q not in quotes:
                 quotes.append(q)
     if quotes:
         parts.append("“" + " | ".join(quotes[:3]) + "”")
     ev = sorted({nid for s in names for nid, p in stations[s] if p in commute_posts} | {r.node_id for r in recs})
     if not ev:
         ev = sorted({n.node_id for n in f.nodes.values() if n.kind == "evidence" and n.post_id in commute_posts
-                     and n.content and (T.LINE.search(n.content) or T.COMMUTE_WORDS.search(n.content))
+                     and n.content and (f.feat(n.node_id, "transit_lines") or f.feat(n.node_id, "commute"))
                      and not n.data.get("by_other")})
     if not ev:
         return []
@@ -137,22 +124,23 @@ def habit_routines(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     for r in cues:
         if r.by_other or not r.cue.first_person or r.cue.attribute not in ACTIVITY_ATTRS or is_semantic(r):
             continue
-        text = f.text_of(r.post_id)
-        sent = next((m.group(0).strip() for m in T.SENT.finditer(text) if r.cue.span and r.cue.span in m.group(0)), "")
-        if not sent or not T.HABIT.search(sent):
+        sent, flags = next(((q, fl) for raw, q, fl in f.sentences(r.post_id) if r.cue.span and r.cue.span in raw),
+                           ("", ""))
+        if not sent or "h" not in flags:
             continue
-        part = "" if T.PARTWORDS.search(sent) else str(r.time.get("part", "")).replace("_", " ")
+        part = "" if "p" in flags else str(r.time.get("part", "")).replace("_", " ")
         # the sentence's own day words win over the one post's timestamp ("工作日五点半起床" posted on a Sunday)
-        day = "" if T.DAYWORDS.search(sent) else ("weekdays" if r.time.get("is_weekday") else ("weekends" if r.time else ""))
+        day = "" if "d" in flags else ("weekdays" if r.time.get("is_weekday") else ("weekends" if r.time else ""))
         val = f"{r.cue.value}" + (f" in the {part}" if part else "") + (f" on {day}" if day else "") + f" ({sent[:120]})"
         out.append(hyp("daily_routine", {"value": val}, [r.node_id], 0.45, f"habit wording: {sent[:80]}"))
     return out
 
 
 _ACTIVITY_CUES = tuple(f"cue:{a}" for a in ACTIVITY_ATTRS)
-COMMUTE = aggregator("commute", lambda b: commute(b.facts, b.cues("commute")), doc=commute.__doc__,
-                     consumes=("cue:commute", "entity:station", "entity:place", "text", "time"), owns=("commute",))
+COMMUTE = aggregator("commute", lambda b: commute(b.facts, b.cues("commute")), doc=commute.__doc__, owns=("commute",),
+                     consumes=("cue:commute", "entity:station", "entity:place", "time", "feature:transit_lines",
+                               "feature:commute", "feature:sentences", "feature:stations_ok"))
 ROUTINE = aggregator("routine", lambda b: routine(b.cues(*ACTIVITY_ATTRS)), doc=routine.__doc__,
                      consumes=_ACTIVITY_CUES, produces=("daily_routine",))
 HABITS = aggregator("habits", lambda b: habit_routines(b.facts, b.cues(*ACTIVITY_ATTRS)), doc=habit_routines.__doc__,
-                    consumes=(*_ACTIVITY_CUES, "text"), produces=("daily_routine",))
+                    consumes=(*_ACTIVITY_CUES, "feature:sentences"), produces=("daily_routine",))

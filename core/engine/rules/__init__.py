@@ -3,6 +3,7 @@
     extract_cues(text, carrier=None, lang=None) -> list[Cue]
     extract_entities(text) -> list[Entity]
     time_features(ts) -> dict
+    text_features(text, ...) -> dict  (what the aggregators read of a text; features.py)
     hostile_spans(text) -> list[str]
     semantic_cues(ctx, nodes) -> int   (embedding-based weak cues added to text nodes; semantic.py)
     semantic_injections(ctx, nodes) -> int   (injections caught by meaning; hostile_semantic.py)
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 from core.engine.rules.entities import Entity, extract_entities
 from core.engine.rules.extract import extract_cues
+from core.engine.rules.features import text_features
 from core.engine.rules.hostile import hostile_spans
 from core.engine.rules.timefeat import time_features
 
@@ -44,4 +46,4 @@ def semantic_injections(ctx, nodes) -> int:
 
 
 __all__ = ["Entity", "extract_cues", "extract_entities", "hostile_spans", "semantic_cues", "semantic_injections",
-           "time_features"]
+           "text_features", "time_features"]

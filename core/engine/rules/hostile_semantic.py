@@ -209,7 +209,7 @@ def detect(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
 def flag_nodes(rec: Any, nodes: Sequence[Any]) -> int:
     """Mark the perceived text nodes that carry a semantic injection hostile (in place), then
     taint the rest of each such post; returns how many nodes the detection flagged."""
-    from core.engine.perceiver import _hostile_ranges, _overlaps, taint_after_injection
+    from core.engine.perceiver import _hostile_ranges, _overlaps, attach_features, taint_after_injection
 
     todo = [n for n in nodes if getattr(n, "kind", "") == "evidence" and n.content and "cues" in n.data
             and n.data.get("hostile_scope") != "all"]
@@ -231,6 +231,7 @@ def flag_nodes(rec: Any, nodes: Sequence[Any]) -> int:
             d["cues"] = [c for c in d.get("cues", []) if not _overlaps(text, str(c.get("span", "")), bad)]
             d["entities"] = [e for e in d.get("entities", [])
                              if not any(a < int(e.get("end", 0)) and int(e.get("start", 0)) < b for a, b in bad)]
+        attach_features(n)
     if flagged:
         posts: dict[Any, list[Any]] = {}
         for n in nodes:
