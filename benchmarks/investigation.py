@@ -104,9 +104,22 @@ class ModeRun:
         print(f"  {self.out.parent.name}/{self.out.name} {uid}: {wall:.1f}s, {routes} routes, OCR {row['ocr_s']:.1f}s",
               file=sys.stderr, flush=True)
 
+    def tool_seconds(self, uid: str) -> dict[str, float]:
+        """Uncached tool time by tool of the user's last finished run (where the non-OCR time goes)."""
+        r = self.db.execute("SELECT run_id FROM runs WHERE user_id=? AND status='finished' ORDER BY created_at DESC"
+                            " LIMIT 1", [uid]).fetchone()
+        if r is None:
+            return {}
+        return {t: ms / 1000.0 for t, ms in self.db.execute(
+            "SELECT tool, SUM(duration_ms) FROM tool_calls WHERE run_id=? AND cached=0 GROUP BY tool", [r[0]])}
+
     def summary(self, bench: Path) -> dict:
         rows = [self.done[u] for u, _ in user_dirs(bench)]
-        return {"rows": rows, "warm": self.warm, "wall": statistics.mean(r["wall"] for r in rows),
+        tools: dict[str, float] = {}
+        for u, _ in user_dirs(bench):
+            for t, sec in self.tool_seconds(u).items():
+                tools[t] = tools.get(t, 0.0) + sec / len(rows)
+        return {"rows": rows, "warm": self.warm, "tools": tools, "wall": statistics.mean(r["wall"] for r in rows),
                 "routes": statistics.mean(r["routes"] for r in rows),
                 "ocr": statistics.mean(r["ocr_s"] for r in rows),
                 "ratio": sum(r["wall"] for r in rows) / max(1e-9, sum(r["ocr_s"] for r in rows))}
@@ -151,7 +164,9 @@ def gen_report(name: str, bench: Path, root: Path, seed: dict[str, Path | None],
              f"  executed routes per user (mean)           {a['routes']:.2f}   target >= 5",
              f"  time per user, s ({temp(a)})             {a['wall']:.2f}",
              f"  OCR time of what it read, s per user      {a['ocr']:.2f}   (uncached ocr tool calls)",
-             f"  time / OCR time                           {a['ratio']:.2f}   target <= 1.2 ({temp(a)})"]
+             f"  time / OCR time                           {a['ratio']:.2f}   target <= 1.2 ({temp(a)})",
+             "  other tool time, s per user               " + ", ".join(
+                 f"{t} {sec:.2f}" for t, sec in sorted(a["tools"].items(), key=lambda x: -x[1]) if t != "ocr")]
     if ocr_all_users:
         few = subset(bench, ocr_all_users, root / "benches")
         o = runs["ocr_all"].summary(few)
