@@ -48,8 +48,7 @@ def _source_posts(bench: Path) -> tuple[list[dict], list[Path], dict]:
                 for _uid, d in users]
     posts = [per_user[u][i] for i in range(max(map(len, per_user))) for u in range(len(users))
              if i < len(per_user[u])]
-    images = [d / ref["file"] for _uid, d in users for p in per_user[users.index((_uid, d))]
-              for ref in p.get("images") or []]
+    images = [d / ref["file"] for (_uid, d), ps in zip(users, per_user) for p in ps for ref in p.get("images") or []]
     profile = json.loads((users[0][1] / "profile.json").read_text(encoding="utf-8"))
     return posts, images, profile
 
