@@ -56,3 +56,26 @@ def test_no_statement_of_a_run_scans_a_whole_table(traced_run):
             scans[sql[:160]] = full
     assert checked > 20
     assert scans == {}
+
+
+def test_signature_follows_every_state_change_and_its_undo(traced_run):
+    from core.engine.graph import Graph
+
+    db, inv, _ = traced_run
+    g = Graph(db, inv.run_id)                       # rebuilt from the DB: the same fingerprint
+    assert g.signature() == inv.graph.signature()
+    n = next(x for x in g.evidence() if x.status != "rejected")
+    before, status, conf = g.signature(), n.status, n.confidence
+    try:
+        g.set_status(n, "rejected", "test")
+        assert g.signature() != before
+        n.confidence = 0.123
+        g.update_node(n)
+        changed = g.signature()
+        n.confidence = conf
+        g.update_node(n)
+        assert g.signature() not in (before, changed)
+        g.set_status(n, status, "test: undone")
+        assert g.signature() == before
+    finally:
+        db.conn.rollback()

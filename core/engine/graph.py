@@ -39,6 +39,8 @@ class Graph:
         self._by_post: dict[str, dict[str, EvidenceNode]] = {}    # post_id -> its evidence
         self._by_image: dict[str, dict[str, EvidenceNode]] = {}   # data.image_id -> its evidence
         self._stored: dict[str, tuple[str, str]] = {}   # node_id -> (provenance, data) JSON last versioned
+        self._sig = 0                                    # XOR of the parts below (see signature)
+        self._sig_part: dict[str, int] = {}              # node_id -> hash of (id, status, confidence)
         self._load()
 
     # ---- loading ----
@@ -78,6 +80,10 @@ class Graph:
 
     def _index(self, node: EvidenceNode) -> None:
         self.nodes[node.node_id] = node
+        if node.kind != "post":   # every add/update passes here: the fingerprint follows in O(1)
+            part = hash((node.node_id, node.status, node.confidence))
+            self._sig ^= self._sig_part.get(node.node_id, 0) ^ part
+            self._sig_part[node.node_id] = part
         self._by_kind.setdefault(node.kind, {})[node.node_id] = node
         if node.kind == "hypothesis" and node.data.get("key"):
             self._by_key[node.data["key"]] = node.node_id
@@ -274,6 +280,7 @@ class Graph:
         v.nodes, v.edges, v.edge_step = {}, set(), {}
         v._by_kind = {k: {} for k in self._by_kind}
         v._by_key, v._sup, v._cit, v._stored, v._by_post, v._by_image = {}, {}, {}, {}, {}, {}
+        v._sig, v._sig_part = 0, {}
         for n in keep:
             v._index(n)
         for e in self.edges:
@@ -316,9 +323,11 @@ class Graph:
                                         content_chars=200))
 
     def signature(self) -> int:
-        """A fingerprint of evidence + hypothesis states, compared within one process (graph
-        stability check, several times per step): node order is insertion order, so no sort."""
-        return hash(tuple((n.node_id, n.status, n.confidence) for n in self.nodes.values() if n.kind != "post"))
+        """A fingerprint of the evidence + hypothesis states (node, status, confidence), compared
+        within one process (graph stability check, several times per step). Kept up to date on
+        every node write as an XOR of per-node hashes, so it costs nothing per call and a change
+        undone gives the same value again (node state changes only through add/update_node)."""
+        return self._sig
 
 
 def _latest_version_json(db: sqlite_utils.Database, run_id: str) -> dict[str, tuple[str | None, str | None]]:
