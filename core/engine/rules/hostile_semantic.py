@@ -39,7 +39,7 @@ VECTORS = BANK.with_name("vectors.npz")
 # fitted on the development sets (benchmarks/injection_semantic.py): no flag on SynthPAI dev / PRISM
 MIN_SIM = 0.87
 MARGIN = 0.02
-CLAUSE_SIM = 0.82            # a sentence this near an attack prototype has its clauses compared too
+CLAUSE_SIM = 0.83            # a sentence this near an attack prototype has its clauses compared too
 
 _SENT = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 _CLAUSE = re.compile(r"[:：,，;；、]|\s[-–—]+\s|[—–]")
