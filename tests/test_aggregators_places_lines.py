@@ -6,13 +6,16 @@ from __future__ import annotations
 from core.engine.aggregators import REGISTRY
 from core.engine.aggregators.base import GraphFacts
 from core.engine.rules import extract_cues, extract_entities
+from core.engine.rules.features import text_features
 from core.engine.types import EvidenceNode
 
 
 def _trips(*captions: str) -> set[str]:
+    # the node data the perceiver attaches to a caption: cues, entities, text features
     nodes = [EvidenceNode(node_id=f"e{i}", post_id=f"p{i}", modality="text", carrier="caption", content=text,
                           data={"cues": [c.model_dump() for c in extract_cues(text)],
-                                "entities": [e.model_dump() for e in extract_entities(text)]})
+                                "entities": [e.model_dump() for e in extract_entities(text)],
+                                "features": text_features(text, carrier="caption")})
              for i, text in enumerate(captions, 1)]
     return {h.value for h in REGISTRY.run(GraphFacts(nodes), {}) if h.attribute == "travel_history"}
 
