@@ -275,35 +275,45 @@ class GraphIndex:
     def __init__(self, snap: Snapshot):
         self.up: dict[str, list[str]] = {}
         self.down: dict[str, list[str]] = {}
+        self.supporters: dict[str, list[str]] = {}   # dst -> what supports it (edge order)
+        self.cites: dict[str, list[str]] = {}        # src -> what it cites (edge order)
         for e in snap.edges:
             if e.kind == "support":      # src supports dst: src is a source of dst
                 source, target = e.src, e.dst
+                self.supporters.setdefault(e.dst, []).append(e.src)
             else:                        # cite: src cites dst: dst is a source of src
                 source, target = e.dst, e.src
+                self.cites.setdefault(e.src, []).append(e.dst)
             self.up.setdefault(target, []).append(source)
             self.down.setdefault(source, []).append(target)
 
 
 def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIndex | None = None) -> list[NodeRow]:
-    """The node followed by the nodes it rests on, breadth first (hypothesis -> evidence -> post)."""
+    """The node followed by the nodes it rests on, breadth first (hypothesis -> evidence -> post):
+    the engine's one support chain (core.engine.graph.support_chain) over the snapshot, flattened."""
+    from core.engine.graph import support_chain
+
     idx = idx or snap.graph_index()
-    start = snap.nodes.get(node_id)
-    if start is None:
+    if node_id not in snap.nodes:
         return []
-    out, seen, queue = [start], {node_id}, [start]
+
+    def info(nid: str) -> dict[str, Any] | None:
+        n = snap.nodes.get(nid)
+        return None if n is None else {"kind": n.kind, "post_id": n.post_id, "status": n.status}
+
+    tree = support_chain(node_id, info, lambda n: idx.supporters.get(n, []), lambda n: idx.cites.get(n, []),
+                         content_chars=0)
+    out: list[NodeRow] = []
+    seen: set[str] = set()
+    queue = [tree]
     while queue and len(out) < limit:
-        cur = queue.pop(0)
-        nbrs = list(idx.up.get(cur.node_id, []))
-        if cur.post_id and cur.kind == "evidence" and f"post:{cur.post_id}" not in nbrs:
-            nbrs.append(f"post:{cur.post_id}")
-        for nb in nbrs:
-            node = snap.nodes.get(nb)
-            if node is None or nb in seen:
-                continue
-            seen.add(nb)
-            out.append(node)
-            queue.append(node)
-    return out[:limit]
+        c = queue.pop(0)
+        if c.node_id in seen or c.node_id not in snap.nodes:
+            continue
+        seen.add(c.node_id)
+        out.append(snap.nodes[c.node_id])
+        queue.extend(c.children)
+    return out
 
 
 @dataclass

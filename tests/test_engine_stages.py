@@ -182,6 +182,42 @@ def test_a_today_birthday_cue_dates_the_birthday_by_its_post(tmp_path):
     assert all(h.value.strip() and "post date" not in h.value for h in bd)
 
 
+def test_a_presence_place_is_a_visit_until_it_recurs(tmp_path):
+    """The rules' presence hint ("#Thailand" with no trip wording) is consumed: one such post is a
+    trip; the same place in three posts is where the poster is."""
+    from core.engine.rules import extract_cues
+
+    def run(n: int, sub: str) -> dict[str, list[str]]:
+        posts = [{"post_id": f"p{i}", "timestamp": f"2025-03-0{i + 1}T20:00:00+07:00", "caption": "Great food #Thailand"}
+                 for i in range(n)]
+        ctx = _ctx(tmp_path / sub, posts)
+        for p in posts:
+            cues = extract_cues(p["caption"])
+            assert any(c.data.get("presence") for c in cues)
+            _add_post(ctx, p, cues=cues)
+        out: dict[str, list[str]] = {}
+        for h in hypothesize(ctx):
+            out.setdefault(h.attribute, []).append(h.value)
+        return out
+
+    once = run(1, "once")
+    assert "Thailand" in once.get("travel_history", []) and "home_location" not in once
+    thrice = run(3, "thrice")
+    assert thrice.get("home_location") == ["Thailand"] and "Thailand" not in thrice.get("travel_history", [])
+
+
+def test_a_hometown_votes_for_the_home_area_but_never_sets_its_district(tmp_path):
+    from core.engine.rules import extract_cues
+
+    posts = [{"post_id": "p1", "timestamp": "2025-03-01T20:00:00+08:00", "caption": "I grew up in Nanshan District, Shenzhen."}]
+    ctx = _ctx(tmp_path, posts)
+    cues = extract_cues(posts[0]["caption"])
+    assert any(c.attribute == "home_location" and c.data.get("hometown") for c in cues)
+    _add_post(ctx, posts[0], cues=cues)
+    home = [h for h in hypothesize(ctx) if h.attribute == "home_location"]
+    assert home and home[0].levels.get("city") == "Shenzhen" and "district" not in home[0].levels
+
+
 def test_the_hypothesizer_reads_text_features_not_text(tmp_path):
     """The same birthday post with its features taken away gives no birthday: the aggregators read
     the features the perceiver attached, never the raw text."""

@@ -45,6 +45,7 @@ from core.backends.structured import (
 from core.engine.backend import Backend, Verdict
 from core.engine.budget import NETWORK_FAMILIES, route_cost
 from core.engine.context import RunContext
+from core.engine.graph import hypothesis_key
 from core.engine.types import EvidenceNode, Hypothesis, RouteProposal
 from core.textmatch import normalize
 from db.store import dumps, now
@@ -311,12 +312,12 @@ class OpenAIBackend(Backend):
 
     def _model_cue_hypotheses(self, ctx: RunContext) -> list[Hypothesis]:
         """One hypothesis per (attribute, value) of the model perceiver's grounded cues."""
-        by_key: dict[tuple[str, str], Hypothesis] = {}
+        by_key: dict[str, Hypothesis] = {}
         for n in ctx.graph.evidence():
             cue = n.data.get("model_cue") if is_model_evidence(n) and n.status != "removed" else None
             if not cue:
                 continue
-            k = (cue["attribute"], normalize(cue["value"]))
+            k = hypothesis_key(cue["attribute"], cue["value"])
             h = by_key.get(k)
             if h is None:
                 by_key[k] = Hypothesis(attribute=cue["attribute"], value=cue["value"], confidence=cue["confidence"],
@@ -344,7 +345,7 @@ class OpenAIBackend(Backend):
         for h in base:
             h.data = {**h.data, "source": "rules"}
         out = list(base)
-        seen = {(h.attribute, normalize(h.value)) for h in base}
+        seen = {hypothesis_key(h.attribute, h.value) for h in base}
         model: list[Hypothesis] = self._model_cue_hypotheses(ctx)
         items = self._evidence_items(ctx)
         if self._use(ctx, "hypothesizer") and items:
@@ -363,7 +364,7 @@ class OpenAIBackend(Backend):
         elif self.has_model("hypothesizer"):
             model += self._previous_model_hypotheses(ctx)
         for h in model:
-            key = (h.attribute, normalize(h.value))
+            key = hypothesis_key(h.attribute, h.value)
             if key in seen:
                 continue
             seen.add(key)

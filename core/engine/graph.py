@@ -366,7 +366,8 @@ def support_chain(node_id: str, info: Callable[[str], dict[str, Any] | None],
                   post_content: Callable[[str], str] | None = None) -> ChainNode:
     """THE support chain of a node down to the posts: support edges into it, cite edges out of
     it, recursively (the graph, the run store queries and the console all call this). An
-    evidence node with no cite edge but a post_id ends at that post. `info(id)` gives a node's
+    evidence node that cites no node of its own post (none at all, or only a tool output) ends at
+    that post too. `info(id)` gives a node's
     fields (None: not a node), `post_content(post_id)` the text shown for a post."""
 
     def make(nid: str, via: str | None, path: frozenset[str], depth: int) -> ChainNode:
@@ -392,8 +393,9 @@ def support_chain(node_id: str, info: Callable[[str], dict[str, Any] | None],
             cn.children.append(make(s, "support", inner, depth + 1))
         for d in cites(nid):
             cn.children.append(make(d, "cite", inner, depth + 1))
-        if not cn.children and r["kind"] == "evidence" and cn.post_id:
-            cn.children.append(make(f"post:{cn.post_id}", "cite", inner, depth + 1))
+        own = f"post:{cn.post_id}"
+        if r["kind"] == "evidence" and cn.post_id and all(ch.node_id != own for ch in cn.children):
+            cn.children.append(make(own, "cite", inner, depth + 1))
         return cn
 
     return make(node_id, None, frozenset(), 0)

@@ -18,6 +18,7 @@ from core.engine.places import resolve_levels
 from core.engine.types import Hypothesis
 from core.textmatch import normalize
 
+PRESENCE_RECURS = 3      # posts that make a "today in X" place somewhere they are, not a visit
 _ABBREV = {"NYC", "LA", "SF", "HK", "SG", "KL", "BJ", "SZ", "SH", "DC", "UK", "US", "USA", "UAE", "GZ", "HCM", "NY"}
 
 
@@ -26,7 +27,7 @@ class PlaceObs:
     node_id: str
     post_id: str
     levels: dict[str, str]
-    source: str            # home_cue|work_cue|travel_cue|tag|exif|mention|ip|station
+    source: str            # home_cue|hometown|work_cue|travel_cue|presence|tag|exif|mention|ip|travel_ip|station|parcel
     time: dict[str, Any]
     conf: float = 0.5
     name: str = ""
@@ -43,6 +44,10 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
             r.cue.attribute)
         if src is None:
             continue
+        if src == "travel_cue" and r.cue.data.get("presence"):
+            src = "presence"      # "today in X" (rules' presence hint): a visit unless it recurs (place_hypotheses)
+        elif src == "home_cue" and r.cue.data.get("hometown"):
+            src = "hometown"      # "grew up in X", "老家" (rules' hometown hint): votes for the home area, never its district
         lv = {k: v for k, v in r.levels.items() if k in PLACE_LEVELS}
         extra = {k: v for k, v in r.levels.items() if k == "address"}
         if not lv and not extra:
@@ -85,7 +90,7 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     # of Mexico") is one statement per line, each about its own place
     strong_by_post: dict[str, list[PlaceObs]] = defaultdict(list)
     for o in obs:
-        if o.source in ("tag", "exif", "travel_cue", "home_cue", "work_cue") and o.levels:
+        if o.source in ("tag", "exif", "travel_cue", "home_cue", "work_cue", "presence", "hometown") and o.levels:
             strong_by_post[o.post_id].append(o)
 
     def _governed(o: PlaceObs, s: PlaceObs) -> bool:
@@ -164,13 +169,13 @@ def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
     hour = t.get("hour")
     off_hours = (weekday is False) or (hour is not None and (hour >= 19 or hour < 8))
     office_hours = weekday is True and hour is not None and 9 <= hour < 18
-    if o.source == "home_cue":
+    if o.source in ("home_cue", "hometown"):
         return 3.0 * o.conf, 0.0, 0.0
     if o.source == "work_cue":
         return 0.0, 3.0 * o.conf, 0.0
     if o.source == "parcel":
         return 2.5, 0.0, 0.0
-    if o.source == "travel_cue":
+    if o.source in ("travel_cue", "presence"):
         return -1.0, 0.0, 2.0 * o.conf
     if o.source == "travel_ip":
         return -0.3, 0.0, 1.3
@@ -197,6 +202,12 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         key = _city_key(full)
         if key:
             groups[key].append(o)
+    for grp in groups.values():
+        # "today in X" is a visit, but X said so in PRESENCE_RECURS posts or more is where they are
+        if len({o.post_id for o in grp if o.source == "presence"}) >= PRESENCE_RECURS:
+            for o in grp:
+                if o.source == "presence":
+                    o.source = "mention"
     # region-level groups (ip) count for city groups in the same region
     scores: dict[str, list[float]] = {}
     for key, grp in groups.items():
@@ -247,7 +258,7 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         if lv.get("country") and normalize(name) != normalize(lv["country"]):
             name = f"{name}, {lv['country']}"
         ev = support(grp)
-        conf = noisy_or([0.55 if o.source in ("travel_cue", "tag", "exif", "travel_ip") else 0.4 for o in grp])
+        conf = noisy_or([0.55 if o.source in ("travel_cue", "presence", "tag", "exif", "travel_ip") else 0.4 for o in grp])
         out.append(hyp("travel_history", {"value": name}, ev, conf,
                        f"{name}: trip wording or a one-off visit away from home ({posts} post(s))",
                        data={"posts": sorted({o.post_id for o in grp})}))
