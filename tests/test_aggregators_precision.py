@@ -70,3 +70,18 @@ def test_both_route_card_layouts_name_the_home_end() -> None:
     assert _route_end("From: Soho\n12 min to home", "Soho") == "work"
     assert _route_end("Start: Kennedy station\nTake the Line 2\n27 min to the beach", "Kennedy") is None
     assert _route_end("walked from the bakery", "bakery") is None
+
+
+def test_parcel_surname_and_call_name_make_a_name() -> None:
+    def names(label: list[str], comment: str) -> list[str]:
+        parcel = _image("e1", "p1", "ocr_text", label)
+        friend = EvidenceNode(node_id="e2", post_id="p2", modality="text", carrier="comment", content=comment,
+                              data={"by_other": True})
+        hs = REGISTRY.run(GraphFacts([parcel, friend]), {})
+        return sorted(h.value for h in hs if h.attribute == "real_name")
+    assert names(["RR9758731061", "SHIP TO L. Fischer", "[address redacted]"], "Leah call me") == ["Leah Fischer"]
+    assert names(["EM4171822974", "收货人张**", "收货地址[已隐藏]"], "俊杰快回我消息") == ["张俊杰"]
+    assert names(["收件人：李**"], "雨晴今天也太好看了吧") == ["李雨晴"]
+    # the initial must agree; a comment that opens with an ordinary word calls nobody
+    assert names(["SHIP TO H. Tsang"], "Priya!!! happy bday") == []
+    assert names(["收件人：李**"], "今天也太好看了吧") == []

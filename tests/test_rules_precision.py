@@ -121,3 +121,24 @@ def test_broke_needs_a_broke_person() -> None:
     assert vals("for the record: umbrella broke halfway, great start", "consumption_level") == []
     assert vals("I'm so broke until payday", "consumption_level") == ["low"]
     assert vals("flat broke again lol", "consumption_level") == ["low"]
+
+
+def test_subject_dropped_chinese_negation() -> None:
+    from core.engine.rules.base import Ctx
+
+    def stance(t: str) -> str:
+        return Ctx(t, t, carrier="caption", lang=None).stance(0, len(t))
+    assert stance("没上过大学，高中读完直接进了社会") == "negated"
+    assert stance("从来没去过日本") == "negated"
+    assert stance("没想到今天这么开心") == "self"
+    assert stance("我在医院做护士，三班倒真的累") == "self"
+
+
+# -- real name: the holder a certificate is made out to (documents only)
+def test_certificate_holder_is_a_name() -> None:
+    doc = "Award of Achievement\nAwarded to Lim Zihan\nfor successfully completing First\nAid Training"
+    assert vals(doc, "real_name", carrier="ocr_text") == ["Lim Zihan"]
+    assert vals("This certifies that Ana Ruiz completed the course", "real_name", carrier="document") == ["Ana Ruiz"]
+    assert vals("培训合格证\n学员：林晨曦\n项目：开放水域潜水员", "real_name", carrier="ocr_text") == ["林晨曦"]
+    # a caption about someone else's award names nobody the poster is
+    assert vals("so proud, awarded to Jake Smith today", "real_name", carrier="caption") == []

@@ -67,7 +67,9 @@ _HYPO = re.compile(
 _NEG_SENT = re.compile(
     r"\b(?:i'?m|i\s+am|i\s+was|i'?ve|i\s+have)\s+(?:not(?!\s+(?:sure|gonna|going|too|that|really|quite))|never|no\s+longer)\b|\bi\s+(?:don'?t|didn'?t|never)\s+(?:have|had|work|worked|study|studied|go|went|own)\b|"
     r"\bnot\s+(?:a|an|my)\s+\w+\s*(?:myself)?$|\bnever\s+been\b|\bno\s+longer\b"
-    r"|我(?:不是|没有|并不是|从没|从来没|不再|没)", re.I)
+    r"|我(?:不是|没有|并不是|从没|从来没|不再|没)"
+    # Chinese drops the subject: a sentence that opens with "never did X" / "am not" is the poster's
+    r"|^(?:没有?|从没有?|从来没有?)[\u4e00-\u9fff]{1,2}过|^(?:不是|并不是|并非|不再)", re.I)
 
 
 _PLACE_GATE = re.compile(

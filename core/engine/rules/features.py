@@ -81,11 +81,16 @@ VENUE_WORDS = re.compile(r"\b(?:coffee|cafe|café|gym|fitness|yoga|studio|bar|pu
                          r"pool|climbing|bouldering|dojo|salon|barber|market|bookstore|bookshop|tea|noodle|dumpling)\b|"
                          r"咖啡|健身|瑜伽|工作室|酒吧|面包|餐厅|小馆|书店|图书馆|游泳|攀岩|茶|面馆|市场", re.I)
 DEPT = re.compile(r"(?:部|科|室|处|中心|组|Department|Dept\.?|Unit|Team|Division|Office|Lab|Ward|Branch|Station\s+\d+)\s*$", re.I)
-PARCEL_EN = re.compile(r"\b(?:TO|To|Recipient|Ship\s+to|Deliver\s+to|Attn)\s*[:：]\s*(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?([A-Z])\.?\s+([A-Z][a-z'\-]{1,20})\b")
+# "TO:" needs its colon; "SHIP TO H. Tsang" / "Deliver to A. Morgan" read without one
+PARCEL_EN = re.compile(r"(?:\b(?:TO|To|Recipient|Attn)\s*[:：]|\b(?i:ship(?:ped)?\s+to|deliver(?:ed)?\s+to)\s*[:：]?)[ \t]*"
+                       r"(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?([A-Z])\.?\s+([A-Z][a-z'\-]{1,20})\b")
 PARCEL_ZH = re.compile(r"(?:收件人|收货人)\s*[:：]?\s*([\u4e00-\u9fff])[*＊某]{1,3}")
-CALLNAME_ZH = re.compile(r"^([\u4e00-\u9fff]{2})(?:冲鸭|加油|生日快乐|好美|太美|yyds|你好|呀|啊|！|!|，|,|\s)")
+# a friend's comment that opens by calling the poster ("雨晴今天也太好看了吧", "俊杰快回我消息", "Leah call me")
+CALLNAME_ZH = re.compile(r"^(?!(?:今天|昨天|明天|周末|真的|好看|哈哈|我们|你们|这个|那个|什么|怎么|太好|好好|一起|大家|宝子|姐妹|"
+                         r"家人|老师|同学|天哪|我也|笑死|绝了|救命|羡慕|可以|不错|好吃|好美|求问|蹲一)[^\u4e00-\u9fff]?)"
+                         r"([\u4e00-\u9fff]{2})(?:冲鸭|加油|生日快乐|好美|太美|yyds|你好|快回|今天|也太|真的|终于|又|呀|啊|！|!|，|,|\s)")
 CALLNAME_EN = re.compile(r"^(?:(?:hi|hey|yay|go|congrats|happy\s+birthday|love\s+this|omg|aww+)[,!\s]+)?([A-Z][a-z]{2,14})\b"
-                         r"(?=[,!]|\s+(?:you|you're|ur|this|that|looks?|is|so|!))")
+                         r"(?=[,!]|\s+(?:you|you're|ur|this|that|looks?|is|so|call|text|where|come|!))")
 NOT_NAME = re.compile(r"^(?:This|That|These|Those|What|Wow|Love|Happy|Great|Nice|Same|Omg|Haha|Lol|Yes|Sure|Thanks|"
                       r"Thank|Need|Want|Looks|Congrats|Hey|Hi|Hello|Miss|Beautiful|Amazing|Cute|Classic|Where|When|How|Why)$")
 # "TO:" needs its colon; the longer labels are read with or without one ("SHIP TO Resident")

@@ -26,11 +26,15 @@ _NAME_EN = re.compile(
     re.I,
 )
 _NAME_LABEL = re.compile(rf"(?:^|\n|\b)(?:full\s+)?name\s*[:：]\s*(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{0,2}})", re.I)
+# the holder a certificate or award is made out to ("Awarded to Lim Zihan", "This certifies that …"): documents only
+_NAME_AWARD = re.compile(rf"\b(?:(?:awarded|presented|granted|issued|conferred)\s+(?:to|upon)|certif(?:y|ies)\s+that)\s+"
+                         rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{0,2}})", re.I)
+_DOC_CARRIERS = ("document", "ocr_text", "badge", "ticket")
 _NAME_SIGN = re.compile(rf"(?:^|\n|[.!?]\s+)\s*(?:[-–—~]+\s*|(?:cheers|regards|best|thanks|love|xoxo|signed|sincerely),?\s+)"
                         rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN})?)\s*$")
 _SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
              "欧阳司马诸葛上官")
-_NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名叫)|姓名\s*[:：]\s*|名字\s*[:：]\s*|署名\s*[:：]?\s*)"
+_NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名叫)|(?:姓名|名字|学员|持证人|获奖人|受训人)\s*[:：]\s*|署名\s*[:：]?\s*)"
                       rf"(?P<name>(?:欧阳|司马|诸葛|上官|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}})")
 
 
@@ -45,7 +49,10 @@ _LABEL_ZH = re.compile(r"工号|部门|职位|职务|岗位|性别|编号|电话
 def real_name(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for rx, conf, rule in ((_NAME_EN, 0.8, "name:stated"), (_NAME_LABEL, 0.75, "name:label"), (_NAME_SIGN, 0.5, "name:signature")):
+    rules = [(_NAME_EN, 0.8, "name:stated"), (_NAME_LABEL, 0.75, "name:label"), (_NAME_SIGN, 0.5, "name:signature")]
+    if ctx.carrier in _DOC_CARRIERS:
+        rules.append((_NAME_AWARD, 0.7, "name:award"))
+    for rx, conf, rule in rules:
         for m in rx.finditer(t):
             name = m.group("name")
             words = name.split()
