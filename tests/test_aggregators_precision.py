@@ -85,3 +85,18 @@ def test_parcel_surname_and_call_name_make_a_name() -> None:
     # the initial must agree; a comment that opens with an ordinary word calls nobody
     assert names(["SHIP TO H. Tsang"], "Priya!!! happy bday") == []
     assert names(["收件人：李**"], "今天也太好看了吧") == []
+
+
+def test_a_repeated_catchphrase_is_one_semantic_sentence() -> None:
+    from core.engine.types import Cue
+
+    def health(*spans: str) -> list[str]:
+        nodes = []
+        for i, s in enumerate(spans, 1):
+            c = Cue(attribute="health_condition", value="injury", confidence=0.4, span=s, cue="semantic:health:injury",
+                    first_person=True, data={"semantic": {"margin": 0.05}})
+            nodes.append(EvidenceNode(node_id=f"e{i}", post_id=f"p{i}", modality="text", carrier="caption", content=s,
+                                      data={"cues": [c.model_dump()]}))
+        return [h.value for h in REGISTRY.run(GraphFacts(nodes), {}) if h.attribute == "health_condition"]
+    assert health("腿软了但精神还在", "腿软了但精神还在") == []
+    assert len(health("my knee gave out on the stairs again", "physio says the ligament needs six more weeks")) == 1

@@ -142,3 +142,13 @@ def test_certificate_holder_is_a_name() -> None:
     assert vals("培训合格证\n学员：林晨曦\n项目：开放水域潜水员", "real_name", carrier="ocr_text") == ["林晨曦"]
     # a caption about someone else's award names nobody the poster is
     assert vals("so proud, awarded to Jake Smith today", "real_name", carrier="caption") == []
+
+
+def test_activity_tag_names_no_role() -> None:
+    assert vals("考试周", "occupation", carrier="hashtag") == []
+    assert set(vals("又是考试周，宿舍熬夜复习", "occupation")) == {"Student"}
+
+
+def test_property_fee_is_no_ownership() -> None:
+    assert vals("物业费催缴单\n·辖区：宝安区\n·应缴 555元", "assets", carrier="ocr_text") == []
+    assert vals("终于还完房贷了", "assets") == ["owned home (mortgage)"]

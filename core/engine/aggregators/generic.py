@@ -95,8 +95,10 @@ def generic_firm(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
         conf = noisy_or(max(r.cue.confidence for r in grp if r.post_id == p) for p in posts)
         sem = all(is_semantic(r) for r in grp)
         if sem:
-            if len(posts) < SEMANTIC_SET_POSTS:
-                continue   # one sentence that sounds like a hobby is not yet an item
+            # one sentence that sounds like a hobby is not yet an item, nor is the same sentence
+            # repeated in several posts (a catchphrase is one piece of evidence)
+            if len(posts) < SEMANTIC_SET_POSTS or len({normalize(r.cue.span) for r in grp}) < SEMANTIC_SET_POSTS:
+                continue
             conf = round(min(SEMANTIC_MAX_CONF, conf), 4)
         if attr == "frequent_venues" and len(posts) < 2 and best.cue.confidence < 0.5:
             continue   # one visit is not a regular venue

@@ -386,6 +386,8 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
     for rx, table in ((_INDIRECT_EN, OCC_INDIRECT_EN), (_INDIRECT_ZH, OCC_INDIRECT_ZH)):
         if table is OCC_INDIRECT_ZH and not ctx.has_cjk:
             continue
+        if ctx.carrier == "hashtag":
+            break   # an activity tag (#考试周, #codereview) files the post under a topic anyone may use: no role
         for m in rx.finditer(t):
             _, role, sector, conf = table[int(m.lastgroup[1:])]
             if ctx.negated(m.start()):
@@ -627,7 +629,7 @@ _HOME = re.compile(
     r"\b(?:bought|buying|purchased|closed\s+on|own|owning)\s+(?:a|our|my|the|an)?\s*(?:first\s+|new\s+|own\s+|little\s+|dream\s+)?(?P<h>house|home|condo|apartment|flat|townhouse|place|cottage|cabin|villa|property|investment\s+property|rental\s+property|land)\b"
     r"|\b(?:my|our)\s+(?P<h2>mortgage|beach\s+house|vacation\s+home|summer\s+house|lake\s+house|rental\s+properties|rental\s+property|investment\s+property|second\s+home)\b"
     r"|\b(?:i'?m\s+a|first[- ]time|as\s+a)\s+(?P<h3>homeowner|home\s+buyer|landlord)\b"
-    r"|(?P<z>买房|买了房|买了套|房贷|物业费|我家房子|我的房子|自己的房子|全款买|首付|交房|收房|装修新房|新房装修|业主|房东|还房贷|上车了?(?=.{0,6}房))",
+    r"|(?P<z>买房|买了房|买了套|房贷|我家房子|我的房子|自己的房子|全款买|首付|交房|收房|装修新房|新房装修|业主|房东|还房贷|上车了?(?=.{0,6}房))",
     re.I,
 )
 _LUX = re.compile(
@@ -669,7 +671,7 @@ def assets(ctx: Ctx) -> list[Cue]:
         z = m.group("z")
         if z:
             val = "owned home (mortgage)" if "贷" in z else "owned home"
-            conf_h = 0.35 if z == "物业费" else 0.65
+            conf_h = 0.65
         elif h in ("mortgage",):
             val = "owned home (mortgage)"
         elif h in ("landlord", "rental properties", "rental property", "investment property"):
