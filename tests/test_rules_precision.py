@@ -152,3 +152,11 @@ def test_activity_tag_names_no_role() -> None:
 def test_property_fee_is_no_ownership() -> None:
     assert vals("物业费催缴单\n·辖区：宝安区\n·应缴 555元", "assets", carrier="ocr_text") == []
     assert vals("终于还完房贷了", "assets") == ["owned home (mortgage)"]
+
+
+def test_own_name_on_own_certificate() -> None:
+    assert vals("证书上写着黄若曦，裱起来了", "real_name") == ["黄若曦"]
+    assert vals("骑车上班，淋雨也开心。赵兰馨，恭喜自己拿证", "real_name") == ["赵兰馨"]
+    assert vals("My name on an actual certificate, Tsang Hoi Ching, framed", "real_name") == ["Tsang Hoi Ching"]
+    assert vals("今天好开心，恭喜自己", "real_name") == []
+    assert vals("my name on the list, finally", "real_name") == []

@@ -38,6 +38,15 @@ _NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名�
                       rf"(?P<name>(?:欧阳|司马|诸葛|上官|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}})")
 
 
+# the poster's name as printed on their own certificate / badge ("证书上写着黄若曦", "my name on an actual
+# certificate, Tsang Hoi Ching"), or named right before congratulating themself ("赵兰馨，恭喜自己拿证")
+_ZH_GIVEN = rf"(?:欧阳|司马|诸葛|上官|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}}"
+_NAME_ZH_OWN = re.compile(rf"(?:证书|证件|奖状|名牌|工牌|胸牌|录取通知书|毕业证|学位证|结业证)上(?:写着|印着|写的是|印的是)\s*(?P<name>{_ZH_GIVEN})"
+                          rf"|(?:^|[\s，,。！!])(?P<name2>{_ZH_GIVEN})[，,]\s*恭喜(?:自己|我自己)")
+_NAME_EN_OWN = re.compile(rf"\bmy\s+(?:full\s+)?name\s+(?:on|in|printed\s+on|written\s+on)\s+[^,.!?\n]{{0,40}}?,\s*"
+                          rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{1,2}})", re.I)
+
+
 _LABEL_WORDS = {"staff", "id", "dept", "department", "no", "number", "employee", "emp", "title", "position", "role", "badge",
                 "card", "date", "dob", "sex", "gender", "company", "team", "unit", "level", "grade", "class", "phone", "tel",
                 "email", "address", "valid", "expires", "expiry", "issued", "student", "member", "job", "office", "division",
@@ -49,7 +58,8 @@ _LABEL_ZH = re.compile(r"工号|部门|职位|职务|岗位|性别|编号|电话
 def real_name(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    rules = [(_NAME_EN, 0.8, "name:stated"), (_NAME_LABEL, 0.75, "name:label"), (_NAME_SIGN, 0.5, "name:signature")]
+    rules = [(_NAME_EN, 0.8, "name:stated"), (_NAME_EN_OWN, 0.7, "name:own_document"), (_NAME_LABEL, 0.75, "name:label"),
+             (_NAME_SIGN, 0.5, "name:signature")]
     if ctx.carrier in _DOC_CARRIERS:
         rules.append((_NAME_AWARD, 0.7, "name:award"))
     for rx, conf, rule in rules:
@@ -78,6 +88,10 @@ def real_name(ctx: Ctx) -> list[Cue]:
             s = m.start("name")
             out.append(ctx.cue("real_name", name, s, s + len(name), rule=rule,
                                confidence=conf + (0.1 if len(words) > 1 else 0), first_person=True if rule != "name:stated" else None))
+    for m in _NAME_ZH_OWN.finditer(t):
+        g = "name" if m.group("name") else "name2"
+        out.append(ctx.cue("real_name", m.group(g), m.start(g), m.end(g), rule="name:own_document", confidence=0.7,
+                           first_person=True, original=m.group(g)))
     for m in _NAME_ZH.finditer(t):
         name = m.group("name")
         ns = m.start("name")
