@@ -76,7 +76,7 @@ def test_parcel_surname_and_call_name_make_a_name() -> None:
     def names(label: list[str], comment: str) -> list[str]:
         parcel = _image("e1", "p1", "ocr_text", label)
         friend = EvidenceNode(node_id="e2", post_id="p2", modality="text", carrier="comment", content=comment,
-                              data={"by_other": True})
+                              data={"by_other": True, "features": T.text_features(comment, carrier="comment")})
         hs = REGISTRY.run(GraphFacts([parcel, friend]), {})
         return sorted(h.value for h in hs if h.attribute == "real_name")
     assert names(["RR9758731061", "SHIP TO L. Fischer", "[address redacted]"], "Leah call me") == ["Leah Fischer"]
