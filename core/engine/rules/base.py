@@ -14,6 +14,8 @@ from typing import Any, Callable
 from core.engine.types import Cue
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
+# a sentence with its closing punctuation (the unit the semantic layers embed and compare)
+SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 _PHRASE_STOP = set(",，、;；.。!！?？\n()（）[]【】")
 _CLAUSE_END = re.compile(r"[.!?;\n。！？；…]+|\s[-–—]\s|,\s*(?:but|and|while|whereas)\s|，(?:但|可是|而)")
 

@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from core.engine.rules.base import CJK
+from core.engine.rules.base import CJK, SENTENCE
 from core.engine.rules.hostile import normalise_for_detection
 
 BANK = Path(__file__).resolve().parents[2] / "data" / "prototypes" / "injection" / "v1.json"
@@ -41,7 +41,6 @@ MIN_SIM = 0.87
 MARGIN = 0.02
 CLAUSE_SIM = 0.83            # a sentence this near an attack prototype has its clauses compared too
 
-_SENT = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 _CLAUSE = re.compile(r"[:：,，;；、]|\s[-–—]+\s|[—–]")
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 # an addressee (AI, bot, reviewer, whoever reads/compiles this) or a record being compiled
@@ -137,7 +136,7 @@ def sentences(text: str) -> list[tuple[int, int, str]]:
         return []
     norm, idx = normalise_for_detection(text)
     out: list[tuple[int, int, str]] = []
-    for m in _SENT.finditer(norm):
+    for m in SENTENCE.finditer(norm):
         piece = m.group(0).strip()
         if not piece or not _GATE.search(piece):
             continue

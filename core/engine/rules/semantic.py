@@ -30,7 +30,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from core.engine.rules.base import Ctx
+from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
@@ -54,7 +54,6 @@ CONF_PER_MARGIN = 3.0
 MAX_CONF = 0.45
 MAX_SENTENCES = 400          # per user: the rest is not embedded (cost bound)
 
-_SENT = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
 
 
 @dataclass(frozen=True)
@@ -149,7 +148,7 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
     masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
     ctx = Ctx(text, masked, carrier=carrier, lang=None)
     out: list[tuple[int, int]] = []
-    for m in _SENT.finditer(masked):
+    for m in SENTENCE.finditer(masked):
         s, e = m.start(), m.end()
         while s < e and masked[s].isspace():
             s += 1
