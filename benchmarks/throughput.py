@@ -23,13 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_util import generated  # noqa: E402
 from core.batch import run_batch  # noqa: E402
-
-
-def _cores() -> int:
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:   # not Linux
-        return os.cpu_count() or 1
+from core.batch.threads import usable_cores  # noqa: E402
 
 
 def main() -> None:
@@ -42,7 +36,7 @@ def main() -> None:
     a = ap.parse_args()
     tmp = a.out or Path(tempfile.mkdtemp(prefix="argus-tp-"))
     bench = a.bench or generated(tmp / "bench", users=a.users)
-    cores = _cores()
+    cores = usable_cores()
     counts = sorted({1, 2, cores})
     configs = [("local", w) for w in counts] + ([("ray", 2)] if a.ray else [])
     load0 = os.getloadavg()
