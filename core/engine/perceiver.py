@@ -107,14 +107,10 @@ def attach_features(node: EvidenceNode) -> None:
 
 
 def masked_text(text: str, hostile: list[str]) -> str:
-    """The text with the sentences around hostile spans blanked (same length)."""
-    if not hostile:
-        return text
-    chars = list(text)
-    for a, b in _hostile_ranges(text, list(hostile)):
-        for i in range(max(0, a), min(len(chars), b)):
-            chars[i] = " "
-    return "".join(chars)
+    """The text with the sentences around hostile spans blanked (same length, line breaks kept)."""
+    from core.engine.rules.hostile import mask
+
+    return mask(text, _hostile_ranges(text, list(hostile))) if hostile else text
 
 
 _OCR_AI = re.compile(r"\b(?:Al|A1|A\|)(?=\s*[:：,]|\s+(?:assistant|model|agent|system|reading|analy))")
