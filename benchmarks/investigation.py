@@ -240,9 +240,9 @@ def main(argv: list[str] | None = None) -> int:
     from tools.ocr import default_ocr
 
     gen = [s for s in sets if s in GEN_SETS]
-    first = next(iter(sorted((args.benches / gen[0] / "users").glob("*/images/*"))), None) if gen else None
-    if first is not None:
-        default_ocr().read(first)
+    ocr = default_ocr()
+    if hasattr(ocr, "warm_up"):     # all its models: reading one image that has no text loads only the detector
+        ocr.warm_up()
     default_gazetteer()
     rules.extract_cues("warm up in Shenzhen")
     # ... nor the embedding model and the semantic prototypes: one text-only user in a scratch DB

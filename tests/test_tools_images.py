@@ -116,6 +116,31 @@ def test_signals_tell_text_and_screenshots_from_plain_photos(tmp_path: Path) -> 
         image_signals(tmp_path / "nope.png")
 
 
+def test_edge_strength_is_pillows_find_edges_and_tiles_find_small_text(tmp_path: Path) -> None:
+    import numpy as np
+    from PIL import ImageFilter
+
+    from tools.images import _edge_strength, dense_edge_tiles
+
+    rng = np.random.default_rng(0)
+    noise = Image.fromarray(rng.integers(0, 256, (97, 131), dtype=np.uint8), "L")
+    photo = Image.new("L", (640, 480), 120)
+    ImageDraw.Draw(photo).text((40, 300), "EXIT 3  Wangfujing St", font=_font(18), fill=250)
+    for g in (noise, photo):
+        ref = np.asarray(g.filter(ImageFilter.FIND_EDGES), dtype=np.int16)[1:-1, 1:-1]
+        v = _edge_strength(g)
+        assert v.shape == ref.shape
+        assert np.array_equal(np.clip(v, 0, 255), ref)
+    boxes = dense_edge_tiles(photo)
+    assert len(boxes) >= 3 and all(280 <= (b[1] + b[3]) / 2 <= 330 for b in boxes)   # on the text line only
+    assert dense_edge_tiles(Image.new("L", (2, 2))) == [] and _edge_strength(Image.new("L", (2, 9))).size == 0
+    jpg = tmp_path / "sign.jpg"
+    photo.convert("RGB").save(jpg, quality=92)
+    sig = image_signals(jpg, tiles=True)
+    assert sig["format"] == "JPEG" and sig["text_method"] == "edge_density+edge_tiles"
+    assert sig["text_tiles"] == len(sig["text_tile_boxes"]) >= 3 and sig["text_bearing"] is True
+
+
 def test_sha256_file_tracks_content(tmp_path: Path) -> None:
     p = tmp_path / "x.bin"
     p.write_bytes(b"abc")

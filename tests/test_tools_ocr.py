@@ -52,6 +52,14 @@ def receipt(tmp_path_factory) -> Path:
     return p
 
 
+
+def test_warm_up_loads_every_model(ocr: OcrEngine) -> None:
+    # a benchmark warms the engine up so no user's run pays a model load (RapidOCR loads the
+    # classifier and recogniser lazily, at the first text it finds)
+    eng = ocr._engine
+    assert all(getattr(eng, m, None) is not None for m in ("text_det", "text_cls", "text_rec"))
+
+
 def test_reads_chinese_and_english_lines(ocr, receipt) -> None:
     lines = ocr.read(receipt)
     text = _squash(lines_text(lines))

@@ -145,11 +145,15 @@ class RapidOcrEngine:
         return self._engine
 
     def warm_up(self) -> float:
-        """Load the models and run one tiny image; returns the time taken in ms."""
+        """Load all three models (detector, angle classifier, recogniser) and run one tiny image;
+        returns the time taken in ms. A blank image alone loads only the detector (RapidOCR loads
+        the others at the first text found), so the classifier and recogniser get a strip too."""
         t0 = time.perf_counter()
         with self._lock:
             eng = self._load()
-            eng(np.full((48, 160, 3), 255, dtype=np.uint8), **_FULL)
+            blank = np.full((48, 160, 3), 255, dtype=np.uint8)
+            eng(blank, **_FULL)
+            eng(blank, use_det=False, use_cls=True, use_rec=True)
         return (time.perf_counter() - t0) * 1000.0
 
     def read(self, image: Path | str | Image.Image, box: Box | None = None, zoom: Zoom = None) -> list[OcrLine]:

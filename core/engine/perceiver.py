@@ -207,7 +207,8 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     rec = ctx.recorder()
     meta: dict[str, Any] = {}
     try:  # the one user-file guard: inside the folder, a regular file, size limit, deadline
-        path, digest = user_file_digest(ctx.user.user_dir, ref_file)
+        # (already passed by this skim's prefetch: its path and hash are reused, not read again)
+        path, digest = ctx.__dict__.get("_digests", {}).get(ref_file) or user_file_digest(ctx.user.user_dir, ref_file)
     except Exception as e:  # missing, unreadable, not a regular file, or outside the folder
         reason = str(e) if isinstance(e, UserFileError) else f"{ref_file}: {type(e).__name__}: {e}"
         _image_error(ctx, post, idx, reason)
@@ -262,50 +263,11 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     return out
 
 
-def dense_edge_tiles(img, side: int = 800, tile: int = 16, thr: float = 0.12) -> list[list[int]]:
-    """Boxes (original pixels) of tiles dense in sharp edges: 16-px tiles of a <= 800-px copy
-    whose share of strong-edge pixels exceeds 12 %. Glyph strokes are dense; blur, gradients,
-    smooth shapes and their outlines are not. Finds small text on photos (signs, badges, cake
-    toppers) that a whole-image edge density misses, and tells the router where text is
-    that OCR did not read. ~20 ms."""
-    import numpy as np
-    from PIL import ImageFilter
-
-    g = img.convert("L")
-    scale = min(1.0, side / max(g.width, g.height))
-    if scale < 1.0:
-        g = g.resize((max(1, round(g.width * scale)), max(1, round(g.height * scale))))
-    e = np.asarray(g.filter(ImageFilter.FIND_EDGES), dtype=np.uint8)[1:-1, 1:-1] > 60
-    h, w = e.shape
-    h2, w2 = h - h % tile, w - w % tile
-    if h2 == 0 or w2 == 0:
-        return []
-    t = e[:h2, :w2].reshape(h2 // tile, tile, w2 // tile, tile).mean(axis=(1, 3))
-    ys, xs = np.nonzero(t > thr)
-    inv = 1.0 / scale
-    return [[int((x * tile + 1) * inv), int((y * tile + 1) * inv), int(((x + 1) * tile + 1) * inv),
-             int(((y + 1) * tile + 1) * inv)] for y, x in zip(ys.tolist()[:600], xs.tolist()[:600])]
-
-
 def _signals(path: str, v: int = 4) -> dict[str, Any]:
-    from PIL import Image
+    """The skim's signals of one image (tools.images.image_signals with the dense-edge text tiles)."""
+    from tools.images import image_signals
 
-    from tools.images import image_signals, load_image
-
-    img = load_image(path)            # decoded once (size/bomb guards), shared by both signals
-    try:
-        with Image.open(path) as probe:
-            img.format = probe.format  # screenshot_like reads the file format
-    except Exception:
-        pass
-    sig = image_signals(img)
-    boxes = dense_edge_tiles(img)
-    tiles = len(boxes)
-    sig["text_tiles"] = tiles
-    sig["text_tile_boxes"] = boxes[:600]
-    sig["text_bearing"] = bool(sig.get("text_bearing") or tiles >= 3)
-    sig["text_method"] = f"{sig.get('text_method')}+edge_tiles"
-    return sig
+    return image_signals(path, tiles=True)
 
 
 def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
@@ -401,12 +363,13 @@ def _prefetch_signals(ctx: RunContext):
     from tools.userfiles import user_file_digest
 
     jobs = []
+    digests: dict[str, tuple] = ctx.__dict__.setdefault("_digests", {})
     for post in ctx.user.posts[:10_000]:
         for ref in (post.images or [])[:MAX_IMAGES_PER_POST]:
             if ref is None or not getattr(ref, "file", None):
                 continue
             try:   # refused files are reported by _image_nodes
-                path, digest = user_file_digest(ctx.user.user_dir, str(ref.file))
+                path, digest = digests[str(ref.file)] = user_file_digest(ctx.user.user_dir, str(ref.file))
             except Exception:
                 continue
             key = cache_key("image_signals", {"file": str(ref.file), "v": 4}, digest)
@@ -430,6 +393,7 @@ def perceive(ctx: RunContext) -> list[EvidenceNode]:
         return out
     finally:
         ctx.__dict__.pop("_sig_futures", None)
+        ctx.__dict__.pop("_digests", None)
         if pool is not None:
             pool.shutdown(wait=True, cancel_futures=True)
 
