@@ -67,6 +67,8 @@ class Verified(BaseEvent):
     grounded: list[str] = Field(default_factory=list)         # evidence ids grounded now
     rejected: dict[str, str] = Field(default_factory=dict)    # evidence id -> why
     reasons: dict[str, str] = Field(default_factory=dict)     # hypothesis id -> verdict reason
+    # removed as contradicted: hypothesis id -> [the rival hypothesis, the grounded evidence against it]
+    contradicted: dict[str, list[str]] = Field(default_factory=dict)
 
 
 class Suspension(BaseEvent):

@@ -16,6 +16,7 @@ from __future__ import annotations
 import json
 import os
 import uuid
+from collections import Counter
 from pathlib import Path
 from typing import Any, Literal
 
@@ -30,7 +31,7 @@ from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project, read_profile, write_profile
 from core.engine.router import Candidate, candidates, evidence_posts, execute, propose, unserved
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
-from core.engine.verifier import grounded
+from core.engine.verifier import grounded, recheck_contradiction
 from tools.registry import offered, route_cost, validate_params
 from core.errors import InputError
 from core.loader import load_user
@@ -300,7 +301,8 @@ class Investigation:
         admitted (derived evidence), kept unresolved or removed."""
         g = self.ctx.graph
         out: dict[str, Any] = {"admitted": [], "unresolved": [], "removed": [], "grounded": [], "rejected": {},
-                               "reasons": {}}
+                               "reasons": {}, "contradicted": {}}
+        self._wake_uncontradicted()
         for h in sorted(g.hypotheses(("candidate",)), key=lambda n: n.node_id):
             if self.ctx.flag("verifier"):
                 for sid in g.supporters(h.node_id):
@@ -311,8 +313,32 @@ class Investigation:
                         (out["grounded"].append(sid) if ok else out["rejected"].__setitem__(sid, why))
             v = self.backend.verify(self.ctx, h)
             self._apply_verdict(h, v, out)
+        # decided hypotheses a rival now contradicts (it grew stronger, or a person confirmed it)
+        open_by_attr = Counter(n.attribute for n in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")))
+        for h in sorted(g.hypotheses(("admitted", "unresolved", "suspended")), key=lambda n: n.node_id):
+            if open_by_attr[h.attribute] > 1 and not h.data.get("confirmed_by") and h.status != "removed":
+                v = recheck_contradiction(self.ctx, h)
+                if v is not None:
+                    self._apply_verdict(h, v, out)
         if any(out[k] for k in ("admitted", "unresolved", "removed", "grounded", "rejected")):
             self._event("verified", out)
+
+    def _wake_uncontradicted(self) -> None:
+        """A hypothesis removed as contradicted goes back to candidate once the rival that
+        contradicted it is no longer admitted (removed, unresolved, suspended, rejected by a person)."""
+        g = self.ctx.graph
+        woken = {}
+        for h in g.hypotheses(("removed",)):
+            by = (h.data.get("contradicted_by") or [None])[0]
+            if by is None or h.data.get("rejected_by"):
+                continue
+            r = g.nodes.get(by)
+            if r is None or r.status in ("removed", "unresolved", "suspended"):
+                woken[h.node_id] = f"{by}, which contradicted it, is no longer admitted"
+                h.data = {k: v for k, v in h.data.items() if k != "contradicted_by"}
+                g.set_status(h, "candidate", woken[h.node_id])
+        if woken:
+            self._event("suspension", {"woken": woken})
 
     def _apply_verdict(self, h: EvidenceNode, v: Verdict, out: dict[str, Any]) -> None:
         g = self.ctx.graph
@@ -334,6 +360,11 @@ class Investigation:
                 g.remove_support(sid, h.node_id, dropped[sid])
         if dropped != (h.data.get("dropped") or {}):
             h.data = {**h.data, "dropped": dropped}
+        if v.contradicted_by:   # the rival and the grounded evidence against it (node_versions keeps it)
+            h.data = {**h.data, "contradicted_by": list(v.contradicted_by)}
+            out["contradicted"][h.node_id] = list(v.contradicted_by)
+        elif "contradicted_by" in h.data:
+            h.data = {k: x for k, x in h.data.items() if k != "contradicted_by"}
         if v.confidence is not None and v.confidence != h.confidence:
             h.confidence = v.confidence
         g.update_node(h)

@@ -94,6 +94,8 @@ class Verdict(BaseModel):
     confidence: float | None = None
     evidence: list[str] | None = None    # the supporter ids that remain after grounding checks
     rejected: dict[str, str] = Field(default_factory=dict)
+    # removed as contradicted: the rival hypothesis id, then the grounded evidence ids against it
+    contradicted_by: list[str] = Field(default_factory=list)
 
 
 # events are the typed union of core/engine/events.py; `Event` is their common base

@@ -12,6 +12,17 @@ A hypothesis is admitted (derived evidence) when grounded support remains, unamb
 close competitor) and confident enough; otherwise it is kept unresolved (the loop suspends it
 until its evidence neighbourhood changes); no grounded support removes it. The verdict lists
 the rejected supporters with their reasons; the loop removes their support edges.
+
+A hypothesis of a single-valued attribute (hierarchy / category) is also removed as
+*contradicted* when grounded evidence in the graph states another value: a rival hypothesis of
+the same attribute whose value conflicts with it (a shared level with another value; another
+category) and that the verifier admits on grounded evidence the hypothesis does not share, with
+a confidence at least CONTRA_MARGIN higher, or that a person confirmed. The verdict names the
+rival and the contradicting evidence ids (kept in the node's versions and the history reason);
+the loop re-verifies it when that rival stops being admitted. Only the weaker of two
+conflicting values is ever removed, so what the profile projects for the attribute does not
+change; the removed value stops being derived evidence and is no longer routed. A person's
+confirmation is never contradicted; a model's claims are left to the hybrid verdict.
 """
 from __future__ import annotations
 
@@ -20,8 +31,12 @@ from typing import Any
 
 from core.engine.context import RunContext
 from core.engine.types import EvidenceNode, Verdict
+from core.schema import load_schema
+from core.textmatch import normalize
 
 ADMIT_MIN_CONF = 0.2
+CONTRA_MARGIN = 0.1      # a rival contradicts only with a clearly higher grounded confidence
+SINGLE_VALUED = ("hierarchy", "category")
 _TOOL_SOURCES = ("ocr", "gazetteer", "map_search")
 
 
@@ -160,7 +175,76 @@ def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
     return True, why
 
 
-def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode) -> Verdict:
+def conflicts(kind: str, a: EvidenceNode, b: EvidenceNode) -> bool:
+    """Do two values of a single-valued attribute exclude each other? Hierarchy: a level both
+    name with different values ('Shenzhen' vs 'Chengdu' as city; not 'Guangdong' vs 'Nanshan,
+    Shenzhen, Guangdong'). Category: different values, neither contained in the other."""
+    if kind == "hierarchy":
+        la, lb = a.data.get("levels") or {}, b.data.get("levels") or {}
+        return any(k in lb and normalize(str(v)) != normalize(str(lb[k])) for k, v in la.items())
+    va, vb = normalize(a.value or ""), normalize(b.value or "")
+    return bool(va and vb) and va not in vb and vb not in va
+
+
+def _is_model_claim(h: EvidenceNode) -> bool:
+    return str(h.data.get("source", "")).startswith("model:")
+
+
+def contradiction(ctx: RunContext, hyp: EvidenceNode, conf: float) -> dict[str, Any] | None:
+    """The strongest rival that contradicts `hyp` (see the module doc), as
+    {"hypothesis", "value", "confidence", "evidence", "by_person", "routes"}; None if none does."""
+    spec = load_schema().get(hyp.attribute or "")
+    if spec is None or spec.kind not in SINGLE_VALUED or hyp.data.get("confirmed_by") or _is_model_claim(hyp):
+        return None
+    g = ctx.graph
+    own = set(g.supporters(hyp.node_id))
+    best: dict[str, Any] | None = None
+    for r in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
+        if r.attribute != hyp.attribute or r.node_id == hyp.node_id or r.data.get("rejected_by") \
+                or _is_model_claim(r) or not conflicts(spec.kind, hyp, r):
+            continue
+        person = bool(r.data.get("confirmed_by"))
+        v = verify_hypothesis(ctx, r, contradictions=False)
+        if not person and (v.status != "admitted" or (v.confidence or 0.0) < conf + CONTRA_MARGIN):
+            continue
+        ev = [e for e in (v.evidence or []) if e not in own]
+        if not ev and not person:
+            continue   # the same evidence read two ways is ambiguity, not a contradiction
+        cand = {"hypothesis": r.node_id, "value": r.value, "confidence": v.confidence, "evidence": ev,
+                "by_person": person}
+        if best is None or (person, cand["confidence"] or 0.0) > (best["by_person"], best["confidence"] or 0.0):
+            best = cand
+    if best is not None:
+        # evidence read by a route the router ran to check this hypothesis (its planned check)
+        routes = {r for (r,) in ctx.db.execute("SELECT route_id FROM routes WHERE run_id=? AND hypothesis_id=?",
+                                              [ctx.run_id, hyp.node_id]).fetchall()}
+        best["routes"] = sorted({p for e in best["evidence"] for p in g.nodes[e].provenance if p in routes})
+    return best
+
+
+def contradiction_reason(c: dict[str, Any], conf: float) -> str:
+    by = ("confirmed by a person" if c["by_person"]
+          else f"admitted at {c['confidence']:.2f} against {conf:.2f}")
+    ev = ", ".join(c["evidence"][:6]) or "its confirmation"
+    via = f"; read by route {', '.join(c['routes'])} run to check it" if c.get("routes") else ""
+    return f"contradicted by {c['hypothesis']} ({c['value']!r}, {by}): grounded evidence {ev}{via}"
+
+
+def recheck_contradiction(ctx: RunContext, hyp: EvidenceNode) -> Verdict | None:
+    """The removal verdict of an already decided hypothesis (admitted, unresolved, suspended) that a
+    rival now contradicts (a rival grew stronger or a person confirmed one); None if none does."""
+    if not ctx.flag("verifier") or hyp.data.get("rejected_by"):
+        return None
+    conf = float(hyp.confidence or 0.0)
+    c = contradiction(ctx, hyp, conf)
+    if c is None:
+        return None
+    return Verdict(status="removed", reason=contradiction_reason(c, conf), evidence=ctx.graph.supporters(hyp.node_id),
+                   confidence=conf, contradicted_by=[c["hypothesis"], *c["evidence"]])
+
+
+def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: bool = True) -> Verdict:
+    """The offline verdict; `contradictions=False` skips the rival check (used on the rivals themselves)."""
     if not ctx.flag("verifier"):
         return Verdict(status="admitted", reason="verifier off (ablation): admitted as proposed")
     g = ctx.graph
@@ -187,15 +271,19 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode) -> Verdict:
     if not keep:
         return Verdict(status="removed", reason="no grounded support" + (f" ({'; '.join(why[:3])})" if why else ""),
                        evidence=[], rejected=rejected)
+    conf = float(hyp.data.get("proposed_confidence", hyp.confidence) or 0.0)
+    cited = len([s for s in dict.fromkeys(hyp.provenance + g.supporters(hyp.node_id)) if s in g.nodes])
+    if len(keep) < cited:
+        conf = round(conf * len(keep) / max(1, cited), 4)
+    c = contradiction(ctx, hyp, conf) if contradictions else None
+    if c is not None:
+        return Verdict(status="removed", reason=contradiction_reason(c, conf), evidence=keep, confidence=conf,
+                       rejected=rejected, contradicted_by=[c["hypothesis"], *c["evidence"]])
     if hyp.data.get("ambiguous"):
         return Verdict(status="unresolved", reason="a competing value has almost the same support", evidence=keep,
                        rejected=rejected)
     if hyp.data.get("hold"):   # the hypothesizer's own projection threshold (e.g. semantic-only support)
         return Verdict(status="unresolved", reason=str(hyp.data["hold"]), evidence=keep, rejected=rejected)
-    conf = float(hyp.data.get("proposed_confidence", hyp.confidence) or 0.0)
-    cited = len([s for s in dict.fromkeys(hyp.provenance + g.supporters(hyp.node_id)) if s in g.nodes])
-    if len(keep) < cited:
-        conf = round(conf * len(keep) / max(1, cited), 4)
     if conf < ADMIT_MIN_CONF:
         return Verdict(status="unresolved", reason=f"confidence {conf:.2f} below {ADMIT_MIN_CONF}", evidence=keep,
                        confidence=conf, rejected=rejected)
