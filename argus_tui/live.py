@@ -1,7 +1,13 @@
 """The console's side of the engine API: one engine session per run, driven from worker
 threads (never the UI thread). Every call goes through one lock, so an auto-run and a
 key press never interleave inside the engine, and every result comes back as a fresh
-Snapshot read from the same DB after the step committed."""
+Snapshot read from the same DB after the step committed.
+
+Route decisions go through the engine's approval chain like a headless run
+(`Investigation.step(chain)`): the console chain is the config's rules, then the person
+(core.engine.approval.console_chain). Proposals the rules decide are decided without the
+person; the others wait for them. A key press only passes the person's answer to the chain's
+PersonApprover and steps the chain again. The auto-run steps the headless chain."""
 from __future__ import annotations
 
 import threading
@@ -24,12 +30,16 @@ class StepResult:
 
 
 class LiveSession:
-    def __init__(self, db: sqlite_utils.Database, inv: Any):
+    def __init__(self, db: sqlite_utils.Database, inv: Any, who: str = "person:researcher"):
+        from core.engine.approval import PersonApprover, console_chain
+
         self.db = db
         self.inv = inv
         self.lock = threading.Lock()
         self.proposal: RouteProposal | None = None
         self.pause = threading.Event()
+        self.person = PersonApprover(who)
+        self.chain = console_chain(inv.ctx.config, self.person)
 
     @classmethod
     def start(cls, db_path: str | Path, user_dir: str | Path, *, budget: float = 20.0, backend: str = "offline",
@@ -58,23 +68,46 @@ class LiveSession:
     def finished(self) -> bool:
         return bool(self.inv.finished)
 
+    def _advance(self, events: list[Event]) -> str:
+        """(lock held) Step the console chain until it waits for the person or the run stops:
+        proposals the config's rules decide are decided here. Returns a note when the waiting
+        proposal was escalated to the person."""
+        while not self.inv.finished:
+            done = self.inv.step(self.chain)
+            if not done:
+                break
+            events += done
+        self.proposal = None if self.inv.finished else self.inv.next_proposal()
+        ask = getattr(self.inv, "asking", None)
+        return f"escalated to {ask.person}: {'; '.join(ask.escalated)}" if ask is not None and ask.escalated else ""
+
     def refresh(self, note: str = "") -> StepResult:
-        """The next proposal (asks the engine once per step) and the state after the last step."""
+        """The proposal waiting for the person (after the chain's rules decided what they decide)
+        and the state after the last step."""
         with self.lock:
-            if self.proposal is None and not self.inv.finished:
-                self.proposal = self.inv.next_proposal()
-            return StepResult(build_snapshot(self.db, self.run_id), self.proposal, note=note)
+            events: list[Event] = []
+            why = self._advance(events)
+            return StepResult(build_snapshot(self.db, self.run_id), self.proposal, events, note=note or why)
 
     def decide(self, decision: Decision) -> StepResult:
+        """The person's answer to the waiting proposal, decided through the console chain (a
+        rerun or stop with no proposal left is a command to the engine)."""
         with self.lock:
-            if self.proposal is None and not self.inv.finished:
-                self.proposal = self.inv.next_proposal()
-            if self.proposal is None and decision.action not in ("rerun", "stop"):
-                return StepResult(build_snapshot(self.db, self.run_id), None, note="no route to decide")
-            events = self.inv.decide(decision)
-            self.proposal = None if self.inv.finished else self.inv.next_proposal()
+            events: list[Event] = []
+            self._advance(events)
+            if self.proposal is None:
+                if decision.action not in ("rerun", "stop") or self.inv.finished:
+                    return StepResult(build_snapshot(self.db, self.run_id), None, events, note="no route to decide")
+                events += self.inv.decide(decision)
+            else:
+                self.person.answer(decision)
+                try:
+                    events += self.inv.step(self.chain)
+                finally:
+                    self.person.clear()
+            why = self._advance(events)
             snap = build_snapshot(self.db, self.run_id)
-        return StepResult(snap, self.proposal, list(events or []), note=f"{decision.action} by {decision.by}")
+        return StepResult(snap, self.proposal, events, note=why or f"{decision.action} by {decision.by}")
 
     def _after(self, events: Any, note: str) -> StepResult:
         """The state after a console-API call (lock held): the next proposal, if the run goes on."""
@@ -121,12 +154,13 @@ class LiveSession:
                 yield self.refresh(note=f"paused after {i} auto step(s)")
                 return
             with self.lock:
-                if self.proposal is None and not self.inv.finished:
-                    self.proposal = self.inv.next_proposal()
-                prop = self.proposal
-            if prop is None:
-                break
-            yield self.decide(approver.decide(prop, self.inv))
+                events = self.inv.step(approver)
+                self.proposal = None if self.inv.finished else self.inv.next_proposal()
+                if not events:
+                    break
+                result = StepResult(build_snapshot(self.db, self.run_id), self.proposal, list(events),
+                                    note=f"auto step {i + 1} by policy:{name}")
+            yield result
         yield self.refresh(note="run finished" if self.inv.finished else "auto-run done")
 
     def close(self) -> None:

@@ -3,10 +3,17 @@
 A chain is an ordered list of (family glob, approver). For a proposal, each approver whose
 glob matches its route family is asked in turn; it answers with a `Decision` (approve / edit
 / skip / stop) or `Escalate` (pass to the next matching approver). No answer: skip.
-`headless_chain(config)` is the config's rules, then `AutoApprover` (approve offline routes,
-skip network routes unless `network` is on); headless runs (`Investigation.step` ->
-`chain.decide` -> `Investigation.decide`) and the console's auto-run use it. In the console
-a person otherwise answers each proposal (argus_tui/live.py -> `Investigation.decide`).
+Two chains over one code path (`Investigation.step(chain)` -> `chain.decide` ->
+`Investigation.decide`):
+
+- `headless_chain(config)`: the config's rules, then `AutoApprover` (approve offline routes,
+  skip network routes unless `network` is on); headless runs and the console's auto-run.
+- `console_chain(config, person)`: the same rules, then `PersonApprover`, the researcher at
+  the console. What the rules decide is decided without the person; what they escalate (or
+  do not match) reaches the person. Until the person answers, the chain returns `AskPerson`
+  and the route stays proposed (nothing recorded); the console gives the person's answer
+  with `PersonApprover.answer` and steps the chain again, so the answer is recorded as
+  `decided_by = person:<name>` with the same events as any other decision (argus_tui/live.py).
 
 Rules come from the engine config (`approval = [{families, action, params, reason}]`) or
 the `[[approval]]` tables of the TOML file (argus.toml), e.g.
@@ -22,7 +29,7 @@ import fnmatch
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
 from core.engine.context import ApprovalRule
 from core.engine.types import Decision, RouteProposal
@@ -38,9 +45,17 @@ class Escalate(BaseModel):
     reason: str = ""
 
 
+class AskPerson(BaseModel):
+    """A chain's answer when it reached the person and they have not answered yet: the route
+    stays proposed, waiting for their decision (`escalated`: why earlier approvers passed it on)."""
+
+    person: str
+    escalated: list[str] = Field(default_factory=list)
+
+
 @runtime_checkable
 class Approver(Protocol):
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate: ...
+    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate | AskPerson: ...
 
 
 class AutoApprover:
@@ -54,6 +69,28 @@ class AutoApprover:
         if proposal.family in NETWORK_FAMILIES and not self.allow_network:
             return Decision(action="skip", by=f"policy:{self.name}", reason="network routes need a person")
         return Decision(action="approve", by=f"policy:{self.name}", reason="within budget")
+
+
+class PersonApprover:
+    """The researcher at the console as an approver. The console only passes their answer on
+    (`answer`); the chain returns it, attributed to person:<name> unless it already names a
+    person. Without an answer: AskPerson (the route waits). An answer is used once."""
+
+    def __init__(self, who: str = "person:researcher"):
+        self.who = who if who.startswith("person:") else f"person:{who}"
+        self._answer: Decision | None = None
+
+    def answer(self, decision: Decision) -> None:
+        self._answer = decision
+
+    def clear(self) -> None:
+        self._answer = None
+
+    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | AskPerson:
+        d, self._answer = self._answer, None
+        if d is None:
+            return AskPerson(person=self.who)
+        return d if d.by.startswith("person:") else d.model_copy(update={"by": self.who})
 
 
 class SkipAll:
@@ -83,13 +120,18 @@ class ApprovalChain:
         self.policies = policies
         self.name = name
 
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision:
-        asked = []
+    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | AskPerson:
+        asked: list[str] = []
         for glob, approver in self.policies:
             if not fnmatch.fnmatchcase(proposal.family, glob):
                 continue
             answer = approver.decide(proposal, inv)
+            if isinstance(answer, AskPerson):
+                return answer.model_copy(update={"escalated": asked})
             if isinstance(answer, Decision):
+                if asked:   # the record says why it reached this approver
+                    why = f"escalated: {'; '.join(asked)}"
+                    answer = answer.model_copy(update={"reason": f"{answer.reason}; {why}" if answer.reason else why})
                 return answer
             asked.append(answer.reason or glob)
         return Decision(action="skip", by=f"policy:{self.name}",
@@ -129,10 +171,21 @@ def load_rules(path: str | Path) -> list[ApprovalRule]:
     return out
 
 
+def _rule_policies(config: dict[str, Any]) -> list[tuple[str, Approver]]:
+    return [(r.families, RuleApprover(r)) for r in rules_from(config)]
+
+
 def headless_chain(config: dict[str, Any], name: str = "auto") -> ApprovalChain:
-    rules = rules_from(config)
-    policies: list[tuple[str, Approver]] = [(r.families, RuleApprover(r)) for r in rules]
+    """The config's rules, then the auto policy."""
+    policies = _rule_policies(config)
     policies.append(("*", AutoApprover(name=name, allow_network=bool(config.get("network")))))
     return ApprovalChain(policies, name="headless")
+
+
+def console_chain(config: dict[str, Any], person: PersonApprover) -> ApprovalChain:
+    """The config's rules, then the person at the console."""
+    policies = _rule_policies(config)
+    policies.append(("*", person))
+    return ApprovalChain(policies, name="console")
 
 

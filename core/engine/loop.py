@@ -22,7 +22,7 @@ from typing import Any, Literal
 
 import sqlite_utils
 
-from core.engine.approval import Approver, headless_chain
+from core.engine.approval import Approver, AskPerson, headless_chain
 from core.engine.backend import Backend, make_backend
 from core.engine.budget import DEFAULT_BUDGET, Budget
 from core.engine.context import RunContext, engine_config
@@ -58,6 +58,7 @@ class Investigation:
         self.system = system
         self._memo: tuple[tuple, list[Candidate]] | None = None   # candidates() of the last committed state
         self._gave_up: dict[str, str] = {}     # hypotheses the model router declined at the last proposal
+        self.asking: AskPerson | None = None   # the last step's chain is waiting for this person
 
     # ------------------------------------------------------------ construction
     @classmethod
@@ -722,19 +723,29 @@ class Investigation:
         return headless_chain(self.ctx.config)
 
     def step(self, approver: Approver | None = None) -> list[Event]:
+        """One route decided by the approval chain (headless or console, approval.py) and applied.
+        Returns [] when nothing was decided: no route left, or the chain asks a person who has
+        not answered yet (`self.asking`; the route stays proposed)."""
+        self.asking = None
         prop = self.next_proposal()
         if prop is None:
             return []
         d = (approver or self.approver()).decide(prop, self)
+        if isinstance(d, AskPerson):
+            self.asking = d
+            return []
         if not isinstance(d, Decision):           # a lone approver escalated: nobody decided
             d = Decision(action="skip", by="policy:chain", reason=f"escalated, no approver decided: {d.reason}")
         return self.decide(d)
 
     def run(self, approver: Approver | None = None, max_steps: int | None = None) -> Predictions:
+        """Steps until the run stops, `max_steps` or the chain waits for a person."""
         approver = approver or self.approver()
         n = 0
         while not self.finished and (max_steps is None or n < max_steps):
             self.step(approver)
+            if self.asking is not None:
+                break
             n += 1
         return self.profile()
 
