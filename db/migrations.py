@@ -297,6 +297,24 @@ def m004_run_indexes(db: sqlite_utils.Database) -> None:
     )
 
 
+@migration
+def m005_run_backfills(db: sqlite_utils.Database) -> None:
+    """The resume-time backfills applied to each run (core/engine/backfill.py): data a later
+    engine attaches at perception, computed once for runs perceived before it."""
+    run_script(db,
+        """
+        CREATE TABLE IF NOT EXISTS run_backfills (
+            run_id TEXT NOT NULL,
+            name TEXT NOT NULL,
+            step INTEGER NOT NULL,                      -- the step its node versions were written at
+            nodes INTEGER NOT NULL DEFAULT 0,           -- how many nodes it changed
+            applied_at TEXT NOT NULL,
+            PRIMARY KEY (run_id, name)
+        );
+        """
+    )
+
+
 def run_script(db: sqlite_utils.Database, sql: str) -> None:
     """Run a migration's SQL statement by statement inside the caller's transaction
     (`executescript` would COMMIT first and run unprotected: a process killed between a

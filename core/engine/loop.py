@@ -24,6 +24,7 @@ import sqlite_utils
 
 from core.engine.approval import Approver, AskPerson, headless_chain
 from core.engine.backend import Backend, make_backend
+from core.engine.backfill import apply_backfills
 from core.engine.budget import DEFAULT_BUDGET, Budget
 from core.engine.context import RunContext, engine_config
 from core.engine.events import BaseEvent, make_event, read_events
@@ -113,6 +114,14 @@ class Investigation:
         inv.ctx.graph.step = inv._last_step()
         if not inv._has_event("perceived"):
             inv._perceive()
+        else:
+            # data a later perceiver attaches (text features...), for runs perceived before it
+            try:
+                apply_backfills(db, inv.ctx.graph, inv.ctx.graph.step + 1)
+            except BaseException:
+                inv.ctx.graph = Graph(db, run_id)     # the rolled-back changes are gone from memory too
+                inv.ctx.graph.step = inv._last_step()
+                raise
         return inv
 
     # ------------------------------------------------------------ state
