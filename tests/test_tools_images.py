@@ -141,6 +141,32 @@ def test_edge_strength_is_pillows_find_edges_and_tiles_find_small_text(tmp_path:
     assert sig["text_tiles"] == len(sig["text_tile_boxes"]) >= 3 and sig["text_bearing"] is True
 
 
+def test_skim_copy_is_reduced_oriented_and_still_guarded(tmp_path: Path) -> None:
+    from tools.images import load_skim_copy
+
+    big = Image.new("RGB", (1600, 1000), (90, 110, 100))
+    d = ImageDraw.Draw(big)
+    d.text((100, 700), "Platform 4  Shenzhen North  G1234", font=_font(30), fill=(250, 250, 250))
+    ex = Image.Exif()
+    ex[274] = 6                                                       # stored sideways: shown 1000 x 1600
+    jpg = tmp_path / "big.jpg"
+    big.save(jpg, quality=92, exif=ex)
+    work, full = load_skim_copy(jpg)
+    assert full == (1000, 1600) and work.mode == "L" and work.size == (500, 800) and work.format == "JPEG"
+    sig = image_signals(jpg, tiles=True)
+    assert (sig["width"], sig["height"]) == (1000, 1600) and sig["text_tiles"] >= 3
+    # the text ran along y = 700..740 of the stored picture: after the turn it is a column near x = 260..300
+    assert all(200 <= (b[0] + b[2]) / 2 <= 360 and b[3] <= 1600 for b in sig["text_tile_boxes"])
+    png = tmp_path / "shot.png"
+    Image.new("RGBA", (720, 1280), (255, 255, 255, 0)).save(png)
+    work, full = load_skim_copy(png)
+    assert full == (720, 1280) and work.size == (360, 640) and work.getpixel((5, 5)) == 255   # alpha on white
+    cut = tmp_path / "cut.jpg"
+    cut.write_bytes(jpg.read_bytes()[:4000])
+    with pytest.raises(ToolError, match="cut.jpg"):
+        load_skim_copy(cut)
+
+
 def test_sha256_file_tracks_content(tmp_path: Path) -> None:
     p = tmp_path / "x.bin"
     p.write_bytes(b"abc")

@@ -18,6 +18,7 @@ from core.engine.types import EvidenceNode
 from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, Post  # caps applied and reported by the loader
 
 PROFILE_POST = "@profile"
+SIGNALS_V = 5      # version of the image_signals output (5: from the reduced skim copy); part of its cache key
 
 # OCR-text keyword families that tell a document-like image's carrier (EN + ZH)
 _CARRIER_WORDS: list[tuple[str, tuple[str, ...]]] = [
@@ -221,7 +222,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     # a copy of the same benchmark elsewhere is served from the cache too
     fut = ctx.__dict__.get("_sig_futures", {}).get(str(path))
     sig = rec.call("image_signals", lambda file, v: fut.result() if fut is not None else _signals(str(path), v),
-                   {"file": ref_file, "v": 4}, content_hash=digest)
+                   {"file": ref_file, "v": SIGNALS_V}, content_hash=digest)
     if "error" in sig:
         _image_error(ctx, post, idx, f"{ref_file}: {sig['error']}")
         _store_image(ctx, image_id, pid, ref_file, digest, {"error": sig["error"]})
@@ -263,7 +264,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     return out
 
 
-def _signals(path: str, v: int = 4) -> dict[str, Any]:
+def _signals(path: str, v: int = SIGNALS_V) -> dict[str, Any]:
     """The skim's signals of one image (tools.images.image_signals with the dense-edge text tiles)."""
     from tools.images import image_signals
 
@@ -372,13 +373,13 @@ def _prefetch_signals(ctx: RunContext):
                 path, digest = digests[str(ref.file)] = user_file_digest(ctx.user.user_dir, str(ref.file))
             except Exception:
                 continue
-            key = cache_key("image_signals", {"file": str(ref.file), "v": 4}, digest)
+            key = cache_key("image_signals", {"file": str(ref.file), "v": SIGNALS_V}, digest)
             if ctx.db.execute("SELECT 1 FROM cache WHERE key=?", [key]).fetchone() is None:
                 jobs.append(str(path))
     if len(jobs) < 2:
         return None
     pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="argus-signals")
-    ctx.__dict__["_sig_futures"] = {p: pool.submit(_signals, p, 4) for p in dict.fromkeys(jobs)}
+    ctx.__dict__["_sig_futures"] = {p: pool.submit(_signals, p, SIGNALS_V) for p in dict.fromkeys(jobs)}
     return pool
 
 
