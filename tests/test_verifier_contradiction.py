@@ -133,3 +133,19 @@ def test_conflicts_needs_a_shared_level_with_another_value():
     assert not conflicts("hierarchy", h("Bachelor's degree", level="Bachelor's degree"), h("Economics", field="Economics"))
     assert conflicts("category", h("married"), h("single"))
     assert not conflicts("category", h("Christianity"), h("christianity"))
+
+
+def test_the_contradicted_value_returns_when_its_rival_is_no_longer_clearly_stronger(run):
+    inv = run
+    nurse, teacher = _occupation(inv, "Nurse"), _occupation(inv, "Teacher")
+    g = inv.graph
+    inv._begin()                     # one step, as the loop runs it: the rival's support weakens
+    low = round(float(teacher.confidence) + CONTRA_MARGIN / 2, 4)
+    nurse.confidence, nurse.data = low, {**nurse.data, "proposed_confidence": low}
+    g.update_node(nurse)
+    inv._verify()
+    inv._commit()
+    teacher = g.nodes[teacher.node_id]
+    assert teacher.status == "admitted" and "contradicted_by" not in teacher.data
+    assert [s for _, s, _ in _history(inv, teacher.node_id)][-3:] == ["removed", "candidate", "admitted"]
+    assert "no longer clearly stronger" in _history(inv, teacher.node_id)[-2][2]

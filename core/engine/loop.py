@@ -32,7 +32,7 @@ from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project, read_profile, write_profile
 from core.engine.router import Candidate, candidates, evidence_posts, execute, propose, unserved
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
-from core.engine.verifier import grounded, recheck_contradiction
+from core.engine.verifier import CONTRA_MARGIN, grounded, recheck_contradiction
 from tools.registry import offered, route_cost, validate_params
 from core.errors import InputError
 from core.loader import load_user
@@ -335,7 +335,8 @@ class Investigation:
 
     def _wake_uncontradicted(self) -> None:
         """A hypothesis removed as contradicted goes back to candidate once the rival that
-        contradicted it is no longer admitted (removed, unresolved, suspended, rejected by a person)."""
+        contradicted it is no longer admitted (removed, unresolved, suspended, rejected by a
+        person) or no longer clearly stronger (its confidence fell within CONTRA_MARGIN)."""
         g = self.ctx.graph
         woken = {}
         for h in g.hypotheses(("removed",)):
@@ -343,8 +344,11 @@ class Investigation:
             if by is None or h.data.get("rejected_by"):
                 continue
             r = g.nodes.get(by)
-            if r is None or r.status in ("removed", "unresolved", "suspended"):
-                woken[h.node_id] = f"{by}, which contradicted it, is no longer admitted"
+            weaker = r is not None and not r.data.get("confirmed_by") and r.status == "admitted" \
+                and (r.confidence or 0.0) < (h.confidence or 0.0) + CONTRA_MARGIN
+            if r is None or r.status in ("removed", "unresolved", "suspended") or weaker:
+                woken[h.node_id] = (f"{by}, which contradicted it, is no longer clearly stronger" if weaker
+                                    else f"{by}, which contradicted it, is no longer admitted")
                 h.data = {k: v for k, v in h.data.items() if k != "contradicted_by"}
                 g.set_status(h, "candidate", woken[h.node_id])
         if woken:
