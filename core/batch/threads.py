@@ -4,8 +4,8 @@ ONNX Runtime (RapidOCR) starts one intra-op thread per core in every process, an
 spin while waiting: N workers on N cores each running N threads made 2 workers on 2 cores
 slower than one. Each worker process therefore gets max(1, cores // workers) threads, set in
 its environment before any runtime loads: `ARGUS_OCR_THREADS` (read by tools/ocr.py for
-onnxruntime's intra_op_num_threads), `ARGUS_EMBED_THREADS` (tools/embed.py) and the usual
-OpenMP/BLAS variables. A value the user set explicitly is kept.
+onnxruntime's intra_op_num_threads), `ARGUS_EMBED_THREADS` and the usual OpenMP/BLAS
+variables (the embedder, tools/e5_numpy.py, runs on numpy's BLAS threads). A value the user set explicitly is kept.
 """
 from __future__ import annotations
 
