@@ -291,8 +291,8 @@ def image_signals(path: str | Path | Image.Image, *, use_detector: bool = False,
         fmt = work.format
     w, h = full
     aspect = w / h
-    small = work.copy()
-    small.thumbnail((256, 256))
+    k = max(1, max(work.size) // 256)
+    small = work.reduce(k) if k > 1 else work      # 256-511 px: a box filter keeps flat areas flat
     brightness = ImageStat.Stat(small).mean[0] / 255.0
     # flat share: pixels equal to the most common grey level (UI backgrounds are flat)
     hist = small.histogram()

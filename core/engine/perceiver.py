@@ -18,7 +18,7 @@ from core.engine.types import EvidenceNode
 from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, Post  # caps applied and reported by the loader
 
 PROFILE_POST = "@profile"
-SIGNALS_V = 5      # version of the image_signals output (5: from the reduced skim copy); part of its cache key
+SIGNALS_V = 6      # version of the image_signals output (5: from the reduced skim copy, 6: flat share from a box-reduced copy); part of its cache key
 
 # OCR-text keyword families that tell a document-like image's carrier (EN + ZH)
 _CARRIER_WORDS: list[tuple[str, tuple[str, ...]]] = [
