@@ -194,10 +194,7 @@ class E5Numpy:
             p += 4 * cnt
             norm[chr(cp)] = "".join(map(chr, outs))
         r.p += nm_bytes
-        longest: dict[str, int] = {}
-        for piece in pieces:
-            if len(piece) > longest.get(piece[:2], 0):
-                longest[piece[:2]] = len(piece)
+        longest = {piece[:2]: len(piece) for piece in sorted(pieces, key=len)}   # the longest comes last
         return Tokenizer(pieces, scores.tolist(), unk, float(scores.min()) - 10.0,
                          int(np.diff(offs).max()), norm, longest, bos, eos)
 
