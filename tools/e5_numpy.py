@@ -254,14 +254,14 @@ class E5Numpy:
         x = _dequant(self.word[uniq])[inv] + self.pos[pos] + self.type0
         x = _layernorm(x, *self.eln, self.eps)
         # per distinct length: the token rows of its segments, shaped (segments, length)
-        groups = [(L, (start[lens == L][:, None] + np.arange(L)[None, :])) for L in np.unique(lens)]
+        groups = [(L, (start[lens == L][:, None] + np.arange(L)[None, :]).reshape(-1)) for L in np.unique(lens)]
         scale = np.float32(1.0 / np.sqrt(hd))
         ctx = np.empty_like(x)
         for ly in self.layers:
             qkv = x @ ly.qkv
             qkv += ly.qkv_b
             for L, rows in groups:
-                g = qkv[rows].reshape(len(rows), L, 3, NH, hd)
+                g = np.take(qkv, rows, axis=0).reshape(-1, L, 3, NH, hd)
                 q = g[:, :, 0].transpose(0, 2, 1, 3)      # (B, NH, L, hd)
                 k = g[:, :, 1].transpose(0, 2, 3, 1)      # (B, NH, hd, L)
                 v = g[:, :, 2].transpose(0, 2, 1, 3)
@@ -269,7 +269,7 @@ class E5Numpy:
                 att -= att.max(axis=-1, keepdims=True)
                 np.exp(att, out=att)
                 att /= att.sum(axis=-1, keepdims=True)
-                ctx[rows] = (att @ v).transpose(0, 2, 1, 3).reshape(len(rows), L, H)
+                ctx[rows] = (att @ v).transpose(0, 2, 1, 3).reshape(-1, H)
             for b in range(0, len(x), ROWS):         # the rest row by row block: temporaries stay in cache
                 xb = x[b:b + ROWS]
                 a = ctx[b:b + ROWS] @ ly.ao
