@@ -5,7 +5,7 @@ workplace takes the city of the work (or home) area."""
 from __future__ import annotations
 
 import math
-from collections import defaultdict
+from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -195,11 +195,12 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         return []
     _canonicalize(obs)
     groups: dict[str, list[PlaceObs]] = defaultdict(list)
-    full_of: dict[int, dict[str, str]] = {}
-    for i, o in enumerate(obs):
-        full = _full(o.levels) if o.levels else {}
-        full_of[i] = full
-        key = _city_key(full)
+    key_of: dict[tuple[tuple[str, str], ...], str | None] = {}   # levels -> city key: an account repeats few places
+    for o in obs:
+        lk = tuple(o.levels.items())
+        if lk not in key_of:
+            key_of[lk] = _city_key(_full(o.levels) if o.levels else {})
+        key = key_of[lk]
         if key:
             groups[key].append(o)
     for grp in groups.values():
@@ -223,6 +224,13 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
             for k2 in scores:
                 if k2.startswith("city:") and f"/{region}:" in k2:
                     scores[k2][0] += 0.5 * scores[key][0]
+    merged: dict[str, dict[str, str]] = {}
+
+    def _merged(k: str) -> dict[str, str]:   # merged once per group: the trip loop asks per pair of groups
+        if k not in merged:
+            merged[k] = _merge_levels(groups[k])
+        return merged[k]
+
     out: list[Hypothesis] = []
     ranked = sorted(scores, key=lambda k: (-scores[k][0], k))
     home_key = ranked[0] if ranked and scores[ranked[0]][0] >= 0.3 else None
@@ -233,7 +241,7 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         wk = wranked[0]
         out += _place_hyp("work_location", groups[wk], scores[wk][1], f, "work")
     # trips: other cities/countries than home, with trip wording or a one-off visit
-    home_full = _full(_merge_levels(groups[home_key])) if home_key else {}
+    home_full = _full(_merged(home_key)) if home_key else {}
     for key in sorted(groups, key=lambda k: (-scores[k][2], k)):
         if key == home_key or not key.startswith(("city:", "country:", "region:")):
             continue
@@ -242,10 +250,10 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         if all(o.source == "ip" for o in grp):
             continue
         if all(o.source == "travel_ip" for o in grp) and any(
-                k2 != key and scores[k2][2] >= 0.6 and compatible(_merge_levels(groups[k2]), _merge_levels(grp))
+                k2 != key and scores[k2][2] >= 0.6 and compatible(_merged(k2), _merged(key))
                 for k2 in groups if k2.startswith("city:")):
             continue   # the trip's city is named elsewhere: report the city, not just the IP region
-        lv = _merge_levels(grp)
+        lv = dict(_merged(key))
         if home_full and compatible(home_full, lv) and "city" not in lv:
             continue   # a coarser mention of the home region is not a trip
         if t < 0.6 or (h > t and posts > 2) or w > t:
@@ -303,7 +311,8 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
             addr = [doc[0]]
             grp = grp + [PlaceObs(doc[1], f.nodes[doc[1]].post_id or "", {}, "document", {}, 0.6)]
     if addr:
-        lv["address"] = sorted(addr, key=lambda a: (-addr.count(a), a))[0]
+        counts = Counter(addr)
+        lv["address"] = min(counts, key=lambda a: (-counts[a], a))
     ev = support(sorted(grp, key=lambda o: (o.source == "ip", o.node_id)))
     # ancestors only via a routed gazetteer lookup (tool evidence in the graph)
     needs: list[str] = []
