@@ -122,11 +122,11 @@ def compound_on_document(f: GraphFacts, home: dict[str, str]) -> tuple[str, str]
     for k in ("district", "city"):
         if home.get(k):
             names.add(normalize(home[k]))
-    for n in sorted(f.nodes.values(), key=lambda n: n.node_id):
-        if n.kind != "evidence" or n.status == "removed" or n.data.get("hostile") or not n.content:
-            continue
-        if n.modality != "image" or not (f.feat(n.node_id, "resident") or f.feat(n.node_id, "recipient")):
-            continue
+    # filter, then sort only the documents (sorting the whole graph per call dominated large accounts)
+    docs = [n for n in f.nodes.values() if n.kind == "evidence" and n.status != "removed" and not n.data.get("hostile")
+            and n.content and n.modality == "image"
+            and (f.feat(n.node_id, "resident") or f.feat(n.node_id, "recipient"))]
+    for n in sorted(docs, key=lambda n: n.node_id):
         places = f.feat(n.node_id, "doc_places", [])
         here = [p for p in places if any(normalize(v) in names for v in p["levels"].values())
                 or normalize(p["name"]) in names]
