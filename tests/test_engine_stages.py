@@ -436,3 +436,19 @@ def test_habit_routine_keeps_the_sentence_day_words_over_the_timestamp(tmp_path)
     assert zh and all("on weekends" not in v for v in zh)
     en = [v for v in hyps if "Gym again" in v]
     assert any("on weekends" in v for v in en)  # no day words in the sentence: the timestamp's day is used
+
+
+def test_a_semantic_only_age_does_not_stand_in_for_the_birth_year(tmp_path):
+    # "class reunion" sounded like a teenager to the embedder; the DOB card gives the age
+    posts = [{"post_id": "p1", "timestamp": "2026-02-20T10:00:00+08:00", "caption": "DOB 17/02/1999"},
+             {"post_id": "p2", "timestamp": "2026-02-21T10:00:00+08:00", "caption": "2 High School class reunion"}]
+    ctx = _ctx(tmp_path, posts)
+    _add_post(ctx, posts[0], cues=[Cue(attribute="birth_date", value="1999-02-17", level="day", confidence=0.7,
+                                       span="DOB 17/02/1999",
+                                       data={"levels": {"year": "1999", "month": "February", "day": "17"}})])
+    _add_post(ctx, posts[1], cues=[Cue(attribute="age", value="10s", level="decade", confidence=0.4,
+                                       span="2 High School class reunion", cue="semantic:age:teen",
+                                       data={"levels": {"decade": "10s"}, "semantic": {"margin": 0.05}})])
+    _run_refresh(ctx)
+    prof = _run_refresh(ctx)
+    assert prof["age"].startswith("27"), prof

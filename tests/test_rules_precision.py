@@ -160,3 +160,49 @@ def test_own_name_on_own_certificate() -> None:
     assert vals("My name on an actual certificate, Tsang Hoi Ching, framed", "real_name") == ["Tsang Hoi Ching"]
     assert vals("今天好开心，恭喜自己", "real_name") == []
     assert vals("my name on the list, finally", "real_name") == []
+
+
+# ---------------------------------------------------------------- stop 13 (docs/transfer.md, "Precision, stop 13")
+def _ids(text: str, carrier: str | None = "ocr_text") -> list[str]:
+    return [c.value for c in extract_cues(text, carrier=carrier) if c.attribute == "contact_or_id_number"]
+
+
+@pytest.mark.parametrize("text", [
+    "健身会员卡\n·卡号 2034235\n·生日 1974-05-18",
+    "图书馆读者证\n·卡号 9737838",
+    "Membership card\nDate of birth: 1990-02-03\nMember no.: 125041",
+    "会员卡\n会员编号: 379904",
+    "Order no. 88812345",
+])
+def test_membership_library_and_order_numbers_are_no_id(text: str) -> None:
+    assert _ids(text) == [] and [e for e in extract_entities(text) if e.type == "id"] == []
+
+
+@pytest.mark.parametrize("text,number", [
+    ("City Library\nStaff ID: 48213", "48213"),
+    ("会员卡\n身份证号 110101199003071234", "110101199003071234"),
+    ("学号：2019123456", "2019123456"),
+    ("Membership card\nCall me 13906415787", "13906415787"),
+])
+def test_personal_ids_on_the_same_cards_are_still_found(text: str, number: str) -> None:
+    assert number in _ids(text)
+
+
+def _conf(text: str, attr: str) -> list[tuple[str, float]]:
+    return [(c.value, c.confidence) for c in extract_cues(text, carrier="caption") if c.attribute == attr]
+
+
+def test_one_mention_of_an_aunt_is_weak_a_sister_is_not() -> None:
+    assert _conf("Family dinner stories from my aunt the pharmacist are always the best", "family_and_relations") == [("aunt", 0.15)]
+    assert _conf("my sister crashed on my sofa all weekend", "family_and_relations") == [("sister", 0.65)]
+
+
+def test_a_timed_activity_once_is_an_occasion_and_a_recurring_one_a_routine() -> None:
+    once = _conf("so quiet at 7am, pedalled in to the office through the drizzle", "daily_routine")
+    assert once and all(c == 0.15 for _, c in once)
+    for text in ("I hit the gym at 6am every weekday", "my 9pm run after work, every other day, non-negotiable",
+                 "Another night shift done, 8pm to 8am"):
+        assert _conf(text, "daily_routine") and all(c == 0.55 for _, c in _conf(text, "daily_routine")), text
+    # going to work every day is a commute, not a schedule; 周五 alone is one Friday
+    assert _conf("每天去西城区上班，附近的午饭已经吃了个遍", "daily_routine") == []
+    assert all(c == 0.15 for _, c in _conf("我周五下午两点就下班了", "daily_routine"))

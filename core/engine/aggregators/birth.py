@@ -203,7 +203,9 @@ def _run(board: Board) -> list[Hypothesis]:
         if any(not h.data.get("hold") for h in board.proposed("age")):
             bday = [b for b in bday if b.attribute != "age"]
         out += bday
-    have_age = any(not h.data.get("hold") for h in board.proposed("age") + [h for h in out if h.attribute == "age"])
+    # a semantic-only age ("class reunion" sounds like a teenager) does not stand in for the birth year's
+    have_age = any(not h.data.get("hold") and not h.data.get("semantic_only")
+                   for h in board.proposed("age") + [h for h in out if h.attribute == "age"])
     return out + age_from_birth(f, derived, have_age)
 
 

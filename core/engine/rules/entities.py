@@ -60,6 +60,20 @@ _LONG_DIGITS = re.compile(r"(?<![\d\w-])\d{10,15}(?![\d\w-])")
 _S10 = re.compile(r"(?<![\w-])[A-Z]{2}\d{9}[A-Z]{2}(?![\w-])")
 
 
+# A membership, loyalty, library or order number names an account with a shop, gym or library, not
+# the person: the schema's IDs are phones, e-mails, ID / student / staff / document numbers and plates.
+_PERSON_ID_LABEL = re.compile(r"student|staff|employee|badge|passport|licen[cs]e|ssn|\bid\b|学号|工号|员工号|身份证|证件|护照|准考证", re.I)
+_ACCOUNT_CONTEXT = re.compile(r"\b(?:member(?:ship)?|loyalty|rewards?|library|order)\b|会员|读者证|借书证|图书证|积分卡|订单", re.I)
+
+
+def is_account_number(text: str, label: str) -> bool:
+    """A labelled number (`label` its label) is a membership / loyalty / library / order number:
+    its label or the card it is printed on says so, and the label is no personal-ID label."""
+    if _PERSON_ID_LABEL.search(label):
+        return False
+    return bool(_ACCOUNT_CONTEXT.search(label) or _ACCOUNT_CONTEXT.search(text))
+
+
 def is_tracking_number(text: str, value: str) -> bool:
     """`value` (an unlabelled number found in `text`) reads as a parcel's tracking number."""
     v = value.replace(" ", "").replace("-", "")
@@ -187,6 +201,8 @@ def extract_entities(text: str) -> list[Entity]:
         label = text[m.start():m.start(1)].strip(" :：#")
         if "车牌" in label:
             _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
+        elif is_account_number(text, label):
+            continue
         elif any(c.isdigit() for c in m.group(1)):
             _add(out, taken, "id", m.start(1), m.end(1), text, label=label)
     for m in _S10.finditer(text):

@@ -6,7 +6,7 @@ import re
 from datetime import date
 
 from core.engine.rules.base import Ctx
-from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
+from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS)
 from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.types import Cue
@@ -610,6 +610,8 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
     for m in LABELED_ID.finditer(t):
         if any(c.isdigit() for c in m.group(1)):
             label = t[m.start():m.start(1)].strip(" :：#")
+            if "车牌" not in label and is_account_number(t, label):
+                continue    # a gym, library or shop account, not the person's ID
             add("plate" if "车牌" in label else "id", m.start(1), m.end(1), 0.8, label=label)
     # unlabeled alphanumeric IDs (XC190417) only on badge/document-like carriers or near id wording;
     # a parcel's tracking number is not its recipient's

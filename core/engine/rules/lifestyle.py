@@ -135,7 +135,7 @@ _TIME = (r"(?:(?:at|around|by|before|after|until|till|from)\s+)?(?:[01]?\d(?::[0
 _FREQ = (r"every\s+(?:single\s+)?(?:day|morning|evening|night|weekday|weekend|week|monday|tuesday|wednesday|thursday|friday|saturday|sunday|other\s+day)|"
          r"(?:on\s+)?(?:mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends)|daily|each\s+morning|nightly|twice\s+a\s+week|"
          r"three\s+times\s+a\s+week|\d\s?x\s?(?:a|per)\s+week|most\s+mornings|most\s+nights|usually|always|routine|"
-         r"每天|每晚|每周[一二三四五六日天]?|每个?(?:周末|工作日|早上|晚上)|周[一二三四五六日天]|工作日|天天|雷打不动|习惯")
+         r"每天|每晚|每周[一二三四五六日天]?|每个?(?:周末|工作日|早上|晚上)|周[一二三四五六日天]到周[一二三四五六日天]|工作日|天天|雷打不动|习惯")
 _ACT = (r"gym|work(?:ing)?\s?out|run(?!\s+(?:a|an|the|my|our|his|her|their)\b)|running|jog|jogging|yoga|swim|swimming|walk(?:ing)?\s+(?:the\s+)?dog|dog\s+walk|walk|coffee|breakfast|lunch|dinner|commute|"
         r"wake\s+up|woke\s+up|get\s+up|alarm|bed|sleep|nap|meditat\w*|pray\w*|church|class|classes|lectures?|study|shift|clock\s+in|clock\s+out|office|meeting|standup|"
         r"school\s+run|pick\s+up\s+the\s+kids|drop\s+off|grocery|groceries|market|cook\w*|read\w*|practice|training|piano|guitar|bike|cycling|"
@@ -144,6 +144,7 @@ _ACT = (r"gym|work(?:ing)?\s?out|run(?!\s+(?:a|an|the|my|our|his|her|their)\b)|r
 _ROUTINE = re.compile(rf"(?:(?P<f>{_FREQ})[^.!?。！？\n—–]{{0,40}}?(?P<a>{_ACT})|(?P<a2>{_ACT})[^.!?。！？\n—–]{{0,30}}?(?P<f2>{_FREQ}|{_TIME})|(?P<t>{_TIME})[^.!?。！？\n—–]{{0,25}}?(?P<a3>{_ACT}))", re.I)
 
 
+_GOING_TO_WORK = re.compile(r"(?i)office|commute|clock\s+in|clock\s+out|上班|下班|打卡|通勤")
 _ROUTINE_GATE = re.compile(r"\d|every|daily|each|usually|always|routine|mondays|tuesdays|wednesdays|thursdays|fridays|saturdays|sundays|weekdays|weekends|nightly|"
                            r"most\s+(?:mornings|nights)|twice|noon|midnight|dawn|sunrise|sunset|times\s+a\s+week|[每天点周晚早]", re.I)
 
@@ -164,7 +165,15 @@ def daily_routine(ctx: Ctx) -> list[Cue]:
         val = re.sub(r"\s+", " ", ctx.text[s:e]).strip()
         if len(val) < 4:
             continue
-        out.append(ctx.cue("daily_routine", val, s, e, rule="routine:time_activity", confidence=0.55,
+        act = m.group("a") or m.group("a2") or m.group("a3") or ""
+        s0, s1 = ctx.sentence(m.start())
+        recurring = bool(re.search(_FREQ + r"|\b(?:another|again|as\s+usual)\b|又|照例|照常", t[s0:max(s1, m.end())], re.I))
+        timed = bool(re.search(_TIME, val, re.I))
+        if _GOING_TO_WORK.fullmatch(act) and not timed:
+            continue    # "每天去西城区上班": going to work every day is a commute, not a schedule
+        # a time and an activity once ("周五下午两点，灵魂已经下班", "at 7am, pedalled in to the office") is an
+        # occasion: weak alone, a routine when other posts repeat it
+        out.append(ctx.cue("daily_routine", val, s, e, rule="routine:time_activity", confidence=0.55 if recurring else 0.15,
                            activity=(m.group("a") or m.group("a2") or m.group("a3")),
                            when=(m.group("f") or m.group("f2") or m.group("t"))))
     return out
@@ -417,6 +426,7 @@ _REL_ZH = {"老公": "husband", "丈夫": "husband", "先生": "husband", "老�
            "室友": "roommate", "前夫": "ex-husband", "前妻": "ex-wife", "前任": "ex-partner",
            "狗": "dog", "狗狗": "dog", "猫": "cat", "猫咪": "cat", "小猫": "cat", "小狗": "dog", "仓鼠": "hamster", "兔子": "rabbit", "鹦鹉": "parrot"}
 _PETS = {"dog", "cat", "parrot", "rabbit", "hamster", "horse", "fish", "turtle"}
+_EXTENDED = {"aunt", "uncle", "cousin", "niece", "nephew"}
 _NUMW = r"(?:two|three|four|five|2|3|4|5)\s+"
 _FAM_EN = re.compile(
     rf"\b(?:my|our)\s+(?:(?P<n>{_NUMW})|(?:little|baby|big|older|younger|oldest|youngest|eldest|lovely|amazing|new|late|beloved|sweet|teenage|adult|\d+[- ]year[- ]old|\d+yo|twin|rescue|old|step)\s+){{0,2}}"
@@ -457,7 +467,10 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         if m.group("age"):
             val += f" ({m.group('age')})"
         end = m.end() if name or m.group("age") else m.end("r")
-        out.append(ctx.cue("family_and_relations", val, m.start(), end, rule="family:en", confidence=0.65, first_person=True,
+        # everyone has aunts and cousins: one mention says little about the poster's family (the schema's
+        # household, partner, children, parents, pets); repeated mentions still add up
+        conf = 0.15 if canon in _EXTENDED else 0.65
+        out.append(ctx.cue("family_and_relations", val, m.start(), end, rule="family:en", confidence=conf, first_person=True,
                            relation=canon, name=name, pet=canon in _PETS or None))
     for m in _FAM_ZH.finditer(t):
         r = m.group("r") or m.group("pr")

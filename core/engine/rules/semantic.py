@@ -32,6 +32,7 @@ import numpy as np
 
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
+from core.engine.rules.semantic_anchor import anchored
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
@@ -43,13 +44,13 @@ VECTORS = BANK_DIR / "vectors.npz"
 MARGIN_DEFAULT = 0.03
 # per bank: the smallest margin whose cues reach ~50 % precision on the development sets, or higher
 # where the banks' own values are rarely right (benchmarks/calibration.py cues; docs/semantic.md)
-MARGIN: dict[str, float] = {"age": 0.04, "education": 0.05, "gender": 0.02, "health": 0.03, "hobbies": 0.03,
-                            "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.06,
-                            "politics": 0.06, "relationship": 0.02, "religion": 0.03}
+MARGIN: dict[str, float] = {"age": 0.04, "education": 0.02, "gender": 0.02, "health": 0.02, "hobbies": 0.02,
+                            "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.03,
+                            "politics": 0.06, "relationship": 0.02, "religion": 0.02}
 HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
 HINT_CONF = 0.07
 SEPARATION = 0.005
-BASE_CONF = 0.25
+BASE_CONF = 0.32
 CONF_PER_MARGIN = 3.0
 MAX_CONF = 0.45
 MAX_SENTENCES = 400          # per user: the rest is not embedded (cost bound)
@@ -77,6 +78,16 @@ class Banks:
 
 def text_sha(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()
+
+
+@lru_cache(maxsize=None)
+def bank_keywords(bank: str) -> tuple[str, ...]:
+    """A bank's optional topic `keywords` (words that put a sentence on its topic at all)."""
+    for p in sorted(BANK_DIR.glob("*.json")):
+        doc = json.loads(p.read_text(encoding="utf-8"))
+        if doc.get("bank") == bank:
+            return tuple(str(k) for k in doc.get("keywords", []))
+    return ()
 
 
 def _read_banks() -> list[Prototype]:
@@ -189,17 +200,22 @@ def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Proto
     return out
 
 
-def confidence(p: Prototype, margin: float) -> float:
+def confidence(p: Prototype, margin: float, anchor: bool = True) -> float:
     m0 = MARGIN.get(p.bank, MARGIN_DEFAULT)
-    if margin < m0:
+    if margin < m0 or not anchor:
         return HINT_CONF   # a hint: adds up with other evidence, its own hypothesis stays held
     return round(min(MAX_CONF, BASE_CONF + CONF_PER_MARGIN * (margin - m0)), 3)
 
 
 def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: int, carrier: str | None) -> Cue:
+    """A firm cue when the margin passes its bank's threshold and the sentence shares a word with
+    the value (semantic_anchor.py); otherwise a hint (held, never projected alone)."""
     levels = dict(p.levels)
     sem: dict[str, Any] = {"sim": round(sim, 4), "margin": round(margin, 4), "prototype": p.text}
-    if margin < MARGIN.get(p.bank, MARGIN_DEFAULT):
+    anchor = anchored(text[start:end], p.bank, p.id)
+    if not anchor:
+        sem["unanchored"] = True
+    if margin < MARGIN.get(p.bank, MARGIN_DEFAULT) or not anchor:
         sem["hint"] = True
     data: dict[str, Any] = {"start": start, "end": end, "semantic": sem}
     if levels:
@@ -207,7 +223,7 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     if carrier:
         data["carrier"] = carrier
     return Cue(attribute=p.attribute, value=p.value, level=list(levels)[-1] if levels else None,
-               confidence=confidence(p, margin), span=text[start:end], cue=f"semantic:{p.bank}:{p.id}",
+               confidence=confidence(p, margin, anchor), span=text[start:end], cue=f"semantic:{p.bank}:{p.id}",
                first_person=True, data=data)
 
 
