@@ -4,7 +4,8 @@
     .venv/bin/python benchmarks/calibration.py claims NAME=RUN_OUT:BENCH [...] [--cap 0.08]
 
 `cues`: every candidate sentence of every user is matched against the prototype banks with no
-threshold; each best-per-attribute match is judged against the user's truth (the eval's rules
+threshold; each best-per-attribute match that shares a word with its value (the others can only be
+hints, core/engine/rules/semantic_anchor.py) is judged against the user's truth (the eval's rules
 judge): right (matches the leaked value), wrong (a leaked or hidden value it does not match) or
 unknown (the attribute is not in the truth). Prints, per bank, precision by margin over the neutral
 statements and the smallest margin whose tail reaches `--precision`; then the reliability of the
@@ -31,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from core.engine.rules import semantic  # noqa: E402
+from core.engine.rules.semantic_anchor import anchored  # noqa: E402
 from core.eval.judge import get_judge  # noqa: E402
 from core.loader import load_manifest, load_user, read_json  # noqa: E402
 from core.models import Truth, TruthAttribute  # noqa: E402
@@ -107,6 +109,7 @@ def collect_cues(name: str, bench: Path, users: int | None, rec: Any) -> list[di
                     value = _display(p.attribute, dict(p.levels), p.value)
                     rows.append({"set": name, "user": uid, "post": pid, "bank": p.bank, "attribute": p.attribute,
                                  "value": value, "id": p.id, "sim": sim, "margin": margin, "sentence": s,
+                                 "anchored": anchored(s, p.bank, p.id),
                                  "verdict": judge_value(truth, p.attribute, value, judge)})
     finally:
         semantic.MARGIN_DEFAULT, semantic.SEPARATION = saved[0], saved[2]
@@ -163,9 +166,12 @@ def cmd_cues(a: argparse.Namespace) -> int:
     for spec in a.sets:
         name, path = spec.split("=", 1)
         rows += collect_cues(name, Path(path), a.users, rec)
-    chosen = print_cue_tables(rows, a.precision)
+    # only anchored matches can be firm cues (the others are hints: semantic_anchor.py)
+    firm = [x for x in rows if x["anchored"]]
+    print(f"{len(firm)} of {len(rows)} best matches share a word with their value (the rest are hints)")
+    chosen = print_cue_tables(firm, a.precision)
     print()
-    shipped = [(semantic.confidence(_proto(x), x["margin"]), x["verdict"]) for x in rows
+    shipped = [(semantic.confidence(_proto(x), x["margin"]), x["verdict"]) for x in firm
                if x["verdict"] != "unknown" and x["margin"] >= semantic.MARGIN.get(x["bank"], semantic.MARGIN_DEFAULT)]
     print_reliability(shipped, "reliability of single semantic cues at the shipped thresholds")
     if a.dump:
