@@ -10,7 +10,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from core.engine.rules.semantic import _read_banks, candidate_sentences
+from core.engine.rules.semantic import read_banks, candidate_sentences
 from core.engine.rules.sentence_filter import worth_embedding
 from db.store import open_db
 from tools import embed as E
@@ -50,7 +50,7 @@ def test_the_model_sees_a_cleaned_cut_sentence_and_prototypes_unchanged() -> Non
     assert len(seen.split()) == E.MAX_WORDS and not seen.endswith("love it!")
     assert E._clip("wow!!! really???") == "wow! really?"
     # prototype vectors (vectors.npz) were embedded from the raw texts: cleaning must not change them
-    assert [p.text for p in _read_banks() if E._clip(p.text) != p.text.strip()] == []
+    assert [p.text for p in read_banks() if E._clip(p.text) != p.text.strip()] == []
 
 
 def test_process_cache_serves_a_new_run_db_without_the_model(tmp_path: Path) -> None:

@@ -174,8 +174,7 @@ def daily_routine(ctx: Ctx) -> list[Cue]:
         # a time and an activity once ("周五下午两点，灵魂已经下班", "at 7am, pedalled in to the office") is an
         # occasion: weak alone, a routine when other posts repeat it
         out.append(ctx.cue("daily_routine", val, s, e, rule="routine:time_activity", confidence=0.55 if recurring else 0.15,
-                           activity=(m.group("a") or m.group("a2") or m.group("a3")),
-                           when=(m.group("f") or m.group("f2") or m.group("t"))))
+                           activity=act, when=(m.group("f") or m.group("f2") or m.group("t"))))
     return out
 
 

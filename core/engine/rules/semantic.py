@@ -9,7 +9,9 @@ recorded) and compared with every prototype. It yields a cue when its best proto
 * the best *neutral* statement (small talk that discloses nothing) by `margin` (per bank), and
 * the best prototype of any other value of the same attribute by `SEPARATION`.
 
-Between `HINT_MARGIN` and `MARGIN` the cue is a *hint* (`HINT_CONF`, `data.semantic.hint`): the
+A match whose sentence shares no word with the value (semantic_anchor.py: "zero plans, full day on
+the sofa" is near "being single suits me" in the embedding, but is not about relationships) is a
+hint too. Between `HINT_MARGIN` and `MARGIN` the cue is a *hint* (`HINT_CONF`, `data.semantic.hint`): the
 hypothesizer reads hints only for an attribute nothing else speaks to, and holds what they give
 (grounded, unresolved, never projected).
 
@@ -90,7 +92,9 @@ def bank_keywords(bank: str) -> tuple[str, ...]:
     return ()
 
 
-def _read_banks() -> list[Prototype]:
+@lru_cache(maxsize=1)
+def read_banks() -> tuple[Prototype, ...]:
+    """Every prototype statement of the banks (read once per process)."""
     out: list[Prototype] = []
     for p in sorted(BANK_DIR.glob("*.json")):
         try:
@@ -104,14 +108,14 @@ def _read_banks() -> list[Prototype]:
                         out.append(Prototype(bank, attr, str(e["id"]), str(e.get("value", "")), lv, str(t), lang))
         except (OSError, ValueError, KeyError, TypeError) as exc:
             raise ValueError(f"{p}: bad prototype bank ({type(exc).__name__}: {exc})") from exc
-    return out
+    return tuple(out)
 
 
 def build_vectors(protos: Sequence[Prototype] | None = None) -> Path:
     """Embed every prototype text and write vectors.npz (run after editing a bank)."""
     from tools.embed import MODEL_ID, encode
 
-    protos = list(protos or _read_banks())
+    protos = list(protos or read_banks())
     texts = sorted({p.text for p in protos})
     vec = encode(texts)
     np.savez_compressed(VECTORS, sha=np.array([text_sha(t) for t in texts]), vec=vec, model=np.array(MODEL_ID))
@@ -123,7 +127,7 @@ def load_banks() -> Banks:
     """The banks with their vectors (shipped in vectors.npz; texts edited since are embedded now)."""
     from tools.embed import MODEL_ID, encode
 
-    protos = _read_banks()
+    protos = list(read_banks())
     have: dict[str, np.ndarray] = {}
     if VECTORS.exists():
         z = np.load(VECTORS)

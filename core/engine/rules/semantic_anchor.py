@@ -56,13 +56,16 @@ def anchors(text: str) -> frozenset[str]:
     return frozenset(words | pairs)
 
 
+MAX_VALUES = 3
+
+
 @lru_cache(maxsize=1)
 def _generic() -> frozenset[str]:
     """Anchors that say nothing about one value: used by the neutral bank, or by the prototypes of
     more than `MAX_VALUES` values across the banks ("went", "years", "已经", "工作")."""
-    from core.engine.rules.semantic import load_banks
+    from core.engine.rules.semantic import read_banks
 
-    protos = load_banks().protos
+    protos = read_banks()
     seen: dict[str, set[tuple[str, str]]] = {}
     neutral: set[str] = set()
     for p in protos:
@@ -74,16 +77,13 @@ def _generic() -> frozenset[str]:
     return frozenset(neutral | {x for x, vals in seen.items() if len(vals) > MAX_VALUES})
 
 
-MAX_VALUES = 3
-
-
 @lru_cache(maxsize=4096)
 def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value: its prototypes, name and levels, minus the generic ones."""
-    from core.engine.rules.semantic import load_banks
+    from core.engine.rules.semantic import read_banks
 
     own: set[str] = set()
-    for p in load_banks().protos:
+    for p in read_banks():
         if p.bank == bank and p.id == value_id:
             for t in (p.text, p.value, *(v for _, v in p.levels)):
                 own |= anchors(t)
