@@ -10,6 +10,8 @@ from typing import Callable
 
 import sqlite_utils
 
+from db.transaction import immediate
+
 Migration = Callable[[sqlite_utils.Database], None]
 MIGRATIONS: list[tuple[str, Migration]] = []
 
@@ -342,15 +344,8 @@ def apply_migrations(db: sqlite_utils.Database) -> list[str]:
     for name, fn in MIGRATIONS:
         if name in done:
             continue
-        if db.conn.in_transaction:
-            db.conn.commit()
-        db.conn.execute("BEGIN IMMEDIATE")
-        try:
+        with immediate(db):
             fn(db)
             db.conn.execute("INSERT INTO _migrations (name, applied_at) VALUES (?, datetime('now'))", [name])
-        except BaseException:
-            db.conn.rollback()
-            raise
-        db.conn.commit()
         applied.append(name)
     return applied

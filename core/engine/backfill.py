@@ -15,6 +15,7 @@ import sqlite_utils
 from core.engine.graph import Graph
 from core.engine.perceiver import attach_features
 from db.store import now
+from db.transaction import immediate
 
 Backfill = Callable[[Graph], int]
 BACKFILLS: list[tuple[str, Backfill]] = []
@@ -51,19 +52,13 @@ def apply_backfills(db: sqlite_utils.Database, g: Graph, step: int) -> dict[str,
     for name, fn in BACKFILLS:
         if name in done:
             continue
-        if db.conn.in_transaction:
-            db.conn.commit()
-        db.conn.execute("BEGIN IMMEDIATE")
         try:
-            g.step = step
-            n = fn(g)
-            db.execute("INSERT INTO run_backfills (run_id, name, step, nodes, applied_at) VALUES (?,?,?,?,?)",
-                       [g.run_id, name, step, n, now()])
-        except BaseException:
-            db.conn.rollback()
-            raise
+            with immediate(db):
+                g.step = step
+                n = fn(g)
+                db.execute("INSERT INTO run_backfills (run_id, name, step, nodes, applied_at) VALUES (?,?,?,?,?)",
+                           [g.run_id, name, step, n, now()])
         finally:
             g.step = keep
-        db.conn.commit()
         applied[name] = n
     return applied
