@@ -99,6 +99,7 @@ class ArgusApp(App):
         self._live_screens: list[InvestigationScreen] = []
 
     def on_mount(self) -> None:
+        self._catch_sigterm()
         theme = self._theme_name or os.environ.get("ARGUS_THEME") or (
             "ansi-dark" if _sixteen_colour_terminal() else None)
         if theme:
@@ -163,6 +164,39 @@ class ArgusApp(App):
     def start_live(self, db_path: str | Path, user_dir: str | Path, budget: float, backend: str) -> None:
         self.push_screen(InvestigationScreen(db_path, None, mode="live", who=self.who, start_args={
             "user_dir": str(user_dir), "budget": budget, "backend": backend, "config": self.config}))
+
+    def _catch_sigterm(self) -> None:
+        """SIGTERM quits like `q` (screens unmount, the run DB is closed and checkpointed)
+        instead of killing the process with the run's last steps in the WAL."""
+        import asyncio
+        import signal
+        import threading
+
+        if threading.current_thread() is not threading.main_thread():
+            return
+        try:
+            asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, self.exit)
+        except (NotImplementedError, RuntimeError):   # not POSIX, or no loop
+            pass
+
+    def on_unmount(self) -> None:
+        import asyncio
+        import signal
+
+        try:
+            asyncio.get_running_loop().remove_signal_handler(signal.SIGTERM)
+        except (NotImplementedError, RuntimeError, ValueError):
+            pass
+
+    def continue_hint(self) -> str | None:
+        """After quitting a live run that has not finished: the real command that continues it."""
+        import shlex
+
+        for s in reversed(self._live_screens):
+            if s.mode == "live" and s.run_id and s.snap is not None and s.snap.run.status != "finished":
+                return (f"run {s.run_id} is saved at step {s.snap.step}; continue it with: "
+                        f"argus tui {shlex.quote(str(s.db_path))} --run {shlex.quote(s.run_id)}")
+        return None
 
     def step_in_flight(self) -> bool:
         """True when an engine step was still running as the app closed."""

@@ -39,8 +39,20 @@ def _usage_message(e: cx.UsageError) -> str:
     return f"{msg} (see `{path} --help`)"
 
 
+def _terminated(signum: int, frame: object) -> None:
+    """SIGTERM unwinds like an exception: a step in flight rolls back, the run DB is closed
+    with its WAL checkpointed (db.store.close_all at exit), so the .db alone is the run."""
+    raise SystemExit(128 + signum)
+
+
 def main(argv: list[str] | None = None) -> None:
     """Run the CLI; usage errors and bad input are one `error: …` line on stderr, exit 2."""
+    import signal
+
+    try:
+        signal.signal(signal.SIGTERM, _terminated)
+    except ValueError:      # not the main thread (an embedding test runner): keep its handler
+        pass
     try:
         rv = typer.main.get_command(app).main(args=argv, prog_name="argus", standalone_mode=False)
     except InputError as e:

@@ -11,6 +11,7 @@ PersonApprover and steps the chain again. The auto-run steps the headless chain.
 from __future__ import annotations
 
 import threading
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -36,6 +37,7 @@ class LiveSession:
         self.db = db
         self.inv = inv
         self.lock = threading.Lock()
+        self.closing = False       # close once the step in flight has committed (see close)
         self.proposal: RouteProposal | None = None
         self.pause = threading.Event()
         self.person = PersonApprover(who)
@@ -59,6 +61,16 @@ class LiveSession:
 
         db = open_db(db_path)
         return cls(db, Investigation.resume(db, run_id))
+
+    @contextmanager
+    def _locked(self):
+        """The engine lock; a close() asked for while it was held happens when it is released."""
+        try:
+            with self.lock:
+                yield
+        finally:
+            if self.closing:
+                self.close()
 
     @property
     def run_id(self) -> str:
@@ -84,7 +96,7 @@ class LiveSession:
     def refresh(self, note: str = "") -> StepResult:
         """The proposal waiting for the person (after the chain's rules decided what they decide)
         and the state after the last step."""
-        with self.lock:
+        with self._locked():
             events: list[Event] = []
             why = self._advance(events)
             return StepResult(build_snapshot(self.db, self.run_id), self.proposal, events, note=note or why)
@@ -92,7 +104,7 @@ class LiveSession:
     def decide(self, decision: Decision) -> StepResult:
         """The person's answer to the waiting proposal, decided through the console chain (a
         rerun or stop with no proposal left is a command to the engine)."""
-        with self.lock:
+        with self._locked():
             events: list[Event] = []
             self._advance(events)
             if self.proposal is None:
@@ -123,17 +135,17 @@ class LiveSession:
     def force(self, family: str, params: dict[str, Any], by: str, reason: str | None = None) -> StepResult:
         """Run a route the researcher chose (validated by the family's input model; a refusal
         raises and charges nothing). Reopens a stopped run."""
-        with self.lock:
+        with self._locked():
             events = self._api("force_route")(family, params, by=by, reason=reason)
             return self._after(events, f"forced {family} by {by}")
 
     def extend(self, units: float, by: str) -> StepResult:
-        with self.lock:
+        with self._locked():
             events = self._api("extend_budget")(units, by=by)
             return self._after(events, f"budget +{units:g} by {by}")
 
     def hypothesis_action(self, node_id: str, action: str, by: str, reason: str | None) -> StepResult:
-        with self.lock:
+        with self._locked():
             events = self._api("hypothesis_action")(node_id, action, by=by, reason=reason)
             self.proposal = None            # the graph changed: ask the engine again
             return self._after(events, f"{action} {node_id} by {by}")
@@ -153,7 +165,7 @@ class LiveSession:
             if self.pause.is_set():
                 yield self.refresh(note=f"paused after {i} auto step(s)")
                 return
-            with self.lock:
+            with self._locked():
                 events = self.inv.step(approver)
                 self.proposal = None if self.inv.finished else self.inv.next_proposal()
                 if not events:
@@ -164,7 +176,15 @@ class LiveSession:
         yield self.refresh(note="run finished" if self.inv.finished else "auto-run done")
 
     def close(self) -> None:
+        """Close the run DB, its WAL checkpointed into the .db (db.store.RunConnection), so
+        the .db alone is the whole run. Never waits: with a step in flight it closes when
+        that step has committed."""
+        from db.store import close_db
+
+        self.closing = True
+        if not self.lock.acquire(blocking=False):
+            return
         try:
-            self.db.conn.close()
-        except Exception:  # noqa: BLE001 — closing twice is harmless
-            pass
+            close_db(self.db)
+        finally:
+            self.lock.release()

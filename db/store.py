@@ -1,9 +1,12 @@
-"""Opening the run store: private file (0600), WAL, migrations applied on open."""
+"""Opening the run store: private file (0600), WAL, migrations applied on open; closing it
+complete on its own (the WAL checkpointed into the .db, see RunConnection)."""
 from __future__ import annotations
 
+import atexit
 import json
 import os
 import sqlite3
+import weakref
 from datetime import datetime, timezone
 from contextlib import contextmanager
 from pathlib import Path
@@ -58,6 +61,46 @@ def _migration_lock(path: Path) -> Iterator[None]:
 _LOCK_FDS: dict[tuple[int, int], int] = {}
 
 
+class RunConnection(sqlite3.Connection):
+    """A writable run-store connection whose close() first checkpoints the WAL into the .db
+    and truncates it, so the .db alone is the whole run (a person copies or mails that file).
+    Connections still open when the process exits (normal exit, an exception, SIGTERM turned
+    into SystemExit by the CLI, the console's quit) are closed this way by `close_all`."""
+
+    def close(self) -> None:
+        try:
+            if self.in_transaction:      # a step cut short: its transaction is lost, nothing else
+                self.rollback()
+            # other writers may be busy (batch workers on one DB): do not wait long, the last
+            # connection to close checkpoints anyway
+            self.execute("PRAGMA busy_timeout=2000")
+            self.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+        except sqlite3.Error:            # closed already, or a checkpoint refused: close anyway
+            pass
+        super().close()
+
+
+_OPEN: "weakref.WeakSet[RunConnection]" = weakref.WeakSet()
+
+
+def close_db(db: sqlite_utils.Database | sqlite3.Connection) -> None:
+    """Close a run store connection (checkpointed when writable); closing twice is harmless."""
+    conn = db.conn if isinstance(db, sqlite_utils.Database) else db
+    try:
+        conn.close()
+    except sqlite3.Error:
+        pass
+
+
+@atexit.register
+def close_all() -> None:
+    """Checkpoint and close every writable connection this process still has open (atexit runs
+    after worker threads joined: a step in flight has committed)."""
+    for conn in list(_OPEN):
+        if getattr(conn, "pid", None) == os.getpid():    # never a parent's connection in a forked child
+            close_db(conn)
+
+
 def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
     """The run store at `path`: created private (0600) and migrated when writable; read-only
     connections never create or migrate. A file that is not SQLite raises InputError."""
@@ -75,7 +118,9 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
         print(f"note: {note}", file=sys.stderr)
     old = os.umask(0o077)  # the -wal/-shm side files are private too
     try:
-        conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False)
+        conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, factory=RunConnection)
+        conn.pid = os.getpid()  # type: ignore[attr-defined]
+        _OPEN.add(conn)
         try:
             conn.execute("PRAGMA busy_timeout=30000")
             db = sqlite_utils.Database(conn)

@@ -67,11 +67,14 @@ def tui(
     console_app = ArgusApp(runs_db, user_dir=user_dir, run_id=run, budget=budget, backend=backend,
                            inspect=inspect, step=step, who=who_id, theme=theme, config=config)
     console_app.run()
+    from argus_tui.cli_base import err_console
+
+    hint = console_app.continue_hint()
     if console_app.step_in_flight():
         # the engine thread is finishing its step; it commits before the process exits
-        from argus_tui.cli_base import err_console
-
-        err_console.print("finishing the step in flight (it is saved; `argus tui RUNS.db --run ID` continues)…")
+        err_console.print("finishing the step in flight (it is saved)…", markup=False, highlight=False)
+    if hint:
+        err_console.print(hint, markup=False, highlight=False, soft_wrap=True)
 
 
 def parse_sets(items: list[str]) -> dict | None:

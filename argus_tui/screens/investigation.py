@@ -188,6 +188,7 @@ class InvestigationScreen(Screen):
         self.render_cpu_ms: list[float] = []
         self._initial_step = step
         self._ro_db = None
+        self._closing = False
         self._pending_step: int | None = None
         self._busy_label, self._busy_since = "", 0.0
         # live mode without a session: {"user_dir", "budget", "backend"} for a new run,
@@ -292,6 +293,9 @@ class InvestigationScreen(Screen):
                 else:
                     assert self.run_id is not None
                     self.session = LiveSession.resume(self.db_path, self.run_id)
+                if self._closing:        # the screen went away while the run was opening
+                    self.session.close()
+                    return
             if what == "refresh":
                 self.post_message(SnapshotReady(self.session.refresh()))
             elif what == "decide" and decision is not None:
@@ -759,5 +763,11 @@ class InvestigationScreen(Screen):
         self.app.push_screen(HelpScreen())
 
     def on_unmount(self) -> None:
+        """Leaving the screen (q, ctrl+q, SIGTERM, a new run opened): pause an auto-run and close
+        the run DB with its WAL checkpointed, after the step in flight if there is one."""
+        self._closing = True
         if self.session is not None:
             self.session.pause.set()
+            self.session.close()
+        if self._ro_db is not None:
+            self._ro_db.conn.close()
