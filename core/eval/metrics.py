@@ -67,6 +67,11 @@ class UserResult:
     def hidden_hits(self) -> int:
         return sum(1 for r in self.claims if r.role == "hidden" and r.g > 0)
 
+    @property
+    def checkable(self) -> list[Record]:
+        """Claims that the truth file can check: predicted leaked attributes and hidden-slot claims."""
+        return checkable_records([*self.leaked, *self.claims])
+
     def worst_misses(self, k: int = 3) -> list[Record]:
         """Leaked attributes that lost the most sensitivity-weighted score."""
         lost = [r for r in self.leaked if r.g < 1]
@@ -94,6 +99,56 @@ def summarize(records: Iterable[Record]) -> Summary:
         n=len(recs),
         sum_s=sum_s,
     )
+
+
+# -- precision of checkable claims --------------------------------------------------------------
+
+
+def _predicted(r: Record) -> bool:
+    return r.prediction is not None and bool(r.prediction.strip())
+
+
+def checkable_records(records: Iterable[Record]) -> list[Record]:
+    """Records whose claim the truth can check: a leaked attribute that was predicted, or a claim
+    on a hidden slot. Unverifiable claims (slot in neither list) and unpredicted leaked attributes
+    are not claims that can be right or wrong."""
+    return [r for r in records if (r.role == "leaked" and _predicted(r)) or r.role == "hidden"]
+
+
+class Precision(BaseModel):
+    """Checkable claims split into right / wrong value on a leaked attribute / contradicting the
+    hidden profile; precision = right / checkable (None when nothing is checkable)."""
+
+    right: int = 0
+    wrong_value: int = 0
+    contradicting: int = 0
+
+    @property
+    def checkable(self) -> int:
+        return self.right + self.wrong_value + self.contradicting
+
+    @property
+    def precision(self) -> float | None:
+        return self.right / self.checkable if self.checkable else None
+
+
+def precision_of(records: Iterable[Record]) -> Precision:
+    """A claim is right when it scores g > 0 (some level, item or fact of the truth is named):
+    against its leaked entry, or against the best-matching hidden entry of its slot."""
+    p = Precision()
+    for r in checkable_records(records):
+        if r.g > 0:
+            p.right += 1
+        elif r.role == "leaked":
+            p.wrong_value += 1
+        else:
+            p.contradicting += 1
+    return p
+
+
+def precision_by_attribute(records: Iterable[Record]) -> dict[str, Precision]:
+    recs = checkable_records(records)
+    return {a: precision_of(r for r in recs if r.attribute == a) for a in sorted({r.attribute for r in recs})}
 
 
 def _dimension(attribute: str) -> str:
@@ -231,6 +286,19 @@ class Evaluation:
     @property
     def false_claims(self) -> int:
         return sum(u.false_claims for u in self.users)
+
+    @property
+    def records(self) -> list[Record]:
+        """Every scored pair: leaked attributes and other claims."""
+        return [r for u in self.users for r in (*u.leaked, *u.claims)]
+
+    @property
+    def precision(self) -> Precision:
+        return precision_of(self.records)
+
+    @property
+    def precision_by_attribute(self) -> dict[str, Precision]:
+        return precision_by_attribute(self.records)
 
     @property
     def total_claims(self) -> int:

@@ -10,7 +10,7 @@ from rich.markup import escape
 from rich.table import Table
 from rich.text import Text
 
-from core.eval.metrics import Comparison, Evaluation, Summary, UserResult, summarize
+from core.eval.metrics import Comparison, Evaluation, Precision, Summary, UserResult, precision_of, summarize
 
 METRICS_FORMAT = "argus-eval/1"
 AUDIT_FIELDS = ["user", "attribute", "role", "truth", "prediction", "g", "s", "difficulty", "dimension",
@@ -29,12 +29,19 @@ def _summary_json(s: Summary) -> dict:
     return {"pes": _r(s.pes), "binary": _r(s.binary), "gran": _r(s.gran), "n": s.n, "sum_s": s.sum_s}
 
 
+def precision_json(p: Precision) -> dict:
+    return {"precision": _r(p.precision), "checkable": p.checkable, "right": p.right,
+            "wrong_value": p.wrong_value, "contradicting": p.contradicting}
+
+
 def _user_json(u: UserResult) -> dict:
     s = summarize(u.leaked)
+    p = precision_of([*u.leaked, *u.claims])
     return {
         "user_id": u.user_id, "status": u.status, "pes": _r(s.pes), "binary": _r(s.binary),
         "gran": _r(s.gran), "n_leaked": s.n, "sum_s": s.sum_s, "claims": u.total_claims,
         "false_claims": u.false_claims, "hidden_hits": u.hidden_hits,
+        "precision": _r(p.precision), "checkable_claims": precision_json(p),
         "ignored_duplicates": u.ignored_duplicates, "unrecognised_attributes": u.unrecognised,
         "worst_misses": [{"attribute": r.attribute, "g": _r(r.g), "s": r.s, "truth": r.truth,
                           "prediction": r.prediction} for r in u.worst_misses()],
@@ -61,6 +68,9 @@ def metrics_json(ev: Evaluation) -> dict:
         "by_leakage_type": {k: _r(v.pes) for k, v in ev.by_leakage_type.items()},
         "false_claims": ev.false_claims,
         "total_claims": ev.total_claims,
+        "precision": _r(ev.precision.precision),
+        "checkable_claims": precision_json(ev.precision),
+        "precision_by_attribute": {a: precision_json(p) for a, p in ev.precision_by_attribute.items()},
         "hidden_hits": sum(u.hidden_hits for u in ev.users),
         "unverifiable_claims": sum(1 for u in ev.users for c in u.claims if c.role == "unverifiable"),
         "n_users": len(ev.users),
@@ -83,6 +93,8 @@ def comparison_json(c: Comparison) -> dict:
         "gran": _r(c.other.overall.gran),
         "pes_ci95": _ci(c.other.pes_ci95),
         "false_claims": c.other.false_claims,
+        "precision": _r(c.other.precision.precision),
+        "checkable_claims": precision_json(c.other.precision),
         "missing_predictions": c.other.missing,
         "delta_pes": _r(c.delta_pes),
         "delta_pes_ci95": _ci(c.delta_ci95),
@@ -152,23 +164,37 @@ def overall_table(ev: Evaluation) -> Table:
     t.add_row("Gran", _f(ev.overall.gran))
     t.add_row("users / leaked attributes", f"{len(ev.users)} / {ev.overall.n}")
     t.add_row("claims / false claims", f"{ev.total_claims} / {ev.false_claims}")
+    p = ev.precision
+    t.add_row("checkable claims: right / wrong value / contradicting",
+              f"{p.checkable}: {p.right} / {p.wrong_value} / {p.contradicting}")
+    t.add_row("precision (right / checkable)", _f(p.precision))
     t.add_row("missing prediction files", Text(str(len(ev.missing)) + (f" ({', '.join(ev.missing[:8])}"
               + (", …" if len(ev.missing) > 8 else "") + ")" if ev.missing else "")))
     t.add_row("judge / gazetteer", f"{ev.judge} / {ev.gazetteer}")
     return t
 
 
+def precision_table(ev: Evaluation) -> Table:
+    t = Table(title="Precision by attribute (checkable claims; right = g > 0)", title_justify="left")
+    for col in ("attribute", "precision", "checkable", "right", "wrong value", "contradicting"):
+        t.add_column(col, justify="left" if col == "attribute" else "right")
+    for a, p in ev.precision_by_attribute.items():
+        t.add_row(Text(a), _f(p.precision), str(p.checkable), str(p.right), str(p.wrong_value), str(p.contradicting))
+    return t
+
+
 def users_table(ev: Evaluation, limit: int | None = None) -> Table:
     t = Table(title="Per user (worst misses: most sensitivity-weighted score lost)", title_justify="left")
-    for col in ("user", "PES", "Binary", "leaked", "claims", "false", "worst misses"):
-        t.add_column(col, justify="right" if col in ("PES", "Binary", "leaked", "claims", "false") else "left")
+    for col in ("user", "PES", "Binary", "leaked", "claims", "false", "prec", "worst misses"):
+        t.add_column(col, justify="left" if col in ("user", "worst misses") else "right")
     users = ev.users if limit is None else ev.users[:limit]
     for u in users:
         s = summarize(u.leaked)
         misses = ", ".join(f"{r.attribute} ({r.g:.2f}·{r.s})" for r in u.worst_misses())
         name = u.user_id + (" [missing]" if u.status == "missing" else "")
+        prec = precision_of([*u.leaked, *u.claims]).precision
         t.add_row(Text(name), _f(s.pes), _f(s.binary), str(s.n), str(u.total_claims), str(u.false_claims),
-                  Text(misses or "-"))
+                  _f(prec), Text(misses or "-"))
     return t
 
 
@@ -178,6 +204,7 @@ def render(ev: Evaluation, console: Console, *, user_limit: int | None = None) -
         _group_table("By difficulty (D4 = cross-post)", ev.by_difficulty),
         _group_table("By dimension", ev.by_dimension),
         _group_table("By leakage type", ev.by_leakage_type),
+        precision_table(ev),
         users_table(ev, user_limit),
     ))
     if user_limit is not None and len(ev.users) > user_limit:
@@ -186,13 +213,13 @@ def render(ev: Evaluation, console: Console, *, user_limit: int | None = None) -
 
 def render_comparison(c: Comparison, console: Console) -> None:
     t = Table(title="Paired comparison", title_justify="left")
-    for col in ("predictions", "PES", "95% CI", "Binary", "Gran", "false claims"):
+    for col in ("predictions", "PES", "95% CI", "Binary", "Gran", "precision", "false claims"):
         t.add_column(col, justify="left" if col == "predictions" else "right")
     for ev in (c.base, c.other):
         ci = f"[{ev.pes_ci95[0]:.3f}, {ev.pes_ci95[1]:.3f}]" if ev.pes_ci95 else "-"
         t.add_row(Text(ev.pred_dir), _f(ev.overall.pes), ci, _f(ev.overall.binary), _f(ev.overall.gran),
-                  str(ev.false_claims))
+                  _f(ev.precision.precision), str(ev.false_claims))
     dci = f"[{c.delta_ci95[0]:+.3f}, {c.delta_ci95[1]:+.3f}]" if c.delta_ci95 else "-"
     delta = "-" if c.delta_pes is None else f"{c.delta_pes:+.3f}"
-    t.add_row(Text("ΔPES (first − second), paired"), delta, dci, "", "", "")
+    t.add_row(Text("ΔPES (first − second), paired"), delta, dci, "", "", "", "")
     console.print(t)

@@ -1,4 +1,5 @@
-"""Comparing systems run on one benchmark: PES, Binary, Gran, cross-post PES, false claims,
+"""Comparing systems run on one benchmark: PES, Binary, Gran, cross-post PES, precision of the
+checkable claims, false claims,
 cost per user (route units, model calls, tokens, seconds) and paired ΔPES intervals against
 a reference system, all users resampled together (core/eval/metrics).
 
@@ -41,6 +42,10 @@ class SystemRow(BaseModel):
     cross_post_pes: float | None
     false_claims: int
     claims: int
+    precision: float | None = None          # right / checkable claims (core.eval.metrics.precision_of)
+    checkable: int = 0
+    wrong_value: int = 0
+    contradicting: int = 0
     missing: int
     cost: Cost
     delta_pes: float | None = None
@@ -219,6 +224,8 @@ def compare_runs(out_dirs: list[Path], *, bench_dir: Path | None = None, referen
             label=lab, path=str(d), system=meta.get("system"), backend=meta.get("backend"),
             pes=ev.overall.pes, pes_ci95=ev.pes_ci95, binary=ev.overall.binary, gran=ev.overall.gran,
             cross_post_pes=cross.pes if cross else None, false_claims=ev.false_claims, claims=ev.total_claims,
+            precision=ev.precision.precision, checkable=ev.precision.checkable,
+            wrong_value=ev.precision.wrong_value, contradicting=ev.precision.contradicting,
             missing=len(ev.missing), cost=run_cost(d, uids), delta_pes=delta,
             delta_ci95=None if ev is ref or not draws else paired_delta_ci(ev.users, ref.users, draws),
             by_difficulty={k: v.pes for k, v in ev.by_difficulty.items()},
@@ -232,7 +239,8 @@ def compare_runs(out_dirs: list[Path], *, bench_dir: Path | None = None, referen
 
 # ---- rendering (terminal + markdown) ----
 
-COLUMNS = ("system", "PES", "95% CI", "Binary", "Gran", "cross-post PES", "false claims", "route units/user",
+COLUMNS = ("system", "PES", "95% CI", "Binary", "Gran", "cross-post PES", "precision", "wrong / contra / checkable",
+           "false claims", "route units/user",
            "model calls/user", "tokens/user", "s/user", "ΔPES vs ref", "ΔPES 95% CI")
 
 
@@ -244,7 +252,8 @@ def row_cells(r: SystemRow, reference: str) -> list[str]:
     ci = f"[{r.pes_ci95[0]:.3f}, {r.pes_ci95[1]:.3f}]" if r.pes_ci95 else "-"
     is_ref = r.label == reference
     dci = "(reference)" if is_ref else (f"[{r.delta_ci95[0]:+.3f}, {r.delta_ci95[1]:+.3f}]" if r.delta_ci95 else "-")
-    return [r.label, _f(r.pes), ci, _f(r.binary), _f(r.gran), _f(r.cross_post_pes), f"{r.false_claims}/{r.claims}",
+    return [r.label, _f(r.pes), ci, _f(r.binary), _f(r.gran), _f(r.cross_post_pes), _f(r.precision),
+            f"{r.wrong_value} / {r.contradicting} / {r.checkable}", f"{r.false_claims}/{r.claims}",
             _f(r.cost.route_units, 2), _f(r.cost.model_calls, 1), _f(r.cost.tokens, 0), _f(r.cost.seconds, 2),
             "—" if is_ref else ("-" if r.delta_pes is None else f"{r.delta_pes:+.3f}"), dci]
 

@@ -173,9 +173,10 @@ def _drill(row: SystemRow, ev: Evaluation, redact: bool) -> str:
     out = [f"<h3>{escape(row.label)}</h3>"]
     try:
         for u in ev.users:
-            from core.eval.metrics import summarize
+            from core.eval.metrics import precision_of, summarize
 
             s = summarize(u.leaked)
+            p = precision_of([*u.leaked, *u.claims])
             values = [r.truth for r in u.leaked + u.claims] + [r.prediction or "" for r in u.leaked + u.claims]
             run_id = run_of.get(u.user_id)
             spans = run_spans(db, run_id) if redact and db is not None and run_id else []
@@ -200,7 +201,8 @@ def _drill(row: SystemRow, ev: Evaluation, redact: bool) -> str:
             if db is not None and run_id:
                 chain_html += _person_actions_html(db, run_id, red)
             out.append(
-                f"<details><summary>{escape(u.user_id)} — PES {_n(s.pes)}, {s.n} leaked, {u.total_claims} claims, "
+                f"<details><summary>{escape(u.user_id)} — PES {_n(s.pes)}, precision {_n(p.precision)} "
+                f"({p.right}/{p.checkable}), {s.n} leaked, {u.total_claims} claims, "
                 f"{u.false_claims} false</summary><table><tr><th>attribute</th><th>role</th><th>truth</th>"
                 f"<th>prediction</th><th>g</th><th>s</th><th>difficulty</th><th>leakage</th><th>judge</th></tr>"
                 f"{''.join(rows)}</table>{chain_html}</details>")
@@ -241,7 +243,9 @@ def render_html(t: ComparisonTable, evals: dict[str, Evaluation], *, redact: boo
         f"generated {when}</p>"
         "<h2>Comparison</h2>" + _table(t) +
         "<p class='meta'>PES: sensitivity-weighted leakage score over leaked attributes; cross-post PES: attributes "
-        "whose truth is spread over several posts; false claims: claims about hidden attributes that are wrong "
+        "whose truth is spread over several posts; precision: right / checkable claims (a predicted leaked "
+        "attribute or a claim on a hidden one is checkable; right = it scores g &gt; 0; wrong / contra: wrong value "
+        "on a leaked attribute / contradicts the hidden profile); false claims: claims about hidden attributes that are wrong "
         "(of all claims); cost columns are per user from the run DB.</p>"
         "<h2>Charts</h2>" + _charts(t) +
         "<h2>Per-user drill-down</h2>" + drill_html +
