@@ -159,7 +159,7 @@ def test_import_refuses_a_non_empty_output_and_bad_source(tmp_path: Path) -> Non
     (src / "target.json").write_text("{broken", encoding="utf-8")
     res = runner.invoke(app, ["import", "prism", str(src), str(tmp_path / "o3")])
     assert res.exit_code == 2 and "target.json" in res.output and "broken JSON" in res.output
-    res = runner.invoke(app, ["import", "reddit", str(src), str(tmp_path / "o4")])
+    res = runner.invoke(app, ["import", "tiktok", str(src), str(tmp_path / "o4")])  # reddit is a platform export now
     assert res.exit_code == 2 and "FORMAT" in res.output
 
 

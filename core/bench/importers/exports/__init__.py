@@ -1,0 +1,75 @@
+"""Importers for the exports a person downloads from a platform ("download your data"): each
+reads the zip / tar.gz / CAR as downloaded, or its unpacked folder, and writes one sopri/1 user
+(see docs/importers.md, "Platform exports")."""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from core.bench.importers.exports.common import Summary, write_account
+from core.bench.importers.exports.source import DEFAULT_LIMITS, ExportSource, Limits, open_source
+from core.errors import InputError
+
+NAMES = ("instagram", "facebook", "x", "reddit", "mastodon", "bluesky")
+TITLES = {"instagram": "Instagram", "facebook": "Facebook", "x": "X (Twitter)", "reddit": "Reddit",
+          "mastodon": "Mastodon", "bluesky": "Bluesky"}
+
+
+def module(name: str) -> ModuleType:
+    import importlib
+
+    if name not in NAMES:
+        raise InputError("PLATFORM", f"unknown platform {name!r} (one of: {', '.join(NAMES)}, auto)")
+    return importlib.import_module(f"core.bench.importers.exports.{name}")
+
+
+def detect(src: ExportSource) -> str | None:
+    """The platform whose marker files the export holds (highest score), or None."""
+    scores = {n: module(n).detect(src) for n in NAMES}
+    best = max(scores, key=lambda n: scores[n])
+    return best if scores[best] > 0 else None
+
+
+@dataclass
+class ExportImport:
+    platform: str
+    out_dir: str
+    user_dir: str
+    posts: int
+    images: int
+    summary: Summary
+    seconds: float
+    declared: list[str]
+
+
+def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwrite: bool = False,
+                  include_private: bool = False, blobs: str | Path | None = None,
+                  limits: Limits = DEFAULT_LIMITS, **opts: Any) -> ExportImport:
+    """Read the export SRC of `platform` ("auto": recognised from its files) and write OUT_DIR.
+    InputError (naming the file) for a hostile or broken export, or one of another platform;
+    nothing is written then."""
+    t0 = time.perf_counter()
+    out = Path(out_dir).absolute()
+    with open_source(src, limits) as s:
+        if s.kind == "folder" and (out == s.path or out.is_relative_to(s.path)):
+            raise InputError(out_dir, "OUT_DIR is inside the export folder; choose a folder outside it")
+        found = detect(s)
+        if platform == "auto":
+            if found is None:
+                raise InputError(src, f"not recognised as an export of {', '.join(TITLES.values())}")
+            platform = found
+        mod = module(platform)
+        if mod.detect(s) == 0:
+            hint = f"; it looks like a {TITLES[found]} export (argus import {found} or auto)" if found else ""
+            art = "an" if TITLES[platform][0] in "AEIOU" else "a"
+            raise InputError(src, f"not {art} {TITLES[platform]} export: none of its files are here{hint}")
+        acc = mod.read(s, include_private=include_private, blobs=blobs, **opts)
+        if not acc.posts:
+            raise InputError(src, f"no posts found in this {TITLES[platform]} export")
+        udir = write_account(acc, out, overwrite=overwrite)
+    return ExportImport(platform=platform, out_dir=str(out_dir), user_dir=str(udir), posts=len(acc.posts),
+                        images=sum(len(v) for v in acc.media.values()), summary=acc.summary,
+                        seconds=time.perf_counter() - t0, declared=[a.attribute for a in acc.leaked])
