@@ -14,6 +14,7 @@ from core.textsafe import escape
 from argus_tui.cli_base import app, err_console
 from argus_tui.commands import (  # noqa: F401  (registration side effects)
     advise,
+    audit,
     batch,
     config,
     engine,

@@ -1,0 +1,142 @@
+"""`argus audit SRC`: a person's own export, from download to advice, in one call, offline:
+import (core.bench.importers.exports) -> investigate (core.engine.loop, offline backend) ->
+advise (core.advise.advisor) -> score against the declared values when the export has any
+(Reddit) -> one self-contained HTML report (core.reports.audit_html). Every file written is
+0600 under OUT (0700); nothing is sent anywhere. Each stage reports to `progress(stage, done,
+total)` so the CLI can draw a bar per stage."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from pydantic import BaseModel, Field
+
+from core.errors import InputError
+
+Progress = Callable[[str, int, int], None]
+STAGES = ("import", "investigate", "advise", "report")
+
+
+class AuditResult(BaseModel):
+    platform: str
+    out_dir: str
+    user_dir: str
+    db: str
+    run_id: str
+    report: str
+    profile: str
+    advice: str
+    posts: int
+    images: int
+    attributes: list[dict[str, Any]] = Field(default_factory=list)   # attribute, value, confidence
+    advice_steps: list[str] = Field(default_factory=list)
+    exposure_before: float = 0.0
+    exposure_after: float = 0.0
+    score: dict[str, Any] | None = None                              # vs the declared values, when any
+    import_lines: list[str] = Field(default_factory=list)
+    seconds: dict[str, float] = Field(default_factory=dict)
+
+
+def _noop(stage: str, done: int, total: int) -> None:
+    return None
+
+
+def prepare_out(out: Path, overwrite: bool) -> None:
+    """OUT must be new, empty, or (with overwrite) an earlier audit's folder (audit.json in it)."""
+    import os
+    import shutil
+
+    if out.is_symlink():
+        raise InputError(out, "output folder is a symbolic link; refusing to write through it")
+    if out.exists():
+        if not out.is_dir():
+            raise InputError(out, "output path exists and is not a folder")
+        if any(out.iterdir()):
+            if not overwrite:
+                raise InputError(out, "output folder is not empty (use --overwrite to replace an earlier audit)")
+            if not (out / "audit.json").is_file():
+                raise InputError(out, "refusing to overwrite a non-empty folder that is not an earlier audit")
+            shutil.rmtree(out)
+    out.mkdir(parents=True, exist_ok=True, mode=0o700)
+    os.chmod(out, 0o700)
+
+
+def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", budget: float | None = None,
+              include_private: bool = False, blobs: str | Path | None = None, overwrite: bool = False,
+              target: float = 0.5, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
+    from core.advise.advisor import advise
+    from core.bench.importers.exports import import_export
+    from core.engine.budget import DEFAULT_BUDGET
+    from core.engine.loop import Investigation
+    from db.store import open_db, write_private
+
+    out = Path(out_dir)
+    prepare_out(out, overwrite)
+    secs: dict[str, float] = {}
+    # 1. import
+    t = time.perf_counter()
+    progress("import", 0, 1)
+    imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs)
+    progress("import", 1, 1)
+    secs["import"] = time.perf_counter() - t
+    user_dir = Path(imp.user_dir)
+    # 2. investigate (offline), one committed step at a time
+    t = time.perf_counter()
+    db_path = out / "runs.db"
+    db = open_db(db_path)
+    total = float(budget if budget is not None else DEFAULT_BUDGET)
+    progress("investigate", 0, max(int(total), 1))
+    inv = Investigation.start(db, user_dir, budget=total, backend="offline")
+    while not inv.finished:
+        inv.run(max_steps=1)
+        progress("investigate", min(int(inv.budget.spent), int(total)), max(int(total), 1))
+    progress("investigate", max(int(total), 1), max(int(total), 1))
+    pred = inv.profile()
+    pred.system = "argus-offline"
+    pred_dir = out / "predictions"
+    pred_dir.mkdir(mode=0o700, exist_ok=True)
+    profile_path = write_private(pred_dir / f"{pred.user_id}.json", pred.model_dump_json(indent=1, exclude_none=True))
+    secs["investigate"] = time.perf_counter() - t
+    # 3. advise
+    t = time.perf_counter()
+    progress("advise", 0, 1)
+    plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=inv.run_id)
+    advice_path = write_private(out / "advice.json", json.dumps({"plan": plan.model_dump(mode="json")},
+                                                                ensure_ascii=False, indent=1))
+    progress("advise", 1, 1)
+    secs["advise"] = time.perf_counter() - t
+    # 4. score (declared values) and report
+    t = time.perf_counter()
+    progress("report", 0, 1)
+    score = score_declared(out / "account", pred_dir) if imp.declared else None
+    from core.reports.audit_html import write_audit_report
+
+    report = write_audit_report(out / "report.html", db=db, run_id=inv.run_id, platform=imp.platform,
+                                src=str(src), import_lines=imp.summary.lines(), plan=plan, score=score)
+    progress("report", 1, 1)
+    secs["report"] = time.perf_counter() - t
+    res = AuditResult(platform=imp.platform, out_dir=str(out), user_dir=str(user_dir), db=str(db_path),
+                      run_id=inv.run_id, report=str(report), profile=str(profile_path), advice=str(advice_path),
+                      posts=imp.posts, images=imp.images,
+                      attributes=[{"attribute": a.attribute, "value": a.value, "confidence": a.confidence}
+                                  for a in pred.attributes],
+                      advice_steps=[s.description for s in plan.steps], exposure_before=plan.exposure_before,
+                      exposure_after=plan.exposure_after, score=score, import_lines=imp.summary.lines(),
+                      seconds={k: round(v, 3) for k, v in secs.items()})
+    write_private(out / "audit.json", res.model_dump_json(indent=1))
+    db.conn.close()
+    return res
+
+
+def score_declared(bench_dir: Path, pred_dir: Path) -> dict[str, Any]:
+    """PES of the run against the person's declared values (the import's truth file)."""
+    from core.eval.judge import get_judge
+    from core.eval.metrics import evaluate, summarize
+
+    ev = evaluate(bench_dir, pred_dir, get_judge("rules"), resamples=1)
+    s = summarize(ev.leaked)
+    return {"pes": s.pes, "n": s.n,
+            "attributes": [{"attribute": r.attribute, "truth": r.truth, "prediction": r.prediction, "g": r.g}
+                           for r in ev.leaked]}
