@@ -11,6 +11,7 @@ naming file, line and field, and the rest of the user loads.
 from __future__ import annotations
 
 import json
+import os
 import re
 import unicodedata
 from pathlib import Path
@@ -25,6 +26,8 @@ from core.timestamps import implausible_reason
 
 MAX_JSON_BYTES = 64 * 1024 * 1024  # a posts file beyond this is refused, not read into memory
 _SURROGATE = re.compile("[\ud800-\udfff]")
+MAX_COMMENT_CHARS = 100_000   # characters of comments read per post (200 x 20,000 took minutes to perceive)
+MAX_WS_RUN = 8        # longer runs of whitespace in a text field are shortened (collapse_whitespace)
 
 
 class _HugeInt(str):
@@ -40,6 +43,24 @@ def clean_text(s: str) -> str:
     if _SURROGATE.search(s):
         s = _SURROGATE.sub("\ufffd", s)
     return unicodedata.normalize("NFC", s)
+
+
+_WS_RUN = re.compile(r"\s{%d,}" % (MAX_WS_RUN + 1))
+
+
+def collapse_whitespace(s: str) -> str:
+    """Runs of more than MAX_WS_RUN whitespace characters shortened (two newlines when the
+    run holds several, one when it holds one, else a space): no real post has them (0 on
+    SynthPAI, PRISM and the generated benches), and every regex over user text then sees
+    runs of bounded length, so none can backtrack over thousands of newlines."""
+    if len(s) <= MAX_WS_RUN:
+        return s
+
+    def short(m: re.Match[str]) -> str:
+        n = m.group(0).count("\n")
+        return "\n\n" if n > 1 else "\n" if n else " "
+
+    return _WS_RUN.sub(short, s)
 
 
 def _normalise(obj: Any, loc: list[str], bad: list[tuple[str, str]]) -> Any:
@@ -90,11 +111,19 @@ def decode_bytes(path: Path, raw: bytes) -> tuple[str, str | None]:
 
 
 def _read_bytes(path: Path) -> bytes:
-    if not path.is_file():
-        raise InputError(path, "file not found")
-    if path.stat().st_size > MAX_JSON_BYTES:
-        raise InputError(path, f"file larger than {MAX_JSON_BYTES} bytes")
-    return path.read_bytes()
+    """The file's bytes through the one input guard (tools/userfiles.py), relative to its own
+    folder: a symlink pointing outside the folder, a FIFO or device, an unreadable file
+    (chmod 000) or one over MAX_JSON_BYTES is an InputError naming it, never a traceback."""
+    from tools.userfiles import UserFileError, read_user_file
+
+    path = Path(path)
+    try:
+        return read_user_file(path.parent, path.name, max_bytes=MAX_JSON_BYTES, allow_empty=True)[1]
+    except UserFileError as e:
+        reason = str(e).split(": ", 1)[-1]
+        if "over the" in reason and "limit" in reason:
+            reason = f"file larger than {MAX_JSON_BYTES} bytes"
+        raise InputError(path, reason) from e
 
 
 def _loads(text: str) -> Any:
@@ -162,6 +191,9 @@ def load_manifest(bench_dir: Path) -> Manifest:
 
 
 def _cap_text(s: str | None, path: Path, line: int | None, field: str, errors: list[InputError]) -> str | None:
+    """A text field with its whitespace runs shortened, cut at MAX_TEXT (reported)."""
+    if s is not None:
+        s = collapse_whitespace(s)
     if s is not None and len(s) > MAX_TEXT:
         errors.append(InputError(path, f"text of {len(s)} characters cut to the first {MAX_TEXT}",
                                  field=field, line=line, severity="warning"))
@@ -186,8 +218,15 @@ def _post_checks(post: Post, path: Path, line: int, errors: list[InputError]) ->
         setattr(post, name, _cap_text(getattr(post, name), path, line, name, errors))
     if post.tags:
         post.tags = [_cap_text(t, path, line, f"tags.{i}", errors) or "" for i, t in enumerate(post.tags)]
+    read = 0
     for i, c in enumerate(post.comments or []):
         c.text = _cap_text(c.text, path, line, f"comments.{i}.text", errors)
+        read += len(c.text or "")
+        if read > MAX_COMMENT_CHARS:
+            errors.append(InputError(path, f"comments hold over {MAX_COMMENT_CHARS} characters; comments {i}.. are "
+                                     "not read (limit)", field=f"comments.{i}", line=line, severity="warning"))
+            post.comments = post.comments[:i]
+            break
     if post.images:
         kept = []
         for i, ref in enumerate(post.images):
@@ -277,7 +316,7 @@ def iter_posts(path: Path, *, strict: bool = True, errors: list[InputError] | No
     """Posts of a posts.jsonl; with strict=False problems are collected in `errors` (the bad
     field, post or line is skipped), with strict=True the first error is raised (warnings:
     caps, a non-UTF-8 reading, implausible timestamps, are collected either way)."""
-    if not path.is_file():
+    if not os.path.lexists(path):
         raise InputError(path, "file not found")
     found: list[InputError] = []
     posts = read_posts(path, found)
@@ -292,7 +331,7 @@ def load_profile(user_dir: Path, errors: list[InputError]) -> AccountProfile:
     """profile.json through the boundary; a bad field is dropped and reported, an unreadable
     file or a bad user_id falls back to the folder name (reported)."""
     ppath = user_dir / "profile.json"
-    if not ppath.exists():
+    if not os.path.lexists(ppath):
         return AccountProfile(user_id=user_dir.name)
     try:
         data = read_json(ppath, errors)

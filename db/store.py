@@ -25,9 +25,9 @@ def now() -> str:
 
 def _create_private(path: Path) -> None:
     """Create the file with mode 0600 before SQLite touches it (it holds inferred sensitive data)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    private_dir(path.parent)
     try:
-        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600)
+        fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0), 0o600)
     except FileExistsError:  # another worker created it first
         return
     os.close(fd)
@@ -141,22 +141,88 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
 
 
 PRIVATE_MODE = 0o600
+DIR_MODE = 0o700
+
+
+class UnsafeOutputError(InputError):
+    """An output path Argus refuses to write through (a symbolic link, a non-regular file)."""
+
+
+def private_dir(path: str | Path) -> Path:
+    """Create `path` and its missing parents 0700 (whatever the umask; an existing folder is
+    left as it is). A symbolic link at `path` is refused: outputs never go through links."""
+    path = Path(path)
+    if path.is_symlink():
+        raise UnsafeOutputError(path, "is a symbolic link; Argus does not write through links (remove it)")
+    missing = []
+    p = path
+    while not os.path.lexists(p) and p != p.parent:
+        missing.append(p)
+        p = p.parent
+    for d in reversed(missing):
+        try:
+            os.mkdir(d, DIR_MODE)
+        except FileExistsError:
+            pass
+    if not path.is_dir():
+        raise UnsafeOutputError(path, "exists and is not a folder")
+    return path
 
 
 def write_private(path: str | Path, text: str, *, append: bool = False) -> Path:
-    """Write (or append) text to a file that holds inferred data: created 0600, and an
-    existing file is tightened to 0600 too (profiles, predictions, results, plans, reports)."""
+    """Write (or append) text to a file that holds inferred data (profiles, predictions,
+    results, plans, reports), private (0600). A write goes to a new temp file beside the
+    target (O_CREAT|O_EXCL|O_NOFOLLOW, so nothing pre-placed is followed or reused), is
+    flushed, then renamed over the target: a link at the target is replaced, never followed,
+    and a failure (disk full) leaves the old file whole and no temp file. An append opens the
+    target with O_NOFOLLOW and refuses anything but a regular file; it is tightened to 0600."""
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    flags = os.O_WRONLY | os.O_CREAT | (os.O_APPEND if append else os.O_TRUNC)
-    fd = os.open(path, flags, PRIVATE_MODE)
-    try:
-        os.fchmod(fd, PRIVATE_MODE)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="", closefd=False) as fh:
+    private_dir(path.parent)
+    if append:
+        with open_append_private(path) as fh:
             fh.write(text)
-    finally:
-        os.close(fd)
+        return path
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.{os.urandom(4).hex()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), PRIVATE_MODE)
+    try:
+        try:
+            os.fchmod(fd, PRIVATE_MODE)
+            with os.fdopen(fd, "w", encoding="utf-8", newline="", closefd=False) as fh:
+                fh.write(text)
+                fh.flush()
+                os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
     return path
+
+
+def open_append_private(path: str | Path):
+    """A text file opened for appending (created 0600), never through a link: O_NOFOLLOW, and
+    the opened file must be a regular file (a FIFO or device pre-placed there is refused)."""
+    import stat
+
+    path = Path(path)
+    private_dir(path.parent)
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0)
+                     | getattr(os, "O_NONBLOCK", 0), PRIVATE_MODE)
+    except OSError as e:
+        if path.is_symlink():
+            raise UnsafeOutputError(path, "is a symbolic link; Argus does not write through links (remove it)") from e
+        raise
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode):
+            raise UnsafeOutputError(path, "exists and is not a regular file")
+        os.fchmod(fd, PRIVATE_MODE)
+    except BaseException:
+        os.close(fd)
+        raise
+    return os.fdopen(fd, "a", encoding="utf-8", newline="")
 
 
 def tighten(path: Path) -> str | None:

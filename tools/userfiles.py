@@ -7,6 +7,11 @@ inputs: a relative path that resolves (symlinks followed) inside the user folder
 regular file (no FIFO, device, socket or directory) of at most MAX_BYTES, read through one
 file descriptor (fstat-checked, so a file swapped for a FIFO after the check cannot block)
 under a deadline. A refusal is a UserFileError naming the file and why.
+
+The folder's own files (posts.jsonl, profile.json) are read through the same guard
+(`read_user_file(..., allow_empty=True)`), so a symlink to a file outside the folder is refused
+there too. Names are matched Unicode-normalised on both sides: the loader stores references
+NFC, and a file whose name is NFD on disk (macOS copies) is found by its NFC form.
 """
 from __future__ import annotations
 
@@ -14,6 +19,7 @@ import hashlib
 import os
 import stat
 import time
+import unicodedata
 from pathlib import Path
 
 from tools.base import ToolError
@@ -31,10 +37,32 @@ def _refuse(rel: str, why: str) -> UserFileError:
     return UserFileError(f"{rel}: {why}", tool="user_file", file=rel)
 
 
-def user_file(user_dir: str | Path, rel: object, *, max_bytes: int = MAX_BYTES) -> Path:
+def _nfc(s: str) -> str:
+    return unicodedata.normalize("NFC", s)
+
+
+def _match_normalised(root: Path, rel: str) -> Path:
+    """root/rel, each missing component replaced by the folder entry whose NFC form equals
+    the component's NFC form (a reference written NFC, a file named NFD on disk or back)."""
+    cur = root
+    for part in Path(rel).parts:
+        nxt = cur / part
+        if not os.path.lexists(nxt) and part not in (".", ".."):
+            try:
+                want = _nfc(part)
+                hit = next((e for e in os.listdir(cur) if _nfc(e) == want), None)
+            except OSError:
+                hit = None
+            if hit is not None:
+                nxt = cur / hit
+        cur = nxt
+    return cur
+
+
+def user_file(user_dir: str | Path, rel: object, *, max_bytes: int = MAX_BYTES, allow_empty: bool = False) -> Path:
     """The resolved path of `rel` inside `user_dir`, or UserFileError. Checks (in order):
     a non-empty relative string, inside the folder after resolving symlinks, exists, a
-    regular file, not empty, at most max_bytes."""
+    regular file, not empty (unless allow_empty), at most max_bytes."""
     if not isinstance(rel, str) or not rel.strip():
         raise _refuse(repr(rel), "file name must be a non-empty string")
     if "\x00" in rel:
@@ -43,7 +71,7 @@ def user_file(user_dir: str | Path, rel: object, *, max_bytes: int = MAX_BYTES) 
         raise _refuse(rel, "absolute path (files are named relative to the user folder)")
     root = Path(user_dir).resolve()
     try:
-        path = (root / rel).resolve()
+        path = _match_normalised(root, rel).resolve()
     except (OSError, RuntimeError) as e:        # symlink loop
         raise _refuse(rel, f"cannot resolve the path ({e})") from e
     if not path.is_relative_to(root):
@@ -52,11 +80,13 @@ def user_file(user_dir: str | Path, rel: object, *, max_bytes: int = MAX_BYTES) 
         st = path.stat()
     except FileNotFoundError as e:
         raise _refuse(rel, "file not found") from e
+    except PermissionError as e:
+        raise _refuse(rel, "permission denied (make the file and its folder readable)") from e
     except OSError as e:
         raise _refuse(rel, f"cannot stat ({e.strerror or e})") from e
     if not stat.S_ISREG(st.st_mode):
         raise _refuse(rel, f"not a regular file ({_kind(st.st_mode)})")
-    if st.st_size == 0:
+    if st.st_size == 0 and not allow_empty:
         raise _refuse(rel, "file is empty")
     if st.st_size > max_bytes:
         raise _refuse(rel, f"file is {st.st_size} bytes, over the {max_bytes}-byte limit")
@@ -72,12 +102,14 @@ def _kind(mode: int) -> str:
 
 
 def read_user_file(user_dir: str | Path, rel: object, *, max_bytes: int = MAX_BYTES,
-                   deadline_s: float = READ_DEADLINE_S) -> tuple[Path, bytes]:
+                   deadline_s: float = READ_DEADLINE_S, allow_empty: bool = False) -> tuple[Path, bytes]:
     """(resolved path, content) of a guarded user file, read through one non-blocking fd."""
-    path = user_file(user_dir, rel, max_bytes=max_bytes)
+    path = user_file(user_dir, rel, max_bytes=max_bytes, allow_empty=allow_empty)
     name = str(rel)
     try:
         fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOFOLLOW", 0))
+    except PermissionError as e:
+        raise _refuse(name, "permission denied (make the file readable: chmod u+r)") from e
     except OSError as e:
         raise _refuse(name, f"cannot open ({e.strerror or e})") from e
     try:

@@ -80,7 +80,6 @@ def advise_cmd(
     except InputError as e:
         fail(e.message)
     if out is not None:
-        out.parent.mkdir(parents=True, exist_ok=True)
         write_private(out, json.dumps(doc, ensure_ascii=False, indent=1))
         console.print(f"plan written to {escape(str(out))}")
 
@@ -108,6 +107,5 @@ def export_cmd(
     if out is None:
         print(text)
     else:
-        out.parent.mkdir(parents=True, exist_ok=True)
         write_private(out, text + "\n")
         console.print(f"wrote {escape(str(out))}")

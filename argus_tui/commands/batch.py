@@ -52,7 +52,7 @@ def recorded_errors(db_path: Path, run_ids: dict[str, str]) -> list[str]:
 def run_batch_cli(bench_dir: Path, out: Path, *, system: str = "argus", ablate: list[str] | None = None,
                   workers: int = 1, backend: str = "offline", budget: float = 20.0, executor: str = "local",
                   cache_from: Path | None = None, config: dict | None = None, limit: int | None = None,
-                  per_user_lines: bool = True, quiet: bool = False):
+                  per_user_lines: bool = True, quiet: bool = False, allow_duplicate_ids: bool = False):
     """One batch: a progress bar on stderr (a terminal only), a line per user on stdout, then
     every failure and every recorded input problem, each with its file and field."""
     from contextlib import ExitStack
@@ -91,7 +91,7 @@ def run_batch_cli(bench_dir: Path, out: Path, *, system: str = "argus", ablate: 
 
         summary = run_batch(bench_dir, out, system=system, backend=backend, config=cfg, budget=budget,
                             workers=workers, executor=executor, on_result=show, on_start=started,
-                            cache_from=cache_from, limit=limit)
+                            cache_from=cache_from, limit=limit, allow_duplicate_ids=allow_duplicate_ids)
     ok = summary.users - len(summary.failed)
     ran = summary.users - summary.skipped  # a resumed batch's rate counts only the users it ran
     rate = f"{60.0 * ran / summary.seconds:.1f} users/min" if ran and summary.seconds else "no users run"

@@ -211,7 +211,6 @@ def investigate_cmd(
     pred = inv.profile()
     pred.system = "argus-offline" if backend == "offline" else f"argus-{backend}"
     if out:
-        out.parent.mkdir(parents=True, exist_ok=True)
         write_private(out, pred.model_dump_json(indent=1, exclude_none=True))
     if not quiet:
         print_profile(inv, chains=False)
@@ -235,6 +234,8 @@ def bench_run_cmd(
     cache_from: Path | None = typer.Option(None, "--cache-from", help="seed the run DB with this runs.db's tool cache"),
     config: Path | None = typer.Option(None, "--config", help="model-backend TOML (default ./argus.toml); see docs/backends.md"),
     limit: int | None = typer.Option(None, "--limit", help="only the first N users of the manifest"),
+    allow_duplicate_ids: bool = typer.Option(False, "--allow-duplicate-ids",
+                                             help="run folders whose profile.json claim one user_id, each under its folder name"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bar"),
 ) -> None:
     """Investigate every user of a benchmark; failed users are reported and skipped (exit 1 when any
@@ -256,7 +257,7 @@ def bench_run_cmd(
     try:
         summary = run_batch_cli(bench_dir, out, system=system, ablate=ablate, workers=workers, backend=backend,
                                 budget=budget, executor=executor, cache_from=cache_from, config=cfg, limit=limit,
-                                quiet=quiet)
+                                quiet=quiet, allow_duplicate_ids=allow_duplicate_ids)
     except InputError as e:
         fail(e.message)
     results = summary.results  # also streamed to OUT_DIR/results.jsonl as users finish

@@ -64,11 +64,52 @@ def _seed_cache(db_path: Path, cache_from: Path | None) -> None:
         db.conn.close()
 
 
+def _recorded_runs(path: Path, key: str) -> set[tuple[str, str | None]]:
+    """(user id, run id) of the rows results.jsonl already holds for this batch key."""
+    out: set[tuple[str, str | None]] = set()
+    if not path.is_file() or path.is_symlink():
+        return out
+    with path.open(encoding="utf-8", errors="replace") as fh:
+        for line in fh:
+            try:
+                row = json.loads(line)
+            except ValueError:        # a line cut by a kill: the user is simply run again
+                continue
+            if isinstance(row, dict) and row.get("key") == key and row.get("status") != "failed":
+                out.add((str(row.get("user_id")), row.get("run_id")))
+    return out
+
+
+def check_account_ids(bench_dir: Path, users: list[tuple[str, Path]], *, allow_duplicates: bool = False) -> None:
+    """profile.json's user_id is chosen by the data: two folders claiming the same id, or a
+    folder claiming another folder's name, is an InputError naming both folders (before any
+    work), unless allow_duplicates (each folder then keeps its own run and predictions file:
+    runs are keyed on the folder, not on this id)."""
+    from core.loader import account_user_id
+
+    if allow_duplicates:
+        return
+    folders = {uid: udir for uid, udir in users}
+    claimed: dict[str, str] = {}
+    for uid, udir in users:
+        try:
+            acct = account_user_id(udir)
+        except Exception:            # an unreadable profile: that user's run reports it
+            continue
+        other = claimed.get(acct) or (acct if acct != uid and acct in folders else None)
+        if other is not None and other != uid:
+            ppath = Path(udir) / "profile.json"
+            raise InputError(ppath, f"user_id {acct!r} is also claimed by users/{other} (users/{uid} and "
+                             f"users/{other} cannot both be that account; fix one profile.json, or pass "
+                             "--allow-duplicate-ids to run both under their folder names)", field="user_id")
+        claimed[acct] = uid
+
+
 def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend: str = "offline",
               config: dict[str, Any] | None = None, budget: float = 20.0, workers: int = 1,
               executor: str = "local", on_result: Callable[[UserResult], None] | None = None,
               on_start: Callable[[int], None] | None = None, cache_from: Path | None = None,
-              limit: int | None = None) -> BatchSummary:
+              limit: int | None = None, allow_duplicate_ids: bool = False) -> BatchSummary:
     from core.baselines import system_names
 
     if system not in system_names():
@@ -85,11 +126,14 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
     users = user_dirs(Path(bench_dir))
     if limit:
         users = users[:limit]
+    check_account_ids(Path(bench_dir), users, allow_duplicates=allow_duplicate_ids)
     out_dir = Path(out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    from db.store import private_dir
+
+    private_dir(out_dir)
     spec = BatchSpec(bench_dir=str(Path(bench_dir).resolve()), out_dir=str(out_dir.resolve()), system=system,
                      backend=backend, budget=budget, config=dict(config or {}))
-    from db.store import open_db, write_private
+    from db.store import open_append_private, open_db, write_private
 
     open_db(out_dir / "runs.db").conn.close()     # create + migrate once before workers start
     _seed_cache(out_dir / "runs.db", cache_from)
@@ -102,16 +146,19 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
     write_private(out_dir / BATCH_FILE, json.dumps({"format": "argus-batch/1", **spec.model_dump(), "key": spec.key,
                                                     "executor": executor, "workers": workers,
                                                     "threads_per_worker": threads}, indent=1))
-    write_private(out_dir / RESULTS_FILE, "", append=True)     # created (or tightened) 0600
     summary = BatchSummary(spec=spec, executor=executor, workers=workers, threads_per_worker=threads,
                            users=len(users))
     if on_start:
         on_start(len(users))
     t0 = time.perf_counter()
-    with (out_dir / RESULTS_FILE).open("a", encoding="utf-8") as fh:
+    recorded = _recorded_runs(out_dir / RESULTS_FILE, spec.key)
+    with open_append_private(out_dir / RESULTS_FILE) as fh:
         def emit(r: UserResult) -> None:
-            fh.write(json.dumps({"key": spec.key, **r.model_dump()}, ensure_ascii=False) + "\n")
-            fh.flush()
+            # a user skipped as finished in an earlier batch already has its row: one row per run
+            if not (r.status == "skipped" and (r.user_id, r.run_id) in recorded):
+                fh.write(json.dumps({"key": spec.key, **r.model_dump()}, ensure_ascii=False) + "\n")
+                fh.flush()
+                recorded.add((r.user_id, r.run_id))
             summary.results.append(r)
             if r.status == "failed":
                 summary.failed.append(r)

@@ -81,16 +81,11 @@ def _has_run(db_path: Path, spec: BatchSpec, udir: Path) -> bool:
     """Whether the merged run DB already holds a run of this user with the batch's key
     (finished: skipped; unfinished after a kill: resumed there, never restarted in a shard)."""
     from core.engine.batch import _existing_run
-    from core.loader import account_user_id
     from db.store import open_db
 
-    try:
-        uid = account_user_id(udir)
-    except Exception:      # an unreadable folder: the worker reports it
-        return False
     db = open_db(db_path)
     try:
-        return _existing_run(db, uid, spec.key) is not None
+        return _existing_run(db, udir, spec.key) is not None
     finally:
         db.conn.close()
 
@@ -108,7 +103,9 @@ def run_pool(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[
     db_path = Path(spec.out_dir) / "runs.db"
     shard_dir = Path(spec.out_dir) / "shards"
     merge_shards(Path(spec.out_dir))          # shards left by an interrupted batch
-    shard_dir.mkdir(parents=True, exist_ok=True)
+    from db.store import private_dir
+
+    private_dir(shard_dir)
     ctx = mp.get_context("spawn")   # no forked ONNX/SQLite state in children
     it = iter(users)
     window = max(2, 2 * workers)

@@ -16,7 +16,7 @@ from typing import Any, Callable, Iterable
 from core.batch.task import BatchSpec, predictions_path, run_user
 from core.engine.batch import UserResult
 from core.errors import InputError
-from db.store import write_private
+from db.store import private_dir, write_private
 
 
 def _ray():
@@ -77,7 +77,7 @@ def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[
     remote = ray.remote(num_cpus=1, max_retries=1)(_task)
     out = Path(spec.out_dir)
     shard_dir = out / "shards"
-    shard_dir.mkdir(parents=True, exist_ok=True)
+    private_dir(shard_dir)
     spec_json = spec.model_dump_json()
     it = iter(users)
     window = max(2, 2 * workers)
@@ -94,7 +94,7 @@ def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[
             if nxt is None:
                 return
             uid, udir = nxt
-            prev = _existing_run(main_db, uid, spec.key)
+            prev = _existing_run(main_db, udir, spec.key)
             if prev and prev[1] == "finished":    # done in an earlier batch: skipped here, not redone
                 emit(run_user(spec, uid, udir, out / "runs.db"))
                 continue
@@ -116,7 +116,6 @@ def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[
                 tmp.replace(shard_dir / f"{uid}.db")
             if doc.get("predictions"):
                 pf = predictions_path(spec, uid)
-                pf.parent.mkdir(parents=True, exist_ok=True)
                 write_private(pf, doc["predictions"])
             emit(UserResult.model_validate(doc["result"]))
         fill()

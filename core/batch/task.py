@@ -15,7 +15,6 @@ from pydantic import BaseModel, Field
 
 from core.engine.batch import UserResult, _existing_run, input_errors, investigate_user, run_key
 from core.errors import InputError
-from core.loader import account_user_id
 
 
 class BatchSpec(BaseModel):
@@ -63,7 +62,7 @@ def _baseline_user(spec: BatchSpec, user_id: str, user_dir: Path, db_path: Path,
 
     db = open_db(db_path)
     try:
-        prev = _existing_run(db, account_user_id(user_dir), spec.key)   # runs are keyed on profile.json's id
+        prev = _existing_run(db, user_dir, spec.key)        # keyed on the folder, not profile.json's id
         if prev and prev[1] == "finished":
             run_id, status = prev[0], "skipped"
             pred = read_profile(db, run_id, user_id, spec.system)
@@ -73,7 +72,6 @@ def _baseline_user(spec: BatchSpec, user_id: str, user_dir: Path, db_path: Path,
                                         budget=0.0)
             status = "finished"
         if out_file is not None:
-            out_file.parent.mkdir(parents=True, exist_ok=True)
             write_private(out_file, pred.model_dump_json(indent=1, exclude_none=True))
         n_err, first = input_errors(db, run_id)
         return UserResult(user_id=user_id, run_id=run_id, status=status,

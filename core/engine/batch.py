@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from core.engine.context import DEFAULT_CONFIG
 from core.errors import InputError
-from core.loader import account_user_id, user_dirs
+from core.loader import user_dirs
 from db.store import open_db, write_private
 
 ABLATIONS = ("perceiver", "hypothesizer", "investigator", "verifier", "cpeg")
@@ -44,9 +44,12 @@ def run_key(system: str, backend: str, config: dict[str, Any]) -> str:
     return f"{system}/{backend}" + (f"/-{'-'.join(flags)}" if flags else "")
 
 
-def _existing_run(db, user_id: str, key: str) -> tuple[str, str] | None:
-    rows = db.execute("SELECT run_id, status, system, backend, config FROM runs WHERE user_id=? ORDER BY created_at DESC",
-                      [user_id]).fetchall()
+def _existing_run(db, user_dir: str | Path, key: str) -> tuple[str, str] | None:
+    """The latest run of this user folder with this key. Runs are keyed on the folder (its
+    resolved path, stored in runs.user_dir), never on profile.json's user_id: the data
+    chooses that id, and two folders claiming one id must not share a run."""
+    rows = db.execute("SELECT run_id, status, system, backend, config FROM runs WHERE user_dir=? ORDER BY created_at DESC",
+                      [str(Path(user_dir).resolve())]).fetchall()
     for run_id, status, system, backend, cfg in rows:
         if run_key(system, backend, json.loads(cfg or "{}")) == key:
             return run_id, status
@@ -73,8 +76,7 @@ def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: s
     db = open_db(db_path)
     try:
         key = run_key(system, backend, config)
-        # runs are stored under profile.json's user_id, which may differ from the folder name
-        prev = _existing_run(db, account_user_id(user_dir), key)
+        prev = _existing_run(db, user_dir, key)
         if prev and prev[1] == "finished":
             inv = Investigation.resume(db, prev[0])
             status = "skipped"
@@ -92,7 +94,6 @@ def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: s
         else:
             pred.system = "argus-offline"
         if out_file is not None:
-            out_file.parent.mkdir(parents=True, exist_ok=True)
             write_private(out_file, pred.model_dump_json(indent=1, exclude_none=True))
         n_err, first = input_errors(db, inv.run_id)
         return UserResult(user_id=uid, run_id=inv.run_id, status=status, seconds=round(time.perf_counter() - t0, 3),

@@ -35,7 +35,8 @@ _CARRIER_WORDS: list[tuple[str, tuple[str, ...]]] = [
 ]
 
 
-_AMOUNT = re.compile(r"(?:[$¥￥€£]|HK\$|S\$|RM|NT\$|A\$|C\$)\s?\d[\d,]*(?:\.\d{2})?|\d[\d,]*\.\d{2}\s?(?:元|EUR|USD|GBP)?")
+# (?<![\d,]): only the start of a digit run tries the bare amount (else every digit of a long number rescans it)
+_AMOUNT = re.compile(r"(?:[$¥￥€£]|HK\$|S\$|RM|NT\$|A\$|C\$)\s?\d[\d,]*(?:\.\d{2})?|(?<![\d,])\d[\d,]*+\.\d{2}\s?(?:元|EUR|USD|GBP)?")
 _TOTAL = re.compile(r"\b(?:total|subtotal|amount|paid|thank\s+you)\b|合计|总计|实付|谢谢惠顾|小计", re.I)
 
 

@@ -32,7 +32,9 @@ _TRIGGERS_EN = [
     # addressing an AI
     rf"\b(?:dear|attention|hey|hello|hi|note\s+(?:to|for)|message\s+(?:to|for)|notice\s+(?:to|for)|to\s+(?:any|all|the)|for\s+(?:any|all|the))\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
     rf"\b{_AI}s?\s*(?:,|:)?\s*(?:please\s+)?(?:note|record|remember|be\s+advised)\b",
-    rf"(?:^|(?<=\n)|(?<=[.!?。！？]\s)|(?<=[.!?。！？]))\s*[\[(<]?\s*{_AI_LABEL}(?:\s+(?:assistant|note|instruction|notice|message))?\s*[\])>]?\s*:",
+    # (spaces and tabs bounded, not \s*: nested \s* after every newline was cubic in a run of newlines)
+    rf"(?:^|(?<=\n)|(?<=[.!?。！？]\s)|(?<=[.!?。！？]))[ \t]{{0,4}}[\[(<]?[ \t]{{0,4}}{_AI_LABEL}"
+    rf"(?:[ \t]+(?:assistant|note|instruction|notice|message))?[ \t]{{0,4}}[\])>]?[ \t]{{0,4}}:",
     rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+)?{_AI}\b",
     rf"\b{_AI}s?\s+(?:reading|analy[sz]ing|processing|scanning|summari[sz]ing|profiling)\s+(?:this|these|my)\b",
     rf"\bwhen\s+(?:you|an?\s+{_AI})\s+(?:summari[sz]e|analy[sz]e|profile|report|process)\b",
@@ -84,13 +86,20 @@ _HOMOGLYPHS = str.maketrans({
 })
 
 
+MAX_WS_RUN = 8                                       # longer whitespace runs are shortened for detection
+
+
 def normalise_for_detection(text: str) -> tuple[str, list[int]]:
     """(normalised text, index of the original character behind each normalised one)."""
     out: list[str] = []
     idx: list[int] = []
     prev = ""
+    run = 0                                              # whitespace characters in a row
     for i, ch in enumerate(text):
         if ch in _ZERO_WIDTH or unicodedata.category(ch) == "Mn":     # invisible or combining marks
+            continue
+        run = run + 1 if ch.isspace() else 0
+        if run > MAX_WS_RUN:                             # runs shortened: no pattern backtracks over them
             continue
         if ch in "#_":                                   # hashtag separators: "#Note_to_AI"
             ch = " "

@@ -234,8 +234,8 @@ _VENUE = re.compile(
     rf"\b(?:my\s+(?:usual|regular|favou?rite|local|go-to|neighbou?rhood)?\s*|our\s+(?:usual|local|favou?rite)\s+|regular\s+at\s+(?:the\s+)?|always\s+(?:go|end\s+up)\s+(?:to|at)\s+(?:the\s+)?|"
     rf"(?:back|again)\s+at\s+(?:the\s+)?|every\s+\w++\s+at\s+(?:the\s+)?|usual\s+spot\s+(?:at\s+)?|(?:\w++\s+)?times?\s+this\s+(?:week|month)\s+at\s+(?:the\s+)?)"
     rf"(?P<name>(?:[A-Z][\w'&-]*+\s+){{0,3}})?(?P<v>{_VENUE_ALT})s?\b"
-    rf"|(?P<name2>(?:[A-Z][\w'&-]*+\s+){{1,3}})(?P<v2>Cafe|Café|Coffee|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club)\b(?=[^.!?]{{0,40}}\b(?:again|usual|always|every|regulars?|favou?rite|weekly|as\s+always)\b)"
-    rf"|(?:(?:\w++\s+)?times?\s+this\s+(?:week|month)\s+at|regular\s+at|back\s+at|always\s+at|usual\s+spot:?)\s+(?P<name3>(?-i:(?:[A-Z][\w'&-]*+\s+){{1,3}}(?:Cafe|Café|Coffee|Tea|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club|Kitchen|Noodles|Ramen|House|Books)))\b"
+    rf"|(?<![\w'&-])(?P<name2>(?:[A-Z][\w'&-]*+\s+){{1,3}})(?P<v2>Cafe|Café|Coffee|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club)\b(?=[^.!?]{{0,40}}\b(?:again|usual|always|every|regulars?|favou?rite|weekly|as\s+always)\b)"
+    rf"|(?:(?:\b\w++\s+)?times?\s+this\s+(?:week|month)\s+at|regular\s+at|back\s+at|always\s+at|usual\s+spot:?)\s+(?P<name3>(?-i:(?:[A-Z][\w'&-]*+\s+){{1,3}}(?:Cafe|Café|Coffee|Tea|Gym|Fitness|Library|Park|Bar|Pub|Market|Bakery|Studio|Diner|Bistro|Club|Kitchen|Noodles|Ramen|House|Books)))\b"
     rf"|(?:常去的?|经常去|老地方|每周都去|又去了|又来|打卡了?|常驻)(?P<zname>[\u4e00-\u9fffA-Za-z]{{0,10}}?)(?P<zv>{alt([w for _, (_, zh) in VENUE_TYPES.items() for w in zh])})",
     re.I,
 )

@@ -20,7 +20,7 @@ MIN_WORDS = 4
 MIN_CJK = 6
 
 # links (also a link's tail after the sentence splitter cut it at a dot), mentions, hashtags, numbers
-_NOISE = re.compile(r"(?:https?://|www\.)\S+|\S*/\S*|[#@][\w\u3400-\u9fff]+|\d[\d.,:/%-]*", re.I)
+_NOISE = re.compile(r"(?:https?://|www\.)\S+|(?<!\S)\S*/\S*|[#@][\w\u3400-\u9fff]+|\d[\d.,:/%-]*", re.I)
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 
 
