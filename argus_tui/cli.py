@@ -17,6 +17,7 @@ from argus_tui.commands import (  # noqa: F401  (registration side effects)
     audit,
     batch,
     config,
+    datasette,
     engine,
     evaluate,
     generate,

@@ -1,0 +1,76 @@
+"""Command: `argus runs datasette RUNS.db`: write Datasette metadata for a run DB (metadata.yml for
+Datasette 0.65, datasette.yml for 1.0; db/datasette.py) and serve it on 127.0.0.1 when Datasette
+is installed (`pip install 'argus-privacy[datasette]'`)."""
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import os
+import sys
+from pathlib import Path
+
+import typer
+from core.textsafe import escape
+
+from argus_tui.cli_base import console, fail, runs_app
+from core.errors import InputError
+
+HOST = "127.0.0.1"   # a run DB holds inferred personal data: never served beyond this machine
+
+
+def datasette_version() -> str | None:
+    if importlib.util.find_spec("datasette") is None:
+        return None
+    try:
+        return importlib.metadata.version("datasette")
+    except importlib.metadata.PackageNotFoundError:
+        return None
+
+
+def serve_args(db_path: Path, metadata: Path, config: Path, port: int, version: str) -> list[str]:
+    """The `datasette serve` command line for this version (1.0 reads queries from -c, 0.65 from -m)."""
+    args = [sys.executable, "-m", "datasette", "serve", str(db_path), "--host", HOST, "--port", str(port),
+            "-m", str(metadata)]
+    if int(version.split(".")[0]) >= 1:
+        args += ["-c", str(config)]
+    return args
+
+
+@runs_app.command("datasette")
+def datasette_cmd(
+    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
+    port: int = typer.Option(8001, "--port", help="port on 127.0.0.1"),
+    files_dir: Path | None = typer.Option(None, "--dir", metavar="DIR",
+                                          help="where metadata.yml and datasette.yml go (default: the DB's folder)"),
+    no_serve: bool = typer.Option(False, "--no-serve", help="only write the metadata files"),
+) -> None:
+    """Open a run DB in Datasette: titles, table and column descriptions, facets and canned queries
+    (profile with evidence, routes by cost, why was this hypothesis removed, tool time)."""
+    from db.datasette import QUERIES, database_name, write_files
+    from db.queries import open_runs_readonly
+
+    if not 0 < port < 65536:
+        fail(f"--port: must be 1-65535 (got {port})")
+    try:
+        open_runs_readonly(db_path).conn.close()   # a missing / non-SQLite / non-run DB exits 2 here
+    except InputError as e:
+        fail(e.message)
+    meta, conf = write_files(db_path, files_dir or db_path.resolve().parent)
+    console.print(f"wrote {escape(str(meta))} (Datasette 0.65) and {escape(str(conf))} (Datasette 1.0)",
+                  highlight=False, soft_wrap=True)
+    name = database_name(db_path)
+    version = datasette_version()
+    if no_serve or version is None:
+        if version is None and not no_serve:
+            console.print("Datasette is not installed: pip install 'argus-privacy[datasette]'", highlight=False)
+        console.print(f"start it with: datasette {escape(str(db_path))} --host {HOST} -m {escape(str(meta))}"
+                      f"   (1.0: add -c {escape(str(conf))})", highlight=False, soft_wrap=True)
+        return
+    base = f"http://{HOST}:{port}/{name}"
+    console.print(f"serving {base} with Datasette {version} (Ctrl-C stops); canned queries: "
+                  + ", ".join(f"{base}/{q}" for q in QUERIES), highlight=False, soft_wrap=True)
+    sys.stdout.flush()
+    sys.stderr.flush()
+    args = serve_args(db_path, meta, conf, port, version)
+    os.umask(0o077)           # SQLite side files Datasette may create stay private
+    os.execv(args[0], args)   # datasette replaces this process: Ctrl-C and signals reach it directly

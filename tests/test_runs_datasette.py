@@ -1,0 +1,117 @@
+"""`argus runs datasette RUNS.db`: the metadata files Datasette reads, and the real Datasette
+server started by the command on a free port, its canned queries read as JSON over HTTP."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from db.datasette import QUERIES, config, metadata
+
+sys.path.insert(0, str(Path(__file__).parent))
+from engine_user import make_user  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+@pytest.fixture(scope="module")
+def run_db(tmp_path_factory) -> tuple[Path, str]:
+    """A real offline investigation (OCR routes, a removed and suspended hypotheses)."""
+    from core.engine.loop import Investigation
+
+    t = tmp_path_factory.mktemp("ds")
+    inv = Investigation.start(t / "runs.db", make_user(t / "u"), backend="offline")
+    inv.run()
+    run_id = inv.run_id
+    inv.db.conn.close()
+    return t / "runs.db", run_id
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> dict:
+    with urllib.request.urlopen(url, timeout=10) as r:
+        return json.loads(r.read())
+
+
+def test_metadata_names_every_table_of_a_run_db(run_db) -> None:
+    import sqlite3
+
+    db, _ = run_db
+    tables = {r[0] for r in sqlite3.connect(db).execute("SELECT name FROM sqlite_master WHERE type='table' AND name NOT LIKE 'sqlite_%'")}
+    m = metadata(db)["databases"]["runs"]
+    assert tables <= set(m["tables"]), tables - set(m["tables"])
+    cols = {t: {r[1] for r in sqlite3.connect(db).execute(f"PRAGMA table_info({t})")} for t in tables}
+    for t, entry in m["tables"].items():     # facets and described columns exist (Datasette refuses others)
+        if t in cols:
+            assert set(entry.get("facets", [])) <= cols[t], t
+            assert set(entry.get("columns", {})) <= cols[t], t
+    assert set(config(db)["databases"]["runs"]["queries"]) == set(QUERIES)
+
+
+def test_cli_serves_the_canned_queries_on_localhost(run_db, tmp_path: Path) -> None:
+    pytest.importorskip("datasette")
+    db, run_id = run_db
+    port = _free_port()
+    env = {**os.environ, "COLUMNS": "80", "PYTHONPATH": str(ROOT)}
+    proc = subprocess.Popen([sys.executable, "-m", "argus_tui.cli", "runs", "datasette", str(db), "--port", str(port),
+                             "--dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            stdin=subprocess.DEVNULL, env=env, cwd=tmp_path)
+    try:
+        base = f"http://127.0.0.1:{port}/runs"
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                _get(f"http://127.0.0.1:{port}/-/versions.json")
+                break
+            except OSError:
+                assert proc.poll() is None, proc.stdout.read().decode() if proc.stdout else ""
+                assert time.monotonic() < deadline, "datasette did not start within 90 s"
+                time.sleep(0.3)
+        meta = _get(f"http://127.0.0.1:{port}/-/metadata.json")
+        assert meta["title"] == "Argus runs: runs.db"
+        assert meta["databases"]["runs"]["tables"]["nodes"]["facets"] == ["kind", "status", "carrier", "attribute"]
+        prof = _get(f"{base}/profile_with_evidence.json?_shape=objects&run_id={run_id}")["rows"]
+        assert prof and all(r["run_id"] == run_id and r["evidence_id"] for r in prof)
+        assert any(r["attribute"] == "occupation" and r["post_id"] for r in prof)
+        routes = _get(f"{base}/routes_by_cost.json?_shape=objects")["rows"]
+        assert routes[0]["family"] == "ocr" and routes[0]["cost"] > 0 and routes[0]["done"] == routes[0]["routes"]
+        why = _get(f"{base}/why_was_this_hypothesis_removed.json?_shape=objects")["rows"]
+        removed = [r for r in why if r["status"] == "removed"]
+        assert removed and all(r["reason"] for r in removed)
+        one = removed[0]["node_id"]
+        only = _get(f"{base}/why_was_this_hypothesis_removed.json?_shape=objects&node_id={one}")["rows"]
+        assert {r["node_id"] for r in only} == {one}
+        facets = _get(f"{base}/nodes.json?_facet=kind&_size=0")["facet_results"]["kind"]["results"]
+        assert {f["value"] for f in facets} >= {"post", "evidence", "hypothesis"}
+    finally:
+        proc.send_signal(signal.SIGTERM)       # the command exec'd datasette: this is its process
+        try:
+            proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+    for f in ("metadata.yml", "datasette.yml"):
+        assert (tmp_path / f).stat().st_mode & 0o777 == 0o600
+
+
+def test_cli_refuses_a_file_that_is_not_a_run_db(tmp_path: Path) -> None:
+    bad = tmp_path / "x.db"
+    bad.write_text("not sqlite")
+    p = subprocess.run([sys.executable, "-m", "argus_tui.cli", "runs", "datasette", str(bad), "--no-serve"],
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT)},
+                       stdin=subprocess.DEVNULL)
+    assert p.returncode == 2 and str(bad) in p.stderr
+    assert not (tmp_path / "metadata.yml").exists()
