@@ -200,7 +200,7 @@ class Graph:
         key = hypothesis_key(h.attribute, h.value)
         existing = self.hypothesis_by_key(key)
         data = {**h.data, "key": key, "levels": h_levels(h), "needs": list(h.needs), "rationale": h.rationale,
-                "granularity": h.granularity, "proposed_confidence": round(h.confidence, 4)}
+                "granularity": h.granularity, "proposed_confidence": round(h.confidence, 4), "holder": h.holder}
         if existing is None:
             node = EvidenceNode(
                 node_id=self.new_id("hypothesis"), kind="hypothesis", attribute=h.attribute, value=h.value,

@@ -86,12 +86,12 @@ def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text:
         bad = _hostile_ranges(text, hostile)
         data["hostile"] = hostile[:5]
         data["hostile_scope"] = "sentences"
-        data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier)
+        data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)
                         if not _overlaps(text, c.span, bad)]
         data["entities"] = [e.model_dump() for e in rules.extract_entities(text)
                             if not any(a < e.end and e.start < b for a, b in bad)]
     else:
-        data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier)]
+        data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)]
         data["entities"] = [e.model_dump() for e in rules.extract_entities(text)]
     node = EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)
     attach_features(node)
@@ -116,7 +116,6 @@ def masked_text(text: str, hostile: list[str]) -> str:
 
 
 _OCR_AI = re.compile(r"\b(?:Al|A1|A\|)(?=\s*[:：,]|\s+(?:assistant|model|agent|system|reading|analy))")
-_SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？\n]*")
 
 
 def _hostile_ranges(text: str, spans: list[str]) -> list[tuple[int, int]]:
@@ -127,10 +126,12 @@ def _hostile_ranges(text: str, spans: list[str]) -> list[tuple[int, int]]:
         while i >= 0:
             hits.append((i, i + len(sp)))
             i = text.find(sp, i + 1)
+    from core.engine.reading.sentences import sentence_runs
+
     out = []
-    for m in _SENTENCE.finditer(text):
-        if any(a < m.end() and m.start() < b for a, b in hits):
-            out.append((m.start(), m.end()))
+    for s, e in sentence_runs(text):
+        if any(a < e and s < b for a, b in hits):
+            out.append((s, e))
     return out + hits
 
 

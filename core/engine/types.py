@@ -30,6 +30,8 @@ class Cue(BaseModel):
     span: str = ""                    # the exact text that triggered it (grounding quote)
     cue: str = ""                     # which rule/lexicon fired, for audit
     first_person: bool = True         # False when the text is about someone else (a friend's job...)
+    # whose fact it is (core/engine/reading): "self", "other:<relation, pronoun or name>", "generic", "unknown"
+    holder: str = "self"
     data: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -62,6 +64,9 @@ class Hypothesis(BaseModel):
     rationale: str = ""
     needs: list[str] = Field(default_factory=list)       # router hints, e.g. "ocr:img_p03_1"
     levels: dict[str, str] = Field(default_factory=dict)  # hierarchies: {level: value} coarse-to-fine
+    # whose fact its support states: "self" (the poster), or "other:<who>" (a brother's job, a friend's
+    # birthday age): the verifier removes a claim about the user that only another person's fact supports
+    holder: str = "self"
     data: dict[str, Any] = Field(default_factory=dict)    # extras (items of a set, facts parts...)
 
 

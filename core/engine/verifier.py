@@ -248,6 +248,12 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: boo
     if not ctx.flag("verifier"):
         return Verdict(status="admitted", reason="verifier off (ablation): admitted as proposed")
     g = ctx.graph
+    holder = str(hyp.data.get("holder") or "self")
+    if holder != "self" and not hyp.data.get("confirmed_by"):
+        # a claim about the user needs support whose holder is the user (reading layer, docs/reading.md)
+        who = holder.split(":", 1)[-1]
+        return Verdict(status="removed", reason=f"holder: {who} (another person's fact, not the account's)",
+                       evidence=g.supporters(hyp.node_id))
     keep: list[str] = []
     rejected: dict[str, str] = {}
     why: list[str] = []

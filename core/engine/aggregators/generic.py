@@ -118,11 +118,18 @@ def _run(board: Board) -> list[Hypothesis]:
     assert board.agg is not None
     free = [s for s in load_schema().attributes if s.name in board.agg.produces]
     by_attr: dict[str, list[CueRec]] = defaultdict(list)
+    others: dict[str, list[CueRec]] = defaultdict(list)
     for r in board.cues(*(s.name for s in free)):
         if r.cue.data.get("is_today"):
             continue   # "today is my birthday" holds no date itself: the birth aggregator dates it by the post
         if r.cue.first_person or r.cue.attribute == "family_and_relations":
             by_attr[r.cue.attribute].append(r)
+        elif r.cue.holder.startswith("other:") and not r.by_other and not is_semantic(r):
+            others[r.cue.attribute].append(r)
+    by_attr["real_name"] = addressed_to_account(board, by_attr.get("real_name", []))
+    if "relationship_status" in by_attr:
+        by_attr["relationship_status"] = spouse_consistent(by_attr["relationship_status"],
+                                                           by_attr.get("family_and_relations", []))
     out: list[Hypothesis] = []
     for spec in free:
         recs = by_attr.get(spec.name, []) + board.found(spec.name)
@@ -132,7 +139,63 @@ def _run(board: Board) -> list[Hypothesis]:
                 for h in hs:
                     normalize_birth(h)   # one canonical date shape before any aggregator reads it
             out += hs
+        if others.get(spec.name) and spec.name not in HOLDER_FREE:
+            out += others_facts(spec.name, others[spec.name], out)
     return out
+
+
+HOLDER_FREE = ("family_and_relations",)   # a relation's fact is the poster's family fact
+MAX_OTHER_FACTS = 3
+
+
+def others_facts(attr: str, recs: list[CueRec], proposed: list[Hypothesis]) -> list[Hypothesis]:
+    """Another person's fact read as one ("my brother made partner at the firm" -> lawyer), proposed
+    with its holder so the verifier removes it with the reason in history (never projected); a
+    value the poster's own words also support is left to that hypothesis."""
+    own = {normalize(h.value) for h in proposed if h.attribute == attr}
+    out: list[Hypothesis] = []
+    groups: dict[str, list[CueRec]] = defaultdict(list)
+    for r in recs:
+        groups[normalize(r.cue.value)].append(r)
+    for _, grp in sorted(groups.items(), key=lambda kv: (-max(r.cue.confidence for r in kv[1]), kv[0]))[:MAX_OTHER_FACTS]:
+        best = max(grp, key=lambda r: r.cue.confidence)
+        h = hyp(attr, best.levels if load_schema().get(attr).kind == "hierarchy" else {"value": best.cue.value},
+                support(grp), round(best.cue.confidence * 0.5, 4),
+                f"another person's fact ({best.cue.holder}): " + "; ".join(sorted({r.cue.span for r in grp})[:3]))
+        if normalize(h.value) in own:
+            continue
+        h.holder = best.cue.holder
+        out.append(h)
+    return out
+
+
+def addressed_to_account(board: Board, recs: list[CueRec]) -> list[CueRec]:
+    """Names commenters call the account by count only when the name is no commenter's own handle
+    (a reply to that commenter) and is not the account's own name for a commenter of its own."""
+    out = []
+    for r in recs:
+        if r.cue.cue == "name:addressed":
+            authors = [normalize(str(n.data.get("author") or "")) for n in board.facts.of_post(r.post_id)
+                       if n.data.get("author")]
+            name = normalize(r.cue.value)
+            if any(a and (a.startswith(name) or name in a.split()) for a in authors):
+                continue
+        out.append(r)
+    return out
+
+
+_SPOUSE_RELS = ("husband", "wife", "spouse")
+
+
+def spouse_consistent(recs: list[CueRec], family: list[CueRec]) -> list[CueRec]:
+    """A spouse the poster names in two or more posts is a living spouse: the account is married,
+    so "single" and "widowed" need stronger words than a vague sentence (semantic cues are dropped;
+    a rule's death wording - "my late husband" - still counts)."""
+    spouse_posts = {r.post_id for r in family if str(r.cue.data.get("relation", "")) in _SPOUSE_RELS}
+    if len(spouse_posts) < 2:
+        return recs
+    return [r for r in recs if not (r.cue.value in ("single", "widowed", "divorced") and is_semantic(r))
+            and not (r.cue.value == "single")]
 
 
 GENERIC = aggregator("generic", _run, rest=True)

@@ -14,37 +14,15 @@ from typing import Any, Callable
 from core.engine.types import Cue
 
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
-# a sentence with its closing punctuation (the unit the semantic layers embed and compare)
-SENTENCE = re.compile(r"[^.!?。！？\n]+[.!?。！？]*")
+# a sentence with its closing punctuation (the unit the semantic layers embed and compare): the one splitter
+from core.engine.reading.sentences import SENTENCE  # noqa: E402,F401
 _PHRASE_STOP = set(",，、;；.。!！?？\n()（）[]【】")
 _CLAUSE_END = re.compile(r"[.!?;\n。！？；…]+|\s[-–—]\s|,\s*(?:but|and|while|whereas)\s|，(?:但|可是|而)")
 
-# Words that put someone else in the subject position of a clause.
-_OTHER_EN = (
-    r"mom|mum|mother|dad|father|sister|sis|brother|bro|wife|husband|hubby|son|daughter|friend|bf|gf|"
-    r"boyfriend|girlfriend|partner|spouse|fianc[eé]e?|cousin|aunt|auntie|uncle|grandma|grandpa|granny|"
-    r"grandmother|grandfather|neighbou?r|colleague|co-?worker|boss|manager|roommate|flatmate|kid|kids|"
-    r"child|children|baby|parents?|niece|nephew|in-laws?|sister-in-law|brother-in-law|mother-in-law|"
-    r"father-in-law|teacher|doctor|classmate|buddy|bestie|bff|ex|family|relatives?|grandparents?|"
-    r"step(?:mom|dad|mother|father|son|daughter)|twin|girls?|guys?|team|students?|patients?|clients?|customers?"
-)
-_OTHER_SUBJ = re.compile(
-    rf"\b(?:my|our|his|her|their|a|the|your)\s+(?:\w+\s+){{0,2}}?(?:{_OTHER_EN})s?\b(?!\s*(?:and|&)\s*(?:i|me)\b)"
-    rf"|\b(?:he|she|they|he's|she's|they're|him|them)\b"
-    rf"|\bhappy\s+birthday\b|\bcongrat(?:s|ulations)\b|\bR\.?I\.?P\b",
-    re.I,
-)
-_OTHER_ZH = re.compile(
-    r"(?:我|咱)?(?:的)?(?:妈妈|老妈|我妈|母亲|爸爸|老爸|我爸|父亲|老公|老婆|丈夫|妻子|媳妇|男朋友|女朋友|男友|女友|对象|"
-    r"朋友|闺蜜|好友|同事|领导|老板|儿子|女儿|孩子|宝宝|娃|姐姐|妹妹|哥哥|弟弟|姐夫|嫂子|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
-    r"室友|邻居|同学|舅舅|阿姨|叔叔|姑姑|闺女|小孩|侄子|侄女|外甥女?|孙子|孙女|女婿|儿媳|老伴|表姐|表妹|表哥|表弟|堂哥|堂姐|公公|婆婆|岳父|岳母)"
-    r"|(?<![其])(?:他|她|他们|她们)(?![们]?[的]?自己)|祝.{0,6}生日快乐"
-)
-# "I'm a student", "as a teacher": the noun is the poster's role, not another subject
-_PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
-_SELF = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
+# the subject lexicons and the holder of a clause: the reading layer (core/engine/reading/holder.py)
+from core.engine.reading.holder import REPOST, SELF, SELF_START as _SELF_START, Holder, holder_before, quotations  # noqa: E402
+from core.engine.reading.kin import fold_zh  # noqa: E402
 
-_SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!妈|爸|老公|老婆|男朋友|女朋友|朋友|同事|儿子|女儿|姐|妹|哥|弟|家)|本人", re.I)
 _NEG_EN = re.compile(
     r"\b(?:not(?!\s+me\b)|never|no|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|won't|nor|no\s+longer|"
     r"wish\s+i\s+(?:was|were|had)|if\s+i\s+(?:was|were)|want(?:s|ed)?\s+to\s+be(?:come)?|dream(?:s|ed)?\s+of|"
@@ -88,18 +66,23 @@ _PLACE_GATE = re.compile(
 class Ctx:
     """One text being read: original + masked copies, language, carrier, clause bounds."""
 
-    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk", "_places", "_tokens")
+    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk", "_places", "_tokens", "_quotes",
+                 "repost", "by_other")
 
-    def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None):
+    def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False):
         self.text = text
-        self.masked = masked
-        self.lower = masked.lower()
-        self.carrier = carrier
         self.has_cjk = bool(CJK.search(text))
+        # traditional kin / age / status characters read as simplified (same length: offsets hold)
+        self.masked = fold_zh(masked) if self.has_cjk else masked
+        self.lower = self.masked.lower()
+        self.carrier = carrier
+        self.by_other = by_other     # a comment by someone else: "you" is the account's person
         self.lang = lang or ("zh" if self.has_cjk else "en")
         self._bounds: list[int] | None = None
         self._places: list | None = None
         self._tokens: list[tuple[int, int, str]] | None = None
+        self._quotes: list[tuple[int, int, Holder]] | None = None
+        self.repost = bool(REPOST.match(masked))   # a reposted text: someone else's words throughout
 
     def tokens(self) -> list[tuple[int, int, str]]:
         """(start, end, lowercased word) of the Latin/digit words of the masked text."""
@@ -208,27 +191,22 @@ class Ctx:
         return s, e
 
     # ---- subject / negation ----
+    def holder(self, pos: int) -> Holder:
+        """Whose fact the text at `pos` is: inside a quotation, the quoted person's; otherwise the
+        subject of its clause (reading.holder: the nearest subject before `pos` wins)."""
+        for a, b, h in self.quotes():
+            if a <= pos < b:
+                return h
+        return holder_before(self.masked, self.clause_start(pos), pos)
+
+    def quotes(self) -> list[tuple[int, int, Holder]]:
+        if self._quotes is None:
+            self._quotes = quotations(self.masked)
+        return self._quotes
+
     def first_person(self, pos: int) -> bool:
         """False when the nearest subject before `pos` in its clause is someone else."""
-        pre = self.prefix(pos)
-        # a few characters past pos let "my husband and I ..." see its "and I"
-        ext = pre + self.masked[pos:pos + 6]
-        last_other = -1
-        for m in _OTHER_SUBJ.finditer(ext):
-            if m.end() <= len(pre) + 1 and not _PREDICATE.search(pre, 0, m.start()):
-                last_other = max(last_other, m.end())
-        for m in _OTHER_ZH.finditer(pre):
-            last_other = max(last_other, m.end())
-        if last_other < 0:
-            return True
-        last_self = -1
-        for m in _SELF.finditer(pre):
-            # "我妈妈" — the 我 belongs to the relation phrase, not a self subject
-            if m.group(0) == "我" and _OTHER_ZH.match(pre, m.start()) and _OTHER_ZH.match(pre, m.start()).end() > m.end():
-                continue
-            # "my/our" phrases were consumed by _OTHER_SUBJ; bare "I" after them wins
-            last_self = max(last_self, m.end())
-        return last_self > last_other
+        return holder_before(self.masked, self.clause_start(pos), pos).is_self
 
     def is_self(self, pos: int) -> bool:
         """The text at pos opens with I / 我, or its clause has no other subject before it."""
@@ -249,6 +227,8 @@ class Ctx:
             return "other"
         if _QUESTION.search(st):
             return "question"
+        if self.repost or 5 * sum(max(0, min(b, end) - max(a, start)) for a, b, _ in self.quotes()) >= 2 * len(st):
+            return "quote"        # reposted, or mostly a quotation ('"I'm a nurse ..." - my sister')
         if _QUOTE.search(st) or _QUOTE_WRAP.match(st):
             return "quote"
         if _HYPO.search(st):
@@ -289,13 +269,20 @@ class Ctx:
         if self.carrier:
             d["carrier"] = self.carrier
         st = self.stance(*self.sentence(start))
+        quoted = next((h for a, b, h in self.quotes() if a <= start < b), None)
+        if quoted is not None or self.repost:
+            st = "quote"          # someone else's words inside this text (a quotation, a repost)
         if st in ("quote", "hypothetical"):
             d["stance"] = st      # the hypothesizer drops these (shared with the semantic cues)
         if first_person is None and _SELF_START.match(self.masked, start):
             first_person = True   # the span itself opens with I / 我
-        fp = self.first_person(start) if first_person is None else first_person
+        h = quoted or (self.holder(start) if first_person is None else (SELF if first_person else None))
+        if h is None:             # the rule says someone else's; the clause names whom, if it can
+            h = self.holder(start)
+            h = h if not h.is_self else Holder("other", "someone", rule=rule)
+        fp = h.is_self if first_person is None or quoted is not None else first_person
         return Cue(attribute=attribute, value=value, level=level, confidence=round(confidence, 3),
-                   span=span, cue=rule, first_person=fp, data=d)
+                   span=span, cue=rule, first_person=fp, holder=h.label, data=d)
 
 
 Extractor = Callable[[Ctx], list[Cue]]

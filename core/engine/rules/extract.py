@@ -1,7 +1,7 @@
 """extract_cues: run every attribute extractor over one text (hostile spans masked first)."""
 from __future__ import annotations
 
-from core.engine.rules import identity, labels, lifestyle, sensitive, socio
+from core.engine.rules import identity, labels, lifestyle, reading_cues, sensitive, socio
 from core.engine.rules.base import Ctx, Extractor
 from core.engine.rules.hostile import hostile_ranges, mask
 from core.engine.types import Cue
@@ -10,11 +10,12 @@ from core.schema import ATTRIBUTE_NAMES
 MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a post, not a book)
 
 EXTRACTORS: tuple[Extractor, ...] = (identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS + sensitive.EXTRACTORS
-                                      + labels.EXTRACTORS)
+                                      + labels.EXTRACTORS + reading_cues.EXTRACTORS)
 
 
-def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None) -> list[Cue]:
-    """Attribute cues in one piece of text. Every cue's span is an exact substring of `text`."""
+def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None, by_other: bool = False) -> list[Cue]:
+    """Attribute cues in one piece of text. Every cue's span is an exact substring of `text`.
+    `by_other`: a comment by someone else (its "you" is the account's person)."""
     if not text or not isinstance(text, str):
         return []
     text = text[:MAX_TEXT]
@@ -22,7 +23,7 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
     masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
     if not masked.strip():
         return []
-    ctx = Ctx(text, masked, carrier=carrier, lang=lang)
+    ctx = Ctx(text, masked, carrier=carrier, lang=lang, by_other=by_other)
     out: list[Cue] = []
     seen: set[tuple[str, str, str]] = set()
     for ex in EXTRACTORS:

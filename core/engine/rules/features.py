@@ -30,6 +30,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from core.engine.reading.sentences import sentence_bodies
 from core.engine.rules.places import find_places
 from core.textmatch import normalize
 
@@ -58,7 +59,6 @@ LINE = re.compile(r"\b(?:[A-Z][a-z]+[\s-]){1,3}[Ll]ine\b|\b[Ll]ine\s*\d{1,2}\b|(
 COMMUTE_WORDS = re.compile(r"\b(?:metro|subway|tube|underground|mtr|mrt|bts|train|bus|tram|ferry|commut\w*|ride|"
                            r"station|drive|driving|cycl\w*|bike|scooter|on\s+my\s+way\s+to\s+work)\b|地铁|公交|通勤|号线|"
                            r"地铁站|车站|开车|骑车|单车|轻轨|上班路上|去上班", re.I)
-SENT = re.compile(r"[^.!?。！？\n]+")
 HABIT = re.compile(r"\b(?:every|each|usual|usually|always|routine|daily|weekly|nightly|habit|as\s+always|again|"
                    r"religiously|without\s+fail|best\s+hour|ritual)\b|每天|每周|每晚|每早|每个|习惯|照例|日常|雷打不动|打卡|又是|照旧|固定", re.I)
 PARTWORDS = re.compile(r"\b(?:morning|lunch(?:time)?|noon|midday|afternoon|evening|night|late|dawn|before\s+work|after\s+work)\b|"
@@ -112,6 +112,8 @@ DIST_PREFIX = re.compile(r"^.*(?:区|县|街道|镇|乡|路|街|道)")
 FEATURES = ("travel", "home", "work", "commute", "transit_lines", "sentences", "birthday_self", "birthday_other",
             "not_today", "age_in", "birth_years", "capitalised", "recipient", "resident", "parcel_surnames", "callnames",
             "compounds", "doc_places", "destinations", "route_ends", "stations_ok", "line_marks")
+_EDUCATION = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|mba|phd|ph\.d|bachelor'?s|master'?s|"
+                        r"diploma|university|college|uni|high\s+school|school|alumni|reunion)\b|毕业|本科|大学|硕士|博士|高中")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]")
 _LINE_NUMBER = re.compile(r"\d\s*号线|\bline\s*\d", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -157,14 +159,14 @@ def _year(m: re.Match) -> int:
 
 def _sentences(text: str) -> list[list[Any]]:
     out: list[list[Any]] = []
-    for m in SENT.finditer(text):
-        q = m.group(0).strip()
+    for s, e in sentence_bodies(text):
+        q = text[s:e].strip()
         if not q:
             continue
         flags = "".join(f for f, rx in (("h", HABIT), ("p", PARTWORDS), ("d", DAYWORDS)) if rx.search(q))
         if COMMUTE_WORDS.search(q) or LINE.search(q):
             flags += "c"
-        out.append([m.start(), m.end(), flags])
+        out.append([s, e, flags])
     return out
 
 
@@ -197,7 +199,8 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
     f["sentences"] = _sentences(text)
     if m := AGE_IN.search(text):
         f["age_in"] = int(next(g for g in m.groups() if g))
-    if years := [[_year(m), m.group(0)] for m in YEAR_SELF.finditer(text)]:
+    if years := [[_year(m), m.group(0)] for m in YEAR_SELF.finditer(text)
+                 if not (m.group(0).lower().startswith("class") and _EDUCATION.search(text, max(0, m.start() - 60), m.end() + 60))]:
         f["birth_years"] = years
     stripped = text.strip()
     names = [m.group(1) for rx in (CALLNAME_ZH, CALLNAME_EN) if (m := rx.search(stripped)) and not NOT_NAME.match(m.group(1))]

@@ -14,6 +14,8 @@ import bisect
 import re
 import unicodedata
 
+from core.engine.reading.sentences import next_terminator, sentence_starts
+
 _AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
       r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system|auditor|reviewer|moderator|" \
       r"fact[\s-]?checker|whoever\s+(?:is\s+)?(?:reading|processing|analy[sz]ing)(?:\s+this)?)"
@@ -113,7 +115,6 @@ def normalise_for_detection(text: str) -> tuple[str, list[int]]:
     return "".join(out), idx
 
 
-_SENT_END = re.compile(r"[.!?。！？\n]")
 _LINE_LABEL = re.compile(r"[:：]\s*$")
 
 
@@ -126,7 +127,7 @@ def hostile_ranges(text: str) -> list[tuple[int, int]]:
     if not text:
         return []
     norm, idx = normalise_for_detection(text)
-    starts = [0] + [m.end() for m in _SENT_END.finditer(norm)]
+    starts = sentence_starts(norm)
 
     def orig(i: int) -> int:
         return idx[i] if i < len(idx) else len(text)
@@ -141,8 +142,8 @@ def hostile_ranges(text: str) -> list[tuple[int, int]]:
             nl = norm.find("\n", m.end())
             e = len(norm) if nl < 0 else nl
         else:
-            nxt = _SENT_END.search(norm, m.end())
-            e = len(norm) if nxt is None else nxt.start() + (1 if norm[nxt.start()] != "\n" else 0)
+            nxt = next_terminator(norm, m.end())
+            e = len(norm) if nxt is None else nxt + (1 if norm[nxt] != "\n" else 0)
         out.append((orig(s), orig(e - 1) + 1 if e > 0 else 0))
     out.sort()
     merged: list[tuple[int, int]] = []

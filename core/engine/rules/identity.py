@@ -244,6 +244,9 @@ _AGE_ZH_DECADE = re.compile(r"(?P<w>奔三|奔四|奔五|三十而立|而立之�
 _ZH_DECADE_MAP = {"奔三": 20, "奔四": 30, "奔五": 40, "三十而立": 30, "而立之年": 30, "不惑之年": 40, "知天命": 50,
                   "花甲": 60, "退休老人": 60, "大龄剩女": 30, "三十出头": 30, "四十出头": 40, "二十出头": 20, "年过半百": 50}
 _AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b", re.I)
+# a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
+EDUCATION_WORDS = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|mba|phd|ph\.d|bachelor'?s|master'?s|"
+                             r"diploma|university|college|uni|high\s+school|school|alumni|reunion)\b|毕业|本科|大学|硕士|博士|高中")
 _AGE_RETIRED = re.compile(r"\b(?:i'?m|i\s+am|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
 _AGE_STUDENT = re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:college\s+|uni\s+|university\s+)?(?P<w>freshman|sophomore|junior|senior\s+in\s+college|undergrad|high\s+schooler)\b|(?P<z>大一|大二|大三|大四|研一|研二|高一|高二|高三|初三)(?=学生|党|狗|的我|了|啦|，|。|\s|$)", re.I)
 _STUDENT_AGE = {"freshman": 18, "sophomore": 19, "junior": 20, "senior in college": 21, "undergrad": 20, "high schooler": 16,
@@ -316,6 +319,8 @@ def age(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:zh_idiom", confidence=0.6,
                            levels={"decade": f"{base}s"}, original=m.group(0)))
     for m in _AGE_GRAD.finditer(t):
+        if EDUCATION_WORDS.search(t, *ctx.sentence(m.start())) and m.group(0).lower().startswith("class"):
+            continue  # a class year beside a degree: the reading layer's age:graduation_degree reads it
         y = int(m.group("y"))
         y = y if y > 1900 else (2000 + y if y <= REF_YEAR % 100 else 1900 + y)
         est = REF_YEAR - y + 18

@@ -1,0 +1,135 @@
+"""Holders: whose fact a clause states. `holder_before(text, start, pos)` reads the clause from
+`start` up to `pos` (and a few characters past it, for "my husband and I") and names its subject:
+self (the poster), other:<relation or pronoun> (my brother, 他, a friend's birthday), or the
+person a quotation belongs to. The subject lexicons live here; rules.base.Ctx asks through them."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from core.engine.reading.kin import canon_en, canon_zh
+
+HolderKind = Literal["self", "other", "generic", "unknown"]
+
+
+@dataclass(frozen=True)
+class Holder:
+    kind: HolderKind = "self"
+    who: str = ""            # other: the relation, pronoun or name ("brother", "she", "Sarah")
+    rule: str = ""           # which reading rule decided it
+
+    @property
+    def is_self(self) -> bool:
+        return self.kind == "self"
+
+    @property
+    def label(self) -> str:
+        """"self", "other:brother", "generic", "unknown" (what a cue and a hypothesis record)."""
+        return f"other:{self.who}" if self.kind == "other" and self.who else self.kind
+
+
+SELF = Holder("self", rule="default")
+
+# Words that put someone else in the subject position of a clause.
+OTHER_EN = (
+    r"mom|mum|mother|dad|father|sister|sis|brother|bro|wife|husband|hubby|son|daughter|friend|bf|gf|"
+    r"boyfriend|girlfriend|partner|spouse|fianc[eé]e?|cousin|aunt|auntie|uncle|grandma|grandpa|granny|"
+    r"grandmother|grandfather|neighbou?r|colleague|co-?worker|boss|manager|roommate|flatmate|kid|kids|"
+    r"child|children|baby|parents?|niece|nephew|in-laws?|sister-in-law|brother-in-law|mother-in-law|"
+    r"father-in-law|teacher|doctor|classmate|buddy|bestie|bff|ex|family|relatives?|grandparents?|"
+    r"step(?:mom|dad|mother|father|son|daughter)|twin|girls?|guys?|team|students?|patients?|clients?|customers?"
+)
+OTHER_SUBJ = re.compile(
+    rf"\b(?:my|our|his|her|their|a|the|your)\s+(?:\w+\s+){{0,2}}?(?P<kin>{OTHER_EN})s?\b(?!\s*(?:and|&)\s*(?:i|me)\b)"
+    rf"|\b(?P<pro>he|she|they|he's|she's|they're|him|them)\b"
+    rf"|\b(?P<bday>happy\s+birthday)\b|\b(?P<congrats>congrat(?:s|ulations))\b|\b(?P<rip>R\.?I\.?P)\b",
+    re.I,
+)
+# a kin noun without a determiner opening its clause: "hubby cooked", "Mum says", "wifey is a nurse"
+BARE_KIN = re.compile(
+    r"\A[\W_]*(?P<kin>hubby|hubs|wifey|husband|wife|mum|mom|mama|dad|papa|sis|bro|bestie|grandma|grandpa|granny|"
+    r"kiddo|kids|the\s+kids|the\s+wife|the\s+husband|the\s+missus|the\s+little\s+ones?|our\s+little\s+ones?)\b"
+    r"(?!\s*(?:and|&)\s*(?:i|me)\b)(?!\s+(?:life|jokes?|bod|vibes|mode|goals)\b)",
+    re.I,
+)
+OTHER_ZH = re.compile(
+    r"(?:我|咱)?(?:的)?(?P<kin>妈妈|老妈|我妈|母亲|爸爸|老爸|我爸|父亲|老公|老婆|丈夫|妻子|媳妇|男朋友|女朋友|男友|女友|对象|"
+    r"朋友|闺蜜|好友|同事|领导|老板|儿子|女儿|孩子|宝宝|娃|姐姐|妹妹|哥哥|弟弟|姐夫|嫂子|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
+    r"室友|邻居|同学|舅舅|阿姨|叔叔|姑姑|闺女|小孩|侄子|侄女|外甥女?|孙子|孙女|女婿|儿媳|老伴|表姐|表妹|表哥|表弟|堂哥|堂姐|公公|婆婆|岳父|岳母)"
+    r"|(?<![其])(?P<pro>他|她|他们|她们)(?![们]?[的]?自己)|(?P<bday>祝.{0,6}生日快乐)"
+)
+# "I'm a student", "as a teacher": the noun is the poster's role, not another subject
+PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
+SELF_WORD = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
+SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!妈|爸|老公|老婆|男朋友|女朋友|朋友|同事|儿子|女儿|姐|妹|哥|弟|家)|本人",
+                        re.I)
+# "Happy 30th birthday to my best friend": the ordinal is the celebrated person's age
+_HAPPY_BEFORE = re.compile(r"(?i)\bhappy\s+$")
+_TO_ME = re.compile(r"(?i)^[^.!?\n]{0,24}\bto\s+(?:me|myself|us)\b")
+
+
+def _other(m: re.Match) -> Holder:
+    kin = m.groupdict().get("kin")
+    if kin:
+        return Holder("other", canon_en(kin) or canon_zh(kin) or canon_zh(kin.lstrip("我咱的")) or kin.lower(),
+                      rule="subject:kin")
+    if m.groupdict().get("pro"):
+        return Holder("other", m.group("pro").lower().split("'")[0], rule="subject:pronoun")
+    if m.groupdict().get("bday"):
+        return Holder("other", "birthday person", rule="subject:birthday_wish")
+    if m.groupdict().get("congrats"):
+        return Holder("other", "addressee", rule="subject:congratulated")
+    return Holder("other", "deceased", rule="subject:rip")
+
+
+def holder_before(text: str, start: int, pos: int) -> Holder:
+    """The subject of the clause [start, pos): the nearest subject before `pos` wins; a kin noun
+    opening the clause is someone else ("hubby cooked"); "my husband and I" is the poster."""
+    pre = text[start:pos]
+    ext = pre + text[pos:pos + 6]
+    last_other, holder = -1, SELF
+    for m in OTHER_SUBJ.finditer(ext):
+        if m.end() <= len(pre) + 1 and not PREDICATE.search(pre, 0, m.start()) and m.end() > last_other:
+            last_other, holder = m.end(), _other(m)
+    for m in OTHER_ZH.finditer(pre):
+        if m.end() > last_other:
+            last_other, holder = m.end(), _other(m)
+    if last_other < 0 and (b := BARE_KIN.match(pre)) and b.end() <= len(pre):
+        last_other = b.end()
+        holder = Holder("other", canon_en(b.group("kin").split()[-1]) or b.group("kin").lower(), rule="subject:bare_kin")
+    if last_other < 0:
+        if _HAPPY_BEFORE.search(pre) and not _TO_ME.match(text[pos:pos + 40]):
+            return Holder("other", "birthday person", rule="subject:birthday_wish")
+        return SELF
+    last_self = -1
+    for m in SELF_WORD.finditer(pre):
+        # "我妈妈" — the 我 belongs to the relation phrase, not a self subject
+        if m.group(0) == "我" and (z := OTHER_ZH.match(pre, m.start())) and z.end() > m.end():
+            continue
+        # "my/our" phrases were consumed by OTHER_SUBJ; bare "I" after them wins
+        last_self = max(last_self, m.end())
+    return SELF if last_self > last_other else holder
+
+
+# ---------------------------------------------------------------- quotations and reposts
+_QUOTED = re.compile(r"[\"“«「『]([^\"”»」』\n]{12,})[\"”»」』]")
+_ATTRIB_AFTER = re.compile(r"\s*[,，]?\s*(?:[-–—~]+|says?|said)\s*(?:(?:my|our)\s+(?P<kin>[\w-]+)|(?P<name>[A-Z][a-z]+))", re.I)
+_ATTRIB_BEFORE = re.compile(r"(?:(?:my|our)\s+(?P<kin>[\w-]+)|(?P<name>[A-Z][a-z]+))\s+(?:always\s+|keeps?\s+|just\s+|once\s+)?"
+                            r"(?:says?|said|told\s+me|texted|wrote|posted|asked)\s*[:,]?\s*$|(?P<zh>[\u4e00-\u9fff]{1,4})(?:说|问)[:：]?\s*$", re.I)
+REPOST = re.compile(r"^\s*(?:RT\s+@|repost(?:ed|ing)?\b|reblog|shared\s+from\b|via\s+@|转发|轉發|//@)", re.I)
+
+
+def quotations(text: str) -> list[tuple[int, int, Holder]]:
+    """(start, end, holder) of quoted passages of a dozen characters or more: someone's words,
+    not the poster's statement. The holder names the person when the text attributes the quote."""
+    out = []
+    for m in _QUOTED.finditer(text):
+        who = ""
+        a = _ATTRIB_AFTER.match(text, m.end()) or _ATTRIB_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+        if a:
+            kin = a.groupdict().get("kin")
+            who = (canon_en(kin) if kin else None) or (canon_zh(a.group("zh")) if a.groupdict().get("zh") else None) \
+                or a.groupdict().get("name") or (kin or "")
+        out.append((m.start(1), m.end(1), Holder("other", who or "quoted", rule="quote")))
+    return out

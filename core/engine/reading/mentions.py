@@ -1,0 +1,241 @@
+"""Typed mentions: what a sentence names and whose it is. `read(text)` is the one reading pass
+over a text (its sentences with stance and main-clause holder, and the mentions below); the
+offline rules turn the holder-bearing mentions into cues (rules/reading_cues.py) and read every
+cue's holder through the same functions (rules.base.Ctx.holder).
+
+Mention kinds: person_name, kin, role, organisation, place, time, age, field. This module finds
+kin terms (with whose relation each is: "my", "our", a bare 老公 or "hubby" are the poster's; "his
+wife" is not), names addressed to the account in others' comments, and ages and years read from
+context ("the big 3-0", "my 40th", "30 today", "can't believe you're 29", a class year beside a
+degree); roles, organisations and places are the rules' cues, given as mentions by `of_cue`.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Literal
+
+from core.engine.reading.holder import SELF, Holder
+from core.engine.reading.kin import IMPLIED_OWN_ZH, canon_en, canon_zh
+from core.engine.reading.sentences import sentence_spans
+
+if TYPE_CHECKING:
+    from core.engine.rules.base import Ctx
+    from core.engine.types import Cue
+
+MentionKind = Literal["person_name", "kin", "role", "organisation", "place", "time", "age", "field"]
+CUE_KIND: dict[str, MentionKind] = {
+    "real_name": "person_name", "family_and_relations": "kin", "occupation": "role", "workplace": "organisation",
+    "school": "organisation", "home_location": "place", "work_location": "place", "travel_history": "place",
+    "age": "age", "birth_date": "time", "contact_or_id_number": "field",
+}
+
+
+@dataclass(frozen=True)
+class Mention:
+    start: int
+    end: int
+    text: str
+    kind: MentionKind
+    value: str                # canonical: the relation, the age, the name, the year
+    holder: str               # Holder.label: whose it is ("self" = the poster / the account's person)
+    stance: str               # the sentence's stance (rules.base.Ctx.stance)
+    rule: str
+    extra: tuple[tuple[str, str], ...] = ()   # kind-specific facts: ("future", "1"), ("decade_only", "1")
+
+
+@dataclass
+class SentenceReading:
+    start: int
+    end: int
+    stance: str
+    holder: str
+    mentions: list[Mention] = field(default_factory=list)
+
+
+@dataclass
+class Reading:
+    text: str
+    sentences: list[SentenceReading]
+
+    @property
+    def mentions(self) -> list[Mention]:
+        return [m for s in self.sentences for m in s.mentions]
+
+
+# ---------------------------------------------------------------- kin
+_KIN_WORDS = r"wife|wifey|missus|husband|hubby|hubs|spouse|son|daughter|kids?|child|children|baby|toddler|little\s+ones?"
+# "the wife and I", "date night with the husband", "hubby cooked", "our little one": the poster's own
+IMPLIED_EN = re.compile(
+    r"\b(?P<det>the|our)\s+(?P<kin>wife|husband|missus|little\s+ones?|kiddos?)\b(?!['’]s\b)(?!\s+of\b)"
+    r"|(?:^|(?<=[\s(\"“]))(?P<bare>hubby|wifey|hubs)\b",
+    re.I | re.M,
+)
+_DETERMINED = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|my|[A-Z][a-z]+'s)\s+$")
+_ZH_TIME = r"(?:今天|昨天|今早|今晚|早上|晚上|周末|最近|这几天|刚刚|刚才|终于|又)?"
+IMPLIED_ZH = re.compile(rf"(?:^|(?<=[，。！？!?,\s\n~～]))(?P<pre>{_ZH_TIME})(?P<kin>{'|'.join(IMPLIED_OWN_ZH)})"
+                        r"(?![的])")
+_ZH_OTHER_OWNER = re.compile(r"(?:他|她|你|您|朋友|同事|邻居|闺蜜|别人|人家)(?:的|家)?$")
+
+
+def _kin(ctx: "Ctx", stance_of) -> list[Mention]:
+    t = ctx.masked
+    out: list[Mention] = []
+    for m in IMPLIED_EN.finditer(t):
+        kin = m.group("kin") or m.group("bare")
+        rel = canon_en(re.sub(r"\s+", " ", kin.lower())) or ("child" if "little" in kin.lower() else None)
+        if rel is None or _DETERMINED.search(t[max(0, m.start() - 14):m.start()]):
+            continue
+        if (m.group("det") or "").lower() == "the" and rel not in ("wife", "husband"):
+            continue     # "the little ones" of a classroom; "the wife" / "the husband" are the speaker's
+        out.append(Mention(m.start(), m.end(), ctx.text[m.start():m.end()], "kin", rel, "self", stance_of(m.start()),
+                           "kin:en_implied"))
+    if ctx.has_cjk:
+        for m in IMPLIED_ZH.finditer(t):
+            s = m.start("kin")
+            if _ZH_OTHER_OWNER.search(t[max(0, m.start() - 4):m.start()]):
+                continue
+            rel = canon_zh(m.group("kin"))
+            if rel:
+                out.append(Mention(s, m.end("kin"), ctx.text[s:m.end("kin")], "kin", rel, "self", stance_of(s),
+                                   "kin:zh_implied"))
+    return out
+
+
+# ---------------------------------------------------------------- ages and years from context
+_FUTURE = re.compile(r"(?i)\b(?:next|upcoming|coming\s+up|soon|tomorrow|in\s+\d+\s+(?:days?|weeks?|months?)|approaching|"
+                     r"countdown|almost|nearly|will\s+be|gonna\s+be|'ll\s+be)\b|下个月|下周|明天|马上|即将")
+_BIG = re.compile(r"(?i)\b(?:the\s+)?big\s+(?P<t>[2-9])\s*-\s*(?P<o>0|5)\b|\bthe\s+big\s+(?P<n>[2-9]0)\b")
+_MY_NTH = re.compile(r"(?i)\bmy\s+(?P<n>[1-9]\d)(?:st|nd|rd|th)\b")
+# what may follow "my 40th" when it is an age: a birthday word, a time, a verb, or nothing ("my 40th marathon" is not)
+_NTH_NEXT = re.compile(r"(?i)\s*(?:$|[.!,?;:)]|(?:b(?:irth)?-?day|party|celebration|bash|dinner|year|this|next|is|was|coming|"
+                       r"soon|today|tonight|tomorrow|in|on|at|with|and|already|approaching|countdown)\b)")
+_N_TODAY = re.compile(r"(?i)(?<![\d.:$£€¥])\b(?P<n>[1-9]\d)\s+(?:today|years?\s+(?:young|old)\s+today)\b")
+_BIRTHDAY_WORD = re.compile(r"(?i)\bbirthday\b|\bbday\b|\bb-day\b|生日")
+_YOU_AGE = re.compile(r"(?i)\b(?:you(?:'re|\s+are|\s+r)|ur|u\s+r)\s+(?:only\s+|already\s+|really\s+|now\s+|finally\s+)?"
+                      r"(?P<n>[1-9]\d)\b(?!\s*(?:%|min|mins|minutes|hours|km|miles|kg|lbs|days|weeks|months|times|pages|"
+                      r"points|followers|percent|dollars|bucks)\b)"
+                      r"|\bhappy\s+(?P<n2>[1-9]\d)(?:st|nd|rd|th)\b"
+                      r"|\b(?P<n3>[1-9]\d)\s+looks?\s+(?:good|great|amazing|fab\w*|gorgeous)\s+on\s+(?:you|ya|u)\b"
+                      r"|\bwelcome\s+to\s+(?:your|the)\s+(?P<d>[2-9]0)s\b")
+_CLASS_YEAR = re.compile(r"(?i)\b(?:class\s+of\s+|graduated\s+(?:in\s+)?|grad(?:uation)?\s+(?:in\s+)?)(?P<y>(?:19|20)\d{2}|'\d{2})\b")
+_DEGREE = [("PhD", 28, re.compile(r"(?i)\b(?:ph\.?d|doctorate|dphil)\b|博士")),
+           ("Master's degree", 24, re.compile(r"(?i)\b(?:master'?s|msc|m\.sc|mba|ma\b|meng|mphil)\b|硕士|研究生")),
+           ("Bachelor's degree", 22, re.compile(r"(?i)\b(?:bachelor'?s|bsc|b\.sc|ba\b|beng|b\.a\.|undergrad\w*|college|"
+                                                r"university|uni\b)\b|本科|大学|学士")),
+           ("High school", 18, re.compile(r"(?i)\bhigh\s+school\b|\bhs\b|高中"))]
+
+
+def _ages(ctx: "Ctx", stance_of) -> list[Mention]:
+    t = ctx.masked
+    out: list[Mention] = []
+
+    def add(m: re.Match, n: int, rule: str, holder: Holder | None = None, **extra: str) -> None:
+        h = holder or ctx.holder(m.start())
+        fut = _FUTURE.search(t[max(0, m.start() - 30):m.end() + 30])
+        ex = tuple(sorted({**extra, **({"future": "1"} if fut else {})}.items()))
+        out.append(Mention(m.start(), m.end(), ctx.text[m.start():m.end()], "age", str(n), h.label, stance_of(m.start()),
+                           rule, ex))
+
+    for m in _BIG.finditer(t):
+        n = int(m.group("n")) if m.group("n") else int(m.group("t")) * 10 + int(m.group("o"))
+        add(m, n, "age:big_n")
+    for m in _MY_NTH.finditer(t):
+        n = int(m.group("n"))
+        s, e = ctx.sentence(m.start())
+        if 13 <= n <= 100 and (_BIRTHDAY_WORD.search(t, s, e) or _NTH_NEXT.match(t, m.end())):
+            add(m, n, "age:my_nth")
+    bday_text = bool(_BIRTHDAY_WORD.search(t))
+    for m in _N_TODAY.finditer(t):
+        if bday_text and 13 <= int(m.group("n")) <= 100:
+            add(m, int(m.group("n")), "age:n_today")
+    if ctx.by_other:
+        # a comment to the account: "you" is the account's person
+        for m in _YOU_AGE.finditer(t):
+            if m.group("d"):
+                add(m, int(m.group("d")), "age:addressed", SELF, decade_only="1")
+            else:
+                n = int(m.group("n") or m.group("n2") or m.group("n3"))
+                if 13 <= n <= 100:
+                    add(m, n, "age:addressed", SELF)
+    for m in _CLASS_YEAR.finditer(t):
+        s, e = ctx.sentence(m.start())
+        sent = t[s:e]
+        deg = next(((lvl, years) for lvl, years, rx in _DEGREE if rx.search(sent)), None)
+        if deg is None:
+            continue
+        y = m.group("y").lstrip("'")
+        year = int(y) if len(y) == 4 else (2000 + int(y) if int(y) <= 30 else 1900 + int(y))
+        out.append(Mention(m.start(), m.end(), ctx.text[m.start():m.end()], "time", str(year), ctx.holder(m.start()).label,
+                           stance_of(m.start()), "time:graduation", (("degree", deg[0]), ("typical_age", str(deg[1])))))
+    return out
+
+
+# ---------------------------------------------------------------- names addressed to the account
+_NAME = r"[A-Z][a-z]{2,14}"
+_ADDRESS_LEAD = (r"congrats|congratulations|happy\s+birthday|happy\s+bday|hbd|thanks|thank\s+you|well\s+done|go|yay|"
+                 r"love\s+you|miss\s+you|proud\s+of\s+you|so\s+proud\s+of\s+you|hi|hey|hello|aww+|omg|wow|good\s+luck|"
+                 r"way\s+to\s+go|bravo|cheers|happy\s+anniversary|welcome\s+back|get\s+well\s+soon")
+ADDRESSED = re.compile(
+    rf"(?i:^|(?<=[.!?]\s))\W*(?i:{_ADDRESS_LEAD})[\s,!]+(?P<n>{_NAME})\b(?=\s*(?:[!.,:)?❤🎉🥳]|$|and\b|you\b|on\b))"
+    rf"|(?i:\byou\b[^.!?\n]{{0,30}}),\s*(?P<n2>{_NAME})\s*[!.?❤🎉]*\s*$"
+    rf"|^(?P<n3>{_NAME}),\s+(?i:you|you're|ur|this|that|congrats|happy|so|what|love|we)\b",
+    re.M,
+)
+NOT_A_NAME = frozenset(
+    "this that these those what wow love happy great nice same omg haha lol yes sure thanks thank need want looks congrats "
+    "hey hi hello miss beautiful amazing cute classic where when how why girl guys dude bro sis mate babe hun honey sweetie "
+    "queen king everyone all you team mom mum dad mama papa buddy friend man sir madam lady ladies folks fam bestie "
+    "january february march april may june july august september october november december monday tuesday wednesday "
+    "thursday friday saturday sunday god jesus lord christmas easter today tomorrow yesterday again there here".split())
+
+
+def addressed_names(ctx: "Ctx") -> list[Mention]:
+    """First names a comment by someone else calls the account's person by ("Congrats Priya!!")."""
+    if not ctx.by_other:
+        return []
+    out = []
+    for m in ADDRESSED.finditer(ctx.masked):
+        g = next(k for k in ("n", "n2", "n3") if m.group(k))
+        name = m.group(g)
+        if name.lower() in NOT_A_NAME or canon_en(name):
+            continue
+        out.append(Mention(m.start(g), m.end(g), ctx.text[m.start(g):m.end(g)], "person_name", name, "self",
+                           "self", "name:addressed"))
+    return out
+
+
+# ---------------------------------------------------------------- the pass
+def read_ctx(ctx: "Ctx") -> Reading:
+    """The reading of the text a rules context holds (the masked text: hostile sentences blanked)."""
+    sents = [SentenceReading(s, e, ctx.stance(s, e), ctx.holder(s).label) for s, e in sentence_spans(ctx.masked)]
+
+    def stance_of(pos: int) -> str:
+        for sr in sents:
+            if sr.start <= pos < sr.end:
+                return sr.stance
+        return "self"
+
+    ms = sorted(_kin(ctx, stance_of) + _ages(ctx, stance_of) + addressed_names(ctx), key=lambda m: (m.start, m.end))
+    for m in ms:
+        sr = next((x for x in sents if x.start <= m.start < x.end), None)
+        if sr is not None:
+            sr.mentions.append(m)
+    return Reading(ctx.text, sents)
+
+
+def read(text: str, *, carrier: str | None = None, by_other: bool = False) -> Reading:
+    """One reading pass over a text (hostile sentences are blanked first, as for the rules)."""
+    from core.engine.rules.base import Ctx
+    from core.engine.rules.hostile import hostile_ranges, mask
+
+    masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
+    return read_ctx(Ctx(text, masked, carrier=carrier, lang=None, by_other=by_other))
+
+
+def of_cue(cue: "Cue", start: int, end: int, stance: str) -> Mention | None:
+    """A rule cue as a mention (roles, organisations, places ...: the rules find those)."""
+    kind = CUE_KIND.get(cue.attribute)
+    if kind is None:
+        return None
+    return Mention(start, end, cue.span, kind, cue.value, cue.holder, stance, cue.cue)

@@ -1,0 +1,60 @@
+"""Cues from the reading layer's mentions (core/engine/reading/mentions.py): the facts whose holder
+is implied rather than written with "I" / "my" - a bare 老公 or "the wife and I" (the poster's
+spouse: married), an age read from context ("the big 3-0", "my 40th", "30 today", a comment's
+"can't believe you're 29"), a class year beside a degree (an age range), a first name the
+account's commenters call it by. Each cue names the mention's rule and holder."""
+from __future__ import annotations
+
+from core.engine.reading.kin import CHILDREN, SPOUSE
+from core.engine.reading.mentions import read_ctx
+from core.engine.rules.base import Ctx
+from core.engine.types import Cue
+
+_SKIP = ("quote", "hypothetical", "question", "negated")
+_AGE_CONF = {"age:big_n": 0.7, "age:my_nth": 0.7, "age:n_today": 0.75, "age:addressed": 0.5}
+
+
+def _decade(n: int) -> str:
+    return f"{n // 10 * 10}s"
+
+
+def reading_cues(ctx: Ctx) -> list[Cue]:
+    from core.engine.rules.identity import REF_YEAR
+
+    out: list[Cue] = []
+    for m in read_ctx(ctx).mentions:
+        if m.stance in _SKIP or m.holder != "self":
+            continue
+        ex = dict(m.extra)
+        if m.kind == "kin":
+            out.append(ctx.cue("family_and_relations", m.value, m.start, m.end, rule=m.rule, confidence=0.55,
+                               first_person=True, relation=m.value, original=None if m.text.isascii() else m.text))
+            if m.value in SPOUSE:
+                # inference: naming one's own husband or wife says the poster is married
+                out.append(ctx.cue("relationship_status", "married", m.start, m.end, rule="relationship:implied_spouse",
+                                   confidence=0.55, first_person=True, inference=f"own {m.value} -> married",
+                                   original=None if m.text.isascii() else m.text))
+            elif m.value in CHILDREN:
+                pass   # a child is kept as the family fact above (the schema has no parenthood attribute)
+        elif m.kind == "age":
+            n = int(m.value)
+            if ex.get("decade_only"):
+                out.append(ctx.cue("age", _decade(n), m.start, m.end, rule=m.rule, confidence=0.45,
+                                   levels={"decade": _decade(n)}, first_person=True))
+                continue
+            if ex.get("future") and m.rule != "age:n_today":
+                n -= 1     # "my 40th next month": still 39
+            out.append(ctx.cue("age", str(n), m.start, m.end, rule=m.rule, confidence=_AGE_CONF.get(m.rule, 0.5),
+                               levels={"decade": _decade(n), "exact_age": str(n)}, first_person=True))
+        elif m.kind == "time" and m.rule == "time:graduation":
+            est = REF_YEAR - int(m.value) + int(ex.get("typical_age", "22"))
+            if 15 <= est <= 99:
+                out.append(ctx.cue("age", _decade(est), m.start, m.end, rule="age:graduation_degree", confidence=0.35,
+                                   levels={"decade": _decade(est)}, graduation_year=int(m.value), degree=ex.get("degree")))
+        elif m.kind == "person_name":
+            out.append(ctx.cue("real_name", m.value, m.start, m.end, rule=m.rule, confidence=0.4, first_person=True,
+                               addressed=True))
+    return out
+
+
+EXTRACTORS = (reading_cues,)
