@@ -37,6 +37,11 @@ class PlaceObs:
 
 def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     obs: list[PlaceObs] = []
+    # where a place cue is another person's ("my friend just moved to Berlin"): the place mention there is theirs too
+    others_at: dict[str, list[tuple[int, int]]] = defaultdict(list)
+    for r in recs:
+        if not r.by_other and not r.cue.first_person and r.cue.holder.startswith("other:") and isinstance(r.cue.data, dict):
+            others_at[r.node_id].append((int(r.cue.data.get("start", -1)), int(r.cue.data.get("end", -1))))
     for r in recs:
         if r.by_other or not r.cue.first_person:
             continue
@@ -59,6 +64,8 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         if e.get("type") not in ("place", "station"):
             continue
         et = str(e.get("text", ""))
+        if any(a < int(e.get("end", 0)) and int(e.get("start", 0)) < b for a, b in others_at.get(n.node_id, [])):
+            continue   # someone else's place (the cue there has another holder)
         if et.isascii() and len(et.replace(".", "")) <= 3 and et.upper().replace(".", "") not in _ABBREV:
             continue   # "TO", "Of", "IN": capitalised short words are rarely places
         if et.isascii() and et[:1].islower() and f.feat(n.node_id, "capitalised"):

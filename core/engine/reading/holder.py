@@ -48,7 +48,7 @@ OTHER_SUBJ = re.compile(
 )
 # a kin noun without a determiner opening its clause: "hubby cooked", "Mum says", "wifey is a nurse"
 BARE_KIN = re.compile(
-    r"\A[\W_]*(?P<kin>hubby|hubs|wifey|husband|wife|mum|mom|mama|dad|papa|sis|bro|bestie|grandma|grandpa|granny|"
+    r"\A[\W_]*(?P<kin>hubby|wifey|husband|wife|mum|mom|mama|dad|papa|sis|bro|bestie|grandma|grandpa|granny|"
     r"kiddo|kids|the\s+kids|the\s+wife|the\s+husband|the\s+missus|the\s+little\s+ones?|our\s+little\s+ones?)\b"
     r"(?!\s*(?:and|&)\s*(?:i|me)\b)(?!\s+(?:life|jokes?|bod|vibes|mode|goals)\b)",
     re.I,
@@ -113,7 +113,9 @@ def holder_before(text: str, start: int, pos: int) -> Holder:
 
 
 # ---------------------------------------------------------------- quotations and reposts
-_QUOTED = re.compile(r"[\"“«「『]([^\"”»」』\n]{12,})[\"”»」』]")
+# a quotation: an opening mark after a space / start, a closing one before a space / punctuation / end
+_QUOTED = re.compile(r"(?:^|(?<=[\s(\[:：]))[\"“«「『](?!\s)([^\"”»」』\n]{12,}?)(?<!\s)[\"”»」』](?=$|[\s.,!?;:)\]—–\-~，。！？])",
+                     re.M)
 _ATTRIB_AFTER = re.compile(r"\s*[,，]?\s*(?:[-–—~]+|says?|said)\s*(?:(?:my|our)\s+(?P<kin>[\w-]+)|(?P<name>[A-Z][a-z]+))", re.I)
 _ATTRIB_BEFORE = re.compile(r"(?:(?:my|our)\s+(?P<kin>[\w-]+)|(?P<name>[A-Z][a-z]+))\s+(?:always\s+|keeps?\s+|just\s+|once\s+)?"
                             r"(?:says?|said|told\s+me|texted|wrote|posted|asked)\s*[:,]?\s*$|(?P<zh>[\u4e00-\u9fff]{1,4})(?:说|问)[:：]?\s*$", re.I)
@@ -121,15 +123,21 @@ REPOST = re.compile(r"^\s*(?:RT\s+@|repost(?:ed|ing)?\b|reblog|shared\s+from\b|v
 
 
 def quotations(text: str) -> list[tuple[int, int, Holder]]:
-    """(start, end, holder) of quoted passages of a dozen characters or more: someone's words,
-    not the poster's statement. The holder names the person when the text attributes the quote."""
+    """(start, end, holder) of quoted passages of a dozen characters or more that the text
+    attributes to someone else ('"I'm a nurse ..." - my sister', 'my uncle says "..."'): their
+    words, not the poster's statement. An unattributed quotation is often the poster's own words
+    ('... and I said "yes I can code"'), so it keeps the clause's holder."""
     out = []
     for m in _QUOTED.finditer(text):
-        who = ""
         a = _ATTRIB_AFTER.match(text, m.end()) or _ATTRIB_BEFORE.search(text[max(0, m.start() - 40):m.start()])
-        if a:
-            kin = a.groupdict().get("kin")
-            who = (canon_en(kin) if kin else None) or (canon_zh(a.group("zh")) if a.groupdict().get("zh") else None) \
-                or a.groupdict().get("name") or (kin or "")
+        if not a:
+            continue
+        kin = a.groupdict().get("kin")
+        if kin and kin.lower() in ("self", "own"):
+            continue
+        who = (canon_en(kin) if kin else None) or (canon_zh(a.group("zh")) if a.groupdict().get("zh") else None) \
+            or a.groupdict().get("name") or (kin or "")
+        if who.lower() in ("i", "me", "we") or a.groupdict().get("zh") in ("我", "我们"):
+            continue
         out.append((m.start(1), m.end(1), Holder("other", who or "quoted", rule="quote")))
     return out

@@ -268,10 +268,13 @@ class Ctx:
         d["end"] = end
         if self.carrier:
             d["carrier"] = self.carrier
-        st = self.stance(*self.sentence(start))
+        sa, sb = self.sentence(start)
+        st = self.stance(sa, sb)
         quoted = next((h for a, b, h in self.quotes() if a <= start < b), None)
         if quoted is not None or self.repost:
             st = "quote"          # someone else's words inside this text (a quotation, a repost)
+        elif st == "quote" and not (_QUOTE.search(self.masked, sa, sb) or _QUOTE_WRAP.match(self.masked[sa:sb].strip())):
+            st = "self"           # the sentence quotes someone, but this cue is outside the quotation ("my uncle says")
         if st in ("quote", "hypothetical"):
             d["stance"] = st      # the hypothesizer drops these (shared with the semantic cues)
         if first_person is None and _SELF_START.match(self.masked, start):

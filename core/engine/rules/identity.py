@@ -267,6 +267,8 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(r"(?i)(i'?m|i\s+am|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
             continue
+        if g == "n3" and re.search(r"(?i)\bmy\s+$", t[max(0, m.start() - 4):m.start()]):
+            continue  # "my 25th birthday (next week)": the reading layer's age:my_nth reads it, with its tense
         if g == "n6" and (n < 13 or ctx.prefix(m.start()).strip()):
             continue  # "At 75, I'm ..." opens its sentence; "left at 10, I think" is a time
         if g == "n11" and (n < 13 or not ctx.first_person(m.start())):

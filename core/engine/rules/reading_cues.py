@@ -10,7 +10,7 @@ from core.engine.reading.mentions import read_ctx
 from core.engine.rules.base import Ctx
 from core.engine.types import Cue
 
-_SKIP = ("quote", "hypothetical", "question", "negated")
+_SKIP = ("quote", "hypothetical", "negated")   # a question may still state a fact ("my 25th is next week, ideas?")
 _AGE_CONF = {"age:big_n": 0.7, "age:my_nth": 0.7, "age:n_today": 0.75, "age:addressed": 0.5}
 
 
