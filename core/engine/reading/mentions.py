@@ -68,7 +68,7 @@ _KIN_WORDS = r"wife|wifey|missus|husband|hubby|hubs|spouse|son|daughter|kids?|ch
 # "the wife and I", "date night with the husband", "hubby cooked", "our little one": the poster's own
 IMPLIED_EN = re.compile(
     r"\b(?P<det>the|our)\s+(?P<kin>wife|husband|missus|little\s+ones?|kiddos?)\b(?!['’]s\b)(?!\s+of\b)"
-    r"|(?:^|(?<=[\s(\"“]))(?P<bare>hubby|wifey)\b",
+    r"|(?:^|(?<=[\s(\"“\u3400-\u9fff]))(?P<bare>hubby|wifey)(?![A-Za-z])",
     re.I | re.M,
 )
 _DETERMINED = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|my|[A-Z][a-z]+'s)\s+$")
