@@ -59,7 +59,9 @@ def prepare_out(out: Path, overwrite: bool) -> None:
             if not (out / "audit.json").is_file():
                 raise InputError(out, "refusing to overwrite a non-empty folder that is not an earlier audit")
             shutil.rmtree(out)
-    out.mkdir(parents=True, exist_ok=True, mode=0o700)
+    from db.store import private_dir
+
+    private_dir(out)
     os.chmod(out, 0o700)
 
 
@@ -70,7 +72,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     from core.bench.importers.exports import import_export
     from core.engine.budget import DEFAULT_BUDGET
     from core.engine.loop import Investigation
-    from db.store import open_db, write_private
+    from db.store import open_db, private_dir, write_private
 
     out = Path(out_dir)
     prepare_out(out, overwrite)
@@ -96,7 +98,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     pred = inv.profile()
     pred.system = "argus-offline"
     pred_dir = out / "predictions"
-    pred_dir.mkdir(mode=0o700, exist_ok=True)
+    private_dir(pred_dir)
     profile_path = write_private(pred_dir / f"{pred.user_id}.json", pred.model_dump_json(indent=1, exclude_none=True))
     secs["investigate"] = time.perf_counter() - t
     # 3. advise

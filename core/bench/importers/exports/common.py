@@ -277,7 +277,8 @@ def expect(src: ExportSource, name: str, value: Any, kind: type, what: str) -> A
     return value
 
 
-# ---- writing (every file 0600, folders 0700, no symlink followed) ----
+# ---- writing (every file 0600, folders 0700, no symlink followed: db.store's writers;
+# media bytes through the same O_EXCL|O_NOFOLLOW open) ----
 
 
 def _write_bytes(path: Path, data: bytes) -> None:
@@ -293,12 +294,21 @@ def _write_bytes(path: Path, data: bytes) -> None:
 
 
 def _mkdir(path: Path) -> None:
-    path.mkdir(mode=PRIVATE_DIR, exist_ok=False)
-    os.chmod(path, PRIVATE_DIR)
+    from db.store import private_dir   # 0700 whatever the umask, never through a link
+
+    if os.path.lexists(path):
+        raise InputError(path, "already exists in a folder being written")
+    private_dir(path)
 
 
-def _json(obj: Any) -> bytes:
-    return (json.dumps(obj, ensure_ascii=False, indent=1) + "\n").encode("utf-8")
+def _json(obj: Any) -> str:
+    return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
+
+
+def _write_text(path: Path, text: str) -> None:
+    from db.store import write_private  # O_EXCL|O_NOFOLLOW temp file renamed over the target, 0600
+
+    write_private(path, text)
 
 
 def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False) -> Path:
@@ -316,8 +326,9 @@ def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False)
             if not (out / "manifest.json").is_file():
                 raise InputError(out, "refusing to overwrite a non-empty folder that is not a sopri/1 benchmark")
             shutil.rmtree(out)
-    if not out.exists():
-        out.mkdir(parents=True, mode=PRIVATE_DIR)
+    from db.store import private_dir
+
+    private_dir(out)
     os.chmod(out, PRIVATE_DIR)
     uid = re.sub(r"[^A-Za-z0-9_.-]+", "_", str(acc.profile.get("user_id") or acc.platform)).strip("._")[:80] or "me"
     acc.profile["user_id"] = uid
@@ -342,18 +353,18 @@ def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False)
         if imgs:
             p["images"] = imgs
         Post.model_validate(p)
-        lines.append(json.dumps(p, ensure_ascii=False).encode("utf-8") + b"\n")
+        lines.append(json.dumps(p, ensure_ascii=False) + "\n")
     profile = AccountProfile.model_validate(acc.profile).model_dump(exclude_none=True)
-    _write_bytes(udir / "profile.json", _json(profile))
-    _write_bytes(udir / "posts.jsonl", b"".join(lines))
+    _write_text(udir / "profile.json", _json(profile))
+    _write_text(udir / "posts.jsonl", "".join(lines))
     truth = Truth(user_id=uid, leaked=acc.leaked)
     doc = truth.model_dump(exclude_none=True, exclude_defaults=True) | {"user_id": uid}
     if acc.truth_note:
         doc["note"] = acc.truth_note
-    _write_bytes(udir / "truth.json", _json(doc))
-    _write_bytes(out / "import.json", _json({"platform": acc.platform, "source": str(acc.src.path),
+    _write_text(udir / "truth.json", _json(doc))
+    _write_text(out / "import.json", _json({"platform": acc.platform, "source": str(acc.src.path),
                                               **acc.summary.as_dict()}))
-    _write_bytes(out / "manifest.json", _json({"format": FORMAT, "name": f"{acc.platform} export", "users": [uid],
+    _write_text(out / "manifest.json", _json({"format": FORMAT, "name": f"{acc.platform} export", "users": [uid],
                                                "source": f"{acc.platform} data export"}))
     return udir
 

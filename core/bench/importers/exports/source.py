@@ -59,6 +59,7 @@ class ExportSource:
         self._zip: zipfile.ZipFile | None = None
         self._tar: tarfile.TarFile | None = None
         self._read_total = 0
+        self._suffixes: dict[str, str] | None = None
 
     def where(self, name: str) -> str:
         """How an error names a member: the folder path, or `archive.zip!member`."""
@@ -90,11 +91,17 @@ class ExportSource:
             return None
         if uri in self.sizes:
             return uri
-        parts = uri.split("/")
+        if self._suffixes is None:              # every path suffix -> first member with it (linear build)
+            self._suffixes = {}
+            for n in self.names:
+                ps = n.split("/")
+                for k in range(len(ps)):
+                    self._suffixes.setdefault("/".join(ps[k:]), n)
+        parts = [p for p in uri.split("/") if p]
         for k in range(len(parts)):
-            hit = self.find("/".join(parts[k:]))
+            hit = self._suffixes.get("/".join(parts[k:]))
             if hit:
-                return hit[0]
+                return hit
         return None
 
     # ---- reading ----
