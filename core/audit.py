@@ -66,7 +66,8 @@ def prepare_out(out: Path, overwrite: bool) -> None:
 
 
 def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", budget: float | None = None,
-              include_private: bool = False, blobs: str | Path | None = None, overwrite: bool = False,
+              include_private: bool = False, blobs: str | Path | None = None, tz: str | None = None,
+              overwrite: bool = False,
               target: float = 0.5, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
     from core.advise.advisor import advise
     from core.bench.importers.exports import import_export
@@ -74,13 +75,16 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     from core.engine.loop import Investigation
     from db.store import open_db, private_dir, write_private
 
+    from core.bench.importers.exports import time_zone
+
+    time_zone(tz)                       # a wrong --tz fails before anything is written
     out = Path(out_dir)
     prepare_out(out, overwrite)
     secs: dict[str, float] = {}
     # 1. import
     t = time.perf_counter()
     progress("import", 0, 1)
-    imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs)
+    imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs, tz=tz)
     progress("import", 1, 1)
     secs["import"] = time.perf_counter() - t
     user_dir = Path(imp.user_dir)

@@ -204,3 +204,16 @@ def test_cli_import_prints_summary_and_refuses_the_wrong_platform(tmp_path: Path
     assert q.returncode == 2
     assert "not a Mastodon export" in q.stderr and "looks like a X (Twitter) export" in q.stderr
     assert not (tmp_path / "out2").exists()
+
+
+def test_tz_writes_local_time(tmp_path: Path) -> None:
+    from core.errors import InputError
+
+    src = fx.x(tmp_path / "e")
+    r = import_export("x", src, tmp_path / "out", tz="Europe/Paris")
+    posts = {p["source_id"]: p for p in _posts(tmp_path / "out")}
+    assert posts["1001"]["timestamp"] == "2026-03-14T09:45:00+01:00"      # 08:45 UTC, CET in March
+    assert "timestamps converted to Europe/Paris (4 posts)" in r.summary.lines()
+    with pytest.raises(InputError, match="unknown time zone"):
+        import_export("x", src, tmp_path / "out2", tz="Mars/Olympus")
+    assert not (tmp_path / "out2").exists()

@@ -198,3 +198,14 @@ def test_out_dir_symlink_is_refused(tmp_path: Path) -> None:
     with pytest.raises(InputError) as ei:
         import_export("x", folder, tmp_path / "link")
     assert "symbolic link" in ei.value.message and not any((tmp_path / "elsewhere").iterdir())
+
+
+@pytest.mark.parametrize("platform, path", [
+    ("instagram", "your_instagram_activity/content/posts_1.html"),
+    ("facebook", "your_facebook_activity/posts/your_posts__check_ins__photos_and_videos_1.html")])
+def test_html_format_export_says_to_request_json(tmp_path: Path, platform: str, path: str) -> None:
+    src = tmp_path / "meta.zip"
+    with zipfile.ZipFile(src, "w") as z:
+        z.writestr(f"export/{path}", "<html><body>posts</body></html>")
+    msg = _refused(tmp_path, src)                   # auto names the platform, then explains
+    assert "HTML format" in msg and "JSON" in msg and platform.capitalize() in msg

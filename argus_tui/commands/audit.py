@@ -38,6 +38,8 @@ def audit_cmd(
     include_private: bool = typer.Option(False, "--include-private",
                                          help="mastodon: also audit direct messages and followers-only posts"),
     blobs: Path | None = typer.Option(None, "--blobs", metavar="DIR", help="bluesky: image blobs fetched separately"),
+    tz: str | None = typer.Option(None, "--tz", metavar="ZONE",
+                                  help="your IANA time zone (e.g. Europe/Paris): timestamps in local time (default UTC)"),
     overwrite: bool = typer.Option(False, "--overwrite", help="replace an earlier audit in DIR"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bars"),
 ) -> None:
@@ -52,7 +54,7 @@ def audit_cmd(
     try:
         with PhaseProgress(quiet) as bars:
             res = run_audit(src, out, platform=platform, budget=budget, include_private=include_private,
-                            blobs=blobs, overwrite=overwrite, progress=_StageProgress(bars))
+                            blobs=blobs, tz=tz, overwrite=overwrite, progress=_StageProgress(bars))
     except InputError as e:
         fail(e.message)
     p = lambda s: console.print(s, highlight=False, markup=False, soft_wrap=True)  # noqa: E731

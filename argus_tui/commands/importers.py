@@ -25,14 +25,14 @@ def print_export_summary(r) -> None:
 
 
 def run_export_import(fmt: str, src: Path, out_dir: Path, *, overwrite: bool = False, include_private: bool = False,
-                      blobs: Path | None = None):
+                      blobs: Path | None = None, tz: str | None = None):
     """Import one export, print its summary, validate the result; exit 2 naming the file on bad input."""
     from core.bench.importers.exports import TITLES, import_export
 
     if blobs is not None and fmt not in ("bluesky", "auto"):
         fail(f"--blobs: only for bluesky (a {fmt} export holds its media)")
     try:
-        r = import_export(fmt, src, out_dir, overwrite=overwrite, include_private=include_private, blobs=blobs)
+        r = import_export(fmt, src, out_dir, overwrite=overwrite, include_private=include_private, blobs=blobs, tz=tz)
     except InputError as e:
         fail(e.message)
     console.print(f"{TITLES[r.platform]} export: {r.posts} posts, {r.images} images -> {escape(r.user_dir)} "
@@ -60,19 +60,22 @@ def import_cmd(
                                          help="mastodon: keep direct messages and followers-only posts"),
     blobs: Path | None = typer.Option(None, "--blobs", metavar="DIR",
                                       help="bluesky: folder of image blobs fetched separately (files named by CID)"),
+    tz: str | None = typer.Option(None, "--tz", metavar="ZONE",
+                                  help="platform exports: write timestamps in this IANA time zone (default UTC)"),
 ) -> None:
     """Convert another data set's layout, or a platform's data export, into sopri/1, then validate it."""
     if fmt in EXPORTS or fmt == "auto":
         if posts_only:
             fail(f"--posts-only: only for prism (a {fmt} import has no topic lists)")
-        r = run_export_import(fmt, src, out_dir, overwrite=overwrite, include_private=include_private, blobs=blobs)
+        r = run_export_import(fmt, src, out_dir, overwrite=overwrite, include_private=include_private, blobs=blobs,
+                              tz=tz)
         console.print(f"[green]valid[/] sopri/1 user at {escape(r.user_dir)}", highlight=False, soft_wrap=True)
         return
     table = importers()
     if fmt not in table:
         fail(f"FORMAT: unknown format {fmt!r} (one of: {', '.join(sorted(table) + list(EXPORTS) + ['auto'])})")
-    if include_private or blobs is not None:
-        fail(f"--include-private / --blobs: only for platform exports, not {fmt}")
+    if include_private or blobs is not None or tz is not None:
+        fail(f"--include-private / --blobs / --tz: only for platform exports, not {fmt}")
     if posts_only and fmt != "prism":
         fail(f"--posts-only: only for prism (a {fmt} import has no topic lists)")
     extra = {"topics": not posts_only} if fmt == "prism" else {}

@@ -33,6 +33,35 @@ def detect(src: ExportSource) -> str | None:
     return best if scores[best] > 0 else None
 
 
+def time_zone(tz: str | None):
+    """The ZoneInfo of an IANA name (None: keep the export's UTC), or InputError naming --tz."""
+    if tz is None:
+        return None
+    from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
+
+    try:
+        return ZoneInfo(tz)
+    except (ZoneInfoNotFoundError, ValueError) as e:
+        raise InputError("--tz", f"unknown time zone {tz!r} (an IANA name such as Europe/Paris)") from e
+
+
+def localize(acc, zone) -> None:
+    """Exports store UTC; the engine reads hours and weekdays from the timestamp's own offset, so
+    a person's routine is only right in their time zone: convert every timestamp to `zone`."""
+    from datetime import datetime
+
+    if zone is None:
+        acc.summary.notes.append("timestamps are in UTC as the export stores them (--tz ZONE writes your local "
+                                 "time, so routines read right)")
+        return
+    n = 0
+    for p in acc.posts:
+        if p.get("timestamp"):
+            p["timestamp"] = datetime.fromisoformat(p["timestamp"]).astimezone(zone).isoformat()
+            n += 1
+    acc.summary.notes.append(f"timestamps converted to {zone.key} ({n} posts)")
+
+
 @dataclass
 class ExportImport:
     platform: str
@@ -47,11 +76,12 @@ class ExportImport:
 
 def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwrite: bool = False,
                   include_private: bool = False, blobs: str | Path | None = None,
-                  limits: Limits = DEFAULT_LIMITS, **opts: Any) -> ExportImport:
+                  tz: str | None = None, limits: Limits = DEFAULT_LIMITS, **opts: Any) -> ExportImport:
     """Read the export SRC of `platform` ("auto": recognised from its files) and write OUT_DIR.
     InputError (naming the file) for a hostile or broken export, or one of another platform;
     nothing is written then."""
     t0 = time.perf_counter()
+    zone = time_zone(tz)
     out = Path(out_dir).absolute()
     with open_source(src, limits) as s:
         if s.kind == "folder" and (out == s.path or out.is_relative_to(s.path)):
@@ -69,6 +99,7 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
         acc = mod.read(s, include_private=include_private, blobs=blobs, **opts)
         if not acc.posts:
             raise InputError(src, f"no posts found in this {TITLES[platform]} export")
+        localize(acc, zone)
         udir = write_account(acc, out, overwrite=overwrite)
     return ExportImport(platform=platform, out_dir=str(out_dir), user_dir=str(udir), posts=len(acc.posts),
                         images=sum(len(v) for v in acc.media.values()), summary=acc.summary,

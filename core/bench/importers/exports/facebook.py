@@ -11,7 +11,7 @@ from core.errors import InputError
 PLATFORM = "facebook"
 POSTS = ("your_facebook_activity/posts/your_posts__check_ins__photos_and_videos_*.json",
          "your_facebook_activity/posts/your_posts_*.json",
-         "posts/your_posts__check_ins__photos_and_videos_*.json", "posts/your_posts_*.json")
+         "posts/your_posts__check_ins__photos_and_videos_*.json", "posts/your_posts_*.json", "posts/your_posts.json")
 COMMENTS = ("your_facebook_activity/comments_and_reactions/comments.json", "comments_and_reactions/comments.json",
             "comments/comments.json")
 PROFILE = ("personal_information/profile_information/profile_information.json",
@@ -21,7 +21,11 @@ MESSAGES = ("your_facebook_activity/messages/inbox/*/message_*.json", "messages/
 
 def detect(src: ExportSource) -> int:
     return (3 * bool(src.glob("your_facebook_activity/*/*")) + 2 * bool(src.glob("posts/your_posts*.json"))
-            + bool(src.find("profile_information/profile_information.json")))
+            + bool(src.find("profile_information/profile_information.json")) + bool(_html(src)))
+
+
+def _html(src: ExportSource) -> list[str]:
+    return src.glob("your_facebook_activity/posts/your_posts*.html") + src.glob("posts/your_posts*.html")
 
 
 def _first(src: ExportSource, patterns: tuple[str, ...]) -> list[str]:
@@ -39,6 +43,9 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
     acc = Account(PLATFORM, src)
     files = _first(src, POSTS)
     if not files:
+        if _html(src):
+            raise InputError(src.path, "this Facebook export is in HTML format: download it again with "
+                                       "Format: JSON (Accounts Center > Download your information)")
         raise InputError(src.path, "no Facebook posts file (your_facebook_activity/posts/"
                                    "your_posts__check_ins__photos_and_videos_1.json or posts/your_posts_1.json)")
     for name in files:

@@ -32,7 +32,11 @@ def detect(src: ExportSource) -> int:
     return (3 * bool(src.find("your_instagram_activity/content/posts_1.json") or src.glob("your_instagram_activity/*/*"))
             + 2 * bool(src.find("content/posts_1.json") and not src.glob("your_facebook_activity/*/*"))
             + bool(src.glob("personal_information/personal_information.json"))
-            + bool(src.glob("media/posts/*/*")))
+            + bool(src.glob("media/posts/*/*")) + bool(_html(src)))
+
+
+def _html(src: ExportSource) -> list[str]:
+    return src.glob("your_instagram_activity/content/posts_*.html") + src.glob("content/posts_*.html")
 
 
 def _geo(media: dict[str, Any]) -> dict[str, float] | None:
@@ -127,6 +131,10 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
     if not files and not acc.posts:
         from core.errors import InputError
 
+        if _html(src):
+            raise InputError(src.path, "this Instagram export is in HTML format: download it again with "
+                                       "Format: JSON (Accounts Center > Your information and permissions > "
+                                       "Download your information)")
         raise InputError(src.path, "no Instagram posts file (your_instagram_activity/content/posts_1.json or "
                                    "content/posts_1.json) in the export")
     return acc
