@@ -119,7 +119,11 @@ def test_x_prefix_tco_expansion_replies_media_geo(tmp_path: Path) -> None:
     assert posts["1003"]["caption"] == "View from the office"          # the photo's own t.co link removed
     assert posts["1003"]["geo"] == {"lat": 48.8584, "lon": 2.2945}      # GeoJSON lon, lat order
     assert len(posts["1003"]["images"]) == 1
-    assert posts["1004"]["kind"] == "retweet"
+    rt = posts["1004"]                                   # the retweeted words are @news's, kept as theirs
+    assert rt["kind"] == "retweet" and "caption" not in rt
+    assert rt["comments"] == [{"author": "@news", "text": "big storm tonight"}]
+    ordered = [p["timestamp"] for p in _posts(tmp_path / "out")]
+    assert ordered == sorted(ordered)                   # posting order, whatever the file order
 
 
 def test_reddit_declared_values_are_a_truth_file_not_posts(tmp_path: Path) -> None:
@@ -217,3 +221,17 @@ def test_tz_writes_local_time(tmp_path: Path) -> None:
     with pytest.raises(InputError, match="unknown time zone"):
         import_export("x", src, tmp_path / "out2", tz="Mars/Olympus")
     assert not (tmp_path / "out2").exists()
+
+
+def test_posts_in_posting_order_and_capped_at_the_loader_limit(tmp_path: Path, monkeypatch) -> None:
+    import core.models
+
+    monkeypatch.setattr(core.models, "MAX_POSTS", 3)
+    folder = fx.x(tmp_path / "e")
+    js = next(folder.rglob("tweets.js"))
+    items = json.loads(js.read_text().split("=", 1)[1])
+    js.write_text("window.YTD.tweets.part0 = " + json.dumps(items[::-1]))     # newest first, as X writes it
+    r = import_export("x", folder, tmp_path / "out")
+    posts = _posts(tmp_path / "out")
+    assert [p["source_id"] for p in posts] == ["1002", "1003", "1004"]        # oldest dropped, order kept
+    assert "skipped 1 older posts: over the 3-post limit of one account (the newest are kept)" in r.summary.lines()

@@ -62,6 +62,29 @@ def localize(acc, zone) -> None:
     acc.summary.notes.append(f"timestamps converted to {zone.key} ({n} posts)")
 
 
+def order_and_cap(acc) -> None:
+    """sopri/1 posts are in posting order (exports list them newest first, or by file): sort by
+    time, undated last; over the loader's MAX_POSTS keep the newest and count the rest."""
+    from datetime import datetime
+
+    from core.models import MAX_POSTS
+
+    def key(p: dict) -> tuple[int, float]:
+        ts = p.get("timestamp")
+        return (0, datetime.fromisoformat(ts).timestamp()) if ts else (1, 0.0)
+
+    acc.posts.sort(key=key)                      # stable: same-time posts keep the export's order
+    extra = len(acc.posts) - MAX_POSTS
+    if extra > 0:
+        dated = [p for p in acc.posts if p.get("timestamp")]
+        drop = {p["post_id"] for p in (dated[:extra] if len(dated) >= extra else acc.posts[:extra])}
+        acc.posts = [p for p in acc.posts if p["post_id"] not in drop]
+        for pid in drop:
+            acc.media.pop(pid, None)
+        acc.summary.skip("older posts", f"over the {MAX_POSTS}-post limit of one account (the newest are kept)",
+                         extra)
+
+
 @dataclass
 class ExportImport:
     platform: str
@@ -100,6 +123,7 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
         if not acc.posts:
             raise InputError(src, f"no posts found in this {TITLES[platform]} export")
         localize(acc, zone)
+        order_and_cap(acc)
         udir = write_account(acc, out, overwrite=overwrite)
     return ExportImport(platform=platform, out_dir=str(out_dir), user_dir=str(udir), posts=len(acc.posts),
                         images=sum(len(v) for v in acc.media.values()), summary=acc.summary,

@@ -2,6 +2,7 @@
 from tweets_media/ (older tweet_media/), account.js and profile.js. See docs/importers.md ("X")."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from core.bench.importers.exports.common import Account, iso_from_text, load_json, valid_geo, with_gps
@@ -84,6 +85,12 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                     "in_reply_to": t.get("in_reply_to_status_id_str"),
                     "reply_to": f"@{t['in_reply_to_screen_name']}" if t.get("in_reply_to_screen_name") else None,
                     "links": [u.get("expanded_url") for u in ents.get("urls") or [] if isinstance(u, dict) and u.get("expanded_url")]}
+            if kind == "retweets":              # the retweeted words are the other account's, not the person's
+                m = re.match(r"RT @(\w+):\s*(.*)", text, flags=re.S)
+                if m:
+                    post["caption"] = None
+                    post["comments"] = [{"author": f"@{m.group(1)}", "text": m.group(2)}]
+                    post["repost_of"] = f"@{m.group(1)}"
             acc.add_post(kind, post)
             if geo:
                 acc.summary.add("geotags")
