@@ -304,6 +304,10 @@ def cbor(v) -> bytes:
         return b"\xd8\x2a" + _head(2, len(v) + 1) + b"\x00" + bytes(v)
     if isinstance(v, int):
         return _head(0, v) if v >= 0 else _head(1, -1 - v)
+    if isinstance(v, float):
+        import struct
+
+        return b"\xfb" + struct.pack(">d", v)
     if isinstance(v, bytes):
         return _head(2, len(v)) + v
     if isinstance(v, str):

@@ -209,3 +209,53 @@ def test_html_format_export_says_to_request_json(tmp_path: Path, platform: str, 
         z.writestr(f"export/{path}", "<html><body>posts</body></html>")
     msg = _refused(tmp_path, src)                   # auto names the platform, then explains
     assert "HTML format" in msg and "JSON" in msg and platform.capitalize() in msg
+
+
+WRONG = [123, "x", [], {}, None, [1, "a"], {"a": 1}, True, -1.5]
+
+
+def _mutate(v, rng, p: float):
+    if isinstance(v, dict):
+        return {k: (rng.choice(WRONG) if rng.random() < p else _mutate(x, rng, p)) for k, x in v.items()}
+    if isinstance(v, list):
+        return [(rng.choice(WRONG) if rng.random() < p else _mutate(x, rng, p)) for x in v]
+    return v
+
+
+@pytest.mark.parametrize("platform", ["instagram", "facebook", "x", "mastodon", "bluesky"])
+def test_values_of_the_wrong_type_never_crash(tmp_path: Path, platform: str) -> None:
+    """Every JSON value swapped at random for a number, list, object, null...: the import either
+    succeeds (bad records skipped with a count) and validates, or is one InputError."""
+    import json
+    import random
+
+    from core.bench.validate import has_errors, validate_bench
+
+    outcomes = {"ok": 0, "refused": 0}
+    for seed in range(12):
+        t = tmp_path / str(seed)
+        rng = random.Random(seed)
+        if platform == "bluesky":
+            recs = {k: v for k, v in _mutate(fx.bluesky_records(), rng, 0.25).items() if isinstance(v, dict)}
+            t.mkdir()
+            src = t / "repo.car"
+            src.write_bytes(fx.car(recs)[0])
+        else:
+            src = {"instagram": fx.instagram, "facebook": fx.facebook, "x": fx.x,
+                   "mastodon": fx.mastodon_dir}[platform](t / "e")
+            for f in [f for f in src.rglob("*") if f.suffix in (".json", ".js")]:
+                head, _, body = f.read_text().rpartition("= ") if f.suffix == ".js" else ("", "", f.read_text())
+                try:
+                    data = json.loads(body)
+                except ValueError:
+                    continue
+                f.write_text((head + "= " if head else "") + json.dumps(_mutate(data, rng, 0.25)))
+        try:
+            import_export(platform, src, t / "out")
+        except InputError as e:
+            assert e.message
+            outcomes["refused"] += 1
+            continue
+        assert not has_errors(validate_bench(t / "out"))
+        outcomes["ok"] += 1
+    assert outcomes["ok"] > 0          # most mutations lose records, not the whole export

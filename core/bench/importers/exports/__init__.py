@@ -119,7 +119,11 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
             hint = f"; it looks like a {TITLES[found]} export (argus import {found} or auto)" if found else ""
             art = "an" if TITLES[platform][0] in "AEIOU" else "a"
             raise InputError(src, f"not {art} {TITLES[platform]} export: none of its files are here{hint}")
-        acc = mod.read(s, include_private=include_private, blobs=blobs, **opts)
+        try:
+            acc = mod.read(s, include_private=include_private, blobs=blobs, **opts)
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:   # outside any one record
+            raise InputError(src, f"unexpected structure in this {TITLES[platform]} export "
+                                  f"({type(e).__name__}: {e})") from e
         if not acc.posts:
             raise InputError(src, f"no posts found in this {TITLES[platform]} export")
         localize(acc, zone)

@@ -192,56 +192,57 @@ def read(src: ExportSource, *, include_private: bool = False, blobs: str | Path 
         records = sorted(((k, nodes.get(c)) for k, c in keys.items()),
                          key=lambda kv: str((kv[1] or {}).get("createdAt", "")) if isinstance(kv[1], dict) else "")
         for key, rec in records:
-            coll, _, rkey = key.partition("/")
-            if not isinstance(rec, dict):
-                acc.summary.skip("records", "named in the tree but not in the CAR")
-                continue
-            if coll == "app.bsky.actor.profile":
-                acc.profile.update({k: v for k, v in {"nickname": rec.get("displayName"),
-                                                      "bio": rec.get("description")}.items() if v})
-                cid, mime = _blob_cid(rec.get("avatar"))
-                if cid and blob_src is not None and cid in by_cid:
-                    acc.avatar = load_media(blob_src, by_cid[cid], acc.summary, ext=MIME_EXT.get(mime or ""))
-                continue
-            if coll == "app.bsky.feed.repost":
-                acc.add_post("reposts", {"post_id": acc.new_id("rp", rkey), "kind": "repost",
-                                         "repost_of": (rec.get("subject") or {}).get("uri"),
-                                         "timestamp": iso_from_text(rec.get("createdAt"))})
-                continue
-            if coll != "app.bsky.feed.post":
-                acc.summary.skip(f"{coll} records", "not posts")
-                continue
-            imgs, links, quoted = _images(rec.get("embed"))
-            tags = list(rec.get("tags") or [])
-            for f in rec.get("facets") or []:
-                for feat in (f or {}).get("features") or []:
-                    ft = (feat or {}).get("$type", "")
-                    if ft.endswith("#link") and feat.get("uri"):
-                        links.append(feat["uri"])
-                    elif ft.endswith("#tag") and feat.get("tag"):
-                        tags.append(feat["tag"])
-            reply = rec.get("reply") or {}
-            pid = acc.new_id("bs", rkey)
-            acc.add_post("replies" if reply else "posts",
-                         {"post_id": pid, "caption": rec.get("text"), "timestamp": iso_from_text(rec.get("createdAt")),
-                          "tags": sorted(set(tags)), "links": sorted(set(links)), "quote_of": quoted,
-                          "in_reply_to": (reply.get("parent") or {}).get("uri"), "kind": "reply" if reply else "post",
-                          "source_id": f"at://{did}/{key}" if did else key, "langs": rec.get("langs")})
-            for blob, alt in imgs:
-                cid, mime = _blob_cid(blob)
-                if not cid:
+            with acc.item("records", name):
+                coll, _, rkey = key.partition("/")
+                if not isinstance(rec, dict):
+                    acc.summary.skip("records", "named in the tree but not in the CAR")
                     continue
-                wanted_images += 1
-                if blob_src is None or cid not in by_cid:
+                if coll == "app.bsky.actor.profile":
+                    acc.profile.update({k: v for k, v in {"nickname": rec.get("displayName"),
+                                                          "bio": rec.get("description")}.items() if v})
+                    cid, mime = _blob_cid(rec.get("avatar"))
+                    if cid and blob_src is not None and cid in by_cid:
+                        acc.avatar = load_media(blob_src, by_cid[cid], acc.summary, ext=MIME_EXT.get(mime or ""))
                     continue
-                m = load_media(blob_src, by_cid[cid], acc.summary, alt=alt, ext=MIME_EXT.get(mime or ""))
-                if m is not None:
-                    acc.media.setdefault(pid, []).append(m)
-            if imgs and any(a for _, a in imgs):
-                acc.summary.add("alt texts", sum(1 for _, a in imgs if a))
-                alts = "\n".join(a for _, a in imgs if a)
-                if blob_src is None:                 # no image: keep its alt text with the post
-                    acc.posts[-1]["caption"] = "\n".join(x for x in (acc.posts[-1].get("caption"), alts) if x)
+                if coll == "app.bsky.feed.repost":
+                    acc.add_post("reposts", {"post_id": acc.new_id("rp", rkey), "kind": "repost",
+                                             "repost_of": (rec.get("subject") or {}).get("uri"),
+                                             "timestamp": iso_from_text(rec.get("createdAt"))})
+                    continue
+                if coll != "app.bsky.feed.post":
+                    acc.summary.skip(f"{coll} records", "not posts")
+                    continue
+                imgs, links, quoted = _images(rec.get("embed"))
+                tags = list(rec.get("tags") or [])
+                for f in rec.get("facets") or []:
+                    for feat in (f or {}).get("features") or []:
+                        ft = (feat or {}).get("$type", "")
+                        if ft.endswith("#link") and feat.get("uri"):
+                            links.append(feat["uri"])
+                        elif ft.endswith("#tag") and feat.get("tag"):
+                            tags.append(feat["tag"])
+                reply = rec.get("reply") or {}
+                pid = acc.new_id("bs", rkey)
+                acc.add_post("replies" if reply else "posts",
+                             {"post_id": pid, "caption": rec.get("text"), "timestamp": iso_from_text(rec.get("createdAt")),
+                              "tags": sorted(set(tags)), "links": sorted(set(links)), "quote_of": quoted,
+                              "in_reply_to": (reply.get("parent") or {}).get("uri"), "kind": "reply" if reply else "post",
+                              "source_id": f"at://{did}/{key}" if did else key, "langs": rec.get("langs")})
+                for blob, alt in imgs:
+                    cid, mime = _blob_cid(blob)
+                    if not cid:
+                        continue
+                    wanted_images += 1
+                    if blob_src is None or cid not in by_cid:
+                        continue
+                    m = load_media(blob_src, by_cid[cid], acc.summary, alt=alt, ext=MIME_EXT.get(mime or ""))
+                    if m is not None:
+                        acc.media.setdefault(pid, []).append(m)
+                if imgs and any(a for _, a in imgs):
+                    acc.summary.add("alt texts", sum(1 for _, a in imgs if a))
+                    alts = "\n".join(a for _, a in imgs if a)
+                    if blob_src is None:                 # no image: keep its alt text with the post
+                        acc.posts[-1]["caption"] = "\n".join(x for x in (acc.posts[-1].get("caption"), alts) if x)
     finally:
         if blob_src is not None:
             blob_src.close()

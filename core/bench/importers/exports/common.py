@@ -11,6 +11,7 @@ import os
 import re
 import shutil
 from collections import Counter
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -18,7 +19,7 @@ from typing import Any
 
 from core.bench.importers.exports.source import ExportSource
 from core.errors import InputError
-from core.models import FORMAT, MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post, Truth
+from core.models import FORMAT, MAX_IMAGES_PER_POST, MAX_TAGS, MAX_TEXT, AccountProfile, Post, Truth
 
 IMAGE_EXT = {".jpg", ".jpeg", ".png", ".webp", ".gif", ".bmp", ".tif", ".tiff"}
 HEIC_EXT = {".heic", ".heif"}
@@ -82,11 +83,38 @@ class Account:
         self._ids.add(pid)
         return pid
 
+    @contextmanager
+    def item(self, kind: str, where: str):
+        """One record of the export: a record of an unexpected shape (a number where text belongs,
+        a list where an object does) is skipped with a count, the rest is still read."""
+        n = len(self.posts)
+        try:
+            yield
+        except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:
+            for p in self.posts[n:]:
+                self.media.pop(p["post_id"], None)
+            del self.posts[n:]
+            self.summary.skip(kind, f"unexpected structure in {where} ({type(e).__name__})")
+
     def add_post(self, kind: str, post: dict[str, Any]) -> dict[str, Any]:
-        """Adds a post dict (post_id required); empty fields are dropped; counted under `kind`."""
-        for k in ("caption", "title"):
-            if isinstance(post.get(k), str):
-                post[k] = clip(post[k], self.summary, k) or None
+        """Adds a post dict (post_id required); empty fields are dropped, fields of the wrong
+        type too (counted); counted under `kind`."""
+        for k in ("caption", "title", "location_tag", "timestamp"):
+            v = post.get(k)
+            if v is not None and not isinstance(v, str):
+                self.summary.skip(f"post {k}s", "not text in the export")
+                post[k] = None
+            elif isinstance(v, str) and k in ("caption", "title"):
+                post[k] = clip(v, self.summary, k) or None
+        if post.get("tags") is not None:
+            post["tags"] = [t for t in post["tags"] if isinstance(t, str) and t][:MAX_TAGS] \
+                if isinstance(post["tags"], list) else None
+        if post.get("links") is not None:
+            post["links"] = [u for u in post["links"] if isinstance(u, str)] if isinstance(post["links"], list) else None
+        for k in ("in_reply_to", "reply_to", "repost_of", "quote_of", "source_id", "permalink", "thread"):
+            if post.get(k) is not None and not isinstance(post[k], str):
+                post[k] = None
+        Post.model_validate(post)                # a ValueError here skips the record (item())
         post = {k: v for k, v in post.items() if v not in (None, "", [], {})}
         self.posts.append(post)
         self.summary.add(kind)
@@ -119,6 +147,7 @@ def clip(text: str, summary: Summary, where: str) -> str:
 def load_media(src: ExportSource, member: str, summary: Summary, *, alt: str | None = None,
                ext: str | None = None) -> Media | None:
     """One media member as an image to keep (ext overrides the member's own, for blobs named by CID)."""
+    alt = alt.strip()[:MAX_TEXT] or None if isinstance(alt, str) else None
     ext = (ext or Path(member).suffix).lower()
     if ext in IMAGE_EXT:
         data = src.read(member)
@@ -330,6 +359,10 @@ def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False)
 
     private_dir(out)
     os.chmod(out, PRIVATE_DIR)
+    for k in list(acc.profile):                  # profile text of the wrong type is dropped
+        if not isinstance(acc.profile[k], str):
+            acc.summary.skip(f"profile {k}", "not text in the export")
+            del acc.profile[k]
     uid = re.sub(r"[^A-Za-z0-9_.-]+", "_", str(acc.profile.get("user_id") or acc.platform)).strip("._")[:80] or "me"
     acc.profile["user_id"] = uid
     acc.profile.setdefault("platform", acc.platform)

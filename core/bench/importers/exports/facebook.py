@@ -52,56 +52,58 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
         data = fix_all(load_json(src, name))
         items = data if isinstance(data, list) else (data.get("status_updates_v2") or [])
         for obj in items:
-            if not isinstance(obj, dict):
-                acc.summary.skip("posts", f"not a JSON object in {name}")
-                continue
-            pid = acc.new_id("fb")
-            post: dict[str, Any] = {"post_id": pid, "timestamp": iso_from_epoch(obj.get("timestamp")),
-                                    "caption": _text(obj), "title": obj.get("title")}
-            links, geo, media = [], None, []
-            for att in obj.get("attachments") or []:
-                for d in (att or {}).get("data") or []:
-                    if not isinstance(d, dict):
-                        continue
-                    if isinstance(d.get("media"), dict):
-                        media.append(d["media"])
-                    if isinstance(d.get("place"), dict):
-                        pl = d["place"]
-                        post["location_tag"] = pl.get("name") or pl.get("address")
-                        c = pl.get("coordinate") or {}
-                        geo = valid_geo(c.get("latitude"), c.get("longitude")) or geo
-                        acc.summary.add("places (check-ins)")
-                    if isinstance(d.get("external_context"), dict) and d["external_context"].get("url"):
-                        links.append(d["external_context"]["url"])
-                        acc.summary.add("external links")
-            if not post["caption"]:                 # a photo post: its text is the photo's description
-                post["caption"] = "\n".join(m.get("description") or m.get("title") or "" for m in media).strip()
-            post.update({"links": links, "geo": geo})
-            acc.add_post("posts", post)
-            for m in media:
-                uri = str(m.get("uri") or "")
-                acc.add_media(pid, acc.src.resolve(uri) if uri else None, uri=uri)
-                g = None
-                for ex in ((m.get("media_metadata") or {}).get("photo_metadata") or {}).get("exif_data") or []:
-                    g = g or valid_geo((ex or {}).get("latitude"), (ex or {}).get("longitude"))
-                geo = geo or g
-            if geo:
-                acc.summary.add("geotags")
-                for m in acc.media.get(pid, []):
-                    with_gps(m, geo, acc.summary)
-                acc.posts[-1]["geo"] = geo
+            with acc.item("posts", name):
+                if not isinstance(obj, dict):
+                    acc.summary.skip("posts", f"not a JSON object in {name}")
+                    continue
+                pid = acc.new_id("fb")
+                post: dict[str, Any] = {"post_id": pid, "timestamp": iso_from_epoch(obj.get("timestamp")),
+                                        "caption": _text(obj), "title": obj.get("title")}
+                links, geo, media = [], None, []
+                for att in obj.get("attachments") or []:
+                    for d in (att or {}).get("data") or []:
+                        if not isinstance(d, dict):
+                            continue
+                        if isinstance(d.get("media"), dict):
+                            media.append(d["media"])
+                        if isinstance(d.get("place"), dict):
+                            pl = d["place"]
+                            post["location_tag"] = pl.get("name") or pl.get("address")
+                            c = pl.get("coordinate") or {}
+                            geo = valid_geo(c.get("latitude"), c.get("longitude")) or geo
+                            acc.summary.add("places (check-ins)")
+                        if isinstance(d.get("external_context"), dict) and d["external_context"].get("url"):
+                            links.append(d["external_context"]["url"])
+                            acc.summary.add("external links")
+                if not post["caption"]:                 # a photo post: its text is the photo's description
+                    post["caption"] = "\n".join(m.get("description") or m.get("title") or "" for m in media).strip()
+                post.update({"links": links, "geo": geo})
+                acc.add_post("posts", post)
+                for m in media:
+                    uri = str(m.get("uri") or "")
+                    acc.add_media(pid, acc.src.resolve(uri) if uri else None, uri=uri)
+                    g = None
+                    for ex in ((m.get("media_metadata") or {}).get("photo_metadata") or {}).get("exif_data") or []:
+                        g = g or valid_geo((ex or {}).get("latitude"), (ex or {}).get("longitude"))
+                    geo = geo or g
+                if geo:
+                    acc.summary.add("geotags")
+                    for m in acc.media.get(pid, []):
+                        with_gps(m, geo, acc.summary)
+                    acc.posts[-1]["geo"] = geo
     for name in _first(src, COMMENTS)[:1]:
         data = fix_all(load_json(src, name))
         rows = data.get("comments_v2") or data.get("comments") or [] if isinstance(data, dict) else data
         for obj in rows:
-            c = next((d["comment"] for d in (obj or {}).get("data") or []
-                      if isinstance(d, dict) and isinstance(d.get("comment"), dict)), None)
-            if not c or not c.get("comment"):
-                acc.summary.skip("comments", "no text")
-                continue
-            acc.add_post("comments", {"post_id": acc.new_id("cm"), "caption": c["comment"], "kind": "comment",
-                                      "timestamp": iso_from_epoch(c.get("timestamp") or obj.get("timestamp")),
-                                      "title": obj.get("title")})
+            with acc.item("comments", name):
+                c = next((d["comment"] for d in (obj or {}).get("data") or []
+                          if isinstance(d, dict) and isinstance(d.get("comment"), dict)), None)
+                if not c or not c.get("comment"):
+                    acc.summary.skip("comments", "no text")
+                    continue
+                acc.add_post("comments", {"post_id": acc.new_id("cm"), "caption": c["comment"], "kind": "comment",
+                                          "timestamp": iso_from_epoch(c.get("timestamp") or obj.get("timestamp")),
+                                          "title": obj.get("title")})
     msgs = _first(src, MESSAGES)
     if msgs:
         acc.summary.skip("message threads", "not public", len({m.rsplit("/", 1)[0] for m in msgs}))

@@ -52,28 +52,29 @@ def _geo(media: dict[str, Any]) -> dict[str, float] | None:
 
 def _add_items(acc: Account, name: str, items: list[Any], kind: str, prefix: str, one: str) -> None:
     for obj in items:
-        if not isinstance(obj, dict):
-            acc.summary.skip(kind, f"not a JSON object in {name}")
-            continue
-        media = [m for m in obj.get("media") or ([obj] if obj.get("uri") else []) if isinstance(m, dict)]
-        first = media[0] if media else {}
-        caption = obj.get("title") or first.get("title") or ""     # one photo: the caption is media[0].title
-        ts = obj.get("creation_timestamp") or first.get("creation_timestamp")
-        geo = next((g for g in (_geo(m) for m in media) if g), None)
-        pid = acc.new_id(prefix)
-        post = {"post_id": pid, "timestamp": iso_from_epoch(ts), "caption": caption,
-                "tags": _hashtags(caption), "geo": geo, "kind": one}
-        acc.add_post(kind, post)
-        for m in media:
-            uri = str(m.get("uri") or "")
-            if not uri or uri.startswith("http"):
-                acc.summary.skip("media files", "only a web address, no file in the export")
+        with acc.item(kind, name):
+            if not isinstance(obj, dict):
+                acc.summary.skip(kind, f"not a JSON object in {name}")
                 continue
-            acc.add_media(pid, acc.src.resolve(uri), uri=uri)
-        if geo:
-            acc.summary.add("geotags (EXIF latitude/longitude)")
-            for m in acc.media.get(pid, []):
-                with_gps(m, geo, acc.summary)
+            media = [m for m in obj.get("media") or ([obj] if obj.get("uri") else []) if isinstance(m, dict)]
+            first = media[0] if media else {}
+            caption = obj.get("title") or first.get("title") or ""     # one photo: the caption is media[0].title
+            ts = obj.get("creation_timestamp") or first.get("creation_timestamp")
+            geo = next((g for g in (_geo(m) for m in media) if g), None)
+            pid = acc.new_id(prefix)
+            post = {"post_id": pid, "timestamp": iso_from_epoch(ts), "caption": caption,
+                    "tags": _hashtags(caption), "geo": geo, "kind": one}
+            acc.add_post(kind, post)
+            for m in media:
+                uri = str(m.get("uri") or "")
+                if not uri or uri.startswith("http"):
+                    acc.summary.skip("media files", "only a web address, no file in the export")
+                    continue
+                acc.add_media(pid, acc.src.resolve(uri), uri=uri)
+            if geo:
+                acc.summary.add("geotags (EXIF latitude/longitude)")
+                for m in acc.media.get(pid, []):
+                    with_gps(m, geo, acc.summary)
 
 
 def _hashtags(text: str) -> list[str]:
@@ -104,14 +105,15 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
         data = fix_all(load_json(src, name))
         rows = data if isinstance(data, list) else next((v for v in data.values() if isinstance(v, list)), [])
         for obj in rows:
-            text = _smd(obj, "Comment") if isinstance(obj, dict) else None
-            if not text:
-                acc.summary.skip("comments", "no text")
-                continue
-            owner = _smd(obj, "Media Owner")
-            acc.add_post("comments on posts", {"post_id": acc.new_id("cm"), "caption": text,
-                                               "timestamp": iso_from_epoch(_smd(obj, "Time")),
-                                               "kind": "comment", "reply_to": f"@{owner}" if owner else None})
+            with acc.item("comments", name):
+                text = _smd(obj, "Comment") if isinstance(obj, dict) else None
+                if not text:
+                    acc.summary.skip("comments", "no text")
+                    continue
+                owner = _smd(obj, "Media Owner")
+                acc.add_post("comments on posts", {"post_id": acc.new_id("cm"), "caption": text,
+                                                   "timestamp": iso_from_epoch(_smd(obj, "Time")),
+                                                   "kind": "comment", "reply_to": f"@{owner}" if owner else None})
     msgs = _members(src, MESSAGES)
     if msgs:
         acc.summary.skip("direct message threads", "not public", len({m.rsplit("/", 1)[0] for m in msgs}))

@@ -46,45 +46,46 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
     if not isinstance(items, list):
         raise InputError(src.where(outbox[0]), "orderedItems is not a list", field="orderedItems")
     for act in items:
-        if not isinstance(act, dict):
-            acc.summary.skip("activities", "not a JSON object")
-            continue
-        typ = act.get("type")
-        if typ == "Announce":
-            target = act.get("object") if isinstance(act.get("object"), str) else (act.get("object") or {}).get("id")
-            if visibility(act) not in ("public", "unlisted") and not include_private:
-                acc.summary.skip("boosts", "not public (use --include-private to keep them)")
+        with acc.item("activities", outbox[0]):
+            if not isinstance(act, dict):
+                acc.summary.skip("activities", "not a JSON object")
                 continue
-            acc.add_post("boosts (reposts)", {"post_id": acc.new_id("bo"), "kind": "repost", "repost_of": target,
-                                              "timestamp": iso_from_text(act.get("published"))})
-            continue
-        obj = act.get("object")
-        if typ != "Create" or not isinstance(obj, dict) or obj.get("type") not in ("Note", "Question", "Article"):
-            acc.summary.skip("activities", f"{typ or 'untyped'} is not a post")
-            continue
-        vis = visibility(obj)
-        if vis in ("followers", "direct") and not include_private:
-            acc.summary.skip("direct messages" if vis == "direct" else "followers-only posts",
-                             "not public (use --include-private to keep them)")
-            continue
-        pid = acc.new_id("md")
-        text = html_to_text(obj.get("content"))
-        if obj.get("summary"):                                  # a content warning
-            text = f"{html_to_text(obj['summary'])}\n{text}"
-        tags = [str(t.get("name", "")).lstrip("#") for t in _as_list(obj.get("tag"))
-                if isinstance(t, dict) and t.get("type") == "Hashtag"]
-        acc.add_post("replies" if obj.get("inReplyTo") else "posts",
-                     {"post_id": pid, "caption": text, "timestamp": iso_from_text(obj.get("published")),
-                      "tags": tags, "in_reply_to": obj.get("inReplyTo"), "visibility": vis,
-                      "source_id": obj.get("id"), "kind": "reply" if obj.get("inReplyTo") else "post"})
-        for att in _as_list(obj.get("attachment")):
-            if not isinstance(att, dict):
+            typ = act.get("type")
+            if typ == "Announce":
+                target = act.get("object") if isinstance(act.get("object"), str) else (act.get("object") or {}).get("id")
+                if visibility(act) not in ("public", "unlisted") and not include_private:
+                    acc.summary.skip("boosts", "not public (use --include-private to keep them)")
+                    continue
+                acc.add_post("boosts (reposts)", {"post_id": acc.new_id("bo"), "kind": "repost", "repost_of": target,
+                                                  "timestamp": iso_from_text(act.get("published"))})
                 continue
-            url = str(att.get("url") or "")
-            member = src.resolve(url.split("://", 1)[-1].split("/", 1)[-1] if "://" in url else url) if url else None
-            acc.add_media(pid, member, alt=att.get("name") or None, uri=url)
-            if att.get("name"):
-                acc.summary.add("alt texts")
+            obj = act.get("object")
+            if typ != "Create" or not isinstance(obj, dict) or obj.get("type") not in ("Note", "Question", "Article"):
+                acc.summary.skip("activities", f"{typ or 'untyped'} is not a post")
+                continue
+            vis = visibility(obj)
+            if vis in ("followers", "direct") and not include_private:
+                acc.summary.skip("direct messages" if vis == "direct" else "followers-only posts",
+                                 "not public (use --include-private to keep them)")
+                continue
+            pid = acc.new_id("md")
+            text = html_to_text(obj.get("content"))
+            if obj.get("summary"):                                  # a content warning
+                text = f"{html_to_text(obj['summary'])}\n{text}"
+            tags = [str(t.get("name", "")).lstrip("#") for t in _as_list(obj.get("tag"))
+                    if isinstance(t, dict) and t.get("type") == "Hashtag"]
+            acc.add_post("replies" if obj.get("inReplyTo") else "posts",
+                         {"post_id": pid, "caption": text, "timestamp": iso_from_text(obj.get("published")),
+                          "tags": tags, "in_reply_to": obj.get("inReplyTo"), "visibility": vis,
+                          "source_id": obj.get("id"), "kind": "reply" if obj.get("inReplyTo") else "post"})
+            for att in _as_list(obj.get("attachment")):
+                if not isinstance(att, dict):
+                    continue
+                url = str(att.get("url") or "")
+                member = src.resolve(url.split("://", 1)[-1].split("/", 1)[-1] if "://" in url else url) if url else None
+                acc.add_media(pid, member, alt=att.get("name") or None, uri=url)
+                if att.get("name"):
+                    acc.summary.add("alt texts")
     for name in src.find("actor.json")[:1]:
         a = load_json(src, name)
         if isinstance(a, dict):

@@ -62,47 +62,48 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
     media = _media_index(src)
     for name in files:
         for item in _js_list(src, name):
-            t = item.get("tweet", item) if isinstance(item, dict) else None   # wrapped or bare
-            if not isinstance(t, dict) or not (t.get("id_str") or t.get("id")):
-                acc.summary.skip("tweets", f"not a tweet object in {name}")
-                continue
-            tid = str(t.get("id_str") or t.get("id"))
-            ents = t.get("entities") or {}
-            text = _expand(str(t.get("full_text") or t.get("text") or ""), ents)
-            kind = "retweets" if text.startswith("RT @") else (
-                "replies" if t.get("in_reply_to_status_id_str") else "tweets")
-            geo = None
-            if isinstance(t.get("coordinates"), dict):        # GeoJSON order: lon, lat
-                c = t["coordinates"].get("coordinates") or []
-                geo = valid_geo(c[1], c[0]) if len(c) == 2 else None
-            if geo is None and isinstance(t.get("geo"), dict):
-                c = t["geo"].get("coordinates") or []
-                geo = valid_geo(c[0], c[1]) if len(c) == 2 else None
-            place = t.get("place") if isinstance(t.get("place"), dict) else {}
-            post = {"post_id": acc.new_id("t", tid), "timestamp": iso_from_text(t.get("created_at"), CREATED),
-                    "caption": text, "tags": [h.get("text") for h in ents.get("hashtags") or [] if isinstance(h, dict)],
-                    "location_tag": place.get("full_name"), "geo": geo, "source_id": tid, "kind": {"retweets": "retweet", "replies": "reply"}.get(kind, "tweet"),
-                    "in_reply_to": t.get("in_reply_to_status_id_str"),
-                    "reply_to": f"@{t['in_reply_to_screen_name']}" if t.get("in_reply_to_screen_name") else None,
-                    "links": [u.get("expanded_url") for u in ents.get("urls") or [] if isinstance(u, dict) and u.get("expanded_url")]}
-            if kind == "retweets":              # the retweeted words are the other account's, not the person's
-                m = re.match(r"RT @(\w+):\s*(.*)", text, flags=re.S)
-                if m:
-                    post["caption"] = None
-                    post["comments"] = [{"author": f"@{m.group(1)}", "text": m.group(2)}]
-                    post["repost_of"] = f"@{m.group(1)}"
-            acc.add_post(kind, post)
-            if geo:
-                acc.summary.add("geotags")
-            wanted = (t.get("extended_entities") or ents).get("media") or []
-            have = media.get(tid, [])
-            for f in have:
-                acc.add_media(post["post_id"], f)
-            if len(wanted) > len(have):
-                acc.summary.skip("media files", "named in the tweet but not in tweets_media/", len(wanted) - len(have))
-            if geo:
-                for m in acc.media.get(post["post_id"], []):
-                    with_gps(m, geo, acc.summary)
+            with acc.item("tweets", name):
+                t = item.get("tweet", item) if isinstance(item, dict) else None   # wrapped or bare
+                if not isinstance(t, dict) or not (t.get("id_str") or t.get("id")):
+                    acc.summary.skip("tweets", f"not a tweet object in {name}")
+                    continue
+                tid = str(t.get("id_str") or t.get("id"))
+                ents = t.get("entities") or {}
+                text = _expand(str(t.get("full_text") or t.get("text") or ""), ents)
+                kind = "retweets" if text.startswith("RT @") else (
+                    "replies" if t.get("in_reply_to_status_id_str") else "tweets")
+                geo = None
+                if isinstance(t.get("coordinates"), dict):        # GeoJSON order: lon, lat
+                    c = t["coordinates"].get("coordinates") or []
+                    geo = valid_geo(c[1], c[0]) if len(c) == 2 else None
+                if geo is None and isinstance(t.get("geo"), dict):
+                    c = t["geo"].get("coordinates") or []
+                    geo = valid_geo(c[0], c[1]) if len(c) == 2 else None
+                place = t.get("place") if isinstance(t.get("place"), dict) else {}
+                post = {"post_id": acc.new_id("t", tid), "timestamp": iso_from_text(t.get("created_at"), CREATED),
+                        "caption": text, "tags": [h.get("text") for h in ents.get("hashtags") or [] if isinstance(h, dict)],
+                        "location_tag": place.get("full_name"), "geo": geo, "source_id": tid, "kind": {"retweets": "retweet", "replies": "reply"}.get(kind, "tweet"),
+                        "in_reply_to": t.get("in_reply_to_status_id_str"),
+                        "reply_to": f"@{t['in_reply_to_screen_name']}" if t.get("in_reply_to_screen_name") else None,
+                        "links": [u.get("expanded_url") for u in ents.get("urls") or [] if isinstance(u, dict) and u.get("expanded_url")]}
+                if kind == "retweets":              # the retweeted words are the other account's, not the person's
+                    m = re.match(r"RT @(\w+):\s*(.*)", text, flags=re.S)
+                    if m:
+                        post["caption"] = None
+                        post["comments"] = [{"author": f"@{m.group(1)}", "text": m.group(2)}]
+                        post["repost_of"] = f"@{m.group(1)}"
+                acc.add_post(kind, post)
+                if geo:
+                    acc.summary.add("geotags")
+                wanted = (t.get("extended_entities") or ents).get("media") or []
+                have = media.get(tid, [])
+                for f in have:
+                    acc.add_media(post["post_id"], f)
+                if len(wanted) > len(have):
+                    acc.summary.skip("media files", "named in the tweet but not in tweets_media/", len(wanted) - len(have))
+                if geo:
+                    for m in acc.media.get(post["post_id"], []):
+                        with_gps(m, geo, acc.summary)
     for name in src.find("data/account.js")[:1]:
         a = next((x.get("account") for x in _js_list(src, name) if isinstance(x, dict) and x.get("account")), {})
         acc.profile.update({k: v for k, v in {"user_id": a.get("username"), "nickname": a.get("accountDisplayName")}.items() if v})
