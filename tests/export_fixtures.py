@@ -116,6 +116,8 @@ def instagram(root: Path, *, layout: str = "current", top: str = "instagram-pers
         {"string_map_data": {"Comment": {"value": "Congrats on the new job!"}, "Media Owner": {"value": "friend_a"},
                              "Time": {"timestamp": 1773900000}}}]))
     _w(base, f"{act}messages/inbox/friend_a_1/message_1.json", meta_json({"messages": [{"content": "private"}]}))
+    _w(base, f"{act}content/archived_posts.json", meta_json({"ig_archived_post_media": [
+        {"media": [{"uri": "media/archived/x.jpg", "title": "hidden from the profile"}]}]}))
     pi = ("personal_information/personal_information/personal_information.json" if layout == "current"
           else "personal_information/personal_information.json")
     _w(base, pi, meta_json({"profile_user": [{"string_map_data": {"Username": {"value": "person_ig"},
@@ -164,6 +166,10 @@ def facebook(root: Path, *, layout: str = "current") -> Path:
                                "author": "Person Example"}}]}]}))
     _w(base, "personal_information/profile_information/profile_information.json",
        meta_json({"profile_v2": {"name": {"full_name": "Person Example"}, "username": "person.example"}}))
+    _w(base, f"{pdir}/album/0.json", meta_json({"name": "Summer in Lyon", "photos": [
+        {"uri": f"{pdir}/media/album_1/p1.jpg", "creation_timestamp": 1773800000, "title": "the post's photo again"},
+        {"uri": f"{pdir}/media/album_1/p2.jpg", "creation_timestamp": 1773850000, "description": "Our street in spring"}]}))
+    _w(base, f"{pdir}/media/album_1/p2.jpg", jpeg((200, 180, 20)))
     _w(base, "your_facebook_activity/posts/media/album_1/p1.jpg" if layout == "current" else "posts/media/album_1/p1.jpg",
        jpeg((30, 90, 160)))
     if layout != "current":

@@ -78,6 +78,8 @@ def test_instagram_mojibake_captions_media_and_geotags(tmp_path: Path) -> None:
     lines = r.summary.lines()
     assert {p["kind"] for p in posts.values()} == {"post", "story", "reel", "comment"}
     assert "skipped 1 direct message threads: not public" in lines
+    assert "skipped 1 archived posts: not public" in lines
+    assert "hidden from the profile" not in json.dumps(list(posts.values()))
     profile = json.loads((_user(tmp_path / "out") / "profile.json").read_text())
     assert profile["user_id"] == "person_ig" and profile["nickname"] == "Zoë Example"
     # webp copied, heic converted (pillow-heif), mp4 -> first frame (PyAV): each counted
@@ -108,6 +110,10 @@ def test_facebook_places_links_media_comments(tmp_path: Path) -> None:
     assert by_text["Graduation day!"]["images"][0]["file"].startswith("images/")
     assert by_text["See you at the reunion in Lyon!"]["kind"] == "comment"
     assert by_text["Finally moved into our new flat — so happy!"]["title"] == "Person Example updated her status."
+    # album photos become posts, except the one a post already holds
+    album = [p for p in posts if p.get("kind") == "photo"]
+    assert [(p["title"], p["caption"]) for p in album] == [("Summer in Lyon", "Our street in spring")]
+    assert len(album[0]["images"]) == 1
 
 
 def test_x_prefix_tco_expansion_replies_media_geo(tmp_path: Path) -> None:

@@ -16,6 +16,9 @@ COMMENTS = ("your_facebook_activity/comments_and_reactions/comments.json", "comm
             "comments/comments.json")
 PROFILE = ("personal_information/profile_information/profile_information.json",
            "profile_information/profile_information.json")
+ALBUMS = ("your_facebook_activity/posts/album/*.json", "posts/album/*.json")
+UNCATEGORIZED = ("your_facebook_activity/posts/your_uncategorized_photos.json", "posts/your_uncategorized_photos.json",
+                 "photos_and_videos/your_uncategorized_photos.json")
 MESSAGES = ("your_facebook_activity/messages/inbox/*/message_*.json", "messages/inbox/*/message_*.json")
 
 
@@ -39,8 +42,35 @@ def _text(obj: dict[str, Any]) -> str:
     return "\n".join(str(d["post"]) for d in obj.get("data") or [] if isinstance(d, dict) and d.get("post"))
 
 
+def _photos(acc: Account, src: ExportSource, used: set[str]) -> None:
+    """Album photos and uncategorised uploads not already attached to a post: one post each
+    (its description as the caption, its EXIF geotag kept)."""
+    for name in _first(src, ALBUMS) + _first(src, UNCATEGORIZED):
+        data = fix_all(load_json(src, name))
+        album = data.get("name") if isinstance(data, dict) and isinstance(data.get("name"), str) else None
+        photos = (data.get("photos") or data.get("other_photos_v2") or []) if isinstance(data, dict) else []
+        for ph in photos:
+            with acc.item("album photos", name):
+                uri = str(ph.get("uri") or "")
+                if not uri or uri in used:
+                    continue
+                used.add(uri)
+                geo = None
+                for ex in ((ph.get("media_metadata") or {}).get("photo_metadata") or {}).get("exif_data") or []:
+                    geo = geo or valid_geo((ex or {}).get("latitude"), (ex or {}).get("longitude"))
+                pid = acc.new_id("ph")
+                acc.add_post("album photos", {"post_id": pid, "kind": "photo", "title": album, "geo": geo,
+                                              "caption": ph.get("description") or ph.get("title"),
+                                              "timestamp": iso_from_epoch(ph.get("creation_timestamp"))})
+                acc.add_media(pid, src.resolve(uri), uri=uri)
+                if geo:
+                    for m in acc.media.get(pid, []):
+                        with_gps(m, geo, acc.summary)
+
+
 def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Account:
     acc = Account(PLATFORM, src)
+    used: set[str] = set()                  # media uris already attached to a post
     files = _first(src, POSTS)
     if not files:
         if _html(src):
@@ -81,6 +111,7 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                 acc.add_post("posts", post)
                 for m in media:
                     uri = str(m.get("uri") or "")
+                    used.add(uri)
                     acc.add_media(pid, acc.src.resolve(uri) if uri else None, uri=uri)
                     g = None
                     for ex in ((m.get("media_metadata") or {}).get("photo_metadata") or {}).get("exif_data") or []:
@@ -104,6 +135,7 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                 acc.add_post("comments", {"post_id": acc.new_id("cm"), "caption": c["comment"], "kind": "comment",
                                           "timestamp": iso_from_epoch(c.get("timestamp") or obj.get("timestamp")),
                                           "title": obj.get("title")})
+    _photos(acc, src, used)
     msgs = _first(src, MESSAGES)
     if msgs:
         acc.summary.skip("message threads", "not public", len({m.rsplit("/", 1)[0] for m in msgs}))

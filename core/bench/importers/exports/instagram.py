@@ -16,6 +16,7 @@ COMMENTS = ("your_instagram_activity/comments/post_comments*.json", "comments/po
             "your_instagram_activity/comments/reels_comments.json", "comments/reels_comments.json")
 PROFILE = ("personal_information/personal_information/personal_information.json",
            "personal_information/personal_information.json", "account_information/personal_information.json")
+NOT_PUBLIC = {"archived_posts.json": "archived posts", "recently_deleted_content.json": "recently deleted posts"}
 MESSAGES = ("your_instagram_activity/messages/inbox/*/message_*.json", "messages/inbox/*/message_*.json")
 
 
@@ -114,6 +115,12 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                 acc.add_post("comments on posts", {"post_id": acc.new_id("cm"), "caption": text,
                                                    "timestamp": iso_from_epoch(_smd(obj, "Time")),
                                                    "kind": "comment", "reply_to": f"@{owner}" if owner else None})
+    for fname, what in NOT_PUBLIC.items():
+        for name in src.find(f"your_instagram_activity/content/{fname}", f"content/{fname}")[:1]:
+            data = load_json(src, name)
+            n = len(next((v for v in data.values() if isinstance(v, list)), [])) if isinstance(data, dict) else (
+                len(data) if isinstance(data, list) else 0)
+            acc.summary.skip(what, "not public", n)
     msgs = _members(src, MESSAGES)
     if msgs:
         acc.summary.skip("direct message threads", "not public", len({m.rsplit("/", 1)[0] for m in msgs}))
