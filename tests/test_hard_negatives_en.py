@@ -97,3 +97,29 @@ def test_another_persons_fact_is_removed_with_its_holder(tmp_path) -> None:
     rows = inv.ctx.db.execute("SELECT reason FROM hypothesis_history WHERE run_id=? AND node_id=?",
                               [inv.run_id, removed[0].node_id]).fetchall()
     assert any("holder: brother" in r[0] for r in rows), rows
+
+
+def test_runs_show_all_gives_the_holder_reason(tmp_path) -> None:
+    """`argus runs show --all` lists the removed claim with why: another person's fact."""
+    import os
+    import subprocess
+    import sys
+
+    inv = check(tmp_path, CASES[0])
+    r = subprocess.run([sys.executable, "-m", "argus_tui.cli", "runs", "show", str(tmp_path / "runs.db"), inv.run_id,
+                        "--all"], capture_output=True, text=True, env={**os.environ, "COLUMNS": "80"}, stdin=subprocess.DEVNULL)
+    assert r.returncode == 0, r.stderr
+    line = next(ln for ln in r.stdout.splitlines() if "Lawyer" in ln)
+    assert "removed" in line and "holder: brother" in line
+
+
+def test_number_on_a_birthday_cake_is_the_age(tmp_path) -> None:
+    """Kind 6: a lone number on a cake or balloon beside the poster's own birthday post (real OCR)."""
+    from tests.engine_user import render_text_image
+    from tests.hard_negatives import write_user
+
+    case = Case("cake-number", [{"caption": "my birthday today, thank you all for coming",
+                                 "images": [{"file": "images/cake.png"}]}], present={"age": "34"})
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "cake.png", ["34"], size=(500, 400), font_size=120)
+    check(tmp_path, case)

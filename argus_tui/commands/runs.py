@@ -137,7 +137,8 @@ def show_cmd(
         info.add_row("config", escape(json.dumps(run["config"], ensure_ascii=False)))
     console.print(info)
     _print_profile(profile)
-    _print_hypotheses(hyps, all_hypotheses)
+    # with the removed ones, why each was removed ("holder: brother", "contradicted by h3 ...")
+    _print_hypotheses(hyps, all_hypotheses, with_reason=all_hypotheses)
     _print_routes(queries.routes(db, rid))
     for p in profile:
         tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(p['value'])}")
@@ -194,7 +195,9 @@ def _print_hypotheses(hyps: list[dict[str, Any]], all_hypotheses: bool, with_rea
         row = [_e(h["node_id"]), _e(h.get("attribute")), _e(h.get("value")), _e(h.get("level")),
                _e(h.get("confidence")), _e(h.get("status"))]
         if with_reason:
-            row += [escape(", ".join(h.get("evidence") or [])), _e(h.get("reason"))]
+            data = h.get("data") if isinstance(h.get("data"), dict) else {}
+            row += [escape(", ".join(h.get("evidence") or h.get("provenance") or [])),
+                    _e(h.get("reason") or data.get("status_reason"))]
         ht.add_row(*row)
     console.print(ht if hyps else "[dim]no hypotheses[/]")
 

@@ -116,10 +116,11 @@ def holder_before(text: str, start: int, pos: int) -> Holder:
 # a quotation: an opening mark after a space / start, a closing one before a space / punctuation / end
 _QUOTED = re.compile(r"(?:^|(?<=[\s(\[:：]))[\"“«「『](?!\s)([^\"”»」』\n]{12,}?)(?<!\s)[\"”»」』](?=$|[\s.,!?;:)\]—–\-~，。！？])",
                      re.M)
-_ATTRIB_AFTER = re.compile(r"[ \t]{0,4}[,，]?[ \t]{0,4}(?:[-–—~]{1,3}|says?|said)[ \t]{0,4}(?:(?:my|our)\s+(?P<kin>[\w-]++)|(?P<name>[A-Z][a-z]++))",
-                           re.I)
-_ATTRIB_BEFORE = re.compile(r"\b(?:(?:my|our)\s+(?P<kin>[\w-]++)|(?P<name>[A-Z][a-z]++))\s+(?:always\s+|keeps?\s+|just\s+|once\s+)?"
-                            r"(?:says?|said|told\s+me|texted|wrote|posted|asked)\s*[:,]?\s*$|(?P<zh>[\u4e00-\u9fff]{1,4})(?:说|问)[:：]?\s*$", re.I)
+# names are capitalised (no re.I: "just say" is no attribution to a "just")
+_ATTRIB_AFTER = re.compile(r"[ \t]{0,4}[,，]?[ \t]{0,4}(?:[-–—~]{1,3}|(?i:says?|said))[ \t]{0,4}"
+                           r"(?:(?i:my|our)\s+(?P<kin>[\w-]++)|(?P<name>[A-Z][a-z]++)\b)")
+_ATTRIB_BEFORE = re.compile(r"\b(?:(?i:my|our)\s+(?P<kin>[\w-]++)|(?P<name>[A-Z][a-z]++))\s+(?i:always\s+|keeps?\s+|just\s+|once\s+)?"
+                            r"(?i:says?|said|told\s+me|texted|wrote|posted|asked)\s*[:,]?\s*$|(?P<zh>[\u4e00-\u9fff]{1,4})(?:说|问)[:：]?\s*$")
 REPOST = re.compile(r"^\s*(?:RT\s+@|repost(?:ed|ing)?\b|reblog|shared\s+from\b|via\s+@|转发|轉發|//@)", re.I)
 
 

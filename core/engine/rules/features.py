@@ -48,7 +48,7 @@ BIRTHDAY_SELF = re.compile(
     r"我的生日|我生日|本人生日|(?<![\u4e00-\u9fff的\d])\d{1,3}岁生日|我的?\d{1,3}岁生日|生日当天|今天.{0,3}(?:我|本人).{0,3}生日|"
     r"生日.{0,6}(?:给自己|自己给|犒劳自己)|给自己.{0,8}生日|又老了一岁|(?:^|[。！!，,\s])生日(?:快乐)?(?:到了|啦|这天)", re.I)
 BIRTHDAY_OTHER = re.compile(r"\bhappy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday)\b|生日快乐", re.I)
-NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
+NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|(?<!for )coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
 AGE_IN = re.compile(r"\bmy\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
                     r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?<![\u4e00-\u9fff的\d])(\d{1,2})岁生日|我的?(\d{1,2})岁(?:生日|了)", re.I)
 YEAR_SELF = re.compile(r"\bborn\s+in\s+((?:19|20)\d{2})\b|\b(?:i\s+was\s+)?born\s+in\s+'(\d{2})\b|"
