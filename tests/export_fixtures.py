@@ -213,6 +213,7 @@ def x(root: Path, *, layout: str = "tweets", wrapped: bool = True, parts: bool =
         [{"profile": {"description": {"bio": "Engineer. Views my own.", "location": "Paris"}}}]))
     _w(base, "data/direct-messages.js", "window.YTD.direct_messages.part0 = []")
     _w(base, f"{media_dir}/1003-Abc123.jpg", jpeg((120, 120, 120)))
+    _w(base, "data/profile_media/12345-avatar.jpg", jpeg((250, 250, 250)))
     _w(base, "data/manifest.js", "window.__THAR_CONFIG = {}")
     return root
 

@@ -128,6 +128,8 @@ def test_x_prefix_tco_expansion_replies_media_geo(tmp_path: Path) -> None:
     rt = posts["1004"]                                   # the retweeted words are @news's, kept as theirs
     assert rt["kind"] == "retweet" and "caption" not in rt
     assert rt["comments"] == [{"author": "@news", "text": "big storm tonight"}]
+    profile = json.loads((_user(tmp_path / "out") / "profile.json").read_text())
+    assert profile["avatar"] == "images/avatar.jpg" and profile["bio"] == "Engineer. Views my own."
     ordered = [p["timestamp"] for p in _posts(tmp_path / "out")]
     assert ordered == sorted(ordered)                   # posting order, whatever the file order
 

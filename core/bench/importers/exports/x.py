@@ -3,9 +3,10 @@ from tweets_media/ (older tweet_media/), account.js and profile.js. See docs/imp
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
-from core.bench.importers.exports.common import Account, iso_from_text, load_json, valid_geo, with_gps
+from core.bench.importers.exports.common import Account, iso_from_text, load_json, load_media, valid_geo, with_gps
 from core.bench.importers.exports.source import ExportSource
 from core.errors import InputError
 
@@ -112,6 +113,9 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
         d = p.get("description") or {}
         acc.profile.update({k: v for k, v in {"bio": d.get("bio"), "location": d.get("location"),
                                               "website": d.get("website")}.items() if v})
+    avatars = [n for n in src.names if "/profile_media/" in f"/{n}" and Path(n).suffix.lower() in (".jpg", ".jpeg", ".png")]
+    if avatars:
+        acc.avatar = load_media(src, avatars[0], acc.summary)
     dms = src.glob("data/direct-messages*.js")
     if dms:
         acc.summary.skip("direct message files", "not public", len(dms))
