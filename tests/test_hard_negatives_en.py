@@ -53,6 +53,9 @@ CASES = [
     C("repeated-spouse-not-widowed", ["My wife made the best curry", "Road trip with my wife next week",
                                       "Missing the old days, time flies"],
       absent={"relationship_status": "widowed"}, present={"relationship_status": "married"}),
+    C("losing-my-spouse", ["Life got real quick after losing my spouse, facing bills alone now"],
+      absent={"relationship_status": "married"}, present={"relationship_status": "widowed"}),
+    C("husband-works-late", ["my husband is working late tonight again"], present={"relationship_status": "married"}),
     C("her-husband-not-mine", ["Her husband is lovely, met him at the party"], absent={"relationship_status": "married"}),
     C("the-wife-of-boss", ["The wife of my boss is a chef, dinner was incredible"],
       absent={"relationship_status": "married", "occupation": "Chef"}),
@@ -79,6 +82,7 @@ CASES = [
       present={"age": "29"}),
     C("class-year-degree", ["Class of 2015, BSc Computer Science, still miss campus"],
       absent={"birth_date": "2015"}, present={"education": "Bachelor"}),
+    C("asked-big-3-0", ["hitting the big 3-0? add 'find a stable career' to the list lol"], absent={"age": "30"}),
     C("40th-marathon", ["my 40th marathon done, legs are jelly"], absent={"age": "40"}),
     C("my-25th-next-week", ["my 25th birthday is next week, any ideas?"], present={"age": "24"}),
 ]

@@ -28,6 +28,7 @@ CASES = [
     C("zht-daughter", ["女兒今天第一次上學，好緊張"], present={"family_and_relations": "daughter"}),
     C("zht-husband", ["老公今天下廚，超好吃"], present={"relationship_status": "married"}),
     C("zht-son", ["兒子終於會走路了"], present={"family_and_relations": "son"}),
+    C("zh-husband-died", ["老公去世三年了，还是很想他"], absent={"relationship_status": "married"}),
     C("zh-repeated-spouse", ["老公出差第三天", "老公带我去吃火锅", "一个人在家好无聊"],
       absent={"relationship_status": "single"}, present={"relationship_status": "married"}),
     # mixed-language posts must not break the reading

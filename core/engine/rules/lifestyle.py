@@ -535,13 +535,17 @@ _RS = [
     ("divorced", re.compile(r"\b(?:i'?m|i\s+am|i\s+got|got|recently|newly|finally)\s+(?:recently\s+|newly\s+|finally\s+)?divorced\b|\bmy\s+(?:divorce|ex-?wife|ex-?husband)\b|\b(?:after|since|during|through)\s+(?:my|the|our)?\s*divorce\b|\bdivorcee\b|\bco-?parenting\b|"
                             r"\bpost\s*-?\s*divorce\b|#(?:post)?divorce\w*|\bdivorced\s+(?:life|dad|mom|mum|and)\b", re.I), 0.7),
     ("divorced", re.compile(r"离婚|离异|我前夫|我前妻|二婚"), 0.7),
-    ("widowed", re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:widow|widower)\b|\bwidowed\b|#widow\w*|\bwidowhood\b|\bmy\s+late\s+(?:husband|wife|spouse|partner)\b|\bsince\s+(?:my\s+)?(?:husband|wife)\s+(?:passed|died)\b|\blost\s+my\s+(?:husband|wife|spouse)\b", re.I), 0.75),
+    ("widowed", re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:widow|widower)\b|\bwidowed\b|#widow\w*|\bwidowhood\b|\bmy\s+late\s+(?:husband|wife|spouse|partner)\b|\bsince\s+(?:my\s+)?(?:husband|wife)\s+(?:passed|died)\b|\blost\s+my\s+(?:husband|wife|spouse)\b"
+                           r"|\b(?:losing|loss\s+of|death\s+of|passing\s+of|mourning|grieving)\s+my\s+(?:husband|wife|spouse)\b|\bmy\s+(?:husband|wife|spouse)\s+(?:passed\s+away|passed|died)\b", re.I), 0.75),
     ("widowed", re.compile(r"\b(?:without|miss(?:ing)?|remember(?:ing)?\s+\w+\s+with)\s+my\s+beloved\b|\bmy\s+beloved\s+(?:husband|wife)\b(?=[^.!?]{0,30}\b(?:passed|gone|memory|miss))", re.I), 0.4),
     ("widowed", re.compile(r"丧偶|亡夫|亡妻|老伴(?:走了|去世|离开)|守寡"), 0.75),
 ]
 
 
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
+# a spouse's death in the same sentence: the spouse words are no sign of a living marriage
+DEATH = re.compile(r"\b(?:lost|losing|loss\s+of|death\s+of|passing\s+of|passed\s+(?:away|on)|died|late\s+(?:husband|wife|spouse)|"
+                   r"widow\w*|funeral|mourning|grieving|in\s+memory\s+of)\b|去世|离世|过世|丧偶|亡夫|亡妻", re.I)
 
 
 def relationship_status(ctx: Ctx) -> list[Cue]:
@@ -557,6 +561,8 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
                 c = 0.4
             if val == "married" and "anniversary" in g and "wedding" not in g:
                 c = 0.5
+            if val == "married" and DEATH.search(t, *ctx.sentence(m.start())):
+                continue  # "after losing my spouse": the death wording says widowed (the rule above), not married
             fp = ctx.first_person(m.start())
             if g.startswith(("my ", "我", "our ", "和", "跟", "与", "在一起", "with my")):
                 fp = True

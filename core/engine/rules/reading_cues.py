@@ -5,11 +5,15 @@ spouse: married), an age read from context ("the big 3-0", "my 40th", "30 today"
 account's commenters call it by. Each cue names the mention's rule and holder."""
 from __future__ import annotations
 
+import re
+
 from core.engine.reading.kin import CHILDREN, SPOUSE
 from core.engine.reading.mentions import read_ctx
 from core.engine.rules.base import Ctx
+from core.engine.rules.lifestyle import DEATH
 from core.engine.types import Cue
 
+_OWN = re.compile(r"(?i)\b(?:i|i'm|im|i'll|my|me|myself)\b|我")
 _SKIP = ("quote", "hypothetical", "negated")   # a question may still state a fact ("my 25th is next week, ideas?")
 _AGE_CONF = {"age:big_n": 0.7, "age:my_nth": 0.7, "age:n_today": 0.75, "age:addressed": 0.5}
 
@@ -29,7 +33,7 @@ def reading_cues(ctx: Ctx) -> list[Cue]:
         if m.kind == "kin":
             out.append(ctx.cue("family_and_relations", m.value, m.start, m.end, rule=m.rule, confidence=0.55,
                                first_person=True, relation=m.value, original=None if m.text.isascii() else m.text))
-            if m.value in SPOUSE:
+            if m.value in SPOUSE and not DEATH.search(ctx.masked, *ctx.sentence(m.start)):
                 # inference: naming one's own husband or wife says the poster is married
                 out.append(ctx.cue("relationship_status", "married", m.start, m.end, rule="relationship:implied_spouse",
                                    confidence=0.55, first_person=True, inference=f"own {m.value} -> married",
@@ -37,6 +41,8 @@ def reading_cues(ctx: Ctx) -> list[Cue]:
             elif m.value in CHILDREN:
                 pass   # a child is kept as the family fact above (the schema has no parenthood attribute)
         elif m.kind == "age":
+            if m.stance == "question" and not _OWN.search(ctx.masked, *ctx.sentence(m.start)):
+                continue   # "hitting the big 3-0?": asked, not said of oneself ("my 25th is next week, ideas?" is)
             n = int(m.value)
             if ex.get("decade_only"):
                 out.append(ctx.cue("age", _decade(n), m.start, m.end, rule=m.rule, confidence=0.45,
