@@ -1,6 +1,7 @@
 """`argus` console script: imports every command module (each registers its commands)."""
 from __future__ import annotations
 
+import sqlite3
 import sys
 
 import typer
@@ -74,6 +75,14 @@ def main(argv: list[str] | None = None) -> None:
     except cx.ClickException as e:  # e.g. a file option that cannot be opened
         _error(" ".join(e.format_message().split()))
         sys.exit(e.exit_code)
+    except (sqlite3.Error, OSError) as e:  # the DB / disk boundary (db/errors.py): one line, exit 2
+        from db.errors import describe, is_db_fault
+        from db.store import last_db
+
+        if not is_db_fault(e):
+            raise
+        _error(describe(e, last_db() or "runs.db").message)
+        sys.exit(2)
     sys.exit(rv if isinstance(rv, int) else 0)
 
 

@@ -23,14 +23,16 @@ def now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 
 
-def _create_private(path: Path) -> None:
-    """Create the file with mode 0600 before SQLite touches it (it holds inferred sensitive data)."""
+def _create_private(path: Path) -> bool:
+    """Create the file with mode 0600 before SQLite touches it (it holds inferred sensitive data);
+    False when another worker created it first."""
     private_dir(path.parent)
     try:
         fd = os.open(path, os.O_CREAT | os.O_EXCL | os.O_WRONLY | getattr(os, "O_NOFOLLOW", 0), 0o600)
     except FileExistsError:  # another worker created it first
-        return
+        return False
     os.close(fd)
+    return True
 
 
 @contextmanager
@@ -104,14 +106,64 @@ def close_all() -> None:
 def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Database:
     """The run store at `path`: created private (0600) and migrated when writable; read-only
     connections never create or migrate. A file that is not SQLite raises InputError."""
+    global _LAST
     path = Path(path)
+    _LAST = path
     if readonly:
         if not path.is_file():
             raise FileNotFoundError(f"{path}: run database not found")
-        conn = sqlite3.connect(f"file:{quote(str(path.resolve()))}?mode=ro", uri=True, check_same_thread=False)
-        return sqlite_utils.Database(conn)
-    if not path.exists():
-        _create_private(path)
+        return sqlite_utils.Database(_connect_readonly(path))
+    from db.errors import boundary
+
+    with boundary(path):
+        return _open_writable(path)
+
+
+_LAST: Path | None = None
+
+
+def last_db() -> Path | None:
+    """The run DB this process opened last (what a later fault names)."""
+    return _LAST
+
+
+def _connect_readonly(path: Path) -> sqlite3.Connection:
+    """mode=ro; a WAL database on a read-only folder or mount cannot get its -shm file, so it
+    is opened immutable there (nothing can write it anyway)."""
+    uri = f"file:{quote(str(path.resolve()))}?mode=ro"
+    conn = sqlite3.connect(uri, uri=True, check_same_thread=False)
+    try:
+        conn.execute("SELECT 1 FROM sqlite_master LIMIT 1").fetchall()
+        return conn
+    except sqlite3.OperationalError:
+        if os.access(path.parent, os.W_OK) and os.access(path, os.W_OK):
+            return conn           # the caller reports the real fault
+        conn.close()
+    return sqlite3.connect(uri + "&immutable=1", uri=True, check_same_thread=False)
+
+
+def _open_writable(path: Path) -> sqlite_utils.Database:
+    created = not os.path.lexists(path) and _create_private(path)
+    try:
+        return _open_writable_inner(path, created)
+    except BaseException:
+        if created:          # a new DB whose first transaction failed is not left behind
+            remove_db_files(path)
+        raise
+
+
+def remove_db_files(path: Path) -> None:
+    """The DB file and its -wal/-shm side files, removed (missing ones ignored)."""
+    for suffix in ("", "-wal", "-shm", "-journal"):
+        try:
+            os.unlink(str(path) + suffix)
+        except OSError:
+            pass
+
+
+def _open_writable_inner(path: Path, created: bool) -> sqlite_utils.Database:
+    if created:
+        pass
     elif (note := tighten(path)) is not None:
         import sys
 
@@ -194,8 +246,13 @@ def write_private(path: str | Path, text: str, *, append: bool = False) -> Path:
         finally:
             os.close(fd)
         os.replace(tmp, path)
-    except BaseException:
+    except BaseException as e:
         tmp.unlink(missing_ok=True)
+        from db.errors import describe, is_db_fault
+
+        if isinstance(e, OSError) and is_db_fault(e):     # disk full, read-only: one line naming the file
+            e.filename = str(path)
+            raise describe(e, path) from e
         raise
     return path
 

@@ -137,6 +137,10 @@ class _Site(http.server.BaseHTTPRequestHandler):
         port = self.server.server_address[1]
         if self.path == "/hop":
             self._redirect(f"http://127.0.0.1:{port}/page")
+        elif self.path.startswith("/to-raw/"):                   # Location written as is (hostile server)
+            from urllib.parse import unquote
+
+            self._redirect(unquote(self.path[len("/to-raw/"):]))
         elif self.path == "/to-private":
             self._redirect(f"http://127.0.0.2:{port}/page")       # another loopback address: refused
         elif self.path == "/slow":
@@ -213,3 +217,16 @@ def test_http_get_json_ignores_proxy_variables(site, monkeypatch) -> None:
     with pytest.raises(ToolError, match="not JSON"):   # reached the real server (an HTML page), not the proxy
         http_get_json("test", "t", f"http://127.0.0.1:{site}/page", {})
     assert _Site.seen == ["/page"]
+
+
+@pytest.mark.parametrize("location", ["data:text/html,<p>hi</p>", "data:,x", "\\\\evil.example\\page",
+                                      "http:\\\\127.0.0.1\\page", "http://[::1", "http://127.0.0.1:99999/",
+                                      "javascript:alert(1)", "http://exa mple.com/", "//\\x"])
+def test_a_hostile_redirect_is_a_tool_error(site, location) -> None:
+    """A Location that is data:, backslashed or malformed is refused as a ToolError (httpx.InvalidURL
+    used to escape fetch_page)."""
+    from urllib.parse import quote
+
+    with pytest.raises(ToolError):
+        fetch_page(f"http://127.0.0.1:{site}/to-raw/{quote(location, safe='')}", allow_network=True, timeout=5,
+                   **ONLY_LOCAL)

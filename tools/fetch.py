@@ -192,6 +192,10 @@ def fetch_page(
                         loc = resp.headers.get("location")
                         if not loc:
                             raise ToolError(f"url: redirect without location from {current}", tool="page_fetch")
+                        if "\\" in loc or any(ord(c) < 33 or ord(c) == 127 for c in loc):
+                            # browsers read "\\" as "/", urljoin does not: a disagreement to refuse
+                            raise ToolError(f"url: redirect from {current} to a location with a backslash, space "
+                                            "or control character refused", tool="page_fetch")
                         current = urljoin(current, loc)
                         continue
                     ctype = resp.headers.get("content-type", "").split(";")[0].strip().lower()
@@ -212,7 +216,7 @@ def fetch_page(
                     resp.close()
         except ToolError:
             raise
-        except httpx.HTTPError as e:
+        except (httpx.HTTPError, httpx.InvalidURL, ValueError, UnicodeError) as e:
             raise ToolError(f"url: request to {current} failed ({type(e).__name__}: {e})", tool="page_fetch") from e
         if status >= 400:
             raise ToolError(f"url: {current} answered HTTP {status}", tool="page_fetch")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import sqlite3
 import tempfile
 import time
 from pathlib import Path
@@ -204,10 +205,14 @@ def investigate_cmd(
                     break
                 progress.route(inv, prop)
                 inv.run(max_steps=1)
-    except InputError as e:
+    except (InputError, sqlite3.Error, OSError) as e:
+        from db.errors import describe, is_db_fault
+
+        if not isinstance(e, InputError) and not is_db_fault(e):
+            raise
         if not db_existed:  # a run that never started leaves no empty DB behind
             _remove_db(db_path)
-        fail(e.message)
+        fail(e.message if isinstance(e, InputError) else describe(e, db_path).message)
     pred = inv.profile()
     pred.system = "argus-offline" if backend == "offline" else f"argus-{backend}"
     if out:

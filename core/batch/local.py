@@ -22,6 +22,7 @@ from typing import Callable, Iterable
 from core.batch.task import BatchSpec, run_user
 from core.batch.threads import worker_threads
 from core.engine.batch import UserResult
+from db.errors import DBError
 
 
 _SHARD: Path | None = None
@@ -142,6 +143,8 @@ def _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir) -> None:
                 uid = pending.pop(f)
                 try:
                     emit(f.result())
+                except DBError:
+                    raise                # the disk or DB under OUT_DIR: every user would fail alike
                 except Exception as e:  # a worker that died (OOM, signal) fails its user only
                     emit(UserResult(user_id=uid, status="failed", error=f"worker: {type(e).__name__}: {e}"))
             fill()

@@ -7,6 +7,7 @@ UserResult; nothing big crosses process boundaries.
 """
 from __future__ import annotations
 
+import sqlite3
 import time
 from pathlib import Path
 from typing import Any
@@ -15,6 +16,7 @@ from pydantic import BaseModel, Field
 
 from core.engine.batch import UserResult, _existing_run, input_errors, investigate_user, run_key
 from core.errors import InputError
+from db.errors import DBError, describe, is_db_fault
 
 
 class BatchSpec(BaseModel):
@@ -46,6 +48,13 @@ def run_user(spec: BatchSpec, user_id: str, user_dir: str | Path, db_path: str |
             return investigate_user(Path(db_path), Path(user_dir), budget=spec.budget, backend=spec.backend,
                                     system="argus", config=dict(spec.config), out_file=out_file)
         return _baseline_user(spec, user_id, Path(user_dir), Path(db_path), out_file, t0)
+    except DBError:
+        raise                       # the run DB or the disk under OUT_DIR: every user would fail alike
+    except (sqlite3.Error, OSError) as e:
+        if is_db_fault(e):
+            raise describe(e, db_path) from e
+        return UserResult(user_id=user_id, status="failed", error=f"{type(e).__name__}: {e}",
+                          seconds=round(time.perf_counter() - t0, 3))
     except InputError as e:
         return UserResult(user_id=user_id, status="failed", error=e.message,
                           seconds=round(time.perf_counter() - t0, 3))

@@ -105,6 +105,9 @@ class Investigation:
         if row is None:
             raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
         user_dir, be_name, cfg_s, budget, spent, system = row
+        from db.runlock import claim_run_of
+
+        claim_run_of(db, run_id)        # one writer per run: a second process waits, then a clear error
         cfg = engine_config(json.loads(cfg_s or "{}"), where=f"runs.config of {run_id}")
         user = load_user(Path(user_dir), strict=False)
         be = backend or make_backend(be_name, cfg)
