@@ -20,6 +20,7 @@ STAGES = ("import", "investigate", "advise", "report")
 
 
 class AuditResult(BaseModel):
+    resumed: bool = False
     platform: str
     out_dir: str
     user_dir: str
@@ -43,10 +44,13 @@ def _noop(stage: str, done: int, total: int) -> None:
     return None
 
 
-def prepare_out(out: Path, overwrite: bool) -> None:
-    """OUT must be new, empty, or (with overwrite) an earlier audit's folder (audit.json in it)."""
+def prepare_out(out: Path, overwrite: bool, src: str | Path) -> bool:
+    """OUT must be new, empty, an audit of the same SRC that did not finish (True: resume it), or
+    (with overwrite) an earlier audit's folder."""
     import os
     import shutil
+
+    from db.store import private_dir
 
     if out.is_symlink():
         raise InputError(out, "output folder is a symbolic link; refusing to write through it")
@@ -54,15 +58,47 @@ def prepare_out(out: Path, overwrite: bool) -> None:
         if not out.is_dir():
             raise InputError(out, "output path exists and is not a folder")
         if any(out.iterdir()):
+            if not overwrite and not (out / "audit.json").exists() and _unfinished_of(out, src):
+                return True
             if not overwrite:
                 raise InputError(out, "output folder is not empty (use --overwrite to replace an earlier audit)")
-            if not (out / "audit.json").is_file():
+            if not ((out / "audit.json").is_file() or (out / "account" / "import.json").is_file()):
                 raise InputError(out, "refusing to overwrite a non-empty folder that is not an earlier audit")
             shutil.rmtree(out)
-    from db.store import private_dir
-
     private_dir(out)
     os.chmod(out, 0o700)
+    return False
+
+
+def _unfinished_of(out: Path, src: str | Path) -> bool:
+    """An audit of this same export that stopped before its report (killed, Ctrl-C)."""
+    try:
+        doc = json.loads((out / "account" / "import.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    return isinstance(doc, dict) and doc.get("source") == str(Path(src).resolve()) and \
+        (out / "account" / "manifest.json").is_file()
+
+
+def _imported(out: Path):
+    """The ExportImport of an earlier, unfinished audit's import (read back from its files)."""
+    from core.bench.importers.exports import ExportImport
+    from core.bench.importers.exports.common import Summary
+
+    doc = json.loads((out / "account" / "import.json").read_text(encoding="utf-8"))
+    (uid,) = json.loads((out / "account" / "manifest.json").read_text(encoding="utf-8"))["users"]
+    udir = out / "account" / "users" / uid
+    summary = Summary()
+    summary.read.update(doc.get("read") or {})
+    for sk in doc.get("skipped") or []:
+        summary.skipped[(sk["kind"], sk["why"])] = sk["count"]
+    summary.notes = list(doc.get("notes") or [])
+    posts = sum(1 for line in (udir / "posts.jsonl").read_text(encoding="utf-8").splitlines() if line.strip())
+    images = sum(1 for f in (udir / "images").iterdir() if not f.name.startswith("avatar")) \
+        if (udir / "images").is_dir() else 0
+    return ExportImport(platform=doc["platform"], out_dir=str(out / "account"), user_dir=str(udir), posts=posts,
+                        images=images, summary=summary, seconds=0.0,
+                        declared=list(doc.get("declared") or []))
 
 
 def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", budget: float | None = None,
@@ -79,22 +115,28 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
 
     time_zone(tz)                       # a wrong --tz fails before anything is written
     out = Path(out_dir)
-    prepare_out(out, overwrite)
+    resume = prepare_out(out, overwrite, src)
     secs: dict[str, float] = {}
-    # 1. import
+    # 1. import (an unfinished audit of the same export keeps its import)
     t = time.perf_counter()
     progress("import", 0, 1)
-    imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs, tz=tz)
+    if resume:
+        imp = _imported(out)
+    else:
+        imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs, tz=tz)
     progress("import", 1, 1)
     secs["import"] = time.perf_counter() - t
     user_dir = Path(imp.user_dir)
-    # 2. investigate (offline), one committed step at a time
+    # 2. investigate (offline), one committed step at a time; a killed audit resumes its run
     t = time.perf_counter()
     db_path = out / "runs.db"
     db = open_db(db_path)
     total = float(budget if budget is not None else DEFAULT_BUDGET)
     progress("investigate", 0, max(int(total), 1))
-    inv = Investigation.start(db, user_dir, budget=total, backend="offline")
+    row = db.execute("SELECT run_id FROM runs WHERE user_dir=? ORDER BY created_at DESC LIMIT 1",
+                     [str(user_dir.resolve())]).fetchone() if resume else None
+    inv = (Investigation.resume(db, row[0]) if row else
+           Investigation.start(db, user_dir, budget=total, backend="offline"))
     while not inv.finished:
         inv.run(max_steps=1)
         progress("investigate", min(int(inv.budget.spent), int(total)), max(int(total), 1))
@@ -123,7 +165,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
                                 src=str(src), import_lines=imp.summary.lines(), plan=plan, score=score)
     progress("report", 1, 1)
     secs["report"] = time.perf_counter() - t
-    res = AuditResult(platform=imp.platform, out_dir=str(out), user_dir=str(user_dir), db=str(db_path),
+    res = AuditResult(resumed=resume, platform=imp.platform, out_dir=str(out), user_dir=str(user_dir), db=str(db_path),
                       run_id=inv.run_id, report=str(report), profile=str(profile_path), advice=str(advice_path),
                       posts=imp.posts, images=imp.images,
                       attributes=[{"attribute": a.attribute, "value": a.value, "confidence": a.confidence}

@@ -93,3 +93,32 @@ def test_cli_audit_prints_stages_and_the_report_path_last(tmp_path: Path) -> Non
     assert lines[-1] == f"report: {tmp_path / 'a' / 'report.html'}"
     assert any(line.startswith("advice: exposure") for line in lines)
     _all_private(tmp_path / "a")
+
+
+def test_a_killed_audit_resumes_its_run_when_run_again(tmp_path: Path) -> None:
+    """The engine hard-kills the process right after step 1 (ARGUS_ENGINE_EXIT_AFTER_STEP, as a
+    SIGKILL would); the same command again keeps the import, resumes the run and finishes."""
+    import sqlite3
+
+    src = EXPORTS["mastodon"](tmp_path)
+    out = tmp_path / "a"
+    base = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "COLUMNS": "80", "PYTHONPATH": str(ROOT),
+            "HOME": str(tmp_path)}
+    cmd = [sys.executable, "-m", "argus_tui.cli", "audit", str(src), "--out", str(out)]
+    killed = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, stdin=subprocess.DEVNULL,
+                            env={**base, "ARGUS_ENGINE_EXIT_AFTER_STEP": "1"}, timeout=600)
+    assert killed.returncode == 137, killed.stderr
+    assert not (out / "report.html").exists() and (out / "account" / "manifest.json").is_file()
+    posts_before = (out / "account").rglob("posts.jsonl").__next__().read_bytes()
+    again = subprocess.run(cmd, capture_output=True, text=True, cwd=tmp_path, stdin=subprocess.DEVNULL, env=base,
+                           timeout=600)
+    assert again.returncode == 0, again.stderr
+    assert f"resumed the unfinished audit in {out}" in again.stdout
+    assert again.stdout.strip().splitlines()[-1] == f"report: {out / 'report.html'}"
+    runs = sqlite3.connect(out / "runs.db").execute("SELECT status, step FROM runs").fetchall()
+    assert runs == [("finished", 3)]                  # one run, resumed to the end (not a second run)
+    assert (out / "account").rglob("posts.jsonl").__next__().read_bytes() == posts_before
+    _all_private(out)
+    other = subprocess.run(cmd[:-2] + ["--out", str(out)], capture_output=True, text=True, cwd=tmp_path,
+                           stdin=subprocess.DEVNULL, env=base, timeout=600)
+    assert other.returncode == 2 and "not empty" in other.stderr   # a finished audit is not redone

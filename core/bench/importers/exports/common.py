@@ -395,8 +395,9 @@ def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False)
     if acc.truth_note:
         doc["note"] = acc.truth_note
     _write_text(udir / "truth.json", _json(doc))
-    _write_text(out / "import.json", _json({"platform": acc.platform, "source": str(acc.src.path),
-                                              **acc.summary.as_dict()}))
+    _write_text(out / "import.json", _json({"platform": acc.platform, "source": str(Path(acc.src.path).resolve()),
+                                            "declared": [a.attribute for a in acc.leaked],
+                                            **acc.summary.as_dict()}))
     _write_text(out / "manifest.json", _json({"format": FORMAT, "name": f"{acc.platform} export", "users": [uid],
                                                "source": f"{acc.platform} data export"}))
     return udir
