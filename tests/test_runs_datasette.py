@@ -94,6 +94,8 @@ def test_cli_serves_the_canned_queries_on_localhost(run_db, tmp_path: Path) -> N
         one = removed[0]["node_id"]
         only = _get(f"{base}/why_was_this_hypothesis_removed.json?_shape=objects&node_id={one}")["rows"]
         assert {r["node_id"] for r in only} == {one}
+        top = _get(f"{base}/posts_that_reveal_most.json?_shape=objects&run_id={run_id}")["rows"]
+        assert top and top[0]["hypotheses"] >= top[-1]["hypotheses"] >= 1 and top[0]["attributes"]
         facets = _get(f"{base}/nodes.json?_facet=kind&_size=0")["facet_results"]["kind"]["results"]
         assert {f["value"] for f in facets} >= {"post", "evidence", "hypothesis"}
     finally:

@@ -86,7 +86,9 @@ def render_audit_html(*, db, run_id: str, platform: str, src: str, import_lines:
         "<h2>What to change</h2>" + advice_html + score_html +
         f"<h2>What was imported</h2><ul>{imp}</ul>"
         "<p class='meta'>Open the run itself: <code>argus tui RUNS.db --run "
-        f"{escape(run_id)}</code> or <code>argus runs datasette RUNS.db</code>.</p>"
+        f"{escape(run_id)}</code> or <code>argus runs datasette RUNS.db</code>. Check the advice on a copy: "
+        "<code>argus advise USER_DIR --db RUNS.db --apply EDITED_DIR</code> applies the edits to a copy and "
+        "investigates it again.</p>"
         "</body></html>")
 
 
