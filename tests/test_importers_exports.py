@@ -201,6 +201,8 @@ def test_bluesky_car_records_and_blobs(tmp_path: Path) -> None:
     r2 = import_export("bluesky", car2, tmp_path / "out2", blobs=blobs)
     assert r2.images == 1 and not any("not in the CAR" in line for line in r2.summary.lines())
     _ok(tmp_path / "out2")
+    r3 = import_export("auto", fx.zip_dir(car2.parent, tmp_path / "bs.zip"), tmp_path / "out3")   # blobs in the zip
+    assert r3.platform == "bluesky" and r3.images == 1
 
 
 def test_cli_import_prints_summary_and_refuses_the_wrong_platform(tmp_path: Path) -> None:

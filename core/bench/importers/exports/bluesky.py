@@ -187,6 +187,12 @@ def read(src: ExportSource, *, include_private: bool = False, blobs: str | Path 
     if blob_src is not None:
         for n in blob_src.names:
             by_cid.setdefault(Path(n).name.split(".")[0], n)
+    else:                                       # blobs saved beside repo.car (in the folder or zip)
+        for n in src.names:
+            stem = Path(n).name.split(".")[0]
+            if stem.startswith("baf") and not n.endswith(".car"):
+                by_cid.setdefault(stem, n)
+        blob_src = src if by_cid else None
     wanted_images = 0
     try:
         records = sorted(((k, nodes.get(c)) for k, c in keys.items()),
@@ -244,7 +250,7 @@ def read(src: ExportSource, *, include_private: bool = False, blobs: str | Path 
                     if blob_src is None:                 # no image: keep its alt text with the post
                         acc.posts[-1]["caption"] = "\n".join(x for x in (acc.posts[-1].get("caption"), alts) if x)
     finally:
-        if blob_src is not None:
+        if blob_src is not None and blob_src is not src:
             blob_src.close()
     got = sum(len(v) for v in acc.media.values())
     if wanted_images > got:
