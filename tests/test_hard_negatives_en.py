@@ -83,6 +83,8 @@ CASES = [
     C("class-year-degree", ["Class of 2015, BSc Computer Science, still miss campus"],
       absent={"birth_date": "2015"}, present={"education": "Bachelor"}),
     C("asked-big-3-0", ["hitting the big 3-0? add 'find a stable career' to the list lol"], absent={"age": "30"}),
+    C("class-of-99-babies", ["class of '99 babies unite, our knees are done"],
+      absent={"age": "40s"}, present={"birth_date": "1999"}),
     C("40th-marathon", ["my 40th marathon done, legs are jelly"], absent={"age": "40"}),
     C("my-25th-next-week", ["my 25th birthday is next week, any ideas?"], present={"age": "24"}),
 ]

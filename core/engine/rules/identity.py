@@ -243,7 +243,9 @@ _AGE_GEN_ZH = re.compile(r"(?P<y>[0-9]{2})后(?![\u4e00-\u9fff]{0,2}(?:的他|�
 _AGE_ZH_DECADE = re.compile(r"(?P<w>奔三|奔四|奔五|三十而立|而立之年|不惑之年|知天命|花甲|退休老人|大龄剩女|三十出头|四十出头|二十出头|年过半百)")
 _ZH_DECADE_MAP = {"奔三": 20, "奔四": 30, "奔五": 40, "三十而立": 30, "而立之年": 30, "不惑之年": 40, "知天命": 50,
                   "花甲": 60, "退休老人": 60, "大龄剩女": 30, "三十出头": 30, "四十出头": 40, "二十出头": 20, "年过半百": 50}
-_AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b", re.I)
+# "class of '99 babies" is a birth cohort (features.YEAR_SELF reads its year), no graduation
+_AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b"
+                       r"(?!\s+bab(?:y|ies)\b)", re.I)
 # a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
 EDUCATION_WORDS = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|mba|phd|ph\.d|bachelor'?s|master'?s|"
                              r"diploma|university|college|uni|high\s+school|school|alumni|reunion)\b|毕业|本科|大学|硕士|博士|高中")
