@@ -11,6 +11,7 @@ degree); roles, organisations and places are the rules' cues, given as mentions 
 """
 from __future__ import annotations
 
+import bisect
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
@@ -206,22 +207,37 @@ def addressed_names(ctx: "Ctx") -> list[Mention]:
 
 
 # ---------------------------------------------------------------- the pass
-def read_ctx(ctx: "Ctx") -> Reading:
-    """The reading of the text a rules context holds (the masked text: hostile sentences blanked)."""
-    sents = [SentenceReading(s, e, ctx.stance(s, e), ctx.holder(s).label) for s, e in sentence_spans(ctx.masked)]
+def read_ctx(ctx: "Ctx", *, every_sentence: bool = False) -> Reading:
+    """The reading of the text a rules context holds (the masked text: hostile sentences blanked).
+    A sentence's stance and holder are read when a mention needs them (every_sentence: for all)."""
+    spans = sentence_spans(ctx.masked)
+    known: dict[int, SentenceReading] = {}
+
+    def sentence_at(pos: int) -> SentenceReading | None:
+        i = bisect.bisect_right(spans, (pos, len(ctx.masked) + 1)) - 1
+        if i < 0 or not spans[i][0] <= pos < spans[i][1]:
+            return None
+        if i not in known:
+            s, e = spans[i]
+            main = max(s, min(ctx.clause_end(s), e) - 1)     # the subject of its first (main) clause
+            st = ctx.stance(s, e)
+            quoted = next((h for a, b, h in ctx.quotes() if a < e and s < b), None) if st == "quote" else None
+            known[i] = SentenceReading(s, e, st, (quoted or ctx.holder(main)).label)
+        return known[i]
 
     def stance_of(pos: int) -> str:
-        for sr in sents:
-            if sr.start <= pos < sr.end:
-                return sr.stance
-        return "self"
+        sr = sentence_at(pos)
+        return sr.stance if sr is not None else "self"
 
     ms = sorted(_kin(ctx, stance_of) + _ages(ctx, stance_of) + addressed_names(ctx), key=lambda m: (m.start, m.end))
     for m in ms:
-        sr = next((x for x in sents if x.start <= m.start < x.end), None)
+        sr = sentence_at(m.start)
         if sr is not None:
             sr.mentions.append(m)
-    return Reading(ctx.text, sents)
+    if every_sentence:
+        for s, _ in spans:
+            sentence_at(s)
+    return Reading(ctx.text, [known[i] for i in sorted(known)])
 
 
 def read(text: str, *, carrier: str | None = None, by_other: bool = False) -> Reading:
@@ -230,7 +246,7 @@ def read(text: str, *, carrier: str | None = None, by_other: bool = False) -> Re
     from core.engine.rules.hostile import hostile_ranges, mask
 
     masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
-    return read_ctx(Ctx(text, masked, carrier=carrier, lang=None, by_other=by_other))
+    return read_ctx(Ctx(text, masked, carrier=carrier, lang=None, by_other=by_other), every_sentence=True)
 
 
 def of_cue(cue: "Cue", start: int, end: int, stance: str) -> Mention | None:
