@@ -39,7 +39,7 @@ def webp() -> bytes:
     return out.getvalue()
 
 
-def mp4(frames: int = 3) -> bytes | None:
+def mp4(frames: int = 3, rate: int = 10) -> bytes | None:
     """A tiny MPEG-4 video made with PyAV, or None when PyAV is not installed."""
     try:
         import av
@@ -47,7 +47,7 @@ def mp4(frames: int = 3) -> bytes | None:
         return None
     buf = io.BytesIO()
     with av.open(buf, "w", format="mp4") as c:
-        s = c.add_stream("mpeg4", rate=10)
+        s = c.add_stream("mpeg4", rate=rate)
         s.width, s.height, s.pix_fmt = 64, 48, "yuv420p"
         for i in range(frames):
             f = av.VideoFrame.from_image(Image.new("RGB", (64, 48), (20 * i, 100, 200)))

@@ -87,7 +87,28 @@ def test_instagram_mojibake_captions_media_and_geotags(tmp_path: Path) -> None:
     expected = 1 + (fx.heic() is not None) + (fx.mp4() is not None)
     assert n_imgs == expected
     if fx.mp4() is not None:
-        assert "read 2 videos: first frame kept" in lines
+        assert "read 2 videos: frames kept (the first, then one every 5 s, at most 3)" in lines
+        assert "read 2 video frames" in lines                # short clips: their first frame
+
+
+def test_a_long_video_keeps_a_frame_every_few_seconds(tmp_path: Path) -> None:
+    video = fx.mp4(frames=14, rate=1)                       # 14 s: frames at 0, 5 and 10 s
+    if video is None:
+        pytest.skip("PyAV not installed")
+    base = fx.mastodon_dir(tmp_path / "e")
+    (base / "media_attachments/files/110/000/001/original/a1.jpg").unlink()
+    (base / "media_attachments/files/110/000/001/original/a1.mp4").write_bytes(video)
+    outbox = json.loads((base / "outbox.json").read_text())
+    outbox["orderedItems"][0]["object"]["attachment"][0]["url"] = "/media_attachments/files/110/000/001/original/a1.mp4"
+    (base / "outbox.json").write_text(json.dumps(outbox))
+    r = import_export("mastodon", base, tmp_path / "out")
+    first = _posts(tmp_path / "out")[0]
+    assert len(first["images"]) == 3 and "read 3 video frames" in r.summary.lines()
+    from PIL import Image
+
+    colours = [Image.open(_user(tmp_path / "out") / i["file"]).convert("RGB").getpixel((5, 5))[0] for i in first["images"]]
+    assert colours[0] < colours[1] < colours[2]             # frames from 0, 5 and 10 s, not the first three
+    _ok(tmp_path / "out")
 
 
 def test_video_without_pyav_is_a_count_not_a_failure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

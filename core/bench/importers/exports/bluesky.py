@@ -10,7 +10,7 @@ import hashlib
 from pathlib import Path
 from typing import Any, Iterator
 
-from core.bench.importers.exports.common import Account, iso_from_text, load_media
+from core.bench.importers.exports.common import Account, iso_from_text, load_media, load_media_all
 from core.bench.importers.exports.source import ExportSource, open_source
 from core.errors import InputError
 
@@ -241,9 +241,8 @@ def read(src: ExportSource, *, include_private: bool = False, blobs: str | Path 
                     wanted_images += 1
                     if blob_src is None or cid not in by_cid:
                         continue
-                    m = load_media(blob_src, by_cid[cid], acc.summary, alt=alt, ext=MIME_EXT.get(mime or ""))
-                    if m is not None:
-                        acc.media.setdefault(pid, []).append(m)
+                    acc.attach(pid, load_media_all(blob_src, by_cid[cid], acc.summary, alt=alt,
+                                                   ext=MIME_EXT.get(mime or "")))
                 if imgs and any(a for _, a in imgs):
                     acc.summary.add("alt texts", sum(1 for _, a in imgs if a))
                     alts = "\n".join(a for _, a in imgs if a)

@@ -1,6 +1,6 @@
 """What every export importer shares: the account being built, the summary of what was read and
 skipped (by kind and count), media handling (images copied with their EXIF, HEIC converted when
-pillow-heif is installed, a video's first frame when PyAV is installed), text repair and the
+pillow-heif is installed, a video's frames when PyAV is installed), text repair and the
 private writer of the sopri/1 folder."""
 from __future__ import annotations
 
@@ -24,6 +24,8 @@ from core.models import FORMAT, MAX_IMAGES_PER_POST, MAX_TAGS, MAX_TEXT, Account
 IMAGE_EXT = {".jpg", ".jpeg", ".png", ".webp", ".gif", ".bmp", ".tif", ".tiff"}
 HEIC_EXT = {".heic", ".heif"}
 VIDEO_EXT = {".mp4", ".mov", ".m4v", ".webm", ".mkv", ".avi", ".3gp"}
+FRAME_EVERY_S = 5.0       # a video keeps its first frame, then one every 5 s ...
+MAX_VIDEO_FRAMES = 3      # ... at most 3 (each is an image the engine perceives and may OCR)
 PRIVATE_FILE = 0o600
 PRIVATE_DIR = 0o700
 
@@ -122,18 +124,19 @@ class Account:
 
     def add_media(self, post_id: str, member: str | None, *, alt: str | None = None, uri: str | None = None) -> None:
         """Attach one media file of the export to a post: image copied as is (EXIF kept), HEIC
-        converted, video -> first frame; what cannot be kept is counted, never an error."""
+        converted, video -> its frames; what cannot be kept is counted, never an error."""
         if member is None:
             self.summary.skip("media files", "named in the export but not in it" + (f" (e.g. {uri})" if uri else ""))
             return
-        m = load_media(self.src, member, self.summary, alt=alt)
-        if m is None:
-            return
+        self.attach(post_id, load_media_all(self.src, member, self.summary, alt=alt))
+
+    def attach(self, post_id: str, media: list[Media]) -> None:
         lst = self.media.setdefault(post_id, [])
-        if len(lst) >= MAX_IMAGES_PER_POST:
-            self.summary.skip("images", f"over {MAX_IMAGES_PER_POST} in one post")
-            return
-        lst.append(m)
+        for m in media:
+            if len(lst) >= MAX_IMAGES_PER_POST:
+                self.summary.skip("images", f"over {MAX_IMAGES_PER_POST} in one post")
+                continue
+            lst.append(m)
 
 
 def clip(text: str, summary: Summary, where: str) -> str:
@@ -146,23 +149,31 @@ def clip(text: str, summary: Summary, where: str) -> str:
 
 def load_media(src: ExportSource, member: str, summary: Summary, *, alt: str | None = None,
                ext: str | None = None) -> Media | None:
-    """One media member as an image to keep (ext overrides the member's own, for blobs named by CID)."""
+    """The first image of one media member (an avatar), or None."""
+    got = load_media_all(src, member, summary, alt=alt, ext=ext)
+    return got[0] if got else None
+
+
+def load_media_all(src: ExportSource, member: str, summary: Summary, *, alt: str | None = None,
+                   ext: str | None = None) -> list[Media]:
+    """The images to keep of one media member: the image itself, a HEIC as JPEG, a video's frames
+    (ext overrides the member's own, for blobs named by CID). Nothing kept: [] with a count."""
     alt = alt.strip()[:MAX_TEXT] or None if isinstance(alt, str) else None
     ext = (ext or Path(member).suffix).lower()
     if ext in IMAGE_EXT:
         data = src.read(member)
         if not _decodes(data):
             summary.skip("images", "broken or not an image (does not decode)")
-            return None
+            return []
         summary.add("images")
-        return Media(data, ".jpg" if ext == ".jpeg" else ext, alt)
+        return [Media(data, ".jpg" if ext == ".jpeg" else ext, alt)]
     if ext in HEIC_EXT:
         data = src.read(member)
         try:
             import pillow_heif  # type: ignore[import-not-found]
         except ImportError:
             summary.skip("HEIC images", "pillow-heif not installed (pip install 'argus-privacy[media]')")
-            return None
+            return []
         try:
             heif = pillow_heif.open_heif(data)
             img = heif.to_pillow()
@@ -171,17 +182,17 @@ def load_media(src: ExportSource, member: str, summary: Summary, *, alt: str | N
             img.convert("RGB").save(out, "JPEG", quality=92, **({"exif": exif} if exif else {}))
         except Exception as e:  # a broken HEIC is one skipped file, not a failed import
             summary.skip("HEIC images", f"cannot decode ({type(e).__name__})")
-            return None
+            return []
         summary.add("HEIC images: converted to JPEG")
-        return Media(out.getvalue(), ".jpg", alt)
+        return [Media(out.getvalue(), ".jpg", alt)]
     if ext in VIDEO_EXT:
-        frame = video_frame(src.read(member), summary)
-        if frame is not None:
-            summary.add("videos: first frame kept")
-            return Media(frame, ".jpg", alt)
-        return None
+        frames = video_frames(src.read(member), summary)
+        if frames:
+            summary.add(f"videos: frames kept (the first, then one every {FRAME_EVERY_S:g} s, at most {MAX_VIDEO_FRAMES})")
+            summary.add("video frames", len(frames))
+        return [Media(f, ".jpg", alt) for f in frames]
     summary.skip("media files", f"not an image or video ({ext or 'no extension'})")
-    return None
+    return []
 
 
 def _decodes(data: bytes) -> bool:
@@ -195,24 +206,35 @@ def _decodes(data: bytes) -> bool:
         return False
 
 
-def video_frame(data: bytes, summary: Summary) -> bytes | None:
-    """The first decodable frame of a video as JPEG bytes (PyAV), or None with a count."""
+def video_frames(data: bytes, summary: Summary) -> list[bytes]:
+    """JPEG frames of a video (PyAV): the first, then one every FRAME_EVERY_S seconds, at most
+    MAX_VIDEO_FRAMES; [] with a count when PyAV is missing or the stream does not decode."""
     try:
         import av  # type: ignore[import-not-found]
     except ImportError:
         summary.skip("videos", "PyAV not installed, no frame kept (pip install 'argus-privacy[media]')")
-        return None
+        return []
+    out: list[bytes] = []
+    next_t = 0.0
     try:
         with av.open(io.BytesIO(data)) as container:
             for frame in container.decode(video=0):
-                out = io.BytesIO()
-                frame.to_image().convert("RGB").save(out, "JPEG", quality=90)
-                return out.getvalue()
+                t = frame.time
+                if out and t is not None and t < next_t:
+                    continue
+                buf = io.BytesIO()
+                frame.to_image().convert("RGB").save(buf, "JPEG", quality=90)
+                out.append(buf.getvalue())
+                next_t = (t or 0.0) + FRAME_EVERY_S
+                if len(out) >= MAX_VIDEO_FRAMES:
+                    break
     except Exception as e:  # PyAV raises its own error types for broken streams
-        summary.skip("videos", f"cannot decode a frame ({type(e).__name__})")
-        return None
-    summary.skip("videos", "no video frame in the file")
-    return None
+        if not out:
+            summary.skip("videos", f"cannot decode a frame ({type(e).__name__})")
+        return out
+    if not out:
+        summary.skip("videos", "no video frame in the file")
+    return out
 
 
 # ---- text ----
