@@ -158,6 +158,21 @@ def _year(m: re.Match) -> int:
     return int(g) if len(g) == 4 else (1900 + int(g) if int(g) > 30 else 2000 + int(g))
 
 
+class _Own:
+    """Is the text at a position the poster's own fact? (the reading layer's holder of its clause)"""
+
+    def __init__(self, text: str):
+        self.text = text
+        self.ctx: Any = None
+
+    def __call__(self, pos: int) -> bool:
+        if self.ctx is None:
+            from core.engine.rules.base import Ctx
+
+            self.ctx = Ctx(self.text, self.text, carrier=None, lang=None)
+        return self.ctx.holder(pos).is_self
+
+
 def _sentences(text: str) -> list[list[Any]]:
     out: list[list[Any]] = []
     for s, e in sentence_bodies(text):
@@ -190,15 +205,18 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
     if not text or not text.strip():
         return {}
     f: dict[str, Any] = {}
+    own = _Own(text)
+    if any(own(m.start()) for m in BIRTHDAY_SELF.finditer(text)):
+        f["birthday_self"] = True     # the poster's birthday ("my son is turning 30 today" is the son's)
     for key, rx in (("travel", TRAVEL), ("home", HOME), ("work", WORK), ("commute", COMMUTE_WORDS),
-                    ("birthday_self", BIRTHDAY_SELF), ("birthday_other", BIRTHDAY_OTHER), ("not_today", NOT_TODAY),
+                    ("birthday_other", BIRTHDAY_OTHER), ("not_today", NOT_TODAY),
                     ("capitalised", _CAPITALISED), ("recipient", RECIPIENT), ("resident", RESIDENT)):
         if rx.search(text):
             f[key] = True
     if tl := [m.group(0).strip() for m in LINE.finditer(text)]:
         f["transit_lines"] = tl
     f["sentences"] = _sentences(text)
-    if m := AGE_IN.search(text):
+    if m := next((m for m in AGE_IN.finditer(text) if own(m.start())), None):
         f["age_in"] = int(next(g for g in m.groups() if g))
     if years := [[_year(m), m.group(0)] for m in YEAR_SELF.finditer(text)
                  if not (m.group(0).lower().startswith("class") and _EDUCATION.search(text, max(0, m.start() - 60), m.end() + 60))]:
