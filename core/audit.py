@@ -136,7 +136,8 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     row = db.execute("SELECT run_id FROM runs WHERE user_dir=? ORDER BY created_at DESC LIMIT 1",
                      [str(user_dir.resolve())]).fetchone() if resume else None
     inv = (Investigation.resume(db, row[0]) if row else
-           Investigation.start(db, user_dir, budget=total, backend="offline"))
+           Investigation.start(db, user_dir, budget=total, backend="offline",
+                               config={"network": False}))          # nothing sent anywhere
     while not inv.finished:
         inv.run(max_steps=1)
         progress("investigate", min(int(inv.budget.spent), int(total)), max(int(total), 1))

@@ -47,6 +47,13 @@ def test_audit_each_platform_ends_with_report_and_advice(tmp_path: Path, platfor
     assert json.loads(Path(res.profile).read_text())["user_id"] == Path(res.user_dir).name
     for a in res.attributes:                         # every inferred value is in the report
         assert a["attribute"] in html
+    import sqlite3
+
+    con = sqlite3.connect(res.db)
+    (cfg,) = con.execute("SELECT config FROM runs").fetchone()
+    assert json.loads(cfg)["network"] is False       # nothing sent anywhere, whatever ./argus.toml says
+    assert con.execute("SELECT COUNT(*) FROM tool_calls WHERE tool IN ('web_search', 'page_fetch', 'map_search')"
+                       ).fetchone() == (0,)
     _all_private(tmp_path / "audit")
 
 
