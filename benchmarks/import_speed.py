@@ -137,6 +137,7 @@ def main() -> None:
     ap.add_argument("--audit-images", type=int, default=50)
     args = ap.parse_args()
     from core.bench.importers.exports import import_export
+    import db.store  # noqa: F401  (module import once, outside the timings)
 
     tmp = Path(tempfile.mkdtemp(prefix="argus-importspeed-"))
     rng = random.Random(0)

@@ -243,7 +243,7 @@ def video_frames(data: bytes, summary: Summary) -> list[bytes]:
 def fix_mojibake(s: str) -> str:
     """Meta's exports write UTF-8 bytes as one \\u00XX escape each ("â\\x80\\x99" for "’"):
     re-read such a string as UTF-8; a string that is not of that shape is returned as is."""
-    if not s or all(ord(c) < 0x80 for c in s):
+    if not s or s.isascii():
         return s
     try:
         return s.encode("latin-1").decode("utf-8")
