@@ -157,10 +157,11 @@ class Snapshot:
     steps: list[int] = field(default_factory=list)                    # distinct steps with events
     # hypothesis node_id -> its status changes up to this step: (step, status, confidence, reason)
     history: dict[str, list[tuple[int, str, float | None, str | None]]] = field(default_factory=dict)
+    budget: float = 0.0          # the run's budget total as of this step (later "+units" left out)
 
     @property
     def remaining(self) -> float:
-        return self.ledger[-1].remaining if self.ledger else self.run.budget - self.spent_at_step
+        return self.ledger[-1].remaining if self.ledger else self.budget - self.spent_at_step
 
     @property
     def spent_at_step(self) -> float:
@@ -222,7 +223,9 @@ def build_snapshot(db: sqlite_utils.Database, run_id: str, step: int | None = No
     top = max_step(db, run_id)
     n = top if step is None else max(0, min(step, top))
     q = db.execute
-    snap = Snapshot(run=run, step=n, max_step=top)
+    snap = Snapshot(run=run, step=n, max_step=top, budget=run.budget)
+    for (data,) in q("SELECT data FROM events WHERE run_id=? AND kind='budget_extended' AND step>?", [run_id, n]):
+        snap.budget -= float(_json(data, {}).get("units") or 0)
     snap.steps = [r[0] for r in q("SELECT DISTINCT step FROM events WHERE run_id=? ORDER BY step", [run_id])]
 
     for r in q("SELECT post_id, idx, timestamp, ip_region, data FROM posts WHERE run_id=? ORDER BY idx", [run_id]):
@@ -318,19 +321,31 @@ def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIn
 
 @dataclass
 class StepChanges:
-    """What one step changed: hypotheses created, changed (status or confidence) or removed,
-    and evidence added."""
+    """What one step changed: hypotheses created, changed (status or a confidence that shows
+    differently at two decimals) or removed, a person's marks (confirmed, rejected, a note) and
+    evidence added."""
 
     new: list[str] = field(default_factory=list)
     changed: dict[str, tuple[str | None, str | None, float | None, float | None]] = field(default_factory=dict)
     removed: list[str] = field(default_factory=list)
     evidence: list[str] = field(default_factory=list)
+    marked: dict[str, str] = field(default_factory=dict)       # node_id -> "confirmed by person:x" ...
 
     def marks(self) -> dict[str, str]:
-        return {**{h: "~" for h in self.changed}, **{h: "+" for h in self.new}}
+        return {**{h: "~" for h in (*self.changed, *self.marked)}, **{h: "+" for h in self.new}}
 
     def __bool__(self) -> bool:
-        return bool(self.new or self.changed or self.removed or self.evidence)
+        return bool(self.new or self.changed or self.removed or self.evidence or self.marked)
+
+
+def person_mark(n: NodeRow) -> str:
+    """A person's mark on a hypothesis, for its store row: ✓ confirmed, ✗ rejected, ✎ noted."""
+    d = n.data or {}
+    return "✓" if d.get("confirmed_by") else "✗" if d.get("rejected_by") else "✎" if d.get("notes") else ""
+
+
+def _shown(c: float | None) -> str | None:
+    return None if c is None else f"{c:.2f}"
 
 
 def step_changes(old: Snapshot, new: Snapshot) -> StepChanges:
@@ -340,10 +355,20 @@ def step_changes(old: Snapshot, new: Snapshot) -> StepChanges:
         if n.kind == "hypothesis":
             if o is None:
                 out.new.append(nid)
-            elif (o.status, o.confidence) != (n.status, n.confidence):
+                continue
+            if (o.status, _shown(o.confidence)) != (n.status, _shown(n.confidence)):
                 out.changed[nid] = (o.status, n.status, o.confidence, n.confidence)
                 if n.status in ("removed", "rejected", "superseded") and o.status != n.status:
                     out.removed.append(nid)
+            od, nd = o.data or {}, n.data or {}
+            for key, verb in (("confirmed_by", "confirmed"), ("rejected_by", "rejected")):
+                if nd.get(key) and nd.get(key) != od.get(key):
+                    why = nd.get("person_reason")
+                    out.marked[nid] = f"{verb} by {nd[key]}" + (f": {why}" if why else "")
+            notes = list(nd.get("notes") or [])
+            if len(notes) > len(od.get("notes") or []):
+                last = notes[-1] if isinstance(notes[-1], dict) else {"text": str(notes[-1])}
+                out.marked[nid] = f"note by {last.get('by') or '?'}: {last.get('text') or ''}"
         elif n.kind == "evidence" and o is None:
             out.evidence.append(nid)
     out.removed += [nid for nid, o in old.nodes.items() if o.kind == "hypothesis" and nid not in new.nodes]

@@ -78,3 +78,44 @@ async def test_100x30_keeps_status_evidence_left_and_keys(saved_run: Path) -> No
         assert ledger.ordered_columns[-1].label.plain == "left"
         x = ledger.region.x + sum(c.get_render_width(ledger) for c in ledger.ordered_columns)
         assert x <= ledger.region.right
+
+
+@pytest.fixture(scope="module")
+def rich_run(tmp_path_factory) -> Path:
+    from tui_engine import rich_user
+
+    root = tmp_path_factory.mktemp("layout-rich")
+    db_path = root / "runs.db"
+    engine_run(db_path, rich_user(root), "run-rich", steps=3)
+    return db_path
+
+
+@pytest.mark.parametrize("size", [(80, 24), (140, 45)])
+async def test_small_terminals_stack_the_store_and_the_route_card(rich_run: Path, size) -> None:
+    from tui_engine import screen_lines
+
+    app = ArgusApp(rich_run, run_id="run-rich", inspect=True, who="person:t")
+    async with app.run_test(size=size) as pilot:
+        screen = await _opened(pilot)
+        hyp = screen.query_one("#hyp-table", DataTable)
+        assert hyp.row_count >= 5
+        assert hyp.scrollable_content_region.height - hyp.header_height >= 5, hyp.region     # 5 store rows
+        card = screen.query_one("#proposal")
+        assert card.region.width >= 50 and card.region.height >= 8, card.region             # a readable card
+        assert app.screen.region.contains_region(card.region)
+        bar = screen_lines(app)[1]
+        assert f"step {screen.snap.step}/{screen.snap.max_step}" in bar and "run run-rich" in bar, bar
+        small = size == (80, 24)
+        assert screen.has_class("-small") is small
+        left = screen.query_one("#left")
+        assert (left.region.width == 0) is small           # the posts open on their key instead
+        await pilot.press("1")
+        await pilot.pause(0.3)
+        assert screen.focused is screen.query_one("#posts-table")
+        assert screen.query_one("#posts-table").region.height >= 5
+        if small:
+            assert screen.maximized is left and left.region.width == 80
+            await pilot.press("escape")
+            await pilot.pause(0.2)
+            assert screen.maximized is None and left.region.width == 0
+            assert hyp.scrollable_content_region.height - hyp.header_height >= 5

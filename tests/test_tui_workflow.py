@@ -167,8 +167,9 @@ async def test_stepwise_run_then_inspect_every_step(tmp_path: Path) -> None:
         edit.query_one(f"#param-{fields.index('zoom')}").value = "99"
         await pilot.click("#save")
         await pilot.pause(0.3)
+        assert app.screen is edit and edit.query_one(f"#err-{fields.index('zoom')}").display
+        await pilot.press("escape")
         s = await settle(pilot)
-        assert "zoom" in plain(s.query_one("#run-bar", Static))
         assert ledger_rows(db, run_id) == charged
         # ... and a good one runs and is charged, decided by the person
         await pilot.press("f")
@@ -196,7 +197,11 @@ async def test_stepwise_run_then_inspect_every_step(tmp_path: Path) -> None:
         assert app.screen.boxes
         await pilot.press("n")
         box = list(app.screen.pick)
-        await pilot.press("enter")
+        await pilot.press("enter")           # proposes the zoom route as a card ...
+        await pilot.pause(0.3)
+        s = await settle(pilot)
+        assert "zoom_ocr" in plain(s.query_one("#proposal-card", Static))
+        await pilot.press("a")               # ... which runs when approved
         await pilot.pause(0.3)
         s = await settle(pilot)
         seen[s.snap.step] = await capture(pilot, s)

@@ -72,3 +72,34 @@ async def settle(pilot, tries: int = 1200) -> InvestigationScreen:
             return screen
         await pilot.pause(0.05)
     raise AssertionError("engine did not settle")
+
+
+def screen_lines(app) -> list[str]:
+    """The text the terminal shows right now, one string per row (the composited screen,
+    modal dialogs over their background included)."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+async def until(pilot, cond, tries: int = 600) -> None:
+    for _ in range(tries):
+        if cond():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError(f"timed out on {pilot.app.screen}")
+
+
+PLACES = ["Shenzhen Bay Park", "Nanshan, Shenzhen", "Futian, Shenzhen", "Shekou, Shenzhen", "Luohu, Shenzhen",
+          "Baoan airport, Shenzhen", "Longgang, Shenzhen", "Shenzhen North station", "Dameisha, Shenzhen",
+          "Xili, Shenzhen"]
+
+
+def rich_user(root: Path, user_id: str = "u_rich") -> Path:
+    """text_user plus ten text posts naming places (an attribute with 11 pieces of evidence,
+    a store of about ten hypotheses) whose captions end in an emoji with a variation selector."""
+    u = text_user(root, user_id)
+    with (u / "posts.jsonl").open("a") as fh:
+        for i, place in enumerate(PLACES):
+            fh.write(json.dumps({"post_id": f"p{10 + i}", "timestamp": f"2026-03-{17 + i}T09:10:00+08:00",
+                                 "caption": f"Weekend walk in {place}, home is close ✏️",
+                                 "ip_region": "Guangdong"}) + "\n")
+    return u

@@ -52,6 +52,12 @@ def tui(
             fail(f"{runs_db}: cannot read runs ({type(e).__name__}: {e})")
         if found is None:
             fail(f"{runs_db} [run]: no run {run!r}")
+        if step is not None:
+            from argus_tui.state import max_step
+
+            top = max_step(open_db(runs_db, readonly=True), run)  # type: ignore[arg-type]
+            if not 0 <= step <= top:      # like `runs show --step`: never silently another step
+                fail(f"{runs_db} [--step]: run {run} has committed steps 0..{top}, not {step}")
     if user_dir is not None and runs_db is None:
         runs_db = Path("runs.db")
     if theme:

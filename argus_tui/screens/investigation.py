@@ -39,33 +39,45 @@ from core.errors import InputError
 from db.store import open_db
 
 
-def changes_line(snap: Snapshot, ch: StepChanges | None) -> Text:
-    """One line: what the last step created, changed and removed (rows marked +/~ in the store)."""
+CHANGE_LINES = 3        # lines of the changes bar; the rest is counted ("… +N more")
+
+
+def changes_lines(snap: Snapshot, ch: StepChanges | None, limit: int = CHANGE_LINES) -> list[Text]:
+    """What the last step did, one line per change (created +, changed ~, marked by a person ✓ ✗ ✎,
+    removed −, evidence added); each line is cut with an ellipsis by its widget, line breaks in
+    values shown as ⏎."""
     if ch is None:
-        return Text("")
+        return []
     if not ch:
-        return Text(f" step {snap.step}: no hypothesis or evidence changed", style="dim")
-    parts: list = [(f" step {snap.step}: ", "bold")]
+        return [Text(f" step {snap.step}: no hypothesis or evidence changed", style="dim")]
 
     def name(nid: str) -> str:
         n = snap.nodes.get(nid)
-        return f"{nid} {n.attribute}={one_line(n.value or '', 30)}" if n is not None else nid
+        return f"{nid} {n.attribute}={one_line(n.value or '', 40)}" if n is not None else nid
 
+    out: list[Text] = []
     for nid in ch.new:
-        parts += [("+ ", "bold green"), name(nid), "  "]
+        out.append(Text.assemble(("+ ", "bold green"), name(nid)))
     for nid, (s0, s1, c0, c1) in ch.changed.items():
         if nid in ch.removed:
             continue
-        conf = f" {c0:.2f}→{c1:.2f}" if c0 is not None and c1 is not None and c0 != c1 else ""
+        conf = f" {c0:.2f}→{c1:.2f}" if c0 is not None and c1 is not None and f"{c0:.2f}" != f"{c1:.2f}" else ""
         st = f" {s0}→{s1}" if s0 != s1 else ""
-        parts += [("~ ", "bold yellow"), f"{nid}{st}{conf}", "  "]
+        out.append(Text.assemble(("~ ", "bold yellow"), name(nid), f"{st}{conf}"))
+    for nid, what in ch.marked.items():
+        mark = "✓" if what.startswith("confirmed") else "✗" if what.startswith("rejected") else "✎"
+        out.append(Text.assemble((f"{mark} ", "bold magenta"), name(nid), " ", one_line(what, 120)))
     for nid in ch.removed:
         why = (snap.history.get(nid) or [(0, "", None, "")])[-1][3]
-        parts += [("− ", "bold red"), name(nid), f" ({why})" if why else "", "  "]
+        out.append(Text.assemble(("− ", "bold red"), name(nid), f" ({one_line(why)})" if why else ""))
     if ch.evidence:
-        parts += [(f"+{len(ch.evidence)} evidence ", "bold cyan"), " ".join(ch.evidence[:8])
-                  + (" …" if len(ch.evidence) > 8 else "")]
-    return Text.assemble(*parts)
+        out.append(Text.assemble((f"+{len(ch.evidence)} evidence ", "bold cyan"), " ".join(ch.evidence[:12])
+                                 + (" …" if len(ch.evidence) > 12 else "")))
+    if len(out) > limit:
+        extra = len(out) - (limit - 1)
+        out = out[: limit - 1] + [Text(f"… +{extra} more changes (timeline 7, or d on a row)", style="dim")]
+    head = Text(f" step {snap.step}: ", style="bold")
+    return [Text.assemble(head if i == 0 else " " * len(head.plain), line) for i, line in enumerate(out)]
 
 
 def force_families() -> list[str]:
@@ -92,6 +104,28 @@ def input_fields(family: str) -> dict:
     return out
 
 
+def route_problems(family: str, params: dict, cost: float | None = None, remaining: float | None = None) -> dict:
+    """Every problem of a route's parameters, by field (the family's input model, all errors, not
+    only the first), and "" for the route as a whole when the budget cannot pay it. The engine
+    validates again; this keeps the dialog open with what was typed."""
+    from pydantic import ValidationError
+
+    from tools.registry import TOOLS
+
+    out: dict[str, str] = {}
+    spec = next((s for s in TOOLS.values() if s.family == family), None)
+    if spec is not None:
+        try:
+            spec.input_type.model_validate(params)
+        except ValidationError as e:
+            for err in e.errors():
+                loc = err.get("loc") or ("",)
+                out.setdefault(str(loc[0]), str(err.get("msg", "invalid")))
+    if cost is not None and remaining is not None and cost > remaining + 1e-9:
+        out[""] = f"{family} costs {cost:g}, {remaining:g} left: press b for more budget first"
+    return out
+
+
 def stop_reason(snap: Snapshot) -> str:
     """Why the engine stopped: the reason of the run's last run_finished event."""
     for ev in reversed(snap.timeline):
@@ -105,7 +139,7 @@ def stop_reason(snap: Snapshot) -> str:
 def stop_card(snap: Snapshot) -> Text:
     """The route pane once the engine stopped: why, and what the researcher can do next."""
     return Text.assemble(("the engine stopped: ", "bold"), (stop_reason(snap), "bold yellow"),
-                         f"\n(spent {snap.spent_at_step:g} of {snap.run.budget:g} units)\n",
+                         f"\n(spent {snap.spent_at_step:g} of {snap.budget:g} units)\n",
                          ("b", "bold"), "  continue with more budget\n",
                          ("f", "bold"), "  force a route of your choosing (family + target, validated)\n",
                          ("h", "bold"), "  reject / confirm / note a hypothesis\n",
@@ -142,6 +176,10 @@ class InvestigationScreen(Screen):
         Binding("a", "decide('approve')", "Approve"),
         Binding("x", "decide('skip')", "Skip"),
         Binding("e", "edit", "Edit"),
+        Binding("a,x,e", "stopped", "", show=False),
+        Binding("b", "extend(1)", "More budget"),
+        Binding("f", "force(1)", "Force route"),
+        Binding("h", "hypothesis(1)", "Hypothesis"),
         Binding("r", "rerun", "Rerun", show=False),
         Binding("g", "auto", "Auto-run", show=False),
         Binding("p", "pause", "Pause", show=False),
@@ -189,6 +227,7 @@ class InvestigationScreen(Screen):
         self._initial_step = step
         self._ro_db = None
         self._closing = False
+        self.picked: dict | None = None     # a route picked in the image viewer, waiting for a / x / e
         self._pending_step: int | None = None
         self._busy_label, self._busy_since = "", 0.0
         # live mode without a session: {"user_dir", "budget", "backend"} for a new run,
@@ -251,20 +290,37 @@ class InvestigationScreen(Screen):
             hint = "  (p pauses after the step in flight)" if self._busy_label.startswith("auto") else ""
             self.query_one("#proposal-status", Static).update(Text(f"working… {secs} s{hint}", style="dim"))
 
-    LIVE_ONLY = {"decide", "edit", "rerun", "auto", "pause", "force", "extend", "hypothesis"}
-    AFTER_STOP = {"pause", "force", "extend", "hypothesis"}     # still offered once the engine stopped
+    LIVE_ONLY = {"decide", "edit", "rerun", "auto", "pause", "force", "extend", "hypothesis", "stopped"}
+    AFTER_STOP = {"pause", "force", "extend", "hypothesis", "stopped"}     # still offered once the engine stopped
+    STOP_KEYS = {"force", "extend", "hypothesis"}     # shown in the footer (parameter 1) once the engine stopped
+
+    def stopped(self) -> bool:
+        """Live, and nothing to decide: the engine stopped (the stop card is shown)."""
+        if self.mode != "live" or self.snap is None or self.proposal is not None or self.picked is not None:
+            return False
+        return self.snap.run.status == "finished" or bool(self.session and self.session.finished)
 
     def check_action(self, action: str, parameters: tuple) -> bool | None:
-        """Hide the decision keys in inspect mode and the step keys in live mode."""
+        """The footer shows the keys that act now: the decision keys while a route waits, b f h
+        once the engine stopped; none of them in inspect mode, the step keys only there."""
         if action in self.LIVE_ONLY:
             if self.mode != "live":
                 return False
-            if self.snap is not None and self.snap.run.status == "finished" and action not in self.AFTER_STOP:
-                return None     # shown greyed: the run has stopped
+            stopped = self.stopped()
+            if action in self.STOP_KEYS and parameters == (1,):
+                return stopped          # else hidden: the key falls through to its unshown binding
+            if action == "stopped":
+                return stopped
+            if stopped and action not in self.AFTER_STOP:
+                return False            # hidden; the key says what to do instead (action_stopped)
             return True
         if action == "step":
             return self.mode == "inspect"
         return True
+
+    def action_stopped(self) -> None:
+        self.notify("the engine stopped: b more budget, f force a route, h act on a hypothesis, q finish",
+                    severity="warning", timeout=6)
 
     # ---------------- workers ----------------
     @work(thread=True, group="db", exclusive=True)
@@ -339,7 +395,8 @@ class InvestigationScreen(Screen):
     @on(WorkFailed)
     def _on_failed(self, message: WorkFailed) -> None:
         err = message.error
-        text = f"{message.what} refused: {getattr(err, 'message', None) or err}" if isinstance(
+        why = str(getattr(err, "message", None) or err).replace("(extend_budget first)", "(press b for more budget first)")
+        text = f"{message.what} refused: {why}" if isinstance(
             err, (ValueError, RuntimeError, InputError)) else f"{message.what} failed: {type(err).__name__}: {err}"
         self.notify(text, severity="error", timeout=10, markup=False)
         self.query_one("#run-bar", Static).update(Text(text, style="red"))
@@ -347,18 +404,24 @@ class InvestigationScreen(Screen):
     def show_snapshot(self, snap: Snapshot) -> None:
         run = snap.run
         live = self.mode == "live"
-        status = run.status if not live else ("finished" if snap.run.status == "finished" else "running")
+        # inspect: the status as of the shown step (a run is finished only at its last step)
+        status = run.status if not live and snap.step == snap.max_step else (
+            "finished" if live and snap.run.status == "finished" else "running")
         self.title = f"Argus — {run.user_id}"
-        self.query_one("#run-bar", Static).update(Text.assemble(
-            " run ", (run.run_id, "bold"), "  user ", (run.user_id, "bold"),
-            f"  system {run.system}  backend {run.backend}  status ", (status, "bold"),
-            f"  step {snap.step}/{snap.max_step}  nodes {len(snap.nodes)}  hypotheses {len(snap.hypotheses())}"))
+        # what matters most first: a narrow terminal cuts the tail (with an ellipsis), never the state
+        bar = Text.assemble(
+            " ", (status, "bold"), f"  step {snap.step}/{snap.max_step}  run ", (run.run_id, "bold"), "  user ",
+            (run.user_id, "bold"), f"  hypotheses {len(snap.hypotheses())}  nodes {len(snap.nodes)}"
+            f"  system {run.system}  backend {run.backend}", no_wrap=True, overflow="ellipsis")
+        self.query_one("#run-bar", Static).update(bar)
         if self.mode == "inspect":
             self.query_one(StepScrubber).show(snap.step, snap.max_step)
         changes = getattr(self, "changes", None)
         self.query_one(HypothesisTable).show(snap, changes.marks() if changes else None)
         bar = self.query_one("#changes", Static)
-        bar.update(changes_line(snap, changes))
+        text = Text("\n").join(changes_lines(snap, changes))
+        text.no_wrap, text.overflow = True, "ellipsis"      # each line cut at the edge, with an ellipsis
+        bar.update(text)
         bar.display = changes is not None
         self.query_one(BudgetPane).show(snap)
         self._show_route()
@@ -392,11 +455,13 @@ class InvestigationScreen(Screen):
         if snap is None:
             return
         if self.mode == "live":
-            if self.proposal is not None:
+            if self.picked is not None and not self.busy:
+                pane.show_route(format_route(None, snap, self.picked), "", "a run it  x discard  e edit")
+            elif self.proposal is not None:
                 pane.show_route(format_route(None, snap, self.proposal.model_dump()), "",
                                 "" if self.busy else "a approve x skip e edit")
             elif snap.run.status == "finished" or (self.session and self.session.finished):
-                pane.show_route(stop_card(snap), "", "b budget f force q finish")
+                pane.show_route(stop_card(snap), "", "b budget  f force  h hypothesis  q finish")
             else:
                 pane.show_route("[dim]waiting for the engine…[/dim]")
             return
@@ -420,6 +485,15 @@ class InvestigationScreen(Screen):
     def action_decide(self, action: str) -> None:
         if not self._can_act():
             return
+        if self.picked is not None:          # the route picked in the image viewer: run or discard it
+            picked, self.picked = self.picked, None
+            if action == "approve":
+                self._run_picked(picked)
+            else:
+                self.notify("picked route discarded", timeout=3)
+                self._show_route()
+                self.refresh_bindings()
+            return
         if self.proposal is None:
             self.notify("no route proposed", severity="warning")
             return
@@ -427,6 +501,20 @@ class InvestigationScreen(Screen):
 
     def action_edit(self) -> None:
         if not self._can_act():
+            return
+        if self.picked is not None:
+            picked = self.picked
+
+            def edited(result: dict | None) -> None:
+                if result is not None:
+                    self.picked = None
+                    self._run_picked({**picked, "params": result["params"],
+                                      "reason": result["reason"] or picked["reason"]})
+
+            self.app.push_screen(RouteEditScreen(f"Edit the picked {picked['family']} route", picked["params"],
+                                                 validate=lambda p: route_problems(
+                                                     picked["family"], p, picked["cost"], self.snap.remaining
+                                                     if self.snap else None)), edited)
             return
         if self.proposal is None:
             self.notify("no route proposed", severity="warning")
@@ -437,7 +525,8 @@ class InvestigationScreen(Screen):
             if result is not None:
                 self._send(Decision(action="edit", by=self.who, params=result["params"], reason=result["reason"]))
 
-        self.app.push_screen(RouteEditScreen(f"Edit route {prop.route_id or ''} ({prop.family})", prop.params), done)
+        self.app.push_screen(RouteEditScreen(f"Edit route {prop.route_id or ''} ({prop.family})", prop.params,
+                                             validate=lambda p: route_problems(prop.family, p)), done)
 
     def action_rerun(self) -> None:
         if not self._can_act() or self.snap is None:
@@ -456,7 +545,10 @@ class InvestigationScreen(Screen):
                                     reason=result["reason"]))
 
         params = {k: v for k, v in route.params.items()}
-        self.app.push_screen(RouteEditScreen(f"Rerun route {route.route_id} ({route.family})", params), done)
+        left = self.snap.remaining
+        self.app.push_screen(RouteEditScreen(f"Rerun route {route.route_id} ({route.family})", params,
+                                             validate=lambda p: route_problems(route.family, p, route.cost, left)),
+                             done)
 
     def action_auto(self) -> None:
         if not self._can_act():
@@ -500,27 +592,36 @@ class InvestigationScreen(Screen):
                                                can_propose=self.mode == "live"), done)
 
     def propose_zoom(self, pick: dict) -> None:
-        """A zoom route on the picked region: forced (engine force_route) when the engine has
-        it, else as an edit of the pending OCR route on the same image."""
+        """A zoom route on the region picked in the image viewer, shown as a route card to decide
+        (a runs it through the engine's force_route and charges it, x discards it, e edits it):
+        nothing runs or is charged from the viewer itself."""
+        from tools.registry import route_cost
+
         if not self._can_act():
             return
         params = {"file": pick["file"], "image_id": pick.get("image_id") or "", "box": pick["box"],
                   "zoom": pick.get("zoom", "auto")}
-        reason = f"region picked in the image viewer by {self.who}"
-        if self.session is not None and hasattr(self.session.inv, "force_route"):
-            self._working("zoom route on the picked region")
-            self.engine_call("force", args={"family": "zoom_ocr", "params": params, "by": self.who,
-                                            "reason": reason})
-            return
-        prop = self.proposal
-        if prop is not None and prop.family in ("ocr", "zoom_ocr") and prop.params.get("file") == pick["file"]:
-            self._send(Decision(action="edit", by=self.who, params={**prop.params, "box": pick["box"],
-                                                                    "zoom": params["zoom"]}, reason=reason))
-            return
-        self.notify("this engine cannot force a route yet; pick a region on the image of the pending OCR route",
-                    severity="warning", timeout=6)
+        self.picked = {"route_id": "(picked)", "family": "zoom_ocr", "tool": "zoom_ocr", "params": params,
+                       "cost": route_cost("zoom_ocr"), "hypothesis_id": None,
+                       "expected": f"the text inside box {pick['box']} of {pick.get('image_id') or pick['file']}",
+                       "reason": f"region picked in the image viewer by {self.who}"}
+        self._show_route()
+        self.refresh_bindings()
+        self.notify("zoom route proposed: a runs it, x discards it, e edits it", timeout=5)
 
-    def action_force(self) -> None:
+    def _run_picked(self, picked: dict) -> None:
+        problems = route_problems(picked["family"], picked["params"], picked["cost"],
+                                  self.snap.remaining if self.snap else None)
+        if problems:
+            self.notify("picked route refused: " + "; ".join(f"{k or 'route'}: {v}" for k, v in problems.items()),
+                        severity="error", timeout=8, markup=False)
+            self.picked = picked
+            return
+        self._working("zoom route on the picked region")
+        self.engine_call("force", args={"family": picked["family"], "params": picked["params"], "by": self.who,
+                                        "reason": picked["reason"]})
+
+    def action_force(self, _shown: int = 0) -> None:
         """`f`: a route of the researcher's choosing: family, then its parameters (the
         family's input model gives the fields; the engine validates them)."""
         from argus_tui.screens.modals import ChoiceScreen
@@ -545,17 +646,23 @@ class InvestigationScreen(Screen):
             if imgs:
                 params["file"], params["image_id"] = imgs[0].file, imgs[0].image_id
 
+        def clean(p: dict) -> dict:
+            return {k: v for k, v in p.items() if v not in ("", None)}
+
         def done(result: dict | None) -> None:
             if result is None:
                 return
-            clean = {k: v for k, v in result["params"].items() if v not in ("", None)}
             self._working(f"forced {family} route")
-            self.engine_call("force", args={"family": family, "params": clean, "by": self.who,
+            self.engine_call("force", args={"family": family, "params": clean(result["params"]), "by": self.who,
                                             "reason": result["reason"]})
 
-        self.app.push_screen(RouteEditScreen(f"Force a {family} route (empty fields are left out)", params), done)
+        from tools.registry import route_cost
 
-    def action_extend(self) -> None:
+        cost, left = route_cost(family), self.snap.remaining if self.snap is not None else None
+        self.app.push_screen(RouteEditScreen(f"Force a {family} route (empty fields are left out)", params,
+                                             validate=lambda p: route_problems(family, clean(p), cost, left)), done)
+
+    def action_extend(self, _shown: int = 0) -> None:
         """`b`: more budget (continues a stopped run)."""
         from argus_tui.screens.modals import PromptScreen
 
@@ -574,7 +681,7 @@ class InvestigationScreen(Screen):
 
         self.app.push_screen(PromptScreen("Add how many budget units?", "10"), done)
 
-    def action_hypothesis(self) -> None:
+    def action_hypothesis(self, _shown: int = 0) -> None:
         """`h` on a hypothesis: reject (never projected), confirm (admitted as derived
         evidence) or note, with a reason, recorded as person:<you>."""
         from argus_tui.screens.modals import ChoiceScreen, PromptScreen
@@ -648,6 +755,10 @@ class InvestigationScreen(Screen):
         self.jump_to_node(event.node_id)
 
     def jump_to_node(self, node_id: str) -> None:
+        if self.has_class("-small"):
+            self.minimize()
+            self.query_one("#left").add_class("-shown")
+            self._maximize_pane(self.query_one("#left"))
         self.query_one("#left", TabbedContent).active = "tab-cpeg"
         self._show_tabs()          # bring the CPeg up to date now, so the selection below sticks
         if self.query_one(CpegPane).select_node(node_id):
@@ -665,7 +776,27 @@ class InvestigationScreen(Screen):
             left.active = f"tab-{pane}"
         if pane in ("profile", "timeline"):
             bottom.active = f"tab-{pane}"
+        if self.has_class("-small"):
+            container = left if pane in ("posts", "cpeg") else bottom if pane in ("profile", "timeline") else None
+            self.minimize()
+            if container is not None:       # small layout: the tabbed panes open full screen
+                container.add_class("-shown")
+                self._maximize_pane(container)
         self.call_after_refresh(lambda: self.query_one(target).focus())
+
+    def on_descendant_focus(self, event) -> None:
+        """Mark the tabbed pane holding the focus (its tab row lights up: argus.tcss). A class on
+        the pane, since Textual re-styles only the focused widget's ancestors on focus-within."""
+        for tabs in self.query("#left, #bottom"):
+            tabs.set_class(tabs in event.widget.ancestors, "-focused")
+
+    SMALL = (100, 30)      # below this width or height: the stacked small layout
+
+    def on_resize(self, event) -> None:
+        small = event.size.width < self.SMALL[0] or event.size.height < self.SMALL[1]
+        if small != self.has_class("-small"):
+            self.minimize()
+            self.set_class(small, "-small")
 
     # ---------------- detail views ----------------
     def action_detail(self) -> None:
@@ -702,8 +833,13 @@ class InvestigationScreen(Screen):
                 title = f"route {route.route_id} at step {snap.step}"
                 body = route_detail(snap, route, self.proposal.reason if route.status == "proposed"
                                     and self.proposal is not None else route_reason(snap, route.route_id))
+        elif fid == "profile":
+            from argus_tui.widgets.cells import lines
+            from argus_tui.widgets.panes import profile_lines
+
+            title, body = f"profile at step {snap.step} (every evidence chain)", lines(*profile_lines(snap, None))
         if body is None:
-            self.notify("focus a timeline row, hypothesis, CPeg node, post or ledger row, then press d",
+            self.notify("focus a timeline row, hypothesis, CPeg node, post, ledger row or the profile, then press d",
                         severity="warning")
             return
         self.app.push_screen(DetailScreen(title or "detail", body))
@@ -727,6 +863,9 @@ class InvestigationScreen(Screen):
         if pane is None:
             return
         self.minimize()
+        self._maximize_pane(pane)
+
+    def _maximize_pane(self, pane) -> None:
         self._max_saved = (pane, pane.styles.width, pane.styles.height)
         pane.styles.width, pane.styles.height = "100%", "1fr"
         self.maximized = pane
@@ -737,6 +876,8 @@ class InvestigationScreen(Screen):
             pane, width, height = saved
             pane.styles.width, pane.styles.height = width, height
             self._max_saved = None
+        for tabs in self.query("#left, #bottom"):
+            tabs.remove_class("-shown")
         super().minimize()
 
     def action_resize(self, delta: int) -> None:

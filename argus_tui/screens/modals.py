@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from rich.text import Text
@@ -10,7 +11,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown
+from textual.widgets import Button, Input, Label, Markdown, Static
 
 
 def parse_value(text: str) -> Any:
@@ -30,36 +31,51 @@ class RouteEditScreen(ModalScreen[dict | None]):
     RouteEditScreen { align: center middle; }
     RouteEditScreen > Vertical { width: 90; max-width: 98%; height: auto; max-height: 95%; border: thick $primary;
                                  background: $surface; padding: 0 1; }
-    RouteEditScreen .field { height: 1; margin-bottom: 1; }
+    RouteEditScreen .field { height: 1; margin-top: 1; }
     RouteEditScreen .field Label { width: 14; }
-    RouteEditScreen Input { height: 1; border: none; padding: 0 1; width: 1fr; background: $boost; }
+    /* one-line fields: no border in any state (Input:focus draws a tall border by default,
+       which in one row leaves only the border: typing blind) */
+    RouteEditScreen Input, RouteEditScreen Input:focus { height: 1; border: none; padding: 0 1; width: 1fr;
+                                                         background: $boost; }
     RouteEditScreen Input:focus { background: $accent 30%; }
-    RouteEditScreen #edit-buttons { height: 3; }
+    RouteEditScreen Input.-invalid, RouteEditScreen Input.-invalid:focus { border: none; background: $error 30%; }
+    RouteEditScreen .field-error { height: auto; padding-left: 14; color: $text-error; display: none; }
+    RouteEditScreen .field-error.-shown { display: block; }
+    RouteEditScreen #err-route { padding-left: 0; }
+    RouteEditScreen #edit-buttons { height: 3; margin-top: 1; }
     RouteEditScreen VerticalScroll { height: auto; max-height: 12; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
-    def __init__(self, title: str, params: dict[str, Any], hint: str = "") -> None:
+    def __init__(self, title: str, params: dict[str, Any], hint: str = "",
+                 validate: Callable[[dict[str, Any]], dict[str, str]] | None = None) -> None:
+        """validate: the typed params -> {field: problem} ("" for the route as a whole); while it
+        finds problems the dialog stays open, each message under its field, nothing is sent."""
         super().__init__()
         self.title_text = title
         self.params = dict(params)
         self.hint = hint
+        self.validate = validate
 
     def compose(self) -> ComposeResult:
         # one line per field, so the reason stays on screen at 100x30; Tab moves between
         # fields without selecting their text (typing edits, it does not replace)
         with Vertical():
-            yield Label(f"[b]{self.title_text}[/b]  [dim]tab: next field · enter: run · escape: cancel[/dim]")
+            yield Label(Text.assemble((self.title_text, "bold"), "  ",
+                                      ("tab: next field · enter: run · escape: cancel", "dim")))
+            yield Static("", id="err-route", classes="field-error")
             with VerticalScroll():
                 for i, (k, v) in enumerate(self.params.items()):
                     with Horizontal(classes="field"):
                         yield Label(k, markup=False)
                         yield Input(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v,
                                     id=f"param-{i}", select_on_focus=False)
+                    yield Static("", id=f"err-{i}", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label("add key=value")
                 yield Input(placeholder=self.hint or "e.g. box=[10,10,200,80]; zoom=3", id="param-new",
                             select_on_focus=False)
+            yield Static("", id="err-new", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label("reason")
                 yield Input(placeholder="why (recorded with the decision)", id="reason", select_on_focus=False)
@@ -81,13 +97,49 @@ class RouteEditScreen(ModalScreen[dict | None]):
                     params[k.strip()] = parse_value(v)
         return {"params": params, "reason": self.query_one("#reason", Input).value.strip() or None}
 
+    def problems(self, result: dict) -> dict[str, str]:
+        return self.validate(result["params"]) if self.validate is not None else {}
+
+    def show_problems(self, problems: dict[str, str]) -> None:
+        """Each problem under its field (all of them); a field added on the key=value line, or
+        the route as a whole, at the top."""
+        names = list(self.params)
+        rest = []
+        for i, k in enumerate(names):
+            msg = problems.get(k)
+            err = self.query_one(f"#err-{i}", Static)
+            err.update(Text(f"↑ {msg}") if msg else "")
+            err.set_class(bool(msg), "-shown")
+            self.query_one(f"#param-{i}", Input).set_class(bool(msg), "-invalid")
+        extra = [f"{k}: {m}" for k, m in problems.items() if k and k not in names]
+        err = self.query_one("#err-new", Static)
+        err.update(Text("↑ " + "; ".join(extra)) if extra else "")
+        err.set_class(bool(extra), "-shown")
+        self.query_one("#param-new", Input).set_class(bool(extra), "-invalid")
+        if problems.get(""):
+            rest.append(problems[""])
+        top = self.query_one("#err-route", Static)
+        top.update(Text("refused: " + " · ".join(rest)) if rest else "")
+        top.set_class(bool(rest), "-shown")
+        bad = [f"#param-{names.index(k)}" for k in problems if k in names] or (["#param-new"] if extra else [])
+        if bad:
+            self.query_one(bad[0], Input).focus()
+
+    def _try_save(self) -> None:
+        result = self.result()
+        problems = self.problems(result)
+        if problems:
+            self.show_problems(problems)      # the dialog stays open with what was typed
+            return
+        self.dismiss(result)
+
     @on(Button.Pressed, "#save")
     def _save(self) -> None:
-        self.dismiss(self.result())
+        self._try_save()
 
     @on(Input.Submitted)
     def _submitted(self) -> None:
-        self.dismiss(self.result())
+        self._try_save()
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
@@ -102,8 +154,12 @@ class ChoiceScreen(ModalScreen[str | None]):
     ChoiceScreen { align: center middle; }
     ChoiceScreen > Vertical { width: 84; max-width: 95%; height: auto; max-height: 90%; border: thick $primary;
                               background: $surface; padding: 1 2; }
+    ChoiceScreen Label { width: 100%; }
     ChoiceScreen Horizontal { height: auto; margin-top: 1; }
     ChoiceScreen Button { margin-right: 1; }
+    /* many answers (force: the families): one compact line each, none cut at 80x24 */
+    ChoiceScreen #choice-list { height: auto; max-height: 14; margin-top: 1; }
+    ChoiceScreen #choice-list Button { width: 100%; margin: 0; content-align: left middle; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 
@@ -116,6 +172,11 @@ class ChoiceScreen(ModalScreen[str | None]):
     def compose(self) -> ComposeResult:
         with Vertical():
             yield Label(self.question, markup=False)
+            if len(self.choices) > 3:
+                with VerticalScroll(id="choice-list"):
+                    for cid, key, label in self.choices:
+                        yield Button(Text.assemble((key, "bold"), f"  {label}"), id=f"choice-{cid}", compact=True)
+                return
             with Horizontal():
                 for cid, key, label in self.choices:
                     yield Button(Text(f"{label} ({key})"), id=f"choice-{cid}")
@@ -148,6 +209,7 @@ class PromptScreen(ModalScreen[str | None]):
     PromptScreen { align: center middle; }
     PromptScreen > Vertical { width: 84; max-width: 95%; height: auto; border: thick $primary; background: $surface;
                               padding: 1 2; }
+    PromptScreen Label { width: 100%; }
     """
     BINDINGS = [Binding("escape", "cancel", "Cancel")]
 

@@ -13,12 +13,24 @@ from rich.text import Text
 from textual.widgets import DataTable
 
 
+# U+FE0F asks for the emoji (two-cell) presentation: terminals draw "✏️" two cells wide where
+# Rich counts one, so a cell at a pane's edge lands in the scrollbar column. Without it the
+# character is drawn in its text presentation, one cell, as Rich counts it.
+_VS16 = "\ufe0f"
+
+
+def safe(value: object) -> str:
+    return str(value).replace(_VS16, "")
+
+
 def cells(*values: object) -> list[Text]:
-    return [Text(str(v), no_wrap=True, overflow="ellipsis") for v in values]
+    return [Text(safe(v), no_wrap=True, overflow="ellipsis") for v in values]
 
 
 def one_line(value: object, limit: int | None = None) -> str:
-    text = " / ".join(t for t in str(value).splitlines() if t.strip())
+    """One line of text: line breaks (real ones and a literal backslash-n in the data) shown as
+    ⏎, cut with an ellipsis at `limit` characters."""
+    text = " ⏎ ".join(t.strip() for t in safe(value).replace("\\n", "\n").splitlines() if t.strip())
     return text if limit is None or len(text) <= limit else text[: limit - 1] + "…"
 
 

@@ -14,7 +14,7 @@ from textual.widgets import DataTable, Input
 
 from rich.text import Text
 
-from argus_tui.state import NodeRow, Snapshot
+from argus_tui.state import NodeRow, Snapshot, person_mark
 from argus_tui.widgets.cells import FitTable, cells
 
 COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
@@ -24,9 +24,32 @@ MINS = (4, 6, 6, 4, 4, 10, 2)
 
 
 def row_of(h: NodeRow, ev: int) -> tuple:
+    """A store row; the status carries a person's mark (✓ confirmed, ✗ rejected, ✎ noted)."""
+    mark = person_mark(h)
     return (h.node_id, h.attribute or "", h.value or "",
             f"{h.granularity:.2f}" if h.granularity is not None else "",
-            f"{h.confidence:.2f}" if h.confidence is not None else "", h.status or "", ev)
+            f"{h.confidence:.2f}" if h.confidence is not None else "",
+            f"{h.status or ''} {mark}" if mark else h.status or "", ev)
+
+
+# status -> theme colour (the theme's own variables, so ansi themes and light themes agree)
+STATUS_COLOURS = {"admitted": "success", "unresolved": "warning", "suspended": "primary", "removed": "error",
+                  "rejected": "error", "superseded": "error", "candidate": "foreground"}
+
+
+def status_style(theme, status: str) -> str:
+    name = STATUS_COLOURS.get(status.split(" ")[0])
+    colour = getattr(theme, name, None) if name and theme is not None else None
+    if not colour:
+        return ""
+    colour = str(colour).replace("ansi_", "")          # ansi themes name Rich's standard colours
+    try:
+        from rich.style import Style
+
+        Style.parse(colour)
+    except Exception:  # noqa: BLE001 — a colour Rich does not know: no colour rather than a crash
+        return ""
+    return f"{colour}{' strike' if status.startswith(('removed', 'rejected', 'superseded')) else ''}"
 
 
 def natural(text: str) -> tuple:
@@ -87,6 +110,32 @@ class HypothesisTable(Vertical):
         if not self.query_one(DataTable).row_count or not self._patch(old):
             self._refill()
         self.query_one(FitTable).fit(rows)
+        marked = [r[0] for r in self.visible_rows() if self.marks.get(r[0]) == "+"] or [
+            r[0] for r in self.visible_rows() if r[0] in self.marks]
+        if marked:
+            self.call_after_refresh(self.reveal, marked[0])
+
+    def reveal(self, node_id: str) -> None:
+        """Scroll the store so the row is on screen (new and changed rows; the cursor stays)."""
+        from textual.geometry import Region
+
+        table = self.query_one(DataTable)
+        try:
+            idx = table.get_row_index(node_id)
+        except Exception:  # noqa: BLE001 — filtered out meanwhile
+            return
+        row = table._get_row_region(idx)
+        table.scroll_to_region(Region(int(table.scroll_x), row.y, max(1, row.width), row.height), animate=False,
+                               spacing=table._get_fixed_offset(), force=True, immediate=True)
+
+    def row_visible(self, node_id: str) -> bool:
+        table = self.query_one(DataTable)
+        try:
+            idx = table.get_row_index(node_id)
+        except Exception:  # noqa: BLE001
+            return False
+        y = table._get_row_region(idx).y - int(table.scroll_y)
+        return table.header_height <= y < table.scrollable_content_region.height
 
     def _patch(self, old: dict[str, tuple]) -> bool:
         """Between two steps most rows stay put: keep the common leading rows (updating
@@ -113,6 +162,9 @@ class HypothesisTable(Vertical):
 
     def row_cells(self, r: tuple) -> list[Text]:
         out = cells(*r)
+        style = status_style(getattr(self.app, "current_theme", None), str(r[5]))
+        if style:
+            out[5].stylize(style)
         mark = self.marks.get(r[0])
         if mark:
             out[0] = Text(f"{mark}{r[0]}", no_wrap=True, overflow="ellipsis")

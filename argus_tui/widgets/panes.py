@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 from rich.text import Text
 from textual import on
@@ -28,7 +29,7 @@ class BudgetPane(Vertical):
         yield table
 
     def show(self, snap: Snapshot) -> None:
-        total = snap.run.budget or 0.0
+        total = snap.budget or 0.0
         left = snap.remaining
         width = 20
         filled = int(round(width * (left / total))) if total > 0 else 0
@@ -81,6 +82,7 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
                              cost, (int, float)) else f"  cost {cost}", "  ", (str(status), "bold"),
                          f" by {by}" if by else "")
     rows = [head]
+    why, about = split_reason(str(reason), str(family), str(expected or ""))
     if hid and snap is not None and hid in snap.nodes:
         h = snap.nodes[hid]
         conf = f", {h.confidence:.2f}" if h.confidence is not None else ""
@@ -88,8 +90,10 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
                                   f"({h.status or ''}{conf})"))
     elif hid:
         rows.append(Text.assemble(("for ", "bold"), str(hid)))
-    if reason:
-        rows.append(Text.assemble(("why ", "bold"), one_line(reason)))
+    else:       # a route no hypothesis asked for: say so, and what it may bear on
+        rows.append(Text.assemble(("for ", "bold"), "exploration — ", about or "no hypothesis asked for it"))
+    if why:
+        rows.append(Text.assemble(("why ", "bold"), one_line(why)))
     if expected:
         rows.append(Text.assemble(("expects ", "bold"), one_line(expected)))
     if params:
@@ -97,6 +101,26 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
     if r is not None and r.decision_reason:
         rows.append(Text.assemble(("decided ", "bold"), f"{r.status} by {by}: ", one_line(r.decision_reason)))
     return lines(*rows)
+
+
+_REASON = re.compile(r"^(?P<head>.*?)[:;] (?P<fam>\S+) is expected to find (?P<exp>.*) \((?P<sig>.*?)\)$", re.S)
+
+
+def split_reason(reason: str, family: str, expected: str) -> tuple[str, str]:
+    """(why, about) from the router's reason ("<label>: <family> is expected to find <expected>
+    (<signal>; gain g)" or "explore: <signal>; ... (<about>; gain g)"): the card's "why" without
+    the expected text again (it has its own line) and, for exploration, what it may bear on."""
+    m = _REASON.match(reason.strip())
+    if m is None:
+        return reason, ""
+    head, sig = m["head"].strip(), m["sig"]
+    gain = ""
+    if "; gain " in sig:
+        sig, _, g = sig.rpartition("; gain ")
+        gain = f" (gain {g})"
+    if head.startswith("explore"):
+        return head.removeprefix("explore").lstrip(": ") + gain, sig
+    return sig + gain, ""
 
 
 def route_reason(snap: Snapshot | None, route_id: str | None) -> str:
@@ -119,6 +143,31 @@ class ProposalPane(VerticalScroll):
         self.border_subtitle = keys
 
 
+def evidence_line(snap: Snapshot, eid: str, idx=None) -> Text:
+    """One evidence chain of a profile attribute: evidence ← what it rests on ← post."""
+    chain = provenance_chain(snap, str(eid), limit=4, idx=idx)
+    if not chain:
+        return Text.assemble(f"   ↳ {eid} ", ("(not in graph yet)", "dim"))
+    return Text("   ↳ " + " ← ".join(
+        f"{c.node_id}{' [derived]' if c.derived else ''}: {one_line(c.content or c.value or '', 40)}" for c in chain))
+
+
+def profile_lines(snap: Snapshot, limit: int | None = 6) -> list[Text]:
+    """The profile with its evidence chains, `limit` per attribute and "+N more" for the rest
+    (None: all of them, for the detail view)."""
+    rows: list[Text] = []
+    idx = snap.graph_index()
+    for p in snap.profile:
+        conf = f"{p.confidence:.2f}" if p.confidence is not None else "-"
+        rows.append(Text.assemble((p.attribute, "bold"), f" = {one_line(p.value)}  conf {conf}"
+                                  + (f"  sens {p.sensitivity}" if p.sensitivity else "") + f"  (step {p.step})"))
+        shown = p.evidence if limit is None else p.evidence[:limit]
+        rows += [evidence_line(snap, eid, idx) for eid in shown]
+        if len(p.evidence) > len(shown):
+            rows.append(Text(f"   +{len(p.evidence) - len(shown)} more (d: all of them)", style="italic"))
+    return rows
+
+
 class ProfilePane(VerticalScroll):
     def compose(self) -> ComposeResult:
         yield Static("", id="profile-body")
@@ -127,50 +176,61 @@ class ProfilePane(VerticalScroll):
         if not snap.profile:
             self.query_one(Static).update("[dim]no attributes projected yet[/dim]")
             return
-        rows: list[Text] = []
-        idx = snap.graph_index()
-        for p in snap.profile:
-            conf = f"{p.confidence:.2f}" if p.confidence is not None else "-"
-            rows.append(Text.assemble((p.attribute, "bold"), f" = {one_line(p.value)}  conf {conf}"
-                                      + (f"  sens {p.sensitivity}" if p.sensitivity else "") + f"  (step {p.step})"))
-            for eid in p.evidence[:6]:
-                chain = provenance_chain(snap, str(eid), limit=4, idx=idx)
-                if not chain:
-                    rows.append(Text.assemble(f"   ↳ {eid} ", ("(not in graph yet)", "dim")))
-                    continue
-                rows.append(Text("   ↳ " + " ← ".join(
-                    f"{c.node_id}{' [derived]' if c.derived else ''}: {one_line(c.content or c.value or '', 40)}"
-                    for c in chain)))
-        self.query_one(Static).update(lines(*rows))
+        self.query_one(Static).update(lines(*profile_lines(snap)))
+
+
+def _brief(value: object, limit: int = 40) -> str:
+    if isinstance(value, dict):
+        return f"{len(value)} fields"
+    if isinstance(value, list):
+        return ", ".join(map(str, value)) if len(value) <= 4 and all(
+            isinstance(v, (int, float, str)) for v in value) else f"{len(value)} items"
+    return one_line(value, limit)
+
+
+def readable(data: dict, skip: tuple[str, ...] = ()) -> str:
+    """`key value` pairs of an event's data, nested values summarised (the JSON is whole in the
+    detail view, `d`)."""
+    return ", ".join(f"{k} {_brief(v)}" for k, v in sorted(data.items())
+                     if k not in skip and v not in (None, "", [], {}))
 
 
 def summarize(kind: str, data: dict) -> str:
-    """One line for the timeline: the who/what first for decisions and tool calls, then the JSON."""
-    raw = json.dumps(data, ensure_ascii=False, sort_keys=True, default=str)
+    """One readable line for the timeline: who and what first, then the rest of the data."""
+    def reason() -> str:
+        return f" ({one_line(data['reason'], 60)})" if data.get("reason") else ""
+
     if kind == "decision":
-        head = f"{data.get('action')} by {data.get('by')} route {data.get('route_id')}"
-        if data.get("reason"):
-            head += f" ({one_line(data['reason'], 60)})"
-        return f"{head}  {raw}"
+        return f"{data.get('action')} by {data.get('by')} route {data.get('route_id')}{reason()}"
     if kind == "tool_call":
         return (f"{data.get('route_id')} {data.get('family')} cost {data.get('cost')} "
-                f"→ {len(data.get('evidence') or [])} evidence  {raw}")
+                f"→ {len(data.get('evidence') or [])} evidence")
     if kind == "hypothesis_action":
-        head = f"{data.get('action')} {data.get('node_id')} {data.get('attribute')}={data.get('value')} by {data.get('by')}"
-        if data.get("reason"):
-            head += f" ({one_line(data['reason'], 60)})"
-        return f"{head}  {raw}"
-    if kind in ("run_finished", "budget_extended", "reopened"):
-        head = {"run_finished": f"stopped: {data.get('reason')}",
-                "budget_extended": f"budget +{data.get('units')} by {data.get('by')}",
-                "reopened": f"reopened by {data.get('by')}"}[kind]
-        return f"{head}  {raw}"
+        return (f"{data.get('action')} {data.get('node_id')} {data.get('attribute')}={one_line(data.get('value'), 40)}"
+                f" by {data.get('by')}{reason()}")
+    if kind == "run_finished":
+        return f"stopped: {data.get('reason')}"
+    if kind == "budget_extended":
+        return f"budget +{data.get('units')} by {data.get('by')} (remaining {data.get('remaining')})"
+    if kind == "reopened":
+        return f"reopened by {data.get('by')}"
     if kind == "route_proposed":
-        return f"{data.get('route_id')} {data.get('family')} for {data.get('hypothesis_id')}  {raw}"
+        hid = data.get("hypothesis_id")
+        return (f"{data.get('route_id')} {data.get('family')} " + (f"for {hid}" if hid else "exploration")
+                + f" cost {data.get('cost')}" if data.get("cost") is not None else
+                f"{data.get('route_id')} {data.get('family')} " + (f"for {hid}" if hid else "exploration"))
     if kind == "suspension":
-        parts = [f"{what} {', '.join(sorted(data[what]))}" for what in ("suspended", "woken") if data.get(what)]
-        return f"{'; '.join(parts)}  {raw}"
-    return raw
+        return "; ".join(f"{what} {', '.join(sorted(data[what]))}" for what in ("suspended", "woken") if data.get(what))
+    if kind.startswith("tool:"):
+        out = data.get("outputs")
+        found = f"{len(out['lines'])} lines" if isinstance(out, dict) and isinstance(out.get("lines"), list) else ""
+        return ", ".join(x for x in (f"route {data.get('route_id') or '-'}", readable(data.get("inputs") or {}),
+                                     found, f"error {one_line(data['error'], 60)}" if data.get("error") else "",
+                                     f"{data.get('duration_ms')} ms" if data.get("duration_ms") is not None else "",
+                                     "cached" if data.get("cached") else "") if x)
+    if kind.startswith("model:"):
+        return readable(data, skip=("parsed",))
+    return readable(data)
 
 
 class TimelinePane(Vertical):
@@ -215,7 +275,8 @@ class TimelinePane(Vertical):
         rows = []
         for i, ev in enumerate(self.snap.timeline):
             detail = summarize(ev.kind, ev.data)
-            text = f"{ev.step} {ev.kind} {detail}".lower()
+            raw = json.dumps(ev.data, ensure_ascii=False, sort_keys=True, default=str)
+            text = f"{ev.step} {ev.kind} {detail} {raw}".lower()      # the filter also reaches the data
             if all(w in text for w in q):
                 rows.append((str(ev.step), ev.kind, one_line(detail, 400), f"{ev.source}:{ev.id}:{i}"))
         sig = (len(rows), rows[-1][3] if rows else None, tuple(q))
