@@ -69,7 +69,11 @@ CASES = [
         {"author": "amy_k", "text": "Congrats Priya!!"}, {"author": "dev88", "text": "So proud of you, Priya!"}]}],
       present={"real_name": "Priya"}),
     C("happy-birthday-marco", [{"caption": "Another year older", "comments": [
-        {"author": "lu", "text": "Happy birthday Marco! 🎉"}]}], present={"real_name": "Marco"}),
+        {"author": "lu", "text": "Happy birthday Marco! 🎉"}]},
+        {"caption": "cake for breakfast", "comments": [{"author": "sam_p", "text": "Marco, you legend"}]}],
+      present={"real_name": "Marco"}),
+    C("one-commenter-nickname", [{"caption": "Slow Saturday at home", "comments": [
+        {"author": "jess.k", "text": "Happy birthday Owen!!"}]}], absent={"real_name": "Owen"}),
     C("reply-to-commenter", [{"caption": "Sunset at the pier", "comments": [
         {"author": "maya_lee", "text": "Where is this?"}, {"author": "sam", "text": "Hey Maya, it's the old harbour"}]}],
       absent={"real_name": "Maya"}),

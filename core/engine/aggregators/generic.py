@@ -169,10 +169,14 @@ def others_facts(attr: str, recs: list[CueRec], proposed: list[Hypothesis]) -> l
     return out
 
 
+ADDRESSED_MIN_COMMENTERS = 2   # one friend's "Happy birthday Owen" may use a nickname or an English name
+
+
 def addressed_to_account(board: Board, recs: list[CueRec]) -> list[CueRec]:
-    """Names commenters call the account by count only when the name is no commenter's own handle
-    (a reply to that commenter) and is not the account's own name for a commenter of its own."""
-    out = []
+    """Names commenters call the account by count when the name is no commenter's own handle (a
+    reply to that commenter) and at least two different commenters use it (one may use a nickname;
+    several agreeing is the name the account's person goes by)."""
+    out, addressed = [], []
     for r in recs:
         if r.cue.cue == "name:addressed":
             authors = [normalize(str(n.data.get("author") or "")) for n in board.facts.of_post(r.post_id)
@@ -180,8 +184,13 @@ def addressed_to_account(board: Board, recs: list[CueRec]) -> list[CueRec]:
             name = normalize(r.cue.value)
             if any(a and (a.startswith(name) or name in a.split()) for a in authors):
                 continue
-        out.append(r)
-    return out
+            addressed.append(r)
+        else:
+            out.append(r)
+    by_name: dict[str, set[str]] = defaultdict(set)
+    for r in addressed:
+        by_name[normalize(r.cue.value)].add(str(board.facts.nodes[r.node_id].data.get("author") or r.node_id))
+    return out + [r for r in addressed if len(by_name[normalize(r.cue.value)]) >= ADDRESSED_MIN_COMMENTERS]
 
 
 _SPOUSE_RELS = ("husband", "wife", "spouse")
