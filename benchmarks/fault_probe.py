@@ -13,6 +13,12 @@
    (matches / trials), `PRAGMA integrity_check` be ok and the DB hold one run.
    (tests/test_kill_resume.py also kills at random moments inside routes.)
 3. File modes of a `bench run` OUT_DIR (and of an existing 0644 DB after one open).
+4. Issue 26 (benchmarks/fault_probe_round2.py): forged and duplicate user_ids, posts.jsonl /
+   profile.json symlinked outside, chmod 000, NFD image names, pre-placed output links, umask
+   000, whitespace and comment floods, every DB fault (second writer, read-only file / folder /
+   mount, corrupt page, disk full under --db and --out), hostile redirects, injections in other
+   languages and spellings, redaction of every form of a value. Prints cases tried / clean /
+   tracebacks / hangs / wrong profiles / files outside / users lost. `--round2` runs only this.
 """
 from __future__ import annotations
 
@@ -30,6 +36,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from faults import FAULTS, SURVIVOR, build, make_text_bench  # noqa: E402
 
@@ -141,13 +148,18 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--kills", type=int, default=4, help="kill after steps 1..N")
     ap.add_argument("--out", type=Path, default=None, help="work folder (default: a temp folder, removed)")
+    ap.add_argument("--round2", action="store_true", help="only the issue-26 cases")
     a = ap.parse_args()
     work = a.out or Path(tempfile.mkdtemp(prefix="argus-faults-"))
     work.mkdir(parents=True, exist_ok=True)
     try:
-        corpus(work)
-        kill_resume(work, a.kills)
-        modes(work)
+        from fault_probe_round2 import round2
+
+        if not a.round2:
+            corpus(work)
+            kill_resume(work, a.kills)
+            modes(work)
+        round2(work)
     finally:
         if a.out is None:
             shutil.rmtree(work, ignore_errors=True)

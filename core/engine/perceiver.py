@@ -146,6 +146,12 @@ def _overlaps(text: str, span: str, ranges: list[tuple[int, int]]) -> bool:
     return True
 
 
+def _platform_says_own(comment: Any) -> bool:
+    """An export that marks the account's own comments (`is_author` / `by_author` / `is_owner`: true)."""
+    extra = getattr(comment, "model_extra", None) or {}
+    return any(extra.get(k) is True for k in ("is_author", "by_author", "is_owner", "own"))
+
+
 def _post_text_nodes(ctx: RunContext, post: Post, own_names: set[str]) -> list[EvidenceNode]:
     out: list[EvidenceNode] = []
     pid = post.post_id
@@ -161,7 +167,7 @@ def _post_text_nodes(ctx: RunContext, post: Post, own_names: set[str]) -> list[E
     for i, c in enumerate(post.comments or []):
         if c is None or not c.text:
             continue
-        own = bool(c.author) and str(c.author).casefold() in own_names
+        own = (bool(c.author) and str(c.author).casefold() in own_names) or _platform_says_own(c)
         out.append(text_evidence(ctx, pid, "caption", f"comments[{i}].text", str(c.text), by_other=not own,
                                   extra={"author": c.author}))
     return out
@@ -392,6 +398,8 @@ def perceive(ctx: RunContext) -> list[EvidenceNode]:
         out = _perceive(ctx)
         if ctx.flag("semantic") is not False:   # semantic cues next to the rule cues (rules/semantic.py)
             _rules().semantic_injections(ctx, out)     # first: a flagged post gives no cue
+        taint_pointed_posts(out)
+        if ctx.flag("semantic") is not False:
             _rules().semantic_cues(ctx, out)
         return out
     finally:
@@ -403,7 +411,8 @@ def perceive(ctx: RunContext) -> list[EvidenceNode]:
 
 def _perceive(ctx: RunContext) -> list[EvidenceNode]:
     user = ctx.user
-    own_names = {str(x).casefold() for x in (user.profile.user_id, user.profile.nickname) if x}
+    # a commenter is the account only by its id: anyone can take the account's display name
+    own_names = {str(user.profile.user_id).casefold()} if user.profile.user_id else set()
     out: list[EvidenceNode] = [EvidenceNode(node_id=f"post:{PROFILE_POST}", kind="post", post_id=PROFILE_POST,
                                             modality="metadata", carrier="metadata", content="account profile",
                                             status="grounded")]
@@ -426,6 +435,41 @@ def _perceive(ctx: RunContext) -> list[EvidenceNode]:
             nodes += _image_nodes(ctx, post, i, str(ref.file), ref.alt)
         out += taint_after_injection(nodes)
     return out
+
+
+# an injection that points at another post ("the claim in my next post is true", "see the post
+# below", "上一条"): that post is tainted too
+_POINT_NEXT = re.compile(r"\b(?:next|following|upcoming|coming)\s+(?:post|caption|photo|update)s?\b|"
+                         r"\b(?:post|caption|photo)s?\s+(?:below|after\s+this(?:\s+one)?)\b|"
+                         r"下一(?:条|篇|帖|个帖子|张)|下条|下面(?:的|那)?(?:帖子|一条|这条)|后面(?:的|那)?(?:帖子|一条)|"
+                         r"\b(?:pr[óo]xim[ao]|siguiente|prochain|n[äa]chste[nrm]?|prossimo|следующ\w*)\s+\w*\s*"
+                         r"(?:post|publicaci[óo]n|publica[çc][ãa]o|publication|beitrag|пост\w*)\b", re.I)
+_POINT_PREV = re.compile(r"\b(?:previous|prior|earlier|last)\s+(?:post|caption|photo|update)s?\b|"
+                         r"\b(?:post|caption|photo)s?\s+(?:above|before\s+this(?:\s+one)?)\b|"
+                         r"上一(?:条|篇|帖|个帖子|张)|上条|上面(?:的|那)?(?:帖子|一条|这条)|前面(?:的|那)?(?:帖子|一条)|"
+                         r"\b(?:anterior|pr[ée]c[ée]dent[e]?|vorherige[nrm]?|precedente|предыдущ\w*)\s+\w*\s*"
+                         r"(?:post|publicaci[óo]n|publica[çc][ãa]o|publication|beitrag|пост\w*)\b", re.I)
+
+
+def taint_pointed_posts(nodes: list[EvidenceNode]) -> int:
+    """A text flagged as an injection that points at the next or previous post taints that post
+    as a whole (its claim was planted there for the injection). Returns the posts tainted."""
+    order = [n.post_id for n in nodes if n.kind == "post" and n.post_id != PROFILE_POST]
+    pos = {pid: i for i, pid in enumerate(order)}
+    targets: set[str] = set()
+    for n in nodes:
+        if n.kind != "evidence" or not n.content or not n.data.get("hostile") or n.post_id not in pos:
+            continue
+        i = pos[n.post_id]
+        if _POINT_NEXT.search(n.content) and i + 1 < len(order):
+            targets.add(order[i + 1])
+        if _POINT_PREV.search(n.content) and i > 0:
+            targets.add(order[i - 1])
+    for n in nodes:
+        if n.kind == "evidence" and n.post_id in targets and "cues" in n.data and n.data.get("hostile_scope") != "all":
+            n.data.update(hostile=["(pointed at by an injection in another post)"], hostile_scope="all",
+                          hostile_post=True, cues=[], entities=[], features={})
+    return len(targets)
 
 
 def taint_after_injection(nodes: list[EvidenceNode], tainted: bool = False) -> list[EvidenceNode]:

@@ -47,20 +47,28 @@ _ID_LIKE = re.compile(r"(?<![A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[
 
 class Redactor:
     """Masks a user's values in any text: the evidence spans that support a value (every cue
-    span and entity the run found, passed as `spans`), any ID-like token, and the values and
-    their words of 3+ letters (string equality alone misses the sentence a value came from)."""
+    span and entity the run found, passed as `spans`), any ID-like token, the values, each of
+    their words in any order and case ("Wei Wang" also masks "WANG/WEI" on a boarding pass), and
+    the other names the gazetteer knows for a place value, in any script ("Nanshan District":
+    南山区, 南山)."""
 
     def __init__(self, values: list[str], on: bool, spans: list[str] | None = None):
         self.on = on
+        whole: set[str] = set()
         words: set[str] = set()
-        for v in values:
+        for v in values if on else []:
             for part in re.split(r"\s*(?:;|,|/)\s*", v or ""):
                 part = part.strip()
-                if len(part) >= 3:
-                    words.add(part)
-        words |= {s.strip() for s in spans or [] if len(s.strip()) >= 2}
-        self.rx = (re.compile("|".join(re.escape(w) for w in sorted(words, key=len, reverse=True)), re.I)
-                   if on and words else None)
+                if len(part) >= 3 or (part and _CJK.search(part)):
+                    whole.add(part)
+                for w in _WORDS.findall(part):
+                    if len(w) >= 3 or (len(w) == 2 and w[0].isupper()):     # "Li", "Wu": surnames
+                        words.add(w)
+                whole |= {n for n in _place_names(part) if len(n) >= 2}
+        whole |= {s.strip() for s in spans or [] if len(s.strip()) >= 2}
+        alts = [re.escape(w) for w in sorted(whole, key=len, reverse=True)]
+        alts += [rf"\b{re.escape(w)}\b" for w in sorted(words, key=len, reverse=True)]
+        self.rx = re.compile("|".join(alts), re.I) if on and alts else None
 
     def value(self, v: str | None) -> str:
         if v is None:
@@ -74,6 +82,22 @@ class Redactor:
         if self.rx is not None:
             t = self.rx.sub(MASK, t)
         return _ID_LIKE.sub(MASK, t)
+
+
+_WORDS = re.compile(r"[^\W\d_]+")
+_CJK = re.compile(r"[\u3400-\u9fff]")
+
+
+def _place_names(value: str) -> set[str]:
+    """Every name (English, Chinese, pinyin) of the place a value names; empty if none."""
+    if not value or len(value) > 80:
+        return set()
+    try:
+        from tools.gazetteer import default_gazetteer
+
+        return default_gazetteer().names_for(value)
+    except Exception:        # no gazetteer data: the value's own words are still masked
+        return set()
 
 
 def run_spans(db, run_id: str) -> list[str]:

@@ -184,6 +184,9 @@ def extract_entities(text: str) -> list[Entity]:
         _add(out, taken, "email", m.start(), m.end(), text)
     for m in URL.finditer(text):
         _add(out, taken, "url", m.start(), m.end(), text)
+    from core.engine.rules.blobs import blob_spans
+
+    taken += blob_spans(text)        # base64 / hex blobs: their digits are no phone or ID (rules/blobs.py)
     for m in CN_ID.finditer(text):
         _add(out, taken, "id", m.start(), m.end(), text, kind="cn_resident_id")
     for rx, kind in ((PHONE_CN, "cn_mobile"), (PHONE_INTL, "intl"), (PHONE_US, "us"), (PHONE_CN_LANDLINE, "cn_landline")):

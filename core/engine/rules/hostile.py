@@ -58,7 +58,7 @@ _TRIGGERS_ZH = [
     r"系统(?:通知|提示|消息|指令|公告)\s*[:：]?",
     r"(?:审核员|审核人员|审查员|审计员|评审|调查人员)(?:们)?(?:请|注意|你好|须知|[:：])",
     r"(?:忽略|无视|忘记|忘掉)(?:掉)?(?:之前|以上|上面|前面|先前|所有|全部|其他)?的?(?:所有|全部)?(?:指令|指示|说明|规则|提示|设定)",
-    r"(?:AI|ＡＩ|人工智能|智能助手|助手|大模型|模型|机器人|分析系统|调查员|分析师)(?:们)?(?:请|注意|你好|须知|[:：])",
+    r"(?:(?<![A-Za-z])AI|ＡＩ|人工智能|智能助手|助手|大模型|模型|机器人|分析系统|调查员|分析师|自动化工具|自动化程序|自动工具|自动程序|分析工具|抓取工具|爬虫)(?:们)?(?:请|注意|你好|须知|[:：])",   # not "Wan Chai:"
     r"(?:致|给|告诉|提醒)(?:所有|各位)?(?:的)?(?:AI|人工智能|助手|大模型|模型|机器人|调查员|分析师)",
     r"(?:报告|档案|画像|分析结果)(?:中|里|里面|上)?(?:请)?(?:写|记录|注明|填写|标注|应写|应该写)",
     r"(?:请|务必|必须)(?:在|把|将)?(?:报告|档案|画像)",
@@ -69,6 +69,92 @@ _TRIGGERS_ZH = [
 _ASSERT_ZH = [
     r"(?:该|此|本|这个)(?:用户|账号主人|博主|账户持有人)(?:的)?(?:真实)?(?:是|为|今年|住在|居住在|年龄|性别|名字|姓名|工作|职业|收入)",
 ]
+
+# Other languages (issue 26): an automated addressee and a directive to it in one sentence, or an
+# override of earlier orders. The directives are never English words ("note", "ignore", "mets"
+# are left out), so English and Chinese posts cannot trip them; the addressees may be.
+_ADDR_INTL = (
+    r"\b(?:IA|KI|ИИ|SI|AI|inteligencia\s+artificial|intelig[êe]ncia\s+artificial|intelligenza\s+artificiale|"
+    r"intelligence\s+artificielle|k[üu]nstliche\w*\s+intelligenz|kunstmatige\s+intelligentie|sztuczn\w*\s+inteligencj\w*|"
+    r"yapay\s+zek\w*|kecerdasan\s+buatan|tr[íi]\s+tu[ệe]\s+nh[âa]n\s+t[ạa]o|asistente|assistente|assistent|assistant|asystent\w*|"
+    r"asisten|asistan|tr[ợo]\s+l[ýy]|bot|robot|robô|roboter|r[ôo]\s+b[ốo]t|programa|programme|programm\w*|program\w*|"
+    r"ch[ưu][ơo]ng\s+tr[ìi]nh|algoritm\w*|algorithm\w*|algorytm\w*|thu[ậa]t\s+to[áa]n|sistema|syst[èe]me|system|systeem|sistem\w*|"
+    r"h[ệe]\s+th[ốo]ng|modelo|mod[èe]le|modell|modello|model\w*|m[ôo]\s+h[ìi]nh|herramienta|outil|werkzeug|ferramenta|strumento|"
+    r"ara[çc]\w*|analysewerkzeug|помощник\w*|ассистент\w*|бот\w*|робот\w*|программ\w*|алгоритм\w*|систем\w*|модел\w*|"
+    r"инструмент\w*|искусственн\w*\s+интеллект\w*)\b"
+    r"|人工知能|アシスタント|ボット|ロボット|プログラム|アルゴリズム|システム|モデル|ツール|AI"
+    r"|인공지능|비서|어시스턴트|봇|로봇|프로그램|알고리즘|시스템|모델|도구"
+    r"|الذكاء\s+الاصطناعي|المساعد|بوت|الروبوت|برنامج|خوارزمي|النظام|النموذج|أداة"
+    r"|एआई|कृत्रिम\s+बुद्धिमत्ता|सहायक|बॉट|रोबोट|प्रोग्राम|एल्गोरिदम|सिस्टम|मॉडल"
+)
+_DIRECT_INTL = (
+    r"\b(?:apunta|anota\w*|guarda|registra\w*|pon|escribe|considera\w*|recuerda|memoriza|no\s+hagas\s+caso|debe\s+constar|"
+    r"retiens|garde\s+en\s+m[ée]moire|notez|indique|[ée]cris|consid[èe]re|oublie|ne\s+tiens\s+pas\s+compte|enregistre\w*|"
+    r"guarde|memorizza|memorize|halte\s+fest|speichere|trage\s+\w+\s+ein|trage\s+ein|notiere\w*|schreib\w*|betrachte|vergiss|ignoriere|soll\s+stehen|"
+    r"vermerke|merk\s+dir|anote|coloque|registre|escreva|considere|esque[çc]a|desconsidere|deve\s+constar|lembre|"
+    r"prendi\s+nota|scrivi|riporta|annoti|considerami|dimentica|non\s+badare|deve\s+risultare|ricorda|"
+    r"unutma|kaydet|yaz\w*|kabul\s+et|unut|yok\s+say|bo[şs]\s+ver|not\s+et\w*|ingat|catat|tulis|anggap|lupakan|abaikan|simpan|"
+    r"h[ãa]y\s+nh[ớo]|ghi|vi[ếe]t|qu[êe]n|b[ỏo]\s+qua|zapami[ęe]taj|zapisz|wpisz|napisz|uznaj|zapomnij|zignoruj|"
+    r"onthoud|noteer|schrijf|zet\s+erin|beschouw|vergeet|negeer)\b"
+    r"|запомни|сохрани|укажи|запиши|напиши|считай|забудь|игнорируй|не\s+обращай\s+внимания|отмет\w*|должно\s+быть\s+указано"
+    r"|覚えて|保存して|書いて|記載|記して|扱って|忘れて|無視して|気にしないで|記録して"
+    r"|기억해|저장해|적어|써라|써\s*줘|간주해|잊고|무시하고|남겨|기록해"
+    r"|احفظ|اكتب|اعتبر|انس|تجاهل|لا\s+تلتفت|سجّل|سجل|فليدوّن|فليدون|دوّن|دون|يذكر"
+    r"|याद\s+रख|लिखो|दर्ज\s+कर|मानो|भूल\s+जाओ|अनदेखा\s+कर"
+)
+_ORDERS_INTL = (
+    r"\b(?:[óo]rdenes|instrucciones|indicaciones|consignes|vorgaben|anweisungen|ordens|instru[çc][õo]es|indicazioni|istruzioni|"
+    r"emirleri?|talimatlar\w*|perintah|instruksi|m[ệe]nh\s+l[ệe]nh|h[ưu][ớo]ng\s+d[ẫa]n|polecenia|instrukcje|opdrachten|instructies)\b"
+    r"|указани\w*|инструкци\w*|команд\w*|命令|指示|명령|지시|الأوامر|التعليمات|आदेश|निर्देश"
+)
+_FORGET_INTL = (
+    r"\b(?:olvida|ignora|oublie|vergiss|ignoriere|esque[çc]a|ignore|dimentica|unut|yok\s+say|lupakan|abaikan|qu[êe]n|"
+    r"b[ỏo]\s+qua|zapomnij|zignoruj|vergeet|negeer)\b|забудь|игнорируй|忘れて|無視して|잊고|무시하고|انس|تجاهل|भूल\s+जाओ|अनदेखा"
+)
+# pairs are found by two linear scans and matched in code (a regex "ADDR .{0,80}? DIRECTIVE" tried
+# the whole directive alternation at 80 places after every addressee: slow on "AI AI AI ...")
+_ADDR_RX = re.compile(_ADDR_INTL, re.I)
+_DIRECT_RX = re.compile(_DIRECT_INTL, re.I)
+_FORGET_RX = re.compile(_FORGET_INTL, re.I)
+_ORDERS_RX = re.compile(_ORDERS_INTL, re.I)
+_PAIR_GAP = 80
+_BREAK = re.compile(r"[.!?。！？\n]")
+
+
+def _paired(norm: str, a_rx: re.Pattern[str], b_rx: re.Pattern[str]) -> int | None:
+    """Start of the first match of either pattern that has a match of the other within _PAIR_GAP
+    characters in the same sentence (either order); None if there is none."""
+    a = [(m.start(), m.end()) for m in a_rx.finditer(norm)]
+    if not a:
+        return None
+    b = [(m.start(), m.end()) for m in b_rx.finditer(norm)]
+    if not b:
+        return None
+    breaks = [m.start() for m in _BREAK.finditer(norm)]
+    best = None
+    j = 0
+    for s1, e1 in a:
+        while j < len(b) and b[j][1] < s1 - _PAIR_GAP:
+            j += 1
+        for s2, e2 in b[j:]:
+            if s2 > e1 + _PAIR_GAP:
+                break
+            lo, hi = (e1, s2) if s2 >= e1 else (e2, s1)
+            if hi < lo:           # overlapping matches are no pair
+                continue
+            k = bisect.bisect_left(breaks, lo)
+            if k < len(breaks) and breaks[k] < hi:
+                continue
+            start = min(s1, s2)
+            best = start if best is None else min(best, start)
+            break
+    return best
+
+
+def _intl_trigger(norm: str) -> int | None:
+    """Start of an automated addressee + directive, or a forget + orders pair (other languages)."""
+    found = [x for x in (_paired(norm, _ADDR_RX, _DIRECT_RX), _paired(norm, _FORGET_RX, _ORDERS_RX)) if x is not None]
+    return min(found) if found else None
 
 
 def _alt(patterns: list[str]) -> re.Pattern[str]:
@@ -91,21 +177,69 @@ _HOMOGLYPHS = str.maketrans({
 MAX_WS_RUN = 8                                       # longer whitespace runs are shortened for detection
 
 
+def _mapped_words(text: str) -> list[bool]:
+    """Per character: whether look-alike letters are mapped to Latin there. Only in a word that
+    holds a Latin letter or is made of look-alikes alone ("АI", "Аі"): a Russian or Greek word
+    stays itself ("система" keeps its и, so the multilingual triggers and the embedder read it)."""
+    ok = [False] * len(text)
+    for m in _WORDRUN.finditer(text):
+        w = m.group(0)
+        if any("a" <= c.lower() <= "z" for c in w) or all(c in _HOMOGLYPH_KEYS or not c.isalpha() for c in w):
+            ok[m.start():m.end()] = [True] * len(w)
+    return ok
+
+
+# a word, zero-width characters and combining marks inside it included
+_WORDRUN = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f\u200b-\u200d\u2060\ufeff\u00ad])*")
+_HOMOGLYPH_KEYS = frozenset(chr(k) for k in _HOMOGLYPHS)
+# spaced or dotted letters ("I g n o r e", "N.o.t.e", "a-s-s-i-s-t-a-n-t"): three or more single
+# letters one space apart, or two or more joined by one dot, dash or star; the separators are dropped
+_L = r"[^\W\d_]"
+_SPACED = re.compile(rf"(?<!{_L})(?:{_L} (?={_L}(?!{_L}))){{2,}}{_L}(?!{_L})"
+                     rf"|(?<!{_L}){_L}([.\-*·])(?:{_L}\1)*{_L}(?!{_L})")
+
+
+# in a field that spaces its letters out, two-letter words are spaced too ("t o  t h e  A I")
+_SPACED_PAIR = re.compile(rf"(?<!\S){_L} {_L}(?!{_L})")
+
+
+def _join_spaced(out: str, idx: list[int]) -> tuple[str, list[int]]:
+    found = list(_SPACED.finditer(out))
+    if not found:
+        return out, idx
+    if any(" " in m.group(0) for m in found):
+        found += list(_SPACED_PAIR.finditer(out))
+    keep = [True] * len(out)
+    for m in found:
+        for j in range(m.start() + 1, m.end(), 2):
+            keep[j] = False
+    return "".join(c for c, k in zip(out, keep) if k), [i for i, k in zip(idx, keep) if k]
+
+
 def normalise_for_detection(text: str) -> tuple[str, list[int]]:
     """(normalised text, index of the original character behind each normalised one)."""
+    out, idx = _normalise_chars(text)
+    return _join_spaced(out, idx)
+
+
+def _normalise_chars(text: str) -> tuple[str, list[int]]:
     out: list[str] = []
     idx: list[int] = []
     prev = ""
     run = 0                                              # whitespace characters in a row
+    mapped = _mapped_words(text) if any(c in _HOMOGLYPH_KEYS for c in text) else None
     for i, ch in enumerate(text):
-        if ch in _ZERO_WIDTH or unicodedata.category(ch) == "Mn":     # invisible or combining marks
+        if ch in _ZERO_WIDTH:
             continue
+        if unicodedata.category(ch) == "Mn" and (not prev or ord(prev) < 0x530):
+            continue          # combining marks on Latin/Greek/Cyrillic (zalgo, "e\u0301"); Arabic, Indic keep theirs
         run = run + 1 if ch.isspace() else 0
         if run > MAX_WS_RUN:                             # runs shortened: no pattern backtracks over them
             continue
         if ch in "#_":                                   # hashtag separators: "#Note_to_AI"
             ch = " "
-        for c in unicodedata.normalize("NFKC", ch).translate(_HOMOGLYPHS):
+        nf = unicodedata.normalize("NFKC", ch)
+        for c in (nf.translate(_HOMOGLYPHS) if mapped is None or mapped[i] else nf):
             if c.isupper() and prev.islower():           # CamelCase hashtags: "NoteToAI"
                 out.append(" ")
                 idx.append(i)
@@ -133,9 +267,9 @@ def hostile_ranges(text: str) -> list[tuple[int, int]]:
         return idx[i] if i < len(idx) else len(text)
 
     out: list[tuple[int, int]] = []
-    m = _TRIGGER.search(norm)
-    if m:
-        out.append((orig(starts[bisect.bisect_right(starts, m.start()) - 1]), len(text)))
+    at = trigger_at(norm)
+    if at is not None:
+        out.append((orig(starts[bisect.bisect_right(starts, at) - 1]), len(text)))
     for m in _ASSERT.finditer(norm):
         s = starts[bisect.bisect_right(starts, m.start()) - 1]
         if _LINE_LABEL.search(m.group(0)):
@@ -158,7 +292,16 @@ def hostile_ranges(text: str) -> list[tuple[int, int]]:
 def governs_post(text: str) -> bool:
     """True when the text addresses an AI / auditor / reviewer or overrides instructions: the
     rest of its post (next hashtag, comments, alt text, images) is then untrusted too."""
-    return bool(text) and _TRIGGER.search(normalise_for_detection(text)[0]) is not None
+    return bool(text) and trigger_at(normalise_for_detection(text)[0]) is not None
+
+
+def trigger_at(norm: str) -> int | None:
+    """Where the first trigger of a normalised text starts (patterns of every language), or None."""
+    m = _TRIGGER.search(norm)
+    intl = _intl_trigger(norm)
+    if m is None:
+        return intl
+    return m.start() if intl is None else min(m.start(), intl)
 
 
 def hostile_spans(text: str) -> list[str]:

@@ -56,6 +56,31 @@ _GATE = re.compile(
     r"引擎|汇总|评估|我的信息",
     re.I,
 )
+# the same addressees, records and instructions in the other languages of the bank (es fr de pt
+# it ru ja ko ar tr id vi pl nl hi): word starts for alphabetic scripts, substrings for the others
+_GATE_INTL = re.compile(
+    r"\b(?:inteligencia\s+artificial|intelig[eê]ncia\s+artificial|intelligenza\s+artificiale|intelligence\s+artificielle|"
+    r"k[üu]nstliche\w*\s+intelligenz|kunstmatige\s+intelligentie|sztuczn\w*\s+inteligencj\w*|yapay\s+zek\w*|"
+    r"kecerdasan\s+buatan|tr[íi]\s+tu[ệe]\s+nh[âa]n\s+t[ạa]o|KI|IA|asistente|assistente|assistent|asystent\w*|asisten|asistan|"
+    r"sistema|syst[èe]me|systeem|sistem|modelo|mod[èe]le|modell|modello|model\s+j[ęe]zykow\w*|taalmodel|dil\s+modeli|"
+    r"robô|robot|informe|relat[óo]rio|rapporto|rapport|bericht|raport\w*|rapor\w*|laporan|b[áa]o\s+c[áa]o|"
+    r"resumen|r[ée]sum[ée]|resumo|riepilogo|zusammenfassung|samenvatting|podsumowani\w*|[öo]zet\w*|ringkasan|t[óo]m\s+t[ắa]t|"
+    r"instrucciones|instru[çc][õo]es|istruzioni|anweisung\w*|instructies|instrukcj\w*|talimat\w*|instruksi|h[ưu][ớo]ng\s+d[ẫa]n|"
+    r"ignora\w*|ignoriere\w*|ignorez|negeer|zignoruj|yok\s+say|abaikan|b[ỏo]\s+qua|registr[ae]\w*|anot[ae]\w*|annot\w*|notiere|"
+    r"vermerke|noteer|zapisz|kaydet|catat|ghi\s+l[ạa]i|enregistre\w*|notez|perfil|profilo|profiel|tr[ợo]\s+l[ýy]|h[ệe]\s+th[ốo]ng)\b"
+    r"|искусственн|ИИ|ассистент|систем|модел|бот|отч[её]т|сводк|инструкци|игнорир|запиши|отметьт|профил"
+    r"|人工知能|アシスタント|システム|モデル|ボット|レポート|要約|指示|無視|記録|プロフィール"
+    r"|인공지능|어시스턴트|시스템|모델|봇|보고서|요약|지시|무시|기록|프로필"
+    r"|الذكاء\s+الاصطناعي|المساعد|مساعد|النظام|النموذج|الروبوت|التقرير|ملخص|التعليمات|تجاهل|سجّل|سجل"
+    r"|कृत्रिम\s+बुद्धिमत्ता|सहायक|सिस्टम|मॉडल|रिपोर्ट|सारांश|निर्देश|अनदेखा|दर्ज",
+    re.I,
+)
+_UWORD = re.compile(r"[^\W\d_]+")
+
+
+def gated(piece: str) -> bool:
+    """Whether a sentence names an addressee, a record or an instruction (in any bank language)."""
+    return bool(_GATE.search(piece) or (foreign(piece) and _GATE_INTL.search(piece)))
 
 
 @dataclass(frozen=True)
@@ -72,13 +97,15 @@ class Bank:
     attack: list[str]
     attack_mat: np.ndarray    # (n, dim) float32
     negative: np.ndarray      # (m, dim) float32: ordinary + prototypes/v1
+    en_zh: np.ndarray | None = None   # (n,) bool: attack rows in English or Chinese
 
 
 def _read() -> tuple[list[str], list[str]]:
     try:
         doc = json.loads(BANK.read_text(encoding="utf-8"))
         attack = [str(t) for lang in ("en", "zh") for t in doc["attack"][lang]]
-        ordinary = [str(t) for lang in ("en", "zh") for t in doc["ordinary"][lang]]
+        attack += [str(t) for lang in sorted(doc["attack"]) if lang not in ("en", "zh") for t in doc["attack"][lang]]
+        ordinary = [str(t) for lang in sorted(doc["ordinary"]) for t in doc["ordinary"][lang]]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{BANK}: bad injection bank ({type(exc).__name__}: {exc})") from exc
     if not attack or not ordinary:
@@ -116,11 +143,43 @@ def load_bank() -> Bank:
         return np.stack([have[text_sha(t)] for t in ts]).astype(np.float32)
 
     negative = np.concatenate([mat(ordinary), load_banks().mat])
-    return Bank(attack, mat(attack), negative)
+    doc = json.loads(BANK.read_text(encoding="utf-8"))
+    n_base = sum(len(doc["attack"][lang]) for lang in ("en", "zh"))
+    return Bank(attack, mat(attack), negative, np.arange(len(attack)) < n_base)
 
 
 def _long_enough(piece: str, words: int, cjk: int) -> bool:
-    return len(_WORD.findall(piece)) >= words or len(CJK.findall(piece)) >= cjk
+    # words of any alphabet (Cyrillic, Arabic, Hangul, Devanagari...) count in another language
+    return (len(_WORD.findall(piece)) >= words or len(CJK.findall(piece)) >= cjk
+            or (foreign(piece) and len(_UWORD.findall(piece)) >= words))
+
+
+_NOT_FOREIGN = re.compile(r"[A-Za-z\u3400-\u9fff\uf900-\ufaff]")
+
+
+_ENGLISH_LIKE = re.compile(r"(?:robot|rapport|registr|annot|ki$|ia$|si$)", re.I)
+
+
+def foreign(piece: str) -> bool:
+    """The sentence is (partly) in another language: letters other than ASCII and Chinese
+    characters, or a gate word of another language that is no English word ("modelo",
+    "perfil"). The other languages' gate words and prototypes apply to it; English and Chinese
+    sentences are compared with the English and Chinese prototypes only, exactly as before those
+    languages were added (the thresholds were fitted on them)."""
+    if any(c.isalpha() and not _NOT_FOREIGN.match(c) for c in piece):
+        return True
+    return any(not _ENGLISH_LIKE.match(m.group(0)) for m in _GATE_INTL.finditer(piece))
+
+
+_SMALL = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "vs", "with"}
+
+
+def heading(piece: str) -> bool:
+    """A clause in title case ("Yoga Mats: Reviews and Recommendations", "Book Review"): a
+    heading of a list or a topic, which names no addressee and asks nothing of one."""
+    words = _WORD.findall(piece)
+    return len(words) >= 2 and all(w[0].isupper() or w.lower() in _SMALL for w in words) \
+        and any(w[0].isupper() for w in words[1:])
 
 
 def pieces(sentence: str) -> list[str]:
@@ -138,7 +197,7 @@ def sentences(text: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for m in SENTENCE.finditer(norm):
         piece = m.group(0).strip()
-        if not piece or not _GATE.search(piece):
+        if not piece or not gated(piece) or heading(piece):
             continue
         if not _long_enough(piece, 3, 5):
             continue
@@ -148,13 +207,20 @@ def sentences(text: str) -> list[tuple[int, int, str]]:
     return out
 
 
-def score(vecs: np.ndarray, bank: Bank | None = None) -> list[tuple[float, float, str]]:
-    """Per sentence vector: (best attack similarity, its margin over the best negative, prototype)."""
+def score(vecs: np.ndarray, bank: Bank | None = None,
+          foreign_mask: Sequence[bool] | None = None) -> list[tuple[float, float, str]]:
+    """Per sentence vector: (best attack similarity, its margin over the best negative, prototype).
+    With `foreign_mask`, a piece marked False (English or Chinese) is compared with the English and
+    Chinese attacks only."""
     b = bank or load_bank()
     if len(vecs) == 0:
         return []
     v = vecs.astype(np.float32)
     att = v @ b.attack_mat.T
+    if foreign_mask is not None and b.en_zh is not None:
+        for i, f in enumerate(foreign_mask):
+            if not f:
+                att[i, ~b.en_zh] = -1.0
     neg = (v @ b.negative.T).max(axis=1)
     best = att.argmax(axis=1)
     return [(float(att[i, j]), float(att[i, j] - neg[i]), b.attack[j]) for i, j in enumerate(best)]
@@ -185,12 +251,18 @@ def examine(rec: Any, texts: Sequence[str]) -> list[list[Piece]]:
     if not sents:
         return out
     near: list[tuple[int, int, int, str]] = []
-    for (i, s, e, p), (sim, margin, proto) in zip(sents, score(embed(rec, [p for *_, p in sents]))):
+    texts_s = [p for *_, p in sents]
+    fmask = [foreign(p) for p in texts_s]
+    near_f: list[bool] = []
+    for (i, s, e, p), f, (sim, margin, proto) in zip(sents, fmask, score(embed(rec, texts_s), foreign_mask=fmask)):
         out[i].append(Piece(s, e, sim, margin, proto, p))
         if sim >= CLAUSE_SIM and not is_injection(sim, margin):
-            near += [(i, s, e, c) for c in pieces(p)[1:]]
+            cl = [(i, s, e, c) for c in pieces(p)[1:] if not heading(c)]
+            near += cl
+            near_f += [f] * len(cl)           # a clause is read in its sentence's language
     if near:
-        for (i, s, e, c), (sim, margin, proto) in zip(near, score(embed(rec, [c for *_, c in near]))):
+        texts_c = [c for *_, c in near]
+        for (i, s, e, c), (sim, margin, proto) in zip(near, score(embed(rec, texts_c), foreign_mask=near_f)):
             out[i].append(Piece(s, e, sim, margin, proto, c))
     return out
 

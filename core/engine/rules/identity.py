@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from core.engine.rules.blobs import blob_spans, in_blob
 from core.engine.rules.base import Ctx
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS)
@@ -593,9 +594,10 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     taken: list[tuple[int, int]] = []
+    blobs = blob_spans(t)          # digits inside a base64 / hex blob are no number (rules/blobs.py)
 
     def add(kind: str, s: int, e: int, conf: float, label: str | None = None) -> None:
-        if any(s < b and a < e for a, b in taken):
+        if any(s < b and a < e for a, b in taken) or in_blob(blobs, s, e):
             return
         taken.append((s, e))
         out.append(ctx.cue("contact_or_id_number", ctx.text[s:e].strip(), s, e, rule=f"contact:{kind}",
