@@ -39,6 +39,9 @@ CASES = [
       absent={"occupation": "Surgeon"}),
     C("friend-moved-berlin", ["My friend just moved to Berlin for work, jealous!"], absent={"home_location": "Berlin"}),
     C("his-job-chef", ["He works as a chef in a busy hotel kitchen."], absent={"occupation": "Chef"}),
+    C("generic-nurses", ["Nurses are so underpaid, honestly criminal"], absent={"occupation": "Nurse"}),
+    C("generic-women-kitchens", ["Women lead culinary teams now; men rock guest relations!"], absent={"occupation": "Chef"}),
+    C("own-and-generic", ["I'm a nurse and nurses are underpaid"], present={"occupation": "Nurse"}),
     # counter-examples: the poster's own facts still count
     C("own-lawyer", ["I'm a lawyer, long day in court."], present={"occupation": "Lawyer"}),
     C("own-nurse", ["I work as a nurse in the ICU, night shifts again this week."], present={"occupation": "Nurse"}),

@@ -17,6 +17,7 @@ CASES = [
     C("zh-wish-mom-60", ["祝妈妈60岁生日快乐！身体健康"], absent={"age": "60"}),
     C("zh-wish-bestie-25", ["祝我闺蜜25岁生日快乐！"], absent={"age": "25"}),
     C("zh-he-teacher", ["他是一名老师，教数学的"], absent={"occupation": "Teacher"}),
+    C("zh-generic-coders", ["大家都说程序员很累，其实还好吧"], absent={"occupation": "Software"}),
     # counter-examples
     C("zh-own-nurse", ["我是一名护士，今天又是夜班"], present={"occupation": "Nurse"}),
     C("zh-own-30", ["今天是我30岁生日，感谢大家"], present={"age": "30"}),

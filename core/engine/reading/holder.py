@@ -59,6 +59,16 @@ OTHER_ZH = re.compile(
     r"室友|邻居|同学|舅舅|阿姨|叔叔|姑姑|闺女|小孩|侄子|侄女|外甥女?|孙子|孙女|女婿|儿媳|老伴|表姐|表妹|表哥|表弟|堂哥|堂姐|公公|婆婆|岳父|岳母)"
     r"|(?<![其])(?P<pro>他|她|他们|她们)(?![们]?[的]?自己)|(?P<bday>祝.{0,6}生日快乐)"
 )
+# people in general as the subject ("Women lead culinary teams", "Most nurses I know ...", "人们都说"):
+# a generic statement, nobody's own fact
+GENERIC = re.compile(
+    r"\A[\W_]*(?:(?:most|many|some|all|these|those|other|so\s+many|lots\s+of|plenty\s+of|a\s+lot\s+of)\s+)?"
+    r"(?:women|men|people|folks|everyone|everybody|nobody|no\s+one|society|humans|adults|millennials|boomers|gen\s*z|"
+    r"nurses|doctors|teachers|chefs|cooks|programmers|developers|engineers|lawyers|artists|drivers|cops|police|"
+    r"students|parents|kids\s+these\s+days|employers|companies|managers)\b(?!\s+(?:like\s+)?(?:me|myself|us)\b)"
+    r"|\A[\W_]*(?:人们|大家|很多人|有些人|现在的人|年轻人|女人|男人|女生|男生)",
+    re.I,
+)
 # "I'm a student", "as a teacher": the noun is the poster's role, not another subject
 PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
 SELF_WORD = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
@@ -98,6 +108,8 @@ def holder_before(text: str, start: int, pos: int) -> Holder:
     if last_other < 0 and (b := BARE_KIN.match(pre)) and b.end() <= len(pre):
         last_other = b.end()
         holder = Holder("other", canon_en(b.group("kin").split()[-1]) or b.group("kin").lower(), rule="subject:bare_kin")
+    if last_other < 0 and (g := GENERIC.match(pre)) and g.end() <= len(pre):
+        last_other, holder = g.end(), Holder("generic", rule="subject:generic")
     if last_other < 0:
         if _HAPPY_BEFORE.search(pre) and not _TO_ME.match(text[pos:pos + 40]):
             return Holder("other", "birthday person", rule="subject:birthday_wish")
