@@ -141,3 +141,16 @@ def test_number_on_a_birthday_cake_is_the_age(tmp_path) -> None:
     udir = write_user(tmp_path, case)
     render_text_image(udir / "images" / "cake.png", ["34"], size=(500, 400), font_size=120)
     check(tmp_path, case)
+
+
+def test_console_detail_gives_the_holder_reason(tmp_path) -> None:
+    """The console's hypothesis detail (argus_tui.widgets.cpeg.node_detail) on the run the engine wrote."""
+    from argus_tui.state import build_snapshot
+    from argus_tui.widgets.cpeg import node_detail
+    from db.store import open_db
+
+    inv = check(tmp_path, CASES[0])
+    removed = next(h for h in inv.graph.hypotheses(("removed",)) if h.attribute == "occupation")
+    snap = build_snapshot(open_db(tmp_path / "runs.db"), inv.run_id)
+    text = node_detail(snap, removed.node_id).plain
+    assert "removed because: holder: brother" in text, text
