@@ -93,9 +93,31 @@ def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text:
     else:
         data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)]
         data["entities"] = [e.model_dump() for e in rules.extract_entities(text)]
+        if modality == "image" and data.get("lines"):
+            _read_form(text, carrier, data)
     node = EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)
     attach_features(node)
     return node
+
+
+def _read_form(text: str, carrier: str, data: dict[str, Any]) -> None:
+    """OCR lines grouped into key-value fields (core/engine/forms.py); the cues of the rules that
+    read fields (rules/forms.py) join the line rules' cues. Kept as data["form"] when it has fields."""
+    from core.engine.forms import read_form
+    from core.engine.rules.forms import form_cues
+
+    lines = data["lines"]
+    if "\n".join(str(ln.get("text", "")) for ln in lines) != text:
+        return          # offsets of the fields would not be offsets in this text (cut at MAX_TEXT)
+    form = read_form(lines)
+    if not form.fields:
+        return
+    data["form"] = form.model_dump()
+    cues = form_cues(text, form, carrier)
+    # a field read with its label beats the line rules on the same document (a payslip's "Gross pay"
+    # is per period; the line rule assumes a year)
+    read = {c.attribute for c in cues}
+    data["cues"] = [c for c in data["cues"] if c.get("attribute") not in read] + [c.model_dump() for c in cues]
 
 
 def attach_features(node: EvidenceNode) -> None:
