@@ -22,16 +22,19 @@ def _gazetteer():
         return None
 
 
-def _levels_of(place: Any, gz: Any) -> dict[str, str]:
-    levels: dict[str, str] = {}
-    chain = None
+def levels_of(place: Any, gz: Any = None) -> dict[str, str]:
+    """The one walk from a gazetteer place to sopri/1 levels (country..district, coarse to fine):
+    its chain of ancestors, the first place of each kind. Used by the rules' place finder
+    (rules/places.py), name resolution and reverse geocoding alike."""
+    gz = gz if gz is not None else _gazetteer()
     try:
-        chain = gz.chain(place)
+        chain = gz.chain(place) if gz is not None else None
     except Exception:
         chain = None
+    levels: dict[str, str] = {}
     for p in chain or [place]:
         kind = str(_g(p, "kind") or "")
-        if kind in LEVELS and _g(p, "name"):
+        if kind in LEVELS and _g(p, "name") and kind not in levels:
             levels[kind] = str(_g(p, "name"))
     return {k: levels[k] for k in LEVELS if k in levels}
 
@@ -57,15 +60,15 @@ def _resolve_cached(name: str, hint: str) -> tuple[tuple[str, str], ...]:
         except Exception:
             cands = []
         scored = []
-        for c in cands:
-            lv = _levels_of(c, gz)
-            # prefer the candidate agreeing with the hint (IP region, another place), then the deepest
+        for rank, c in enumerate(cands):
+            lv = levels_of(c, gz)
+            # prefer the candidate agreeing with the hint (IP region, another place), then the
+            # gazetteer's own order (prominence: Bali the Indonesian province, not a town in Cameroon)
             agree = sum(1 for v in lv.values() if hint and v.casefold() in hint.casefold())
-            pop = _g(c, "population") or 0
-            scored.append((agree, len(lv), pop, lv))
+            scored.append((agree, rank, lv))
         if scored:
-            scored.sort(key=lambda t: (-t[0], -t[2], -t[1]))
-            best = scored[0][3]
+            scored.sort(key=lambda t: (-t[0], t[1]))
+            best = scored[0][2]
     if not best:
         hits = [p for p in find_places(name) if p["text"] == name or len(p["text"]) >= len(name) - 1]
         if hits:
@@ -90,6 +93,6 @@ def reverse_levels(lat: float, lon: float) -> dict[str, Any] | None:
         return None
     if place is None:
         return None
-    return {"name": str(_g(place, "name")), "kind": str(_g(place, "kind")), "levels": _levels_of(place, gz)}
+    return {"name": str(_g(place, "name")), "kind": str(_g(place, "kind")), "levels": levels_of(place, gz)}
 
 

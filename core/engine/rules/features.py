@@ -36,10 +36,15 @@ from core.textmatch import normalize
 
 TRAVEL = re.compile(
     r"\b(?:trip|travel(?:l?ing|led)?|vacation|holiday|getaway|visit(?:ing|ed)?|tour(?:ing)?|flew|flight|"
-    r"road\s*trip|backpack(?:ing)?|sightseeing|business\s+trip|weekend\s+in|abroad|overseas)\b"
-    r"|旅游|旅行|出差|度假|游玩|打卡|自驾|出游|飞到|来到|玩了", re.I)
+    r"road\s*trip|backpack(?:ing)?|sightseeing|business\s+trip|weekend\s+in|abroad|overseas|"
+    # one-off occasions away (issue 22 kind 5): a wedding abroad, a conference, a weekend away, relatives
+    r"wedding|honeymoon|conference|summit|expo|convention|trade\s+show|weekend\s+away|long\s+weekend|"
+    r"(?:visiting|visit\s+to|staying\s+with)\s+(?:my\s+|our\s+|the\s+)?(?:family|relatives|parents|folks|grandparents|"
+    r"grandma|grandpa|in-laws|aunt|uncle|cousins?)|flew\s+(?:in|out|over|to)|landed\s+in)\b"
+    r"|旅游|旅行|出差|度假|游玩|打卡|自驾|出游|飞到|来到|玩了|参加.{0,8}(?:会议|峰会|展会|论坛|婚礼|年会)|婚礼|喜酒|探亲|"
+    r"走亲戚|看望|(?<![回])来[\u4e00-\u9fff]{2,3}(?:参加|开会|玩|出差)|周末去|去[\u4e00-\u9fff]{2,3}玩", re.I)
 HOME = re.compile(r"\b(?:home|back\s+home|my\s+(?:neighbou?rhood|place|flat|apartment|building|street|area)|"
-                  r"downstairs|our\s+(?:place|street|building))\b|回家|到家|家附近|我家|小区|楼下|家门口", re.I)
+                  r"downstairs|our\s+(?:place|street|building|flat|house|road|local)|my\s+local)\b|回家|到家|在家|家附近|我家|小区|楼下|家门口", re.I)
 WORK = re.compile(r"\b(?:office|work(?:ing|place)?|shift|meeting|commute|colleagues?|overtime|desk|"
                   r"clock(?:ed)?\s+in)\b|上班|下班|公司|加班|同事|单位|工位|开会|打卡上班", re.I)
 BIRTHDAY_SELF = re.compile(

@@ -196,6 +196,7 @@ def _from_gazetteer(text: str) -> list[Place] | None:
         from tools.gazetteer import default_gazetteer  # type: ignore[import-not-found]
     except Exception:
         return None
+    from core.engine.places import levels_of
     try:
         gz = default_gazetteer()
         found = gz.find_places(text)
@@ -209,23 +210,23 @@ def _from_gazetteer(text: str) -> list[Place] | None:
             continue
         # "Zurich", "Tokyo": a region named like its capital city is read as the city
         if getattr(place, "kind", "") == "region":
+            # (the city inside that region: "Bali" is the Indonesian province, not a town in Cameroon)
             city = next((a for a in getattr(m, "alternatives", None) or [] if getattr(a, "kind", "") == "city"
-                         and getattr(a, "name", "") == place.name), None)
+                         and getattr(a, "name", "") == place.name and _inside(gz, a, place)), None)
             if city is not None:
                 place = city
-        levels: dict[str, str] = {}
-        try:
-            chain = gz.chain(place)
-        except Exception:
-            chain = [place]
-        for p in chain:
-            k = getattr(p, "kind", "")
-            if k in ("country", "region", "city", "district") and k not in levels:
-                levels[k] = p.name
+        levels = levels_of(place, gz)
         span = text[start:end]
         out.append(Place(text=span, start=start, end=end, name=place.name, kind=str(place.kind), levels=levels,
                          original=span if not span.isascii() else None))
     return out
+
+
+def _inside(gz: Any, place: Any, region: Any) -> bool:
+    try:
+        return any(getattr(p, "id", None) == getattr(region, "id", object()) for p in gz.chain(place))
+    except Exception:
+        return False
 
 
 # direction/generic words that name regions somewhere ("Eastern" Fiji, "Central" ...) but
@@ -234,6 +235,22 @@ _GENERIC_PLACE = {"eastern", "western", "northern", "southern", "central", "nort
                   "center", "capital", "downtown", "midtown", "uptown", "old town", "city", "metro", "island", "islands",
                   "coast", "north east", "south east", "north west", "south west", "northeast", "southeast", "northwest",
                   "southwest", "mid", "valley", "highlands", "lowlands", "riverside", "lakeside", "harbour", "harbor"}
+
+
+# "Oxford Street", "Nanjing Road", "York Rd", "南京路", "北京东路": a street named after a place is
+# a street in another city (every British town has a London Road); "Rue de Paris", "Via Roma" too.
+# Capitalised English suffixes only ("a London road trip" names London).
+_STREET_AFTER = re.compile(r"[ \t]+(?:Street|St\.?|Road|Rd\.?|Avenue|Ave\.?|Lane|Ln\.?|Boulevard|Blvd\.?|Drive|"
+                           r"Dr\.?|Way|Row|Terrace|Crescent|Close|Circus|Highway|Hwy|Parkway|Pkwy|Broadway)\b"
+                           r"|(?:[东西南北中]?路|大街|大道|街(?![头上道区])|[东西南北中]街|巷|胡同|弄)")
+_STREET_BEFORE = re.compile(r"\b(?:Rue|Avenue|Av\.|Boulevard|Bd|Quai|Place|Via|Viale|Corso|Piazza|Calle|Avenida|Av|Rua|"
+                            r"Carrer|Strada|Stra(?:ss|ß)e|Ulica|Ulitsa)\s+(?:de\s+la\s+|de\s+l'|des\s+|du\s+|de\s+|d'|"
+                            r"di\s+|del\s+|della\s+|da\s+|do\s+|dos\s+|von\s+)?$")
+
+
+def in_street_name(text: str, start: int, end: int) -> bool:
+    """The place name at text[start:end] is part of a street's name."""
+    return bool(_STREET_AFTER.match(text, end) or _STREET_BEFORE.search(text[max(0, start - 24):start]))
 
 
 def find_places(text: str) -> list[Place]:
@@ -246,7 +263,7 @@ def find_places(text: str) -> list[Place]:
         # Chinese cities/districts (大理, 丽江 ...) where it found nothing
         places = places + [f for f in _fallback_find(text) if f.original and not any(
             f.start < g.end and g.start < f.end for g in places)]
-    places = [p for p in places if p.text.lower() not in _GENERIC_PLACE]
+    places = [p for p in places if p.text.lower() not in _GENERIC_PLACE and not in_street_name(text, p.start, p.end)]
     places.sort(key=lambda p: (p.start, -(p.end - p.start)))
     out: list[Place] = []
     last_end = -1
