@@ -1,7 +1,6 @@
 """Hard negatives of issue 22 kinds 4 (documents read as forms) and 5 (places resolved by
 consistency), and the second half of kind 3 (a form's surname-first name). These belong to the
-forms / places work of issue 22; the cases that part has not made pass yet are skipped with the
-reason, the others run through the real engine (offline backend; the images through real OCR)."""
+forms / places work of issue 22 (tests/test_hard_negatives_forms_places.py has the rest); all run through the real engine (offline backend; the images through real OCR)."""
 from __future__ import annotations
 
 import pytest
@@ -9,14 +8,11 @@ import pytest
 from tests.engine_user import render_text_image
 from tests.hard_negatives import Case, check, write_user
 
-FORMS = "issue 22 forms/places part (another engineer): not landed when this suite was written"
 C = Case
 CASES = [
     # kind 5: a street named after a city is a street; a one-off trip is no home
-    pytest.param(C("oxford-street", ["Shopping on Oxford Street today, so busy"], absent={"home_location": "Oxford"}),
-                 marks=pytest.mark.skip(reason=FORMS)),
-    pytest.param(C("rue-de-paris", ["Little bakery on Rue de Paris does the best croissants"],
-                   absent={"home_location": "Paris"}), marks=pytest.mark.skip(reason=FORMS)),
+    C("oxford-street", ["Shopping on Oxford Street today, so busy"], absent={"home_location": "Oxford"}),
+    C("rue-de-paris", ["Little bakery on Rue de Paris does the best croissants"], absent={"home_location": "Paris"}),
     C("wedding-abroad", ["Flew to Lisbon for my cousin's wedding, what a weekend", "Back home in Leeds, rain again",
                          "Leeds market on Saturday as usual", "My flat in Leeds is freezing this winter"],
       absent={"home_location": "Lisbon"}, present={"home_location": "Leeds"}),
@@ -29,9 +25,9 @@ CASES = [
 IMAGE_CASES = [
     # kind 4 / kind 3: a form's fields, surname first in capitals
     pytest.param("form-name", ["CITY CLINIC", "PATIENT NAME: LEE, JORDAN", "DATE OF BIRTH: 12/04/1990", "REFERRAL"],
-                 {"real_name": "Jordan Lee"}, marks=pytest.mark.skip(reason=FORMS)),
+                 {"real_name": "Jordan Lee"}),
     pytest.param("zh-form-name", ["门诊病历", "姓名：王小明", "性别：男", "出生日期：1990年4月12日"],
-                 {"real_name": "王小明"}, marks=pytest.mark.skip(reason=FORMS)),
+                 {"real_name": "王小明"}),
 ]
 
 
@@ -44,5 +40,23 @@ def test_hard_negative_places(case: Case, tmp_path) -> None:
 def test_hard_negative_forms(cid: str, lines: list[str], present: dict[str, str], tmp_path) -> None:
     case = Case(cid, [{"caption": "paperwork day", "images": [{"file": "images/form.png"}]}], present=present)
     udir = write_user(tmp_path, case)
-    render_text_image(udir / "images" / "form.png", lines, size=(900, 420))
+    if any("\u4e00" <= ch <= "\u9fff" for ln in lines for ch in ln):
+        _render_cjk(udir / "images" / "form.png", lines)      # DejaVu (render_text_image) has no CJK glyphs
+    else:
+        render_text_image(udir / "images" / "form.png", lines, size=(900, 420))
     check(tmp_path, case)
+
+
+def _render_cjk(path, lines: list[str]) -> None:
+    from PIL import Image, ImageDraw, ImageFont
+
+    from core.fonts import cjk_font
+
+    font = cjk_font()
+    if font is None:
+        pytest.skip("no CJK font installed (make fonts)")
+    img = Image.new("RGB", (900, 420), "white")
+    d = ImageDraw.Draw(img)
+    for i, ln in enumerate(lines):
+        d.text((30, 30 + i * 54), ln, fill="black", font=ImageFont.truetype(str(font), 34))
+    img.save(path)

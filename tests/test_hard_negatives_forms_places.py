@@ -76,6 +76,8 @@ PLACES: dict[str, list[str]] = {
     "en_counter_oxford": ["College dinner again tonight, I love living in Oxford.", "Cycling to the lab, Oxford traffic is fine."],
     "zh_counter_nanjing": ["在南京生活五年了，今天又去新街口。", "南京的夏天太热了，在家吹空调。"],
     "zh_counter_lives": ["我住在成都高新区，每天坐地铁上班。"],
+    # another person's home named without a trip is neither the poster's home nor a trip
+    "en_others_home": ["My grandparents live in Cork.", "Home in Dublin, back to work tomorrow.", "Dublin Bus late again."],
 }
 
 
@@ -200,6 +202,11 @@ def test_a_one_off_trip_is_travel_not_home(profiles, uid, trip, home) -> None:
         assert _has(p, "home_location", *home), p
     if uid != "en_afternoon_out":
         assert _has(p, "travel_history", *trip), p
+
+
+def test_another_persons_home_without_a_visit_is_no_trip(profiles) -> None:
+    p = profiles["en_others_home"]
+    assert _has(p, "home_location", "Dublin") and not _has(p, "travel_history", "Cork"), p
 
 
 def test_the_wedding_abroad_resolves_to_the_well_known_place(profiles) -> None:

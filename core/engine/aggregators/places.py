@@ -42,13 +42,16 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     # where a place cue is another person's ("my friend just moved to Berlin"): the place mention there is theirs too
     others_at: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for r in recs:
-        if not r.by_other and not r.cue.first_person and r.cue.holder.startswith("other:") and isinstance(r.cue.data, dict):
+        if (not r.by_other and not r.cue.first_person and r.cue.holder.startswith("other:") and isinstance(r.cue.data, dict)
+                and not _visit(f, r)):
             others_at[r.node_id].append((int(r.cue.data.get("start", -1)), int(r.cue.data.get("end", -1))))
     for r in recs:
-        if r.by_other or not r.cue.first_person:
+        if r.by_other or not (r.cue.first_person or _visit(f, r)):
             continue
         src = {"home_location": "home_cue", "work_location": "work_cue", "travel_history": "travel_cue"}.get(
             r.cue.attribute)
+        if _visit(f, r):
+            src = "travel_cue"    # inference: visiting someone where they are is the poster's trip
         if src is None:
             continue
         if src == "travel_cue" and r.cue.data.get("presence"):
@@ -143,6 +146,13 @@ _COUNCIL = re.compile(r"[ \t]+(?:(?:Borough|City|County|District|Town|Parish|Met
 
 _COUNCIL_ORG = re.compile(r"^(?:London\s+Borough\s+of\s+|Royal\s+Borough\s+of\s+|City\s+of\s+)?(?P<p>.+?)(?:\s+(?:Borough|City|County|"
                           r"District|Town|Parish|Metropolitan\s+Borough))?\s+Council$|^(?P<z>.+?)(?:区|县|市)?(?:人民)?政府$")
+
+
+def _visit(f: GraphFacts, r: CueRec) -> bool:
+    """Another person's place in a post with trip wording ("Visiting my grandparents in Cork",
+    "去成都看望外婆"): the poster travels there (issue 22 kind 5: visiting relatives is travel)."""
+    return (not r.cue.first_person and r.cue.attribute in ("travel_history", "home_location")
+            and r.cue.holder.startswith("other:") and f.post_has(r.post_id, "travel"))
 
 
 def _council_org(text: str) -> tuple[dict[str, str], str] | None:
