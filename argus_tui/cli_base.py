@@ -183,3 +183,21 @@ def not_a_file(path: Path, expected: str) -> None:
     """Exit 2 when a file is given where a folder is expected, saying so."""
     if path.is_file():
         fail(f"{path}: is a file; expected {expected}")
+
+
+def require_models(backend: str, config: Path | None) -> None:
+    """`--backend openai` needs at least one engine role with a model; else exit 2 naming the setting."""
+    if backend != "openai":
+        return
+    from core.backends.config import ROLES, load_config
+    from core.errors import InputError
+
+    try:
+        bc = load_config(config)
+    except InputError as e:
+        fail(e.message)
+    if not [r for r in bc.model_roles() if r != "judge"]:
+        src = bc.source or "./argus.toml (not present)"
+        fail(f"{src} [roles.<role>.model]: --backend openai needs a model for at least one role "
+             f"({', '.join(r for r in ROLES if r != 'judge')}): set `model = ...` under [roles.perceiver] etc. "
+             f"in the config (--config FILE) or ARGUS_PERCEIVER_MODEL=...; see docs/backends.md")

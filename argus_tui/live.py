@@ -14,12 +14,58 @@ import threading
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Iterator
 
 import sqlite_utils
 
 from argus_tui.state import Snapshot, build_snapshot
 from core.engine.types import Decision, Event, RouteProposal
+
+
+# ---- the commands the console sends (one per engine call; LiveSession.run dispatches them)
+@dataclass(frozen=True)
+class Refresh:
+    what = "refresh"
+
+
+@dataclass(frozen=True)
+class Decide:
+    decision: Decision
+    what = "decide"
+
+
+@dataclass(frozen=True)
+class AutoRun:
+    steps: int
+    what = "auto"
+
+
+@dataclass(frozen=True)
+class ForceRoute:
+    family: str
+    params: dict[str, Any]
+    by: str
+    reason: str | None = None
+    what = "force"
+
+
+@dataclass(frozen=True)
+class ExtendBudget:
+    units: float
+    by: str
+    what = "extend"
+
+
+@dataclass(frozen=True)
+class JudgeHypothesis:
+    node_id: str
+    action: str                 # reject | confirm | note
+    by: str
+    reason: str | None = None
+    what = "hypothesis_action"
+
+
+Command = Refresh | Decide | AutoRun | ForceRoute | ExtendBudget | JudgeHypothesis
 
 
 @dataclass
@@ -90,7 +136,7 @@ class LiveSession:
                 break
             events += done
         self.proposal = None if self.inv.finished else self.inv.next_proposal()
-        ask = getattr(self.inv, "asking", None)
+        ask = self.inv.asking
         return f"escalated to {ask.person}: {'; '.join(ask.escalated)}" if ask is not None and ask.escalated else ""
 
     def refresh(self, note: str = "") -> StepResult:
@@ -126,32 +172,43 @@ class LiveSession:
         self.proposal = None if self.inv.finished else self.inv.next_proposal()
         return StepResult(build_snapshot(self.db, self.run_id), self.proposal, list(events or []), note=note)
 
-    def _api(self, name: str):
-        fn = getattr(self.inv, name, None)
-        if fn is None:
-            raise RuntimeError(f"this engine has no Investigation.{name} yet")
-        return fn
+    def run(self, cmd: Command) -> Iterator[StepResult]:
+        """The results of one console command (an auto-run yields one per step)."""
+        if isinstance(cmd, Refresh):
+            yield self.refresh()
+        elif isinstance(cmd, Decide):
+            yield self.decide(cmd.decision)
+        elif isinstance(cmd, AutoRun):
+            yield from self.auto_steps(cmd.steps)
+        elif isinstance(cmd, ForceRoute):
+            yield self.force(cmd.family, cmd.params, cmd.by, cmd.reason)
+        elif isinstance(cmd, ExtendBudget):
+            yield self.extend(cmd.units, cmd.by)
+        elif isinstance(cmd, JudgeHypothesis):
+            yield self.hypothesis_action(cmd.node_id, cmd.action, cmd.by, cmd.reason)
+        else:
+            raise TypeError(f"not a console command: {cmd!r}")
 
     def force(self, family: str, params: dict[str, Any], by: str, reason: str | None = None) -> StepResult:
         """Run a route the researcher chose (validated by the family's input model; a refusal
         raises and charges nothing). Reopens a stopped run."""
         with self._locked():
-            events = self._api("force_route")(family, params, by=by, reason=reason)
+            events = self.inv.force_route(family, params, by=by, reason=reason)
             return self._after(events, f"forced {family} by {by}")
 
     def extend(self, units: float, by: str) -> StepResult:
         with self._locked():
-            events = self._api("extend_budget")(units, by=by)
+            events = self.inv.extend_budget(units, by=by)
             return self._after(events, f"budget +{units:g} by {by}")
 
     def hypothesis_action(self, node_id: str, action: str, by: str, reason: str | None) -> StepResult:
         with self._locked():
-            events = self._api("hypothesis_action")(node_id, action, by=by, reason=reason)
+            events = self.inv.hypothesis_action(node_id, action, by=by, reason=reason)
             self.proposal = None            # the graph changed: ask the engine again
             return self._after(events, f"{action} {node_id} by {by}")
 
     def stop_reason(self) -> str | None:
-        return getattr(self.inv, "stop_reason", None)
+        return self.inv.stop_reason
 
     def auto_steps(self, n: int, name: str = "console-auto"):
         """Yield a StepResult after each of up to n steps decided by the run's approval chain (the

@@ -26,7 +26,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from core.advise.advisor import advise, investigate, verify_plan  # noqa: E402
 from core.bench.generate import generate  # noqa: E402
-from core.engine.projection import read_profile  # noqa: E402
+from db.profile import read_profile  # noqa: E402
 from core.eval.inputs import load_predictions  # noqa: E402
 from core.eval.judge import get_judge  # noqa: E402
 from core.eval.metrics import score_user  # noqa: E402

@@ -16,7 +16,7 @@ from typing import Any, Iterable
 import sqlite_utils
 from pydantic import BaseModel, Field
 
-from core.engine.graph import ChainNode, id_order, support_chain
+from db.chain import ChainNode, id_order, support_chain
 from core.errors import InputError
 from db.store import open_db
 
@@ -145,7 +145,7 @@ def cited(db: sqlite_utils.Database, run_id: str, node_id: str) -> list[str]:
 
 def evidence_chain(db: sqlite_utils.Database, run_id: str, node_id: str, *, max_depth: int = 8,
                    content_chars: int = 240, step: int | None = None) -> ChainNode:
-    """The support chain of a node down to the posts (core.engine.graph.support_chain over the
+    """The support chain of a node down to the posts (db.chain.support_chain over the
     run store), as of `step` when given (nodes and edges that existed then)."""
     if step is None:
         by_id = {r["node_id"]: r for r in nodes(db, run_id)}
@@ -393,3 +393,10 @@ def routes_at(db: sqlite_utils.Database, run_id: str, step: int) -> list[RouteSt
                               decided_by=r["decided_by"] if decided else None, hypothesis_id=r["hypothesis_id"],
                               parent_route_id=r["parent_route_id"]))
     return out
+
+
+def write_image(db: sqlite_utils.Database, run_id: str, image_id: str, post_id: str, file: str, sha256: str | None,
+                width: Any, height: Any, meta: str) -> None:
+    """One images row (the skim's record of an image: its hash, size and signals, JSON meta)."""
+    db.execute("INSERT OR REPLACE INTO images (run_id, image_id, post_id, file, sha256, width, height, meta)"
+               " VALUES (?,?,?,?,?,?,?,?)", [run_id, image_id, post_id, file, sha256, width, height, meta])

@@ -18,7 +18,7 @@ from test_engine_stages import _add_post, _ctx  # noqa: E402
 from core.engine.approval import AutoApprover  # noqa: E402
 from core.engine.loop import Investigation  # noqa: E402
 from core.engine.perceiver import ocr_node  # noqa: E402
-from core.engine.projection import write_profile  # noqa: E402
+from db.profile import write_profile  # noqa: E402
 from core.engine.types import EvidenceNode, Hypothesis  # noqa: E402
 from core.engine.verifier import grounded, verify_hypothesis  # noqa: E402
 from core.models import PredictedAttribute  # noqa: E402
@@ -136,10 +136,10 @@ def test_profile_values_keep_the_step_they_took_effect_and_were_cleared(tmp_path
     seq = {1: [("age", "30"), ("gender", "female")], 2: [("age", "31"), ("gender", "female")], 3: [("age", "31")]}
     for step, vals in seq.items():
         ctx.graph.step = step
-        assert write_profile(ctx, [PredictedAttribute(attribute=a, value=v, confidence=0.5, evidence=["e1"])
+        assert write_profile(ctx.db, ctx.run_id, ctx.step, [PredictedAttribute(attribute=a, value=v, confidence=0.5, evidence=["e1"])
                                    for a, v in vals])
         ctx.db.conn.commit()
-    assert not write_profile(ctx, [PredictedAttribute(attribute="age", value="31", confidence=0.5, evidence=["e1"])])
+    assert not write_profile(ctx.db, ctx.run_id, ctx.step, [PredictedAttribute(attribute="age", value="31", confidence=0.5, evidence=["e1"])])
     for step, vals in seq.items():
         st = queries.state_at(ctx.db, "r", step)
         assert sorted((p.attribute, p.value) for p in st.profile) == sorted(vals)
@@ -315,12 +315,12 @@ def test_merged_shards_keep_the_history(tmp_path):
     e = _add_post(ctx, {"post_id": "p1", "caption": "I love hiking"})
     h, _ = g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id]))
     g.set_status(h, "admitted", "test")
-    write_profile(ctx, [PredictedAttribute(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id])])
+    write_profile(ctx.db, ctx.run_id, ctx.step, [PredictedAttribute(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id])])
     ctx.db.conn.commit()
     g.step = 2
     g.remove_support(e.node_id, h.node_id, "test removal")
     g.set_status(h, "removed", "no support left", by="verifier")
-    write_profile(ctx, [])
+    write_profile(ctx.db, ctx.run_id, ctx.step, [])
     ctx.db.execute("UPDATE runs SET step=2 WHERE run_id='r'")
     ctx.db.conn.commit()
     before = [queries.state_at(ctx.db, "r", s) for s in (1, 2)]

@@ -1,5 +1,7 @@
 """Import layering: core/, tools/ and db/ never import textual, live-UI rich modules or argus_tui;
-only evaluation and benchmark tooling name the truth file."""
+tools/ and db/ never import the engine (tools are leaves, the run store sits under the engine);
+only evaluation and benchmark tooling name the truth file. Every scan reads imports inside
+functions too."""
 from __future__ import annotations
 
 import ast
@@ -31,24 +33,88 @@ def _banned(name: str) -> bool:
     return any(name == b or name.startswith(b + ".") for b in BANNED)
 
 
+def _imports(tree: ast.AST) -> list[tuple[int, str]]:
+    """(line, module) of every import in a module, inside functions too (lazy imports count),
+    `import_module("x")` / `__import__("x")` with a literal name included."""
+    out: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [a.name for a in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
+            names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+        elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
+                "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
+            names = [str(node.args[0].value)]
+        out += [(node.lineno, n) for n in names]
+    return out
+
+
+def _under(name: str, prefixes: tuple[str, ...]) -> bool:
+    return any(name == b or name.startswith(b + ".") for b in prefixes)
+
+
+def _offenders(paths: list[Path], banned: tuple[str, ...]) -> list[str]:
+    return [f"{p.relative_to(ROOT)}:{line} imports {n}"
+            for p in paths for line, n in _imports(ast.parse(p.read_text(encoding="utf-8"), filename=str(p)))
+            if _under(n, banned)]
+
+
+# the engine and the layers under it, and what each must never import
+LOWER = {
+    "core/engine": ("core.backends", "core.batch", "core.baselines", "core.bench", "core.eval", "core.advise",
+                    "core.reports", "core.audit", "argus_tui"),                   # backends are plugins
+    "tools": ("core.engine", "core.backends", "core.batch", "db", "argus_tui"),   # tools are leaves
+    "db": ("core.engine", "core.backends", "core.batch", "tools", "argus_tui"),   # the run store
+}
+
+
+# the engine's stages: they read their run through the GraphView (ctx.view) and hand changes to
+# the loop; none imports the run store, and none reaches the DB or stashes state on the context
+STAGES = [ROOT / "core" / "engine" / f for f in ("perceiver.py", "tool_evidence.py", "hypothesizer.py",
+                                                 "router.py", "verifier.py", "projection.py")]
+STAGES += _py_files("core/engine/aggregators") + _py_files("core/engine/rules") + _py_files("core/engine/reading")
+STAGE_BANNED = ("db", "sqlite_utils", "sqlite3")
+
+
+def _side_channels(tree: ast.AST) -> list[tuple[int, str]]:
+    """`<x>.db`, `<x>.pending_rows` and `<not self>.__dict__`: a stage reaching the DB or stashing state."""
+    return [(n.lineno, f"{ast.unparse(n)}") for n in ast.walk(tree) if isinstance(n, ast.Attribute) and (
+        n.attr in ("db", "pending_rows")
+        or (n.attr == "__dict__" and not (isinstance(n.value, ast.Name) and n.value.id == "self")))]
+
+
 def test_static_scan_finds_no_ui_imports() -> None:
-    offenders: list[str] = []
-    for pkg in HEADLESS:
-        for path in _py_files(pkg):
-            tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
-            for node in ast.walk(tree):  # includes imports inside functions (lazy imports count too)
-                names: list[str] = []
-                if isinstance(node, ast.Import):
-                    names = [a.name for a in node.names]
-                elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                    names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
-                elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
-                        "import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant):
-                    names = [str(node.args[0].value)]
-                for n in names:
-                    if _banned(n):
-                        offenders.append(f"{path.relative_to(ROOT)}:{node.lineno} imports {n}")
+    offenders = _offenders([p for pkg in HEADLESS for p in _py_files(pkg)], BANNED)
     assert not offenders, "\n".join(offenders)
+
+
+def test_engine_tools_and_db_import_nothing_above_them() -> None:
+    offenders = [o for pkg, banned in LOWER.items() for o in _offenders(_py_files(pkg), banned)]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_stages_read_a_view_and_write_nothing() -> None:
+    assert len(STAGES) > 20 and all(p.is_file() for p in STAGES)
+    offenders = _offenders(STAGES, STAGE_BANNED)
+    offenders += [f"{p.relative_to(ROOT)}:{line} uses {what}" for p in STAGES
+                  for line, what in _side_channels(ast.parse(p.read_text(encoding="utf-8")))]
+    assert not offenders, "\n".join(offenders)
+
+
+def test_stage_scan_sees_a_violation() -> None:
+    tree = ast.parse("def f(ctx):\n    import sqlite_utils\n    ctx.__dict__['_x'] = 1\n"
+                     "    return ctx.db.execute('SELECT 1'), self.__dict__\n")
+    assert [n for _, n in _imports(tree) if _under(n, STAGE_BANNED)] == ["sqlite_utils"]
+    assert sorted(w for _, w in _side_channels(tree)) == ["ctx.__dict__", "ctx.db"]
+
+
+def test_layer_scan_sees_a_violation() -> None:
+    """The layer scan can fail: a tool importing the engine inside a function is caught."""
+    tree = ast.parse("import json\ndef f():\n    from core.engine.perceiver import ocr_node\n"
+                     "    importlib.import_module('db.queries')\n")
+    found = [n for _, n in _imports(tree) if _under(n, LOWER["tools"])]
+    assert found == ["core.engine.perceiver", "core.engine.perceiver.ocr_node", "db.queries"]
 
 
 def test_static_scan_sees_a_violation(tmp_path: Path) -> None:

@@ -10,11 +10,12 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 from PIL.ExifTags import GPS, IFD
 
+from core.engine.tool_evidence import to_evidence
 from core.engine.types import RouteFamily
 from core.errors import InputError
 from db.store import open_db
 from tools.base import Recorder
-from tools.registry import NETWORK_FAMILIES, TOOLS, ToolEnv, offered, route_cost, run_tool, to_evidence, validate_params
+from tools.registry import NETWORK_FAMILIES, TOOLS, ToolEnv, offered, route_cost, run_tool, validate_params
 
 
 @pytest.fixture()
@@ -117,6 +118,12 @@ def test_exif_gps_to_evidence_and_cache_by_file_content(env, tmp_path: Path) -> 
 
 
 def test_gazetteer_route_gives_ancestor_levels(env) -> None:
+    # the tool is a leaf: the engine hands it the place resolver; without one it is a recorded error
+    res = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
+    assert res.output is None and "no place resolver" in res.error
+    from core.engine.places import resolve_levels
+
+    env.places = resolve_levels
     res = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
     assert res.output["levels"]["city"] == "Shenzhen"
     node = to_evidence(None, res, "r1")[0]

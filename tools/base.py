@@ -70,6 +70,51 @@ def http_get_json(provider: str, tool: str, url: str, params: dict[str, Any], *,
         raise ToolError(f"{provider}: answer from {url} is not JSON", tool=tool) from e
 
 
+class HttpProvider:
+    """An online provider of a network tool (web search, map search): off unless constructed
+    with enabled=True, which callers do only when the run's network flag is on; every request is
+    one GET through http_get_json (every failure a ToolError naming the provider)."""
+
+    name = "http"
+    tool = ""                   # the route family it serves, named in its errors
+    needs_network = True
+    follow_redirects = False
+
+    def __init__(self, enabled: bool = False, timeout: float = 10.0):
+        self.enabled = enabled
+        self.timeout = timeout
+
+    def disabled_reason(self) -> str:
+        return f"{self.tool} via {self.name} disabled (network tools are off)"
+
+    def _get(self, url: str, params: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
+        if not self.enabled:
+            raise ToolError(self.disabled_reason(), tool=self.tool)
+        return http_get_json(self.name, self.tool, url, params, headers=headers, timeout=self.timeout,
+                             follow_redirects=self.follow_redirects)
+
+
+class KeyedHttpProvider(HttpProvider):
+    """An online provider that needs an API key (Brave, Amap): a missing key is a ToolError."""
+
+    def __init__(self, api_key: str, enabled: bool = False, timeout: float = 10.0):
+        super().__init__(enabled, timeout)
+        self.api_key = api_key
+
+    def _need_key(self) -> str:
+        if not self.api_key:
+            raise ToolError(f"{self.name}: no API key configured", tool=self.tool)
+        return self.api_key
+
+
+def check_query(query: str, *, tool: str, what: str, limit: int) -> str:
+    """A provider query with white space folded and cut to `limit` characters; empty: a ToolError."""
+    q = " ".join(str(query or "").split())
+    if not q:
+        raise ToolError(f"query: empty {what} query", tool=tool)
+    return q[:limit]
+
+
 def _now() -> str:
     return datetime.now(timezone.utc).isoformat(timespec="milliseconds")
 

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from tools.base import ToolError, http_get_json
+from tools.base import HttpProvider, KeyedHttpProvider, ToolError, check_query
 
 
 class MapResult(BaseModel):
@@ -38,10 +38,7 @@ class MapSearch(Protocol):
 
 
 def _check_query(query: str) -> str:
-    q = " ".join(str(query or "").split())
-    if not q:
-        raise ToolError("query: empty map query", tool="map_search")
-    return q[:300]
+    return check_query(query, tool="map_search", what="map", limit=300)
 
 
 def _check_coords(lat: Any, lon: Any) -> tuple[float, float]:
@@ -82,18 +79,12 @@ class OfflineMapSearch:
         return self._result(p) if p is not None else None
 
 
-class _OnlineMapSearch:
+class _OnlineMapSearch(HttpProvider):
     name = "online"
-    needs_network = True
+    tool = "map_search"
 
-    def __init__(self, enabled: bool = False, timeout: float = 10.0):
-        self.enabled = enabled
-        self.timeout = timeout
-
-    def _get(self, url: str, params: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
-        if not self.enabled:
-            raise ToolError(f"map search via {self.name} disabled (network tools are off)", tool="map_search")
-        return http_get_json(self.name, "map_search", url, params, headers=headers, timeout=self.timeout)
+    def disabled_reason(self) -> str:
+        return f"map search via {self.name} disabled (network tools are off)"
 
 
 class NominatimMapSearch(_OnlineMapSearch):
@@ -126,21 +117,16 @@ class NominatimMapSearch(_OnlineMapSearch):
         return self._res(data) if isinstance(data, dict) and "lat" in data else None
 
 
-class AmapMapSearch(_OnlineMapSearch):
+class AmapMapSearch(KeyedHttpProvider, _OnlineMapSearch):
     """Amap (Gaode) web service: place/text search and regeo; coordinates are GCJ-02."""
 
     name = "amap"
     BASE = "https://restapi.amap.com/v3"
 
-    def __init__(self, api_key: str, enabled: bool = False, timeout: float = 10.0):
-        super().__init__(enabled, timeout)
-        self.api_key = api_key
-
     def search(self, query: str, k: int = 5) -> list[MapResult]:
-        if not self.api_key:
-            raise ToolError("amap: no API key configured", tool="map_search")
+        key = self._need_key()
         data = self._get(f"{self.BASE}/place/text",
-                         {"keywords": _check_query(query), "key": self.api_key, "output": "json", "offset": max(1, min(k, 25))})
+                         {"keywords": _check_query(query), "key": key, "output": "json", "offset": max(1, min(k, 25))})
         out = []
         for poi in (data.get("pois") or [])[:k]:
             loc = str(poi.get("location") or "")
@@ -153,10 +139,9 @@ class AmapMapSearch(_OnlineMapSearch):
         return out
 
     def reverse(self, lat: float, lon: float) -> MapResult | None:
-        if not self.api_key:
-            raise ToolError("amap: no API key configured", tool="map_search")
+        key = self._need_key()
         la, lo = _check_coords(lat, lon)
-        data = self._get(f"{self.BASE}/geocode/regeo", {"location": f"{lo:.6f},{la:.6f}", "key": self.api_key, "output": "json"})
+        data = self._get(f"{self.BASE}/geocode/regeo", {"location": f"{lo:.6f},{la:.6f}", "key": key, "output": "json"})
         rg = (data or {}).get("regeocode") or {}
         comp = rg.get("addressComponent") or {}
         city = comp.get("city") if isinstance(comp.get("city"), str) else comp.get("province")

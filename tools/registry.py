@@ -4,8 +4,9 @@ A spec declares the family's typed input (the route's `params`, validated with
 `extra="forbid"` so a mistyped edit is refused by field), its typed output, its cost in
 budget units (the single place costs live), whether it needs the network or a model
 backend, how it runs (through the Recorder: cached by content hash, one `tool_calls` row
-per call) and a `to_evidence()` adapter turning its output into evidence drafts. Each draft
-carries `data["tool_call_id"]`, the `tool_calls` row that produced it.
+per call). Tools are leaves: the adapters turning a family's output into evidence drafts live
+in the engine (core/engine/tool_evidence.py), and the gazetteer's place resolver is handed in
+by the engine through `ToolEnv.places`.
 
 A family whose spec has no executor here (deep_visual without a model backend, network
 families with the network off) is not offered by the router (`offered`).
@@ -14,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable, Literal
+from typing import Any, Callable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -23,9 +24,6 @@ from tools.exif import ExifInfo
 from tools.fetch import FetchResult
 from tools.mapsearch import MapResult
 from tools.websearch import SearchResult
-
-if TYPE_CHECKING:
-    from core.engine.types import EvidenceNode
 
 ToolFamily = Literal["ocr", "zoom_ocr", "exif", "gazetteer", "map_search", "web_search", "page_fetch", "deep_visual"]
 MAX_ZOOM = 8.0
@@ -142,13 +140,15 @@ class DeepVisualOutput(BaseModel):
 @dataclass
 class ToolEnv:
     """What a route's tool may use: the recorder, the user folder (files must stay inside),
-    the run config (network flag, provider settings), the backend and the engine context."""
+    the run config (network flag, provider settings), the backend and the engine context, and
+    the engine's place resolver (name, hint) -> {level: name} for the gazetteer family."""
 
     recorder: Recorder
     user_dir: Path
     config: dict[str, Any]
     backend: Any = None
     ctx: Any = None
+    places: Callable[[str, str], dict[str, str]] | None = None
 
     @property
     def network(self) -> bool:
@@ -183,7 +183,6 @@ class ToolSpec:
     output_type: type[BaseModel]
     cost: float
     prepare: Callable[[ToolEnv, Any], Call] | None      # None: no executor here (not offered)
-    to_evidence: Callable[[Any, Any, dict[str, Any], str], list["EvidenceNode"]]
     needs_network: bool = False
     needs_model: bool = False                           # run by a model backend (deep_visual)
     cacheable: bool = True
@@ -227,10 +226,11 @@ def _prep_exif(env: ToolEnv, inp: ExifInput) -> Call:
 
 
 def _prep_gazetteer(env: ToolEnv, inp: GazetteerInput) -> Call:
-    from core.engine.places import resolve_levels
-
+    resolve = env.places
+    if resolve is None:
+        raise ToolError("gazetteer: no place resolver in this run", tool="gazetteer")
     return Call("gazetteer", {"name": inp.name, "hint": inp.hint}, None,
-                lambda: {"name": inp.name, "levels": resolve_levels(inp.name, inp.hint)})
+                lambda: {"name": inp.name, "levels": resolve(inp.name, inp.hint)})
 
 
 def _prep_map_search(env: ToolEnv, inp: MapSearchInput) -> Call:
@@ -267,114 +267,24 @@ def _prep_deep_visual(env: ToolEnv, inp: DeepVisualInput) -> Call:
     return Call("deep_visual", {"file": inp.file, "question": inp.question}, digest, run)
 
 
-# ---------------------------------------------------------------- to_evidence adapters
-def _ev_ocr(ctx: Any, inp: OcrInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
-    from core.engine.perceiver import ocr_node
-
-    lines = [ln for ln in out.get("lines", []) if str(ln.get("text", "")).strip()]
-    if not lines:
-        return []
-    post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
-    node = ocr_node(ctx, post_id, inp.image_id, inp.file, lines, "screenshot" in str(inp.carrier or ""),
-                    source="zoom_ocr" if isinstance(inp, ZoomOcrInput) else "ocr", route_id=route_id)
-    if node is None:
-        return []
-    if isinstance(inp, ZoomOcrInput) and inp.from_node in ctx.graph.nodes:
-        node.carrier = ctx.graph.nodes[inp.from_node].carrier       # same image, same carrier
-    if inp.box is not None:
-        node.data["box"] = inp.box
-    return [node]
-
-
-def _ev_exif(ctx: Any, inp: ExifInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
-    from core.engine.perceiver import exif_node
-
-    if not out.get("has_exif"):
-        return []
-    return [exif_node(ctx, inp.image_id.rsplit("/", 1)[0] if inp.image_id else "", inp.image_id, out)]
-
-
-def _ev_gazetteer(ctx: Any, inp: GazetteerInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
-    from core.engine.types import EvidenceNode
-
-    levels = out.get("levels") or {}
-    if not levels:
-        return []
-    return [EvidenceNode(node_id="", modality="metadata", carrier="metadata",
-                         content="gazetteer: " + " < ".join(reversed(list(levels.values()))),
-                         data={"gazetteer": {"name": inp.name, "levels": levels}, "field": f"gazetteer:{inp.name}"})]
-
-
-def _ev_map_search(ctx: Any, inp: MapSearchInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
-    from core.engine.types import EvidenceNode
-
-    res = out.get("results") or []
-    if not res:
-        return []
-    top = res[0]
-    chain = [c for c in top.get("chain") or [] if c]
-    return [EvidenceNode(node_id="", modality="metadata", carrier="metadata",
-                         content=f"map_search {inp.query!r}: " + (" < ".join(reversed(chain)) or top.get("name", "")),
-                         data={"map_search": {"query": inp.query, "results": res[:inp.k]},
-                               "field": f"map_search:{inp.query}"})]
-
-
-def _web_text_node(ctx: Any, field: str, text: str, extra: dict[str, Any]) -> "EvidenceNode":
-    from core.engine.perceiver import text_evidence
-
-    node = text_evidence(ctx, "", "web", field, text, extra=extra)
-    node.post_id = None                     # a web page is not one of the user's posts
-    node.data.pop("cites", None)
-    return node
-
-
-def _ev_web_search(ctx: Any, inp: WebSearchInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
-    nodes = []
-    for i, r in enumerate(out.get("results") or []):
-        text = " — ".join(x for x in (str(r.get("title") or ""), str(r.get("snippet") or "")) if x)
-        if text.strip():
-            nodes.append(_web_text_node(ctx, f"web_search:{inp.query}#{i}", text, {"url": r.get("url")}))
-    return nodes
-
-
-def _ev_page_fetch(ctx: Any, inp: PageFetchInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
-    text = "\n".join(x for x in (str(out.get("title") or ""), str(out.get("text") or "")) if x)
-    if not text.strip():
-        return []
-    return [_web_text_node(ctx, f"page_fetch:{inp.url}", text, {"url": out.get("final_url") or inp.url})]
-
-
-def _ev_deep_visual(ctx: Any, inp: DeepVisualInput, out: dict[str, Any], route_id: str) -> list["EvidenceNode"]:
-    from core.engine.perceiver import ocr_node
-
-    post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
-    nodes = []
-    for item in out.get("items") or []:
-        node = ocr_node(ctx, post_id, inp.image_id, inp.file, [{"text": item.get("text", ""), "score": 1.0, "box": None}],
-                        False, source="deep_visual", route_id=route_id)
-        if node is not None:
-            nodes.append(node)
-    return nodes
-
-
 TOOLS: dict[str, ToolSpec] = {s.family: s for s in [
     ToolSpec("ocr", "full-resolution OCR of an image, or of one box of it (RapidOCR PP-OCR, offline)",
-             OcrInput, OcrOutput, 2.0, _prep_ocr, _ev_ocr),
+             OcrInput, OcrOutput, 2.0, _prep_ocr),
     ToolSpec("zoom_ocr", "crop one text region, upscale small text adaptively, OCR it (boxes in full-image pixels)",
-             ZoomOcrInput, OcrOutput, 2.0, _prep_ocr, _ev_ocr),
+             ZoomOcrInput, OcrOutput, 2.0, _prep_ocr),
     ToolSpec("exif", "EXIF time/device/GPS of one image; GPS reverse-geocoded offline",
-             ExifInput, ExifInfo, 1.0, _prep_exif, _ev_exif),
+             ExifInput, ExifInfo, 1.0, _prep_exif),
     ToolSpec("gazetteer", "ancestor levels of a place name (offline gazetteer, disambiguated by a hint)",
-             GazetteerInput, GazetteerOutput, 1.0, _prep_gazetteer, _ev_gazetteer),
+             GazetteerInput, GazetteerOutput, 1.0, _prep_gazetteer),
     # offline, a map search would only repeat the gazetteer: it is an online route
     ToolSpec("map_search", "place / POI search of an online map provider (Nominatim, Amap); network only",
-             MapSearchInput, MapSearchOutput, 2.0, _prep_map_search, _ev_map_search, needs_network=True),
+             MapSearchInput, MapSearchOutput, 2.0, _prep_map_search, needs_network=True),
     ToolSpec("web_search", "web search (SearxNG/Brave); network only",
-             WebSearchInput, WebSearchOutput, 3.0, _prep_web_search, _ev_web_search, needs_network=True),
+             WebSearchInput, WebSearchOutput, 3.0, _prep_web_search, needs_network=True),
     ToolSpec("page_fetch", "fetch one public web page as text (private/loopback addresses refused); network only",
-             PageFetchInput, FetchResult, 3.0, _prep_page_fetch, _ev_page_fetch, needs_network=True),
+             PageFetchInput, FetchResult, 3.0, _prep_page_fetch, needs_network=True),
     ToolSpec("deep_visual", "a strong vision-language model looks at one image (model backends only)",
-             DeepVisualInput, DeepVisualOutput, 5.0, _prep_deep_visual, _ev_deep_visual, needs_model=True,
+             DeepVisualInput, DeepVisualOutput, 5.0, _prep_deep_visual, needs_model=True,
              cacheable=False),
 ]}
 
@@ -447,17 +357,6 @@ def run_tool(env: ToolEnv, family: str, params: dict[str, Any] | RouteInput) -> 
     if "error" in out and len(out) == 1:
         return ToolResult(family=family, inputs=inp, error=str(out["error"]), call_id=call_id)
     return ToolResult(family=family, inputs=inp, output=out, call_id=call_id)
-
-
-def to_evidence(ctx: Any, res: ToolResult, route_id: str) -> list["EvidenceNode"]:
-    """Evidence drafts of a successful result, each naming its route and tool call."""
-    if res.output is None:
-        return []
-    nodes = TOOLS[res.family].to_evidence(ctx, res.inputs, res.output, route_id)
-    for n in nodes:
-        n.data["route_id"] = route_id
-        n.data["tool_call_id"] = res.call_id
-    return nodes
 
 
 def _last_id(rec: Recorder) -> int | None:

@@ -11,7 +11,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel
 
-from tools.base import ToolError, http_get_json
+from tools.base import HttpProvider, KeyedHttpProvider, ToolError, check_query
 
 MAX_QUERY_CHARS = 400
 
@@ -33,10 +33,7 @@ class WebSearch(Protocol):
 
 
 def _check_query(query: str) -> str:
-    q = " ".join(str(query or "").split())
-    if not q:
-        raise ToolError("query: empty search query", tool="web_search")
-    return q[:MAX_QUERY_CHARS]
+    return check_query(query, tool="web_search", what="search", limit=MAX_QUERY_CHARS)
 
 
 class DisabledWebSearch:
@@ -47,19 +44,12 @@ class DisabledWebSearch:
         raise ToolError("web search disabled", tool="web_search")
 
 
-class _HttpSearch:
-    name = "http"
-    needs_network = True
+class _HttpSearch(HttpProvider):
+    tool = "web_search"
+    follow_redirects = True
 
-    def __init__(self, enabled: bool = False, timeout: float = 10.0):
-        self.enabled = enabled
-        self.timeout = timeout
-
-    def _get(self, url: str, params: dict[str, Any], headers: dict[str, str] | None = None) -> Any:
-        if not self.enabled:
-            raise ToolError("web search disabled", tool="web_search")
-        return http_get_json(self.name, "web_search", url, params, headers=headers, timeout=self.timeout,
-                             follow_redirects=True)
+    def disabled_reason(self) -> str:
+        return "web search disabled"
 
 
 class SearxngWebSearch(_HttpSearch):
@@ -80,21 +70,16 @@ class SearxngWebSearch(_HttpSearch):
         return out
 
 
-class BraveWebSearch(_HttpSearch):
+class BraveWebSearch(KeyedHttpProvider, _HttpSearch):
     """Brave Search API (https://api.search.brave.com/res/v1/web/search), key in X-Subscription-Token."""
 
     name = "brave"
     URL = "https://api.search.brave.com/res/v1/web/search"
 
-    def __init__(self, api_key: str, enabled: bool = False, timeout: float = 10.0):
-        super().__init__(enabled, timeout)
-        self.api_key = api_key
-
     def search(self, query: str, k: int = 5) -> list[SearchResult]:
-        if not self.api_key:
-            raise ToolError("brave: no API key configured", tool="web_search")
+        key = self._need_key()
         data = self._get(self.URL, {"q": _check_query(query), "count": max(1, min(k, 20))},
-                         {"X-Subscription-Token": self.api_key, "Accept": "application/json"})
+                         {"X-Subscription-Token": key, "Accept": "application/json"})
         out = []
         for item in ((data.get("web") or {}).get("results") or [])[: max(1, k)]:
             out.append(SearchResult(title=str(item.get("title", ""))[:300], url=str(item.get("url", "")),

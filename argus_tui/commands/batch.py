@@ -183,7 +183,7 @@ def suite_cmd(
     from core.reports.compare import markdown_table
     from core.reports.html import write_report
 
-    from argus_tui.commands.engine import require_models
+    from argus_tui.cli_base import require_models
 
     not_a_file(bench_dir, "a sopri/1 benchmark folder (manifest.json, users/)")
     require_models(backend, None)

@@ -12,7 +12,8 @@ from core.textsafe import escape
 from rich.table import Table
 from rich.tree import Tree
 
-from argus_tui.cli_base import app, argus_command, bench_app, console, err_console, fail, show_progress
+from argus_tui.cli_base import (app, argus_command, bench_app, console, err_console, fail, require_models,
+                               show_progress)
 from core.errors import InputError
 from db.store import write_private
 
@@ -23,23 +24,6 @@ def check_user_dir(user_dir: Path) -> None:
         fail(f"{user_dir}: is a file; expected a sopri/1 user folder (profile.json, posts.jsonl, images/)")
     if not user_dir.is_dir():
         fail(f"{user_dir}: user folder not found")
-
-
-def require_models(backend: str, config: Path | None) -> None:
-    """`--backend openai` needs at least one engine role with a model; else exit 2 naming the setting."""
-    if backend != "openai":
-        return
-    from core.backends.config import ROLES, load_config
-
-    try:
-        bc = load_config(config)
-    except InputError as e:
-        fail(e.message)
-    if not [r for r in bc.model_roles() if r != "judge"]:
-        src = bc.source or "./argus.toml (not present)"
-        fail(f"{src} [roles.<role>.model]: --backend openai needs a model for at least one role "
-             f"({', '.join(r for r in ROLES if r != 'judge')}): set `model = ...` under [roles.perceiver] etc. "
-             f"in the config (--config FILE) or ARGUS_PERCEIVER_MODEL=...; see docs/backends.md")
 
 
 def _remove_db(db_path: Path) -> None:

@@ -19,7 +19,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane, Tree
 
-from argus_tui.live import LiveSession, StepResult
+from argus_tui.live import (AutoRun, Command, Decide, ExtendBudget, ForceRoute, JudgeHypothesis, LiveSession, Refresh,
+                            StepResult)
 from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen
 from argus_tui.state import Snapshot, StepChanges, build_snapshot, step_changes
 from argus_tui.widgets.cpeg import CpegPane
@@ -275,7 +276,7 @@ class InvestigationScreen(Screen):
             self.load_step(self._initial_step)
         else:
             self._working("opening the run: reading posts and images")
-            self.engine_call("refresh")
+            self.engine_call(Refresh())
         self.set_interval(1.0, self._tick)
 
     def _working(self, label: str) -> None:
@@ -336,8 +337,7 @@ class InvestigationScreen(Screen):
             self.post_message(WorkFailed("open run", e))
 
     @work(thread=True, group="engine")
-    def engine_call(self, what: str, decision: Decision | None = None, steps: int = 0,
-                    args: dict | None = None) -> None:
+    def engine_call(self, cmd: Command) -> None:
         try:
             if self.session is None:
                 if self.start_args:
@@ -352,17 +352,10 @@ class InvestigationScreen(Screen):
                 if self._closing:        # the screen went away while the run was opening
                     self.session.close()
                     return
-            if what == "refresh":
-                self.post_message(SnapshotReady(self.session.refresh()))
-            elif what == "decide" and decision is not None:
-                self.post_message(SnapshotReady(self.session.decide(decision)))
-            elif what == "auto":
-                for result in self.session.auto_steps(steps):
-                    self.post_message(SnapshotReady(result))
-            elif what in ("force", "extend", "hypothesis_action"):
-                self.post_message(SnapshotReady(getattr(self.session, what)(**(args or {}))))
+            for result in self.session.run(cmd):
+                self.post_message(SnapshotReady(result))
         except Exception as e:  # noqa: BLE001 — an engine failure is reported, the run stays in its DB
-            self.post_message(WorkFailed(what, e))
+            self.post_message(WorkFailed(cmd.what, e))
         finally:
             self.post_message(EngineIdle())
 
@@ -480,7 +473,7 @@ class InvestigationScreen(Screen):
 
     def _send(self, decision: Decision) -> None:
         self._working(f"{decision.action}: running the step")
-        self.engine_call("decide", decision)
+        self.engine_call(Decide(decision))
 
     def action_decide(self, action: str) -> None:
         if not self._can_act():
@@ -557,7 +550,7 @@ class InvestigationScreen(Screen):
         def done(n: int | None) -> None:
             if n:
                 self._working(f"auto-run of {n} step(s)")
-                self.engine_call("auto", steps=n)
+                self.engine_call(AutoRun(n))
 
         self.app.push_screen(AutoRunScreen(), done)
 
@@ -618,8 +611,7 @@ class InvestigationScreen(Screen):
             self.picked = picked
             return
         self._working("zoom route on the picked region")
-        self.engine_call("force", args={"family": picked["family"], "params": picked["params"], "by": self.who,
-                                        "reason": picked["reason"]})
+        self.engine_call(ForceRoute(picked["family"], picked["params"], self.who, picked["reason"]))
 
     def action_force(self, _shown: int = 0) -> None:
         """`f`: a route of the researcher's choosing: family, then its parameters (the
@@ -653,8 +645,7 @@ class InvestigationScreen(Screen):
             if result is None:
                 return
             self._working(f"forced {family} route")
-            self.engine_call("force", args={"family": family, "params": clean(result["params"]), "by": self.who,
-                                            "reason": result["reason"]})
+            self.engine_call(ForceRoute(family, clean(result["params"]), self.who, result["reason"]))
 
         from tools.registry import route_cost
 
@@ -677,7 +668,7 @@ class InvestigationScreen(Screen):
                     self.notify(f"budget: {text!r} is not a number of units", severity="error")
                 return
             self._working(f"adding {units:g} units")
-            self.engine_call("extend", args={"units": units, "by": self.who})
+            self.engine_call(ExtendBudget(units, self.who))
 
         self.app.push_screen(PromptScreen("Add how many budget units?", "10"), done)
 
@@ -702,8 +693,7 @@ class InvestigationScreen(Screen):
                 if reason is None:
                     return
                 self._working(f"{action} {node.node_id}")
-                self.engine_call("hypothesis_action", args={"node_id": node.node_id, "action": action,
-                                                            "by": self.who, "reason": reason or None})
+                self.engine_call(JudgeHypothesis(node.node_id, action, self.who, reason or None))
 
             self.app.push_screen(PromptScreen(f"{action} {node.node_id} {node.attribute} = {node.value}: reason",
                                               "", placeholder="why (recorded with your name)"), reasoned)

@@ -17,7 +17,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import copy
 import dataclasses
 import hashlib
 
@@ -288,16 +287,7 @@ class OpenAIBackend(Backend):
         g = ctx.graph
         keep = [n for n in g.nodes.values() if not is_model_evidence(n)
                 and not (n.kind == "hypothesis" and is_model_claim(n))]
-        ids = {n.node_id for n in keep}
-        view = copy.copy(g)      # read-only: the rule hypothesizer never writes to the graph
-        view.nodes, view.edges = {}, set()
-        view._by_kind = {k: {} for k in g._by_kind}
-        view._by_key, view._sup, view._cit = {}, {}, {}
-        for n in keep:
-            view._index(n)
-        for e in g.edges:
-            if e[0] in ids and e[1] in ids:
-                view._link(*e)
+        view = g.view(keep)      # read-only: the rule hypothesizer never writes to the graph
         return dataclasses.replace(ctx, graph=view)
 
     def _evidence_items(self, ctx: RunContext) -> list[dict[str, Any]]:

@@ -18,6 +18,7 @@ import sqlite_utils
 from core.engine.budget import Budget
 from core.engine.context import DEFAULT_CONFIG, RunContext
 from core.engine.graph import Graph, hypothesis_key
+from core.engine.step import apply_changes
 from core.engine.types import Cue, EvidenceNode, Hypothesis
 from core.errors import InputError
 from core.loader import load_user
@@ -94,9 +95,8 @@ class BaselineRun:
         """Store drafts (perceiver style: data['cites'] lists post node ids); one transaction."""
         out = []
         with self.db.conn:
-            for sql, args in self.ctx.pending_rows:
-                self.db.execute(sql, args)
-            self.ctx.pending_rows = []
+            apply_changes(self.db, self.run_id, self.ctx.pending)
+            self.ctx.pending = []
             for d in drafts:
                 if d is None or d.kind == "post":
                     continue
@@ -120,7 +120,7 @@ class BaselineRun:
         if with_cues:
             from core.engine.perceiver import text_evidence
 
-            return text_evidence(self.ctx, post_id, carrier, field, text, modality=modality, by_other=by_other,
+            return text_evidence(post_id, carrier, field, text, modality=modality, by_other=by_other,
                                   extra=extra)
         data: dict[str, Any] = {"field": field, "cites": [f"post:{post_id}"], **(extra or {})}
         if by_other:
@@ -141,12 +141,13 @@ class BaselineRun:
                                                       if self.graph.hypothesis_by_key(_key(h))]})
 
     def finish(self) -> Predictions:
-        from core.engine.projection import project, read_profile, write_profile
+        from core.engine.projection import project
+        from db.profile import read_profile, write_profile
 
         self.graph.step = 3
         with self.db.conn:
             attrs = project(self.ctx)
-            write_profile(self.ctx, attrs)
+            write_profile(self.db, self.run_id, self.ctx.step, attrs)
             self.event(3, "projected", {"attributes": {a.attribute: a.value for a in attrs}})
             if self.notes:
                 self.event(3, "note", {"notes": self.notes})

@@ -4,7 +4,7 @@ seeded once with the tool cache of OUT_DIR/runs.db) and the driver merges the sh
 runs.db at the end: the engine holds its write transaction while a route's tool runs, so
 workers sharing one DB would wait on each other ("database is locked" under load).
 
-Tasks are submitted through a bounded window (2 x workers in flight), so neither the parent
+Tasks are submitted through a bounded window (2 x workers in flight, core/batch/window.py), so neither the parent
 nor the pool holds more than a handful of users at a time: memory stays flat however large
 the benchmark. Each result is handed to `emit` as soon as it arrives (the caller streams it
 to OUT_DIR/results.jsonl and the progress bar).
@@ -21,6 +21,7 @@ from typing import Callable, Iterable
 
 from core.batch.task import BatchSpec, run_user
 from core.batch.threads import worker_threads
+from core.batch.window import run_windowed
 from core.engine.batch import UserResult
 from db.errors import DBError
 
@@ -121,30 +122,22 @@ def run_pool(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[
 def _pool(spec, it, emit, workers, ctx, window, db_path, shard_dir) -> None:
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_init_worker,
                              initargs=(str(shard_dir), str(db_path), os.getpid())) as pool:
-        pending: dict[Future, str] = {}
+        def in_place(uid: str, udir: Path) -> bool:
+            if not _has_run(db_path, spec, Path(udir)):
+                return False
+            # run in an earlier (maybe killed) batch, merged into runs.db: skipped when
+            # finished, resumed here when not, so each user keeps exactly one run
+            emit(run_user(spec, uid, udir, db_path))
+            return True
 
-        def fill() -> None:
-            while len(pending) < window:
-                nxt = next(it, None)
-                if nxt is None:
-                    return
-                uid, udir = nxt
-                if _has_run(db_path, spec, Path(udir)):
-                    # run in an earlier (maybe killed) batch, merged into runs.db: skipped when
-                    # finished, resumed here when not, so each user keeps exactly one run
-                    emit(run_user(spec, uid, udir, db_path))
-                    continue
-                pending[pool.submit(_run_in_shard, spec, uid, str(udir))] = uid
+        def collect(f: Future, uid: str) -> None:
+            try:
+                emit(f.result())
+            except DBError:
+                raise                # the disk or DB under OUT_DIR: every user would fail alike
+            except Exception as e:  # a worker that died (OOM, signal) fails its user only
+                emit(UserResult(user_id=uid, status="failed", error=f"worker: {type(e).__name__}: {e}"))
 
-        fill()
-        while pending:
-            done, _ = wait(pending, return_when=FIRST_COMPLETED)
-            for f in done:
-                uid = pending.pop(f)
-                try:
-                    emit(f.result())
-                except DBError:
-                    raise                # the disk or DB under OUT_DIR: every user would fail alike
-                except Exception as e:  # a worker that died (OOM, signal) fails its user only
-                    emit(UserResult(user_id=uid, status="failed", error=f"worker: {type(e).__name__}: {e}"))
-            fill()
+        run_windowed(it, window, in_place=in_place,
+                     submit=lambda uid, udir: pool.submit(_run_in_shard, spec, uid, str(udir)),
+                     wait_some=lambda hs: wait(hs, return_when=FIRST_COMPLETED)[0], collect=collect)

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterable
 
 from core.batch.task import BatchSpec, predictions_path, run_user
+from core.batch.window import run_windowed
 from core.engine.batch import UserResult
 from core.errors import InputError
 from db.store import private_dir, write_private
@@ -38,7 +39,7 @@ def _task(spec_json: str, user_id: str, user_dir: str) -> dict[str, Any]:
         res = run_user(spec, user_id, user_dir, shard, write_predictions=False)
         pred = None
         if res.status != "failed" and res.run_id:
-            from core.engine.projection import read_profile
+            from db.profile import read_profile
             from db.store import open_db
 
             db = open_db(shard)
@@ -81,43 +82,36 @@ def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[
     spec_json = spec.model_dump_json()
     it = iter(users)
     window = max(2, 2 * workers)
-    pending: dict[Any, str] = {}
 
     from core.engine.batch import _existing_run
     from db.store import open_db
 
     main_db = open_db(out / "runs.db")
 
-    def fill() -> None:
-        while len(pending) < window:
-            nxt = next(it, None)
-            if nxt is None:
-                return
-            uid, udir = nxt
-            prev = _existing_run(main_db, udir, spec.key)
-            if prev and prev[1] == "finished":    # done in an earlier batch: skipped here, not redone
-                emit(run_user(spec, uid, udir, out / "runs.db"))
-                continue
-            pending[remote.remote(spec_json, uid, str(Path(udir).resolve()))] = uid
+    def in_place(uid: str, udir: Path) -> bool:
+        prev = _existing_run(main_db, udir, spec.key)
+        if prev and prev[1] == "finished":    # done in an earlier batch: skipped here, not redone
+            emit(run_user(spec, uid, udir, out / "runs.db"))
+            return True
+        return False
 
-    fill()
-    while pending:
-        done, _ = ray.wait(list(pending), num_returns=1)
-        for ref in done:
-            uid = pending.pop(ref)
-            try:
-                doc = ray.get(ref)
-            except Exception as e:  # task crashed after its retry
-                emit(UserResult(user_id=uid, status="failed", error=f"ray task: {type(e).__name__}: {e}"))
-                continue
-            if doc.get("shard"):
-                tmp = shard_dir / f"{uid}.db.part"
-                tmp.write_bytes(doc["shard"])
-                tmp.replace(shard_dir / f"{uid}.db")
-            if doc.get("predictions"):
-                pf = predictions_path(spec, uid)
-                write_private(pf, doc["predictions"])
-            emit(UserResult.model_validate(doc["result"]))
-        fill()
+    def collect(ref: Any, uid: str) -> None:
+        try:
+            doc = ray.get(ref)
+        except Exception as e:  # task crashed after its retry
+            emit(UserResult(user_id=uid, status="failed", error=f"ray task: {type(e).__name__}: {e}"))
+            return
+        if doc.get("shard"):
+            tmp = shard_dir / f"{uid}.db.part"
+            tmp.write_bytes(doc["shard"])
+            tmp.replace(shard_dir / f"{uid}.db")
+        if doc.get("predictions"):
+            pf = predictions_path(spec, uid)
+            write_private(pf, doc["predictions"])
+        emit(UserResult.model_validate(doc["result"]))
+
+    run_windowed(it, window, in_place=in_place,
+                 submit=lambda uid, udir: remote.remote(spec_json, uid, str(Path(udir).resolve())),
+                 wait_some=lambda hs: ray.wait(hs, num_returns=1)[0], collect=collect)
     main_db.conn.close()
     merge_shards(out)

@@ -66,7 +66,7 @@ def run_user(spec: BatchSpec, user_id: str, user_dir: str | Path, db_path: str |
 def _baseline_user(spec: BatchSpec, user_id: str, user_dir: Path, db_path: Path, out_file: Path | None,
                    t0: float) -> UserResult:
     from core.baselines import run_baseline
-    from core.engine.projection import read_profile
+    from db.profile import read_profile
     from db.store import open_db, write_private
 
     db = open_db(db_path)

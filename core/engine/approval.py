@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import fnmatch
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from pydantic import BaseModel, Field
 
@@ -35,8 +35,9 @@ from core.engine.context import ApprovalRule
 from core.engine.types import Decision, RouteProposal
 from tools.registry import NETWORK_FAMILIES
 
-if TYPE_CHECKING:
-    from core.engine.loop import Investigation
+# What an approver is asked with: the proposal and the investigation asking (core/engine/loop.py's
+# Investigation; typed loosely so the loop, which builds the chains, stays the only importer).
+Asking = Any
 
 
 class Escalate(BaseModel):
@@ -55,7 +56,7 @@ class AskPerson(BaseModel):
 
 @runtime_checkable
 class Approver(Protocol):
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate | AskPerson: ...
+    def decide(self, proposal: RouteProposal, inv: Asking) -> Decision | Escalate | AskPerson: ...
 
 
 class AutoApprover:
@@ -65,7 +66,7 @@ class AutoApprover:
         self.name = name
         self.allow_network = allow_network
 
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision:
+    def decide(self, proposal: RouteProposal, inv: Asking) -> Decision:
         if proposal.family in NETWORK_FAMILIES and not self.allow_network:
             return Decision(action="skip", by=f"policy:{self.name}", reason="network routes need a person")
         return Decision(action="approve", by=f"policy:{self.name}", reason="within budget")
@@ -86,7 +87,7 @@ class PersonApprover:
     def clear(self) -> None:
         self._answer = None
 
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | AskPerson:
+    def decide(self, proposal: RouteProposal, inv: Asking) -> Decision | AskPerson:
         d, self._answer = self._answer, None
         if d is None:
             return AskPerson(person=self.who)
@@ -96,7 +97,7 @@ class PersonApprover:
 class SkipAll:
     """Skips every route (perception + hypotheses only)."""
 
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision:
+    def decide(self, proposal: RouteProposal, inv: Asking) -> Decision:
         return Decision(action="skip", by="policy:skip-all", reason="routes disabled")
 
 
@@ -106,7 +107,7 @@ class RuleApprover:
     def __init__(self, rule: ApprovalRule):
         self.rule = rule
 
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | Escalate:
+    def decide(self, proposal: RouteProposal, inv: Asking) -> Decision | Escalate:
         r = self.rule
         if r.action == "escalate":
             return Escalate(reason=r.reason)
@@ -120,7 +121,7 @@ class ApprovalChain:
         self.policies = policies
         self.name = name
 
-    def decide(self, proposal: RouteProposal, inv: "Investigation") -> Decision | AskPerson:
+    def decide(self, proposal: RouteProposal, inv: Asking) -> Decision | AskPerson:
         asked: list[str] = []
         for glob, approver in self.policies:
             if not fnmatch.fnmatchcase(proposal.family, glob):

@@ -4,12 +4,15 @@ Roles: perceive (skim every post into raw evidence), hypothesize (whole graph ->
 hypotheses), route_fallback (a route when the deterministic routing table has none),
 verify (admit / keep unresolved / remove one hypothesis), deep_visual (optional).
 `OfflineBackend` answers every role with rules, lexicons and the gazetteer. Model
-backends (core/backends, registered as "openai"/"replay") subclass it and override
-the roles they have a model for, so every role falls back to the offline rule.
+backends subclass it and override the roles they have a model for, so every role falls
+back to the offline rule. They are plugins: a package names its factories (a callable
+config -> Backend, e.g. the class) under the `argus.backends` entry-point group of its
+pyproject.toml, as core/backends does for "openai" and "replay"; the engine imports
+none of them by name.
 """
 from __future__ import annotations
 
-import importlib
+from importlib.metadata import entry_points
 from typing import Any, Callable
 
 from core.engine.context import RunContext
@@ -58,32 +61,30 @@ class OfflineBackend(Backend):
 
 
 BackendFactory = Callable[[dict[str, Any]], Backend]
+ENTRY_POINTS = "argus.backends"
 _REGISTRY: dict[str, BackendFactory] = {"offline": OfflineBackend}
 
 
 def register_backend(name: str, factory: BackendFactory) -> None:
+    """Register a factory in this process (tests, embedding code); installed plugins use entry points."""
     _REGISTRY[name] = factory
 
 
+def _plugins() -> dict[str, Any]:
+    return {ep.name: ep for ep in entry_points(group=ENTRY_POINTS)}
+
+
 def available_backends() -> list[str]:
-    _load_plugins()
-    return sorted(_REGISTRY)
-
-
-def _load_plugins() -> None:
-    # model backends register themselves on import (core/backends by the backends engineer)
-    try:
-        importlib.import_module("core.backends")
-    except ImportError:
-        pass
+    return sorted(set(_REGISTRY) | set(_plugins()))
 
 
 def make_backend(name: str = "offline", config: dict[str, Any] | None = None) -> Backend:
-    if name not in _REGISTRY:
-        _load_plugins()
     factory = _REGISTRY.get(name)
     if factory is None:
-        from core.errors import InputError
+        ep = _plugins().get(name)
+        if ep is None:
+            from core.errors import InputError
 
-        raise InputError("--backend", f"unknown backend {name!r} (known: {', '.join(sorted(_REGISTRY))})")
+            raise InputError("--backend", f"unknown backend {name!r} (known: {', '.join(available_backends())})")
+        factory = _REGISTRY[name] = ep.load()
     return factory(dict(config or {}))

@@ -13,7 +13,7 @@ from typing import Callable
 import sqlite_utils
 
 from core.engine.graph import Graph
-from core.engine.perceiver import attach_features
+from core.engine.rules.features import attach_features
 from db.store import now
 from db.transaction import immediate
 

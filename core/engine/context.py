@@ -1,5 +1,6 @@
-"""What every stage and backend gets for one run: the DB, the graph, the user's public
-view, the config flags and a way to record tool calls; and the typed engine config."""
+"""What every stage and backend gets for one run: the graph and its read-only view (the run
+store's records a stage may read), the user's public view, the config flags, a way to record
+tool calls, and the queue of changes the loop applies; and the typed engine config."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -9,6 +10,8 @@ import sqlite_utils
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.engine.budget import Budget
+from core.engine.contract.changes import Change
+from core.engine.contract.view import GraphView
 from core.engine.graph import Graph
 from core.models import UserView
 
@@ -95,7 +98,16 @@ class RunContext:
     budget: Budget
     config: dict[str, Any] = field(default_factory=lambda: dict(DEFAULT_CONFIG))
     errors: list[dict[str, Any]] = field(default_factory=list)   # recorded, non-fatal input/tool errors
-    pending_rows: list[tuple[str, list[Any]]] = field(default_factory=list)  # SQL written inside the next step
+    pending: list[Change] = field(default_factory=list)   # changes the loop applies inside the next step
+    _view: GraphView | None = field(default=None, repr=False)
+
+    @property
+    def view(self) -> GraphView:
+        """The read-only view of this run a stage reads through (one per graph: the loop replaces
+        the graph after a rolled-back step)."""
+        if self._view is None or self._view.graph is not self.graph:
+            self._view = GraphView(self.graph, self.db, self.run_id)
+        return self._view
 
     @property
     def step(self) -> int:
@@ -111,11 +123,12 @@ class RunContext:
 
     def tool_env(self, backend: Any = None, route_id: str | None = None, *, use_cache: bool = True):
         """The ToolEnv a route (or perception) runs its registry tool with."""
+        from core.engine.places import resolve_levels
         from tools.registry import ToolEnv
 
         rec = self.recorder(route_id)
         rec.use_cache = use_cache
-        return ToolEnv(rec, self.user.user_dir, self.config, backend=backend, ctx=self)
+        return ToolEnv(rec, self.user.user_dir, self.config, backend=backend, ctx=self, places=resolve_levels)
 
     def error(self, where: str, reason: str, **extra: Any) -> None:
         self.errors.append({"where": where, "reason": reason, **extra})

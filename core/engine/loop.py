@@ -14,7 +14,6 @@ executed routes and no route reaches STABLE_GAIN, a Stop decision, or config max
 from __future__ import annotations
 
 import json
-import os
 import uuid
 from collections import Counter
 from pathlib import Path
@@ -27,17 +26,21 @@ from core.engine.backend import Backend, make_backend
 from core.engine.backfill import apply_backfills
 from core.engine.budget import DEFAULT_BUDGET, Budget
 from core.engine.context import RunContext, engine_config
-from core.engine.events import BaseEvent, make_event, read_events
+from core.engine.events import BaseEvent, read_events
 from core.engine.graph import Graph, hypothesis_key, supersede_reason
-from core.engine.projection import project, read_profile, write_profile
-from core.engine.router import Candidate, candidates, evidence_posts, execute, propose, unserved
+from core.engine.projection import project
+from core.engine.router import Candidate, execute, propose
+from core.engine.step import StepTransaction, apply_changes, insert_event
+from core.engine.suspension import Suspension
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
-from core.engine.verifier import CONTRA_MARGIN, grounded, recheck_contradiction
+from core.engine.verifier import grounded, recheck_contradiction
 from tools.registry import offered, route_cost, validate_params
 from core.errors import InputError
 from core.loader import load_user
 from core.models import Predictions
 from db import queries
+from db import routes as db_routes
+from db.profile import read_profile, write_profile
 from db.queries import BudgetState, EdgeState, NodeState, ProfileState, RouteState, RunState
 from db.store import dumps, now, open_db
 
@@ -50,7 +53,7 @@ def _db(db: sqlite_utils.Database | str | Path) -> sqlite_utils.Database:
     return db if isinstance(db, sqlite_utils.Database) else open_db(db)
 
 
-class Investigation:
+class Investigation(Suspension, StepTransaction):
     def __init__(self, db: sqlite_utils.Database, run_id: str, ctx: RunContext, backend: Backend, system: str):
         self.db = db
         self.run_id = run_id
@@ -85,10 +88,10 @@ class Investigation:
                     "INSERT OR REPLACE INTO posts (run_id, post_id, idx, timestamp, ip_region, data) VALUES (?,?,?,?,?,?)",
                     [run_id, p.post_id, i, p.timestamp, p.ip_region, dumps(p.model_dump(mode="json"))],
                 )
-            _insert_event(db, run_id, 0, "run_started", {"user_id": user.profile.user_id, "posts": len(user.posts),
+            insert_event(db, run_id, 0, "run_started", {"user_id": user.profile.user_id, "posts": len(user.posts),
                                                           "backend": be.name, "budget": budget, "config": cfg})
             for e in errors:
-                _insert_event(db, run_id, 0, "error", {"where": e.file, "line": e.line, "field": e.field,
+                insert_event(db, run_id, 0, "error", {"where": e.file, "line": e.line, "field": e.field,
                                                        "reason": e.reason})
         ctx = RunContext(db=db, run_id=run_id, user=user, graph=Graph(db, run_id),
                          budget=Budget(float(budget), db=db, run_id=run_id), config=cfg)
@@ -128,10 +131,6 @@ class Investigation:
         return inv
 
     # ------------------------------------------------------------ state
-    def _last_step(self) -> int:
-        r = self.db.execute("SELECT step FROM runs WHERE run_id=?", [self.run_id]).fetchone()
-        return int(r[0]) if r else 0
-
     def _has_event(self, kind: str) -> bool:
         return self.db.execute("SELECT 1 FROM events WHERE run_id=? AND kind=? LIMIT 1",
                                [self.run_id, kind]).fetchone() is not None
@@ -181,66 +180,11 @@ class Investigation:
         """The run's events (after row id `since_id`), typed (core/engine/events.py)."""
         return read_events(self.db, self.run_id, since_id=since_id)
 
-    # ------------------------------------------------------------ step machinery
-    def _begin(self) -> list[Event]:
-        self.ctx.graph.step = self._last_step() + 1
-        self.ctx.errors = []
-        self._step_events: list[Event] = []
-        if self.db.conn.in_transaction:
-            self.db.conn.commit()
-        self.db.conn.execute("BEGIN")
-        return self._step_events
-
-    def _commit(self, status: str | None = None) -> list[Event]:
-        step = self.ctx.step
-        for err in self.ctx.errors:
-            self._event("error", err)
-        sets = "step=?, spent=?, updated_at=?"
-        vals: list[Any] = [step, self.ctx.budget.spent, now()]
-        if status:
-            sets += ", status=?"
-            vals.append(status)
-            if status == "finished":
-                sets += ", finished_at=?"
-                vals.append(now())
-        self.db.execute(f"UPDATE runs SET {sets} WHERE run_id=?", vals + [self.run_id])
-        self.db.conn.commit()
-        _crash_hook(step)
-        return list(self._step_events)
-
-    def _rollback(self, exc: BaseException) -> None:
-        self.db.conn.rollback()
-        # rebuild the engine state from the last committed state: the graph is reloaded, the
-        # budget is the ledger (its rolled-back rows are gone), step events/errors are dropped
-        self.ctx.graph = Graph(self.db, self.run_id)
-        self.ctx.graph.step = self._last_step()
-        self.ctx.budget = Budget(self.ctx.budget.total, db=self.db, run_id=self.run_id)
-        self.ctx.errors = []
-        self.ctx.pending_rows = []
-        self._step_events = []
-        self._memo = None
-
-    def _event(self, kind: str, data: dict[str, Any]) -> None:
-        eid = _insert_event(self.db, self.run_id, self.ctx.step, kind, data)
-        self._step_events.append(make_event(kind, json.loads(dumps(data)), step=self.ctx.step, run_id=self.run_id,
-                                            id=eid))
-
-    def _run_step(self, fn, *args, status: str | None = None) -> list[Event]:
-        self._begin()
-        try:
-            fn(*args)
-            if status != "finished":
-                self._suspend_unserved()
-        except BaseException as e:
-            self._rollback(e)
-            raise
-        return self._commit(status)
-
     # ------------------------------------------------------------ stages
     def _perceive(self) -> list[Event]:
         # the skim (tool calls, each cached + recorded) runs before the step's transaction
         self.ctx.graph.step = self._last_step() + 1
-        self.ctx.pending_rows = []
+        self.ctx.pending = []
         self.ctx.errors = []
         drafts = self.backend.perceive(self.ctx)
         errors = list(self.ctx.errors)
@@ -248,9 +192,8 @@ class Investigation:
 
     def _perceive_body(self, drafts: list[EvidenceNode], errors: list[dict[str, Any]]) -> None:
         self.ctx.errors = errors
-        for sql, args in self.ctx.pending_rows:
-            self.db.execute(sql, args)
-        self.ctx.pending_rows = []
+        apply_changes(self.db, self.run_id, self.ctx.pending)
+        self.ctx.pending = []
         g = self.ctx.graph
         counts: dict[str, int] = {}
         for d in drafts:
@@ -304,7 +247,7 @@ class Investigation:
             if g.signature() == sig:
                 break
         attrs = project(self.ctx)
-        if write_profile(self.ctx, attrs):
+        if write_profile(self.db, self.run_id, self.ctx.step, attrs):
             self._event("projected", {"attributes": {a.attribute: a.value for a in attrs}})
         return g.signature() != before
 
@@ -335,27 +278,6 @@ class Investigation:
                     self._apply_verdict(h, v, out)
         if any(out[k] for k in ("admitted", "unresolved", "removed", "grounded", "rejected")):
             self._event("verified", out)
-
-    def _wake_uncontradicted(self) -> None:
-        """A hypothesis removed as contradicted goes back to candidate once the rival that
-        contradicted it is no longer admitted (removed, unresolved, suspended, rejected by a
-        person) or no longer clearly stronger (its confidence fell within CONTRA_MARGIN)."""
-        g = self.ctx.graph
-        woken = {}
-        for h in g.hypotheses(("removed",)):
-            by = (h.data.get("contradicted_by") or [None])[0]
-            if by is None or h.data.get("rejected_by"):
-                continue
-            r = g.nodes.get(by)
-            weaker = r is not None and not r.data.get("confirmed_by") and r.status == "admitted" \
-                and (r.confidence or 0.0) < (h.confidence or 0.0) + CONTRA_MARGIN
-            if r is None or r.status in ("removed", "unresolved", "suspended") or weaker:
-                woken[h.node_id] = (f"{by}, which contradicted it, is no longer clearly stronger" if weaker
-                                    else f"{by}, which contradicted it, is no longer admitted")
-                h.data = {k: v for k, v in h.data.items() if k != "contradicted_by"}
-                g.set_status(h, "candidate", woken[h.node_id])
-        if woken:
-            self._event("suspension", {"woken": woken})
 
     def _apply_verdict(self, h: EvidenceNode, v: Verdict, out: dict[str, Any]) -> None:
         g = self.ctx.graph
@@ -389,82 +311,12 @@ class Investigation:
         out[v.status].append(h.node_id)
         out["reasons"][h.node_id] = v.reason
 
-    def _suspend_unresolved(self, reason: str) -> None:
-        """The run stops: every unresolved hypothesis is suspended until its evidence changes."""
-        g = self.ctx.graph
-        out = {}
-        for h in g.hypotheses(("unresolved",)):
-            out[h.node_id] = f"unresolved and no route left to resolve it ({reason})"
-            g.set_status(h, "suspended", out[h.node_id], by="router")
-        if out:
-            self._event("suspension", {"suspended": out})
-
-    # ------------------------------------------------------------ suspension (paper §4.3)
-    def _candidates(self) -> list[Candidate]:
-        """router.candidates of the current state, computed once per state (the end-of-step
-        suspension check and the next proposal read the same list)."""
-        key = (self.ctx.step, self.ctx.graph.signature(), round(self.ctx.budget.spent, 6))
-        if self._memo is None or self._memo[0] != key:
-            self._memo = (key, candidates(self.ctx, self.backend))
-        return self._memo[1]
-
-    def _suspend_unserved(self) -> None:
-        """End of a step: an unresolved hypothesis that no route helps any more is suspended (the
-        reason names why), so the router stops selecting it until its evidence neighbourhood
-        changes (`_wake_suspended`). With a model router, only those it declined are suspended."""
-        g = self.ctx.graph
-        if not self.ctx.flag("investigator") or not g.hypotheses(("unresolved",)):
-            self._gave_up = {}
-            return
-        why = unserved(self.ctx, self._candidates())
-        if type(self.backend).route_fallback is not Backend.route_fallback:
-            why = {h: f"{w}; {self._gave_up[h]}" for h, w in why.items() if h in self._gave_up}
-        self._gave_up = {}
-        for hid, reason in why.items():
-            g.set_status(g.nodes[hid], "suspended", reason, by="router")
-        if why:
-            self._event("suspension", {"suspended": why})
-
-    def _wake_suspended(self, added: list[str], route_hypothesis: str | None) -> dict[str, str]:
-        """New evidence in a suspended hypothesis's neighbourhood (it comes from a route run for it,
-        cites one of its supporters or what they cite, or comes from a post its support comes
-        from) sends it back to candidate, to be verified and routed again."""
-        g = self.ctx.graph
-        woken: dict[str, str] = {}
-        for h in g.hypotheses(("suspended",)):
-            if h.data.get("confirmed_by") or h.data.get("rejected_by"):
-                continue
-            sup = set(g.supporters(h.node_id))
-            near = sup | {c for s in sup for c in g.cites(s)}
-            posts = evidence_posts(g, h.node_id)
-            for nid in added:
-                n = g.nodes.get(nid)
-                if n is None:
-                    continue
-                if route_hypothesis == h.node_id:
-                    woken[h.node_id] = f"{nid} came from a route run for it"
-                elif set(g.cites(nid)) & near:
-                    woken[h.node_id] = f"{nid} cites {sorted(set(g.cites(nid)) & near, key=str)[0]}, part of its evidence"
-                elif n.post_id and n.post_id in posts:
-                    woken[h.node_id] = f"{nid} is new evidence from post {n.post_id}, where its support comes from"
-                else:
-                    continue
-                g.set_status(h, "candidate", f"its evidence neighbourhood changed: {woken[h.node_id]}")
-                break
-        if woken:
-            self._event("suspension", {"woken": woken})
-        return woken
-
     # ------------------------------------------------------------ routes
     def _pending(self) -> RouteProposal | None:
-        r = self.db.execute(
-            "SELECT route_id, hypothesis_id, family, tool, params, cost, expected, parent_route_id FROM routes"
-            " WHERE run_id=? AND status='proposed' ORDER BY created_at LIMIT 1", [self.run_id]).fetchone()
+        r = db_routes.pending_route(self.db, self.run_id)
         if r is None:
             return None
-        return RouteProposal(route_id=r[0], hypothesis_id=r[1], family=r[2], tool=r[3], params=json.loads(r[4]),
-                             cost=r[5], expected=r[6] or "", parent_route_id=r[7],
-                             reason=self._route_reason(r[0]))
+        return RouteProposal(**r, reason=self._route_reason(r["route_id"]))
 
     def _route_reason(self, route_id: str) -> str:
         r = self.db.execute("SELECT data FROM events WHERE run_id=? AND kind='route_proposed' ORDER BY id DESC",
@@ -476,15 +328,13 @@ class Investigation:
         return ""
 
     def _next_route_id(self) -> str:
-        n = self.db.execute("SELECT COUNT(*) FROM routes WHERE run_id=?", [self.run_id]).fetchone()[0]
-        return f"r{n + 1}"
+        return db_routes.next_route_id(self.db, self.run_id)
 
     def _stable(self) -> bool:
-        rows = self.db.execute("SELECT result FROM routes WHERE run_id=? AND status IN ('done','edited','failed')"
-                               " ORDER BY rowid DESC LIMIT ?", [self.run_id, STABLE_ROUTES]).fetchall()
-        if len(rows) < STABLE_ROUTES:
+        results = db_routes.last_results(self.db, self.run_id, STABLE_ROUTES)
+        if len(results) < STABLE_ROUTES:
             return False
-        return all(not json.loads(r[0] or "{}").get("graph_changed") for r in rows)
+        return all(not r.get("graph_changed") for r in results)
 
     def next_proposal(self) -> RouteProposal | None:
         """The route awaiting a decision (persisted as a 'proposed' row), or None when the loop stops."""
@@ -514,12 +364,8 @@ class Investigation:
             return None
         prop.route_id = self._next_route_id()
         with self.db.conn:
-            self.db.execute(
-                "INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, tool, params, cost, expected, status,"
-                " parent_route_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,'proposed',?,?)",
-                [self.run_id, prop.route_id, self.ctx.step, prop.hypothesis_id, prop.family, prop.tool,
-                 dumps(prop.params), prop.cost, prop.expected, prop.parent_route_id, now()])
-            _insert_event(self.db, self.run_id, self.ctx.step, "route_proposed", prop.model_dump())
+            self._insert_route(prop, "proposed")
+            insert_event(self.db, self.run_id, self.ctx.step, "route_proposed", prop.model_dump())
         return prop
 
     def decide(self, decision: Decision) -> list[Event]:
@@ -541,11 +387,15 @@ class Investigation:
             validate_params(prop.family, {**prop.params, **decision.params})
         return self._run_step(self._decide_body, prop, decision)
 
+    def _insert_route(self, prop: RouteProposal, status: str) -> None:
+        db_routes.insert_route(self.db, self.run_id, self.ctx.step, route_id=prop.route_id or "",
+                               hypothesis_id=prop.hypothesis_id, family=prop.family, tool=prop.tool,
+                               params=prop.params, cost=prop.cost, expected=prop.expected, status=status,
+                               parent_route_id=prop.parent_route_id)
+
     def _mark_route(self, route_id: str, status: str, decision: Decision, result: dict[str, Any] | None = None) -> None:
-        self.db.execute(
-            "UPDATE routes SET status=?, decided_by=?, decision_reason=?, decided_at=?, result=?, step=?"
-            " WHERE run_id=? AND route_id=?",
-            [status, decision.by, decision.reason, now(), dumps(result or {}), self.ctx.step, self.run_id, route_id])
+        db_routes.mark_route(self.db, self.run_id, route_id, self.ctx.step, status, by=decision.by,
+                             reason=decision.reason, result=result)
 
     def _decide_body(self, prop: RouteProposal, decision: Decision) -> None:
         self._event("decision", {"route_id": prop.route_id, "action": decision.action, "by": decision.by,
@@ -555,8 +405,7 @@ class Investigation:
             return
         if decision.action == "edit" and decision.params:
             prop.params = {**prop.params, **decision.params}
-            self.db.execute("UPDATE routes SET params=? WHERE run_id=? AND route_id=?",
-                            [dumps(prop.params), self.run_id, prop.route_id])
+            db_routes.set_params(self.db, self.run_id, prop.route_id, prop.params)
         result = self._execute(prop)
         status = "failed" if "error" in result else ("edited" if decision.action == "edit" else "done")
         self._mark_route(prop.route_id or "", status, decision, result)
@@ -586,11 +435,8 @@ class Investigation:
     def _rerun_source(self, decision: Decision) -> tuple[str, tuple]:
         parent = (decision.params or {}).get("route_id")
         if parent is None:
-            r = self.db.execute("SELECT route_id FROM routes WHERE run_id=? AND status IN ('done','edited','failed')"
-                                " ORDER BY rowid DESC LIMIT 1", [self.run_id]).fetchone()
-            parent = r[0] if r else None
-        row = self.db.execute("SELECT hypothesis_id, family, tool, params, cost, expected FROM routes"
-                              " WHERE run_id=? AND route_id=?", [self.run_id, parent]).fetchone()
+            parent = db_routes.last_executed(self.db, self.run_id)
+        row = db_routes.route_source(self.db, self.run_id, parent)
         if row is None:
             raise ValueError(f"rerun: no route {parent!r} in this run")
         return parent, row
@@ -600,11 +446,7 @@ class Investigation:
                              params={**json.loads(row[3]), **self._rerun_params(decision)},
                              cost=route_cost(row[1]), expected=row[5] or "",
                              parent_route_id=parent, reason=f"rerun of {parent}")
-        self.db.execute(
-            "INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, tool, params, cost, expected, status,"
-            " parent_route_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,'approved',?,?)",
-            [self.run_id, prop.route_id, self.ctx.step, prop.hypothesis_id, prop.family, prop.tool,
-             dumps(prop.params), prop.cost, prop.expected, parent, now()])
+        self._insert_route(prop, "approved")
         self._event("decision", {"route_id": prop.route_id, "action": "rerun", "by": decision.by,
                                  "parent_route_id": parent, "reason": decision.reason})
         result = self._execute(prop, use_cache=False)
@@ -694,11 +536,7 @@ class Investigation:
         prop = RouteProposal(route_id=self._next_route_id(), family=family, tool=family, params=dict(params),
                              cost=route_cost(family), expected="what the person asked for",
                              reason=reason or f"forced by {by}")
-        self.db.execute(
-            "INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, tool, params, cost, expected, status,"
-            " parent_route_id, created_at) VALUES (?,?,?,?,?,?,?,?,?,'approved',NULL,?)",
-            [self.run_id, prop.route_id, self.ctx.step, None, family, family, dumps(prop.params), prop.cost,
-             prop.expected, now()])
+        self._insert_route(prop, "approved")
         decision = Decision(action="approve", by=by, reason=prop.reason)
         self._event("decision", {"route_id": prop.route_id, "action": "force", "by": by, "family": family,
                                  "params": prop.params, "reason": prop.reason})
@@ -771,17 +609,3 @@ class Investigation:
                               [self.run_id, attribute]).fetchone()
         hs = [h for h in self.ctx.graph.hypotheses(("admitted",)) if h.attribute == attribute]
         return [self.ctx.graph.chain(h.node_id) for h in hs] if row else []
-
-
-def _crash_hook(step: int) -> None:
-    """Testing aid: ARGUS_ENGINE_EXIT_AFTER_STEP=N hard-kills the process right after step N
-    commits (no cleanup, like a SIGKILL), so resume can be tested deterministically."""
-    want = os.environ.get("ARGUS_ENGINE_EXIT_AFTER_STEP")
-    if want and want.isdigit() and int(want) == step:
-        os._exit(137)
-
-
-def _insert_event(db: sqlite_utils.Database, run_id: str, step: int, kind: str, data: dict[str, Any]) -> int:
-    cur = db.execute("INSERT INTO events (run_id, step, kind, data, created_at) VALUES (?,?,?,?,?)",
-                     [run_id, step, kind, dumps(data), now()])
-    return int(cur.lastrowid)

@@ -6,19 +6,31 @@ entities found in its text are kept in node.data so the hypothesizer reads the w
 graph at once. Tool calls (image signals, EXIF, OCR) go through the Recorder: cached by
 content hash and recorded in tool_calls. Perception is not charged to the route budget.
 A missing/corrupt/huge image becomes a recorded error on its node; nothing else is lost.
+Every evidence node is built here (text_evidence, ocr_node, exif_node), for the skim and for
+the tool adapters of core/engine/tool_evidence.py alike.
 """
 from __future__ import annotations
 
 import re
-from pathlib import Path
-from typing import Any
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
+from core.engine import rules
 from core.engine.context import RunContext
+from core.engine.contract.changes import RecordImage
+from core.engine.rules.features import attach_features
+from core.engine.rules.hostile import governs_post, masked_text, outside, sentence_ranges, taint_after_injection  # noqa: F401
 from core.engine.types import EvidenceNode
-from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, Post  # caps applied and reported by the loader
+from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post  # caps applied and reported by the loader
+from tools.userfiles import UserFileError
 
 PROFILE_POST = "@profile"
+# what the user-file guard can raise: a refusal, or the OS / a file name it cannot encode
+USER_FILE_ERRORS = (UserFileError, OSError, ValueError)
 SIGNALS_V = 6      # version of the image_signals output (5: from the reduced skim copy, 6: flat share from a box-reduced copy); part of its cache key
+
+_OCR_AI = re.compile(r"\b(?:Al|A1|A\|)(?=\s*[:：,]|\s+(?:assistant|model|agent|system|reading|analy))")
 
 # OCR-text keyword families that tell a document-like image's carrier (EN + ZH)
 _CARRIER_WORDS: list[tuple[str, tuple[str, ...]]] = [
@@ -51,15 +63,8 @@ def classify_text_carrier(text: str, screenshot_like: bool) -> str:
     return "screenshot" if screenshot_like else "ocr_text"
 
 
-def _rules():
-    from core.engine import rules
-
-    return rules
-
-
-def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text: str, *,
+def text_evidence(post_id: str, carrier: str, field: str, text: str, *,
                    modality: str = "text", by_other: bool = False, extra: dict[str, Any] | None = None) -> EvidenceNode:
-    rules = _rules()
     text = text[:MAX_TEXT]
     hostile = rules.hostile_spans(text)
     if not hostile and modality == "image":
@@ -69,8 +74,6 @@ def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text:
             hostile = [text]
     data: dict[str, Any] = {"field": field, "cites": [f"post:{post_id}"], **(extra or {})}
     if hostile:
-        from core.engine.rules.hostile import governs_post
-
         # addressed to an AI / an auditor (not a mere "for the report"): governs the rest of the post
         data["hostile_post"] = governs_post(text) or (modality == "image" and governs_post(_OCR_AI.sub("AI", text)))
     if by_other:
@@ -83,13 +86,11 @@ def text_evidence(ctx: RunContext, post_id: str, carrier: str, field: str, text:
         data["entities"] = []
     elif hostile:
         # keep what the rest of the caption says; nothing from the sentences around an injection
-        bad = _hostile_ranges(text, hostile)
+        bad = sentence_ranges(text, hostile)
         data["hostile"] = hostile[:5]
         data["hostile_scope"] = "sentences"
-        data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)
-                        if not _overlaps(text, c.span, bad)]
-        data["entities"] = [e.model_dump() for e in rules.extract_entities(text)
-                            if not any(a < e.end and e.start < b for a, b in bad)]
+        cues = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)]
+        data["cues"], data["entities"] = outside(text, bad, cues, [e.model_dump() for e in rules.extract_entities(text)])
     else:
         data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)]
         data["entities"] = [e.model_dump() for e in rules.extract_entities(text)]
@@ -120,52 +121,57 @@ def _read_form(text: str, carrier: str, data: dict[str, Any]) -> None:
     data["cues"] = [c for c in data["cues"] if c.get("attribute") not in read] + [c.model_dump() for c in cues]
 
 
-def attach_features(node: EvidenceNode) -> None:
-    """The text features the aggregators read (they never parse text), from the text the rules may
-    read: hostile sentences blanked, nothing of a text hostile as a whole. Called again whenever a
-    later check marks the node hostile."""
-    d = node.data
-    readable = "" if d.get("hostile_scope") == "all" else masked_text(node.content, d.get("hostile") or [])
-    d["features"] = _rules().text_features(readable, modality=node.modality or "text", carrier=node.carrier,
-                                           lines=d.get("lines"), entities=d.get("entities") or [])
+def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
+             screenshot_like: bool, *, source: str, route_id: str | None = None) -> EvidenceNode | None:
+    # a lone low-confidence glyph ("O", "〇") is detector noise on a photo
+    lines = [ln for ln in lines if sum(ch.isalnum() for ch in str(ln["text"])) >= 2 or float(ln.get("score", 0)) >= 0.9]
+    if not lines:
+        return None
+    text = "\n".join(str(ln["text"]) for ln in lines)
+    carrier = classify_text_carrier(text, screenshot_like)
+    node = text_evidence(post_id, carrier, f"ocr:{image_id}", text, modality="image",
+                          extra={"image_id": image_id, "file": file, "ocr_source": source,
+                                 "lines": [{"text": ln["text"], "score": round(float(ln.get("score", 0)), 3),
+                                            "box": ln.get("box")} for ln in lines]})
+    if route_id:
+        node.data["route_id"] = route_id
+        # routed OCR of a post that carries an injection elsewhere is governed by it too
+        post_hostile = any(n.data.get("hostile_post") for n in ctx.graph.of_post(post_id))
+        taint_after_injection([node], tainted=post_hostile)
+        if ctx.flag("semantic") is not False:
+            rules.semantic_injections(ctx, [node])
+    return node
 
 
-def masked_text(text: str, hostile: list[str]) -> str:
-    """The text with the sentences around hostile spans blanked (same length, line breaks kept)."""
-    from core.engine.rules.hostile import mask
+def exif_node(pid: str, image_id: str, ex: dict[str, Any], report: Callable[[str, str], None]) -> EvidenceNode:
+    """The EXIF block of one image; an implausible DateTimeOriginal is reported (where, why) and ignored."""
+    parts = []
+    data: dict[str, Any] = {"image_id": image_id, "exif": ex, "cites": [f"post:{pid}"], "field": f"exif:{image_id}"}
+    if ex.get("datetime_original"):
+        parts.append(f"taken {ex['datetime_original']}{ex.get('offset') or ''}")
+        ts = str(ex["datetime_original"]).replace(" ", "T") + (ex.get("offset") or "")
+        data["time"] = rules.time_features(ts)
+        if not data["time"]:
+            from core.timestamps import implausible_reason
 
-    return mask(text, _hostile_ranges(text, list(hostile))) if hostile else text
-
-
-_OCR_AI = re.compile(r"\b(?:Al|A1|A\|)(?=\s*[:：,]|\s+(?:assistant|model|agent|system|reading|analy))")
-
-
-def _hostile_ranges(text: str, spans: list[str]) -> list[tuple[int, int]]:
-    """Character ranges of every sentence that contains (part of) a hostile span."""
-    hits: list[tuple[int, int]] = []
-    for sp in spans:
-        i = text.find(sp)
-        while i >= 0:
-            hits.append((i, i + len(sp)))
-            i = text.find(sp, i + 1)
-    from core.engine.reading.sentences import sentence_runs
-
-    out = []
-    for s, e in sentence_runs(text):
-        if any(a < e and s < b for a, b in hits):
-            out.append((s, e))
-    return out + hits
+            if why := implausible_reason(ts):      # reported, and ignored for time inference
+                report(f"posts.jsonl post {pid} {image_id} EXIF DateTimeOriginal", why)
+    if ex.get("make") or ex.get("model"):
+        parts.append(f"device {' '.join(x for x in (ex.get('make'), ex.get('model')) if x)}")
+    if ex.get("gps_lat") is not None and ex.get("gps_lon") is not None:
+        parts.append(f"GPS {ex['gps_lat']:.5f},{ex['gps_lon']:.5f}")
+        place = _reverse(ex["gps_lat"], ex["gps_lon"])
+        if place:
+            data["gps_place"] = place
+            parts.append(f"near {', '.join(reversed(list(place['levels'].values())))}")
+    return EvidenceNode(node_id="", post_id=pid, modality="metadata", carrier="exif",
+                        content="; ".join(parts) or "EXIF present", data=data)
 
 
-def _overlaps(text: str, span: str, ranges: list[tuple[int, int]]) -> bool:
-    if not span:
-        return False
-    i = text.find(span)
-    while i >= 0:
-        if not any(a < i + len(span) and i < b for a, b in ranges):
-            return False      # at least one clean occurrence
-        i = text.find(span, i + 1)
-    return True
+def _reverse(lat: float, lon: float) -> dict[str, Any] | None:
+    from core.engine.places import reverse_levels    # None when the gazetteer has no place there
+
+    return reverse_levels(lat, lon)
 
 
 def _platform_says_own(comment: Any) -> bool:
@@ -174,29 +180,28 @@ def _platform_says_own(comment: Any) -> bool:
     return any(extra.get(k) is True for k in ("is_author", "by_author", "is_owner", "own"))
 
 
-def _post_text_nodes(ctx: RunContext, post: Post, own_names: set[str]) -> list[EvidenceNode]:
+def _post_text_nodes(post: Post, own_names: set[str], *, full: bool) -> list[EvidenceNode]:
     out: list[EvidenceNode] = []
     pid = post.post_id
     if post.title:
-        out.append(text_evidence(ctx, pid, "caption", "title", str(post.title)))
+        out.append(text_evidence(pid, "caption", "title", str(post.title)))
     if post.caption:
-        out.append(text_evidence(ctx, pid, "caption", "caption", str(post.caption)))
-    if not ctx.flag("perceiver"):
+        out.append(text_evidence(pid, "caption", "caption", str(post.caption)))
+    if not full:
         return out
     for i, t in enumerate(post.tags or []):
         if t:
-            out.append(text_evidence(ctx, pid, "hashtag", f"tags[{i}]", str(t)))
+            out.append(text_evidence(pid, "hashtag", f"tags[{i}]", str(t)))
     for i, c in enumerate(post.comments or []):
         if c is None or not c.text:
             continue
         own = (bool(c.author) and str(c.author).casefold() in own_names) or _platform_says_own(c)
-        out.append(text_evidence(ctx, pid, "caption", f"comments[{i}].text", str(c.text), by_other=not own,
+        out.append(text_evidence(pid, "caption", f"comments[{i}].text", str(c.text), by_other=not own,
                                   extra={"author": c.author}))
     return out
 
 
-def _metadata_nodes(ctx: RunContext, post: Post) -> list[EvidenceNode]:
-    rules = _rules()
+def _metadata_nodes(post: Post) -> list[EvidenceNode]:
     pid = post.post_id
     cites = [f"post:{pid}"]
     out: list[EvidenceNode] = []
@@ -213,7 +218,7 @@ def _metadata_nodes(ctx: RunContext, post: Post) -> list[EvidenceNode]:
             data={"field": "ip_region", "cites": cites},
         ))
     if post.location_tag:
-        node = text_evidence(ctx, pid, "metadata", "location_tag", str(post.location_tag)[:500], modality="metadata")
+        node = text_evidence(pid, "metadata", "location_tag", str(post.location_tag)[:500], modality="metadata")
         node.data["location_tag"] = True
         out.append(node)
     return out
@@ -226,10 +231,11 @@ def _image_error(ctx: RunContext, post: Post, idx: int, reason: str) -> None:
               line=getattr(post, "_line", None), field=f"images.{idx}.file")
 
 
-def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str | None) -> list[EvidenceNode]:
+def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str | None,
+                 pre: _Prefetch) -> list[EvidenceNode]:
     """Signals, EXIF and (for text-bearing images) OCR of one image."""
     from tools.exif import read_exif
-    from tools.userfiles import UserFileError, user_file_digest
+    from tools.userfiles import user_file_digest
 
     pid = post.post_id
     image_id = f"{pid}/img{idx}"
@@ -239,8 +245,8 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     meta: dict[str, Any] = {}
     try:  # the one user-file guard: inside the folder, a regular file, size limit, deadline
         # (already passed by this skim's prefetch: its path and hash are reused, not read again)
-        path, digest = ctx.__dict__.get("_digests", {}).get(ref_file) or user_file_digest(ctx.user.user_dir, ref_file)
-    except Exception as e:  # missing, unreadable, not a regular file, or outside the folder
+        path, digest = pre.digests.get(ref_file) or user_file_digest(ctx.user.user_dir, ref_file)
+    except USER_FILE_ERRORS as e:  # missing, unreadable, not a regular file, or outside the folder
         reason = str(e) if isinstance(e, UserFileError) else f"{ref_file}: {type(e).__name__}: {e}"
         _image_error(ctx, post, idx, reason)
         _store_image(ctx, image_id, pid, ref_file, None, {"error": reason})
@@ -250,7 +256,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
         return out
     # inputs name the file relative to the user folder; the cache key adds the content hash, so
     # a copy of the same benchmark elsewhere is served from the cache too
-    fut = ctx.__dict__.get("_sig_futures", {}).get(str(path))
+    fut = pre.futures.get(str(path))
     sig = rec.call("image_signals", lambda file, v: fut.result() if fut is not None else _signals(str(path), v),
                    {"file": ref_file, "v": SIGNALS_V}, content_hash=digest)
     if "error" in sig:
@@ -268,25 +274,28 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
                             content=desc, data={"image_id": image_id, "file": ref_file, "signals": sig, "cites": cites})
     out.append(img_node)
     if alt:
-        out.append(text_evidence(ctx, pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
+        out.append(text_evidence(pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
                                   extra={"image_id": image_id}))
     ex = rec.call("exif", lambda file: read_exif(path), {"file": ref_file}, content_hash=digest)
     if "error" not in ex and ex.get("has_exif"):
         meta["exif"] = ex
-        out.append(exif_node(ctx, pid, image_id, ex))
+        out.append(exif_node(pid, image_id, ex, ctx.error))
     if sig.get("text_bearing") and ctx.flag("ocr_in_perception"):
         # the old "OCR everything during the skim" mode (config ocr_in_perception=true)
-        from tools.registry import ToolEnv, run_tool, to_evidence
+        from tools.registry import ToolEnv, run_tool
 
         res = run_tool(ToolEnv(rec, ctx.user.user_dir, ctx.config, ctx=ctx), "ocr",
                        {"image_id": image_id, "file": ref_file, "carrier": img_node.carrier})
         if res.error:
             _image_error(ctx, post, idx, f"{ref_file}: OCR failed ({res.error})")
         else:
-            nodes = to_evidence(ctx, res, "")
+            # the route family's adapter (tool_evidence._ev_ocr) without a route
+            lines = [ln for ln in (res.output or {}).get("lines", []) if str(ln.get("text", "")).strip()]
+            node = ocr_node(ctx, pid, image_id, ref_file, lines, img_node.carrier == "screenshot",
+                            source="perception") if lines else None
+            nodes = [] if node is None else [node]
             for n in nodes:
-                n.data["ocr_source"] = "perception"
-                n.data.pop("route_id", None)
+                n.data["tool_call_id"] = res.call_id
             meta["ocr_lines"] = len(res.output.get("lines", [])) if res.output else 0
             out += nodes
         img_node.data["ocr_done"] = True
@@ -301,81 +310,20 @@ def _signals(path: str, v: int = SIGNALS_V) -> dict[str, Any]:
     return image_signals(path, tiles=True)
 
 
-def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
-             screenshot_like: bool, *, source: str, route_id: str | None = None) -> EvidenceNode | None:
-    # a lone low-confidence glyph ("O", "〇") is detector noise on a photo
-    lines = [ln for ln in lines if sum(ch.isalnum() for ch in str(ln["text"])) >= 2 or float(ln.get("score", 0)) >= 0.9]
-    if not lines:
-        return None
-    text = "\n".join(str(ln["text"]) for ln in lines)
-    carrier = classify_text_carrier(text, screenshot_like)
-    node = text_evidence(ctx, post_id, carrier, f"ocr:{image_id}", text, modality="image",
-                          extra={"image_id": image_id, "file": file, "ocr_source": source,
-                                 "lines": [{"text": ln["text"], "score": round(float(ln.get("score", 0)), 3),
-                                            "box": ln.get("box")} for ln in lines]})
-    if route_id:
-        node.data["route_id"] = route_id
-        # routed OCR of a post that carries an injection elsewhere is governed by it too
-        post_hostile = any(n.data.get("hostile_post") for n in ctx.graph.of_post(post_id))
-        taint_after_injection([node], tainted=post_hostile)
-        if ctx.flag("semantic") is not False:
-            _rules().semantic_injections(ctx, [node])
-    return node
-
-
-def exif_node(ctx: RunContext, pid: str, image_id: str, ex: dict[str, Any]) -> EvidenceNode:
-    parts = []
-    data: dict[str, Any] = {"image_id": image_id, "exif": ex, "cites": [f"post:{pid}"], "field": f"exif:{image_id}"}
-    if ex.get("datetime_original"):
-        parts.append(f"taken {ex['datetime_original']}{ex.get('offset') or ''}")
-        ts = str(ex["datetime_original"]).replace(" ", "T") + (ex.get("offset") or "")
-        data["time"] = _rules().time_features(ts)
-        if not data["time"]:
-            from core.timestamps import implausible_reason
-
-            if why := implausible_reason(ts):      # reported, and ignored for time inference
-                ctx.error(f"posts.jsonl post {pid} {image_id} EXIF DateTimeOriginal", why)
-    if ex.get("make") or ex.get("model"):
-        parts.append(f"device {' '.join(x for x in (ex.get('make'), ex.get('model')) if x)}")
-    if ex.get("gps_lat") is not None and ex.get("gps_lon") is not None:
-        parts.append(f"GPS {ex['gps_lat']:.5f},{ex['gps_lon']:.5f}")
-        place = _reverse(ex["gps_lat"], ex["gps_lon"])
-        if place:
-            data["gps_place"] = place
-            parts.append(f"near {', '.join(reversed(list(place['levels'].values())))}")
-    return EvidenceNode(node_id="", post_id=pid, modality="metadata", carrier="exif",
-                        content="; ".join(parts) or "EXIF present", data=data)
-
-
-def _reverse(lat: float, lon: float) -> dict[str, Any] | None:
-    try:
-        from core.engine.places import reverse_levels
-
-        return reverse_levels(lat, lon)
-    except Exception:
-        return None
-
-
 def _store_image(ctx: RunContext, image_id: str, post_id: str, file: str, digest: str | None,
                  meta: dict[str, Any], sig: dict[str, Any] | None = None) -> None:
-    from db.store import dumps
-
-    # written by the loop inside the perception step's transaction (perception itself runs
+    # applied by the loop inside the perception step's transaction (perception itself runs
     # outside it so slow OCR never holds the DB write lock)
-    ctx.pending_rows.append((
-        "INSERT OR REPLACE INTO images (run_id, image_id, post_id, file, sha256, width, height, meta)"
-        " VALUES (?,?,?,?,?,?,?,?)",
-        [ctx.run_id, image_id, post_id, file, digest, (sig or {}).get("width"), (sig or {}).get("height"), dumps(meta)],
-    ))
+    ctx.pending.append(RecordImage(image_id=image_id, post_id=post_id, file=file, sha256=digest,
+                                   width=(sig or {}).get("width"), height=(sig or {}).get("height"), meta=meta))
 
 
-def _profile_nodes(ctx: RunContext) -> list[EvidenceNode]:
-    p = ctx.user.profile
+def _profile_nodes(p: AccountProfile) -> list[EvidenceNode]:
     out: list[EvidenceNode] = []
     if p.bio:
-        out.append(text_evidence(ctx, PROFILE_POST, "caption", "profile.bio", str(p.bio)))
+        out.append(text_evidence(PROFILE_POST, "caption", "profile.bio", str(p.bio)))
     if p.nickname:
-        out.append(text_evidence(ctx, PROFILE_POST, "metadata", "profile.nickname", str(p.nickname),
+        out.append(text_evidence(PROFILE_POST, "metadata", "profile.nickname", str(p.nickname),
                                   modality="metadata"))
     if p.ip_region:
         out.append(EvidenceNode(node_id="", post_id=PROFILE_POST, modality="metadata", carrier="ip_region",
@@ -384,54 +332,60 @@ def _profile_nodes(ctx: RunContext) -> list[EvidenceNode]:
     return taint_after_injection(out)     # a bio addressed to an AI governs the nickname too
 
 
-def _prefetch_signals(ctx: RunContext):
+@dataclass
+class _Prefetch:
+    """This skim's work done ahead: (path, hash) of every image file the guard passed, and the
+    image signals computed in a background thread (path -> future)."""
+
+    digests: dict[str, tuple] = field(default_factory=dict)
+    futures: dict[str, Future] = field(default_factory=dict)
+    pool: ThreadPoolExecutor | None = None
+
+
+def _prefetch_signals(ctx: RunContext) -> _Prefetch:
     """Compute the cheap image signals of every image in a background thread, so they overlap
     with the OCR of earlier images (the OCR model runs under its own lock). Results still go
     through the Recorder (cache + tool_calls) in the main thread."""
-    from concurrent.futures import ThreadPoolExecutor
-
     from tools.base import cache_key
     from tools.userfiles import user_file_digest
 
     jobs = []
-    digests: dict[str, tuple] = ctx.__dict__.setdefault("_digests", {})
+    pre = _Prefetch()
     for post in ctx.user.posts[:10_000]:
         for ref in (post.images or [])[:MAX_IMAGES_PER_POST]:
             if ref is None or not getattr(ref, "file", None):
                 continue
             try:   # refused files are reported by _image_nodes
-                path, digest = digests[str(ref.file)] = user_file_digest(ctx.user.user_dir, str(ref.file))
-            except Exception:
+                path, digest = pre.digests[str(ref.file)] = user_file_digest(ctx.user.user_dir, str(ref.file))
+            except USER_FILE_ERRORS:
                 continue
             key = cache_key("image_signals", {"file": str(ref.file), "v": SIGNALS_V}, digest)
-            if ctx.db.execute("SELECT 1 FROM cache WHERE key=?", [key]).fetchone() is None:
+            if not ctx.view.cached(key):
                 jobs.append(str(path))
     if len(jobs) < 2:
-        return None
-    pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="argus-signals")
-    ctx.__dict__["_sig_futures"] = {p: pool.submit(_signals, p, SIGNALS_V) for p in dict.fromkeys(jobs)}
-    return pool
+        return pre
+    pre.pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="argus-signals")
+    pre.futures = {p: pre.pool.submit(_signals, p, SIGNALS_V) for p in dict.fromkeys(jobs)}
+    return pre
 
 
 def perceive(ctx: RunContext) -> list[EvidenceNode]:
     """Post nodes first, then each post's evidence drafts (node ids assigned by the graph)."""
-    pool = _prefetch_signals(ctx) if ctx.flag("perceiver") else None
+    pre = _prefetch_signals(ctx) if ctx.flag("perceiver") else _Prefetch()
     try:
-        out = _perceive(ctx)
+        out = _perceive(ctx, pre)
         if ctx.flag("semantic") is not False:   # semantic cues next to the rule cues (rules/semantic.py)
-            _rules().semantic_injections(ctx, out)     # first: a flagged post gives no cue
+            rules.semantic_injections(ctx, out)     # first: a flagged post gives no cue
         taint_pointed_posts(out)
         if ctx.flag("semantic") is not False:
-            _rules().semantic_cues(ctx, out)
+            rules.semantic_cues(ctx, out)
         return out
     finally:
-        ctx.__dict__.pop("_sig_futures", None)
-        ctx.__dict__.pop("_digests", None)
-        if pool is not None:
-            pool.shutdown(wait=True, cancel_futures=True)
+        if pre.pool is not None:
+            pre.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _perceive(ctx: RunContext) -> list[EvidenceNode]:
+def _perceive(ctx: RunContext, pre: _Prefetch) -> list[EvidenceNode]:
     user = ctx.user
     # a commenter is the account only by its id: anyone can take the account's display name
     own_names = {str(user.profile.user_id).casefold()} if user.profile.user_id else set()
@@ -439,22 +393,22 @@ def _perceive(ctx: RunContext) -> list[EvidenceNode]:
                                             modality="metadata", carrier="metadata", content="account profile",
                                             status="grounded")]
     if ctx.flag("perceiver"):
-        out += _profile_nodes(ctx)
+        out += _profile_nodes(user.profile)
     for idx, post in enumerate(user.posts):
         pid = post.post_id
         preview = (post.title or post.caption or "")[:120]
         out.append(EvidenceNode(node_id=f"post:{pid}", kind="post", post_id=pid, modality="text", carrier="caption",
                                 content=preview, status="grounded", data={"idx": idx, "timestamp": post.timestamp}))
-        nodes = _post_text_nodes(ctx, post, own_names)
+        nodes = _post_text_nodes(post, own_names, full=bool(ctx.flag("perceiver")))
         if not ctx.flag("perceiver"):
             # captions only, but the timestamp stays: it is part of the post, not a perception
-            out += taint_after_injection(nodes) + [n for n in _metadata_nodes(ctx, post) if n.carrier == "timestamp"]
+            out += taint_after_injection(nodes) + [n for n in _metadata_nodes(post) if n.carrier == "timestamp"]
             continue
-        nodes += _metadata_nodes(ctx, post)
+        nodes += _metadata_nodes(post)
         for i, ref in enumerate((post.images or [])[:MAX_IMAGES_PER_POST]):
             if ref is None or not getattr(ref, "file", None):
                 continue
-            nodes += _image_nodes(ctx, post, i, str(ref.file), ref.alt)
+            nodes += _image_nodes(ctx, post, i, str(ref.file), ref.alt, pre)
         out += taint_after_injection(nodes)
     return out
 
@@ -492,14 +446,3 @@ def taint_pointed_posts(nodes: list[EvidenceNode]) -> int:
             n.data.update(hostile=["(pointed at by an injection in another post)"], hostile_scope="all",
                           hostile_post=True, cues=[], entities=[], features={})
     return len(targets)
-
-
-def taint_after_injection(nodes: list[EvidenceNode], tainted: bool = False) -> list[EvidenceNode]:
-    """Text addressed to an AI governs the rest of its post: every text node after it (the
-    claim in the next hashtag, comment, alt text or image) gives no cue."""
-    for n in nodes:
-        if tainted and "cues" in n.data and not n.data.get("hostile"):
-            n.data.update(hostile=["(after an injection earlier in this post)"], hostile_scope="all",
-                          hostile_post=True, cues=[], entities=[], features={})
-        tainted = tainted or bool(n.data.get("hostile_post"))
-    return nodes

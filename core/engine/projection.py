@@ -5,16 +5,16 @@ is removed and never projected).
 hierarchy / category: the best admitted hypothesis (confidence, then granularity); its
 levels come from evidence (and routed gazetteer lookups), so the value is never more
 specific than what supports it. set / facts: the admitted items joined with "; ".
-Unresolved and removed hypotheses are never projected. Rows go to the `profile` table
-with the evidence ids, so each value's support chain stays queryable (nodes + edges).
+Unresolved and removed hypotheses are never projected. The loop writes the rows to the
+`profile` table (db/profile.py) with the evidence ids, so each value's support chain stays
+queryable (nodes + edges).
 """
 from __future__ import annotations
 
 from core.engine.context import RunContext
 from core.engine.types import EvidenceNode
-from core.models import PredictedAttribute, Predictions
+from core.models import PredictedAttribute
 from core.schema import load_schema
-from db.store import dumps
 
 MAX_ITEMS = {"set": 8, "facts": 6}
 
@@ -60,56 +60,3 @@ def project(ctx: RunContext) -> list[PredictedAttribute]:
                                           confidence=conf, evidence=ev[:16],
                                           hypotheses=[h.node_id for h in items]))
     return out
-
-
-def write_profile(ctx: RunContext, attrs: list[PredictedAttribute]) -> bool:
-    """Bring the run's profile to `attrs`; returns True when anything changed.
-
-    History is append-only: a changed value gets a new `profile_history` row from this step and
-    the old one is closed (cleared_step); a dropped value is closed. The `profile` table holds
-    the current rows, each with the step its value took effect."""
-    schema = load_schema()
-    step = ctx.step
-    old = {r[0]: (r[1], r[2], r[3], r[4], r[5]) for r in ctx.db.execute(
-        "SELECT attribute, value, level, confidence, evidence, hypotheses FROM profile_history"
-        " WHERE run_id=? AND cleared_step IS NULL", [ctx.run_id]).fetchall()}
-    new: dict[str, tuple] = {}
-    for a in attrs:
-        extra = a.model_extra or {}
-        new[a.attribute] = (a.value, extra.get("level"), a.confidence, dumps(a.evidence),
-                            dumps(extra.get("hypotheses") or []))
-    if old == new:
-        return False
-    for attr in [k for k in old if old[k] != new.get(k)]:
-        ctx.db.execute("UPDATE profile_history SET cleared_step=? WHERE run_id=? AND attribute=? AND cleared_step IS NULL",
-                       [step, ctx.run_id, attr])
-        ctx.db.execute("DELETE FROM profile WHERE run_id=? AND attribute=?", [ctx.run_id, attr])
-    for a in attrs:
-        if old.get(a.attribute) == new[a.attribute]:
-            continue
-        spec = schema.get(a.attribute)
-        value, level, conf, ev, hyps = new[a.attribute]
-        sens = spec.default_sensitivity if spec else None
-        # a value set and replaced within one step keeps one row for that step
-        ctx.db.execute(
-            "INSERT INTO profile_history (run_id, attribute, step, value, level, granularity, confidence, sensitivity,"
-            " evidence, hypotheses) VALUES (?,?,?,?,?,?,?,?,?,?) ON CONFLICT(run_id, attribute, step) DO UPDATE SET"
-            " value=excluded.value, level=excluded.level, confidence=excluded.confidence, evidence=excluded.evidence,"
-            " hypotheses=excluded.hypotheses, sensitivity=excluded.sensitivity, cleared_step=NULL",
-            [ctx.run_id, a.attribute, step, value, level, None, conf, sens, ev, hyps])
-        ctx.db.execute(
-            "INSERT INTO profile (run_id, attribute, value, level, granularity, confidence, sensitivity, evidence,"
-            " hypotheses, step) VALUES (?,?,?,?,?,?,?,?,?,?)",
-            [ctx.run_id, a.attribute, value, level, None, conf, sens, ev, hyps, step])
-    return True
-
-
-def read_profile(db, run_id: str, user_id: str, system: str) -> Predictions:
-    schema = load_schema()
-    order = {n: i for i, n in enumerate(schema.names)}
-    rows = db.execute("SELECT attribute, value, confidence, evidence FROM profile WHERE run_id=?", [run_id]).fetchall()
-    import json
-
-    attrs = [PredictedAttribute(attribute=a, value=v, confidence=c, evidence=json.loads(e or "[]"))
-             for a, v, c, e in sorted(rows, key=lambda r: order.get(r[0], 99))]
-    return Predictions(user_id=user_id, system=system, attributes=attrs)

@@ -19,7 +19,6 @@ run and routes that do not fit the remaining budget are not proposed. None means
 """
 from __future__ import annotations
 
-import json
 import re
 from typing import Any
 
@@ -167,11 +166,8 @@ class Candidate(BaseModel):
 def tried_routes(ctx: RunContext) -> tuple[set[tuple[str, str, str]], set[tuple[str, str]]]:
     per_h: set[tuple[str, str, str]] = set()
     done: set[tuple[str, str]] = set()
-    for hid, fam, params, status in ctx.db.execute(
-        "SELECT hypothesis_id, family, params, status FROM routes WHERE run_id=? AND status != 'proposed'",
-        [ctx.run_id],
-    ).fetchall():
-        src = source_of(fam, json.loads(params or "{}"))
+    for hid, fam, params, status in ctx.view.decided_routes():
+        src = source_of(fam, params)
         per_h.add((hid or "", fam, src))
         if status in ("done", "failed", "edited", "skipped"):
             done.add((fam, src))
@@ -213,11 +209,7 @@ class _Index:
         for n in g.evidence():
             if n.modality == "text" and not n.data.get("by_other") and n.post_id:
                 self.text_by_post[n.post_id] = (self.text_by_post.get(n.post_id, "") + " " + n.content)[:4000]
-        self.digest: dict[str, str] = {}
-        for image_id, sha in ctx.db.execute("SELECT image_id, sha256 FROM images WHERE run_id=?",
-                                            [ctx.run_id]).fetchall():
-            if sha:
-                self.digest[image_id] = sha
+        self.digest: dict[str, str] = ctx.view.image_digests()
 
     def best_hypothesis(self, post_id: str | None) -> EvidenceNode | None:
         hs = self.by_post.get(post_id or "", [])
@@ -446,7 +438,8 @@ def execute(ctx: RunContext, backend, prop: RouteProposal, route_id: str, *, use
             ) -> tuple[list[EvidenceNode], dict[str, Any]]:
     """Run one route through the registry; returns (evidence drafts, result summary). Tool
     errors are results; bad params raise InputError (callers validate before charging)."""
-    from tools.registry import run_tool, to_evidence
+    from core.engine.tool_evidence import to_evidence
+    from tools.registry import run_tool
 
     res = run_tool(ctx.tool_env(backend, route_id, use_cache=use_cache), prop.family, prop.params)
     if res.error is not None:

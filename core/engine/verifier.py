@@ -26,7 +26,6 @@ confirmation is never contradicted; a model's claims are left to the hybrid verd
 """
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from core.engine.context import RunContext
@@ -60,34 +59,17 @@ def _post_field(ctx: RunContext, post_id: str | None, field: str) -> str | None:
 
 
 def _post_data(ctx: RunContext, post_id: str | None) -> dict[str, Any] | None:
-    cache = ctx.__dict__.setdefault("_post_cache", {})
-    if post_id not in cache:
-        row = ctx.db.execute("SELECT data FROM posts WHERE run_id=? AND post_id=?", [ctx.run_id, post_id]).fetchone()
-        cache[post_id] = json.loads(row[0]) if row else None
-    return cache[post_id]
+    return ctx.view.post(post_id)
 
 
 def _tool_outputs(ctx: RunContext, node: EvidenceNode) -> list[dict[str, Any]]:
     """The outputs of the tool call(s) this node cites: its tool_call_id, else its route's calls."""
     tcid = node.data.get("tool_call_id")
     if tcid is not None:
-        rows = ctx.db.execute("SELECT outputs FROM tool_calls WHERE run_id=? AND id=? AND outputs IS NOT NULL",
-                              [ctx.run_id, tcid]).fetchall()
-    elif node.data.get("route_id"):
-        rows = ctx.db.execute(
-            f"SELECT outputs FROM tool_calls WHERE run_id=? AND route_id=? AND tool IN ({','.join('?' * len(_TOOL_SOURCES))})"
-            " AND outputs IS NOT NULL", [ctx.run_id, node.data["route_id"], *_TOOL_SOURCES]).fetchall()
-    else:
-        return []
-    out = []
-    for (text,) in rows:
-        try:
-            d = json.loads(text)
-        except ValueError:
-            continue
-        if isinstance(d, dict):
-            out.append(d)
-    return out
+        return ctx.view.tool_outputs(call_id=tcid)
+    if node.data.get("route_id"):
+        return ctx.view.tool_outputs(route_id=node.data["route_id"], tools=_TOOL_SOURCES)
+    return []
 
 
 def _in_cited_call(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
@@ -216,8 +198,7 @@ def contradiction(ctx: RunContext, hyp: EvidenceNode, conf: float) -> dict[str, 
             best = cand
     if best is not None:
         # evidence read by a route the router ran to check this hypothesis (its planned check)
-        routes = {r for (r,) in ctx.db.execute("SELECT route_id FROM routes WHERE run_id=? AND hypothesis_id=?",
-                                              [ctx.run_id, hyp.node_id]).fetchall()}
+        routes = ctx.view.route_ids_for(hyp.node_id)
         best["routes"] = sorted({p for e in best["evidence"] for p in g.nodes[e].provenance if p in routes})
     return best
 

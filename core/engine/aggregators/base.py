@@ -6,6 +6,8 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from pydantic import ValidationError
+
 from core.engine.types import Cue, EvidenceNode, Hypothesis
 from core.schema import load_schema
 from core.textmatch import normalize
@@ -86,11 +88,11 @@ class GraphFacts:
             by_other = bool(n.data.get("by_other"))
             if n.carrier not in ("timestamp", "exif") and n.content and n.modality != "image" or n.data.get("lines"):
                 (self.other_text if by_other else self.post_text)[pid].append((n.node_id, _masked(n)))
-            for c in n.data.get("cues", []) or []:
+            for i, c in enumerate(n.data.get("cues", []) or []):
                 try:
                     cue = Cue.model_validate(c)
-                except Exception:
-                    continue
+                except ValidationError as e:    # written by the engine as Cue dumps: a damaged run DB
+                    raise ValueError(f"evidence {n.node_id}: data.cues[{i}] is not a cue ({e.errors()[0]['msg']})") from e
                 if by_other and cue.attribute not in OTHER_OK:
                     continue
                 if cue.data.get("stance") in DROP_STANCES:
@@ -154,7 +156,7 @@ def _masked(n: EvidenceNode) -> str:
     """The node's text with the sentences around hostile spans blanked (what its features were read from)."""
     if not n.data.get("hostile"):
         return n.content
-    from core.engine.perceiver import masked_text
+    from core.engine.rules.hostile import masked_text
 
     return masked_text(n.content, list(n.data["hostile"]))
 

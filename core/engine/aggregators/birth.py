@@ -20,6 +20,7 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
     says the post's own date is the birthday ("today is my birthday", cue hint is_today)."""
     today = today or {}
     cands: list[tuple[float, str, str, dict, int | None]] = []   # (conf, node, post, time, age)
+    age_nodes: dict[str, str] = {}      # post -> the OCR node whose numbered line gave the age
     for pid in f.posts():
         t = f.time.get(pid)
         if not t or not t.get("date"):
@@ -37,7 +38,7 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
                                 if i < len(marks) and "number" in marks[i]]
                         if len(nums) == 1 and 1 < int(nums[0]) < 100:
                             age = int(nums[0])
-                            f.__dict__.setdefault("age_nodes", {})[pid] = n.node_id
+                            age_nodes[pid] = n.node_id
             if nid:
                 cands.append((0.6, nid, pid, t, age))
                 continue
@@ -58,7 +59,7 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
     # a stated age outside 13..100 is someone else's birthday (a child's cake) or noise
     grp = [c if (c[4] is None or 13 <= c[4] <= 100) else (c[0], c[1], c[2], c[3], None) for c in grp]
     ages = [(int(c[3]["date"][:4]) - c[4]) for c in grp if c[4]]
-    ev += [f.__dict__.get("age_nodes", {}).get(c[2]) for c in grp if f.__dict__.get("age_nodes", {}).get(c[2])]
+    ev += [age_nodes.get(c[2]) for c in grp if age_nodes.get(c[2])]
     if not ages:
         for pid in f.posts():
             for yr, span in f.post_items(pid, "birth_years"):
@@ -93,7 +94,7 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
         c = stated[0]
         latest = max((tt.get("date", "") for tt in f.time.values()), default=c[3]["date"])
         age = c[4] + max(0, int(latest[:4]) - int(c[3]["date"][:4]) - (1 if latest[5:10] < c[3]["date"][5:10] else 0))
-        src = [f.__dict__.get("age_nodes", {}).get(c[2]) or c[1]]
+        src = [age_nodes.get(c[2]) or c[1]]
         out.append(hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, src, 0.6,
                         f"age {c[4]} stated on the birthday post of {c[3]['date']}"))
     return out

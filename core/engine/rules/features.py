@@ -31,6 +31,7 @@ import re
 from typing import Any
 
 from core.engine.reading.sentences import sentence_bodies
+from core.engine.rules.hostile import masked_text
 from core.engine.rules.places import find_places
 from core.textmatch import normalize
 
@@ -263,3 +264,13 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
         if val:
             f[key] = val
     return f
+
+
+def attach_features(node: Any) -> None:
+    """The text features the aggregators read (they never parse text), from the text the rules may
+    read: hostile sentences blanked, nothing of a text hostile as a whole. Called again whenever a
+    later check marks the node hostile."""
+    d = node.data
+    readable = "" if d.get("hostile_scope") == "all" else masked_text(node.content, d.get("hostile") or [])
+    d["features"] = text_features(readable, modality=node.modality or "text", carrier=node.carrier,
+                                  lines=d.get("lines"), entities=d.get("entities") or [])

@@ -14,7 +14,7 @@ import bisect
 import re
 import unicodedata
 
-from core.engine.reading.sentences import next_terminator, sentence_starts
+from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
 
 _AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
       r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system|auditor|reviewer|moderator|" \
@@ -319,3 +319,58 @@ def mask(text: str, ranges: list[tuple[int, int]]) -> str:
             if chars[i] != "\n":
                 chars[i] = " "
     return "".join(chars)
+
+
+# ---------------------------------------------------------------- masking a perceived node's text
+
+
+def sentence_ranges(text: str, spans: list[str]) -> list[tuple[int, int]]:
+    """Character ranges of every sentence that contains (part of) a hostile span, then the spans'
+    own occurrences."""
+    hits: list[tuple[int, int]] = []
+    for sp in spans:
+        i = text.find(sp)
+        while i >= 0:
+            hits.append((i, i + len(sp)))
+            i = text.find(sp, i + 1)
+    out = []
+    for s, e in sentence_runs(text):
+        if any(a < e and s < b for a, b in hits):
+            out.append((s, e))
+    return out + hits
+
+
+def only_inside(text: str, span: str, ranges: list[tuple[int, int]]) -> bool:
+    """True when every occurrence of `span` in `text` overlaps one of `ranges` (no clean one)."""
+    if not span:
+        return False
+    i = text.find(span)
+    while i >= 0:
+        if not any(a < i + len(span) and i < b for a, b in ranges):
+            return False      # at least one clean occurrence
+        i = text.find(span, i + 1)
+    return True
+
+
+def outside(text: str, ranges: list[tuple[int, int]], cues: list[dict], entities: list[dict]
+            ) -> tuple[list[dict], list[dict]]:
+    """The cues (dumped) with a clean occurrence of their span and the entities (dumped) whose
+    offsets miss `ranges`: what a text keeps of its reads around hostile sentences."""
+    return ([c for c in cues if not only_inside(text, str(c.get("span", "")), ranges)],
+            [e for e in entities if not any(a < int(e.get("end", 0)) and int(e.get("start", 0)) < b for a, b in ranges)])
+
+
+def masked_text(text: str, hostile: list[str]) -> str:
+    """The text with the sentences around hostile spans blanked (same length, line breaks kept)."""
+    return mask(text, sentence_ranges(text, list(hostile))) if hostile else text
+
+
+def taint_after_injection(nodes: list, tainted: bool = False) -> list:
+    """Text addressed to an AI governs the rest of its post: every text node after it (the
+    claim in the next hashtag, comment, alt text or image) gives no cue."""
+    for n in nodes:
+        if tainted and "cues" in n.data and not n.data.get("hostile"):
+            n.data.update(hostile=["(after an injection earlier in this post)"], hostile_scope="all",
+                          hostile_post=True, cues=[], entities=[], features={})
+        tainted = tainted or bool(n.data.get("hostile_post"))
+    return nodes

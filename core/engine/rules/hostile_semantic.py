@@ -280,7 +280,8 @@ def detect(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
 def flag_nodes(rec: Any, nodes: Sequence[Any]) -> int:
     """Mark the perceived text nodes that carry a semantic injection hostile (in place), then
     taint the rest of each such post; returns how many nodes the detection flagged."""
-    from core.engine.perceiver import _hostile_ranges, _overlaps, attach_features, taint_after_injection
+    from core.engine.rules.features import attach_features
+    from core.engine.rules.hostile import outside, sentence_ranges, taint_after_injection
 
     todo = [n for n in nodes if getattr(n, "kind", "") == "evidence" and n.content and "cues" in n.data
             and n.data.get("hostile_scope") != "all"]
@@ -297,11 +298,9 @@ def flag_nodes(rec: Any, nodes: Sequence[Any]) -> int:
         if n.modality == "image" or len(text) < 40 or not text[:hit.start].strip():
             d.update(hostile_scope="all", cues=[], entities=[])
         else:
-            bad = _hostile_ranges(text, d["hostile"])
+            bad = sentence_ranges(text, d["hostile"])
             d["hostile_scope"] = "sentences"
-            d["cues"] = [c for c in d.get("cues", []) if not _overlaps(text, str(c.get("span", "")), bad)]
-            d["entities"] = [e for e in d.get("entities", [])
-                             if not any(a < int(e.get("end", 0)) and int(e.get("start", 0)) < b for a, b in bad)]
+            d["cues"], d["entities"] = outside(text, bad, d.get("cues", []), d.get("entities", []))
         attach_features(n)
     if flagged:
         posts: dict[Any, list[Any]] = {}

@@ -267,9 +267,9 @@ def annotate(rec: Any, nodes: Sequence[Any]) -> int:
 def _hostile_sentences(n: Any) -> list[tuple[int, int]]:
     if not n.data.get("hostile"):
         return []
-    from core.engine.perceiver import _hostile_ranges
+    from core.engine.rules.hostile import sentence_ranges
 
-    return _hostile_ranges(n.content, list(n.data["hostile"]))
+    return sentence_ranges(n.content, list(n.data["hostile"]))
 
 
 if __name__ == "__main__":   # python -m core.engine.rules.semantic : rebuild vectors.npz

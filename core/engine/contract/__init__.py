@@ -1,0 +1,12 @@
+"""The engine's contract, in one import: the typed values that cross stage boundaries
+(core/engine/types.py: evidence and hypothesis nodes, route proposals, decisions, verdicts),
+the typed events (core/engine/events.py), the read-only GraphView a stage reads its run
+through, and the changes a stage hands to the loop, which alone writes (docs/architecture.md).
+"""
+from core.engine.contract.changes import Change, RecordImage
+from core.engine.contract.view import GraphView
+from core.engine.events import BaseEvent as Event
+from core.engine.types import Cue, Decision, EvidenceNode, Hypothesis, RouteProposal, Verdict
+
+__all__ = ["Change", "Cue", "Decision", "Event", "EvidenceNode", "GraphView", "Hypothesis", "RecordImage",
+           "RouteProposal", "Verdict"]

@@ -1,0 +1,108 @@
+"""Tool output -> evidence drafts: one adapter per route family of the tool registry
+(tools/registry.py), so the tools stay leaves that know nothing of the engine. Each draft
+carries `data["route_id"]` and `data["tool_call_id"]`, the `tool_calls` row that produced it.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from core.engine.perceiver import exif_node, ocr_node, text_evidence
+from core.engine.types import EvidenceNode
+from tools.registry import (DeepVisualInput, ExifInput, GazetteerInput, MapSearchInput, OcrInput, PageFetchInput,
+                            ToolResult, WebSearchInput, ZoomOcrInput)
+
+
+def _ev_ocr(ctx: Any, inp: OcrInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+    lines = [ln for ln in out.get("lines", []) if str(ln.get("text", "")).strip()]
+    if not lines:
+        return []
+    post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
+    node = ocr_node(ctx, post_id, inp.image_id, inp.file, lines, "screenshot" in str(inp.carrier or ""),
+                    source="zoom_ocr" if isinstance(inp, ZoomOcrInput) else "ocr", route_id=route_id)
+    if node is None:
+        return []
+    if isinstance(inp, ZoomOcrInput) and inp.from_node in ctx.graph.nodes:
+        node.carrier = ctx.graph.nodes[inp.from_node].carrier       # same image, same carrier
+    if inp.box is not None:
+        node.data["box"] = inp.box
+    return [node]
+
+
+def _ev_exif(ctx: Any, inp: ExifInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+    if not out.get("has_exif"):
+        return []
+    pid = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
+    return [exif_node(pid, inp.image_id, out, lambda where, why: ctx.error(where, why))]
+
+
+def _ev_gazetteer(ctx: Any, inp: GazetteerInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+    levels = out.get("levels") or {}
+    if not levels:
+        return []
+    return [EvidenceNode(node_id="", modality="metadata", carrier="metadata",
+                         content="gazetteer: " + " < ".join(reversed(list(levels.values()))),
+                         data={"gazetteer": {"name": inp.name, "levels": levels}, "field": f"gazetteer:{inp.name}"})]
+
+
+def _ev_map_search(ctx: Any, inp: MapSearchInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+    res = out.get("results") or []
+    if not res:
+        return []
+    top = res[0]
+    chain = [c for c in top.get("chain") or [] if c]
+    return [EvidenceNode(node_id="", modality="metadata", carrier="metadata",
+                         content=f"map_search {inp.query!r}: " + (" < ".join(reversed(chain)) or top.get("name", "")),
+                         data={"map_search": {"query": inp.query, "results": res[:inp.k]},
+                               "field": f"map_search:{inp.query}"})]
+
+
+def _web_text_node(ctx: Any, field: str, text: str, extra: dict[str, Any]) -> EvidenceNode:
+    node = text_evidence("", "web", field, text, extra=extra)
+    node.post_id = None                     # a web page is not one of the user's posts
+    node.data.pop("cites", None)
+    return node
+
+
+def _ev_web_search(ctx: Any, inp: WebSearchInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+    nodes = []
+    for i, r in enumerate(out.get("results") or []):
+        text = " — ".join(x for x in (str(r.get("title") or ""), str(r.get("snippet") or "")) if x)
+        if text.strip():
+            nodes.append(_web_text_node(ctx, f"web_search:{inp.query}#{i}", text, {"url": r.get("url")}))
+    return nodes
+
+
+def _ev_page_fetch(ctx: Any, inp: PageFetchInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+    text = "\n".join(x for x in (str(out.get("title") or ""), str(out.get("text") or "")) if x)
+    if not text.strip():
+        return []
+    return [_web_text_node(ctx, f"page_fetch:{inp.url}", text, {"url": out.get("final_url") or inp.url})]
+
+
+def _ev_deep_visual(ctx: Any, inp: DeepVisualInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+    post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
+    nodes = []
+    for item in out.get("items") or []:
+        node = ocr_node(ctx, post_id, inp.image_id, inp.file, [{"text": item.get("text", ""), "score": 1.0, "box": None}],
+                        False, source="deep_visual", route_id=route_id)
+        if node is not None:
+            nodes.append(node)
+    return nodes
+
+Adapter = Callable[[Any, Any, dict[str, Any], str], list[EvidenceNode]]
+ADAPTERS: dict[str, Adapter] = {
+    "ocr": _ev_ocr, "zoom_ocr": _ev_ocr, "exif": _ev_exif, "gazetteer": _ev_gazetteer,
+    "map_search": _ev_map_search, "web_search": _ev_web_search, "page_fetch": _ev_page_fetch,
+    "deep_visual": _ev_deep_visual,
+}
+
+
+def to_evidence(ctx: Any, res: ToolResult, route_id: str) -> list[EvidenceNode]:
+    """Evidence drafts of a successful result, each naming its route and tool call."""
+    if res.output is None:
+        return []
+    nodes = ADAPTERS[res.family](ctx, res.inputs, res.output, route_id)
+    for n in nodes:
+        n.data["route_id"] = route_id
+        n.data["tool_call_id"] = res.call_id
+    return nodes
