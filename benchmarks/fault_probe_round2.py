@@ -255,6 +255,29 @@ def second_writer(w: Path) -> None:
     _ok(_argus("investigate", str(udir), "--db", str(db), "-q"))
 
 
+def two_batches(w: Path) -> None:
+    import time
+
+    bench = _bench(w, n=60)
+    out = w / "out"
+    first = subprocess.Popen([ARGUS, "bench", "run", str(bench), "--out", str(out), "-q"], stdout=subprocess.PIPE,
+                             stderr=subprocess.PIPE, text=True, env=ENV)
+    try:
+        t0 = time.monotonic()
+        while time.monotonic() - t0 < HANG_S and not ((out / "results.jsonl").is_file()
+                                                      and (out / "results.jsonl").read_text().strip()):
+            time.sleep(0.2)
+        _clean_exit2(_argus("bench", "run", str(bench), "--out", str(out), "-q",
+                            env={**ENV, "ARGUS_RUN_LOCK_WAIT_S": "1"}), "another `bench run`")
+    finally:
+        first.wait(timeout=600)
+    if first.returncode != 0:
+        raise Outcome("lost", f"the first batch failed: {first.stderr[-160:]}")
+    n = sqlite3.connect(out / "runs.db").execute("SELECT COUNT(*) FROM runs").fetchone()[0]
+    if n != 60 or len((out / "results.jsonl").read_text().splitlines()) != 60:
+        raise Outcome("lost", f"{n} runs for 60 users")
+
+
 def ro_file(w: Path) -> None:
     udir = _bench(w) / "users" / "u000"
     _ok(_argus("investigate", str(udir), "--db", str(w / "r.db"), "-q"))
@@ -413,6 +436,7 @@ CASES: list[tuple[str, Callable[[Path], None]]] = [
     ("200 comments of 20,000 characters", perceive([{"post_id": "p1", "caption": "hi", "comments": [
         {"author": f"c{i}", "text": ("lovely view from Nanshan " * 800)[:20_000]} for i in range(200)]}])),
     ("two writers of one run", second_writer),
+    ("two bench runs on one OUT_DIR", two_batches),
     ("read-only DB file", ro_file),
     ("read-only DB folder", ro_folder),
     ("read-only mount", ro_mount),

@@ -1,11 +1,13 @@
-"""One writer per run: a process that resumes a run holds a POSIX byte-range lock on the run DB
-file, at an offset derived from the run id far above SQLite's own lock bytes (which sit at
+"""One writer per run: a process that starts or resumes a run holds a byte-range lock on the run
+DB file, at an offset derived from the run id far above SQLite's own lock bytes (which sit at
 1 GiB), until it exits. A second process resuming the same run waits up to WAIT_S for it,
-then gets a DBError naming the DB, the run and the holder's pid (two writers of one run
-produced `UNIQUE constraint failed: nodes.run_id, nodes.node_id` and no profile).
+then gets a DBError naming the DB and the run (two writers of one run produced `UNIQUE
+constraint failed: nodes.run_id, nodes.node_id` and no profile). `claim_batch` does the same for
+one `bench run` per OUT_DIR.
 
-The lock fd is never closed: closing any fd of a file drops every POSIX lock the process
-holds on it, SQLite's included (the same rule as db.store._migration_lock)."""
+The lock is an open-file-description lock (Linux F_OFD_SETLK): a classic POSIX lock is dropped
+when the process closes any fd of the file, and SQLite closes its fds whenever a connection
+closes. The lock fd itself is never closed (the same rule as db.store._migration_lock)."""
 from __future__ import annotations
 
 import os
@@ -48,23 +50,22 @@ def claim_run(db_path: str | Path, run_id: str, *, wait_s: float = WAIT_S) -> No
     off = _BASE + zlib.crc32(run_id.encode("utf-8")) % _SPAN
     if (st.st_dev, st.st_ino, off) in _HELD:
         return
+    ofd = getattr(fcntl, "F_OFD_SETLK", None)
+    req = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, off, 1, 0)
     deadline = time.monotonic() + wait_s
     while True:
         try:
-            fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, off, os.SEEK_SET)
+            if ofd is not None:       # tied to this fd's open file description, not to the process
+                fcntl.fcntl(fd, ofd, req)
+            else:
+                fcntl.lockf(fd, fcntl.LOCK_EX | fcntl.LOCK_NB, 1, off, os.SEEK_SET)
             _HELD.add((st.st_dev, st.st_ino, off))
             return
         except OSError:
             if time.monotonic() >= deadline:
                 break
             time.sleep(0.2)
-    pid = "?"
-    try:
-        req = struct.pack("hhqqi", fcntl.F_WRLCK, os.SEEK_SET, off, 1, 0)
-        pid = str(struct.unpack("hhqqi", fcntl.fcntl(fd, fcntl.F_GETLK, req))[4])
-    except (OSError, struct.error):
-        pass
-    raise DBError(path, f"run {run_id} is being written by another process (pid {pid}); wait for it to finish "
+    raise DBError(path, f"run {run_id} is being written by another process; wait for it to finish "
                   "(or start a fresh run with --new)", field="run_id")
 
 
@@ -74,3 +75,13 @@ def claim_run_of(db, run_id: str, *, wait_s: float = WAIT_S) -> None:
     file = next((r[2] for r in rows if r[1] == "main"), "")
     if file:
         claim_run(file, run_id, wait_s=wait_s)
+
+
+def claim_batch(db_path: str | Path, *, wait_s: float = WAIT_S) -> None:
+    """One `bench run` per OUT_DIR at a time: the batch holds a lock on its runs.db for the rest of
+    the process; a second one waits wait_s, then gets a DBError saying so."""
+    try:
+        claim_run(db_path, "\x00batch", wait_s=wait_s)
+    except DBError:
+        raise DBError(db_path, "another `bench run` is writing this OUT_DIR; wait for it to finish "
+                      "or use another --out") from None

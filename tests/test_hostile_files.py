@@ -125,3 +125,19 @@ def test_predictions_folder_that_is_a_link_is_refused(tmp_path):
     with pytest.raises(UnsafeOutputError):
         write_private(tmp_path / "out" / "predictions" / "u.json", "{}")
     assert not list(elsewhere.iterdir())
+
+
+def test_comment_floods_are_capped_and_reported(tmp_path):
+    """200 comments of 20,000 characters (inside the per-field and per-post caps) took minutes to
+    perceive: a post reads at most MAX_COMMENT_CHARS of comments, the rest reported."""
+    from core.loader import MAX_COMMENT_CHARS
+
+    udir = tmp_path / "u"
+    udir.mkdir()
+    post = {"post_id": "p1", "caption": "hi", "comments": [{"author": f"c{i}", "text": "x" * 20_000} for i in range(200)]}
+    (udir / "posts.jsonl").write_text(json.dumps(post) + "\n", encoding="utf-8")
+    errors: list[InputError] = []
+    user = load_user(udir, errors=errors)
+    kept = user.posts[0].comments
+    assert sum(len(c.text) for c in kept) <= MAX_COMMENT_CHARS + 20_000 and len(kept) < 200
+    assert any(e.field and e.field.startswith("comments.") and "not read" in e.reason for e in errors)

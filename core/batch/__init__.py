@@ -136,6 +136,9 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
     from db.store import open_append_private, open_db, write_private
 
     open_db(out_dir / "runs.db").conn.close()     # create + migrate once before workers start
+    from db.runlock import claim_batch
+
+    claim_batch(out_dir / "runs.db")               # a second batch on this OUT_DIR: a clear error
     _seed_cache(out_dir / "runs.db", cache_from)
     if executor == "ray":
         from core.batch.merge import merge_shards

@@ -75,6 +75,9 @@ class Investigation(Suspension, StepTransaction):
         cfg = engine_config(config)
         be = backend if isinstance(backend, Backend) else make_backend(backend, cfg)
         run_id = run_id or f"{user.profile.user_id}-{uuid.uuid4().hex[:8]}"
+        from db.runlock import claim_run_of
+
+        claim_run_of(db, run_id)        # this process writes the run: another one resuming it waits
         ts = now()
         with db.conn:
             db.execute(
