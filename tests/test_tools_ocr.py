@@ -87,7 +87,7 @@ def test_crop_and_zoom_reads_small_text_with_boxes_in_original_coordinates(ocr, 
 def test_detector_finds_text_regions_and_none_on_blank(receipt) -> None:
     from tools.images import image_signals
 
-    sig = image_signals(receipt, use_detector=True)
+    sig = image_signals(receipt, detector=detect_text_regions)
     assert sig["text_method"] == "ocr_det" and sig["text_bearing"] is True
     assert len(sig["text_regions"]) >= 2
     assert detect_text_regions(Image.new("RGB", (300, 200), "white")) == []

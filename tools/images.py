@@ -10,7 +10,7 @@ import os
 import stat
 import warnings
 from pathlib import Path
-from typing import Any, Sequence
+from typing import Any, Callable, Sequence
 
 from PIL import Image, ImageFilter, ImageOps, ImageStat, UnidentifiedImageError
 
@@ -268,16 +268,16 @@ def dense_edge_tiles(work: Image.Image, full_size: tuple[int, int] | None = None
              int(((y + 1) * tile + 1) * sy)] for y, x in zip(ys.tolist()[:600], xs.tolist()[:600])]
 
 
-def image_signals(path: str | Path | Image.Image, *, use_detector: bool = False,
-                  tiles: bool = False) -> dict[str, Any]:
+def image_signals(path: str | Path | Image.Image, *,
+                  detector: Callable[[Image.Image], list[Any]] | None = None, tiles: bool = False) -> dict[str, Any]:
     """Cheap signals for the perceiver, from the skim's grey working copy (load_skim_copy: one
     reduced decode, ~15 ms per 1-Mpx JPEG with the tiles).
 
     text_bearing: by default from edge density of a thumbnail (`text_method` says
     "edge_density"); with tiles=True also from >= 3 dense-edge text tiles (`text_tiles`,
-    `text_tile_boxes`: "edge_density+edge_tiles", the skim's signals); with use_detector=True
-    from the RapidOCR text detector on the full image (`text_method` "ocr_det", ~0.2-1 s,
-    also returns `text_regions`).
+    `text_tile_boxes`: "edge_density+edge_tiles", the skim's signals); with a `detector` (e.g.
+    tools.ocr.detect_text_regions, the RapidOCR text detector) from its regions on the full
+    image (`text_method` "ocr_det", ~0.2-1 s, also returns `text_regions`).
     screenshot_like: PNG/alpha-free flat colour areas plus a phone/desktop aspect ratio.
     """
     if isinstance(path, Image.Image):
@@ -310,10 +310,8 @@ def image_signals(path: str | Path | Image.Image, *, use_detector: bool = False,
         "edge_density": round(density, 4),
         "screenshot_like": screenshot_like,
     }
-    if use_detector:
-        from tools.ocr import detect_text_regions
-
-        regions = detect_text_regions(path if isinstance(path, Image.Image) else load_image(path))
+    if detector is not None:
+        regions = detector(path if isinstance(path, Image.Image) else load_image(path))
         out["text_regions"] = regions
         out["text_bearing"] = bool(regions)
         out["text_method"] = "ocr_det"

@@ -23,7 +23,6 @@ Thresholds were fitted on the development sets (benchmarks/calibration.py, docs/
 from __future__ import annotations
 
 import hashlib
-import json
 import re
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -32,14 +31,13 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
 from core.engine.rules.semantic_anchor import anchored
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
-BANK_VERSION = "v1"
-BANK_DIR = Path(__file__).resolve().parents[2] / "data" / "prototypes" / BANK_VERSION
 VECTORS = BANK_DIR / "vectors.npz"
 
 # fitted on the development sets (benchmarks/calibration.py); see docs/semantic.md
@@ -59,17 +57,6 @@ MAX_SENTENCES = 400          # per user: the rest is not embedded (cost bound)
 
 
 
-@dataclass(frozen=True)
-class Prototype:
-    bank: str
-    attribute: str
-    id: str
-    value: str
-    levels: tuple[tuple[str, str], ...]
-    text: str
-    lang: str
-
-
 @dataclass
 class Banks:
     protos: list[Prototype]
@@ -80,35 +67,6 @@ class Banks:
 
 def text_sha(text: str) -> str:
     return hashlib.sha1(text.encode("utf-8")).hexdigest()
-
-
-@lru_cache(maxsize=None)
-def bank_keywords(bank: str) -> tuple[str, ...]:
-    """A bank's optional topic `keywords` (words that put a sentence on its topic at all)."""
-    for p in sorted(BANK_DIR.glob("*.json")):
-        doc = json.loads(p.read_text(encoding="utf-8"))
-        if doc.get("bank") == bank:
-            return tuple(str(k) for k in doc.get("keywords", []))
-    return ()
-
-
-@lru_cache(maxsize=1)
-def read_banks() -> tuple[Prototype, ...]:
-    """Every prototype statement of the banks (read once per process)."""
-    out: list[Prototype] = []
-    for p in sorted(BANK_DIR.glob("*.json")):
-        try:
-            doc = json.loads(p.read_text(encoding="utf-8"))
-            bank = str(doc["bank"])
-            attr = doc.get("attribute") or ""
-            for e in doc["entries"]:
-                lv = tuple((str(k), str(v)) for k, v in (e.get("levels") or {}).items())
-                for lang in ("en", "zh"):
-                    for t in e.get(lang, []):
-                        out.append(Prototype(bank, attr, str(e["id"]), str(e.get("value", "")), lv, str(t), lang))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
-            raise ValueError(f"{p}: bad prototype bank ({type(exc).__name__}: {exc})") from exc
-    return tuple(out)
 
 
 def build_vectors(protos: Sequence[Prototype] | None = None) -> Path:

@@ -63,7 +63,7 @@ MAX_VALUES = 3
 def _generic() -> frozenset[str]:
     """Anchors that say nothing about one value: used by the neutral bank, or by the prototypes of
     more than `MAX_VALUES` values across the banks ("went", "years", "已经", "工作")."""
-    from core.engine.rules.semantic import read_banks
+    from core.engine.rules.banks import read_banks
 
     protos = read_banks()
     seen: dict[str, set[tuple[str, str]]] = {}
@@ -80,7 +80,7 @@ def _generic() -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value: its prototypes, name and levels, minus the generic ones."""
-    from core.engine.rules.semantic import read_banks
+    from core.engine.rules.banks import read_banks
 
     own: set[str] = set()
     for p in read_banks():
@@ -93,7 +93,7 @@ def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def _keywords(bank: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """A bank's topic `keywords` (curated, never filtered): Latin ones as stems, Chinese ones whole."""
-    from core.engine.rules.semantic import bank_keywords
+    from core.engine.rules.banks import bank_keywords
 
     words = [k for k in bank_keywords(bank)]
     zh = tuple(k for k in words if CJK.search(k))
