@@ -280,8 +280,8 @@ def markdown(rows: list[dict]) -> str:
                 x = r["by_attribute"].get(a)
                 bx = (r.get("before") or {}).get("by_attribute", {}).get(a) if r.get("before") else None
                 n = (x["n"] if key == "pes" else x["checkable"]) if x else 0
-                if x and (n or (bx and bx[key] is not None)):
-                    cells.append(f"{_ba(bx[key] if bx else None, x[key], 2)} ({n})" if bx else f"{_f(x[key], 2)} ({n})")
+                if x and (n or (bx and bx.get(key) is not None)):
+                    cells.append(f"{_ba(bx.get(key) if bx else None, x.get(key), 2)} ({n})")
                 else:
                     cells.append("")
             lines.append(f"| {a} | " + " | ".join(cells) + " |")
@@ -290,7 +290,7 @@ def markdown(rows: list[dict]) -> str:
     for r in sps:
         before = ((r.get("before") or {}).get("synthpai") or {}).get("by_attribute", {})
         lines += ["", "| SynthPAI attribute | top-1 |", "|---|---:|"]
-        lines += [f"| {a} | {_ba(before.get(a), v, pct=True) if before else f'{100 * v:.1f} %'} |"
+        lines += [f"| {a} | {_ba(before.get(a), v, pct=True)} |"
                   for a, v in sorted(r["synthpai"]["by_attribute"].items())]
     return "\n".join(lines)
 
