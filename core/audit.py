@@ -50,21 +50,17 @@ def prepare_out(out: Path, overwrite: bool, src: str | Path) -> bool:
     import os
     import shutil
 
+    from core.bench.importers.exports.common import output_folder_in_use
     from db.store import private_dir
 
-    if out.is_symlink():
-        raise InputError(out, "output folder is a symbolic link; refusing to write through it")
-    if out.exists():
-        if not out.is_dir():
-            raise InputError(out, "output path exists and is not a folder")
-        if any(out.iterdir()):
-            if not overwrite and not (out / "audit.json").exists() and _unfinished_of(out, src):
-                return True
-            if not overwrite:
-                raise InputError(out, "output folder is not empty (use --overwrite to replace an earlier audit)")
-            if not ((out / "audit.json").is_file() or (out / "account" / "import.json").is_file()):
-                raise InputError(out, "refusing to overwrite a non-empty folder that is not an earlier audit")
-            shutil.rmtree(out)
+    if output_folder_in_use(out):
+        if not overwrite and not (out / "audit.json").exists() and _unfinished_of(out, src):
+            return True
+        if not overwrite:
+            raise InputError(out, "output folder is not empty (use --overwrite to replace an earlier audit)")
+        if not ((out / "audit.json").is_file() or (out / "account" / "import.json").is_file()):
+            raise InputError(out, "refusing to overwrite a non-empty folder that is not an earlier audit")
+        shutil.rmtree(out)
     private_dir(out)
     os.chmod(out, 0o700)
     return False

@@ -362,21 +362,28 @@ def _write_text(path: Path, text: str) -> None:
     write_private(path, text)
 
 
+def output_folder_in_use(out: Path) -> bool:
+    """True when OUT is a folder with something in it; an error when it is a link or not a folder
+    (nothing is ever written through a link)."""
+    if out.is_symlink():
+        raise InputError(out, "output folder is a symbolic link; refusing to write through it")
+    if not out.exists():
+        return False
+    if not out.is_dir():
+        raise InputError(out, "output path exists and is not a folder")
+    return any(out.iterdir())
+
+
 def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False) -> Path:
     """Writes OUT_DIR/{manifest.json, users/<id>/{profile.json, posts.jsonl, truth.json, images/}}
     (validated by core.models first); returns the user folder. The manifest is written last."""
     out = Path(out_dir)
-    if out.is_symlink():
-        raise InputError(out, "output folder is a symbolic link; refusing to write through it")
-    if out.exists():
-        if not out.is_dir():
-            raise InputError(out, "output path exists and is not a folder")
-        if any(out.iterdir()):
-            if not overwrite:
-                raise InputError(out, "output folder is not empty (use --overwrite to replace it)")
-            if not (out / "manifest.json").is_file():
-                raise InputError(out, "refusing to overwrite a non-empty folder that is not a sopri/1 benchmark")
-            shutil.rmtree(out)
+    if output_folder_in_use(out):
+        if not overwrite:
+            raise InputError(out, "output folder is not empty (use --overwrite to replace it)")
+        if not (out / "manifest.json").is_file():
+            raise InputError(out, "refusing to overwrite a non-empty folder that is not a sopri/1 benchmark")
+        shutil.rmtree(out)
     from db.store import private_dir
 
     private_dir(out)
