@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from core.engine.reading.kin import canon_en, canon_zh
+from core.engine.reading.kin import KIN_ZH, canon_en, canon_zh
 
 HolderKind = Literal["self", "other", "generic", "unknown"]
 
@@ -72,8 +72,10 @@ GENERIC = re.compile(
 # "I'm a student", "as a teacher": the noun is the poster's role, not another subject
 PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
 SELF_WORD = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
-SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!妈|爸|老公|老婆|男朋友|女朋友|朋友|同事|儿子|女儿|姐|妹|哥|弟|家)|本人",
-                        re.I)
+# 我 opening a sentence is the poster unless it is a possessor: 我舅舅 / 我的叔叔 (any kin or relation
+# term of kin.KIN_ZH) is the uncle's clause ("我舅舅做了二十年厨师" is no occupation of the poster)
+_MY_KIN_ZH = "|".join(sorted({*KIN_ZH, "妈", "爸", "姐", "妹", "哥", "弟", "家"}, key=len, reverse=True))
+SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!的?(?:" + _MY_KIN_ZH + r"))|本人", re.I)
 # "Happy 30th birthday to my best friend": the ordinal is the celebrated person's age
 _HAPPY_BEFORE = re.compile(r"(?i)\bhappy\s+$")
 _TO_ME = re.compile(r"(?i)^[^.!?\n]{0,24}\bto\s+(?:me|myself|us)\b")

@@ -34,7 +34,7 @@ import numpy as np
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
-from core.engine.rules.semantic_anchor import anchored
+from core.engine.rules.semantic_anchor import anchored, headline, says_work, visit_only
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
@@ -177,6 +177,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     anchor = anchored(text[start:end], p.bank, p.id)
     if not anchor:
         sem["unanchored"] = True
+    elif visit_only(text[start:end], p.bank, p.id):
+        anchor = False          # a venue visited, not a workplace (semantic_anchor.visit_only)
+        sem["visit"] = True
     if margin < MARGIN.get(p.bank, MARGIN_DEFAULT) or not anchor:
         sem["hint"] = True
     data: dict[str, Any] = {"start": start, "end": end, "semantic": sem}
@@ -217,9 +220,26 @@ def annotate(rec: Any, nodes: Sequence[Any]) -> int:
     for s, hits in zip(sents, match(vecs)):
         for p, sim, margin in hits:
             c = to_cue(p, sim, margin, s.node.content, s.start, s.end, s.node.carrier)
+            if p.bank == "occupation" and not c.data["semantic"].get("hint") and _pastime_headline(s):
+                # a headline about a pastime ("Advanced Yoga Poses for Greater Flexibility") is a
+                # topic of interest, not the poster's job: a hint unless it speaks of work
+                c.data["semantic"].update(hint=True, pastime=True)
+                c.confidence = HINT_CONF
             s.node.data.setdefault("cues", []).append(c.model_dump())
             added += 1
     return added
+
+
+def _pastime_headline(s: Sentence) -> bool:
+    """A headline (semantic_anchor.headline) that carries a rule cue of a hobby and no work wording."""
+    if not headline(s.text) or says_work(s.text):
+        return False
+    for c in s.node.data.get("cues", []):
+        d = c.get("data") or {}
+        if (c.get("attribute") == "hobbies" and not str(c.get("cue", "")).startswith("semantic:")
+                and s.start <= int(d.get("start", -1)) < s.end):
+            return True
+    return False
 
 
 def _hostile_sentences(n: Any) -> list[tuple[int, int]]:

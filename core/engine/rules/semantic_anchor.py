@@ -106,3 +106,47 @@ def anchored(sentence: str, bank: str, value_id: str) -> bool:
         return True
     latin, zh = _keywords(bank)
     return bool(mine & latin) or any(k in sentence for k in zh)
+
+
+# -- a venue visited is no occupation --------------------------------------------------------
+# A sentence whose only word in common with an occupation is a venue ("a new bakery opened near
+# home", "又去药房拿药了", "library until closing") is about a visit: customers go to bakeries,
+# pharmacies and libraries. It anchors the occupation only where working there is stated.
+VENUE_EN = re.compile(
+    r"\b(?:(?:farmers'?|flea|night|fish|flower|book|coffee|bike|car)\s+(?:markets?|shops?|stores?|stalls?)|bakery|bakeries|bakehouse|pharmacy|pharmacies|drugstore|chemist'?s|library|libraries|shop|shops|store|stores"
+    r"|market|markets|supermarket|caf[eé]s?|coffee ?shop|restaurants?|diner|bistro|bar|pub|gym|salon|barbershop"
+    r"|clinic|hospital|garage|bookstore|bookshop|boutique|mall|museum|gallery|studio|kitchen)\b", re.I)
+VENUE_ZH = re.compile(r"[\u4e00-\u9fff]{1,3}?(?:店|房|馆|铺|坊|市场|超市|诊所|医院|药局|餐厅|商场)")
+WORK_EN = re.compile(
+    r"\b(?:work(?:s|ed|ing)?|shifts?|jobs?|boss|manager|colleagues?|co-?workers?|customers?|clients?|patients?"
+    r"|staff|hired|employed|apprentice|my (?:own )?(?:shop|store|bakery|café|cafe|restaurant|clinic|salon|studio)"
+    r"|i (?:run|own|manage) (?:a|the|my))\b", re.I)
+WORK_ZH = re.compile(r"上班|下班|工作|值班|加班|同事|老板|顾客|客人|病人|患者|我的店|我们店|自己的店|入职|实习|打工|兼职|排班|早班|晚班|夜班|店长")
+
+
+def says_work(sentence: str) -> bool:
+    """The sentence speaks of working (a shift, a job, colleagues, customers, 上班, 同事 ...)."""
+    return bool(WORK_EN.search(sentence) or WORK_ZH.search(sentence))
+
+
+_HEAD_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{3,}")
+_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|im|i've|i'd|me|my|myself|we|our|us)\b|我")
+
+
+def headline(sentence: str) -> bool:
+    """A title, not a statement: most words of four letters or more capitalised ("Advanced Yoga Poses
+    for Greater Flexibility", "Tips for Beginners in Painting") and no first person."""
+    words = _HEAD_WORD.findall(sentence)
+    caps = sum(w[0].isupper() for w in words)
+    return len(words) >= 3 and caps >= 0.7 * len(words) and not _FIRST_PERSON.search(sentence)
+
+
+def visit_only(sentence: str, bank: str, value_id: str) -> bool:
+    """True when `sentence` anchors the occupation `value_id` only through a venue word and says
+    nothing of working there (then the semantic cue is a hint, never projected alone)."""
+    if bank != "occupation" or says_work(sentence):
+        return False
+    if not (VENUE_EN.search(sentence) or VENUE_ZH.search(sentence)):
+        return False
+    rest = VENUE_ZH.sub(" ", VENUE_EN.sub(" ", sentence))
+    return not anchored(rest, bank, value_id)
