@@ -42,3 +42,18 @@ HEADLINES = [
 @pytest.mark.parametrize("case", HEADLINES, ids=[c.id for c in HEADLINES])
 def test_pastime_headline(case: Case, tmp_path) -> None:
     check(tmp_path, case)
+
+
+DENOMINATIONS = [
+    # Catholic words name the denomination, not only "Christianity"
+    C("en-mass", ["Sunday mass with my parish, then brunch"], present={"religion": "Catholic"}),
+    C("zh-mass", ["周日去教堂望弥撒。"], present={"religion": "Catholic"}),
+    # counter-example: a Protestant service stays Christianity without a denomination
+    C("en-service", ["Sunday service at my church, then brunch"], present={"religion": "Christianity"},
+      absent={"religion": "Catholic"}),
+]
+
+
+@pytest.mark.parametrize("case", DENOMINATIONS, ids=[c.id for c in DENOMINATIONS])
+def test_denomination(case: Case, tmp_path) -> None:
+    check(tmp_path, case)

@@ -252,7 +252,8 @@ def hyp(attr: str, levels: dict[str, str], evidence: list[str], conf: float, rat
     spec = load_schema().get(attr)
     hier = bool(spec and spec.kind == "hierarchy")
     lv = order_levels(attr, levels) if hier else {}
-    value = display(attr, lv) if hier else next(iter(levels.values()))
+    # a category value may carry a finer qualifier (religion: Christianity + denomination Catholic)
+    value = display(attr, lv) if hier else display(attr, levels) if "denomination" in levels else next(iter(levels.values()))
     return Hypothesis(attribute=attr, value=value, level=finest(attr, lv) if hier else None,
                       granularity=granularity(attr, lv) if hier else 1.0, confidence=conf, evidence=evidence,
                       rationale=rationale[:400], needs=needs or [], levels=lv, data=data or {})

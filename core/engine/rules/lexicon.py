@@ -292,7 +292,7 @@ RELIGIONS: dict[str, tuple[list[str], list[str], str]] = {
     # canonical -> (EN cues, ZH cues, adjective/alias)
     "Christianity": (["christian", "church", "jesus", "bible study", "bible", "sunday service", "mass", "catholic", "protestant", "baptist",
                       "methodist", "lutheran", "pastor", "prayer group", "praise god", "god bless", "god is good", "god's creation", "god's love", "blessed by god", "in god's hands", "thank you jesus", "praise the lord", "amen", "small group", "lent", "easter service", "christ", "evangelical", "orthodox church"],
-                     ["基督教", "基督徒", "教会", "礼拜天去教堂", "主日", "团契", "天主教", "主内", "感谢主", "受洗", "圣经", "做礼拜"], "Christian"),
+                     ["基督教", "基督徒", "教会", "礼拜天去教堂", "主日", "团契", "天主教", "弥撒", "主内", "感谢主", "受洗", "圣经", "做礼拜"], "Christian"),
     "Islam": (["muslim", "islam", "islamic", "mosque", "ramadan", "eid", "quran", "koran", "hajj", "umrah", "salah", "jummah", "iftar", "hijab", "inshallah", "alhamdulillah", "halal", "mashallah", "bismillah"],
               ["伊斯兰", "穆斯林", "清真寺", "斋月", "开斋节", "古兰经", "回族"], "Muslim"),
     "Judaism": (["jewish", "judaism", "synagogue", "shabbat", "sabbath", "passover", "seder", "hanukkah", "chanukah", "yom kippur", "rosh hashanah", "torah", "bar mitzvah", "bat mitzvah", "rabbi", "kosher"],

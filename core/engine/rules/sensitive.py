@@ -139,6 +139,15 @@ _STRONG_MAP = {"christian": "Christianity", "catholic": "Christianity", "protest
 _REL_PRACTICE = re.compile(r"\b(?:my|our)\s+(?:church|mosque|synagogue|temple|gurdwara|parish|congregation|pastor|priest|imam|rabbi)\b|\b(?:went\s+to|go\s+to|going\s+to|at|after|before)\s+(?:church|mass|mosque|synagogue|temple|gurdwara|shabbat\s+dinner|friday\s+prayers?)\b|\b(?:fasting\s+for|breaking\s+(?:my|the)\s+fast|celebrat\w+)\b", re.I)
 
 
+# words of the Catholic church itself: a Christianity cue they give names the denomination too
+# ("Christianity" alone does not say "Catholic"; levels value + denomination display "Catholic, Christianity")
+_CATHOLIC = {"catholic", "mass", "天主教", "天主教徒", "弥撒"}
+
+
+def _denomination(canon: str, term: str) -> dict[str, str] | None:
+    return {"value": canon, "denomination": "Catholic"} if canon == "Christianity" and term.lower() in _CATHOLIC else None
+
+
 def religion(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
@@ -149,7 +158,7 @@ def religion(ctx: Ctx) -> list[Cue]:
             continue
         sub = w.title() if w.isascii() and w not in ("christian", "muslim", "jewish", "hindu", "buddhist", "sikh") else None
         out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=0.85,
-                           alias=_REL_ALIAS.get(canon), denomination=sub, original=m.group(0) if not m.group(0).isascii() else None))
+                           levels=_denomination(canon, w), alias=_REL_ALIAS.get(canon), denomination=sub, original=m.group(0) if not m.group(0).isascii() else None))
     for ms, me, term in ctx.lexicon_hits(_R_LEX):
             canon = _R_IDX.get(term.lower())
             if not canon or ctx.negated(ms):
@@ -164,7 +173,7 @@ def religion(ctx: Ctx) -> list[Cue]:
             if conf < 0.15:
                 continue
             out.append(ctx.cue("religion", canon, ms, me, rule="religion:lexicon", confidence=conf,
-                               alias=_REL_ALIAS.get(canon), original=term if not term.isascii() else None, term=term))
+                               levels=_denomination(canon, term), alias=_REL_ALIAS.get(canon), original=term if not term.isascii() else None, term=term))
     return out
 
 
