@@ -57,3 +57,18 @@ DENOMINATIONS = [
 @pytest.mark.parametrize("case", DENOMINATIONS, ids=[c.id for c in DENOMINATIONS])
 def test_denomination(case: Case, tmp_path) -> None:
     check(tmp_path, case)
+
+
+FINER_HOBBIES = [
+    # the hobby as fine as the evidence: film is named, not only photography
+    C("en-film-photography", ["film photography cures everything."], present={"hobbies": "film photography"}),
+    C("zh-film", ["周末扫街，胶片真的很上头"], present={"hobbies": "film photography"}),
+    # counter-example: plain photography stays photography, no film invented
+    C("en-photography", ["Sunday photo walk with my camera"], present={"hobbies": "photography"},
+      absent={"hobbies": "film"}),
+]
+
+
+@pytest.mark.parametrize("case", FINER_HOBBIES, ids=[c.id for c in FINER_HOBBIES])
+def test_finer_hobby(case: Case, tmp_path) -> None:
+    check(tmp_path, case)

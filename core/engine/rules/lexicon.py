@@ -207,7 +207,10 @@ HOBBIES: dict[str, tuple[list[str], list[str]]] = {
     "baking": (["baking", "baked", "sourdough", "bake", "cupcakes"], ["烘焙", "烤蛋糕", "做面包", "烤面包"]),
     "cooking": (["cooking", "cooked", "cook", "recipes", "home cooking"], ["做饭", "下厨", "烹饪", "做菜"]),
     "calligraphy": (["calligraphy", "hand lettering"], ["书法", "练字"]),
-    "photography": (["photography", "photographing", "my camera", "photo walk", "film camera", "shooting photos"], ["摄影", "拍照", "扫街", "胶片"]),
+    "photography": (["photography", "photographing", "my camera", "photo walk", "shooting photos"], ["摄影", "拍照", "扫街"]),
+    # the finer hobby where the evidence names it (film is photography too: the value names both)
+    "film photography": (["film photography", "film camera", "shooting film", "analog photography", "analogue photography",
+                          "35mm film"], ["胶片", "胶卷", "菲林"]),
     "basketball": (["basketball", "hoops", "nba"], ["篮球", "打球"]),
     "cycling": (["cycling", "biking", "bike ride", "road bike", "mountain biking"], ["骑行", "骑车", "单车"]),
     "soccer": (["soccer", "football match", "five-a-side", "futsal"], ["足球", "踢球"]),
