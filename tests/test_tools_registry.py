@@ -131,3 +131,26 @@ def test_gazetteer_route_gives_ancestor_levels(env) -> None:
     row = env.recorder.db.execute("SELECT inputs, outputs FROM tool_calls WHERE id=?", [res.call_id]).fetchone()
     assert json.loads(row[0]) == {"name": "Nanshan District", "hint": "Guangdong"}
     assert json.loads(row[1]) == res.output
+
+
+def test_an_output_that_breaks_the_output_model_is_a_recorded_error(env) -> None:
+    # a resolver handing back a list where the gazetteer's model wants {level: name}
+    env.places = lambda name, hint: {"city": ["Shenzhen", "Guangzhou"]}
+    res = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
+    assert res.output is None
+    assert "gazetteer: output is not a GazetteerOutput" in res.error and "levels.city" in res.error
+    row = env.recorder.db.execute("SELECT outputs, error FROM tool_calls WHERE id=?", [res.call_id]).fetchone()
+    assert row[0] is None and row[1] == res.error
+    assert env.recorder.db.execute("SELECT COUNT(*) FROM cache").fetchone()[0] == 0   # errors are not cached
+
+    # a well-formed output is kept as given and cached; a cached output that breaks the model
+    # (an older or tampered cache row) is a miss: the tool runs again
+    env.places = lambda name, hint: {"city": "Shenzhen"}
+    ok = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
+    assert ok.error is None and ok.output == {"name": "Nanshan District", "levels": {"city": "Shenzhen"}}
+    env.recorder.db.execute("UPDATE cache SET output = ?", [json.dumps({"name": "x", "levels": 3})])
+    again = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
+    assert again.output == ok.output
+    cached = [r[0] for r in env.recorder.db.execute(
+        "SELECT cached FROM tool_calls WHERE tool='gazetteer' AND error IS NULL ORDER BY id")]
+    assert cached == [0, 0]

@@ -202,15 +202,23 @@ class Recorder:
         *,
         cost: float = 0.0,
         cacheable: bool = True,
+        check: Callable[[dict[str, Any]], None] | None = None,
     ) -> dict[str, Any]:
         """Run `fn(**inputs)` (or serve it from cache) and record the call.
 
         Returns the outputs dict; on failure returns {"error": message} (the error is recorded,
         nothing is raised). Errors are not cached, so a fixed file is re-read next time.
+        `check(outputs)` raises ToolError when the outputs break the tool's output model: a fresh
+        output that fails it is a recorded error, a cached one that fails it is a cache miss.
         """
         key = cache_key(tool_name, inputs, content_hash)
         t0 = time.perf_counter()
         cached = self._cache_get(key) if cacheable else None
+        if cached is not None and check is not None:
+            try:
+                check(cached)
+            except ToolError:
+                cached = None
         error: str | None = None
         outputs: dict[str, Any] | None
         if cached is not None:
@@ -220,6 +228,8 @@ class Recorder:
             spent = cost
             try:
                 outputs = _jsonable(fn(**inputs))
+                if check is not None:
+                    check(outputs)
             except ToolError as e:
                 outputs, error = None, str(e)
             except Exception as e:  # a tool bug or hostile input must not crash the run

@@ -352,11 +352,27 @@ def run_tool(env: ToolEnv, family: str, params: dict[str, Any] | RouteInput) -> 
     except (ToolError, OSError, ValueError) as e:
         return refused(str(e), inp.model_dump(mode="json"))
     out = rec.call(call.tool, lambda **_: call.run(), call.inputs, content_hash=call.content_hash,
-                   cost=spec.cost, cacheable=spec.cacheable)
+                   cost=spec.cost, cacheable=spec.cacheable, check=output_check(spec))
     call_id = _last_id(rec)
     if "error" in out and len(out) == 1:
         return ToolResult(family=family, inputs=inp, error=str(out["error"]), call_id=call_id)
     return ToolResult(family=family, inputs=inp, output=out, call_id=call_id)
+
+
+def output_check(spec: ToolSpec) -> Callable[[dict[str, Any]], None]:
+    """The check of a family's output against its spec's output model: a ToolError naming the
+    family, the model and the first bad field (the output itself is kept as the tool gave it)."""
+
+    def check(out: dict[str, Any]) -> None:
+        try:
+            spec.output_type.model_validate(out)
+        except ValidationError as e:
+            first = e.errors()[0]
+            field = ".".join(str(x) for x in first.get("loc", ())) or "output"
+            raise ToolError(f"{spec.family}: output is not a {spec.output_type.__name__}"
+                            f" ({field}: {first.get('msg', 'invalid')})", tool=spec.family) from e
+
+    return check
 
 
 def _last_id(rec: Recorder) -> int | None:
