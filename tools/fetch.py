@@ -142,7 +142,7 @@ def html_to_text(html: str) -> tuple[str, str]:
     try:
         p.feed(html)
         p.close()
-    except Exception:  # malformed markup: keep what was parsed
+    except AssertionError:  # html.parser's answer to a malformed marked section ("<![foo[..."): keep what was parsed
         pass
     text = "".join(p.parts)
     text = re.sub(r"[ \t\r\f\v]+", " ", text)

@@ -24,6 +24,7 @@ import io
 import ipaddress
 import json
 import re
+import sqlite3
 import time
 from typing import Any
 from urllib.parse import urlparse
@@ -252,7 +253,7 @@ def load_capabilities(db: sqlite_utils.Database, model: str, base_url: str | Non
         args.append(base_url or "")
     try:
         row = db.execute(sql + " ORDER BY probed_at DESC LIMIT 1", args).fetchone()
-    except Exception:   # a DB without the table (older run DB, read-only)
+    except sqlite3.Error:   # a DB without the table (older run DB, read-only)
         return None
     if row is None:
         return None

@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import random
+import sqlite3
 import threading
 import time
 from concurrent.futures import Future
@@ -196,7 +197,7 @@ class ModelClient:
         for db in sources:
             try:
                 row = db.execute("SELECT output FROM cache WHERE key = ? AND kind = 'model'", [key]).fetchone()
-            except Exception:  # a source without a cache table
+            except sqlite3.Error:  # a source without a cache table (an older or foreign DB)
                 continue
             if row:
                 return json.loads(row[0])

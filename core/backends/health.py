@@ -8,6 +8,7 @@ and no more calls (a resumed run finds the event and keeps the fallback).
 from __future__ import annotations
 
 import json
+import sqlite3
 import sys
 from dataclasses import dataclass, field
 from typing import Any
@@ -47,12 +48,13 @@ class RoleHealth:
             st = self.runs[ctx.run_id] = RunState(ctx.run_id)
             # a resumed run keeps the fallbacks it already announced
             try:
-                for (d,) in ctx.db.execute("SELECT data FROM events WHERE run_id=? AND kind='role_fallback'",
-                                           [ctx.run_id]).fetchall():
-                    data = json.loads(d)
-                    st.disabled[data.get("role", "")] = data.get("reason", "")
-            except Exception:
-                pass
+                rows = ctx.db.execute("SELECT data FROM events WHERE run_id=? AND kind='role_fallback'",
+                                      [ctx.run_id]).fetchall()
+            except sqlite3.Error:    # a DB without the events table (older run DB): nothing announced
+                rows = []
+            for (d,) in rows:
+                data = json.loads(d)   # written by this module (dumps of a dict)
+                st.disabled[data.get("role", "")] = data.get("reason", "")
         return st
 
     def capabilities(self, ctx: RunContext, role: str) -> Capabilities | None:

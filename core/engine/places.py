@@ -13,12 +13,14 @@ def _g(obj: Any, key: str) -> Any:
     return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
 
 
-def _gazetteer():
+def gazetteer():
+    """The process-wide gazetteer, or None when its data cannot be loaded (a package missing,
+    a data file unreadable or not JSON): the rules' built-in place list still works then."""
     try:
         from tools.gazetteer import default_gazetteer
 
         return default_gazetteer()
-    except Exception:
+    except (ImportError, OSError, ValueError):
         return None
 
 
@@ -26,11 +28,9 @@ def levels_of(place: Any, gz: Any = None) -> dict[str, str]:
     """The one walk from a gazetteer place to sopri/1 levels (country..district, coarse to fine):
     its chain of ancestors, the first place of each kind. Used by the rules' place finder
     (rules/places.py), name resolution and reverse geocoding alike."""
-    gz = gz if gz is not None else _gazetteer()
-    try:
-        chain = gz.chain(place) if gz is not None else None
-    except Exception:
-        chain = None
+    gz = gz if gz is not None else gazetteer()
+    # the gazetteer's chain is an in-memory walk (an unknown place gives []): nothing to catch
+    chain = gz.chain(place) if gz is not None else None
     levels: dict[str, str] = {}
     for p in chain or [place]:
         kind = str(_g(p, "kind") or "")
@@ -52,13 +52,10 @@ def find_places(text: str) -> list[dict[str, Any]]:
 
 @lru_cache(maxsize=4096)
 def _resolve_cached(name: str, hint: str) -> tuple[tuple[str, str], ...]:
-    gz = _gazetteer()
+    gz = gazetteer()
     best: dict[str, str] = {}
     if gz is not None:
-        try:
-            cands = list(gz.lookup(name) or [])
-        except Exception:
-            cands = []
+        cands = list(gz.lookup(name) or [])
         scored = []
         for rank, c in enumerate(cands):
             lv = levels_of(c, gz)
@@ -84,13 +81,10 @@ def resolve_levels(name: str, hint: str = "") -> dict[str, str]:
 
 
 def reverse_levels(lat: float, lon: float) -> dict[str, Any] | None:
-    gz = _gazetteer()
+    gz = gazetteer()
     if gz is None:
         return None
-    try:
-        place = gz.reverse(lat, lon)
-    except Exception:
-        return None
+    place = gz.reverse(float(lat), float(lon))    # None outside the ranges or far from any place
     if place is None:
         return None
     return {"name": str(_g(place, "name")), "kind": str(_g(place, "kind")), "levels": levels_of(place, gz)}

