@@ -12,26 +12,11 @@ queryable (nodes + edges).
 from __future__ import annotations
 
 from core.engine.context import RunContext
-from core.engine.types import EvidenceNode
+from core.engine.contract.support import support_ids
 from core.models import PredictedAttribute
 from core.schema import load_schema
 
 MAX_ITEMS = {"set": 8, "facts": 6}
-
-
-def _evidence_ids(ctx: RunContext, h: EvidenceNode, depth: int = 0) -> list[str]:
-    """Evidence ids behind a hypothesis (a derived hypothesis contributes its own evidence)."""
-    out: list[str] = []
-    for s in ctx.graph.supporters(h.node_id):
-        n = ctx.graph.nodes.get(s)
-        if n is None:
-            continue
-        if n.kind == "hypothesis" and depth < 3:
-            out.append(s)
-            out += [x for x in _evidence_ids(ctx, n, depth + 1) if x not in out]
-        elif s not in out:
-            out.append(s)
-    return out
 
 
 def project(ctx: RunContext) -> list[PredictedAttribute]:
@@ -48,13 +33,13 @@ def project(ctx: RunContext) -> list[PredictedAttribute]:
         if spec.kind in ("hierarchy", "category"):
             best = hs[0]
             out.append(PredictedAttribute(attribute=spec.name, value=best.value, confidence=best.confidence,
-                                          evidence=_evidence_ids(ctx, best)[:12],
+                                          evidence=support_ids(ctx.graph, best.node_id)[:12],
                                           level=best.level, hypotheses=[best.node_id]))
         else:
             items = hs[: MAX_ITEMS[spec.kind]]
             ev: list[str] = []
             for h in items:
-                ev += [e for e in _evidence_ids(ctx, h) if e not in ev]
+                ev += [e for e in support_ids(ctx.graph, h.node_id) if e not in ev]
             conf = max(h.confidence or 0 for h in items)
             out.append(PredictedAttribute(attribute=spec.name, value="; ".join(h.value for h in items),
                                           confidence=conf, evidence=ev[:16],

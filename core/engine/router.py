@@ -25,6 +25,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from core.engine.context import RunContext
+from core.engine.contract.support import support_posts
 from core.engine.types import EvidenceNode, RouteProposal
 from core.schema import load_schema
 from tools.registry import offered, route_cost
@@ -369,7 +370,7 @@ def unserved(ctx: RunContext, cands: list[Candidate], min_gain: float = MIN_GAIN
     g = ctx.graph
     out: dict[str, str] = {}
     for h in g.hypotheses(("unresolved",)):
-        posts = evidence_posts(g, h.node_id)
+        posts = support_posts(g, h.node_id)
         mine = [c for c in cands if c.hypothesis_id == h.node_id or (c.post_id and c.post_id in posts)]
         if any(c.gain >= min_gain for c in mine):
             continue
@@ -383,20 +384,6 @@ def unserved(ctx: RunContext, cands: list[Candidate], min_gain: float = MIN_GAIN
             where = ", ".join(sorted(posts)[:4]) or "no post"
             out[h.node_id] = f"no route helps it: every route on its evidence ({where}) was tried or none applies"
     return out
-
-
-def evidence_posts(g, node_id: str, depth: int = 2) -> set[str]:
-    """The posts a hypothesis's support comes from (through supporting hypotheses, `depth` levels)."""
-    posts: set[str] = set()
-    for s in g.supporters(node_id):
-        n = g.nodes.get(s)
-        if n is None:
-            continue
-        if n.post_id:
-            posts.add(n.post_id)
-        if n.kind == "hypothesis" and depth > 0:
-            posts |= evidence_posts(g, s, depth - 1)
-    return posts
 
 
 def propose(ctx: RunContext, backend, min_gain: float = MIN_GAIN, cands: list[Candidate] | None = None,

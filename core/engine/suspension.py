@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from core.engine.backend import Backend
 from core.engine.context import RunContext
-from core.engine.router import Candidate, candidates, evidence_posts, unserved
+from core.engine.contract.support import support_posts
+from core.engine.router import Candidate, candidates, unserved
 from core.engine.verifier import CONTRA_MARGIN
 
 
@@ -89,7 +90,7 @@ class Suspension:
                 continue
             sup = set(g.supporters(h.node_id))
             near = sup | {c for s in sup for c in g.cites(s)}
-            posts = evidence_posts(g, h.node_id)
+            posts = support_posts(g, h.node_id)
             for nid in added:
                 n = g.nodes.get(nid)
                 if n is None:
