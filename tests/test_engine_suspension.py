@@ -74,8 +74,11 @@ def test_router_gives_up_mid_run_and_the_hypothesis_is_suspended_with_step_and_r
                              [inv.run_id, hid, first.step]).fetchone()
         assert row == ("suspended", why)
         # the state rebuilt from history at that step has it suspended, the step before not
+        # (there it may not exist yet: a hypothesis born, verified and suspended in one step)
         assert state_at(inv.db, inv.run_id, first.step).node(hid).status == "suspended"
-        assert state_at(inv.db, inv.run_id, first.step - 1).node(hid).status != "suspended"
+        prev = state_at(inv.db, inv.run_id, first.step - 1).node(hid)
+        assert prev is not None or min(st for st, _, _ in hist) == first.step, hist
+        assert prev is None or prev.status != "suspended"
     # suspension is part of the step: the graph rebuilt at every step equals the live one
     # (routes aside: the next proposal is recorded under the step it follows)
     for step, (state, _s, _c) in live.items():
