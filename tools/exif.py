@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -74,6 +75,11 @@ def _dms(value: Any, ref: Any, neg_refs: tuple[str, ...]) -> float | None:
     return deg
 
 
+# what Pillow raises reading a corrupt sub-IFD: a bad offset (seek: OSError/ValueError), a
+# truncated or mistyped value (struct.error, SyntaxError, ValueError)
+_IFD_ERRORS = (OSError, ValueError, SyntaxError, struct.error)
+
+
 def read_exif(path: str | Path) -> ExifInfo:
     """EXIF time, device and GPS of an image; an image without EXIF gives an empty ExifInfo.
 
@@ -103,7 +109,7 @@ def read_exif(path: str | Path) -> ExifInfo:
         return info
     try:
         sub = exif.get_ifd(IFD.Exif)
-    except Exception:  # a corrupt sub-IFD only loses the sub-IFD fields
+    except _IFD_ERRORS:  # a corrupt sub-IFD only loses the sub-IFD fields
         sub = {}
     info.datetime_original = _exif_datetime(
         sub.get(Base.DateTimeOriginal) or sub.get(Base.DateTimeDigitized) or exif.get(Base.DateTime)
@@ -114,7 +120,7 @@ def read_exif(path: str | Path) -> ExifInfo:
     info.software = _text(exif.get(Base.Software))
     try:
         gps = exif.get_ifd(IFD.GPSInfo)
-    except Exception:
+    except _IFD_ERRORS:
         gps = {}
     if gps and GPS.GPSLatitude in gps and GPS.GPSLongitude in gps:
         lat = _dms(gps.get(GPS.GPSLatitude), gps.get(GPS.GPSLatitudeRef), ("S",))

@@ -308,10 +308,8 @@ class PaddleOcrEngine:
 def _det_limit(eng: Any, limit_type: str, side: int) -> Iterator[None]:
     """Temporarily change RapidOCR's detector resize rule (callers hold the engine lock)."""
     if getattr(eng, "text_det", None) is None and hasattr(eng, "_load_det_model"):
-        try:
-            eng._load_det_model()
-        except Exception:
-            pass
+        # a detector that cannot load is the caller's ToolError naming the image, not a silent default
+        eng._load_det_model()
     det = getattr(eng, "text_det", None)
     if det is None or not hasattr(det, "limit_type"):
         yield
