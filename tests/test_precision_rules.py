@@ -72,3 +72,58 @@ FINER_HOBBIES = [
 @pytest.mark.parametrize("case", FINER_HOBBIES, ids=[c.id for c in FINER_HOBBIES])
 def test_finer_hobby(case: Case, tmp_path) -> None:
     check(tmp_path, case)
+
+
+# commute: a stop named by the gazetteer is the station (the judge needs the station, not only the line)
+STATION_TEXT = [
+    C("en-tap-in-at-station", [{"caption": "workday routine: tap in at Angel, ride the Northern line, pretend i'm awake",
+                                "timestamp": "2025-09-02T07:50:00+01:00"}],
+      present={"commute": "Angel"}, absent={"commute": "stations the Northern line"}),
+    # counter-example: the same stop named on a weekend afternoon post is no commute
+    C("en-station-weekend", [{"caption": "lunch near Angel with the girls",
+                              "timestamp": "2025-09-06T13:30:00+01:00"}], absent={"commute": "Angel"}),
+]
+
+
+@pytest.mark.parametrize("case", STATION_TEXT, ids=[c.id for c in STATION_TEXT])
+def test_commute_station_in_text(case: Case, tmp_path) -> None:
+    check(tmp_path, case)
+
+
+SIGNS = [
+    # a sign that is only a station's name, on a weekday peak-hour post, is where the poster boards
+    pytest.param("sign-peak", ["Kipling"], "2025-09-02T08:30:00-04:00", True),
+    # counter-examples: the same sign on a Saturday afternoon; a sign that also says other things
+    pytest.param("sign-weekend", ["Kipling"], "2025-09-06T15:00:00-04:00", False),
+    pytest.param("sign-shop", ["Kipling Bagels"], "2025-09-02T08:30:00-04:00", False),
+]
+
+
+@pytest.mark.parametrize("cid,lines,ts,boards", SIGNS, ids=[p.values[0] for p in SIGNS])
+def test_commute_station_sign(cid: str, lines: list[str], ts: str, boards: bool, tmp_path) -> None:
+    from tests.hard_negatives import write_user
+
+    sign = {"caption": "so quiet this morning", "timestamp": ts, "images": [{"file": "images/sign.png"}]}
+    line = {"caption": "Line 2 again, same seat", "timestamp": "2025-09-03T08:10:00-04:00"}
+    case = C(cid, [sign, line], **({"present": {"commute": "Kipling"}} if boards else {"absent": {"commute": "Kipling"}}))
+    udir = write_user(tmp_path, case)
+    _photo_of_sign(udir / "images" / "sign.png", lines)
+    check(tmp_path, case)
+
+
+def _photo_of_sign(path, lines: list[str]) -> None:
+    """White letters on a sign panel inside a noisy photo (a flat white image reads as a screenshot)."""
+    import random
+
+    from PIL import Image, ImageDraw
+
+    from tests.engine_user import _font
+
+    rnd = random.Random(7)
+    img = Image.new("RGB", (1080, 810))
+    img.putdata([(rnd.randrange(40, 140), rnd.randrange(40, 140), rnd.randrange(40, 140)) for _ in range(1080 * 810)])
+    d = ImageDraw.Draw(img)
+    d.rectangle((60, 80, 1020, 130 + 80 * len(lines)), fill=(20, 40, 120))
+    for i, ln in enumerate(lines):
+        d.text((100, 110 + i * 80), ln, fill="white", font=_font(52))
+    img.save(path)

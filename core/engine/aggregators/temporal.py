@@ -20,6 +20,21 @@ def _is_peak(t: dict[str, Any]) -> bool:
     return bool(t.get("is_weekday")) and h is not None and (6 <= h < 10 or 16 <= h < 21)
 
 
+def _gazetteer_station(e: dict[str, Any]) -> bool:
+    return e.get("type") == "place" and (e.get("data") or {}).get("kind") == "station"
+
+
+def _station_name(e: dict[str, Any]) -> str:
+    return str((e.get("data") or {}).get("name") or e.get("text", ""))
+
+
+def _only_station_names(text: str, entities: list[dict[str, Any]]) -> bool:
+    """Every line of the text is a gazetteer station's name (a station sign, not a poster or a menu)."""
+    names = {normalize(str(e.get("text", ""))) for e in entities if _gazetteer_station(e)}
+    lines = [normalize(x) for x in (text or "").splitlines() if x.strip()]
+    return bool(lines) and all(x in names for x in lines)
+
+
 def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     """Stations, lines and commute wording on weekday peak-hour posts become one commute fact."""
     recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
@@ -27,12 +42,20 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     for n, e in f.entities:
         if e.get("type") == "station" and e.get("text", "") in f.feat(n.node_id, "stations_ok", []):
             stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
+    # a station sign: an image text that is nothing but the names of gazetteer stations (龙翔桥 / Longxiangqiao)
+    sign_posts: set[str] = set()
+    for n, e in f.entities:
+        if (n.modality == "image" and n.carrier in ("sign", "ocr_text") and _gazetteer_station(e)
+                and _only_station_names(n.content, n.data.get("entities") or []) and not n.data.get("by_other")):
+            stations[_station_name(e)].append((n.node_id, n.post_id or ""))
+            sign_posts.add(n.post_id or "")
     commute_posts: set[str] = {r.post_id for r in recs}
     for p in f.posts():
         t = f.time.get(p, {})
         if not _is_peak(t):
             continue
-        if f.post_has(p, "transit_lines") or f.post_has(p, "commute") or any(p == q for v in stations.values() for _, q in v):
+        if (f.post_has(p, "transit_lines") or f.post_has(p, "commute") or p in sign_posts
+                or any(p == q for v in stations.values() for _, q in v)):
             commute_posts.add(p)
     if not commute_posts:
         return []
@@ -41,6 +64,10 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
         if (n.post_id in commute_posts and e.get("type") == "place" and n.modality == "image"
                 and n.carrier in ("sign", "ocr_text", "map", "screenshot") and len(n.content) <= 60):
             stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
+        # a gazetteer station named in the poster's own commute post ('tap in at Angel')
+        elif (n.post_id in commute_posts and n.modality == "text" and _gazetteer_station(e)
+              and not n.data.get("by_other")):
+            stations[_station_name(e)].append((n.node_id, n.post_id or ""))
     lines: list[str] = []
     for p in sorted(commute_posts):
         for name in f.post_items(p, "transit_lines"):

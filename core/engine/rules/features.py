@@ -124,13 +124,14 @@ _EDUCATION = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|m
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]")
 _LINE_NUMBER = re.compile(r"\d\s*号线|\bline\s*\d", re.I)
 _CJK = re.compile(r"[\u4e00-\u9fff]")
+_LINE_END = re.compile(r"\bline$|线$", re.I)  # 'the Northern line', 'Tong Line' (a cut line name) name a line
 
 
 def good_station(text: str) -> bool:
     """A station entity that names a stop (not a line, not a sentence that ends in 站)."""
     if not text or "\n" in text or LINE.fullmatch(text.strip()):
         return False
-    if _LINE_NUMBER.search(text):
+    if _LINE_NUMBER.search(text) or _LINE_END.search(text.strip()):
         return False
     cjk = _CJK.findall(text)
     return not (cjk and (len(cjk) > 7 or "的" in text))
