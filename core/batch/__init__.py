@@ -94,7 +94,7 @@ def check_account_ids(bench_dir: Path, users: list[tuple[str, Path]], *, allow_d
     for uid, udir in users:
         try:
             acct = account_user_id(udir)
-        except Exception:            # an unreadable profile: that user's run reports it
+        except (InputError, OSError, ValueError):   # an unreadable profile: that user's run reports it
             continue
         other = claimed.get(acct) or (acct if acct != uid and acct in folders else None)
         if other is not None and other != uid:

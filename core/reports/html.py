@@ -96,7 +96,7 @@ def _place_names(value: str) -> set[str]:
         from tools.gazetteer import default_gazetteer
 
         return default_gazetteer().names_for(value)
-    except Exception:        # no gazetteer data: the value's own words are still masked
+    except (ImportError, OSError, ValueError):   # no gazetteer data: the value's own words are still masked
         return set()
 
 
