@@ -1,7 +1,8 @@
 """Import layering: core/, tools/ and db/ never import textual, live-UI rich modules or argus_tui;
 tools/ and db/ never import the engine (tools are leaves, the run store sits under the engine);
 only evaluation and benchmark tooling name the truth file. Every scan reads imports inside
-functions too."""
+functions too. No broad `except` on the engine's, backends', tools' or run store's paths
+hides what it caught."""
 from __future__ import annotations
 
 import ast
@@ -115,6 +116,41 @@ def test_layer_scan_sees_a_violation() -> None:
                      "    importlib.import_module('db.queries')\n")
     found = [n for _, n in _imports(tree) if _under(n, LOWER["tools"])]
     assert found == ["core.engine.perceiver", "core.engine.perceiver.ocr_node", "db.queries"]
+
+
+# the engine's, the backends', the tools' and the run store's code: no broad except that hides
+# what it caught (it must raise, or record it: an error, an event, a message, a result with it)
+NO_SILENT_EXCEPT = ("core/engine", "core/backends", "tools", "db")
+
+
+def _silent_broad_excepts(tree: ast.AST) -> list[int]:
+    """Lines of `except Exception/BaseException/bare:` handlers whose body neither raises nor
+    calls anything (pass, continue, return a constant, assign a default)."""
+    out = []
+    for h in ast.walk(tree):
+        if not isinstance(h, ast.ExceptHandler):
+            continue
+        types = h.type.elts if isinstance(h.type, ast.Tuple) else [h.type]
+        if not any(t is None or getattr(t, "id", "") in ("Exception", "BaseException") for t in types):
+            continue
+        if not any(isinstance(x, (ast.Raise, ast.Call)) for b in h.body for x in ast.walk(b)):
+            out.append(h.lineno)
+    return out
+
+
+def test_no_silent_broad_except_on_the_engine_tools_and_db_paths() -> None:
+    offenders = [f"{p.relative_to(ROOT)}:{line}" for pkg in NO_SILENT_EXCEPT for p in _py_files(pkg)
+                 for line in _silent_broad_excepts(ast.parse(p.read_text(encoding="utf-8")))]
+    assert not offenders, "silent broad except (catch what can happen, or record it):\n" + "\n".join(offenders)
+
+
+def test_silent_except_scan_sees_a_violation() -> None:
+    tree = ast.parse("try:\n    f()\nexcept Exception:\n    pass\n"
+                     "try:\n    f()\nexcept (OSError, BaseException):\n    x = None\n"
+                     "try:\n    f()\nexcept:\n    return_ = 1\n"
+                     "try:\n    f()\nexcept Exception as e:\n    log(e)\n"
+                     "try:\n    f()\nexcept OSError:\n    pass\n")
+    assert _silent_broad_excepts(tree) == [3, 7, 11]
 
 
 def test_static_scan_sees_a_violation(tmp_path: Path) -> None:
