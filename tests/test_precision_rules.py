@@ -127,3 +127,18 @@ def _photo_of_sign(path, lines: list[str]) -> None:
     for i, ln in enumerate(lines):
         d.text((100, 110 + i * 80), ln, fill="white", font=_font(52))
     img.save(path)
+
+
+SCHOOL_NAMES = [
+    # a second discipline after "and" is still the university's name
+    C("en-science-and-technology", ["Back on campus at Southern University of Science and Technology for my master's"],
+      present={"school": "Southern University of Science and Technology"}),
+    # counter-example: "and" before a place starts another thing, not the name
+    C("en-and-a-city", ["Graduated from University of Leeds and Sheffield is where I live now"],
+      present={"school": "University of Leeds"}, absent={"school": "Leeds and Sheffield"}),
+]
+
+
+@pytest.mark.parametrize("case", SCHOOL_NAMES, ids=[c.id for c in SCHOOL_NAMES])
+def test_school_name_with_and(case: Case, tmp_path) -> None:
+    check(tmp_path, case)

@@ -112,8 +112,12 @@ _NOT_A_PLACE = (r"(?:The|And|But|Or|In|On|At|For|To|From|With|Today|Tonight|Yest
                 r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
                 r"October|November|December|Alumni|Campus|Library|Hall|Class|Classes|Students?|Graduation|"
                 r"Hospital|Road|Street|Station|Press|Football|Basketball|Choir|Band|This|That|Now|Then|Again|Still|Is|Was)")
+# "University of Science and Technology": a second discipline after "and" is still the name
+_DISCIPLINE = (r"(?:Technology|Sciences?|Arts|Design|Engineering|Economics|Law|Medicine|Management|Commerce|"
+               r"Humanities|Agriculture|Finance|Music|Education|Health)")
 SCHOOL_EN = re.compile(
     r"(?<![\w&'.-])(?:(?:[A-Z][\w&'.-]*+\s+){0,5}(?:University|College)\s+of\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*+){0,3}"
+    r"(?:\s+(?:and|&)\s+" + _DISCIPLINE + r"\b)?"
     r"|(?:[A-Z][\w&'.-]*+\s+){1,5}(?:(?:University|College)(?:\s+(?!" + _NOT_A_PLACE + r"\b)[A-Z][a-z]{2,}\b(?![\s-]+[A-Z]))?"
     r"|Institute of Technology|Polytechnic|Academy|High School|Elementary(?:\s+School)?|Middle School|School)"
     r"|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
