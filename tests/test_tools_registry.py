@@ -154,3 +154,16 @@ def test_an_output_that_breaks_the_output_model_is_a_recorded_error(env) -> None
     cached = [r[0] for r in env.recorder.db.execute(
         "SELECT cached FROM tool_calls WHERE tool='gazetteer' AND error IS NULL ORDER BY id")]
     assert cached == [0, 0]
+
+
+def test_every_family_has_a_check_of_its_output_model() -> None:
+    # perception's own EXIF read uses the exif family's check (same tool, inputs and cache)
+    from tools.base import ToolError
+    from tools.registry import output_check
+
+    output_check(TOOLS["exif"])({"has_exif": True, "gps_lat": 22.5, "gps_lon": 113.9})
+    with pytest.raises(ToolError, match=r"exif: output is not a ExifInfo \(gps_lat"):
+        output_check(TOOLS["exif"])({"has_exif": True, "gps_lat": "north"})
+    for spec in TOOLS.values():
+        with pytest.raises(ToolError, match=spec.family):
+            output_check(spec)({"lines": 1, "items": 1, "results": 1, "levels": 1, "url": 1, "has_exif": "x"})

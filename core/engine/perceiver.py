@@ -276,7 +276,11 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     if alt:
         out.append(text_evidence(pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
                                   extra={"image_id": image_id}))
-    ex = rec.call("exif", lambda file: read_exif(path), {"file": ref_file}, content_hash=digest)
+    from tools.registry import TOOLS, output_check
+
+    # the exif route's tool, name and inputs (one cache), checked against its output model
+    ex = rec.call("exif", lambda file: read_exif(path), {"file": ref_file}, content_hash=digest,
+                  check=output_check(TOOLS["exif"]))
     if "error" not in ex and ex.get("has_exif"):
         meta["exif"] = ex
         out.append(exif_node(pid, image_id, ex, ctx.error))
