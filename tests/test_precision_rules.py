@@ -142,3 +142,17 @@ SCHOOL_NAMES = [
 @pytest.mark.parametrize("case", SCHOOL_NAMES, ids=[c.id for c in SCHOOL_NAMES])
 def test_school_name_with_and(case: Case, tmp_path) -> None:
     check(tmp_path, case)
+
+
+BIRTH_COHORT = [
+    # "作为88年的" (as one born in '88) states the birth year; with a birthday post it completes the date
+    C("zh-cohort-year", [{"caption": "今天是本人的生日，允许自己放纵一天", "timestamp": "2025-06-03T20:00:00+08:00"},
+                         "作为88年的，熬夜真的扛不住了"], present={"birth_date": "1988"}),
+    # counter-example: a year of something else after 作为 is no birth year
+    C("zh-graduate-year", ["作为2015年的毕业生，回母校看看"], absent={"birth_date": "2015"}),
+]
+
+
+@pytest.mark.parametrize("case", BIRTH_COHORT, ids=[c.id for c in BIRTH_COHORT])
+def test_birth_cohort(case: Case, tmp_path) -> None:
+    check(tmp_path, case)

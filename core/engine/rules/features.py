@@ -59,6 +59,8 @@ AGE_IN = re.compile(r"\bmy\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\btu
                     r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?<![\u4e00-\u9fff的\d])(\d{1,2})岁生日|我的?(\d{1,2})岁(?:生日|了)", re.I)
 YEAR_SELF = re.compile(r"\bborn\s+in\s+((?:19|20)\d{2})\b|\b(?:i\s+was\s+)?born\s+in\s+'(\d{2})\b|"
                        r"((?:19|20)\d{2})年(?:出生|生人|生的)|(?<!\d)(\d{2})年(?:出生|生人|的我|生的我)|"
+                       # "作为92年的，…": as one born in '92 (a clause that ends there, not "作为2015年的毕业生")
+                       r"(?:作为|身为)(?:一个|一名)?((?:19|20)\d{2}|\d{2})年(?:的|生的?)(?=[，,。！!~～\s]|$)|"
                        # "class of '99 babies": a birth cohort; a bare "class of 2010" is a graduation year
                        r"\bclass\s+of\s+'?((?:19|20)\d{2}|\d{2})\s+bab(?:y|ies)\b", re.I)
 LINE = re.compile(r"\b(?:[A-Z][a-z]+[\s-]){1,3}[Ll]ine\b|\b[Ll]ine\s*\d{1,2}\b|(?:地铁)?\d{1,2}\s*号线|"
