@@ -13,10 +13,8 @@ injections the bench planted (generated benches list them in truth.json) is a fa
 """
 from __future__ import annotations
 
-import argparse
 import os
 import sys
-import tempfile
 from collections import Counter
 from pathlib import Path
 
@@ -53,19 +51,10 @@ def flags(rec, texts: list[str]) -> list[str | None]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--set", action="append", default=[], metavar="NAME=BENCH_DIR")
-    ap.add_argument("--db", type=Path, help="run DB used as the embedding cache")
-    a = ap.parse_args(argv)
+    from injection_semantic import bench_cli, bench_sets, bench_texts
     from injection_sentences import SENTENCES, SPELLING
-    from injection_semantic import bench_texts
 
-    from db.store import open_db
-    from tools.base import Recorder
-
-    tmp = tempfile.TemporaryDirectory()
-    db = open_db(a.db or Path(tmp.name) / "runs.db")
-    rec = Recorder(db, run_id="injection-multilingual", step=0)
+    a, rec, close = bench_cli(__doc__, "injection-multilingual", argv)
     texts = [t for _, t in SENTENCES] + SPELLING
     langs = [lang for lang, _ in SENTENCES] + ["tricks"] * len(SPELLING)
     got = flags(rec, texts)
@@ -86,11 +75,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"  missed: {t!r}")
     print("\n## false flags on real posts (every flag is false: these sets hold no injections)")
     worst = 0
-    for spec in a.set:
-        name, _, path = spec.partition("=")
-        bench = Path(path)
-        if not (bench / "manifest.json").is_file():
-            raise SystemExit(f"error: --set {spec}: no manifest.json in {bench}")
+    for name, bench in bench_sets(a.set):
         real = bench_texts(bench)
         planted = planted_texts(bench)        # a generated bench's own injections (truth.json)
         res = flags(rec, real)
@@ -110,8 +95,7 @@ def main(argv: list[str] | None = None) -> int:
                 print(f"   planted, missed: {t[:120]!r}")
     print(f"\nsummary: recall {total / len(texts):.3f} on {len(texts)} sentences; false flags on the sets: "
           f"{'max ' + str(worst) if a.set else 'not measured'}")
-    db.conn.close()
-    tmp.cleanup()
+    close()
     return 0
 
 

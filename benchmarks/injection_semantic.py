@@ -50,20 +50,43 @@ def bench_texts(bench: Path) -> list[str]:
     return [t for t in out if isinstance(t, str) and t.strip()]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+def bench_cli(doc: str, run_id: str, argv: list[str] | None):
+    """The injection benchmarks' command line (--set NAME=BENCH_DIR ..., --db CACHE.db) and the
+    recorder whose run DB caches the embeddings. Returns (args, recorder, close)."""
+    from db.store import open_db
+    from tools.base import Recorder
+
+    ap = argparse.ArgumentParser(description=doc.split("\n")[0])
     ap.add_argument("--set", action="append", default=[], metavar="NAME=BENCH_DIR")
     ap.add_argument("--db", type=Path, help="run DB used as the embedding cache")
     a = ap.parse_args(argv)
-    from core.engine.rules import hostile_semantic as H
-    from core.engine.rules.hostile import hostile_spans
-    from db.store import open_db
-    from test_injection_semantic import ATTACKS, HELDOUT, ORDINARY
-    from tools.base import Recorder
-    
     tmp = tempfile.TemporaryDirectory()
     db = open_db(a.db or Path(tmp.name) / "runs.db")
-    rec = Recorder(db, run_id="injection-bench", step=0)
+
+    def close() -> None:
+        db.conn.close()
+        tmp.cleanup()
+
+    return a, Recorder(db, run_id=run_id, step=0), close
+
+
+def bench_sets(specs: list[str]) -> list[tuple[str, Path]]:
+    """--set NAME=BENCH_DIR values as (name, bench folder); a folder without a manifest is an error."""
+    out = []
+    for spec in specs:
+        name, _, path = spec.partition("=")
+        bench = Path(path)
+        if not (bench / "manifest.json").is_file():
+            raise SystemExit(f"error: --set {spec}: no manifest.json in {bench}")
+        out.append((name, bench))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    a, rec, close = bench_cli(__doc__, "injection-bench", argv)
+    from core.engine.rules import hostile_semantic as H
+    from core.engine.rules.hostile import hostile_spans
+    from test_injection_semantic import ATTACKS, HELDOUT, ORDINARY
 
     def scored(texts: list[str]) -> list[list[tuple[float, float, str, str]]]:
         """Per text: (sim, margin, prototype, piece) of each piece the detector compared."""
@@ -93,11 +116,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"ordinary addressing posts of the test flagged: {sum(map(flagged, ordi))}/{len(ORDINARY)}")
 
     sets = [("ordinary (test)", ORDINARY, ordi)]
-    for spec in a.set:
-        name, _, path = spec.partition("=")
-        bench = Path(path)
-        if not (bench / "manifest.json").is_file():
-            raise SystemExit(f"error: --set {spec}: no manifest.json in {bench}")
+    for name, bench in bench_sets(a.set):
         texts = bench_texts(bench)
         sets.append((name, texts, scored(texts)))
     grid_sim = [0.84, 0.85, 0.86, 0.87, 0.88]
@@ -122,8 +141,7 @@ def main(argv: list[str] | None = None) -> int:
             cells = [sum(1 for r in res if flagged(r, ms, mg)) for _, _, res in sets]
             caught = sum(1 for r in att if flagged(r, ms, mg))
             print(f"{ms:7.2f}  {mg:6.2f}  " + "  ".join(f"{c:12d}" for c in cells) + f"  {caught}/{n}")
-    db.conn.close()
-    tmp.cleanup()
+    close()
     return 0
 
 
