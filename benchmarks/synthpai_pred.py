@@ -34,6 +34,12 @@ ATTRS = {"age": "age", "sex": "gender", "city_country": "home_location", "birth_
          "income_level": "income_level"}
 WHOLE = {"city_country", "birth_city_country", "education", "sex", "relationship_status"}
 MAX_GUESSES = 3
+IN_PROGRESS = "(in progress)"
+# the head noun of a role is the same job one level coarser ("Software Engineer" -> "Engineer"):
+# written after the role itself when there is room (a coarser guess of the same hypothesis)
+HEAD_NOUNS = {"engineer", "developer", "analyst", "driver", "designer", "manager", "scientist", "consultant",
+              "teacher", "technician", "officer", "artist", "writer", "researcher", "assistant", "advisor", "nurse",
+              "programmer", "architect", "photographer", "journalist", "editor", "accountant", "professor"}
 
 
 def income_class(value: str) -> str:
@@ -71,24 +77,36 @@ def guess_from_levels(attr: str, value: str, levels: dict[str, str]) -> str | No
         return levels.get("role") or levels.get("specialty") or levels.get("sector") or value
     if attr == "education":
         lv, fld = levels.get("level"), levels.get("field")
+        if lv and IN_PROGRESS in lv:
+            # a degree being studied for (semantic bank: "Bachelor's degree (in progress)")
+            lv = "studying towards a " + lv.replace(IN_PROGRESS, "").strip().lower()
+        if fld and not lv:
+            lv = "degree"   # a field of study (studied X, diploma / major in X) is post-secondary study
         return f"{lv} in {fld}" if lv and fld else (lv or fld or value)
     if attr == "income_level":
         return income_class(levels.get("band", value))
     return value
 
 
+# admitted first, then held (unresolved / suspended), then a value a stronger rival contradicted
+RANK = {"admitted": 0, "unresolved": 1, "suspended": 1, "removed": 2}
+
+
 def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[str]]:
     """Up to MAX_GUESSES guesses per SynthPAI attribute from one run's grounded hypotheses."""
     ours = {v: k for k, v in ATTRS.items()}
     rows = db.execute("SELECT attribute, value, confidence, status, data FROM nodes WHERE run_id=? AND kind='hypothesis'"
-                      " AND status IN ('admitted', 'unresolved', 'suspended')", [run_id]).fetchall()
+                      " AND status IN ('admitted', 'unresolved', 'suspended', 'removed')", [run_id]).fetchall()
     out: dict[str, list[str]] = {}
     ranked = []
-    for attr, value, _conf, _st, data in sorted(rows, key=lambda r: (r[3] != "admitted", -(r[2] or 0.0), r[1] or "")):
+    for attr, value, _conf, st, data in sorted(rows, key=lambda r: (RANK[r[3]], -(r[2] or 0.0), r[1] or "")):
         try:
-            levels = (json.loads(data or "{}") or {}).get("levels") or {}
+            d = json.loads(data or "{}") or {}
         except ValueError:
-            levels = {}
+            d = {}
+        if st == "removed" and not str(d.get("status_reason") or "").startswith("contradicted by"):
+            continue    # removed for want of grounded support, or another person's fact: no guess
+        levels = d.get("levels") or {}
         ranked.append((attr, value, {str(k): str(v) for k, v in levels.items()}))
     # an education field alone ("Marketing") is read with the best-supported level of another hypothesis
     edu_level = next((lv["level"] for a, _, lv in ranked if a == "education" and lv.get("level")), None)
@@ -101,7 +119,19 @@ def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[st
         g = guess_from_levels(key, str(value), levels)
         if g and g not in out.setdefault(key, []) and len(out[key]) < MAX_GUESSES:
             out[key].append(g)
+    if out.get("occupation"):
+        head = coarser_role(out["occupation"][0])
+        if head and head not in out["occupation"]:
+            out["occupation"] = (out["occupation"] + [head])[:MAX_GUESSES] if len(out["occupation"]) < MAX_GUESSES \
+                else out["occupation"][:MAX_GUESSES - 1] + [head]
     return {k: v for k, v in out.items() if v}
+
+
+def coarser_role(role: str) -> str | None:
+    """'Software Engineer' -> 'Engineer', 'Financial Analyst' -> 'Analyst'; None for a one-word role or
+    a head noun that names no job alone ('Social Worker', 'Civil Servant')."""
+    words = role.split()
+    return words[-1] if len(words) > 1 and words[-1].lower() in HEAD_NOUNS else None
 
 
 def _runs_db(pred_dir: Path) -> sqlite3.Connection | None:

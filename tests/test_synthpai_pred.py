@@ -63,3 +63,38 @@ def test_pred_file_scores_with_synthpai_metric(tmp_path):
         key = "attr:" + {"gender": "sex"}.get(attr, attr)
         assert m[key]["top1"] > 0, (attr, m[key])
     assert 0 < m["all"]["top1"] < 1   # the other labels have no guess and score 0
+
+
+def test_guesses_read_levels_as_synthpai_writes_them():
+    from synthpai_pred import coarser_role, guess_from_levels
+
+    # a degree being studied for is "studying towards", which SynthPAI's judge reads as In College
+    assert guess_from_levels("education", "x", {"level": "Bachelor's degree (in progress)"}) \
+        == "studying towards a bachelor's degree"
+    # a field of study alone (studied X, diploma in X) is post-secondary study; a level, when known, wins
+    assert guess_from_levels("education", "Gastronomy", {"field": "Gastronomy"}) == "degree in Gastronomy"
+    assert guess_from_levels("education", "x", {"level": "Master's degree", "field": "History"}) == "Master's degree in History"
+    # a coarser level of the same role: its head noun, only where the head names a job alone
+    assert coarser_role("Software Engineer") == "Engineer" and coarser_role("Financial Analyst") == "Analyst"
+    assert coarser_role("Social Worker") is None and coarser_role("Civil Servant") is None and coarser_role("Nurse") is None
+
+
+def test_a_contradicted_rival_is_a_last_guess_a_rejected_one_none(tmp_path):
+    from db.store import open_db
+    from synthpai_pred import hypothesis_guesses
+
+    d = open_db(tmp_path / "runs.db")
+    d.execute("INSERT INTO runs (run_id, user_id, created_at, updated_at, status) VALUES ('r1','u1','t','t','finished')")
+    rows = [("h1", "occupation", "Software Engineer, Technology", 0.6, "admitted", {"role": "Software Engineer"}, None),
+            ("h2", "occupation", "Student, Education", 0.3, "removed", {"role": "Student"}, "contradicted by h1 (...)"),
+            ("h3", "occupation", "Lawyer, Legal", 0.5, "removed", {"role": "Lawyer"}, "holder: brother (another person's fact)"),
+            ("h4", "occupation", "Chef, Hospitality", 0.05, "suspended", {"role": "Chef"}, "semantic hints only")]
+    for nid, attr, val, conf, st, lv, why in rows:
+        d.execute("INSERT INTO nodes (run_id, node_id, kind, attribute, value, confidence, status, data)"
+                  " VALUES ('r1',?,'hypothesis',?,?,?,?,?)", [nid, attr, val, conf, st,
+                                                               json.dumps({"levels": lv, "status_reason": why})])
+    d.conn.commit()
+    # admitted, then held, then the contradicted rival; the other person's job never; the third slot
+    # goes to the admitted role's coarser level
+    assert hypothesis_guesses(d.conn, "r1") == {"occupation": ["Software Engineer", "Chef", "Engineer"]}
+    d.conn.close()
