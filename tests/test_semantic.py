@@ -189,6 +189,26 @@ def test_a_weak_match_is_a_hint_that_never_reaches_the_projection_threshold_alon
         h.cue.data["semantic"] = {"hint": True}
     top = G.generic("occupation", hints, "category")[0]
     assert top.value == "Nurse" and top.data["hold"]
-    # next to one rule cue the hints are not read at all
+    # next to one rule cue the hints decide nothing: the rule's reading is the claim, what the hints
+    # say is an alternative reading, held below it (never projected, never making the claim ambiguous)
     out = G.generic("occupation", hints + [_rec("p9", "Chef", 0.6, "occupation:explicit", "occupation")], "category")
-    assert [h.value for h in out] == ["Chef"] and not out[0].data.get("hold")
+    assert out[0].value == "Chef" and not out[0].data.get("hold") and not out[0].data.get("ambiguous")
+    assert [h.value for h in out[1:]] == ["Nurse"] and out[1].data["hold"] and out[1].data["alternative"]
+    assert out[1].confidence < out[0].confidence
+
+
+def test_alternative_readings_are_held_and_at_most_three_per_attribute() -> None:
+    recs = [_rec("p1", "Chef", 0.6, "occupation:explicit", "occupation")]
+    for i, job in enumerate(["Nurse", "Teacher", "Baker", "Pilot"]):
+        recs.append(_rec(f"q{i}", job, 0.35 - 0.05 * i, f"semantic:occupation:{job.lower()}", "occupation"))
+    out = G.generic("occupation", recs, "category")
+    assert [h.value for h in out] == ["Chef", "Nurse", "Teacher"]      # the strongest clusters first
+    assert all(h.data.get("hold") for h in out[1:]) and not out[0].data.get("hold")
+    # a reading compatible with one already proposed is no alternative (the same job, once)
+    same = [_rec("p1", "Chef", 0.6, "occupation:explicit", "occupation"),
+            _rec("p2", "Chef", 0.07, "semantic:occupation:chef", "occupation")]
+    same[1].cue.data["semantic"] = {"hint": True}
+    assert [h.value for h in G.generic("occupation", same, "category")] == ["Chef"]
+    # set-valued attributes have no alternatives (each item is its own hypothesis)
+    hob = [_rec(f"p{i}", "hiking", 0.5, "hobby:explicit", "hobbies") for i in range(2)]
+    assert [h.value for h in G.generic("hobbies", hob, "set")] == ["hiking"]

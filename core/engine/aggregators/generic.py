@@ -46,10 +46,38 @@ def generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
     what they give is held: a grounded reading for the record, never a projected claim."""
     firm = [r for r in recs if not is_hint(r)]
     if firm or not recs:
-        return generic_firm(attr, firm, kind)
-    out = generic_firm(attr, recs, kind)
-    for h in out:
-        h.data["hold"] = "semantic hints only"
+        out = generic_firm(attr, firm, kind)
+    else:
+        out = generic_firm(attr, recs, kind)
+        for h in out:
+            h.data["hold"] = "semantic hints only"
+    if kind in ("hierarchy", "category"):
+        out += alternatives(attr, recs, out)
+    return out
+
+
+MAX_READINGS = 3        # readings kept per single-valued attribute (the projected one and the held others)
+ALT_DISCOUNT = 0.5      # an alternative ranks below the readings the clusters proposed
+
+
+def alternatives(attr: str, recs: list[CueRec], proposed: list[Hypothesis]) -> list[Hypothesis]:
+    """Further readings of a single-valued attribute, held: the clusters after the best one and its
+    competitor, hints next to a firm cue included. Never projected (the verifier keeps them
+    unresolved); they keep what else the account's text grounds, for the record and for ranked
+    guesses (benchmarks/synthpai_pred.py), and never make a projected reading ambiguous."""
+    out: list[Hypothesis] = []
+    seen = {normalize(h.value) for h in proposed if h.attribute == attr}
+    for c in cluster(recs):
+        if len(seen) >= MAX_READINGS:
+            break
+        h = hyp(attr, c.levels, support(c.recs), round(cluster_conf(c) * ALT_DISCOUNT, 4),
+                "alternative reading: " + "; ".join(sorted({r.cue.span for r in c.recs if r.cue.span})[:3]),
+                data={"alternative": True, "score": c.score, "semantic_only": all(is_semantic(r) for r in c.recs),
+                      "hold": "an alternative reading (held, ranked below the attribute's readings)"})
+        if normalize(h.value) in seen or any(p.levels and compatible(p.levels, h.levels) for p in proposed):
+            continue
+        seen.add(normalize(h.value))
+        out.append(h)
     return out
 
 
