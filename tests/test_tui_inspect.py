@@ -73,8 +73,11 @@ def test_snapshot_as_of_step_matches_sql(run_db: Path) -> None:
                 assert h.status == want[0][0], (h.node_id, step)
         assert all(e.step <= step for e in snap.timeline)
     # a hypothesis the verifier removed later was alive before
-    removed = sql(run_db, "SELECT node_id, step FROM hypothesis_history WHERE run_id=? AND status='removed' "
-                  "ORDER BY id LIMIT 1", [RUN])
+    # (one proposed in an earlier step than its removal: an alternative reading can be removed in the
+    # step that proposed it)
+    removed = sql(run_db, "SELECT h.node_id, h.step FROM hypothesis_history h JOIN nodes n ON n.run_id=h.run_id "
+                  "AND n.node_id=h.node_id WHERE h.run_id=? AND h.status='removed' AND n.step_created < h.step "
+                  "ORDER BY h.id LIMIT 1", [RUN])
     assert removed, "the nurse run supersedes a home_location hypothesis"
     hid, at = removed[0]
     assert build_snapshot(db, RUN).nodes[hid].status == "removed"
