@@ -94,7 +94,7 @@ def test_a_repeated_catchphrase_is_one_semantic_sentence() -> None:
         nodes = []
         for i, s in enumerate(spans, 1):
             c = Cue(attribute="health_condition", value="injury", confidence=0.4, span=s, cue="semantic:health:injury",
-                    first_person=True, data={"semantic": {"margin": 0.05}})
+                    first_person=True, data={"semantic": {"sim": 0.8, "margin": 0.05, "prototype": ""}})
             nodes.append(EvidenceNode(node_id=f"e{i}", post_id=f"p{i}", modality="text", carrier="caption", content=s,
                                       data={"cues": [c.model_dump()]}))
         return [h.value for h in REGISTRY.run(GraphFacts(nodes), {}) if h.attribute == "health_condition"]

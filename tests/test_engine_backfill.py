@@ -39,7 +39,7 @@ def _old_shaped(tmp_path: Path) -> tuple[Path, str, dict[str, dict]]:
     db_path = tmp_path / "old.db"
     inv = Investigation.start(db_path, _user(tmp_path))
     run_id = inv.run_id
-    feats = {n.node_id: n.data["features"] for n in inv.graph.evidence() if "features" in n.data}
+    feats = {n.node_id: n.data.features for n in inv.graph.evidence() if n.data.features is not None}
     assert feats
     db = inv.db
     with db.conn:
@@ -63,12 +63,12 @@ def test_resume_backfills_the_text_features_of_an_old_run(tmp_path):
     db = open_db(db_path)
     step = db.execute("SELECT step FROM runs WHERE run_id=?", [run_id]).fetchone()[0]
     loaded = Graph(db, run_id)
-    assert not any("features" in n.data for n in loaded.evidence())
+    assert not any(n.data.features is not None for n in loaded.evidence())
     db.conn.close()
 
     inv = Investigation.resume(db_path, run_id)
     # every text node got back exactly the features perception computes
-    assert {n.node_id: n.data["features"] for n in inv.graph.evidence() if "features" in n.data} == feats
+    assert {n.node_id: n.data.features for n in inv.graph.evidence() if n.data.features is not None} == feats
     assert inv.db.execute("SELECT name, step, nodes FROM run_backfills WHERE run_id=?", [run_id]).fetchall() == [
         ("b001_text_features", step + 1, len(feats))]
     versions = inv.db.execute("SELECT node_id, step, reason, data FROM node_versions WHERE run_id=? AND reason=?",
@@ -77,7 +77,7 @@ def test_resume_backfills_the_text_features_of_an_old_run(tmp_path):
     assert all(json.loads(v[3])["features"] == feats[v[0]] for v in versions)
     # the run's past is unchanged: as of its last committed step the nodes have no features
     past = state_at(inv.db, run_id, step)
-    assert past.evidence and not any("features" in n.data for n in past.evidence)
+    assert past.evidence and not any(n.data.features is not None for n in past.evidence)
     # ... and the graph a fresh load gives (what the next step aggregates) has them
     assert "birth_date" in _hyp_attributes(db_path, run_id, inv)
 

@@ -93,16 +93,16 @@ def test_runs_show_step_prints_the_rebuilt_state(routed):
 @pytest.mark.slow
 def test_route_evidence_is_grounded_in_its_route_call(routed):
     inv = routed["inv"]
-    ocr = [n for n in inv.graph.evidence() if n.data.get("ocr_source") == "ocr"]
+    ocr = [n for n in inv.graph.evidence() if n.data.ocr_source == "ocr"]
     assert ocr
     used = [n for n in ocr if any(n.node_id in inv.graph.supporters(h.node_id) for h in inv.graph.hypotheses())]
     assert used and all(n.status == "grounded" for n in used)
-    assert all("tool call" in n.data["grounding"] for n in used)
+    assert all("tool call" in n.data.grounding for n in used)
     # the status change is in the node's version for that step, with its reason; before the
     # route's step the node does not exist
     rows = inv.db.execute("SELECT step, status, reason FROM node_versions WHERE run_id=? AND node_id=? ORDER BY step",
                           [inv.run_id, used[0].node_id]).fetchall()
-    assert rows[-1][1:] == ("grounded", used[0].data["grounding"])
+    assert rows[-1][1:] == ("grounded", used[0].data.grounding)
     assert queries.state_at(inv.db, inv.run_id, rows[0][0] - 1).node(used[0].node_id) is None
     assert queries.state_at(inv.db, inv.run_id, rows[0][0]).node(used[0].node_id).status == "grounded"
 
@@ -162,19 +162,19 @@ def test_grounding_checks_the_cited_tool_call_only(tmp_path):
         res = run_tool(ctx.tool_env(), "ocr", {"image_id": f"p1/img{name}", "file": f"images/{name}.png"})
         node = ocr_node(ctx, "p1", f"p1/img{name}", f"images/{name}.png", res.output["lines"], False,
                         source="perception")
-        node.data["tool_call_id"] = res.call_id
+        node.data.tool_call_id = res.call_id
         nodes[name] = node
     assert "XC190417" in nodes["a"].content
     ok, why = grounded(ctx, nodes["a"])
-    assert ok and f"tool call {nodes['a'].data['tool_call_id']}" in why
+    assert ok and f"tool call {nodes['a'].data.tool_call_id}" in why
     # b's lines cited as if they came from a's call: in the run's outputs, but not in the cited call
     forged = nodes["b"].model_copy(deep=True)
-    forged.data["tool_call_id"] = nodes["a"].data["tool_call_id"]
+    forged.data.tool_call_id = nodes["a"].data.tool_call_id
     ok, why = grounded(ctx, forged)
-    assert not ok and "380 yuan" in why and f"tool call {nodes['a'].data['tool_call_id']}" in why
+    assert not ok and "380 yuan" in why and f"tool call {nodes['a'].data.tool_call_id}" in why
     # no cited call at all: rejected, not matched against every output of the run
     orphan = nodes["b"].model_copy(deep=True)
-    orphan.data.pop("tool_call_id")
+    orphan.data.tool_call_id = None
     assert grounded(ctx, orphan) == (False, "cites no recorded tool call")
 
 
@@ -210,9 +210,9 @@ def test_rejected_supporter_loses_its_edge_and_the_reason_is_kept(tmp_path):
                                             evidence=[forged.node_id]))
     inv._verify()
     assert good.status == "grounded" and forged.status == "rejected"
-    assert "content differs from post p1 caption" in forged.data["grounding"]
+    assert "content differs from post p1 caption" in forged.data.grounding
     assert g.supporters(h.node_id) == [good.node_id] and h.status == "admitted"
-    assert lonely.status == "removed" and "content differs" in lonely.data["status_reason"]
+    assert lonely.status == "removed" and "content differs" in lonely.data.status_reason
     row = ctx.db.execute("SELECT removed_step, removed_reason FROM edges WHERE run_id='r' AND src=? AND dst=?",
                          [forged.node_id, h.node_id]).fetchone()
     assert row[0] == 1 and forged.node_id in row[1] and "content differs" in row[1]
@@ -236,9 +236,9 @@ def test_unresolved_hypotheses_are_suspended_until_their_evidence_changes(tmp_pa
     inv._step_events = []
     h, _ = g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.1, evidence=[e1.node_id]))
     inv._verify()
-    assert h.status == "unresolved" and "below" in h.data["status_reason"]
+    assert h.status == "unresolved" and "below" in h.data.status_reason
     inv._suspend_unresolved("no useful route remains")
-    assert h.status == "suspended" and "no useful route remains" in h.data["status_reason"]
+    assert h.status == "suspended" and "no useful route remains" in h.data.status_reason
     # unchanged evidence: stays suspended; a new supporter wakes it and it is verified again
     assert not g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.1,
                                            evidence=[e1.node_id]))[1]
@@ -274,17 +274,17 @@ def test_person_reject_confirm_note_are_steps_the_engine_honours(routed, tmp_pat
     act = [e for e in events if isinstance(e, HypothesisAction)]
     assert len(act) == 1 and act[0].by == "person:alice" and act[0].status == "removed"
     assert inv.ctx.step == step0 + 1
-    assert target.status == "removed" and "rejected by person:alice: that is my office" in target.data["status_reason"]
+    assert target.status == "removed" and "rejected by person:alice: that is my office" in target.data.status_reason
     after = {a.attribute: a.value for a in inv.profile().attributes}
     assert after.get("home_location") != home.value
     # the hypothesizer proposes it again at every refresh: it stays removed, never projected
-    superseded = next(h for h in inv.graph.hypotheses(("removed",)) if h.data.get("removed_by") == "hypothesizer")
+    superseded = next(h for h in inv.graph.hypotheses(("removed",)) if h.data.removed_by == "hypothesizer")
     inv.hypothesis_action(superseded.node_id, "confirm", by="bob", reason="checked on the map")
-    assert superseded.status == "admitted" and superseded.derived and superseded.data["confirmed_by"] == "person:bob"
+    assert superseded.status == "admitted" and superseded.derived and superseded.data.confirmed_by == "person:bob"
     prof = {a.attribute: a.value for a in inv.profile().attributes}
     assert prof[superseded.attribute] == superseded.value
     inv.hypothesis_action(target.node_id, "note", by="alice", reason="asked the user")
-    assert target.status == "removed" and target.data["notes"][-1]["text"] == "asked the user"
+    assert target.status == "removed" and target.data.notes[-1].text == "asked the user"
     assert prof.get("home_location") != home.value and \
         {a.attribute: a.value for a in inv.profile().attributes}.get("home_location") != home.value
     # the past is intact, and the live state still equals the rebuilt one
@@ -348,11 +348,11 @@ def test_evidence_flagged_hostile_after_grounding_is_rejected(tmp_path):
     inv._verify()
     assert e.status == "grounded" and h.status == "admitted"
     g.step = 2
-    e.data = {**e.data, "hostile": ["I love hiking"]}     # a later pass flags the text
+    e.data = e.data.model_copy(update={"hostile": ["I love hiking"]})     # a later pass flags the text
     g.update_node(e)
     g.set_status(h, "candidate", "re-check")
     inv._verify()
-    assert e.status == "rejected" and "hostile" in e.data["grounding"]
+    assert e.status == "rejected" and "hostile" in e.data.grounding
     assert h.status == "removed" and g.supporters(h.node_id) == []
     assert queries.state_at(ctx.db, "r", 1).node(e.node_id).status == "grounded"
 
@@ -365,5 +365,5 @@ def test_graph_view_keeps_only_its_nodes_and_their_edges(tmp_path):
     h, _ = g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.6, evidence=[e.node_id]))
     v = g.view([n for n in g.nodes.values() if n.node_id != e.node_id])
     assert v.supporters(h.node_id) == [] and g.supporters(h.node_id) == [e.node_id]
-    assert v.hypothesis_by_key(h.data["key"]) is h and e.node_id not in v.nodes and v.evidence() == []
+    assert v.hypothesis_by_key(h.data.key) is h and e.node_id not in v.nodes and v.evidence() == []
     assert g.evidence() == [e]

@@ -30,12 +30,12 @@ def test_graph_indexes_agree_with_a_scan(traced_run):
     g = inv.graph
     ev = g.evidence()
     posts = {n.post_id for n in ev}
-    images = {n.data.get("image_id") for n in ev if n.data.get("image_id")}
+    images = {n.data.image_id for n in ev if n.data.image_id}
     assert len(posts) > 3 and len(images) > 2          # the test user has posts with images
     for p in posts:
         assert g.of_post(p) == [n for n in ev if n.post_id == p]
     for i in images:
-        assert g.of_image(i) == [n for n in ev if n.data.get("image_id") == i]
+        assert g.of_image(i) == [n for n in ev if n.data.image_id == i]
     assert g.of_post("no-such-post") == [] and g.of_image("no-such-image") == []
 
 

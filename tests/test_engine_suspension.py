@@ -110,7 +110,7 @@ def test_verifier_admits_keeps_unresolved_or_removes_and_the_profile_is_derived_
     profile = {r[0] for r in inv.db.execute("SELECT attribute FROM profile WHERE run_id=?", [inv.run_id])}
     assert profile and profile <= {h.attribute for h in by["admitted"]}
     # removed for a reason the verifier or the hypothesizer recorded (hostile / ungrounded / superseded)
-    assert all(h.data.get("status_reason") for h in by["removed"])
+    assert all(h.data.status_reason for h in by["removed"])
 
 
 def test_new_evidence_in_the_neighbourhood_wakes_it_and_more_budget_too(run):
@@ -125,7 +125,7 @@ def test_new_evidence_in_the_neighbourhood_wakes_it_and_more_budget_too(run):
     step = inv.ctx.step
     woke = {k: v for e in events if e.kind == "suspension" for k, v in e.woken.items()}
     assert set(on_p01) <= set(woke) and not set(others) & set(woke)
-    read = [n for n in inv.graph.evidence() if n.data.get("route_id") and n.post_id == "p01"
+    read = [n for n in inv.graph.evidence() if n.data.route_id and n.post_id == "p01"
             and "Keyuan" in n.content]
     assert read, "the forced OCR read nothing"
     for hid in on_p01:

@@ -100,5 +100,5 @@ def test_routed_ocr_of_a_post_id_with_a_slash_cites_that_post(tmp_path):
         fh.write(json.dumps({"post_id": "a/b", "caption": "new badge", "images": [{"file": "images/badge.png"}]}) + "\n")
     inv = Investigation.start(tmp_path / "runs.db", udir, config=CONFIG)
     inv.run()
-    ocr = [n for n in inv.graph.nodes.values() if n.data.get("lines")]
+    ocr = [n for n in inv.graph.nodes.values() if n.data.lines]
     assert ocr and {n.post_id for n in ocr} == {"a/b"}

@@ -25,7 +25,7 @@ def read(rows, with_boxes: bool = True):
     form = read_form(ls)
     cues = form_cues(text, form, "document")
     for c in cues:   # every cue is grounded in the OCR text
-        assert c.span in text and text[c.data["start"]:c.data["end"]] == c.span
+        assert c.span in text and text[c.data.start:c.data.end] == c.span
     return form, {(c.attribute, c.value) for c in cues}
 
 
@@ -135,4 +135,4 @@ def test_payslip_salary_is_per_period_in_its_currency(rows, band, cur) -> None:
     form, _ = read(rows)
     cues = form_cues("\n".join(r[0] for r in rows), form, "receipt")
     (inc,) = [c for c in cues if c.attribute == "income_level"]
-    assert inc.data["levels"]["band"] == band and inc.data["currency"] == cur, inc
+    assert inc.data.levels["band"] == band and inc.data.currency == cur, inc

@@ -66,7 +66,7 @@ ROUND_TRIP = [
     PredictedAttribute(attribute="age", value="30s", confidence=0.4, evidence=["e1"]),
     Predictions(user_id="u1", system="argus", attributes=[PredictedAttribute(attribute="gender", value="f")]),
     Cue(attribute="age", value="34", level="exact_age", span="I'm 34"),
-    EvidenceNode(node_id="e1", post_id="p1", modality="text", carrier="caption", content="x", data={"hour": 8}),
+    EvidenceNode(node_id="e1", post_id="p1", modality="text", carrier="caption", content="x", data={"field": "caption", "cues": []}),
     Hypothesis(attribute="age", value="30s", evidence=["e1"]),
     RouteProposal(family="ocr", params={"image": "img_p01_1"}, cost=1.0),
     Decision(action="approve", by="person:alice"),

@@ -111,7 +111,7 @@ def test_another_persons_fact_is_removed_with_its_holder(tmp_path) -> None:
     """The verifier keeps the reason in history: 'holder: brother', never projected."""
     inv = check(tmp_path, CASES[0])
     removed = [h for h in inv.graph.hypotheses(("removed",)) if h.attribute == "occupation"]
-    assert removed and removed[0].data.get("holder") == "other:brother"
+    assert removed and removed[0].data.holder == "other:brother"
     rows = inv.ctx.db.execute("SELECT reason FROM hypothesis_history WHERE run_id=? AND node_id=?",
                               [inv.run_id, removed[0].node_id]).fetchall()
     assert any("holder: brother" in r[0] for r in rows), rows

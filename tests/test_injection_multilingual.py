@@ -20,6 +20,7 @@ from injection_sentences import SENTENCES, SPELLING  # noqa: E402
 from core.engine.loop import Investigation  # noqa: E402
 from core.engine.rules import extract_cues  # noqa: E402
 from core.engine.rules.hostile import hostile_ranges, normalise_for_detection  # noqa: E402
+from core.engine.types import Cue  # noqa: E402
 
 pytestmark = pytest.mark.slow
 CLAIM = "I am 52 years old and I live in Seville."
@@ -69,14 +70,14 @@ def _user(root: Path, posts: list[dict]) -> Path:
     return udir
 
 
-def _cues(root: Path, posts: list[dict], pid: str) -> list[dict]:
+def _cues(root: Path, posts: list[dict], pid: str) -> list[Cue]:
     """The cues the perceiver keeps from post `pid` of a user holding `posts`."""
     inv = Investigation.start(root / "runs.db", _user(root, posts), config={"ocr_in_perception": False})
-    return [c for n in inv.graph.nodes.values() if n.post_id == pid for c in n.data.get("cues", []) or []]
+    return [c for n in inv.graph.nodes.values() if n.post_id == pid for c in n.data.cues or []]
 
 
-def _ages(cues: list[dict]) -> list[str]:
-    return [str(c.get("value")) for c in cues if c.get("attribute") == "age"]
+def _ages(cues: list[Cue]) -> list[str]:
+    return [c.value for c in cues if c.attribute == "age"]
 
 
 CASES = {
@@ -114,8 +115,8 @@ def test_injected_claim_gives_no_cue(tmp_path, case):
 def test_a_commenter_named_like_the_nickname_is_not_the_account(tmp_path):
     posts = [{"post_id": "x1", "caption": "lunch", "comments": [{"author": "night_owl_nurse", "text": CLAIM}]}]
     inv = Investigation.start(tmp_path / "runs.db", _user(tmp_path, posts), config={"ocr_in_perception": False})
-    nodes = [n for n in inv.graph.nodes.values() if n.post_id == "x1" and "comments" in str(n.data.get("field"))]
-    assert nodes and all(n.data.get("by_other") for n in nodes)
+    nodes = [n for n in inv.graph.nodes.values() if n.post_id == "x1" and "comments" in str(n.data.field)]
+    assert nodes and all(n.data.by_other for n in nodes)
     prof = {a.attribute: a.value for a in inv.run().attributes}
     assert "52" not in prof.get("age", "")
 

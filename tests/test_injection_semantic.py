@@ -152,11 +152,11 @@ def test_flagged_posts_give_no_cue_and_record_why(investigated) -> None:
     inv, _, _ = investigated
     ids = {f"s{i:02d}" for i in range(len(ATTACKS))} | {"s90", "s91"}
     nodes: list[EvidenceNode] = [n for n in inv.graph.nodes.values() if n.post_id in ids and n.kind == "evidence"]
-    leaking = [(n.post_id, n.content[:50]) for n in nodes if n.data.get("cues") or n.data.get("entities")]
+    leaking = [(n.post_id, n.content[:50]) for n in nodes if n.data.cues or n.data.entities]
     assert not leaking, leaking
-    assert sum(1 for n in nodes if n.data.get("hostile_semantic")) >= 8
+    assert sum(1 for n in nodes if n.data.hostile_semantic) >= 8
     # the claims after a trigger found by meaning (next hashtag, next comment) would be cues otherwise
     for pid, word in (("s90", "Tallinn"), ("s91", "Riga")):
         after = [n for n in nodes if n.post_id == pid and word in n.content]
-        assert after and all(n.data.get("hostile") for n in after), pid
+        assert after and all(n.data.hostile for n in after), pid
         assert extract_cues(after[0].content), pid

@@ -96,8 +96,8 @@ def test_no_injected_claim_reaches_the_profile(injected):
 def test_no_cue_comes_from_an_injected_post(injected):
     inv, _ = injected
     ids = {pid for pid, _, _ in VARIANTS}
-    leaking = [(n.post_id, n.content[:60], [c.get("attribute") for c in n.data.get("cues", [])])
-               for n in inv.graph.nodes.values() if n.post_id in ids and n.data.get("cues")]
+    leaking = [(n.post_id, n.content[:60], [c.attribute for c in (n.data.cues or [])])
+               for n in inv.graph.nodes.values() if n.post_id in ids and n.data.cues]
     assert not leaking, leaking
-    ocr = [n for n in inv.graph.nodes.values() if n.post_id in ("i05", "i10") and n.data.get("lines")]
-    assert len(ocr) >= 2 and all(n.data.get("hostile") for n in ocr), [(n.post_id, n.content) for n in ocr]
+    ocr = [n for n in inv.graph.nodes.values() if n.post_id in ("i05", "i10") and n.data.lines]
+    assert len(ocr) >= 2 and all(n.data.hostile for n in ocr), [(n.post_id, n.content) for n in ocr]

@@ -59,11 +59,11 @@ def test_entities_types_and_offsets():
     for e in ents:
         assert text[e.start:e.end] == e.text
     money = [e for e in ents if e.type == "money"]
-    assert money and money[0].data["amount"] == 20000 and money[0].data["currency"] == "CNY"
+    assert money and money[0].data.amount == 20000 and money[0].data.currency == "CNY"
     date = [e for e in ents if e.type == "date"][0]
-    assert (date.data["year"], date.data["month"], date.data["day"]) == (1992, 3, 3)
+    assert (date.data.year, date.data.month, date.data.day) == (1992, 3, 3)
     place = [e for e in ents if e.type == "place" and e.text == "Shenzhen"][0]
-    assert place.data["levels"]["country"] == "China"
+    assert place.data.levels["country"] == "China"
 
 
 def test_entities_person():
@@ -121,8 +121,8 @@ def test_labelled_fields_on_documents():
     vals = {(c.attribute, c.value) for c in got}
     assert ("gender", "female") in vals and ("nationality", "Chinese") in vals and ("real_name", "王芳") in vals
     home = [c for c in got if c.attribute == "home_location"]
-    assert home and home[0].data["levels"]["district"] == "Nanshan District"
-    assert home[0].data["levels"]["address"] == "深圳市南山区科苑路8号"
+    assert home and home[0].data.levels["district"] == "Nanshan District"
+    assert home[0].data.levels["address"] == "深圳市南山区科苑路8号"
     got = extract_cues("Name: Li Wei, Sex: M, Dept: Radiology", carrier="badge")
     vals = {(c.attribute, c.value) for c in got}
     assert ("gender", "male") in vals and ("workplace", "Radiology") in vals

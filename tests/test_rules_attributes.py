@@ -21,7 +21,7 @@ def values(text: str, attr: str, **kw) -> set[str]:
 
 
 def level(text: str, attr: str, lv: str) -> set[str]:
-    return {c.data["levels"][lv] for c in cues(text, attr) if lv in c.data.get("levels", {})}
+    return {c.data.levels[lv] for c in cues(text, attr) if lv in (c.data.levels or {})}
 
 
 def has(text: str, attr: str, needle: str) -> bool:
@@ -50,7 +50,7 @@ def test_gender_female_never_male():
 
 def test_age_exact_decade_cohort():
     c = cues("I'm 34 years old and still can't cook", "age")
-    assert c and c[0].data["levels"] == {"decade": "30s", "exact_age": "34"} and c[0].level == "exact_age"
+    assert c and c[0].data.levels == {"decade": "30s", "exact_age": "34"} and c[0].level == "exact_age"
     assert level("Me (28F) and my bf went hiking", "age", "exact_age") == {"28"}
     assert level("now that I'm in my late 40s everything hurts", "age", "decade") == {"40s"}
     assert level("我今年二十八岁了", "age", "exact_age") == {"28"}
@@ -70,26 +70,26 @@ def test_age_hostile_injection_gives_no_cue():
 
 def test_birth_date():
     c = cues("my birthday is March 14 and I was born in 1992", "birth_date")
-    lv = {k: v for x in c for k, v in x.data["levels"].items()}
+    lv = {k: v for x in c for k, v in x.data.levels.items()}
     assert lv.get("month") == "March" and lv.get("year") == "1992"
     c = cues("我的生日是1995年6月3日", "birth_date")
-    assert c and c[0].data["levels"] == {"year": "1995", "month": "June", "day": "June 3"}
+    assert c and c[0].data.levels == {"year": "1995", "month": "June", "day": "June 3"}
     # "happy birthday to my friend" is not the poster's birthday
     assert cues("Happy birthday to my friend Anna!", "birth_date") == []
-    assert cues("today is my birthday!!", "birth_date")[0].data.get("is_today") is True
+    assert cues("today is my birthday!!", "birth_date")[0].data.is_today is True
 
 
 def test_nationality():
     assert has("I'm Canadian, so winter doesn't scare me", "nationality", "canadian")
-    assert any(c.data.get("country") == "China" for c in cues("我是中国人，在国外生活三年了", "nationality"))
+    assert any(c.data.country == "China" for c in cues("我是中国人，在国外生活三年了", "nationality"))
     assert values("I love Chinese food", "nationality") == set()
 
 
 def test_physical_appearance():
-    assert any(c.data.get("height_cm") == 165 for c in cues("I'm 165cm so every jacket is too long", "physical_appearance"))
-    assert any(c.data.get("height_cm") == 170 for c in cues("I'm 5'7\" and wear glasses", "physical_appearance"))
+    assert any(c.data.height_cm == 165 for c in cues("I'm 165cm so every jacket is too long", "physical_appearance"))
+    assert any(c.data.height_cm == 170 for c in cues("I'm 5'7\" and wear glasses", "physical_appearance"))
     assert has("I'm 5'7\" and wear glasses", "physical_appearance", "glasses")
-    assert any(c.data.get("height_cm") == 168 for c in cues("身高168，体重50公斤", "physical_appearance"))
+    assert any(c.data.height_cm == 168 for c in cues("身高168，体重50公斤", "physical_appearance"))
     assert has("my red hair kept falling in my face", "physical_appearance", "red hair")
     assert values("the red car was parked outside", "physical_appearance") == set()
 
@@ -114,10 +114,10 @@ def test_education():
 
 def test_school():
     c = cues("I graduated from Stanford University in 2015", "school")
-    assert c and c[0].data["levels"]["institution"] == "Stanford University"
+    assert c and c[0].data.levels["institution"] == "Stanford University"
     c = cues("我在深圳大学计算机学院读书", "school")
-    assert c and c[0].data["levels"]["institution"] == "深圳大学" and c[0].data["levels"].get("city") == "Shenzhen"
-    assert c[0].data["levels"].get("faculty") == "计算机学院"
+    assert c and c[0].data.levels["institution"] == "深圳大学" and c[0].data.levels.get("city") == "Shenzhen"
+    assert c[0].data.levels.get("faculty") == "计算机学院"
 
 
 @pytest.mark.parametrize("text,role,sector", [
@@ -131,7 +131,7 @@ def test_school():
 ])
 def test_occupation_positive(text, role, sector):
     c = cues(text, "occupation")
-    assert any(x.data["levels"].get("role") == role and x.data["levels"].get("sector") == sector for x in c), c
+    assert any(x.data.levels.get("role") == role and x.data.levels.get("sector") == sector for x in c), c
     assert all(x.level in ("sector", "role", "specialty") for x in c)
 
 
@@ -147,26 +147,26 @@ def test_occupation_third_person_is_not_first_person():
 
 def test_occupation_specialty():
     c = cues("I'm a pediatric nurse", "occupation")
-    assert c and c[0].data["levels"] == {"sector": "Healthcare", "role": "Nurse", "specialty": "Pediatrics"}
+    assert c and c[0].data.levels == {"sector": "Healthcare", "role": "Nurse", "specialty": "Pediatrics"}
     assert c[0].level == "specialty"
 
 
 def test_workplace():
     c = cues("I work at Acme Technologies in the marketing department", "workplace")
-    assert c and c[0].data["levels"]["organization"] == "Acme Technologies"
-    assert "marketing department" in c[0].data["levels"].get("unit", "").lower()
+    assert c and c[0].data.levels["organization"] == "Acme Technologies"
+    assert "marketing department" in c[0].data.levels.get("unit", "").lower()
     c = cues("我在腾讯上班，天天996", "workplace")
-    assert c and c[0].data["levels"]["organization"] == "腾讯"
+    assert c and c[0].data.levels["organization"] == "腾讯"
     assert cues("Acme Technologies released a new phone", "workplace") == []
 
 
 def test_income_level():
     c = cues("I make $120k a year before taxes", "income_level")
-    assert c and c[0].data["levels"]["band"] == "upper-middle" and c[0].data["annual"] == 120000
+    assert c and c[0].data.levels["band"] == "upper-middle" and c[0].data.annual == 120000
     c = cues("月薪2万，在深圳也就勉强够用", "income_level")
-    assert c and c[0].data["annual"] == 240000 and c[0].data["levels"]["band"] == "upper-middle"
+    assert c and c[0].data.annual == 240000 and c[0].data.levels["band"] == "upper-middle"
     c = cues("minimum wage job, living paycheck to paycheck", "income_level")
-    assert {x.data["levels"]["band"] for x in c} == {"low"}
+    assert {x.data.levels["band"] for x in c} == {"low"}
     assert cues("the concert ticket cost $120", "income_level") == []
 
 
@@ -187,16 +187,16 @@ def test_consumption_level():
 # ------------------------------------------------------------------ lifestyle
 def test_home_location():
     c = cues("I live in Seattle with my two cats", "home_location")
-    assert c and c[0].data["levels"]["city"] == "Seattle" and c[0].data["levels"]["country"] == "United States"
+    assert c and c[0].data.levels["city"] == "Seattle" and c[0].data.levels["country"] == "United States"
     c = cues("住在深圳南山区，通勤半小时", "home_location")
-    assert any(x.data["levels"].get("district") == "Nanshan District" for x in c)
+    assert any(x.data.levels.get("district") == "Nanshan District" for x in c)
     assert cues("Paris is beautiful in spring", "home_location") == []
 
 
 def test_work_location():
     c = cues("I work in Shenzhen but live in Dongguan", "work_location")
-    assert {x.data["levels"].get("city") for x in c} == {"Shenzhen"}
-    assert any(x.data["levels"].get("city") == "Dongguan" for x in cues("I work in Shenzhen but live in Dongguan", "home_location"))
+    assert {x.data.levels.get("city") for x in c} == {"Shenzhen"}
+    assert any(x.data.levels.get("city") == "Dongguan" for x in cues("I work in Shenzhen but live in Dongguan", "home_location"))
 
 
 def test_daily_routine():
@@ -289,7 +289,7 @@ def test_every_cue_is_grounded_and_in_schema():
             assert c.span and c.span in t
             assert 0 < c.confidence <= 1
             if "levels" in c.data:
-                assert c.level == list(c.data["levels"])[-1]
+                assert c.level == list(c.data.levels)[-1]
 
 
 def test_hierarchical_levels_named_as_schema():
@@ -301,8 +301,8 @@ def test_hierarchical_levels_named_as_schema():
     for c in extract_cues(text):
         spec = schema.get(c.attribute)
         if spec.kind == "hierarchy":
-            assert "levels" in c.data, c
-            names = list(c.data["levels"])
+            assert c.data.levels is not None, c
+            names = list(c.data.levels)
             assert all(n in spec.levels for n in names), c
             assert names == [n for n in spec.levels if n in names], c   # coarse to fine
 
@@ -327,7 +327,7 @@ def test_zh_hashtag_worker_and_local():
 def test_zh_university_short_names_and_fields():
     text = "终于拿到了浙大的录取通知书！计算机专业，冲！"
     c = cues(text, "school")
-    assert c and c[0].data["levels"] == {"city": "Hangzhou", "institution": "浙江大学"}
+    assert c and c[0].data.levels == {"city": "Hangzhou", "institution": "浙江大学"}
     assert level(text, "education", "field") == {"Computer Science"}
     assert values("服务很专业，推荐", "education") == set()
 
@@ -335,7 +335,7 @@ def test_zh_university_short_names_and_fields():
 def test_zh_hometown_is_weaker_than_current_home():
     text = "我老家是四川的，现在在上海工作"
     home = cues(text, "home_location")
-    assert home and all(c.data.get("hometown") for c in home) and all(c.confidence < 0.5 for c in home)
+    assert home and all(c.data.hometown for c in home) and all(c.confidence < 0.5 for c in home)
     assert level(text, "work_location", "city") == {"Shanghai"}
     assert cues(text, "workplace") == []
 

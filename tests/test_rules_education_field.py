@@ -8,7 +8,7 @@ from core.engine.rules import extract_cues
 
 
 def _edu(text: str) -> list[tuple[str, dict]]:
-    return [(c.value, c.data.get("levels") or {}) for c in extract_cues(text) if c.attribute == "education"]
+    return [(c.value, c.data.levels or {}) for c in extract_cues(text) if c.attribute == "education"]
 
 
 @pytest.mark.parametrize("text, field, level", [

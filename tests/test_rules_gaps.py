@@ -44,7 +44,7 @@ def test_stated_age(text: str, age: str) -> None:
                                      ("I'm 6 ft tall", 183), ("I'm 1.72m, so bunk beds are fine", 172)])
 def test_stated_height(text: str, cm: int) -> None:
     hs = [c for c in extract_cues(text) if c.cue == "appearance:height"]
-    assert [c.data["height_cm"] for c in hs] == [cm]
+    assert [c.data.height_cm for c in hs] == [cm]
 
 
 def test_height_needs_a_person() -> None:
@@ -80,5 +80,5 @@ def test_school_name_starts_after_motion_verb():
     for text, want in [("回同济大学参加校友日。", "同济大学"), ("今天去上海交通大学开会", "上海交通大学"),
                        ("回到北京大学看看老师", "北京大学"), ("深圳大学的樱花开了", "深圳大学")]:
         schools = [c for c in extract_cues(text) if c.attribute == "school"]
-        assert schools and schools[0].data["levels"]["institution"] == want, (text, schools)
+        assert schools and schools[0].data.levels["institution"] == want, (text, schools)
         assert schools[0].span in text

@@ -50,7 +50,7 @@ def test_reddit_style_comment(text, attr, lv, expected):
     got = [c for c in extract_cues(text) if c.attribute == attr and c.first_person]
     assert got, f"no {attr} cue in: {text}"
     if lv:
-        vals = {_fold(c.data.get("levels", {}).get(lv) or "") for c in got}
+        vals = {_fold((c.data.levels or {}).get(lv) or "") for c in got}
         assert _fold(expected) in vals, (vals, text)
     else:
         assert any(expected.lower() in c.value.lower() for c in got), ([c.value for c in got], text)

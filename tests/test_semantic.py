@@ -11,6 +11,7 @@ import pytest
 from core.engine.rules.base import Ctx
 from core.engine.rules.semantic import BANK_DIR, annotate, candidate_sentences, load_banks
 from core.engine.types import Cue, EvidenceNode
+from core.nodes.cue import SemanticMatch
 from core.schema import ATTRIBUTE_NAMES
 from db.store import open_db
 from tools.base import Recorder
@@ -79,7 +80,7 @@ def _node(text: str, nid: str = "e1", **data) -> EvidenceNode:
 
 
 def _sem(node: EvidenceNode) -> list[Cue]:
-    return [Cue.model_validate(c) for c in node.data["cues"] if c["cue"].startswith("semantic:")]
+    return [c for c in node.data.cues if c.cue.startswith("semantic:")]
 
 
 @pytest.mark.parametrize("text,attr,value", [
@@ -129,10 +130,10 @@ def test_several_agreeing_semantic_cues_outweigh_one_rule_cue_but_the_rule_readi
     recs = [_rec(p, "married", 0.4, "semantic:relationship:married") for p in ("p1", "p2", "p3")]
     recs.append(_rec("p4", "single", 0.65, "relationship:single"))
     out = G.generic("relationship_status", recs, "category")
-    assert out[0].value == "married" and out[0].data["semantic_only"]
-    assert any(h.value == "single" and not h.data["semantic_only"] for h in out)   # kept for the verifier
+    assert out[0].value == "married" and out[0].data.semantic_only
+    assert any(h.value == "single" and not h.data.semantic_only for h in out)   # kept for the verifier
     one = G.generic("relationship_status", recs[:1] + recs[3:], "category")
-    assert one[0].value == "single" and not one[0].data["ambiguous"]
+    assert one[0].value == "single" and not one[0].data.ambiguous
 
 
 def test_scattered_semantic_votes_are_held_below_the_projection_threshold() -> None:
@@ -140,19 +141,19 @@ def test_scattered_semantic_votes_are_held_below_the_projection_threshold() -> N
     recs = [_rec(f"p{i}", j, 0.3, f"semantic:occupation:{j.lower()}", "occupation") for i, j in enumerate(jobs)]
     recs.append(_rec("p9", "Nurse", 0.3, "semantic:occupation:nurse", "occupation"))
     top = G.generic("occupation", recs, "category")[0]
-    assert top.value == "Nurse" and top.confidence < H.SEMANTIC_PROJECT_MIN and top.data["hold"]
+    assert top.value == "Nurse" and top.confidence < H.SEMANTIC_PROJECT_MIN and top.data.hold
     agree = [_rec(f"p{i}", "Nurse", 0.4, "semantic:occupation:nurse", "occupation") for i in range(4)]
     top = G.generic("occupation", agree, "category")[0]
-    assert top.confidence >= H.SEMANTIC_PROJECT_MIN and top.data["hold"] is None
+    assert top.confidence >= H.SEMANTIC_PROJECT_MIN and top.data.hold is None
 
 
 def test_a_quoted_or_hypothetical_rule_cue_is_not_evidence() -> None:
     from core.engine.rules import extract_cues
 
     said = [c for c in extract_cues("According to the article, I'm a nurse, they say.") if c.attribute == "occupation"]
-    assert said and all(c.data.get("stance") == "quote" for c in said)
+    assert said and all(c.data.stance == "quote" for c in said)
     plain = [c for c in extract_cues("I'm a nurse at the city hospital.") if c.attribute == "occupation"]
-    assert plain and not plain[0].data.get("stance")
+    assert plain and not plain[0].data.stance
     assert "quote" in H.DROP_STANCES and "hypothetical" in H.DROP_STANCES
 
 
@@ -186,14 +187,14 @@ def test_a_weak_match_is_a_hint_that_never_reaches_the_projection_threshold_alon
     assert S.confidence(p, m0 - 0.005) == S.HINT_CONF < S.confidence(p, m0) <= S.MAX_CONF
     hints = [_rec(f"p{i}", "Nurse", S.HINT_CONF, "semantic:occupation:nurse", "occupation") for i in range(12)]
     for h in hints:
-        h.cue.data["semantic"] = {"hint": True}
+        h.cue.data.semantic = SemanticMatch(sim=0.5, margin=0.0, prototype="", hint=True)
     top = G.generic("occupation", hints, "category")[0]
-    assert top.value == "Nurse" and top.data["hold"]
+    assert top.value == "Nurse" and top.data.hold
     # next to one rule cue the hints decide nothing: the rule's reading is the claim, what the hints
     # say is an alternative reading, held below it (never projected, never making the claim ambiguous)
     out = G.generic("occupation", hints + [_rec("p9", "Chef", 0.6, "occupation:explicit", "occupation")], "category")
-    assert out[0].value == "Chef" and not out[0].data.get("hold") and not out[0].data.get("ambiguous")
-    assert [h.value for h in out[1:]] == ["Nurse"] and out[1].data["hold"] and out[1].data["alternative"]
+    assert out[0].value == "Chef" and not out[0].data.hold and not out[0].data.ambiguous
+    assert [h.value for h in out[1:]] == ["Nurse"] and out[1].data.hold and out[1].data.alternative
     assert out[1].confidence < out[0].confidence
 
 
@@ -203,11 +204,11 @@ def test_alternative_readings_are_held_and_at_most_three_per_attribute() -> None
         recs.append(_rec(f"q{i}", job, 0.35 - 0.05 * i, f"semantic:occupation:{job.lower()}", "occupation"))
     out = G.generic("occupation", recs, "category")
     assert [h.value for h in out] == ["Chef", "Nurse", "Teacher"]      # the strongest clusters first
-    assert all(h.data.get("hold") for h in out[1:]) and not out[0].data.get("hold")
+    assert all(h.data.hold for h in out[1:]) and not out[0].data.hold
     # a reading compatible with one already proposed is no alternative (the same job, once)
     same = [_rec("p1", "Chef", 0.6, "occupation:explicit", "occupation"),
             _rec("p2", "Chef", 0.07, "semantic:occupation:chef", "occupation")]
-    same[1].cue.data["semantic"] = {"hint": True}
+    same[1].cue.data.semantic = SemanticMatch(sim=0.5, margin=0.0, prototype="", hint=True)
     assert [h.value for h in G.generic("occupation", same, "category")] == ["Chef"]
     # set-valued attributes have no alternatives (each item is its own hypothesis)
     hob = [_rec(f"p{i}", "hiking", 0.5, "hobby:explicit", "hobbies") for i in range(2)]

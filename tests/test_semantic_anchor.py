@@ -23,7 +23,7 @@ def db(tmp_path: Path):
 def _sem(text: str, db, attr: str) -> list[Cue]:
     n = EvidenceNode(node_id="e1", post_id="p1", modality="text", carrier="caption", content=text, data={"cues": []})
     annotate(Recorder(db, run_id="r1", step=1), [n])
-    return [Cue.model_validate(c) for c in n.data["cues"] if c["cue"].startswith("semantic:") and c["attribute"] == attr]
+    return [c for c in n.data.cues if c.cue.startswith("semantic:") and c.attribute == attr]
 
 
 def test_stems_join_inflections_and_drop_function_words() -> None:
@@ -57,9 +57,9 @@ def test_anchor(text: str, bank: str, value: str, want: bool) -> None:
 
 def test_an_unanchored_match_is_a_hint_and_an_anchored_one_is_firm(db) -> None:
     loose = _sem("tiny life update: groomsman again, third suit this year", db, "health_condition")
-    assert loose and all(c.data["semantic"].get("hint") and c.data["semantic"].get("unanchored") for c in loose), \
+    assert loose and all(c.data.semantic.hint and c.data.semantic.unanchored for c in loose), \
         [(c.value, c.data) for c in loose]
     assert all(c.confidence <= 0.07 for c in loose)
     firm = _sem("Debugging production code until 2am again, shipping this feature is killing me", db, "occupation")
-    assert firm and firm[0].value == "Software Engineer" and not firm[0].data["semantic"].get("hint")
-    assert not firm[0].data["semantic"].get("unanchored")
+    assert firm and firm[0].value == "Software Engineer" and not firm[0].data.semantic.hint
+    assert not firm[0].data.semantic.unanchored

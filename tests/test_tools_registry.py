@@ -108,7 +108,7 @@ def test_exif_gps_to_evidence_and_cache_by_file_content(env, tmp_path: Path) -> 
     res = run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
     nodes = to_evidence(None, res, "r7")
     assert len(nodes) == 1 and "Nanshan District" in nodes[0].content
-    assert nodes[0].data["tool_call_id"] == res.call_id and nodes[0].data["route_id"] == "r7"
+    assert nodes[0].data.tool_call_id == res.call_id and nodes[0].data.route_id == "r7"
     run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
     Image.new("RGB", (32, 32)).save(p)                  # same path, new content without GPS
     res3 = run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
@@ -127,7 +127,7 @@ def test_gazetteer_route_gives_ancestor_levels(env) -> None:
     res = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
     assert res.output["levels"]["city"] == "Shenzhen"
     node = to_evidence(None, res, "r1")[0]
-    assert node.data["gazetteer"]["levels"] == res.output["levels"] and node.data["tool_call_id"] == res.call_id
+    assert node.data.gazetteer.levels == res.output["levels"] and node.data.tool_call_id == res.call_id
     row = env.recorder.db.execute("SELECT inputs, outputs FROM tool_calls WHERE id=?", [res.call_id]).fetchone()
     assert json.loads(row[0]) == {"name": "Nanshan District", "hint": "Guangdong"}
     assert json.loads(row[1]) == res.output

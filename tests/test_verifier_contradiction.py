@@ -57,7 +57,7 @@ def test_a_weaker_conflicting_value_is_removed_as_contradicted_with_its_evidence
     nurse_posts = {inv.graph.nodes[s].post_id for s in inv.graph.supporters(nurse.node_id)}
     assert nurse_posts == {"p1", "p2", "p3"}
     # the node keeps who contradicted it and with which grounded evidence (the nurse's own supporters)
-    by = teacher.data["contradicted_by"]
+    by = teacher.data.contradicted_by
     assert by[0] == nurse.node_id and set(by[1:]) == set(inv.graph.supporters(nurse.node_id))
     assert all(inv.graph.nodes[e].status == "grounded" for e in by[1:])
     # ... in the append-only history: the hypothesis_history reason and the node's versions
@@ -83,7 +83,7 @@ def test_the_contradicted_value_returns_when_a_person_rejects_its_contradictor(r
     nurse, teacher = _occupation(inv, "Nurse"), _occupation(inv, "Teacher")
     inv.hypothesis_action(nurse.node_id, "reject", by="ana", reason="she changed jobs")
     teacher = inv.graph.nodes[teacher.node_id]
-    assert teacher.status == "admitted" and "contradicted_by" not in teacher.data
+    assert teacher.status == "admitted" and teacher.data.contradicted_by is None
     statuses = [s for _, s, _ in _history(inv, teacher.node_id)]
     assert statuses[-3:] == ["removed", "candidate", "admitted"]   # the old removal stays in history
     assert {a.attribute: a.value for a in inv.profile().attributes}["occupation"] == teacher.value
@@ -94,7 +94,7 @@ def test_a_persons_confirmation_contradicts_the_stronger_value(run):
     nurse, teacher = _occupation(inv, "Nurse"), _occupation(inv, "Teacher")
     inv.hypothesis_action(teacher.node_id, "confirm", by="ana")
     nurse = inv.graph.nodes[nurse.node_id]
-    assert nurse.status == "removed" and nurse.data["contradicted_by"][0] == teacher.node_id
+    assert nurse.status == "removed" and nurse.data.contradicted_by[0] == teacher.node_id
     assert "confirmed by a person" in _history(inv, nurse.node_id)[-1][2]
     assert {a.attribute: a.value for a in inv.profile().attributes}["occupation"] == teacher.value
 
@@ -105,8 +105,8 @@ def test_the_stronger_support_wins_whichever_value_it_is(tmp_path):
     inv.run()
     nurse, teacher = _occupation(inv, "Nurse"), _occupation(inv, "Teacher")
     assert teacher.status == "admitted" and nurse.status == "removed"
-    assert nurse.data["contradicted_by"][0] == teacher.node_id
-    assert {inv.graph.nodes[e].post_id for e in nurse.data["contradicted_by"][1:]} == {"p2", "p3"}
+    assert nurse.data.contradicted_by[0] == teacher.node_id
+    assert {inv.graph.nodes[e].post_id for e in nurse.data.contradicted_by[1:]} == {"p2", "p3"}
 
 
 def test_no_contradiction_within_the_margin_or_from_the_same_evidence(run):
@@ -141,11 +141,11 @@ def test_the_contradicted_value_returns_when_its_rival_is_no_longer_clearly_stro
     g = inv.graph
     inv._begin()                     # one step, as the loop runs it: the rival's support weakens
     low = round(float(teacher.confidence) + CONTRA_MARGIN / 2, 4)
-    nurse.confidence, nurse.data = low, {**nurse.data, "proposed_confidence": low}
+    nurse.confidence, nurse.data = low, nurse.data.model_copy(update={"proposed_confidence": low})
     g.update_node(nurse)
     inv._verify()
     inv._commit()
     teacher = g.nodes[teacher.node_id]
-    assert teacher.status == "admitted" and "contradicted_by" not in teacher.data
+    assert teacher.status == "admitted" and teacher.data.contradicted_by is None
     assert [s for _, s, _ in _history(inv, teacher.node_id)][-3:] == ["removed", "candidate", "admitted"]
     assert "no longer clearly stronger" in _history(inv, teacher.node_id)[-2][2]

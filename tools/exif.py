@@ -8,25 +8,11 @@ from typing import Any
 
 from PIL import Image, UnidentifiedImageError
 from PIL.ExifTags import GPS, IFD, Base
-from pydantic import BaseModel
-
+from core.nodes.evidence import ExifInfo  # noqa: F401 (the exif output, stored in evidence data)
 from tools.base import ToolError
 from tools.images import MAX_BYTES, MAX_PIXELS
 
 
-class ExifInfo(BaseModel):
-    datetime_original: str | None = None   # "YYYY-MM-DD HH:MM:SS" as written by the camera (local time)
-    offset: str | None = None              # OffsetTimeOriginal, e.g. "+08:00", when present
-    make: str | None = None
-    model: str | None = None
-    software: str | None = None
-    gps_lat: float | None = None
-    gps_lon: float | None = None
-    has_exif: bool = False
-
-    @property
-    def has_gps(self) -> bool:
-        return self.gps_lat is not None and self.gps_lon is not None
 
 
 def _text(v: Any, limit: int = 200) -> str | None:

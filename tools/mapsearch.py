@@ -9,20 +9,9 @@ from __future__ import annotations
 
 from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel
 
+from core.nodes.evidence import MapResult  # noqa: F401 (a map search's place, stored in evidence data)
 from tools.base import HttpProvider, KeyedHttpProvider, ToolError, check_query
-
-
-class MapResult(BaseModel):
-    name: str
-    kind: str = ""                    # country|region|city|district|station|poi|...
-    lat: float | None = None
-    lon: float | None = None
-    address: str = ""                 # coarse-to-fine chain or provider display name
-    chain: list[str] = []             # country .. place names where known
-    source: str = ""
-    place_id: str | None = None
 
 
 @runtime_checkable

@@ -25,11 +25,11 @@ MODEL_SOURCES = ("model:hypothesizer", "model:perceiver")
 
 
 def is_model_claim(h: EvidenceNode) -> bool:
-    return str(h.data.get("source", "")).startswith("model:")
+    return str(h.data.source or "").startswith("model:")
 
 
 def is_model_evidence(n: EvidenceNode) -> bool:
-    return n.kind == "evidence" and str(n.data.get("source", "")).startswith("model:")
+    return n.kind == "evidence" and str((n.data.source or "")).startswith("model:")
 
 
 def _overlap(a: str, b: str) -> bool:

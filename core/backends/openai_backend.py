@@ -46,6 +46,7 @@ from core.engine.budget import NETWORK_FAMILIES, route_cost
 from core.engine.context import RunContext
 from core.engine.graph import hypothesis_key
 from core.engine.types import EvidenceNode, Hypothesis, RouteProposal
+from core.nodes.evidence import ModelCue
 from core.textmatch import normalize
 from db.store import dumps, now
 
@@ -171,9 +172,9 @@ class OpenAIBackend(Backend):
     def _sources(drafts: list[EvidenceNode], post_id: str) -> list[EvidenceNode]:
         """Offline evidence texts of a post a model quote may come from (no hostile text, no metadata)."""
         return [d for d in drafts if d.kind == "evidence" and d.post_id == post_id and d.status != "removed"
-                and d.content and not d.data.get("hostile") and not is_model_evidence(d)
+                and d.content and not d.data.hostile and not is_model_evidence(d)
                 and (d.modality in TEXT_SOURCE_MODALITIES or d.carrier == "location_tag")
-                and (d.data.get("field") or d.data.get("lines"))]
+                and (d.data.field or d.data.lines)]
 
     @staticmethod
     def _post_text(post, drafts: list[EvidenceNode], with_images: bool) -> str:
@@ -186,13 +187,13 @@ class OpenAIBackend(Backend):
         if not with_images:
             mine = [d for d in drafts if d.post_id == post.post_id and d.modality == "image" and d.content]
             for d in mine:
-                if d.data.get("lines"):
-                    lines.append(f"text read from image {d.data.get('file', '')}: " + " / ".join(
-                        str(ln.get("text", "")) for ln in d.data["lines"]))
-                elif d.data.get("signals") or d.carrier in ("image_scene", "screenshot"):
-                    lines.append(f"image {d.data.get('file', '')}: {d.content}")
+                if d.data.lines:
+                    lines.append(f"text read from image {d.data.file or ''}: " + " / ".join(
+                        ln.text for ln in d.data.lines))
+                elif d.data.signals or d.carrier in ("image_scene", "screenshot"):
+                    lines.append(f"image {d.data.file or ''}: {d.content}")
         else:
-            ocr = [d.content for d in drafts if d.post_id == post.post_id and d.data.get("lines")]
+            ocr = [d.content for d in drafts if d.post_id == post.post_id and d.data.lines]
             if ocr:
                 lines.append("text read from the images: " + " / ".join(ocr))
         return "\n".join(lines)
@@ -259,10 +260,10 @@ class OpenAIBackend(Backend):
                 if key in seen:
                     break
                 seen.add(key)
-                data = {k: v for k, v in src.data.items() if k not in ("cues", "entities", "hostile", "hostile_scope")}
-                data.update(cues=[], entities=[], source="model:perceiver", model=self.bc.role("perceiver").model,
-                            model_cue={"attribute": attr, "value": value, "span": span, "confidence": c.confidence},
-                            cites=list(src.data.get("cites") or [f"post:{pid}"]))
+                data = src.data.model_copy(update=dict(
+                    hostile=None, hostile_scope=None, cues=[], entities=[], source="model:perceiver",
+                    model=self.bc.role("perceiver").model, cites=list(src.data.cites or [f"post:{pid}"]),
+                    model_cue=ModelCue(attribute=attr, value=value, span=span, confidence=c.confidence)))
                 drafts.append(EvidenceNode(
                     node_id="", kind="evidence", post_id=pid, modality=src.modality, carrier=src.carrier,
                     content=src.content, attribute=attr, value=value, confidence=c.confidence, status="raw",
@@ -293,9 +294,9 @@ class OpenAIBackend(Backend):
     def _evidence_items(self, ctx: RunContext) -> list[dict[str, Any]]:
         items = []
         for n in ctx.graph.evidence():
-            if n.status == "removed" or n.data.get("hostile"):
+            if n.status == "removed" or n.data.hostile:
                 continue
-            text = n.data["model_cue"]["span"] if is_model_evidence(n) and n.data.get("model_cue") else n.content
+            text = n.data.model_cue.span if is_model_evidence(n) and n.data.model_cue else n.content
             items.append({"id": n.node_id, "post_id": n.post_id, "carrier": n.carrier, "text": text,
                           "attribute": n.attribute, "value": n.value})
         return items
@@ -304,36 +305,36 @@ class OpenAIBackend(Backend):
         """One hypothesis per (attribute, value) of the model perceiver's grounded cues."""
         by_key: dict[str, Hypothesis] = {}
         for n in ctx.graph.evidence():
-            cue = n.data.get("model_cue") if is_model_evidence(n) and n.status != "removed" else None
+            cue = n.data.model_cue if is_model_evidence(n) and n.status != "removed" else None
             if not cue:
                 continue
-            k = hypothesis_key(cue["attribute"], cue["value"])
+            k = hypothesis_key(cue.attribute, cue.value)
             h = by_key.get(k)
             if h is None:
-                by_key[k] = Hypothesis(attribute=cue["attribute"], value=cue["value"], confidence=cue["confidence"],
-                                       evidence=[n.node_id], granularity=1.0, rationale=f"model cue: {cue['span']}",
+                by_key[k] = Hypothesis(attribute=cue.attribute, value=cue.value, confidence=cue.confidence,
+                                       evidence=[n.node_id], granularity=1.0, rationale=f"model cue: {cue.span}",
                                        data={"source": "model:perceiver"})
             else:
                 h.evidence.append(n.node_id)
-                h.confidence = max(h.confidence, cue["confidence"])
+                h.confidence = max(h.confidence, cue.confidence)
         return list(by_key.values())
 
     def _previous_model_hypotheses(self, ctx: RunContext) -> list[Hypothesis]:
         """The model hypothesizer's live claims, re-proposed unchanged when no new reply comes."""
         out = []
         for n in ctx.graph.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
-            if n.data.get("source") == "model:hypothesizer":
+            if n.data.source == "model:hypothesizer":
                 out.append(Hypothesis(attribute=n.attribute or "", value=n.value or "",
-                                      confidence=n.data.get("proposed_confidence") or n.confidence or 0.5,
+                                      confidence=n.data.proposed_confidence or n.confidence or 0.5,
                                       evidence=ctx.graph.supporters(n.node_id), granularity=1.0,
                                       rationale=n.content, data={"source": "model:hypothesizer",
-                                                                 "proposed_confidence": n.data.get("proposed_confidence")}))
+                                                                 "proposed_confidence": n.data.proposed_confidence}))
         return out
 
     def hypothesize(self, ctx: RunContext) -> list[Hypothesis]:
         base = super().hypothesize(self._offline_view(ctx))
         for h in base:
-            h.data = {**h.data, "source": "rules"}
+            h.data = h.data.model_copy(update={"source": "rules"})
         out = list(base)
         seen = {hypothesis_key(h.attribute, h.value) for h in base}
         model: list[Hypothesis] = self._model_cue_hypotheses(ctx)
@@ -372,7 +373,7 @@ class OpenAIBackend(Backend):
                 continue
             n = ctx.graph.nodes.get(sid)
             if n is not None:
-                text = n.data["model_cue"]["span"] if n.data.get("model_cue") else n.content
+                text = n.data.model_cue.span if n.data.model_cue else n.content
                 support.append({"id": sid, "post_id": n.post_id, "carrier": n.carrier, "text": text})
         ids = {s["id"] for s in support}
         posts = {s["post_id"] for s in support if s.get("post_id")}
@@ -434,8 +435,8 @@ class OpenAIBackend(Backend):
                  if s in ctx.graph.nodes and ctx.graph.nodes[s].post_id}
         seen: dict[str, str] = {}
         for n in ctx.graph.evidence():
-            iid, f = n.data.get("image_id"), n.data.get("file")
-            if iid and f and n.post_id in posts and not n.data.get("error"):
+            iid, f = n.data.image_id, n.data.file
+            if iid and f and n.post_id in posts and not n.data.error:
                 seen.setdefault(iid, f)
         return sorted(seen.items())
 
@@ -484,7 +485,7 @@ class OpenAIBackend(Backend):
         name = Path(str(image_path)).name
         parts = []
         for n in ctx.graph.evidence():
-            f = str(n.data.get("file") or "")
-            if f and Path(f).name == name and n.content and not n.data.get("hostile"):
+            f = str(n.data.file or "")
+            if f and Path(f).name == name and n.content and not n.data.hostile:
                 parts.append(n.content)
         return "\n".join(dict.fromkeys(parts))

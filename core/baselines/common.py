@@ -100,7 +100,7 @@ class BaselineRun:
             for d in drafts:
                 if d is None or d.kind == "post":
                     continue
-                cites = list(d.data.pop("cites", []) or [])
+                cites, d.data.cites = list(d.data.cites or []), None
                 if d.post_id and not cites:
                     cites = [f"post:{d.post_id}"]
                 d.node_id = ""
@@ -172,11 +172,10 @@ def _key(h: Hypothesis) -> str:
 def hits_of(nodes: Iterable[EvidenceNode], *, first_person_only: bool = True, own_only: bool = False) -> list[Hit]:
     out: list[Hit] = []
     for n in nodes:
-        other = bool(n.data.get("by_other"))
+        other = bool(n.data.by_other)
         if own_only and other:
             continue
-        for c in n.data.get("cues") or []:
-            cue = c if isinstance(c, Cue) else Cue(**c)
+        for cue in n.data.cues or []:
             if first_person_only and not cue.first_person:
                 continue
             out.append(Hit(cue=cue, node_id=n.node_id, post_id=n.post_id or "", by_other=other))
@@ -184,9 +183,9 @@ def hits_of(nodes: Iterable[EvidenceNode], *, first_person_only: bool = True, ow
 
 
 def cue_levels(cue: Cue) -> dict[str, str]:
-    lv = cue.data.get("levels") if isinstance(cue.data, dict) else None
-    if isinstance(lv, dict) and lv:
-        return {str(k): str(v) for k, v in lv.items() if v}
+    lv = cue.data.levels
+    if lv:
+        return {k: v for k, v in lv.items() if v}
     return {cue.level or "value": cue.value}
 
 
@@ -243,7 +242,7 @@ def vote(hits: list[Hit], *, weight: str = "posts", min_votes: float = 0.0, rati
             else:
                 hyp = Hypothesis(attribute=attr, value=next(iter(lv.values())), confidence=conf, evidence=ev[:12],
                                  granularity=1.0, rationale=rationale or f"{len(hs)} mention(s)")
-            hyp.data["votes"] = s
+            hyp.data.votes = s
             out.append(hyp)
     return out
 

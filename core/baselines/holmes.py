@@ -38,7 +38,7 @@ def run(run: BaselineRun, backend: str) -> None:
             mine = [n for n in vnodes if n.post_id == post.post_id]
             if not urls and not mine:
                 continue
-            fields = [(n.data.get("field", "image"), n.content) for n in mine]
+            fields = [((n.data.field if n.data.field is not None else "image"), n.content) for n in mine]
             hits += model_hits(m.cues(run, block=post_block(post.post_id, fields),
                                       source="\n".join(n.content for n in mine), images=urls), find)
         hits += _summarise(run, backend, nodes)

@@ -41,7 +41,7 @@ def run(run: BaselineRun, backend: str) -> None:
         if m is not None and nodes:
             from core.backends.roles import post_block
 
-            fields = [(n.data.get("field", n.carrier or ""), n.content) for n in nodes]
+            fields = [((n.data.field if n.data.field is not None else n.carrier or ""), n.content) for n in nodes]
             urls = image_urls(run, post, m.max_side) if m.vision("perceiver") else []
             cues = m.cues(run, block=post_block(post.post_id, fields), source="\n".join(n.content for n in nodes),
                           images=urls)

@@ -25,9 +25,9 @@ def run(run: BaselineRun, backend: str) -> None:
     hits: list[Hit] = hits_of(nodes, own_only=True)
     # metadata places the agent can read: EXIF GPS -> place (a home guess, no home/trip reasoning)
     for n in nodes:
-        place = n.data.get("gps_place")
-        if isinstance(place, dict) and place.get("levels"):
-            lv = {str(k): str(v) for k, v in place["levels"].items() if v}
+        place = n.data.gps_place
+        if place is not None and place.levels:
+            lv = {k: v for k, v in place.levels.items() if v}
             hits.append(Hit(cue=Cue(attribute="home_location", value=list(lv.values())[-1], confidence=0.4,
                                     span=n.content[:80], cue="singleagent:exif_gps", data={"levels": lv}),
                             node_id=n.node_id, post_id=n.post_id or ""))
@@ -45,11 +45,11 @@ def _gazetteer_calls(run: BaselineRun, hits: list[Hit]) -> list[Hit]:
     rec = run.recorder()
     out = []
     for h in hits:
-        if h.cue.attribute in PLACE_ATTRS and len(h.cue.data.get("levels") or {}) <= 1:
+        if h.cue.attribute in PLACE_ATTRS and len(h.cue.data.levels or {}) <= 1:
             res = rec.call("gazetteer", lambda name: {"levels": resolve_levels(name)}, {"name": h.cue.value})
             lv = res.get("levels") if isinstance(res, dict) else None
             if lv:
-                data = {**h.cue.data, "levels": {**lv, **(h.cue.data.get("levels") or {})}}
+                data = h.cue.data.model_copy(update={"levels": {**lv, **(h.cue.data.levels or {})}})
                 h = Hit(cue=h.cue.model_copy(update={"data": data}), node_id=h.node_id, post_id=h.post_id,
                         by_other=h.by_other)
         out.append(h)

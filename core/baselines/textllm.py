@@ -35,9 +35,9 @@ def run(run: BaselineRun, backend: str) -> None:
     for c in extract_cues(text):
         if not c.first_person:
             continue
-        start = int(c.data.get("start", text.find(c.span)))
+        start = c.data.start if c.data.start is not None else text.find(c.span)
         node = next((n for s, e, n in spans if s <= start < e), None)
-        if node is None or node.data.get("by_other"):
+        if node is None or node.data.by_other:
             continue
         hits.append(Hit(cue=c, node_id=node.node_id, post_id=node.post_id or ""))
     m = ModelAccess.for_run(run, backend, "perceiver")

@@ -35,7 +35,7 @@ def b001_text_features(g: Graph) -> int:
     for node in g.evidence():
         # a text node of the perceiver (text_evidence always writes cues); features={} is a
         # deliberate empty set (hostile text), not a missing one
-        if isinstance(node.data.get("cues"), list) and "features" not in node.data:
+        if isinstance(node.data.cues, list) and node.data.features is None:
             attach_features(node)
             g.update_node(node, reason="backfill: text features")
             n += 1

@@ -19,31 +19,9 @@ cue built from a field is grounded in the OCR text.
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
+from typing import Any, Sequence
 
-from pydantic import BaseModel
-
-Layout = Literal["colon", "inline", "same_row", "below"]
-DocType = Literal["health", "locality", "employment", "invitation", "id", "other"]
-
-
-class FormField(BaseModel):
-    key: str                 # canonical key ("" for a label not in the table)
-    label: str
-    value: str
-    layout: Layout
-    line: int                # index of the value's OCR line
-    start: int               # value offsets in the node text
-    end: int
-
-
-class Form(BaseModel):
-    doc_type: DocType | None = None
-    fields: list[FormField] = []
-
-    def get(self, *keys: str) -> list[FormField]:
-        return [f for f in self.fields if f.key in keys]
-
+from core.nodes.evidence import DocType, Form, FormField, Layout, OcrLine  # noqa: F401 (stored in evidence data)
 
 # label (normalised: lower case, no trailing colon / dots) -> key
 _LABELS: dict[str, str] = {}
@@ -109,8 +87,8 @@ def label_key(label: str) -> str | None:
     return _LABELS.get(t)
 
 
-def _bbox(ln: dict[str, Any]) -> tuple[float, float, float, float] | None:
-    box = ln.get("box")
+def _bbox(ln: OcrLine) -> tuple[float, float, float, float] | None:
+    box = ln.box
     try:
         xs = [float(p[0]) for p in box]
         ys = [float(p[1]) for p in box]
@@ -133,9 +111,10 @@ def _is_label_only(text: str) -> tuple[str, str] | None:
     return None
 
 
-def read_form(lines: list[dict[str, Any]]) -> Form:
+def read_form(lines: Sequence[OcrLine | dict[str, Any]]) -> Form:
     """Fields of one image's OCR lines (see the module docstring); an empty Form when none."""
-    texts = [str(ln.get("text", "")) for ln in lines]
+    lines = [OcrLine.model_validate(ln) for ln in lines]
+    texts = [ln.text for ln in lines]
     offs, pos = [], 0
     for t in texts:
         offs.append(pos)

@@ -15,6 +15,7 @@ from typing import Any, Iterable
 
 import sqlite_utils
 from core.engine.types import EvidenceNode, Hypothesis
+from core.nodes.node import NodeData, node_data
 from db.chain import ChainNode, chain_dict, id_order, support_chain  # noqa: F401 (re-exported)
 from db.store import dumps
 
@@ -54,18 +55,18 @@ class Graph:
         for r in rows:
             prov_s, data_s = full.get(r[0], (r[13], None))
             if data_s is None:   # a run from before node versions: rebuild from the row
-                data = json.loads(r[14] or "{}")
-                if r[10] is not None:
-                    data.setdefault("granularity", r[9])
+                raw = json.loads(r[14] or "{}")
+                if r[1] == "hypothesis" and r[10] is not None:
+                    raw.setdefault("granularity", r[9])
             else:
-                data = json.loads(data_s)
+                raw = json.loads(data_s)
             node = EvidenceNode(
                 node_id=r[0], kind=r[1], post_id=r[2], modality=r[3], carrier=r[4], content=r[5] or "",
                 attribute=r[6], value=r[7], level=r[8], confidence=r[10], status=r[11] or "raw",
-                derived=bool(r[12]), provenance=json.loads(prov_s or "[]"), data=data,
+                derived=bool(r[12]), provenance=json.loads(prov_s or "[]"), data=node_data(raw),
             )
             self._index(node)
-            self._stored[node.node_id] = (dumps(node.provenance), dumps(node.data))
+            self._stored[node.node_id] = (dumps(node.provenance), dumps(node.stored_data()))
             if node.kind in self._counters:
                 num = node.node_id[len(_PREFIX[node.kind]):]
                 if num.isdigit():
@@ -84,12 +85,12 @@ class Graph:
             self._sig ^= self._sig_part.get(node.node_id, 0) ^ part
             self._sig_part[node.node_id] = part
         self._by_kind.setdefault(node.kind, {})[node.node_id] = node
-        if node.kind == "hypothesis" and node.data.get("key"):
-            self._by_key[node.data["key"]] = node.node_id
+        if node.kind == "hypothesis" and node.data.key:
+            self._by_key[node.data.key] = node.node_id
         elif node.kind == "evidence":
             self._by_post.setdefault(node.post_id or "", {})[node.node_id] = node
-            if node.data.get("image_id"):
-                self._by_image.setdefault(str(node.data["image_id"]), {})[node.node_id] = node
+            if node.data.image_id:
+                self._by_image.setdefault(str(node.data.image_id), {})[node.node_id] = node
 
     def _link(self, src: str, dst: str, kind: str) -> None:
         self.edges.add((src, dst, kind))
@@ -110,7 +111,9 @@ class Graph:
         return f"{_PREFIX[kind]}{self._counters[kind]}"
 
     def _write(self, node: EvidenceNode, *, created: bool, reason: str | None = None) -> None:
-        data = dict(node.data)
+        if not isinstance(node.data, NodeData):
+            raise TypeError(f"{node.kind} node {node.node_id}: data is a {type(node.data).__name__}, not NodeData")
+        data = node.stored_data()
         gran = data.pop("granularity", None)
         row = {
             "run_id": self.run_id, "node_id": node.node_id, "kind": node.kind, "post_id": node.post_id,
@@ -133,7 +136,7 @@ class Graph:
     def _version(self, node: EvidenceNode, reason: str | None) -> None:
         """One node_versions row per (node, step): the last write of a step wins; provenance and
         data are stored only when they differ from the previous version (NULL = unchanged)."""
-        prov, data = dumps(node.provenance), dumps(node.data)
+        prov, data = dumps(node.provenance), dumps(node.stored_data())
         last = self._stored.get(node.node_id)
         self._stored[node.node_id] = (prov, data)
         self.db.execute(
@@ -188,7 +191,7 @@ class Graph:
         n = self.nodes.get(node_id)
         if n is None or (n.kind == "evidence" and n.status in ("rejected", "removed")):
             return False
-        return hyp is None or node_id not in (hyp.data.get("dropped") or {})
+        return hyp is None or node_id not in (hyp.data.dropped or {})
 
     def put_hypothesis(self, h: Hypothesis, *, reason: str = "") -> tuple[EvidenceNode, bool]:
         """Insert a new hypothesis node or update the one with the same key; returns (node, changed).
@@ -198,13 +201,15 @@ class Graph:
         to be verified again; a person's reject or confirm is never undone here."""
         key = hypothesis_key(h.attribute, h.value)
         existing = self.hypothesis_by_key(key)
-        data = {**h.data, "key": key, "levels": h_levels(h), "needs": list(h.needs), "rationale": h.rationale,
-                "granularity": h.granularity, "proposed_confidence": round(h.confidence, 4), "holder": h.holder}
+        # the aggregator's extras as it set them (a None it set clears the node's earlier value), then the proposal
+        data = {**{k: getattr(h.data, k) for k in h.data.model_fields_set}, "key": key, "levels": h_levels(h),
+                "needs": list(h.needs), "rationale": h.rationale, "granularity": h.granularity,
+                "proposed_confidence": round(h.confidence, 4), "holder": h.holder}
         if existing is None:
             node = EvidenceNode(
                 node_id=self.new_id("hypothesis"), kind="hypothesis", attribute=h.attribute, value=h.value,
                 level=h.level, confidence=round(h.confidence, 4), status=h.status, content=h.rationale,
-                data=data, provenance=list(h.evidence),
+                data=NodeData(**data), provenance=list(h.evidence),
             )
             self.add_node(node)
             for ev in h.evidence:
@@ -215,10 +220,11 @@ class Graph:
         node = existing
         old_support = set(self.supporters(node.node_id))
         new_support = {ev for ev in h.evidence if self.usable_support(ev, node)}
-        proposed = node.data.get("proposed_confidence", node.confidence) or 0   # the verifier may lower node.confidence
+        proposed = (node.data.proposed_confidence if node.data.proposed_confidence is not None
+                    else node.confidence) or 0      # the verifier may lower node.confidence
         changed = (old_support != new_support or abs(proposed - h.confidence) > 1e-6
-                   or node.data.get("levels") != data["levels"] or node.level != h.level)
-        revive = node.status == "removed" and node.data.get("removed_by") == "hypothesizer"
+                   or node.data.levels != data["levels"] or node.level != h.level)
+        revive = node.status == "removed" and node.data.removed_by == "hypothesizer"
         if not changed and not revive:
             return node, False
         for ev in sorted(new_support - old_support, key=id_order):
@@ -229,9 +235,8 @@ class Graph:
         node.level = h.level
         node.content = h.rationale
         node.provenance = list(h.evidence)
-        keep = {k: v for k, v in node.data.items() if k not in data}
-        node.data = {**keep, **data}
-        by_person = bool(node.data.get("confirmed_by") or node.data.get("rejected_by"))
+        node.data = node.data.model_copy(update=data)
+        by_person = bool(node.data.confirmed_by or node.data.rejected_by)
         if not by_person and node.status != "candidate":
             why = ("proposed again by the hypothesizer" if revive and not changed
                    else "its evidence changed: verify again")
@@ -248,13 +253,10 @@ class Graph:
         node.status = status
         if node.kind == "hypothesis":
             node.derived = status == "admitted"
-            node.data = {**node.data, "status_reason": reason[:500]}
-            if status == "removed":
-                node.data["removed_by"] = by or "verifier"
-            else:
-                node.data.pop("removed_by", None)
+            node.data = node.data.model_copy(update={"status_reason": reason[:500],
+                                                     "removed_by": (by or "verifier") if status == "removed" else None})
         else:
-            node.data = {**node.data, "grounding": reason[:500]}
+            node.data = node.data.model_copy(update={"grounding": reason[:500]})
         self.update_node(node, reason)
         if node.kind == "hypothesis":
             self.record_status(node, reason)
@@ -304,7 +306,7 @@ class Graph:
 
     def of_image(self, image_id: str | None) -> list[EvidenceNode]:
         """The evidence nodes about an image (its skim node, OCR, EXIF...), in insertion order."""
-        return [n for n in self._by_image.get(str(image_id), {}).values() if n.data.get("image_id") == image_id]
+        return [n for n in self._by_image.get(str(image_id), {}).values() if n.data.image_id == image_id]
 
     def supporters(self, node_id: str) -> list[str]:
         return sorted(self._sup.get(node_id, ()), key=id_order)
@@ -352,10 +354,10 @@ def supersede_reason(g: Graph, old: EvidenceNode, current: list[EvidenceNode]) -
     from core.textmatch import normalize
 
     same = [n for n in current if n.attribute == old.attribute and n.node_id != old.node_id]
-    old_levels = old.data.get("levels") or {}
+    old_levels = old.data.levels or {}
     ov = normalize(old.value or "")
     for n in same:
-        lv = n.data.get("levels") or {}
+        lv = n.data.levels or {}
         if old_levels and len(lv) > len(old_levels) and all(lv.get(k) == v for k, v in old_levels.items()):
             return f"superseded by {n.node_id} (finer: {n.value})"
     for n in same:

@@ -18,19 +18,20 @@ from core.engine.aggregators.base import GraphFacts, hyp
 from core.engine.context import RunContext
 from core.engine.graph import hypothesis_key
 from core.engine.types import EvidenceNode, Hypothesis
+from core.nodes.hypothesis import Need
 from core.schema import load_schema
 
 
-def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[str]:
+def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[Need]:
     """Low-confidence OCR lines among a hypothesis's evidence: a fine-print zoom could read them."""
     needs = []
     for nid in evidence:
         n = f.nodes.get(nid)
-        if n is None or not n.data.get("lines") or n.data.get("ocr_source") not in ("perception", "ocr"):
+        if n is None or not n.data.lines or n.data.ocr_source not in ("perception", "ocr"):
             continue
-        for i, ln in enumerate(n.data["lines"]):
-            if float(ln.get("score", 1)) < 0.85 and len(needs) < 2:
-                needs.append(f"zoom_ocr:{nid}:{i}")
+        for i, ln in enumerate(n.data.lines):
+            if (1.0 if ln.score is None else ln.score) < 0.85 and len(needs) < 2:
+                needs.append(Need(family="zoom_ocr", target=nid, line=i))
     return needs
 
 

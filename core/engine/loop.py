@@ -34,6 +34,7 @@ from core.engine.step import StepTransaction, apply_changes, insert_event
 from core.engine.suspension import Suspension
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
 from core.engine.verifier import grounded, recheck_contradiction
+from core.nodes.hypothesis import PersonNote
 from tools.registry import offered, route_cost, validate_params
 from core.errors import InputError
 from core.loader import load_user
@@ -165,7 +166,7 @@ class Investigation(Suspension, StepTransaction):
         nodes = [NodeState(node_id=n.node_id, kind=n.kind, post_id=n.post_id, modality=n.modality, carrier=n.carrier,
                            content=n.content, attribute=n.attribute, value=n.value, level=n.level,
                            confidence=n.confidence, status=n.status, derived=n.derived,
-                           provenance=json.loads(dumps(n.provenance)), data=json.loads(dumps(n.data)))
+                           provenance=json.loads(dumps(n.provenance)), data=json.loads(dumps(n.stored_data())))
                  for n in g.nodes.values()]
         edges = [EdgeState(src=a, dst=b, kind=k, step=g.edge_step[(a, b, k)]) for a, b, k in g.edges]
         profile = [ProfileState(attribute=p["attribute"], value=p["value"], level=p["level"],
@@ -203,8 +204,8 @@ class Investigation(Suspension, StepTransaction):
             self._add_evidence(d)
             counts[d.carrier or d.kind] = counts.get(d.carrier or d.kind, 0) + 1
         self._event("perceived", {"nodes": len(drafts), "by_carrier": counts,
-                                  "images": sum(1 for n in g.evidence() if n.data.get("image_id") and n.modality == "image"
-                                                and "signals" in n.data)})
+                                  "images": sum(1 for n in g.evidence() if n.data.image_id and n.modality == "image"
+                                                and n.data.signals is not None)})
         self._refresh()
 
     def _add_evidence(self, d: EvidenceNode) -> EvidenceNode:
@@ -213,7 +214,7 @@ class Investigation(Suspension, StepTransaction):
             if d.node_id in g.nodes:
                 return g.nodes[d.node_id]
             return g.add_node(d)
-        cites = list(d.data.pop("cites", []) or [])
+        cites, d.data.cites = list(d.data.cites or []), None
         if d.post_id and not cites and f"post:{d.post_id}" in g.nodes:
             cites = [f"post:{d.post_id}"]
         d.node_id = ""
@@ -240,7 +241,7 @@ class Investigation(Suspension, StepTransaction):
                     (changed_ids if existed else new_ids).append(node.node_id)
             removed: dict[str, str] = {}
             for n in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
-                if n.node_id not in seen and not n.data.get("confirmed_by"):
+                if n.node_id not in seen and not n.data.confirmed_by:
                     removed[n.node_id] = supersede_reason(g, n, list(seen.values()))
                     g.set_status(n, "removed", removed[n.node_id], by="hypothesizer")
             if new_ids or changed_ids or removed:
@@ -275,7 +276,7 @@ class Investigation(Suspension, StepTransaction):
         # decided hypotheses a rival now contradicts (it grew stronger, or a person confirmed it)
         open_by_attr = Counter(n.attribute for n in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")))
         for h in sorted(g.hypotheses(("admitted", "unresolved", "suspended")), key=lambda n: n.node_id):
-            if open_by_attr[h.attribute] > 1 and not h.data.get("confirmed_by") and h.status != "removed":
+            if open_by_attr[h.attribute] > 1 and not h.data.confirmed_by and h.status != "removed":
                 v = recheck_contradiction(self.ctx, h)
                 if v is not None:
                     self._apply_verdict(h, v, out)
@@ -290,23 +291,23 @@ class Investigation(Suspension, StepTransaction):
                 g.set_status(n, "rejected", why)
                 out["rejected"][sid] = why
         keep = None if v.evidence is None else set(v.evidence)
-        dropped = dict(h.data.get("dropped") or {})
+        dropped = dict(h.data.dropped or {})
         for sid in g.supporters(h.node_id):
             n = g.nodes.get(sid)
             if n is None or n.kind != "evidence":
                 continue
             if n.status in ("rejected", "removed"):
-                g.remove_support(sid, h.node_id, f"{sid} rejected: {n.data.get('grounding') or n.data.get('error') or ''}")
+                g.remove_support(sid, h.node_id, f"{sid} rejected: {n.data.grounding or n.data.error or ''}")
             elif keep is not None and v.status == "admitted" and sid not in keep:
                 dropped[sid] = f"not used by the verifier ({v.reason[:200]})"
                 g.remove_support(sid, h.node_id, dropped[sid])
-        if dropped != (h.data.get("dropped") or {}):
-            h.data = {**h.data, "dropped": dropped}
+        if dropped != (h.data.dropped or {}):
+            h.data = h.data.model_copy(update={"dropped": dropped})
         if v.contradicted_by:   # the rival and the grounded evidence against it (node_versions keeps it)
-            h.data = {**h.data, "contradicted_by": list(v.contradicted_by)}
+            h.data = h.data.model_copy(update={"contradicted_by": list(v.contradicted_by)})
             out["contradicted"][h.node_id] = list(v.contradicted_by)
-        elif "contradicted_by" in h.data:
-            h.data = {k: x for k, x in h.data.items() if k != "contradicted_by"}
+        elif h.data.contradicted_by is not None:
+            h.data = h.data.model_copy(update={"contradicted_by": None})
         if v.confidence is not None and v.confidence != h.confidence:
             h.confidence = v.confidence
         g.update_node(h)
@@ -499,14 +500,13 @@ class Investigation(Suspension, StepTransaction):
         node = g.nodes[node_id]
         why = f"{'rejected' if action == 'reject' else 'confirmed'} by {by}" + (f": {reason}" if reason else "")
         if action == "note":
-            notes = list(node.data.get("notes") or []) + [{"by": by, "step": self.ctx.step, "text": reason}]
-            node.data = {**node.data, "notes": notes}
+            notes = list(node.data.notes or []) + [PersonNote(by=by, step=self.ctx.step, text=reason)]
+            node.data = node.data.model_copy(update={"notes": notes})
             g.update_node(node)
         else:
-            data = {k: v for k, v in node.data.items() if k not in ("rejected_by", "confirmed_by", "person_reason")}
-            data["rejected_by" if action == "reject" else "confirmed_by"] = by
-            data["person_reason"] = reason
-            node.data = data
+            node.data = node.data.model_copy(update={"rejected_by": by if action == "reject" else None,
+                                                     "confirmed_by": by if action == "confirm" else None,
+                                                     "person_reason": reason})
             g.update_node(node)
             g.set_status(node, "removed" if action == "reject" else "admitted", why, by=by)
         self._event("hypothesis_action", {"node_id": node_id, "action": action, "by": by, "reason": reason,
@@ -562,7 +562,7 @@ class Investigation(Suspension, StepTransaction):
         g = self.ctx.graph
         woken = {}
         for h in g.hypotheses(("suspended",)):
-            if not (h.data.get("confirmed_by") or h.data.get("rejected_by")):
+            if not (h.data.confirmed_by or h.data.rejected_by):
                 woken[h.node_id] = f"budget extended by {units:g} units by {by}: routes may pay again"
                 g.set_status(h, "candidate", woken[h.node_id])
         if woken:

@@ -22,6 +22,8 @@ from core.engine.contract.changes import RecordImage
 from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import governs_post, masked_text, outside, sentence_ranges, taint_after_injection  # noqa: F401
 from core.engine.types import EvidenceNode
+from core.nodes.evidence import GpsPlace, OcrLine, TextFeatures, TimeFeatures
+from core.nodes.node import NodeData
 from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post  # caps applied and reported by the loader
 from tools.userfiles import UserFileError
 
@@ -72,53 +74,49 @@ def text_evidence(post_id: str, carrier: str, field: str, text: str, *,
         fixed = _OCR_AI.sub("AI", text)
         if fixed != text and rules.hostile_spans(fixed):
             hostile = [text]
-    data: dict[str, Any] = {"field": field, "cites": [f"post:{post_id}"], **(extra or {})}
+    data = NodeData(field=field, cites=[f"post:{post_id}"], **(extra or {}))
     if hostile:
         # addressed to an AI / an auditor (not a mere "for the report"): governs the rest of the post
-        data["hostile_post"] = governs_post(text) or (modality == "image" and governs_post(_OCR_AI.sub("AI", text)))
+        data.hostile_post = governs_post(text) or (modality == "image" and governs_post(_OCR_AI.sub("AI", text)))
     if by_other:
-        data["by_other"] = True
+        data.by_other = True
     if hostile and (modality == "image" or len(text) < 40):
         # an image (or a short field) carrying an injection is untrusted as a whole
-        data["hostile"] = hostile[:5]
-        data["hostile_scope"] = "all"
-        data["cues"] = []
-        data["entities"] = []
+        data.hostile, data.hostile_scope, data.cues, data.entities = hostile[:5], "all", [], []
     elif hostile:
         # keep what the rest of the caption says; nothing from the sentences around an injection
         bad = sentence_ranges(text, hostile)
-        data["hostile"] = hostile[:5]
-        data["hostile_scope"] = "sentences"
-        cues = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)]
-        data["cues"], data["entities"] = outside(text, bad, cues, [e.model_dump() for e in rules.extract_entities(text)])
+        data.hostile, data.hostile_scope = hostile[:5], "sentences"
+        data.cues, data.entities = outside(text, bad, rules.extract_cues(text, carrier=carrier, by_other=by_other),
+                                           rules.extract_entities(text))
     else:
-        data["cues"] = [c.model_dump() for c in rules.extract_cues(text, carrier=carrier, by_other=by_other)]
-        data["entities"] = [e.model_dump() for e in rules.extract_entities(text)]
-        if modality == "image" and data.get("lines"):
+        data.cues = rules.extract_cues(text, carrier=carrier, by_other=by_other)
+        data.entities = rules.extract_entities(text)
+        if modality == "image" and data.lines:
             _read_form(text, carrier, data)
     node = EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)
     attach_features(node)
     return node
 
 
-def _read_form(text: str, carrier: str, data: dict[str, Any]) -> None:
+def _read_form(text: str, carrier: str, data: NodeData) -> None:
     """OCR lines grouped into key-value fields (core/engine/forms.py); the cues of the rules that
-    read fields (rules/forms.py) join the line rules' cues. Kept as data["form"] when it has fields."""
+    read fields (rules/forms.py) join the line rules' cues. Kept as data.form when it has fields."""
     from core.engine.forms import read_form
     from core.engine.rules.forms import form_cues
 
-    lines = data["lines"]
-    if "\n".join(str(ln.get("text", "")) for ln in lines) != text:
+    lines = data.lines or []
+    if "\n".join(ln.text for ln in lines) != text:
         return          # offsets of the fields would not be offsets in this text (cut at MAX_TEXT)
     form = read_form(lines)
     if not form.fields:
         return
-    data["form"] = form.model_dump()
+    data.form = form
     cues = form_cues(text, form, carrier)
     # a field read with its label beats the line rules on the same document (a payslip's "Gross pay"
     # is per period; the line rule assumes a year)
     read = {c.attribute for c in cues}
-    data["cues"] = [c for c in data["cues"] if c.get("attribute") not in read] + [c.model_dump() for c in cues]
+    data.cues = [c for c in data.cues or [] if c.attribute not in read] + cues
 
 
 def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
@@ -131,12 +129,12 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
     carrier = classify_text_carrier(text, screenshot_like)
     node = text_evidence(post_id, carrier, f"ocr:{image_id}", text, modality="image",
                           extra={"image_id": image_id, "file": file, "ocr_source": source,
-                                 "lines": [{"text": ln["text"], "score": round(float(ln.get("score", 0)), 3),
-                                            "box": ln.get("box")} for ln in lines]})
+                                 "lines": [OcrLine(text=ln["text"], score=round(float(ln.get("score", 0)), 3),
+                                                   box=ln.get("box")) for ln in lines]})
     if route_id:
-        node.data["route_id"] = route_id
+        node.data.route_id = route_id
         # routed OCR of a post that carries an injection elsewhere is governed by it too
-        post_hostile = any(n.data.get("hostile_post") for n in ctx.graph.of_post(post_id))
+        post_hostile = any(n.data.hostile_post for n in ctx.graph.of_post(post_id))
         taint_after_injection([node], tainted=post_hostile)
         if ctx.flag("semantic") is not False:
             rules.semantic_injections(ctx, [node])
@@ -146,12 +144,13 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
 def exif_node(pid: str, image_id: str, ex: dict[str, Any], report: Callable[[str, str], None]) -> EvidenceNode:
     """The EXIF block of one image; an implausible DateTimeOriginal is reported (where, why) and ignored."""
     parts = []
-    data: dict[str, Any] = {"image_id": image_id, "exif": ex, "cites": [f"post:{pid}"], "field": f"exif:{image_id}"}
+    data = NodeData(image_id=image_id, exif=ex, cites=[f"post:{pid}"], field=f"exif:{image_id}")
     if ex.get("datetime_original"):
         parts.append(f"taken {ex['datetime_original']}{ex.get('offset') or ''}")
         ts = str(ex["datetime_original"]).replace(" ", "T") + (ex.get("offset") or "")
-        data["time"] = rules.time_features(ts)
-        if not data["time"]:
+        tf = rules.time_features(ts)
+        data.time = TimeFeatures(**tf) if tf else None
+        if not tf:
             from core.timestamps import implausible_reason
 
             if why := implausible_reason(ts):      # reported, and ignored for time inference
@@ -162,7 +161,7 @@ def exif_node(pid: str, image_id: str, ex: dict[str, Any], report: Callable[[str
         parts.append(f"GPS {ex['gps_lat']:.5f},{ex['gps_lon']:.5f}")
         place = _reverse(ex["gps_lat"], ex["gps_lon"])
         if place:
-            data["gps_place"] = place
+            data.gps_place = GpsPlace(**place)
             parts.append(f"near {', '.join(reversed(list(place['levels'].values())))}")
     return EvidenceNode(node_id="", post_id=pid, modality="metadata", carrier="exif",
                         content="; ".join(parts) or "EXIF present", data=data)
@@ -218,8 +217,8 @@ def _metadata_nodes(post: Post) -> list[EvidenceNode]:
             data={"field": "ip_region", "cites": cites},
         ))
     if post.location_tag:
-        node = text_evidence(pid, "metadata", "location_tag", str(post.location_tag)[:500], modality="metadata")
-        node.data["location_tag"] = True
+        node = text_evidence(pid, "metadata", "location_tag", str(post.location_tag)[:500], modality="metadata",
+                             extra={"location_tag": True})
         out.append(node)
     return out
 
@@ -299,10 +298,10 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
                             source="perception") if lines else None
             nodes = [] if node is None else [node]
             for n in nodes:
-                n.data["tool_call_id"] = res.call_id
+                n.data.tool_call_id = res.call_id
             meta["ocr_lines"] = len(res.output.get("lines", [])) if res.output else 0
             out += nodes
-        img_node.data["ocr_done"] = True
+        img_node.data.ocr_done = True
     _store_image(ctx, image_id, pid, ref_file, digest, meta, sig)
     return out
 
@@ -438,7 +437,7 @@ def taint_pointed_posts(nodes: list[EvidenceNode]) -> int:
     pos = {pid: i for i, pid in enumerate(order)}
     targets: set[str] = set()
     for n in nodes:
-        if n.kind != "evidence" or not n.content or not n.data.get("hostile") or n.post_id not in pos:
+        if n.kind != "evidence" or not n.content or not n.data.hostile or n.post_id not in pos:
             continue
         i = pos[n.post_id]
         if _POINT_NEXT.search(n.content) and i + 1 < len(order):
@@ -446,7 +445,8 @@ def taint_pointed_posts(nodes: list[EvidenceNode]) -> int:
         if _POINT_PREV.search(n.content) and i > 0:
             targets.add(order[i - 1])
     for n in nodes:
-        if n.kind == "evidence" and n.post_id in targets and "cues" in n.data and n.data.get("hostile_scope") != "all":
-            n.data.update(hostile=["(pointed at by an injection in another post)"], hostile_scope="all",
-                          hostile_post=True, cues=[], entities=[], features={})
+        if n.kind == "evidence" and n.post_id in targets and n.data.cues is not None and n.data.hostile_scope != "all":
+            n.data = n.data.model_copy(update=dict(hostile=["(pointed at by an injection in another post)"],
+                                                   hostile_scope="all", hostile_post=True, cues=[], entities=[],
+                                                   features=TextFeatures()))
     return len(targets)

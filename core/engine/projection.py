@@ -28,8 +28,8 @@ def project(ctx: RunContext) -> list[PredictedAttribute]:
         if not hs:
             continue
         # a value a person confirmed comes first; then confidence, then granularity
-        hs.sort(key=lambda h: (not h.data.get("confirmed_by"), -(h.confidence or 0),
-                               -(h.data.get("granularity") or 0), h.node_id))
+        hs.sort(key=lambda h: (not h.data.confirmed_by, -(h.confidence or 0),
+                               -(h.data.granularity or 0), h.node_id))
         if spec.kind in ("hierarchy", "category"):
             best = hs[0]
             out.append(PredictedAttribute(attribute=spec.name, value=best.value, confidence=best.confidence,

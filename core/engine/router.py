@@ -27,6 +27,8 @@ from pydantic import BaseModel
 from core.engine.context import RunContext
 from core.engine.contract.support import support_posts
 from core.engine.types import EvidenceNode, RouteProposal
+from core.nodes.evidence import ImageSignals, OcrLine
+from core.nodes.hypothesis import Need
 from core.schema import load_schema
 from tools.registry import offered, route_cost
 
@@ -59,32 +61,31 @@ def _priority(n: EvidenceNode) -> tuple[float, str]:
 
 
 def _zoom_params(ctx: RunContext, node: EvidenceNode, line: int) -> dict[str, Any] | None:
-    lines = node.data.get("lines") or []
-    if not (0 <= line < len(lines)) or not lines[line].get("box"):
+    lines = node.data.lines or []
+    if not (0 <= line < len(lines)) or not lines[line].box:
         return None
-    box = lines[line]["box"]
-    return {"image_id": node.data.get("image_id"), "file": node.data.get("file"), "box": box, "zoom": "auto",
-            "from_node": node.node_id, "line": line, "text": lines[line].get("text", "")}
+    box = lines[line].box
+    return {"image_id": node.data.image_id, "file": node.data.file, "box": box, "zoom": "auto",
+            "from_node": node.node_id, "line": line, "text": lines[line].text}
 
 
-def _need_to_route(ctx: RunContext, need: str) -> tuple[str, dict[str, Any], str] | None:
-    family, _, arg = need.partition(":")
-    if family == "gazetteer":
+def _need_to_route(ctx: RunContext, need: Need) -> tuple[str, dict[str, Any], str] | None:
+    arg = need.target
+    if need.family == "gazetteer":
         hint = ", ".join(sorted({n.content for n in ctx.graph.evidence() if n.carrier == "ip_region"}))[:200]
         return "gazetteer", {"name": arg, "hint": hint}, f"ancestor levels of {arg}"
-    if family == "zoom_ocr":
-        nid, _, line = arg.rpartition(":")
-        node = ctx.graph.nodes.get(nid)
-        if node is None or not line.isdigit():
+    if need.family == "zoom_ocr":
+        node = ctx.graph.nodes.get(arg)
+        if node is None or need.line is None:
             return None
-        p = _zoom_params(ctx, node, int(line))
+        p = _zoom_params(ctx, node, need.line)
         return ("zoom_ocr", p, f"a clearer reading of {p['text'][:40]!r}") if p else None
-    if family == "ocr":
+    if need.family == "ocr":
         node = ctx.graph.nodes.get(arg)
         if node is None:
             return None
-        return "ocr", {"image_id": node.data.get("image_id"), "file": node.data.get("file")}, "the text in the image"
-    if family == "web_search":
+        return "ocr", {"image_id": node.data.image_id, "file": node.data.file}, "the text in the image"
+    if need.family == "web_search":
         return "web_search", {"query": arg}, f"public pages about {arg}"
     return None
 
@@ -95,11 +96,11 @@ _READABLE = re.compile(
     r"标牌|证书|快递单|门口|生日|蛋糕|🎂", re.I)   # birthday cakes/cards carry the age
 
 
-def _needs_zoom(line: dict[str, Any]) -> bool:
+def _needs_zoom(line: OcrLine) -> bool:
     """A line worth a closer look: read with low confidence, or tiny on the image."""
-    score = float(line.get("score", 1))
-    box = line.get("box") or []
-    if sum(ch.isalnum() for ch in str(line.get("text", ""))) < 2:
+    score = 1.0 if line.score is None else line.score
+    box = line.box or []
+    if sum(ch.isalnum() for ch in line.text) < 2:
         return False          # a lone glyph is detector noise, not small text
     try:
         height = max(p[1] for p in box) - min(p[1] for p in box)
@@ -111,7 +112,7 @@ def _needs_zoom(line: dict[str, Any]) -> bool:
 def _read_as(ctx: RunContext, image_id: str) -> str | None:
     """The carrier the perception OCR gave this image's text (document, receipt, ...)."""
     for n in ctx.graph.of_image(image_id):
-        if n.data.get("lines"):
+        if n.data.lines:
             return n.carrier
     return None
 
@@ -119,16 +120,16 @@ def _read_as(ctx: RunContext, image_id: str) -> str | None:
 def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[list[float]]]:
     """Bands of dense-edge tiles that no OCR line of this image covers (small print the
     detector skipped), as 4-point boxes, largest first."""
-    sig = img_node.data.get("signals") or {}
-    tiles = sig.get("text_tile_boxes") or []
+    sig = img_node.data.signals
+    tiles = (sig.text_tile_boxes if sig else None) or []
     if not tiles:
         return []
-    image_id = img_node.data.get("image_id")
+    image_id = img_node.data.image_id
     covered: list[tuple[float, float, float, float]] = []
     for n in ctx.graph.of_image(image_id):
-        if n.data.get("lines"):
-            for ln in n.data["lines"]:
-                b = ln.get("box") or []
+        if n.data.lines:
+            for ln in n.data.lines:
+                b = ln.box or []
                 try:
                     xs, ys = [p[0] for p in b], [p[1] for p in b]
                     covered.append((min(xs) - 12, min(ys) - 12, max(xs) + 12, max(ys) + 12))
@@ -204,11 +205,11 @@ class _Index:
             posts = {g.nodes[s].post_id for s in g.supporters(h.node_id) if s in g.nodes and g.nodes[s].post_id}
             for p in posts:
                 self.by_post.setdefault(p, []).append(h)
-        self.read_images = {n.data.get("image_id") for n in g.evidence()
-                            if n.data.get("lines") and n.data.get("ocr_source") in OCR_SOURCES}
+        self.read_images = {n.data.image_id for n in g.evidence()
+                            if n.data.lines and n.data.ocr_source in OCR_SOURCES}
         self.text_by_post: dict[str, str] = {}
         for n in g.evidence():
-            if n.modality == "text" and not n.data.get("by_other") and n.post_id:
+            if n.modality == "text" and not n.data.by_other and n.post_id:
                 self.text_by_post[n.post_id] = (self.text_by_post.get(n.post_id, "") + " " + n.content)[:4000]
         self.digest: dict[str, str] = ctx.view.image_digests()
 
@@ -217,13 +218,13 @@ class _Index:
         return max(hs, key=lambda h: (_stake(h), h.node_id)) if hs else None
 
 
-def _text_likelihood(sig: dict[str, Any], caption: str) -> tuple[float, str]:
+def _text_likelihood(sig: ImageSignals, caption: str) -> tuple[float, str]:
     """How likely an unread image holds readable text, and why (from the skim's signals).
     Dense-edge text tiles are the strongest sign (glyph strokes); whole-image edge density
     alone is weak (texture), so such images come last."""
-    tiles = int(sig.get("text_tiles", 0) or 0)
+    tiles = sig.text_tiles or 0
     readable = _READABLE.search(caption or "")
-    if sig.get("screenshot_like"):
+    if sig.screenshot_like:
         t, why = 0.9, "screenshot-like image"
     elif tiles >= 40:
         t, why = 0.8, f"document-like image ({tiles} text tiles)"
@@ -233,7 +234,7 @@ def _text_likelihood(sig: dict[str, Any], caption: str) -> tuple[float, str]:
         t, why = 0.5, f"image with small text ({tiles} text tiles)"
     elif tiles >= 1 and readable:
         t, why = 0.35, f"photo with {tiles} text tile(s)"
-    elif sig.get("text_bearing"):
+    elif sig.text_bearing:
         # measured on the generated benches (main e2a2523, 100 users): 52 OCR routes on such photos
         # (all with a caption naming something readable) gave evidence 5 times and changed the
         # graph never, so a caption no longer lifts them over MIN_GAIN
@@ -250,18 +251,18 @@ def _image_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
     out: list[Candidate] = []
     read_digests = {ix.digest.get(i) for i in ix.read_images if ix.digest.get(i)}
     for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
-        if n.status == "removed" or n.modality != "image" or "image_id" not in n.data or not n.data.get("signals"):
+        if n.status == "removed" or n.modality != "image" or n.data.image_id is None or not n.data.signals:
             continue
-        image_id = n.data["image_id"]
-        if image_id in ix.read_images or n.data.get("ocr_done"):
+        image_id = n.data.image_id
+        if image_id in ix.read_images or n.data.ocr_done:
             continue
         if ix.digest.get(image_id) and ix.digest[image_id] in read_digests:
             continue                    # the same bytes were read under another name
-        t, why = _text_likelihood(n.data["signals"], ix.text_by_post.get(n.post_id or "", ""))
+        t, why = _text_likelihood(n.data.signals, ix.text_by_post.get(n.post_id or "", ""))
         if t <= 0:
             continue
         h = ix.best_hypothesis(n.post_id)
-        params = {"image_id": image_id, "file": n.data.get("file"), "carrier": n.carrier}
+        params = {"image_id": image_id, "file": n.data.file, "carrier": n.carrier}
         if h is not None and _stake(h) > EXPLORE * 0.5:
             gain = t * (EXPLORE + _stake(h))
             out.append(Candidate(family="ocr", params=params, gain=gain, hypothesis_id=h.node_id, post_id=n.post_id,
@@ -277,14 +278,14 @@ def _image_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
 def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
     out: list[Candidate] = []
     for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
-        if n.status == "removed" or not n.data.get("lines") or n.data.get("ocr_source") not in OCR_SOURCES:
+        if n.status == "removed" or not n.data.lines or n.data.ocr_source not in OCR_SOURCES:
             continue
         if n.carrier not in ZOOM_CARRIERS:
             continue
         h = ix.best_hypothesis(n.post_id)
         stake = _stake(h) if h is not None else 0.0
         k = 0
-        for i, ln in enumerate(n.data["lines"]):
+        for i, ln in enumerate(n.data.lines):
             if _needs_zoom(ln) and k < MAX_ZOOMS_PER_IMAGE:
                 p = _zoom_params(ctx, n, i)
                 if p:
@@ -293,12 +294,11 @@ def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
                         family="zoom_ocr", params=p, gain=0.3 * (EXPLORE + stake),
                         hypothesis_id=h.node_id if h is not None else None, post_id=n.post_id,
                         expected=f"a clearer reading of {p['text'][:40]!r}",
-                        reason=(f"{n.carrier} line {p['text'][:30]!r} of {n.data.get('image_id')} read with low"
-                                f" confidence {float(ln.get('score', 0)):.2f}")))
+                        reason=(f"{n.carrier} line {p['text'][:30]!r} of {n.data.image_id} read with low"
+                                f" confidence {ln.score or 0:.2f}")))
     for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
-        sig = n.data.get("signals") or {}
-        image_id = n.data.get("image_id")
-        if n.modality != "image" or not image_id or not sig or image_id not in ix.read_images:
+        image_id = n.data.image_id
+        if n.modality != "image" or not image_id or not n.data.signals or image_id not in ix.read_images:
             continue
         if _read_as(ctx, image_id) not in ZOOM_CARRIERS - {"ocr_text"}:
             continue
@@ -306,7 +306,7 @@ def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
         for box in unread_text_regions(ctx, n)[:1]:
             out.append(Candidate(
                 family="zoom_ocr", gain=0.25 * (EXPLORE + (_stake(h) if h else 0.0)),
-                params={"image_id": image_id, "file": n.data.get("file"), "box": box, "zoom": "auto", "text": ""},
+                params={"image_id": image_id, "file": n.data.file, "box": box, "zoom": "auto", "text": ""},
                 hypothesis_id=h.node_id if h is not None else None, post_id=n.post_id,
                 expected=f"fine print of {image_id} the first OCR pass did not read",
                 reason=f"dense text-like edges outside every OCR line of {image_id}"))
@@ -319,14 +319,14 @@ _NEED_GAIN = {"gazetteer": 0.6, "web_search": 0.5, "zoom_ocr": 0.5, "ocr": 0.7}
 def _need_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
     out: list[Candidate] = []
     for h in sorted(ix.active, key=_priority):
-        for need in h.data.get("needs", []) or []:
+        for need in h.data.needs or []:
             r = _need_to_route(ctx, need)
             if r is None:
                 continue
             fam, params, expected = r
             out.append(Candidate(family=fam, params=params, gain=_NEED_GAIN.get(fam, 0.4) * (EXPLORE + _stake(h)),
                                  hypothesis_id=h.node_id, expected=expected,
-                                 reason=f"the hypothesis declares the need {need!r}"))
+                                 reason=f"the hypothesis declares the need {str(need)!r}"))
     return out
 
 

@@ -30,16 +30,16 @@ class Suspension:
         g = self.ctx.graph
         woken = {}
         for h in g.hypotheses(("removed",)):
-            by = (h.data.get("contradicted_by") or [None])[0]
-            if by is None or h.data.get("rejected_by"):
+            by = (h.data.contradicted_by or [None])[0]
+            if by is None or h.data.rejected_by:
                 continue
             r = g.nodes.get(by)
-            weaker = r is not None and not r.data.get("confirmed_by") and r.status == "admitted" \
+            weaker = r is not None and not r.data.confirmed_by and r.status == "admitted" \
                 and (r.confidence or 0.0) < (h.confidence or 0.0) + CONTRA_MARGIN
             if r is None or r.status in ("removed", "unresolved", "suspended") or weaker:
                 woken[h.node_id] = (f"{by}, which contradicted it, is no longer clearly stronger" if weaker
                                     else f"{by}, which contradicted it, is no longer admitted")
-                h.data = {k: v for k, v in h.data.items() if k != "contradicted_by"}
+                h.data = h.data.model_copy(update={"contradicted_by": None})
                 g.set_status(h, "candidate", woken[h.node_id])
         if woken:
             self._event("suspension", {"woken": woken})
@@ -86,7 +86,7 @@ class Suspension:
         g = self.ctx.graph
         woken: dict[str, str] = {}
         for h in g.hypotheses(("suspended",)):
-            if h.data.get("confirmed_by") or h.data.get("rejected_by"):
+            if h.data.confirmed_by or h.data.rejected_by:
                 continue
             sup = set(g.supporters(h.node_id))
             near = sup | {c for s in sup for c in g.cites(s)}

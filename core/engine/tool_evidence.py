@@ -24,7 +24,7 @@ def _ev_ocr(ctx: Any, inp: OcrInput, out: dict[str, Any], route_id: str) -> list
     if isinstance(inp, ZoomOcrInput) and inp.from_node in ctx.graph.nodes:
         node.carrier = ctx.graph.nodes[inp.from_node].carrier       # same image, same carrier
     if inp.box is not None:
-        node.data["box"] = inp.box
+        node.data.box = inp.box
     return [node]
 
 
@@ -59,7 +59,7 @@ def _ev_map_search(ctx: Any, inp: MapSearchInput, out: dict[str, Any], route_id:
 def _web_text_node(ctx: Any, field: str, text: str, extra: dict[str, Any]) -> EvidenceNode:
     node = text_evidence("", "web", field, text, extra=extra)
     node.post_id = None                     # a web page is not one of the user's posts
-    node.data.pop("cites", None)
+    node.data.cites = None
     return node
 
 
@@ -103,6 +103,6 @@ def to_evidence(ctx: Any, res: ToolResult, route_id: str) -> list[EvidenceNode]:
         return []
     nodes = ADAPTERS[res.family](ctx, res.inputs, res.output, route_id)
     for n in nodes:
-        n.data["route_id"] = route_id
-        n.data["tool_call_id"] = res.call_id
+        n.data.route_id = route_id
+        n.data.tool_call_id = res.call_id
     return nodes

@@ -8,7 +8,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
-NodeKind = Literal["post", "evidence", "hypothesis"]
+from core.nodes.cue import Cue  # noqa: F401 (a rule's cue, stored in evidence data)
+from core.nodes.hypothesis import HypothesisExtras, Need
+from core.nodes.node import EvidenceNode, NodeKind  # noqa: F401 (the node type of the contract)
+
 # raw: perceived, not yet checked; grounded: found where it says it comes from (the post field
 # or the tool call it cites); rejected: not found there, or hostile (the reason is kept);
 # removed: unusable from the start (an unreadable image). An admitted hypothesis is derived evidence.
@@ -18,38 +21,6 @@ RouteFamily = Literal[
     "ocr", "zoom_ocr", "exif", "gazetteer", "map_search", "web_search", "page_fetch", "deep_visual", "stop"
 ]
 DecisionAction = Literal["approve", "skip", "edit", "rerun", "stop"]
-
-
-class Cue(BaseModel):
-    """An attribute cue found in one piece of text by the offline rules (core/engine/rules)."""
-
-    attribute: str
-    value: str
-    level: str | None = None          # a level name of the attribute's hierarchy, if hierarchical
-    confidence: float = 0.5
-    span: str = ""                    # the exact text that triggered it (grounding quote)
-    cue: str = ""                     # which rule/lexicon fired, for audit
-    first_person: bool = True         # False when the text is about someone else (a friend's job...)
-    # whose fact it is (core/engine/reading): "self", "other:<relation, pronoun or name>", "generic", "unknown"
-    holder: str = "self"
-    data: dict[str, Any] = Field(default_factory=dict)
-
-
-class EvidenceNode(BaseModel):
-    node_id: str
-    kind: NodeKind = "evidence"
-    post_id: str | None = None
-    modality: str | None = None       # text|image|metadata
-    carrier: str | None = None        # sopri/1 carrier names
-    content: str = ""                 # the evidence text (quote, OCR line, metadata summary)
-    attribute: str | None = None
-    value: str | None = None
-    level: str | None = None
-    confidence: float | None = None
-    status: str = "raw"
-    derived: bool = False
-    provenance: list[str] = Field(default_factory=list)
-    data: dict[str, Any] = Field(default_factory=dict)   # timestamp, weekday, hour, cues, image_id, box...
 
 
 class Hypothesis(BaseModel):
@@ -62,12 +33,12 @@ class Hypothesis(BaseModel):
     evidence: list[str] = Field(default_factory=list)    # node ids that support it
     status: HypothesisStatus = "candidate"
     rationale: str = ""
-    needs: list[str] = Field(default_factory=list)       # router hints, e.g. "ocr:img_p03_1"
+    needs: list[Need] = Field(default_factory=list)      # routes it asks for, e.g. gazetteer:Camden
     levels: dict[str, str] = Field(default_factory=dict)  # hierarchies: {level: value} coarse-to-fine
     # whose fact its support states: "self" (the poster), or "other:<who>" (a brother's job, a friend's
     # birthday age): the verifier removes a claim about the user that only another person's fact supports
     holder: str = "self"
-    data: dict[str, Any] = Field(default_factory=dict)    # extras (items of a set, facts parts...)
+    data: HypothesisExtras = Field(default_factory=HypothesisExtras)   # what its aggregator adds
 
 
 class RouteProposal(BaseModel):

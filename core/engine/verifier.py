@@ -64,26 +64,26 @@ def _post_data(ctx: RunContext, post_id: str | None) -> dict[str, Any] | None:
 
 def _tool_outputs(ctx: RunContext, node: EvidenceNode) -> list[dict[str, Any]]:
     """The outputs of the tool call(s) this node cites: its tool_call_id, else its route's calls."""
-    tcid = node.data.get("tool_call_id")
+    tcid = node.data.tool_call_id
     if tcid is not None:
         return ctx.view.tool_outputs(call_id=tcid)
-    if node.data.get("route_id"):
-        return ctx.view.tool_outputs(route_id=node.data["route_id"], tools=_TOOL_SOURCES)
+    if node.data.route_id:
+        return ctx.view.tool_outputs(route_id=node.data.route_id, tools=_TOOL_SOURCES)
     return []
 
 
 def _in_cited_call(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
     outs = _tool_outputs(ctx, node)
-    cited = (f"tool call {node.data['tool_call_id']}" if node.data.get("tool_call_id") is not None
-             else f"the tool calls of route {node.data.get('route_id')}")
+    cited = (f"tool call {node.data.tool_call_id}" if node.data.tool_call_id is not None
+             else f"the tool calls of route {node.data.route_id}")
     if not outs:
-        return False, ("cites no recorded tool call" if not node.data.get("tool_call_id") and not node.data.get("route_id")
+        return False, ("cites no recorded tool call" if not node.data.tool_call_id and not node.data.route_id
                        else f"{cited} has no recorded output")
-    if node.data.get("gazetteer"):
-        want = [str(v) for v in node.data["gazetteer"].get("levels", {}).values()]
+    if node.data.gazetteer:
+        want = list(node.data.gazetteer.levels.values())
         have = {str(v) for o in outs for v in (o.get("levels") or {}).values()}
     else:
-        want = [str(ln.get("text", "")) for ln in node.data.get("lines", [])]
+        want = [ln.text for ln in node.data.lines or []]
         have = {str(ln.get("text", "")) for o in outs for ln in (o.get("lines") or []) if isinstance(ln, dict)}
     missing = [w for w in want if w not in have]
     if not want or missing:
@@ -110,7 +110,7 @@ def _model_quote_source(ctx: RunContext, node: EvidenceNode) -> list[str]:
 
     walk(post)
     for n in ctx.graph.of_post(node.post_id):
-        if n.data.get("lines") and n is not node:
+        if n.data.lines and n is not node:
             for o in _tool_outputs(ctx, n):
                 lines = [str(ln.get("text", "")) for ln in (o.get("lines") or []) if isinstance(ln, dict)]
                 texts += lines + ["\n".join(lines)]
@@ -123,19 +123,19 @@ def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
     if node.kind == "hypothesis":
         return node.status == "admitted", "derived evidence" if node.status == "admitted" else "hypothesis not admitted"
     if node.status in ("rejected", "removed"):
-        return False, str(node.data.get("grounding") or node.data.get("error") or "evidence removed")
+        return False, str(node.data.grounding or node.data.error or "evidence removed")
     # hostile first: text flagged after it was grounded (a later route found the injection) is refused too
-    if node.data.get("hostile") and node.data.get("hostile_scope", "all") == "all":
+    if node.data.hostile and (node.data.hostile_scope or "all") == "all":
         return False, "hostile text (addressed to an AI / 'for the report')"
-    for c in (node.data.get("cues", []) or []) if node.data.get("hostile") else []:
-        span = c.get("span") or ""
-        if span and any(span in h or h in span for h in node.data["hostile"]):
+    for c in (node.data.cues or []) if node.data.hostile else []:
+        span = c.span
+        if span and any(span in h or h in span for h in node.data.hostile):
             return False, f"cue {span[:40]!r} is part of hostile text"
     if node.status == "grounded":
-        return True, str(node.data.get("grounding") or "grounded")
-    field = str(node.data.get("field", ""))
+        return True, str(node.data.grounding or "grounded")
+    field = node.data.field or ""
     why = "grounded"
-    if node.data.get("lines") or node.data.get("gazetteer"):
+    if node.data.lines or node.data.gazetteer:
         ok, why = _in_cited_call(ctx, node)
         if not ok:
             return False, why
@@ -150,8 +150,8 @@ def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
         if node.carrier != "timestamp" and (not node.content or src[: len(node.content)] != node.content):
             return False, f"content differs from post {node.post_id} {field}"
         why = f"post {node.post_id} {field}"
-    for c in node.data.get("cues", []) or []:
-        span = c.get("span") or ""
+    for c in node.data.cues or []:
+        span = c.span
         if span and span not in node.content:
             return False, f"cue span {span[:40]!r} not in the text"
     return True, why
@@ -162,30 +162,30 @@ def conflicts(kind: str, a: EvidenceNode, b: EvidenceNode) -> bool:
     name with different values ('Shenzhen' vs 'Chengdu' as city; not 'Guangdong' vs 'Nanshan,
     Shenzhen, Guangdong'). Category: different values, neither contained in the other."""
     if kind == "hierarchy":
-        la, lb = a.data.get("levels") or {}, b.data.get("levels") or {}
+        la, lb = a.data.levels or {}, b.data.levels or {}
         return any(k in lb and normalize(str(v)) != normalize(str(lb[k])) for k, v in la.items())
     va, vb = normalize(a.value or ""), normalize(b.value or "")
     return bool(va and vb) and va not in vb and vb not in va
 
 
 def _is_model_claim(h: EvidenceNode) -> bool:
-    return str(h.data.get("source", "")).startswith("model:")
+    return str(h.data.source or "").startswith("model:")
 
 
 def contradiction(ctx: RunContext, hyp: EvidenceNode, conf: float) -> dict[str, Any] | None:
     """The strongest rival that contradicts `hyp` (see the module doc), as
     {"hypothesis", "value", "confidence", "evidence", "by_person", "routes"}; None if none does."""
     spec = load_schema().get(hyp.attribute or "")
-    if spec is None or spec.kind not in SINGLE_VALUED or hyp.data.get("confirmed_by") or _is_model_claim(hyp):
+    if spec is None or spec.kind not in SINGLE_VALUED or hyp.data.confirmed_by or _is_model_claim(hyp):
         return None
     g = ctx.graph
     own = set(g.supporters(hyp.node_id))
     best: dict[str, Any] | None = None
     for r in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
-        if r.attribute != hyp.attribute or r.node_id == hyp.node_id or r.data.get("rejected_by") \
+        if r.attribute != hyp.attribute or r.node_id == hyp.node_id or r.data.rejected_by \
                 or _is_model_claim(r) or not conflicts(spec.kind, hyp, r):
             continue
-        person = bool(r.data.get("confirmed_by"))
+        person = bool(r.data.confirmed_by)
         v = verify_hypothesis(ctx, r, contradictions=False)
         if not person and (v.status != "admitted" or (v.confidence or 0.0) < conf + CONTRA_MARGIN):
             continue
@@ -214,7 +214,7 @@ def contradiction_reason(c: dict[str, Any], conf: float) -> str:
 def recheck_contradiction(ctx: RunContext, hyp: EvidenceNode) -> Verdict | None:
     """The removal verdict of an already decided hypothesis (admitted, unresolved, suspended) that a
     rival now contradicts (a rival grew stronger or a person confirmed one); None if none does."""
-    if not ctx.flag("verifier") or hyp.data.get("rejected_by"):
+    if not ctx.flag("verifier") or hyp.data.rejected_by:
         return None
     conf = float(hyp.confidence or 0.0)
     c = contradiction(ctx, hyp, conf)
@@ -229,8 +229,8 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: boo
     if not ctx.flag("verifier"):
         return Verdict(status="admitted", reason="verifier off (ablation): admitted as proposed")
     g = ctx.graph
-    holder = str(hyp.data.get("holder") or "self")
-    if holder != "self" and not hyp.data.get("confirmed_by"):
+    holder = str(hyp.data.holder or "self")
+    if holder != "self" and not hyp.data.confirmed_by:
         # a claim about the user needs support whose holder is the user (reading layer, docs/reading.md)
         who = holder.split(":", 1)[-1]
         return Verdict(status="removed", reason=f"holder: {who} (another person's fact, not the account's)",
@@ -254,11 +254,12 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: boo
         n = g.nodes.get(sid)
         if sid not in keep and sid not in rejected and n is not None and n.kind == "evidence" \
                 and n.status in ("rejected", "removed"):
-            why.append(f"{sid}: {n.data.get('grounding') or n.data.get('error') or 'rejected'}")
+            why.append(f"{sid}: {n.data.grounding or n.data.error or 'rejected'}")
     if not keep:
         return Verdict(status="removed", reason="no grounded support" + (f" ({'; '.join(why[:3])})" if why else ""),
                        evidence=[], rejected=rejected)
-    conf = float(hyp.data.get("proposed_confidence", hyp.confidence) or 0.0)
+    proposed = hyp.data.proposed_confidence
+    conf = float((proposed if proposed is not None else hyp.confidence) or 0.0)
     cited = len([s for s in dict.fromkeys(hyp.provenance + g.supporters(hyp.node_id)) if s in g.nodes])
     if len(keep) < cited:
         conf = round(conf * len(keep) / max(1, cited), 4)
@@ -266,11 +267,11 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: boo
     if c is not None:
         return Verdict(status="removed", reason=contradiction_reason(c, conf), evidence=keep, confidence=conf,
                        rejected=rejected, contradicted_by=[c["hypothesis"], *c["evidence"]])
-    if hyp.data.get("ambiguous"):
+    if hyp.data.ambiguous:
         return Verdict(status="unresolved", reason="a competing value has almost the same support", evidence=keep,
                        rejected=rejected)
-    if hyp.data.get("hold"):   # the hypothesizer's own projection threshold (e.g. semantic-only support)
-        return Verdict(status="unresolved", reason=str(hyp.data["hold"]), evidence=keep, rejected=rejected)
+    if hyp.data.hold:   # the hypothesizer's own projection threshold (e.g. semantic-only support)
+        return Verdict(status="unresolved", reason=str(hyp.data.hold), evidence=keep, rejected=rejected)
     if conf < ADMIT_MIN_CONF:
         return Verdict(status="unresolved", reason=f"confidence {conf:.2f} below {ADMIT_MIN_CONF}", evidence=keep,
                        confidence=conf, rejected=rejected)

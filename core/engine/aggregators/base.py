@@ -6,9 +6,10 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
-from pydantic import ValidationError
-
 from core.engine.types import Cue, EvidenceNode, Hypothesis
+from core.nodes.cue import Entity
+from core.nodes.evidence import TextFeatures, TimeFeatures
+from core.nodes.hypothesis import HypothesisExtras, Need
 from core.schema import load_schema
 from core.textmatch import normalize
 
@@ -22,6 +23,9 @@ SEMANTIC_SET_POSTS = 2           # posts needed for a set / facts item with sema
 SEMANTIC_PROJECT_MIN = 0.30      # projection threshold of semantic-only hypotheses (benchmarks/calibration.py claims)
 
 
+_NO_FEATURES = TextFeatures()
+
+
 class RegistryError(ValueError):
     """An aggregator declaration the registry refuses, or a read / output outside it (names the
     aggregator and the input or attribute)."""
@@ -33,14 +37,14 @@ class CueRec:
     post_id: str
     carrier: str
     cue: Cue
-    time: dict[str, Any]
+    time: TimeFeatures | None
     by_other: bool = False
 
     @property
     def levels(self) -> dict[str, str]:
-        lv = self.cue.data.get("levels") if isinstance(self.cue.data, dict) else None
-        if isinstance(lv, dict) and lv:
-            return {str(k): str(v) for k, v in lv.items() if v}
+        lv = self.cue.data.levels
+        if lv:
+            return {k: v for k, v in lv.items() if v}
         return {self.cue.level or "value": self.cue.value}
 
 
@@ -56,50 +60,46 @@ class GraphFacts:
 
     def __init__(self, nodes: list[EvidenceNode]):
         self.nodes = {n.node_id: n for n in nodes}
-        self.time: dict[str, dict[str, Any]] = {}
+        self.time: dict[str, TimeFeatures] = {}       # post -> when it was posted (or its photo taken)
         self.post_text: dict[str, list[tuple[str, str]]] = defaultdict(list)   # own (non-hostile) (node, text) per post
         self.other_text: dict[str, list[tuple[str, str]]] = defaultdict(list)
-        self.feats: dict[str, dict[str, Any]] = {}                   # node -> its perception-time text features
+        self.feats: dict[str, TextFeatures] = {}                     # node -> its perception-time text features
         self.reading: frozenset[str] | None = None                   # the running aggregator's declared inputs
         self.ip: dict[str, tuple[str, str]] = {}                     # post -> (node id, region)
         self.cues: list[CueRec] = []
-        self.entities: list[tuple[EvidenceNode, dict[str, Any]]] = []
+        self.entities: list[tuple[EvidenceNode, Entity]] = []
         self.gazetteer: dict[str, EvidenceNode] = {}                 # normalized name -> tool evidence
         for n in nodes:
             if n.kind != "evidence" or n.status == "removed":
                 continue
-            if n.carrier == "timestamp" and n.data.get("time"):
-                self.time[n.post_id or ""] = n.data["time"]
+            if n.carrier == "timestamp" and n.data.time:
+                self.time[n.post_id or ""] = n.data.time
         for n in nodes:
             if n.kind != "evidence" or n.status == "removed":
                 continue
             pid = n.post_id or ""
-            self.feats[n.node_id] = n.data.get("features") or {}
-            if n.carrier == "exif" and n.data.get("time") and pid not in self.time:
-                self.time[pid] = n.data["time"]
-            if n.data.get("gazetteer"):
-                self.gazetteer[normalize(n.data["gazetteer"].get("name", ""))] = n
+            self.feats[n.node_id] = n.data.features or _NO_FEATURES
+            if n.carrier == "exif" and n.data.time and pid not in self.time:
+                self.time[pid] = n.data.time
+            if n.data.gazetteer:
+                self.gazetteer[normalize(n.data.gazetteer.name)] = n
                 continue
             if n.carrier == "ip_region" and n.content:
                 self.ip[pid] = (n.node_id, n.content)
                 continue
-            if n.data.get("hostile") and n.data.get("hostile_scope", "all") == "all":
+            if n.data.hostile and (n.data.hostile_scope or "all") == "all":
                 continue
-            by_other = bool(n.data.get("by_other"))
-            if n.carrier not in ("timestamp", "exif") and n.content and n.modality != "image" or n.data.get("lines"):
+            by_other = bool(n.data.by_other)
+            if n.carrier not in ("timestamp", "exif") and n.content and n.modality != "image" or n.data.lines:
                 (self.other_text if by_other else self.post_text)[pid].append((n.node_id, _masked(n)))
-            for i, c in enumerate(n.data.get("cues", []) or []):
-                try:
-                    cue = Cue.model_validate(c)
-                except ValidationError as e:    # written by the engine as Cue dumps: a damaged run DB
-                    raise ValueError(f"evidence {n.node_id}: data.cues[{i}] is not a cue ({e.errors()[0]['msg']})") from e
+            for cue in n.data.cues or []:
                 if by_other and cue.attribute not in OTHER_OK:
                     continue
-                if cue.data.get("stance") in DROP_STANCES:
+                if cue.data.stance in DROP_STANCES:
                     continue   # quoted / hypothetical: not a statement about the poster
-                self.cues.append(CueRec(n.node_id, pid, n.carrier or "", cue, self.time.get(pid, {}), by_other))
+                self.cues.append(CueRec(n.node_id, pid, n.carrier or "", cue, self.time.get(pid), by_other))
             if not by_other:
-                for e in n.data.get("entities", []) or []:
+                for e in n.data.entities or []:
                     self.entities.append((n, e))
 
     @property
@@ -119,7 +119,8 @@ class GraphFacts:
         """One text feature of a node (rules.features, attached at perception); only a declared one."""
         if self.reading is not None and f"feature:{key}" not in self.reading:
             raise RegistryError(f"an aggregator reads 'feature:{key}', which it does not declare in consumes")
-        return self.feats.get(node_id, {}).get(key, default)
+        v = getattr(self.feats.get(node_id, _NO_FEATURES), key)
+        return default if v is None else v
 
     def post_has(self, post_id: str, key: str) -> bool:
         """Does any of the post's own texts have this feature?"""
@@ -154,11 +155,11 @@ class GraphFacts:
 
 def _masked(n: EvidenceNode) -> str:
     """The node's text with the sentences around hostile spans blanked (what its features were read from)."""
-    if not n.data.get("hostile"):
+    if not n.data.hostile:
         return n.content
     from core.engine.rules.hostile import masked_text
 
-    return masked_text(n.content, list(n.data["hostile"]))
+    return masked_text(n.content, list(n.data.hostile))
 
 
 # ---------------------------------------------------------------- combining
@@ -246,7 +247,7 @@ def cluster_conf(c: Cluster) -> float:
 
 
 def hyp(attr: str, levels: dict[str, str], evidence: list[str], conf: float, rationale: str, *,
-        needs: list[str] | None = None, data: dict[str, Any] | None = None) -> Hypothesis:
+        needs: list[Need] | None = None, data: dict[str, Any] | None = None) -> Hypothesis:
     """THE shape of a proposed hypothesis: hierarchies get ordered levels, display value, finest
     level and granularity; other kinds take the single value."""
     spec = load_schema().get(attr)
@@ -256,7 +257,8 @@ def hyp(attr: str, levels: dict[str, str], evidence: list[str], conf: float, rat
     value = display(attr, lv) if hier else display(attr, levels) if "denomination" in levels else next(iter(levels.values()))
     return Hypothesis(attribute=attr, value=value, level=finest(attr, lv) if hier else None,
                       granularity=granularity(attr, lv) if hier else 1.0, confidence=conf, evidence=evidence,
-                      rationale=rationale[:400], needs=needs or [], levels=lv, data=data or {})
+                      rationale=rationale[:400], needs=needs or [], levels=lv,
+                      data=HypothesisExtras(**data) if data else HypothesisExtras())
 
 
 def is_semantic(r: CueRec) -> bool:

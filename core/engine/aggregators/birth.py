@@ -9,6 +9,7 @@ from collections import defaultdict
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, noisy_or, order_levels
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.types import EvidenceNode, Hypothesis
+from core.nodes.evidence import TimeFeatures
 
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
@@ -19,11 +20,11 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
     age in it, or an admitted age hypothesis, gives the year. `today`: post -> a rule cue that
     says the post's own date is the birthday ("today is my birthday", cue hint is_today)."""
     today = today or {}
-    cands: list[tuple[float, str, str, dict, int | None]] = []   # (conf, node, post, time, age)
+    cands: list[tuple[float, str, str, TimeFeatures, int | None]] = []   # (conf, node, post, time, age)
     age_nodes: dict[str, str] = {}      # post -> the OCR node whose numbered line gave the age
     for pid in f.posts():
         t = f.time.get(pid)
-        if not t or not t.get("date"):
+        if not t or not t.date:
             continue
         said = f.post_has(pid, "birthday_self") and not f.post_has(pid, "not_today")
         if said or pid in today:
@@ -32,9 +33,9 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
                         and n.content and f.feat(n.node_id, "birthday_self")), None) if said else today[pid].node_id
             if age is None:
                 for n in f.of_post(pid):
-                    if n.data.get("lines") and not n.data.get("hostile"):
+                    if n.data.lines and not n.data.hostile:
                         marks = f.feat(n.node_id, "line_marks", [])
-                        nums = [ln["text"].strip() for i, ln in enumerate(n.data["lines"])
+                        nums = [ln.text.strip() for i, ln in enumerate(n.data.lines)
                                 if i < len(marks) and "number" in marks[i]]
                         if len(nums) == 1 and 1 < int(nums[0]) < 100:
                             age = int(nums[0])
@@ -50,15 +51,15 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
         return birth_year_only(f)
     by_day: dict[str, list] = defaultdict(list)
     for c in cands:
-        by_day[c[3]["date"][5:10]].append(c)
+        by_day[c[3].date[5:10]].append(c)
     day, grp = max(sorted(by_day.items()), key=lambda kv: sum(c[0] for c in kv[1]))
     t = grp[0][3]
-    y, mth, d = (int(x) for x in t["date"][:10].split("-"))
+    y, mth, d = (int(x) for x in t.date[:10].split("-"))
     levels = {"month": MONTHS[mth - 1], "day": str(d)}
     ev = [c[1] for c in grp]
     # a stated age outside 13..100 is someone else's birthday (a child's cake) or noise
     grp = [c if (c[4] is None or 13 <= c[4] <= 100) else (c[0], c[1], c[2], c[3], None) for c in grp]
-    ages = [(int(c[3]["date"][:4]) - c[4]) for c in grp if c[4]]
+    ages = [(int(c[3].date[:4]) - c[4]) for c in grp if c[4]]
     ev += [age_nodes.get(c[2]) for c in grp if age_nodes.get(c[2])]
     if not ages:
         for pid in f.posts():
@@ -71,15 +72,15 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
                     break
             if ages:
                 break
-    why = "birthday post(s) dated " + ", ".join(sorted({c[3]["date"] for c in grp}))
+    why = "birthday post(s) dated " + ", ".join(sorted({c[3].date for c in grp}))
     if ages:
         levels = {"year": str(ages[0]), **levels}
         why += f"; stated age gives {ages[0]}"
     elif "age" in derived:
         age_node = derived["age"]
-        exact = (age_node.data.get("levels") or {}).get("exact_age")
+        exact = (age_node.data.levels or {}).get("exact_age")
         if exact and exact.isdigit():
-            latest = max((tt.get("date", "") for tt in f.time.values()), default=t["date"])
+            latest = max((tt.date for tt in f.time.values()), default=t.date)
             ly = int(latest[:4]) if latest else y
             before = (int(latest[5:7]), int(latest[8:10])) < (mth, d) if latest else False
             levels = {"year": str(ly - int(exact) - (1 if before else 0)), **levels}
@@ -92,11 +93,11 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
     stated = [c for c in grp if c[4]]
     if stated:
         c = stated[0]
-        latest = max((tt.get("date", "") for tt in f.time.values()), default=c[3]["date"])
-        age = c[4] + max(0, int(latest[:4]) - int(c[3]["date"][:4]) - (1 if latest[5:10] < c[3]["date"][5:10] else 0))
+        latest = max((tt.date for tt in f.time.values()), default=c[3].date)
+        age = c[4] + max(0, int(latest[:4]) - int(c[3].date[:4]) - (1 if latest[5:10] < c[3].date[5:10] else 0))
         src = [age_nodes.get(c[2]) or c[1]]
         out.append(hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, src, 0.6,
-                        f"age {c[4]} stated on the birthday post of {c[3]['date']}"))
+                        f"age {c[4]} stated on the birthday post of {c[3].date}"))
     return out
 
 
@@ -164,14 +165,14 @@ def age_from_birth(f: GraphFacts, derived: dict[str, EvidenceNode], have_age: bo
     bd = derived.get("birth_date")
     if have_age or bd is None:
         return []
-    year = (bd.data.get("levels") or {}).get("year")
+    year = (bd.data.levels or {}).get("year")
     if not year or not year.isdigit():
         return []
-    latest = max((t.get("date", "") for t in f.time.values()), default="")
+    latest = max((t.date for t in f.time.values()), default="")
     if not latest:
         return []
     age = int(latest[:4]) - int(year)
-    lv = bd.data.get("levels") or {}
+    lv = bd.data.levels or {}
     if lv.get("month") in MONTHS and str(lv.get("day", "")).isdigit():
         if (int(latest[5:7]), int(latest[8:10])) < (MONTHS.index(lv["month"]) + 1, int(lv["day"])):
             age -= 1
@@ -188,7 +189,7 @@ def _run(board: Board) -> list[Hypothesis]:
     out: list[Hypothesis] = []
     if not any("day" in h.levels for h in board.proposed("birth_date")):
         today = {r.post_id: r for r in reversed(board.cues("birth_date"))
-                 if r.cue.data.get("is_today") and r.cue.first_person and not r.by_other}
+                 if r.cue.data.is_today and r.cue.first_person and not r.by_other}
         bday = birthday(f, derived, today)
         years = [h for h in board.proposed("birth_date") if set(h.levels) == {"year"}]
         for b in bday:
@@ -201,11 +202,11 @@ def _run(board: Board) -> list[Hypothesis]:
                     b.confidence = max(b.confidence, y.confidence)
                     b.rationale += f"; year from {y.rationale}"
                     board.withdraw(y)
-        if any(not h.data.get("hold") for h in board.proposed("age")):
+        if any(not h.data.hold for h in board.proposed("age")):
             bday = [b for b in bday if b.attribute != "age"]
         out += bday
     # a semantic-only age ("class reunion" sounds like a teenager) does not stand in for the birth year's
-    have_age = any(not h.data.get("hold") and not h.data.get("semantic_only")
+    have_age = any(not h.data.hold and not h.data.semantic_only
                    for h in board.proposed("age") + [h for h in out if h.attribute == "age"])
     return out + age_from_birth(f, derived, have_age)
 

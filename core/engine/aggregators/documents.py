@@ -15,11 +15,11 @@ def contacts_from_entities(f: GraphFacts) -> list[CueRec]:
     """IDs/phones/emails/plates in own text or in badge/document OCR, as weak contact cues."""
     out = []
     for n, e in f.entities:
-        if e.get("type") in ("phone", "email", "id", "plate"):
+        if e.type in ("phone", "email", "id", "plate"):
             strong = n.carrier in ("badge", "document", "ticket", "receipt") or n.modality == "image"
-            cue = Cue(attribute="contact_or_id_number", value=e.get("text", ""), confidence=0.55 if strong else 0.4,
-                      span=e.get("text", ""), cue=f"entity:{e.get('type')}")
-            out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "", {})))
+            cue = Cue(attribute="contact_or_id_number", value=e.text, confidence=0.55 if strong else 0.4,
+                      span=e.text, cue=f"entity:{e.type}")
+            out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "")))
     return out
 
 
@@ -39,15 +39,15 @@ def receipt_venues(f: GraphFacts) -> list[CueRec]:
     place as a habit is read by the rules: venue:habit)."""
     out = []
     for n in f.nodes.values():
-        if n.kind != "evidence" or n.carrier != "receipt" or n.data.get("hostile") or n.status == "removed":
+        if n.kind != "evidence" or n.carrier != "receipt" or n.data.hostile or n.status == "removed":
             continue
         marks = f.feat(n.node_id, "line_marks", [])
-        for i, ln in enumerate((n.data.get("lines") or [])[:2]):
-            t = str(ln.get("text", "")).strip()
-            if 2 <= len(t) <= 40 and "not_venue" not in _mark(marks, i) and float(ln.get("score", 0)) >= 0.8:
+        for i, ln in enumerate((n.data.lines or [])[:2]):
+            t = ln.text.strip()
+            if 2 <= len(t) <= 40 and "not_venue" not in _mark(marks, i) and (ln.score or 0) >= 0.8:
                 conf = 0.6 if "routine_venue" in _mark(marks, i) else RECEIPT_ONCE_CONF
                 cue = Cue(attribute="frequent_venues", value=t, confidence=conf, span=t, cue="receipt:merchant")
-                out.append(CueRec(n.node_id, n.post_id or "", "receipt", cue, f.time.get(n.post_id or "", {})))
+                out.append(CueRec(n.node_id, n.post_id or "", "receipt", cue, f.time.get(n.post_id or "")))
                 break
     return out
 
@@ -57,24 +57,24 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
     the workplace (organisation + the department line under it when there is one)."""
     out = []
     for n, e in f.entities:
-        if e.get("type") != "org" or n.modality != "image" or not n.data.get("lines"):
+        if e.type != "org" or n.modality != "image" or not n.data.lines:
             continue
         marks = f.feat(n.node_id, "line_marks", [])
-        dept = [i for i in range(len(n.data["lines"])) if "dept" in _mark(marks, i)]
+        dept = [i for i in range(len(n.data.lines)) if "dept" in _mark(marks, i)]
         if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or dept):
             continue
-        org = str(e.get("text", "")).strip()
+        org = e.text.strip()
         if not org or "\n" in org:
             continue
         levels = {"organization": org}
         for i in dept:
-            t = str(n.data["lines"][i].get("text", "")).strip()
+            t = n.data.lines[i].text.strip()
             if t != org and len(t) <= 40:
                 levels["unit"] = t
                 break
         cue = Cue(attribute="workplace", value=levels.get("unit") or org, level="unit" if "unit" in levels else "organization",
                   confidence=0.55, span=org, cue="badge:org", data={"levels": levels})
-        out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "", {})))
+        out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "")))
     return out
 
 
@@ -83,7 +83,7 @@ def name_from_parcel_and_comments(f: GraphFacts) -> list[CueRec]:
     call the user by the given name; together they give the full name (cross-post)."""
     surnames: list[tuple[str, str, str]] = []      # (initial or "", surname, node)
     for n in f.nodes.values():
-        if n.kind != "evidence" or n.modality != "image" or not n.data.get("lines") or n.data.get("hostile"):
+        if n.kind != "evidence" or n.modality != "image" or not n.data.lines or n.data.hostile:
             continue
         for initial, sur in f.feat(n.node_id, "parcel_surnames", []):
             surnames.append((initial, sur, n.node_id))
@@ -104,10 +104,10 @@ def name_from_parcel_and_comments(f: GraphFacts) -> list[CueRec]:
                 continue
             full = f"{sur}{g}" if cjk else f"{g} {sur}"
             cue = Cue(attribute="real_name", value=full, confidence=0.6, span=sur, cue="parcel+comment")
-            out.append(CueRec(sid, f.nodes[sid].post_id or "", "ocr_text", cue, {}))
+            out.append(CueRec(sid, f.nodes[sid].post_id or "", "ocr_text", cue, None))
             for nid in nids[:2]:
                 cue2 = Cue(attribute="real_name", value=full, confidence=0.4, span=g, cue="comment:callname")
-                out.append(CueRec(nid, f.nodes[nid].post_id or "", "caption", cue2, {}, by_other=True))
+                out.append(CueRec(nid, f.nodes[nid].post_id or "", "caption", cue2, None, by_other=True))
             break
     return out
 
@@ -123,15 +123,15 @@ def compound_on_document(f: GraphFacts, home: dict[str, str]) -> tuple[str, str]
         if home.get(k):
             names.add(normalize(home[k]))
     # filter, then sort only the documents (sorting the whole graph per call dominated large accounts)
-    docs = [n for n in f.nodes.values() if n.kind == "evidence" and n.status != "removed" and not n.data.get("hostile")
+    docs = [n for n in f.nodes.values() if n.kind == "evidence" and n.status != "removed" and not n.data.hostile
             and n.content and n.modality == "image"
             and (f.feat(n.node_id, "resident") or f.feat(n.node_id, "recipient"))]
     for n in sorted(docs, key=lambda n: n.node_id):
         places = f.feat(n.node_id, "doc_places", [])
-        here = [p for p in places if any(normalize(v) in names for v in p["levels"].values())
-                or normalize(p["name"]) in names]
-        elsewhere = [p for p in places if p["levels"].get("city") and not here
-                     and not (p["text"].isascii() and len(p["text"]) <= 3)]
+        here = [p for p in places if any(normalize(v) in names for v in p.levels.values())
+                or normalize(p.name) in names]
+        elsewhere = [p for p in places if p.levels.get("city") and not here
+                     and not (p.text.isascii() and len(p.text) <= 3)]
         if not here and (elsewhere or not f.feat(n.node_id, "recipient")):
             continue   # a document about another area, or not addressed to the user
         compounds = f.feat(n.node_id, "compounds", [])

@@ -37,8 +37,8 @@ def sem_data(sem_only: bool, conf: float) -> dict[str, Any]:
 
 
 def is_hint(r: CueRec) -> bool:
-    sem = r.cue.data.get("semantic") if isinstance(r.cue.data, dict) else None
-    return bool(isinstance(sem, dict) and sem.get("hint"))
+    sem = r.cue.data.semantic
+    return bool(sem and sem.hint)
 
 
 def generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
@@ -50,7 +50,7 @@ def generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
     else:
         out = generic_firm(attr, recs, kind)
         for h in out:
-            h.data["hold"] = "semantic hints only"
+            h.data.hold = "semantic hints only"
     if kind in ("hierarchy", "category"):
         out += alternatives(attr, recs, out)
     return out
@@ -148,7 +148,7 @@ def _run(board: Board) -> list[Hypothesis]:
     by_attr: dict[str, list[CueRec]] = defaultdict(list)
     others: dict[str, list[CueRec]] = defaultdict(list)
     for r in board.cues(*(s.name for s in free)):
-        if r.cue.data.get("is_today"):
+        if r.cue.data.is_today:
             continue   # "today is my birthday" holds no date itself: the birth aggregator dates it by the post
         if r.cue.first_person or r.cue.attribute == "family_and_relations":
             by_attr[r.cue.attribute].append(r)
@@ -207,8 +207,8 @@ def addressed_to_account(board: Board, recs: list[CueRec]) -> list[CueRec]:
     out, addressed = [], []
     for r in recs:
         if r.cue.cue == "name:addressed":
-            authors = [normalize(str(n.data.get("author") or "")) for n in board.facts.of_post(r.post_id)
-                       if n.data.get("author")]
+            authors = [normalize(str(n.data.author or "")) for n in board.facts.of_post(r.post_id)
+                       if n.data.author]
             name = normalize(r.cue.value)
             if any(a and (a.startswith(name) or name in a.split()) for a in authors):
                 continue
@@ -217,7 +217,7 @@ def addressed_to_account(board: Board, recs: list[CueRec]) -> list[CueRec]:
             out.append(r)
     by_name: dict[str, set[str]] = defaultdict(set)
     for r in addressed:
-        by_name[normalize(r.cue.value)].add(str(board.facts.nodes[r.node_id].data.get("author") or r.node_id))
+        by_name[normalize(r.cue.value)].add(str(board.facts.nodes[r.node_id].data.author or r.node_id))
     return out + [r for r in addressed if len(by_name[normalize(r.cue.value)]) >= ADDRESSED_MIN_COMMENTERS]
 
 
@@ -228,7 +228,7 @@ def spouse_consistent(recs: list[CueRec], family: list[CueRec]) -> list[CueRec]:
     """A spouse the poster names in two or more posts is a living spouse: the account is married,
     so "single" and "widowed" need stronger words than a vague sentence (semantic cues are dropped;
     a rule's death wording - "my late husband" - still counts)."""
-    spouse_posts = {r.post_id for r in family if str(r.cue.data.get("relation", "")) in _SPOUSE_RELS}
+    spouse_posts = {r.post_id for r in family if (r.cue.data.relation or "") in _SPOUSE_RELS}
     if len(spouse_posts) < 2:
         return recs
     return [r for r in recs if not (r.cue.value in ("single", "widowed", "divorced") and is_semantic(r))

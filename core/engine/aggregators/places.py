@@ -17,7 +17,11 @@ from core.engine.aggregators.registry import Board, aggregator
 from core.engine.places import LEVELS as PLACE_LEVELS
 from core.engine.placecodes import codes_in
 from core.engine.places import resolve_levels
+from core.engine.rules.base import at
 from core.engine.types import Hypothesis
+from core.nodes.cue import Entity
+from core.nodes.evidence import TimeFeatures
+from core.nodes.hypothesis import Need
 from core.textmatch import normalize
 
 PRESENCE_RECURS = 3      # posts that make a "today in X" place somewhere they are, not a visit
@@ -30,7 +34,7 @@ class PlaceObs:
     post_id: str
     levels: dict[str, str]
     source: str            # home_cue|hometown|work_cue|travel_cue|presence|tag|exif|mention|ip|travel_ip|station|parcel|council|code
-    time: dict[str, Any]
+    time: TimeFeatures | None
     conf: float = 0.5
     name: str = ""
     extra: dict[str, str] = field(default_factory=dict)   # finer levels (address) stated by the evidence
@@ -42,9 +46,9 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     # where a place cue is another person's ("my friend just moved to Berlin"): the place mention there is theirs too
     others_at: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for r in recs:
-        if (not r.by_other and not r.cue.first_person and r.cue.holder.startswith("other:") and isinstance(r.cue.data, dict)
+        if (not r.by_other and not r.cue.first_person and r.cue.holder.startswith("other:")
                 and not _visit(f, r)):
-            others_at[r.node_id].append((int(r.cue.data.get("start", -1)), int(r.cue.data.get("end", -1))))
+            others_at[r.node_id].append((at(r.cue.data.start, -1), at(r.cue.data.end, -1)))
     for r in recs:
         if r.by_other or not (r.cue.first_person or _visit(f, r)):
             continue
@@ -54,39 +58,38 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
             src = "travel_cue"    # inference: visiting someone where they are is the poster's trip
         if src is None:
             continue
-        if src == "travel_cue" and r.cue.data.get("presence"):
+        if src == "travel_cue" and r.cue.data.presence:
             src = "presence"      # "today in X" (rules' presence hint): a visit unless it recurs (place_hypotheses)
-        elif src == "home_cue" and r.cue.data.get("hometown"):
+        elif src == "home_cue" and r.cue.data.hometown:
             src = "hometown"      # "grew up in X", "老家" (rules' hometown hint): votes for the home area, never its district
         lv = {k: v for k, v in r.levels.items() if k in PLACE_LEVELS}
         extra = {k: v for k, v in r.levels.items() if k == "address"}
         if not lv and not extra:
             lv = resolve_levels(r.cue.value)
-        start = r.cue.data.get("start") if isinstance(r.cue.data, dict) else None
         obs.append(PlaceObs(r.node_id, r.post_id, lv, src, r.time, r.cue.confidence, r.cue.value, extra,
-                            _line_of(f, r.node_id, start)))
+                            _line_of(f, r.node_id, r.cue.data.start)))
     for n, e in f.entities:
-        if e.get("type") == "org" and (co := _council_org(str(e.get("text", "")))) is not None:
+        if e.type == "org" and (co := _council_org(e.text)) is not None:
             lv, name = co
             if not f.post_has(n.post_id or "", "travel"):
-                obs.append(PlaceObs(n.node_id, n.post_id or "", lv, "council", f.time.get(n.post_id or "", {}), 0.5, name,
-                                    line=_line_of(f, n.node_id, e.get("start"))))
+                obs.append(PlaceObs(n.node_id, n.post_id or "", lv, "council", f.time.get(n.post_id or ""), 0.5, name,
+                                    line=_line_of(f, n.node_id, e.start)))
             continue
-        if e.get("type") not in ("place", "station"):
+        if e.type not in ("place", "station"):
             continue
-        et = str(e.get("text", ""))
-        if any(a < int(e.get("end", 0)) and int(e.get("start", 0)) < b for a, b in others_at.get(n.node_id, [])):
+        et = e.text
+        if any(a < e.end and e.start < b for a, b in others_at.get(n.node_id, [])):
             continue   # someone else's place (the cue there has another holder)
         if et.isascii() and len(et.replace(".", "")) <= 3 and et.upper().replace(".", "") not in _ABBREV:
             continue   # "TO", "Of", "IN": capitalised short words are rarely places
         if et.isascii() and et[:1].islower() and f.feat(n.node_id, "capitalised"):
             continue   # the author capitalises names, so "reunion" / "nice" are words here
-        lv = dict((e.get("data") or {}).get("levels") or {})
+        lv = dict(e.data.levels or {})
         if not lv:
-            lv = resolve_levels(e.get("text", ""))
+            lv = resolve_levels(e.text)
         if not lv:
             continue
-        src = "tag" if n.data.get("location_tag") else ("station" if e.get("type") == "station" else "mention")
+        src = "tag" if n.data.location_tag else ("station" if e.type == "station" else "mention")
         if src == "mention" and _council_of(n.content or "", e):
             src = "council"       # "Islington Council", "南山区政府": the council of where they live
         if n.carrier == "ticket" and et in f.feat(n.node_id, "destinations", []):
@@ -99,7 +102,7 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         elif src in ("mention", "station") and n.modality == "image" and end == "work":
             src = "work_cue"
         obs.append(PlaceObs(n.node_id, n.post_id or "", {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
-                            f.time.get(n.post_id or "", {}), 0.5, e.get("text", ""), line=_line_of(f, n.node_id, e.get("start"))))
+                            f.time.get(n.post_id or ""), 0.5, e.text, line=_line_of(f, n.node_id, e.start)))
     for pid, items in f.post_text.items():
         for nid, text in items:
             for c in codes_in(text):
@@ -109,12 +112,12 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
                 n = f.nodes[nid]
                 src = "parcel" if n.modality == "image" and f.feat(nid, "recipient") else "code"
                 obs.append(PlaceObs(nid, pid, {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
-                                    f.time.get(pid, {}), 0.5, c.code, line=_line_of(f, nid, c.start)))
+                                    f.time.get(pid), 0.5, c.code, line=_line_of(f, nid, c.start)))
     for n in f.nodes.values():
-        gp = n.data.get("gps_place") if n.kind == "evidence" and n.carrier == "exif" else None
-        if gp and gp.get("levels"):
-            obs.append(PlaceObs(n.node_id, n.post_id or "", dict(gp["levels"]), "exif",
-                                n.data.get("time") or f.time.get(n.post_id or "", {}), 0.6, gp.get("name", "")))
+        gp = n.data.gps_place if n.kind == "evidence" and n.carrier == "exif" else None
+        if gp and gp.levels:
+            obs.append(PlaceObs(n.node_id, n.post_id or "", dict(gp.levels), "exif",
+                                n.data.time or f.time.get(n.post_id or ""), 0.6, gp.name))
     # a post whose place is known (tag, GPS, a home/work/trip cue) drops the mentions that contradict it,
     # except those on another line of the same text: a list of lines ("Hidden Gems of Japan\nThe Cuisine
     # of Mexico") is one statement per line, each about its own place
@@ -136,7 +139,7 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         if lv:
             lv = {k: v for k, v in lv.items() if k in ("country", "region")} or lv
             src = "travel_ip" if pid in f.trip_posts else "ip"
-            obs.append(PlaceObs(nid, pid, lv, src, f.time.get(pid, {}), 0.45 if src == "travel_ip" else 0.3, region))
+            obs.append(PlaceObs(nid, pid, lv, src, f.time.get(pid), 0.45 if src == "travel_ip" else 0.3, region))
     return obs
 
 
@@ -167,10 +170,9 @@ def _council_org(text: str) -> tuple[dict[str, str], str] | None:
     return (dict(hits[0]["levels"]), hits[0]["name"]) if hits else None
 
 
-def _council_of(text: str, e: dict[str, Any]) -> bool:
+def _council_of(text: str, e: Entity) -> bool:
     """The place entity is followed by its council's name."""
-    end = e.get("end")
-    return isinstance(end, int) and bool(_COUNCIL.match(text, end))
+    return bool(_COUNCIL.match(text, e.end))
 
 
 def _line_of(f: GraphFacts, node_id: str, start: Any) -> int | None:
@@ -227,9 +229,8 @@ def _full(lv: dict[str, str]) -> dict[str, str]:
 def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
     """(home, work, trip) weight of one observation."""
     travel = f.post_has(o.post_id, "travel") or o.source == "travel_cue" or o.post_id in f.trip_posts
-    t = o.time or {}
-    weekday = t.get("is_weekday")
-    hour = t.get("hour")
+    weekday = o.time.is_weekday if o.time else None
+    hour = o.time.hour if o.time else None
     off_hours = (weekday is False) or (hour is not None and (hour >= 19 or hour < 8))
     office_hours = weekday is True and hour is not None and 9 <= hour < 18
     if o.source in ("home_cue", "hometown"):
@@ -312,7 +313,7 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         guess_key = ranked[0]
         # kept as an unresolved guess (recorded with its reason, never projected)
         for h in _place_hyp("home_location", groups[guess_key], scores[guess_key][0], f, "home"):
-            h.data["hold"] = "one mention in one post and no residential evidence: a visit as likely as home"
+            h.data.hold = "one mention in one post and no residential evidence: a visit as likely as home"
             out.append(h)
     wranked = sorted(scores, key=lambda k: (-scores[k][1], k))
     if wranked and scores[wranked[0]][1] >= 1.0:
@@ -400,18 +401,18 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
         doc = compound_on_document(f, lv)
         if doc:
             addr = [doc[0]]
-            grp = grp + [PlaceObs(doc[1], f.nodes[doc[1]].post_id or "", {}, "document", {}, 0.6)]
+            grp = grp + [PlaceObs(doc[1], f.nodes[doc[1]].post_id or "", {}, "document", None, 0.6)]
     if addr:
         counts = Counter(addr)
         lv["address"] = min(counts, key=lambda a: (-counts[a], a))
     ev = support(sorted(grp, key=lambda o: (o.source == "ip", o.node_id)))
     # ancestors only via a routed gazetteer lookup (tool evidence in the graph)
-    needs: list[str] = []
+    needs: list[Need] = []
     finest = lv.get("district") or lv.get("city") or lv.get("region")
     if finest:
         gz = f.gazetteer.get(normalize(finest))
         if gz is not None:
-            anc = gz.data["gazetteer"].get("levels", {})
+            anc = gz.data.gazetteer.levels
             if compatible(anc, lv):
                 for k, v in anc.items():
                     lv.setdefault(k, v)
@@ -419,7 +420,7 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
         else:
             depth = max(PLACE_LEVELS.index(k) for k in lv if k in PLACE_LEVELS)
             if any(k not in lv for k in PLACE_LEVELS[:depth]):
-                needs.append(f"gazetteer:{finest}")
+                needs.append(Need(family="gazetteer", target=finest))
     posts = len({o.post_id for o in grp})
     conf = round(min(0.95, 1 - math.exp(-score / 2.0)), 4)
     srcs = sorted({o.source for o in grp})

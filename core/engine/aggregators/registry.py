@@ -107,12 +107,12 @@ class Board:
         f = self.facts
         have = {f"cue:{r.cue.attribute}" for r in f.cues}
         have |= {f"derived:{a}" for a in self.derived_nodes}
-        have |= {f"entity:{e.get('type')}" for _, e in f.entities}
-        have |= {f"feature:{k}" for fs in f.feats.values() for k in fs}
+        have |= {f"entity:{e.type}" for _, e in f.entities}
+        have |= {f"feature:{k}" for fs in f.feats.values() for k, v in fs if v is not None}
         for n in f.nodes.values():
             if n.kind == "evidence" and n.status != "removed":
                 have.add(f"carrier:{n.carrier}")
-                if n.data.get("lines"):
+                if n.data.lines:
                     have.add("lines")
         if f.time:
             have.add("time")

@@ -4,33 +4,33 @@ sentence that marks a habit)."""
 from __future__ import annotations
 
 from collections import defaultdict
-from typing import Any
 
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
 from core.engine.types import Hypothesis
+from core.nodes.cue import Entity
+from core.nodes.evidence import TimeFeatures
 from core.textmatch import normalize
 
 ACTIVITY_ATTRS = ("hobbies", "daily_routine", "frequent_venues")
 _DAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
 
 
-def _is_peak(t: dict[str, Any]) -> bool:
-    h = t.get("hour")
-    return bool(t.get("is_weekday")) and h is not None and (6 <= h < 10 or 16 <= h < 21)
+def _is_peak(t: TimeFeatures | None) -> bool:
+    return t is not None and t.is_weekday and (6 <= t.hour < 10 or 16 <= t.hour < 21)
 
 
-def _gazetteer_station(e: dict[str, Any]) -> bool:
-    return e.get("type") == "place" and (e.get("data") or {}).get("kind") == "station"
+def _gazetteer_station(e: Entity) -> bool:
+    return e.type == "place" and e.data.kind == "station"
 
 
-def _station_name(e: dict[str, Any]) -> str:
-    return str((e.get("data") or {}).get("name") or e.get("text", ""))
+def _station_name(e: Entity) -> str:
+    return e.data.name or e.text
 
 
-def _only_station_names(text: str, entities: list[dict[str, Any]]) -> bool:
+def _only_station_names(text: str, entities: list[Entity]) -> bool:
     """Every line of the text is a gazetteer station's name (a station sign, not a poster or a menu)."""
-    names = {normalize(str(e.get("text", ""))) for e in entities if _gazetteer_station(e)}
+    names = {normalize(e.text) for e in entities if _gazetteer_station(e)}
     lines = [normalize(x) for x in (text or "").splitlines() if x.strip()]
     return bool(lines) and all(x in names for x in lines)
 
@@ -40,19 +40,18 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
     stations: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for n, e in f.entities:
-        if e.get("type") == "station" and e.get("text", "") in f.feat(n.node_id, "stations_ok", []):
-            stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
+        if e.type == "station" and e.text in f.feat(n.node_id, "stations_ok", []):
+            stations[e.text].append((n.node_id, n.post_id or ""))
     # a station sign: an image text that is nothing but the names of gazetteer stations (龙翔桥 / Longxiangqiao)
     sign_posts: set[str] = set()
     for n, e in f.entities:
         if (n.modality == "image" and n.carrier in ("sign", "ocr_text") and _gazetteer_station(e)
-                and _only_station_names(n.content, n.data.get("entities") or []) and not n.data.get("by_other")):
+                and _only_station_names(n.content, n.data.entities or []) and not n.data.by_other):
             stations[_station_name(e)].append((n.node_id, n.post_id or ""))
             sign_posts.add(n.post_id or "")
     commute_posts: set[str] = {r.post_id for r in recs}
     for p in f.posts():
-        t = f.time.get(p, {})
-        if not _is_peak(t):
+        if not _is_peak(f.time.get(p)):
             continue
         if (f.post_has(p, "transit_lines") or f.post_has(p, "commute") or p in sign_posts
                 or any(p == q for v in stations.values() for _, q in v)):
@@ -61,12 +60,12 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
         return []
     # stop names read off signs in commute posts count as stations
     for n, e in f.entities:
-        if (n.post_id in commute_posts and e.get("type") == "place" and n.modality == "image"
+        if (n.post_id in commute_posts and e.type == "place" and n.modality == "image"
                 and n.carrier in ("sign", "ocr_text", "map", "screenshot") and len(n.content) <= 60):
-            stations[e.get("text", "")].append((n.node_id, n.post_id or ""))
+            stations[e.text].append((n.node_id, n.post_id or ""))
         # a gazetteer station named in the poster's own commute post ('tap in at Angel')
         elif (n.post_id in commute_posts and n.modality == "text" and _gazetteer_station(e)
-              and not n.data.get("by_other")):
+              and not n.data.by_other):
             stations[_station_name(e)].append((n.node_id, n.post_id or ""))
     lines: list[str] = []
     for p in sorted(commute_posts):
@@ -78,7 +77,7 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     if not (lines or names or recs) and len(commute_posts) < 2:
         return []
     modes = sorted({r.cue.value.split(" — ")[0] for r in recs})[:3]
-    hours = sorted(f.time[p]["hour"] for p in commute_posts if f.time.get(p, {}).get("hour") is not None)
+    hours = sorted(f.time[p].hour for p in commute_posts if p in f.time)
     parts = []
     if modes:
         parts.append(" / ".join(modes))
@@ -100,7 +99,7 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     if not ev:
         ev = sorted({n.node_id for n in f.nodes.values() if n.kind == "evidence" and n.post_id in commute_posts
                      and n.content and (f.feat(n.node_id, "transit_lines") or f.feat(n.node_id, "commute"))
-                     and not n.data.get("by_other")})
+                     and not n.data.by_other})
     if not ev:
         return []
     n_posts = len(commute_posts)
@@ -126,12 +125,12 @@ def routine(cues: list[CueRec]) -> list[Hypothesis]:
         times = [r.time for r in posts.values()]
         partc: dict[str, int] = defaultdict(int)
         for t in times:
-            partc[str(t.get("part", "")).replace("_", " ")] += 1
+            partc[t.part.replace("_", " ")] += 1
         part, n = max(sorted(partc.items()), key=lambda kv: kv[1])
         if n < 2:
             continue
-        days = sorted({t.get("weekday") for t in times if t.get("weekday")}, key=lambda d: _DAYS.index(d) if d in _DAYS else 9)
-        hours = sorted(t["hour"] for t in times if t.get("hour") is not None)
+        days = sorted({t.weekday for t in times if t.weekday}, key=lambda d: _DAYS.index(d) if d in _DAYS else 9)
+        hours = sorted(t.hour for t in times)
         act = grp[0].cue.value
         when = f"{part}s" if part else ""
         day_s = ("on " + "/".join(days)) if days and len(days) <= 3 else ("most days" if len(days) >= 4 else "")
@@ -155,9 +154,9 @@ def habit_routines(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
                            ("", ""))
         if not sent or "h" not in flags:
             continue
-        part = "" if "p" in flags else str(r.time.get("part", "")).replace("_", " ")
+        part = "" if "p" in flags or r.time is None else r.time.part.replace("_", " ")
         # the sentence's own day words win over the one post's timestamp ("工作日五点半起床" posted on a Sunday)
-        day = "" if "d" in flags else ("weekdays" if r.time.get("is_weekday") else ("weekends" if r.time else ""))
+        day = "" if "d" in flags or r.time is None else ("weekdays" if r.time.is_weekday else "weekends")
         val = f"{r.cue.value}" + (f" in the {part}" if part else "") + (f" on {day}" if day else "") + f" ({sent[:120]})"
         out.append(hyp("daily_routine", {"value": val}, [r.node_id], 0.45, f"habit wording: {sent[:80]}"))
     return out

@@ -3,7 +3,7 @@
     extract_cues(text, carrier=None, lang=None) -> list[Cue]
     extract_entities(text) -> list[Entity]
     time_features(ts) -> dict
-    text_features(text, ...) -> dict  (what the aggregators read of a text; features.py)
+    text_features(text, ...) -> TextFeatures  (what the aggregators read of a text; features.py)
     hostile_spans(text) -> list[str]
     semantic_cues(ctx, nodes) -> int   (embedding-based weak cues added to text nodes; semantic.py)
     semantic_injections(ctx, nodes) -> int   (injections caught by meaning; hostile_semantic.py)

@@ -314,6 +314,11 @@ class Lexicon:
         self.zh_re = re.compile(alt(zh)) if zh else None
 
 
+def at(offset: int | None, default: int) -> int:
+    """A cue's start / end offset, `default` when it has none (a cue not read by a rule)."""
+    return default if offset is None else offset
+
+
 def alt(words: list[str] | tuple[str, ...]) -> str:
     """A regex alternation of literal words, longest first (so 'software engineer' beats 'engineer')."""
     return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))

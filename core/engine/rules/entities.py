@@ -2,23 +2,10 @@
 from __future__ import annotations
 
 import re
-from typing import Any, Literal
-
-from pydantic import BaseModel, Field
+from typing import Any
 
 from core.engine.rules.places import find_places
-
-EntityType = Literal["place", "station", "org", "school", "person", "date", "money", "id", "tracking", "phone",
-                     "email", "plate", "url"]
-
-
-class Entity(BaseModel):
-    type: EntityType
-    text: str
-    start: int
-    end: int
-    data: dict[str, Any] = Field(default_factory=dict)
-
+from core.nodes.cue import Entity, EntityType  # noqa: F401 (stored in evidence data)
 
 EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}(?![\w-])")
 URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'，。！？、）)]{2,300}", re.I)
@@ -223,7 +210,7 @@ def extract_entities(text: str) -> list[Entity]:
         if is_tracking_number(text, m.group(0)):
             _add(out, taken, "tracking", m.start(), m.end(), text, kind="parcel")
     for e in money_entities(text):
-        _add(out, taken, "money", e.start, e.end, text, **e.data)
+        _add(out, taken, "money", e.start, e.end, text, **e.data.model_dump(exclude_none=True))
     for m in DATE_ISO.finditer(text):
         _add(out, taken, "date", m.start(), m.end(), text, year=int(m.group(1)), month=int(m.group(2)),
              day=int(m.group(3)) if m.group(3) else None)

@@ -1,5 +1,5 @@
 """Text features of one evidence text, computed once at perception time and kept in
-node.data["features"] for the aggregators (core/engine/aggregators), which never read raw text.
+node.data.features for the aggregators (core/engine/aggregators), which never read raw text.
 
 The text given is what the rules may read: hostile sentences already blanked (a text that is
 hostile as a whole gets no features). Keys are written only when they say something:
@@ -28,11 +28,13 @@ hostile as a whole gets no features). Keys are written only when they say someth
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Sequence
 
 from core.engine.reading.sentences import sentence_bodies
 from core.engine.rules.hostile import masked_text
 from core.engine.rules.places import find_places
+from core.nodes.cue import Entity
+from core.nodes.evidence import OcrLine, TextFeatures
 from core.textmatch import normalize
 
 TRAVEL = re.compile(
@@ -195,10 +197,10 @@ def _sentences(text: str) -> list[list[Any]]:
     return out
 
 
-def _line_marks(lines: list[dict[str, Any]]) -> list[list[str]]:
+def _line_marks(lines: list[OcrLine]) -> list[list[str]]:
     marks = []
     for ln in lines:
-        raw = str(ln.get("text", ""))
+        raw = ln.text
         t = raw.strip()
         mk = [name for name, hit in (("dept", DEPT.search(raw)), ("not_venue", NOT_VENUE.search(t)),
                                     ("venue", VENUE_WORDS.search(t)), ("routine_venue", ROUTINE_VENUE.search(t)),
@@ -208,11 +210,12 @@ def _line_marks(lines: list[dict[str, Any]]) -> list[list[str]]:
 
 
 def text_features(text: str, *, modality: str = "text", carrier: str | None = None,
-                  lines: list[dict[str, Any]] | None = None, entities: list[dict[str, Any]] | None = None
-                  ) -> dict[str, Any]:
+                  lines: Sequence[OcrLine | dict[str, Any]] | None = None,
+                  entities: Sequence[Entity | dict[str, Any]] | None = None) -> TextFeatures:
     """The features of one evidence text (see the module docstring)."""
     if not text or not text.strip():
-        return {}
+        return TextFeatures()
+    lines = [OcrLine.model_validate(ln) for ln in lines or []]
     f: dict[str, Any] = {}
     own = _Own(text)
     if any(own(m.start()) for m in BIRTHDAY_SELF.finditer(text)):
@@ -252,11 +255,11 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
         if comp:
             f["compounds"] = comp
     dest, ends, ok = [], {}, []
-    for e in entities or []:
-        et = str(e.get("text", ""))
-        if e.get("type") == "station" and good_station(et):
+    for e in (Entity.model_validate(x) for x in entities or []):
+        et = e.text
+        if e.type == "station" and good_station(et):
             ok.append(et)
-        if e.get("type") not in ("place", "station") or not et:
+        if e.type not in ("place", "station") or not et:
             continue
         if carrier == "ticket" and re.search(r"(?:→|->|\bto\b|至|到|抵达|arrive|destination)\s*\S{0,12}" + re.escape(et),
                                              text, re.I):
@@ -266,7 +269,7 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
     for key, val in (("destinations", dest), ("route_ends", ends), ("stations_ok", ok)):
         if val:
             f[key] = val
-    return f
+    return TextFeatures(**f)
 
 
 def attach_features(node: Any) -> None:
@@ -274,6 +277,6 @@ def attach_features(node: Any) -> None:
     read: hostile sentences blanked, nothing of a text hostile as a whole. Called again whenever a
     later check marks the node hostile."""
     d = node.data
-    readable = "" if d.get("hostile_scope") == "all" else masked_text(node.content, d.get("hostile") or [])
-    d["features"] = text_features(readable, modality=node.modality or "text", carrier=node.carrier,
-                                  lines=d.get("lines"), entities=d.get("entities") or [])
+    readable = "" if d.hostile_scope == "all" else masked_text(node.content, d.hostile or [])
+    d.features = text_features(readable, modality=node.modality or "text", carrier=node.carrier,
+                               lines=d.lines, entities=d.entities or [])

@@ -176,7 +176,7 @@ def _salary(ctx: Ctx, f: FormField, text: str, out: list[Cue], dt: str | None) -
     money = money_entities(f.value)
     pre = _DOLLARS.search(f.value)
     if money:
-        amount, cur = float(money[0].data.get("amount") or 0), money[0].data.get("currency") or "USD"
+        amount, cur = float(money[0].data.amount or 0), money[0].data.currency or "USD"
         if pre and cur == "USD":
             cur = _DOLLAR_CUR.get(pre.group(1).upper(), cur)    # "C$8,200" is Canadian, not US dollars
     elif pre and (m := re.search(r"\d[\d,]*(?:\.\d{2})?", f.value[pre.end():])) is not None:

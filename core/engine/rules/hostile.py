@@ -15,6 +15,8 @@ import re
 import unicodedata
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
+from core.nodes.cue import Cue, Entity
+from core.nodes.evidence import TextFeatures
 
 _AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
       r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system|auditor|reviewer|moderator|" \
@@ -352,12 +354,12 @@ def only_inside(text: str, span: str, ranges: list[tuple[int, int]]) -> bool:
     return True
 
 
-def outside(text: str, ranges: list[tuple[int, int]], cues: list[dict], entities: list[dict]
-            ) -> tuple[list[dict], list[dict]]:
-    """The cues (dumped) with a clean occurrence of their span and the entities (dumped) whose
-    offsets miss `ranges`: what a text keeps of its reads around hostile sentences."""
-    return ([c for c in cues if not only_inside(text, str(c.get("span", "")), ranges)],
-            [e for e in entities if not any(a < int(e.get("end", 0)) and int(e.get("start", 0)) < b for a, b in ranges)])
+def outside(text: str, ranges: list[tuple[int, int]], cues: list[Cue], entities: list[Entity]
+            ) -> tuple[list[Cue], list[Entity]]:
+    """The cues with a clean occurrence of their span and the entities whose offsets miss
+    `ranges`: what a text keeps of its reads around hostile sentences."""
+    return ([c for c in cues if not only_inside(text, c.span, ranges)],
+            [e for e in entities if not any(a < e.end and e.start < b for a, b in ranges)])
 
 
 def masked_text(text: str, hostile: list[str]) -> str:
@@ -369,8 +371,9 @@ def taint_after_injection(nodes: list, tainted: bool = False) -> list:
     """Text addressed to an AI governs the rest of its post: every text node after it (the
     claim in the next hashtag, comment, alt text or image) gives no cue."""
     for n in nodes:
-        if tainted and "cues" in n.data and not n.data.get("hostile"):
-            n.data.update(hostile=["(after an injection earlier in this post)"], hostile_scope="all",
-                          hostile_post=True, cues=[], entities=[], features={})
-        tainted = tainted or bool(n.data.get("hostile_post"))
+        if tainted and n.data.cues is not None and not n.data.hostile:
+            n.data = n.data.model_copy(update=dict(hostile=["(after an injection earlier in this post)"],
+                                                   hostile_scope="all", hostile_post=True, cues=[], entities=[],
+                                                   features=TextFeatures()))
+        tainted = tainted or bool(n.data.hostile_post)
     return nodes

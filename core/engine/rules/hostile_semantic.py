@@ -32,6 +32,7 @@ import numpy as np
 
 from core.engine.rules.base import CJK, SENTENCE
 from core.engine.rules.hostile import normalise_for_detection
+from core.nodes.cue import SemanticMatch
 
 BANK = Path(__file__).resolve().parents[2] / "data" / "prototypes" / "injection" / "v1.json"
 VECTORS = BANK.with_name("vectors.npz")
@@ -283,8 +284,8 @@ def flag_nodes(rec: Any, nodes: Sequence[Any]) -> int:
     from core.engine.rules.features import attach_features
     from core.engine.rules.hostile import outside, sentence_ranges, taint_after_injection
 
-    todo = [n for n in nodes if getattr(n, "kind", "") == "evidence" and n.content and "cues" in n.data
-            and n.data.get("hostile_scope") != "all"]
+    todo = [n for n in nodes if getattr(n, "kind", "") == "evidence" and n.content and n.data.cues is not None
+            and n.data.hostile_scope != "all"]
     hits = detect(rec, [n.content for n in todo])
     flagged = 0
     for n, hit in zip(todo, hits):
@@ -292,15 +293,15 @@ def flag_nodes(rec: Any, nodes: Sequence[Any]) -> int:
             continue
         flagged += 1
         text, d = n.content, n.data
-        d["hostile"] = (list(d.get("hostile") or []) + [text[hit.start:].strip()])[:5]
-        d["hostile_post"] = True
-        d["hostile_semantic"] = {"sim": hit.sim, "margin": hit.margin, "prototype": hit.prototype}
+        d.hostile = (list(d.hostile or []) + [text[hit.start:].strip()])[:5]
+        d.hostile_post = True
+        d.hostile_semantic = SemanticMatch(sim=hit.sim, margin=hit.margin, prototype=hit.prototype)
         if n.modality == "image" or len(text) < 40 or not text[:hit.start].strip():
-            d.update(hostile_scope="all", cues=[], entities=[])
+            d.hostile_scope, d.cues, d.entities = "all", [], []
         else:
-            bad = sentence_ranges(text, d["hostile"])
-            d["hostile_scope"] = "sentences"
-            d["cues"], d["entities"] = outside(text, bad, d.get("cues", []), d.get("entities", []))
+            bad = sentence_ranges(text, d.hostile)
+            d.hostile_scope = "sentences"
+            d.cues, d.entities = outside(text, bad, d.cues or [], d.entities or [])
         attach_features(n)
     if flagged:
         posts: dict[Any, list[Any]] = {}

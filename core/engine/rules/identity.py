@@ -6,7 +6,7 @@ import re
 from datetime import date
 
 from core.engine.rules.blobs import blob_spans, in_blob
-from core.engine.rules.base import Ctx
+from core.engine.rules.base import Ctx, at
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS)
 from core.engine.rules.lexicon import DEMONYMS, zh_int
@@ -305,7 +305,7 @@ def age(ctx: Ctx) -> list[Cue]:
                            original=m.group(0)))
     for m in (_AGE_BIO_ZH.finditer(t) if ctx.has_cjk else ()):
         n = int(m.group("n"))
-        if any(c.data.get("start") == m.start() or (c.data.get("start", 0) <= m.start() < c.data.get("end", 0)) for c in out):
+        if any(c.data.start == m.start() or (at(c.data.start, 0) <= m.start() < at(c.data.end, 0)) for c in out):
             continue
         if ctx.first_person(m.start()):
             out.append(ctx.cue("age", str(n), m.start(), m.end(), rule="age:zh_bio", confidence=0.65, levels=_age_levels(n),

@@ -201,8 +201,7 @@ def annotate(rec: Any, nodes: Sequence[Any]) -> int:
     for n in nodes:
         if getattr(n, "kind", "") != "evidence" or n.modality != "text" or not n.content:
             continue
-        d = n.data
-        if d.get("by_other") or d.get("hostile_scope") == "all":
+        if n.data.by_other or n.data.hostile_scope == "all":
             continue
         bad = [(a, b) for a, b in _hostile_sentences(n)]
         for s, e in candidate_sentences(n.content, n.carrier):
@@ -220,12 +219,14 @@ def annotate(rec: Any, nodes: Sequence[Any]) -> int:
     for s, hits in zip(sents, match(vecs)):
         for p, sim, margin in hits:
             c = to_cue(p, sim, margin, s.node.content, s.start, s.end, s.node.carrier)
-            if p.bank == "occupation" and not c.data["semantic"].get("hint") and _pastime_headline(s):
+            if p.bank == "occupation" and not c.data.semantic.hint and _pastime_headline(s):
                 # a headline about a pastime ("Advanced Yoga Poses for Greater Flexibility") is a
                 # topic of interest, not the poster's job: a hint unless it speaks of work
-                c.data["semantic"].update(hint=True, pastime=True)
+                c.data.semantic.hint = c.data.semantic.pastime = True
                 c.confidence = HINT_CONF
-            s.node.data.setdefault("cues", []).append(c.model_dump())
+            if s.node.data.cues is None:
+                s.node.data.cues = []
+            s.node.data.cues.append(c)
             added += 1
     return added
 
@@ -234,20 +235,19 @@ def _pastime_headline(s: Sentence) -> bool:
     """A headline (semantic_anchor.headline) that carries a rule cue of a hobby and no work wording."""
     if not headline(s.text) or says_work(s.text):
         return False
-    for c in s.node.data.get("cues", []):
-        d = c.get("data") or {}
-        if (c.get("attribute") == "hobbies" and not str(c.get("cue", "")).startswith("semantic:")
-                and s.start <= int(d.get("start", -1)) < s.end):
+    for c in s.node.data.cues or []:
+        if (c.attribute == "hobbies" and not c.cue.startswith("semantic:")
+                and s.start <= (c.data.start if c.data.start is not None else -1) < s.end):
             return True
     return False
 
 
 def _hostile_sentences(n: Any) -> list[tuple[int, int]]:
-    if not n.data.get("hostile"):
+    if not n.data.hostile:
         return []
     from core.engine.rules.hostile import sentence_ranges
 
-    return sentence_ranges(n.content, list(n.data["hostile"]))
+    return sentence_ranges(n.content, list(n.data.hostile))
 
 
 if __name__ == "__main__":   # python -m core.engine.rules.semantic : rebuild vectors.npz

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.engine.rules.base import Ctx, Lexicon
+from core.engine.rules.base import Ctx, Lexicon, at
 from core.engine.rules.lexicon import HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, POLITICS, RELIGION_WEAK, RELIGIONS
 from core.engine.types import Cue
 
@@ -110,7 +110,7 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
                            original=m.group(0) if not m.group(0).isascii() else None, first_person=True))
     if ctx.has_cjk:
         for m in _ORI_ZH_TERM.finditer(t):
-            if any(c.data.get("start", -1) <= m.start() < c.data.get("end", -1) for c in out) or ctx.negated(m.start()):
+            if any(at(c.data.start, -1) <= m.start() < at(c.data.end, -1) for c in out) or ctx.negated(m.start()):
                 continue
             if not ctx.first_person(m.start()):
                 continue

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.engine.rules.base import Ctx, alt
+from core.engine.rules.base import Ctx, alt, at
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
 from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS, UNI_ABBR_ZH,
                                        SPECIALTIES)
@@ -287,7 +287,7 @@ def occupation(ctx: Ctx) -> list[Cue]:
     for a, b in slang:
         t = t[:a] + " " * (b - a) + t[b:]
     return [c for c in _occupation(ctx, t)
-            if not any(a <= c.data["start"] and c.data["end"] <= b for a, b in slang)]
+            if not any(a <= c.data.start and c.data.end <= b for a, b in slang)]
 
 
 def _occupation(ctx: Ctx, t: str) -> list[Cue]:
@@ -575,8 +575,8 @@ def income_level(ctx: Ctx) -> list[Cue]:
             continue
         if re.search(r"\b(?:cost|costs|spent|spend|paid\s+for|bought|price|rent|bill|fee|tuition|ticket|owe|debt|loan|saved|budget)\b|花了|买了|房租|价格", clause, re.I) and not re.search(r"salary|income|earn|make\s|月薪|年薪|工资|收入", clause, re.I):
             continue
-        cur = e.data.get("currency") or "USD"
-        amount = float(e.data.get("amount") or 0)
+        cur = e.data.currency or "USD"
+        amount = float(e.data.amount or 0)
         if amount <= 0:
             continue
         default = "month" if cur == "CNY" and amount < 100_000 else "year"
@@ -599,7 +599,7 @@ def income_level(ctx: Ctx) -> list[Cue]:
                            levels={"band": band, "bracket": bracket}, amount=n, currency="CNY", period=period,
                            annual=annual, original=m.group(0)))
     for m in _BARE_K.finditer(t):
-        if any(c.data.get("start", -1) <= m.start("n") < c.data.get("end", -1) for c in out):
+        if any(at(c.data.start, -1) <= m.start("n") < at(c.data.end, -1) for c in out):
             continue
         amount = float(m.group("n")) * 1000
         clause = t[m.start():ctx.clause_end(m.start())]
