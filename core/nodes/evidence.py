@@ -213,7 +213,7 @@ class ImageParts(Part):
     signals: ImageSignals | None = None
     ocr_done: bool | None = None                  # OCR already ran during the skim
     lines: list[OcrLine] | None = None
-    ocr_source: Literal["perception", "ocr", "zoom_ocr", "deep_visual"] | None = None
+    ocr_source: str | None = None                 # perception | ocr | zoom_ocr | deep_visual | a baseline's name
     box: Box | None = None                        # the region a zoom read
 
 
