@@ -15,6 +15,7 @@ from core.engine.context import RunContext
 from core.engine.graph import Graph
 from core.engine.hypothesizer import hypothesize
 from core.engine.loop import Investigation
+from core.nodes.evidence import TextFeatures
 from db.queries import state_at
 from db.store import open_db
 
@@ -74,7 +75,7 @@ def test_resume_backfills_the_text_features_of_an_old_run(tmp_path):
     versions = inv.db.execute("SELECT node_id, step, reason, data FROM node_versions WHERE run_id=? AND reason=?",
                               [run_id, "backfill: text features"]).fetchall()
     assert {v[0] for v in versions} == set(feats) and {v[1] for v in versions} == {step + 1}
-    assert all(json.loads(v[3])["features"] == feats[v[0]] for v in versions)
+    assert all(TextFeatures.model_validate(json.loads(v[3])["features"]) == feats[v[0]] for v in versions)
     # the run's past is unchanged: as of its last committed step the nodes have no features
     past = state_at(inv.db, run_id, step)
     assert past.evidence and not any(n.data.features is not None for n in past.evidence)
