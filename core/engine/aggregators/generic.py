@@ -27,13 +27,31 @@ def sem_conf(c: Cluster, clusters: list[Cluster]) -> float:
     return round(min(SEMANTIC_MAX_CONF, cluster_conf(c) * share ** SEMANTIC_SHARE_POWER), 4)
 
 
-def sem_data(sem_only: bool, conf: float) -> dict[str, Any]:
-    """Marks a hypothesis with semantic support only; below the projection threshold it is held
-    (the verifier leaves it unresolved: grounded, kept in the graph, not projected)."""
+def sem_data(sem_only: bool, conf: float, recs: list[CueRec] | None = None) -> dict[str, Any]:
+    """Marks a hypothesis with semantic support only; below the projection threshold, or when it is
+    one guess (`one_guess`), it is held (the verifier leaves it unresolved: grounded, kept in the
+    graph, not projected; SynthPAI's guesses still read it)."""
     # both keys always written: a later update of the same hypothesis must clear a stale hold
-    held = sem_only and conf < SEMANTIC_PROJECT_MIN
-    return {"semantic_only": sem_only,
-            "hold": f"semantic support only, confidence {conf:.2f} below {SEMANTIC_PROJECT_MIN}" if held else None}
+    hold = None
+    if sem_only and conf < SEMANTIC_PROJECT_MIN:
+        hold = f"semantic support only, confidence {conf:.2f} below {SEMANTIC_PROJECT_MIN}"
+    elif sem_only and recs and one_guess(recs):
+        hold = "semantic support only: one sentence tied to the value by an activity word, no role word"
+    return {"semantic_only": sem_only, "hold": hold}
+
+
+def one_guess(recs: list[CueRec]) -> bool:
+    """Semantic support for an occupation that never names the role (no cue anchored by a word of
+    the value's name or field held by the poster: rules/semantic_anchor.occupation_anchor) and comes
+    from one sentence (one post, or the same sentence repeated): "Three meetings that could have been
+    emails" is a guess at Manager, not a statement. A role word ("another nurse shift done") or a
+    second post that agrees makes it evidence."""
+    anchors = [r.cue.data.get("semantic", {}).get("anchor") for r in recs if isinstance(r.cue.data, dict)]
+    if not anchors or any(a is None for a in anchors) or "role" in anchors:
+        return False      # not an occupation bank's reading (no anchor kinds), or a role is named
+    posts = {r.post_id for r in recs}
+    sentences = {normalize(r.cue.span) for r in recs}
+    return len(posts) < 2 or len(sentences) < 2
 
 
 def is_hint(r: CueRec) -> bool:
@@ -101,7 +119,7 @@ def generic_firm(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
         out.append(hyp(attr, top.levels, support(top.recs), conf,
                        f"{len(top.recs)} cue(s) in {posts} post(s) agree: "
                        + "; ".join(sorted({r.cue.span for r in top.recs if r.cue.span})[:4]),
-                       data={"ambiguous": ambiguous, "score": top.score, **sem_data(sem_only[0], conf)}))
+                       data={"ambiguous": ambiguous, "score": top.score, **sem_data(sem_only[0], conf, top.recs)}))
         if len(clusters) > 1 and (kind == "hierarchy" or sem_only[0]):
             # the competing reading (hierarchy), or the best rule-supported reading below a semantic one
             rule_i = next((k for k, so in enumerate(sem_only) if not so), 0) if sem_only[0] else 0
@@ -111,7 +129,7 @@ def generic_firm(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
                 cc = sem_conf(c, clusters) if sem_only[i] else cluster_conf(c)
                 out.append(hyp(attr, c.levels, support(c.recs), round(cc * (0.8 if not sem_only[0] else 1.0), 4),
                                "competing reading: " + "; ".join(sorted({r.cue.span for r in c.recs})[:3]),
-                               data={"runner_up": True, "score": c.score, **sem_data(sem_only[i], cc)}))
+                               data={"runner_up": True, "score": c.score, **sem_data(sem_only[i], cc, c.recs)}))
         return out
     # set / facts: one hypothesis per distinct item
     groups: dict[str, list[CueRec]] = defaultdict(list)

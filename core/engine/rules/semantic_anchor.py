@@ -150,3 +150,135 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
         return False
     rest = VENUE_ZH.sub(" ", VENUE_EN.sub(" ", sentence))
     return not anchored(rest, bank, value_id)
+
+
+# -- how strongly a sentence is tied to an occupation ------------------------------------------
+# A sentence can share a word with an occupation in three ways (issue 22, one-sentence guesses):
+#   role      a word of the value's own name or levels held by the poster ("as a nurse", "data
+#             analysis at work", "software engineering work", "retired now")
+#   activity  a word only its prototype statements use ("three meetings" ~ manager, "a video call"
+#             ~ firefighter, "market haul" ~ driver): one such sentence is a guess, two posts agree;
+#             with work wording (clients, shift, staff, 上班: says_work) it counts as the role
+#   none      the only shared word is a pastime ("yoga", "painting", "baking": the hobbies lexicon)
+#             or a role held by someone else ("my sister the dentist", "more male nurses", "my barista")
+_DET_BEFORE = re.compile(r"(?i)\b(?:my|our|his|her|their|your|the|a|an|this|that|some|any|every|no|other|more|fellow)\s+"
+                         r"(?:[\w'-]+\s+){0,2}$")
+_PRED_BEFORE = re.compile(r"(?i)\b(?:i'?m|i\s+am|i\s+was|i'?ve\s+been|as|being|became|become|work(?:s|ing|ed)?\s+as|"
+                          r"job\s+as|trained\s+as|career\s+as|life\s+as|years\s+as)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}$")
+_LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+
+
+@lru_cache(maxsize=4096)
+def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
+    """The anchors of a value's own name and levels ("Software Engineer", "Technology"), minus the
+    generic ones: the words that name the role or its field rather than an activity of it."""
+    from core.engine.rules.banks import read_banks
+
+    own: set[str] = set()
+    for p in read_banks():
+        if p.bank == bank and p.id == value_id:
+            for t in (p.value, *(v for _, v in p.levels)):
+                own |= anchors(t)
+            if p.lang == "zh" and (m := _ZH_SELF_CLAUSE.match(p.text)):
+                own |= anchors(m.group(1))      # 我是护士 -> 护士, 我已经退休了 -> 退休
+    return frozenset(own - _generic())
+
+
+_ZH_SELF_CLAUSE = re.compile(r"我(?:是|做|在读|已经|自己)?([^，,。]+)")
+_AGENT_END = re.compile(r"(?:s|es)$")
+
+
+def _agent_noun(word: str, value: str) -> bool:
+    """The word is the value's agent noun (the last word of its name: nurse, dentist, engineer), in
+    the singular or plural, not a field or activity form of it (nursing, engineering, research)."""
+    agent = value.split()[-1].lower() if value.split() else ""
+    w = word.lower().replace("’", "'").removesuffix("'s")
+    return bool(agent) and (w == agent or _AGENT_END.sub("", w) == agent or w == agent + "s")
+
+
+@lru_cache(maxsize=1)
+def _pastimes():
+    from core.engine.rules.base import Lexicon
+    from core.engine.rules.lexicon import HOBBIES
+
+    return Lexicon([w for en, zh in HOBBIES.values() for w in (*en, *zh)])
+
+
+def without_pastimes(sentence: str) -> tuple[str, bool]:
+    """The sentence with its pastime words (the hobbies lexicon: yoga, painting, coding, 烘焙)
+    blanked, and whether it had any."""
+    from core.engine.rules.base import Ctx
+
+    ctx = Ctx(sentence, sentence, carrier=None, lang=None)
+    chars = list(sentence)
+    hit = False
+    for a, b, _ in ctx.lexicon_hits(_pastimes()):
+        hit = True
+        chars[a:b] = " " * (b - a)
+    return "".join(chars), hit
+
+
+def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
+    """Who holds a role noun of the sentence: "self", or "other" (a relative's clause, or a
+    determiner before the agent noun that is no predicate of the poster: "my barista", "the dentist
+    says", "more male nurses"). A bare plural stays the poster's topic ("Mechanics and Auto Repair")."""
+    if not ctx.first_person(start):
+        return "other"
+    if not agent:
+        return "self"           # a field or activity form of the role ("nursing", "research")
+    pre = sentence[max(0, start - 40):start]
+    if _PRED_BEFORE.search(pre):
+        return "self"
+    if _DET_BEFORE.search(pre):
+        return "other"
+    return "self"
+
+
+def occupation_anchor(sentence: str, value_id: str) -> str | None:
+    """How `sentence` is tied to the occupation `value_id`: "role", "activity" or None (see above).
+    Pastime words count only where the sentence speaks of work ("I teach yoga classes at the studio
+    for a living" is still a job)."""
+    from core.engine.rules.base import Ctx
+
+    rest, pastime = without_pastimes(sentence)
+    if pastime and says_work(sentence):
+        rest = sentence
+    roles = role_lexicon("occupation", value_id)
+    lex = value_lexicon("occupation", value_id)
+    value = _value_name("occupation", value_id)
+    ctx = Ctx(rest, rest, carrier=None, lang=None)
+    kind: str | None = None
+    for m in _LATIN_WORD.finditer(rest):
+        w = m.group(0)
+        a = anchors(w)
+        if not a:
+            continue
+        if a & roles:
+            if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
+                return "role"
+            continue
+        if a & lex:
+            kind = "activity"
+    if CJK.search(rest):
+        low = rest.lower()
+        for x in anchors(rest):
+            if not CJK.match(x[:1]) or x not in lex:
+                continue
+            i = low.find(x)
+            if x in roles and ctx.first_person(i):
+                return "role"
+            if x not in roles:
+                kind = kind or "activity"
+    if kind == "activity" and value_id not in _NOT_A_JOB and says_work(sentence):
+        return "role"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
+    return kind
+
+
+_NOT_A_JOB = frozenset({"unemployed", "retired", "homemaker", "student", "grad_student"})   # work wording says nothing for these
+
+
+@lru_cache(maxsize=4096)
+def _value_name(bank: str, value_id: str) -> str:
+    from core.engine.rules.banks import read_banks
+
+    return next((p.value for p in read_banks() if p.bank == bank and p.id == value_id), "")
