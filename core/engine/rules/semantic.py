@@ -34,7 +34,7 @@ import numpy as np
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
-from core.engine.rules.semantic_anchor import anchored, headline, occupation_anchor, says_work, visit_only
+from core.engine.rules.semantic_anchor import anchored, headline, occupation_anchor, religion_anchor, says_work, visit_only
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
@@ -180,9 +180,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     elif visit_only(text[start:end], p.bank, p.id):
         anchor = False          # a venue visited, not a workplace (semantic_anchor.visit_only)
         sem["visit"] = True
-    elif p.bank == "occupation":
-        # a role word held by the poster, only an activity word, or a pastime / someone else's role
-        kind = occupation_anchor(text[start:end], p.id)
+    elif p.bank in ("occupation", "religion"):
+        # a role (faith) word held by the poster, only an activity (venue) word, or a pastime / someone else's
+        kind = (occupation_anchor if p.bank == "occupation" else religion_anchor)(text[start:end], p.id)
         if kind is None:
             anchor = False
             sem["unanchored"] = True

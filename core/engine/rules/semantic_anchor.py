@@ -31,6 +31,9 @@ think this those though through time times to too today tonight up us very want 
 where which while who why will with without work working would year years yet you your ago
 went came come coming left took take gave give saw seen told felt feel found put let use used try tried start started
 finally first second third best better two three four five six seven eight nine ten half
+during among across along around against toward towards upon behind beyond between despite inside outside within
+via per understand understanding understood group groups
+monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
 """.split())
 # common Chinese function / filler characters: shared ones say nothing about the topic
 STOP_ZH = frozenset("我的了是在很也就都和有不这那个一今天吗吧呢啊呀还你他她们着过到去来上下说要会对好人多大小么什为没"
@@ -282,3 +285,43 @@ def _value_name(bank: str, value_id: str) -> str:
     from core.engine.rules.banks import read_banks
 
     return next((p.value for p in read_banks() if p.bank == bank and p.id == value_id), "")
+
+
+# -- how strongly a sentence is tied to a religion ------------------------------------------------
+# A place of worship is visited by believers and tourists alike ("Exploring the Ancient Temples of
+# India", "church this morning, then the best roast dinner"): a venue word alone is an activity,
+# one such sentence a guess. A word of the faith itself or its practice (the value's statements and
+# the bank's keywords: Buddhist, praying, Ramadan, 上香) held by the poster is the role. Meditation
+# and other pastimes are no religion.
+_WORSHIP_VENUES = frozenset(anchors("church churches chapel cathedral temple temples mosque mosques synagogue shrine "
+                                    "shrines monastery") | {"寺", "寺庙", "教堂", "清真寺", "庙"})
+
+
+@lru_cache(maxsize=1)
+def _pastime_stems() -> frozenset[str]:
+    """The anchors of the hobbies lexicon's Latin terms ("meditative" shares "medit" with meditation)."""
+    from core.engine.rules.lexicon import HOBBIES
+
+    return frozenset().union(*(anchors(w) for en, _ in HOBBIES.values() for w in en))
+
+
+def religion_anchor(sentence: str, value_id: str) -> str | None:
+    """How `sentence` is tied to the religion `value_id`: "role", "activity" (a place of worship
+    only) or None (nothing but a pastime, or another person's faith)."""
+    from core.engine.rules.base import Ctx
+
+    rest, _ = without_pastimes(sentence)
+    latin, zh = _keywords("religion")
+    lex = value_lexicon("religion", value_id) | latin
+    ctx = Ctx(rest, rest, carrier=None, lang=None)
+    low = rest.lower()
+    kind: str | None = None
+    hits = [(m.start(), x) for m in _LATIN_WORD.finditer(rest) for x in anchors(m.group(0)) if x in lex]
+    hits += [(low.find(x), x) for x in anchors(rest) if CJK.match(x[:1]) and x in lex]
+    hits += [(i, k) for k in zh if (i := rest.find(k)) >= 0]
+    for pos, x in hits:
+        if x in _WORSHIP_VENUES or x in _pastime_stems():
+            kind = kind or "activity"
+        elif ctx.first_person(max(0, pos)):
+            return "role"
+    return kind
