@@ -53,10 +53,11 @@ BARE_KIN = re.compile(
     r"(?!\s*(?:and|&)\s*(?:i|me)\b)(?!\s+(?:life|jokes?|bod|vibes|mode|goals)\b)",
     re.I,
 )
+# every kin or relation term of kin.KIN_ZH (and the 我-forms of one-character ones), longest first
+_KIN_ZH_ALT = "|".join(sorted({*KIN_ZH, "我妈", "我爸", "我姐", "我哥", "我妹", "我弟", "外甥女"} - {"先生", "对象", "爱人"},
+                              key=len, reverse=True))
 OTHER_ZH = re.compile(
-    r"(?:我|咱)?(?:的)?(?P<kin>妈妈|老妈|我妈|母亲|爸爸|老爸|我爸|父亲|爸妈|父母|我姐|我哥|我妹|我弟|老公|老婆|丈夫|妻子|媳妇|男朋友|女朋友|男友|女友|对象|"
-    r"朋友|闺蜜|好友|同事|领导|老板|儿子|女儿|孩子|宝宝|娃|姐姐|妹妹|哥哥|弟弟|姐夫|嫂子|奶奶|爷爷|外婆|外公|姥姥|姥爷|"
-    r"室友|邻居|同学|舅舅|阿姨|叔叔|姑姑|闺女|小孩|侄子|侄女|外甥女?|孙子|孙女|女婿|儿媳|老伴|表姐|表妹|表哥|表弟|堂哥|堂姐|公公|婆婆|岳父|岳母)"
+    r"(?:我|咱)?(?:的)?(?P<kin>" + _KIN_ZH_ALT + r"|对象)"
     r"|(?<![其])(?P<pro>他|她|他们|她们)(?![们]?[的]?自己)|(?P<bday>祝.{0,6}生日快乐)"
 )
 # people in general as the subject ("Women lead culinary teams", "Most nurses I know ...", "人们都说"):

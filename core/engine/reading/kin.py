@@ -53,6 +53,12 @@ KIN_ZH: dict[str, str] = {
     "表哥": "cousin", "表弟": "cousin", "堂哥": "cousin", "堂姐": "cousin", "侄子": "nephew", "侄女": "niece",
     "外甥": "nephew", "外甥女": "niece", "孙子": "grandson", "孙女": "granddaughter", "女婿": "son-in-law",
     "儿媳": "daughter-in-law", "老伴": "spouse",
+    # the rest of the family a post names without 我 ("姨妈是护士", "舅妈住在成都"): their facts are theirs
+    "姨妈": "aunt", "大姨": "aunt", "小姨": "aunt", "二姨": "aunt", "姑妈": "aunt", "舅妈": "aunt", "婶婶": "aunt",
+    "伯母": "aunt", "伯伯": "uncle", "大伯": "uncle", "伯父": "uncle", "姨父": "uncle", "姑父": "uncle", "表舅": "uncle",
+    "姐夫": "brother-in-law", "妹夫": "brother-in-law", "嫂子": "sister-in-law", "弟媳": "sister-in-law",
+    "堂弟": "cousin", "堂妹": "cousin", "继父": "stepfather", "继母": "stepmother", "后妈": "stepmother",
+    "干妈": "godmother", "干爹": "godfather",
 }
 # the kin terms that, opening a Chinese clause without a possessor, are the poster's own (老公出差,
 # 儿子今天): spouse and children are named that way only by the family's own members

@@ -242,4 +242,21 @@ def extract_entities(text: str) -> list[Entity]:
         _add(out, taken, "place", p.start, p.end, text, name=p.name, kind=p.kind, levels=p.levels,
              original=p.original)
     out.sort(key=lambda e: e.start)
+    _mark_holders(text, out)
     return out
+
+
+def _mark_holders(text: str, entities: list[Entity]) -> None:
+    """Whose place a place or station mention is (the reading layer's holder of its clause): "my
+    husband works in Shenzhen", "舅妈住在成都" name the relative's city, not the poster's. Marked as
+    data["holder"] = "other:<who>" (the places aggregator drops it); the poster's own are unmarked."""
+    if not any(e.type in ("place", "station") for e in entities):
+        return
+    from core.engine.rules.base import Ctx
+
+    ctx = Ctx(text, text.replace("\u2019", "'"), carrier=None, lang=None)
+    for e in entities:
+        if e.type in ("place", "station"):
+            h = ctx.holder(e.start)
+            if h.kind == "other":
+                e.data["holder"] = h.label

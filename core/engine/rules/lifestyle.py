@@ -245,10 +245,13 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _VENUE.finditer(t):
+        # whose habit: the holder at the venue word itself ("my mum's favourite café" is the mother's)
+        vpos = next(m.start(g) for g in ("name3", "v", "v2", "zv") if m.group(g))
+        fp = ctx.first_person(vpos)
         if m.group("name3"):
             name3 = m.group("name3")
             out.append(ctx.cue("frequent_venues", name3, m.start("name3"), m.end("name3"), rule="venue:habit", confidence=0.6,
-                               kind=name3.split()[-1].lower()))
+                               kind=name3.split()[-1].lower(), first_person=fp))
             continue
         v = m.group("v") or m.group("v2") or m.group("zv")
         name = (m.group("name") or m.group("name2") or m.group("zname") or "").strip()
@@ -263,7 +266,7 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
         if m.group("v") and not name and not re.search(r"(?i)usual|regular|favou?rite|local|go-to|always|every|again|times?\s+this", m.group(0)):
             continue  # a bare "my gym" mention stays weak: still a venue, but only with a habit word
         out.append(ctx.cue("frequent_venues", val, m.start(), m.end(), rule="venue:habit", confidence=0.55, kind=kind,
-                           original=m.group(0) if ctx.has_cjk else None))
+                           original=m.group(0) if ctx.has_cjk else None, first_person=fp))
     return out
 
 
