@@ -1,5 +1,5 @@
 """Hard negatives of weak claims (issue 22, precision): a sentence that only sounds like an occupation
-is a guess, not a claim. A semantic occupation reading is projected when a word of the role or its
+(or a faith) is a guess, not a claim. A semantic occupation reading is projected when a word of the role or its
 field is held by the poster ("another nurse shift done") or two posts agree; a pastime ("Yoga Poses
 for Stress Relief", 周末在家烤面包), someone else's role ("my sister the dentist", "male nurses",
 我姐是护士) and one sentence tied to a job only by an activity word ("Three meetings that could have
@@ -30,12 +30,21 @@ CASES = [
     C("road-to-station", ["Walked along London Road to the station."], absent={"occupation": "Firefighter"}),
     C("video-call", ["Video call with home, everyone talking at once."], absent={"occupation": "Firefighter"}),
     C("zh-left-school-to-work", ["高中毕业就出来工作了。"], absent={"occupation": "Unemployed"}),
+    # a place of worship visited, a pastime, a preposition: no faith (religion, same rule)
+    C("temples-of-india", ["Exploring the Ancient Temples of India"], absent={"religion": "Buddhism"}),
+    C("church-then-roast", ["church this morning, then the best roast dinner"], absent={"religion": "Islam"}),
+    C("meditative-calligraphy", ["The Meditative Benefits of Calligraphy Practice"], absent={"religion": "Buddhism"}),
+    C("asthma-during-hikes", ["Tips for Managing Asthma During Hiking Adventures"], absent={"religion": "Islam"}),
+    C("zh-mum-mosque", ["我妈每天都去清真寺做礼拜。"], absent={"religion": "Islam"}),
+    C("zh-temple-photos", ["去寺庙拍了好多照片，建筑太美了。"], absent={"religion": "Buddhism"}),
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("zh-own-nurse", ["我是护士，今天又上夜班。"], present={"occupation": "Nurse"}),
     C("zh-bakery-shift", ["我在面包店上早班，凌晨四点起来烤面包。"], present={"occupation": "Baker"}),
     C("manager-staff", ["Budget meeting with my staff, then performance reviews for the team I manage."],
       present={"occupation": "Manager"}),
+    C("zh-own-incense", ["每月初一去寺里上香。"], present={"religion": "Buddhism"}),
+    C("own-friday-prayers", ["Praying at the mosque every Friday with my brothers."], present={"religion": "Islam"}),
     C("coder-two-posts", ["Shipped the new backend service today after a week of debugging.",
                           "Code review marathon, then fixed two production bugs before lunch."],
       present={"occupation": "Software Engineer"}),
@@ -50,7 +59,7 @@ def test_weak_claim_hard_negative(case: Case, tmp_path) -> None:
 def test_held_guess_stays_an_unresolved_hypothesis(tmp_path) -> None:
     """A held one-sentence guess is kept in the graph as an unresolved hypothesis with its reason
     (what SynthPAI's guesses read: benchmarks/synthpai_pred.py), not removed."""
-    inv = check(tmp_path, CASES[7])
+    inv = check(tmp_path, next(c for c in CASES if c.id == "three-meetings"))
     held = [h for h in inv.graph.hypotheses(("unresolved", "suspended")) if h.attribute == "occupation"]
     assert any(h.value.startswith("Manager") for h in held), [(h.value, h.status) for h in held]
     h = next(h for h in held if h.value.startswith("Manager"))
