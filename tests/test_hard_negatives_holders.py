@@ -1,5 +1,5 @@
-"""Hard negatives of holders in the places, commute and venue rules and of relatives named without
-我 (issue 22, kinds 1 and 5): every rule reads whose fact a clause states from the reading layer
+"""Hard negatives of holders in the places, commute and venue rules, of relatives named without 我
+and of possessors ("her asthma", "Sophie's inhaler") (issue 22, kinds 1 and 5): every rule reads whose fact a clause states from the reading layer
 (core/engine/reading/holder.py). A relative's city, a friend's commute, a mother's favourite café
 and an aunt's job are theirs; a street named after a city is a street. Each case runs the real
 engine (offline backend, real SQLite); counter-examples keep the poster's own places and jobs."""
@@ -31,6 +31,10 @@ CASES = [
     C("zh-aunt-nurse", ["姨妈是护士，饭桌上给大家上了一课。"], absent={"occupation": "Nurse"}),
     C("zh-uncle-chef", ["舅舅是厨师，年夜饭全靠他。"], absent={"occupation": "Chef"}),
     C("zh-elder-uncle-lawyer", ["大伯是律师，说话特别有条理。"], absent={"occupation": "Lawyer"}),
+    # a possessor before the noun holds it: a child's illness named by pronoun, name or nickname
+    C("her-asthma-checkup", ["Took Mia to the paediatrician for her asthma check-up."], absent={"health_condition": "asthma"}),
+    C("sophies-inhaler", ["Sophie's asthma inhaler is in my bag, just in case."], absent={"health_condition": "asthma"}),
+    C("zh-little-one-eczema", ["小宝湿疹又犯了，心疼。"], absent={"health_condition": "湿疹"}),
     # streets named after cities are streets
     C("manchester-road", ["Just moved into a flat on Manchester Road, loving the area."], absent={"home_location": "Manchester"}),
     C("zh-guangzhou-road", ["住在广州路附近，上班很方便。"], absent={"home_location": "Guangzhou"}),
@@ -43,6 +47,9 @@ CASES = [
     C("visiting-parents", ["Visiting my parents in Manchester this weekend, can't wait."],
       present={"travel_history": "Manchester"}, absent={"home_location": "Manchester"}),
     C("zh-own-nurse-beside-aunt", ["我是护士，姨妈也是。"], present={"occupation": "Nurse"}),
+    C("own-asthma-beside-hers", ["My asthma is acting up again, and her allergies too."], present={"health_condition": "asthma"}),
+    C("zh-own-eczema", ["我湿疹又犯了，痒得睡不着。"], present={"health_condition": "湿疹"}),
+    C("im-her-nurse", ["I'm her nurse on the ward tonight, twelve hour shift."], present={"occupation": "Nurse"}),
 ]
 
 

@@ -8,7 +8,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from core.engine.reading.kin import KIN_ZH, canon_en, canon_zh
+from core.engine.reading.kin import KIN_EN, KIN_ZH, canon_en, canon_zh
 
 HolderKind = Literal["self", "other", "generic", "unknown"]
 
@@ -99,9 +99,36 @@ def _other(m: re.Match) -> Holder:
     return Holder("other", "deceased", rule="subject:rip")
 
 
+KIN_NAMES = frozenset(KIN_EN)
+
+# a possessor right before the noun at `pos`: "for her asthma", "Sophie's inhaler", "他的糖尿病" - the
+# thing is theirs whoever the clause's subject is (not after a predicate of the poster: "I'm her nurse")
+_POSSESSOR = re.compile(r"(?:\b(?P<pro>his|her|their)|(?<![\w'’])(?P<name>[A-Z][a-z]{2,})['’]s)\s+(?:[\w-]+\s+)?$")
+_NOT_A_POSSESSOR = frozenset("today tonight yesterday tomorrow valentine mother father women men children kids people year "
+                             "christmas world nature life god earth everyone nobody someone week weekend month summer "
+                             "winter spring autumn fall".split())
+
+
+def possessor_before(text: str, start: int, pos: int) -> Holder | None:
+    """The possessor of the noun phrase ending at `pos` when it is someone else ("her asthma",
+    "Sophie's asthma inhaler"), else None."""
+    pre = text[max(start, pos - 40):pos]
+    m = _POSSESSOR.search(pre)
+    if not m or PREDICATE.search(pre, 0, m.start()):
+        return None
+    if m.group("name"):
+        if m.group("name").lower() in _NOT_A_POSSESSOR or m.group("name").lower() in KIN_NAMES:
+            return None      # "Mum's" / "Dad's" are kin subjects (OTHER_SUBJ / BARE_KIN read them)
+        return Holder("other", m.group("name"), rule="possessor:name")
+    return Holder("other", m.group("pro").lower(), rule="possessor:pronoun")
+
+
 def holder_before(text: str, start: int, pos: int) -> Holder:
     """The subject of the clause [start, pos): the nearest subject before `pos` wins; a kin noun
-    opening the clause is someone else ("hubby cooked"); "my husband and I" is the poster."""
+    opening the clause is someone else ("hubby cooked"); "my husband and I" is the poster. A
+    possessor right before the position ("for her asthma") holds it."""
+    if (p := possessor_before(text, start, pos)) is not None:
+        return p
     pre = text[start:pos]
     ext = pre + text[pos:pos + 6]
     last_other, holder = -1, SELF

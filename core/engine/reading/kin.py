@@ -58,7 +58,7 @@ KIN_ZH: dict[str, str] = {
     "伯母": "aunt", "伯伯": "uncle", "大伯": "uncle", "伯父": "uncle", "姨父": "uncle", "姑父": "uncle", "表舅": "uncle",
     "姐夫": "brother-in-law", "妹夫": "brother-in-law", "嫂子": "sister-in-law", "弟媳": "sister-in-law",
     "堂弟": "cousin", "堂妹": "cousin", "继父": "stepfather", "继母": "stepmother", "后妈": "stepmother",
-    "干妈": "godmother", "干爹": "godfather",
+    "干妈": "godmother", "干爹": "godfather", "小宝": "child", "崽崽": "child", "宝贝儿子": "son", "宝贝女儿": "daughter",
 }
 # the kin terms that, opening a Chinese clause without a possessor, are the poster's own (老公出差,
 # 儿子今天): spouse and children are named that way only by the family's own members
