@@ -35,6 +35,11 @@ CASES = [
     C("her-asthma-checkup", ["Took Mia to the paediatrician for her asthma check-up."], absent={"health_condition": "asthma"}),
     C("sophies-inhaler", ["Sophie's asthma inhaler is in my bag, just in case."], absent={"health_condition": "asthma"}),
     C("zh-little-one-eczema", ["小宝湿疹又犯了，心疼。"], absent={"health_condition": "湿疹"}),
+    # a spouse the poster wishes were still here is no living marriage; "studying them" names no field
+    C("wish-wife-still-here", ["All these things I do, I wish my wife was still here to share in them."],
+      absent={"relationship_status": "married"}),
+    C("studying-them", ["colour-coded my notes instead of studying them (no thoughts, just vibes)"],
+      absent={"education": "Them"}),
     # streets named after cities are streets
     C("manchester-road", ["Just moved into a flat on Manchester Road, loving the area."], absent={"home_location": "Manchester"}),
     C("zh-guangzhou-road", ["住在广州路附近，上班很方便。"], absent={"home_location": "Guangzhou"}),
@@ -49,6 +54,7 @@ CASES = [
     C("zh-own-nurse-beside-aunt", ["我是护士，姨妈也是。"], present={"occupation": "Nurse"}),
     C("own-asthma-beside-hers", ["My asthma is acting up again, and her allergies too."], present={"health_condition": "asthma"}),
     C("zh-own-eczema", ["我湿疹又犯了，痒得睡不着。"], present={"health_condition": "湿疹"}),
+    C("st-pauls-church", ["Sunday service at St Paul's Church, lovely choir."], present={"religion": "Christianity"}),
     C("im-her-nurse", ["I'm her nurse on the ward tonight, twelve hour shift."], present={"occupation": "Nurse"}),
 ]
 

@@ -104,6 +104,7 @@ KIN_NAMES = frozenset(KIN_EN)
 # a possessor right before the noun at `pos`: "for her asthma", "Sophie's inhaler", "他的糖尿病" - the
 # thing is theirs whoever the clause's subject is (not after a predicate of the poster: "I'm her nurse")
 _POSSESSOR = re.compile(r"(?:\b(?P<pro>his|her|their)|(?<![\w'’])(?P<name>[A-Z][a-z]{2,})['’]s)\s+(?:[\w-]+\s+)?$")
+_SAINT = re.compile(r"\b(?:St\.?|Saint|San|Santa)\s+$")
 _NOT_A_POSSESSOR = frozenset("today tonight yesterday tomorrow valentine mother father women men children kids people year "
                              "christmas world nature life god earth everyone nobody someone week weekend month summer "
                              "winter spring autumn fall".split())
@@ -119,6 +120,8 @@ def possessor_before(text: str, start: int, pos: int) -> Holder | None:
     if m.group("name"):
         if m.group("name").lower() in _NOT_A_POSSESSOR or m.group("name").lower() in KIN_NAMES:
             return None      # "Mum's" / "Dad's" are kin subjects (OTHER_SUBJ / BARE_KIN read them)
+        if text[pos:pos + 1].isupper() or _SAINT.search(pre, 0, m.start("name")):
+            return None      # a name of a place or firm: "St Paul's Church", "Joe's Coffee"
         return Holder("other", m.group("name"), rule="possessor:name")
     return Holder("other", m.group("pro").lower(), rule="possessor:pronoun")
 

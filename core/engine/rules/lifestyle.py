@@ -548,7 +548,8 @@ _RS = [
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
 # a spouse's death in the same sentence: the spouse words are no sign of a living marriage
 DEATH = re.compile(r"\b(?:lost|losing|loss\s+of|death\s+of|passing\s+of|passed\s+(?:away|on)|died|late\s+(?:husband|wife|spouse)|"
-                   r"widow\w*|funeral|mourning|grieving|in\s+memory\s+of)\b|去世|离世|过世|丧偶|亡夫|亡妻", re.I)
+                   r"widow\w*|funeral|mourning|grieving|in\s+memory\s+of|no\s+longer\s+with\s+us|"
+                   r"wish\s+(?:my\s+)?\w+\s+(?:was|were)\s+still\s+(?:here|around|alive|with\s+(?:me|us)))\b|去世|离世|过世|丧偶|亡夫|亡妻", re.I)
 
 
 def relationship_status(ctx: Ctx) -> list[Cue]:

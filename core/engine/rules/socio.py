@@ -24,7 +24,8 @@ _FIELD_EN = re.compile(
 _FIELD_STOP = re.compile(r"\s+(?:at|from|in|and\s+(?:i|then|now|work|majored|minored|studied|did|got|ended)|but|so|because|while|with|for|since|to|this|last|next|the|every|on|when|after|before|today|now|online|"
                          r"here|too|though|tbh|lol|haha|myself|thinking|expecting|was|is|vs|versus|or)\b.*$", re.I)
 _FIELD_BAD = {"abroad", "hard", "for", "late", "all", "a", "the", "my", "at", "tonight", "today", "english",
-              "something", "stuff", "things", "it", "this", "that", "up", "overseas", "everything", "anything"}
+              "something", "stuff", "things", "it", "this", "that", "up", "overseas", "everything", "anything",
+              "them", "him", "her", "you", "me", "us", "these", "those", "again", "instead", "hours", "together", "there"}
 # a major is a degree programme: "majored in CompEng" says a bachelor's when the clause names no other level
 _MAJOR = re.compile(r"\bmajor(?:ed|ing)?\b", re.I)
 _FIELD_ZH = re.compile(r"(?:学|读|念|主修|专业是|专业[:：]?|学的是|读的是)(?P<f>[\u4e00-\u9fff]{2,8}?)(?:专业|系)|(?P<f2>[\u4e00-\u9fff]{2,6})专业(?:的)?(?:学生|毕业|研究生|本科|硕士|博士|出身)"
