@@ -64,3 +64,52 @@ def test_held_guess_stays_an_unresolved_hypothesis(tmp_path) -> None:
     assert any(h.value.startswith("Manager") for h in held), [(h.value, h.status) for h in held]
     h = next(h for h in held if h.value.startswith("Manager"))
     assert "one sentence" in str(h.data.get("hold")), h.data
+
+
+# hobbies: a trip's hashtag, an idiom, a place's sign are no pastime (issue 22, "hobbies from trip hashtags")
+HOBBY_CASES = [
+    C("wanderlust-tag", [{"caption": "Holiday mode on. Trying every street snack in sight", "tags": ["wanderlust"]}],
+      absent={"hobbies": "travel"}),
+    C("zh-travel-tag", [{"caption": "第一次来这边，街边小吃太好吃了", "tags": ["旅行"]}], absent={"hobbies": "travel"}),
+    C("collecting-moments", ["collecting moments"], absent={"hobbies": "collecting"}),
+    C("running-out", ["Podcast recommendations for the ride? Running out."], absent={"hobbies": "running"}),
+    C("zh-reading-comprehension", ["给初中生讲英语阅读理解，讲到嗓子冒烟"], absent={"hobbies": "reading"}),
+    # counter-examples: a stated love of travel, a collection, a run, a ticket for the pool
+    C("loves-travel", ["I love traveling, thirty countries and counting"], present={"hobbies": "travel"}),
+    C("collecting-vinyl", ["I love collecting vinyl, two new records this week"], present={"hobbies": "collecting"}),
+    C("running-half", ["Running a half marathon on Sunday, legs already nervous"], present={"hobbies": "running"}),
+]
+
+
+@pytest.mark.parametrize("case", HOBBY_CASES, ids=[c.id for c in HOBBY_CASES])
+def test_hobby_hard_negative(case: Case, tmp_path) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("lines,absent,present", [
+    (["Swimming Pool"], "swimming", None),            # a place's sign
+    (["小满健身"], "fitness", None),                    # a gym's name
+    (["游泳馆单次票", "28/04"], None, "swimming"),       # a ticket: the poster swims
+], ids=["pool-sign", "zh-gym-name", "zh-pool-ticket"])
+def test_hobby_from_image_text(lines, absent, present, tmp_path) -> None:
+    """Image text (real OCR): a hobby word that is part of a place's name is a sign; a ticket, class or
+    purchase line still says the poster does it."""
+    from PIL import Image, ImageDraw, ImageFont
+
+    from core.fonts import cjk_font
+    from tests.hard_negatives import write_user
+
+    font = cjk_font()             # DejaVu has no CJK glyphs: the sign must be read, or the case proves nothing
+    if font is None:
+        pytest.skip("no CJK font installed (make fonts)")
+    case = Case("img", [{"caption": "today", "images": [{"file": "images/sign.png"}]}],
+                absent={"hobbies": absent} if absent else {}, present={"hobbies": present} if present else {})
+    udir = write_user(tmp_path, case)
+    img = Image.new("RGB", (700, 300), "white")
+    d = ImageDraw.Draw(img)
+    for i, ln in enumerate(lines):
+        d.text((30, 30 + i * 90), ln, fill="black", font=ImageFont.truetype(str(font), 60))
+    img.save(udir / "images" / "sign.png")
+    inv = check(tmp_path, case)
+    read = " ".join(n.content or "" for n in inv.graph.evidence() if n.modality == "image")
+    assert lines[0].replace(" ", "") in read.replace(" ", ""), read     # the OCR read the line the case is about

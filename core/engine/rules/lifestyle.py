@@ -281,6 +281,36 @@ _HASHTAG = re.compile(r"#(\w+)")
 _DISLIKE = re.compile(r"(?i)\b(?:hate|hated|hates|can'?t\s+stand|dislike|don'?t\s+like|never\s+liked|gave\s+up|quit|stopped|bored\s+of|sick\s+of|not\s+into)\b[^.!?]{0,20}$|讨厌|不喜欢|放弃了?|戒了")
 
 
+# travelling is what a trip is (travel_history); a hobby only where the poster says they love it
+# ("#wanderlust" on one holiday post, "#旅行" on a trip are the trip's tags)
+_LOVE = re.compile(r"\b(?:love|loves|loving|enjoy|enjoys|enjoying|passion|passionate|hobby|hobbies|obsessed|addicted|"
+                   r"fan\s+of|favou?rite|hooked|can'?t\s+get\s+enough|live\s+to|born\s+to)\b|喜欢|爱好|热爱|沉迷", re.I)
+# a phrasal or idiomatic use is no pastime: "running out / late", "collecting moments", 阅读理解
+# (matched at the end of the hobby word: re.match(text, pos) anchors there)
+_IDIOM_AFTER = re.compile(r"(?i)\s*(?:out|late|low|behind|errands|on\s+empty|around|a\s+(?:business|company|shop|team)|"
+                          r"(?:my|the)\s+(?:own\s+)?(?:business|company|shop|team|show)|moments?|memories|dust|thoughts|"
+                          r"feedback|data|points|stamps\s+of\s+approval)\b|理解")
+# image text that only names a place ("Swimming Pool", "游泳馆", "小满健身"): a sign, not the poster's pastime,
+# unless the line is a ticket, a class or a purchase ("游泳馆单次票", "瑜伽课 10次卡", "Calligraphy brush set")
+_IMAGE_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
+_SIGN_AFTER = re.compile(r"(?i)\s*(?:pool|gym|club|centre|center|studio|hall|馆|房|中心|俱乐部|会所|工作室)")
+_BRAND_LINE = re.compile(r"^[\u4e00-\u9fff]{1,4}$")
+_PAID = re.compile(r"(?i)\b(?:ticket|admit|entry|pass|class|lesson|course|session|set|kit|membership|booking|x\s*\d)\b|票|课|卡|套装|次|报名|预约|入场")
+
+
+def _sign_only(ctx: Ctx, ms: int, me: int) -> bool:
+    """A hobby word in image text that is part of a place's name, on a line that pays for nothing."""
+    if ctx.carrier not in _IMAGE_CARRIERS:
+        return False
+    t = ctx.masked
+    a = t.rfind("\n", 0, ms) + 1
+    b = t.find("\n", me)
+    line = t[a:b if b >= 0 else len(t)]
+    if _PAID.search(line):
+        return False
+    return bool(_SIGN_AFTER.match(t, me)) or bool(_BRAND_LINE.match(t[a:ms]) and not t[me:b if b >= 0 else len(t)].strip())
+
+
 def hobbies(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
@@ -295,6 +325,10 @@ def hobbies(ctx: Ctx) -> list[Cue]:
         if (ctx.negated(ms) or _DISLIKE.search(t[max(s0, ms - 30):ms])) and not hashtag:
             continue
         if term in HOBBY_AMBIGUOUS and not (liked or hashtag):
+            continue
+        if canon == "travel" and not _LOVE.search(clause):
+            continue
+        if _IDIOM_AFTER.match(t, me) or _sign_only(ctx, ms, me):
             continue
         fp = ctx.first_person(ms)
         conf = 0.7 if liked or hashtag else 0.45
