@@ -90,7 +90,8 @@ def test_hobby_hard_negative(case: Case, tmp_path) -> None:
     (["Swimming Pool"], "swimming", None),            # a place's sign
     (["小满健身"], "fitness", None),                    # a gym's name
     (["游泳馆单次票", "28/04"], None, "swimming"),       # a ticket: the poster swims
-], ids=["pool-sign", "zh-gym-name", "zh-pool-ticket"])
+    (["桌游馆3小时", "27/12"], None, "board games"),     # a timed session paid for
+], ids=["pool-sign", "zh-gym-name", "zh-pool-ticket", "zh-board-game-session"])
 def test_hobby_from_image_text(lines, absent, present, tmp_path) -> None:
     """Image text (real OCR): a hobby word that is part of a place's name is a sign; a ticket, class or
     purchase line still says the poster does it."""

@@ -291,11 +291,13 @@ _IDIOM_AFTER = re.compile(r"(?i)\s*(?:out|late|low|behind|errands|on\s+empty|aro
                           r"(?:my|the)\s+(?:own\s+)?(?:business|company|shop|team|show)|moments?|memories|dust|thoughts|"
                           r"feedback|data|points|stamps\s+of\s+approval)\b|理解")
 # image text that only names a place ("Swimming Pool", "游泳馆", "小满健身"): a sign, not the poster's pastime,
-# unless the line is a ticket, a class or a purchase ("游泳馆单次票", "瑜伽课 10次卡", "Calligraphy brush set")
+# unless the line is a ticket, a class, a timed session or a purchase ("游泳馆单次票", "瑜伽课 10次卡",
+# "桌游馆3小时", "Calligraphy brush set")
 _IMAGE_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
 _SIGN_AFTER = re.compile(r"(?i)\s*(?:pool|gym|club|centre|center|studio|hall|馆|房|中心|俱乐部|会所|工作室)")
 _BRAND_LINE = re.compile(r"^[\u4e00-\u9fff]{1,4}$")
-_PAID = re.compile(r"(?i)\b(?:ticket|admit|entry|pass|class|lesson|course|session|set|kit|membership|booking|x\s*\d)\b|票|课|卡|套装|次|报名|预约|入场")
+_PAID = re.compile(r"(?i)\b(?:ticket|admit|entry|pass|class|lesson|course|session|set|kit|membership|booking|x\s*\d)\b|票|课|卡|套装|次|报名|预约|入场"
+                   r"|\d+\s*(?:小时|分钟|hours?|hrs?|h|mins?)\b|\d+\s*(?:小时|分钟)")      # a timed session: "桌游馆3小时"
 
 
 def _sign_only(ctx: Ctx, ms: int, me: int) -> bool:
