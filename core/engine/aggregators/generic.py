@@ -41,14 +41,15 @@ def sem_data(sem_only: bool, conf: float, recs: list[CueRec] | None = None) -> d
 
 
 def one_guess(recs: list[CueRec]) -> bool:
-    """Semantic support for an occupation that never names the role (no cue anchored by a word of
-    the value's name or field held by the poster: rules/semantic_anchor.occupation_anchor) and comes
-    from one sentence (one post, or the same sentence repeated): "Three meetings that could have been
-    emails" is a guess at Manager, not a statement. A role word ("another nurse shift done") or a
-    second post that agrees makes it evidence."""
+    """Semantic support for an occupation or a religion that never names the role or faith (no cue
+    anchored by a word of the value's name or field, or of the faith's practice, held by the poster:
+    rules/semantic_anchor.occupation_anchor / religion_anchor) and comes from one sentence (one post,
+    or the same sentence repeated): "Three meetings that could have been emails" is a guess at
+    Manager, "church this morning" a visit, not statements. A role word ("another nurse shift done")
+    or a second post that agrees makes it evidence."""
     anchors = [r.cue.data.get("semantic", {}).get("anchor") for r in recs if isinstance(r.cue.data, dict)]
     if not anchors or any(a is None for a in anchors) or "role" in anchors:
-        return False      # not an occupation bank's reading (no anchor kinds), or a role is named
+        return False      # not an occupation / religion reading (no anchor kinds), or a role is named
     posts = {r.post_id for r in recs}
     sentences = {normalize(r.cue.span) for r in recs}
     return len(posts) < 2 or len(sentences) < 2
