@@ -29,6 +29,7 @@ CASES = [
       absent={"occupation": "Manager"}),
     C("road-to-station", ["Walked along London Road to the station."], absent={"occupation": "Firefighter"}),
     C("video-call", ["Video call with home, everyone talking at once."], absent={"occupation": "Firefighter"}),
+    C("library-is-free", ["Library's free for music & art books – underrated treasure troves!"], absent={"occupation": "Librarian"}),
     C("zh-left-school-to-work", ["高中毕业就出来工作了。"], absent={"occupation": "Unemployed"}),
     # a place of worship visited, a pastime, a preposition: no faith (religion, same rule)
     C("temples-of-india", ["Exploring the Ancient Temples of India"], absent={"religion": "Buddhism"}),
@@ -41,6 +42,8 @@ CASES = [
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("zh-own-nurse", ["我是护士，今天又上夜班。"], present={"occupation": "Nurse"}),
     C("zh-bakery-shift", ["我在面包店上早班，凌晨四点起来烤面包。"], present={"occupation": "Baker"}),
+    C("librarian-shift", ["Library shift again: cataloguing, shelving and helping patrons find books all day."],
+      present={"occupation": "Librarian"}),
     C("manager-staff", ["Budget meeting with my staff, then performance reviews for the team I manage."],
       present={"occupation": "Manager"}),
     C("zh-own-incense", ["每月初一去寺里上香。"], present={"religion": "Buddhism"}),

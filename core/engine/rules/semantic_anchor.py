@@ -254,8 +254,8 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
     for m in _LATIN_WORD.finditer(rest):
         w = m.group(0)
         a = anchors(w)
-        if not a:
-            continue
+        if not a or VENUE_EN.fullmatch(re.sub(r"['’]s$", "", w)):
+            continue          # a venue is visited by customers ("Library's free", visit_only): no role word
         if a & roles:
             if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
                 return "role"
