@@ -102,8 +102,9 @@ def _other(m: re.Match) -> Holder:
 KIN_NAMES = frozenset(KIN_EN)
 
 # a possessor right before the noun at `pos`: "for her asthma", "Sophie's inhaler", "他的糖尿病" - the
-# thing is theirs whoever the clause's subject is (not after a predicate of the poster: "I'm her nurse")
-_POSSESSOR = re.compile(r"(?:\b(?P<pro>his|her|their)|(?<![\w'’])(?P<name>[A-Z][a-z]{2,})['’]s)\s+(?:[\w-]+\s+)?$")
+# thing is theirs whoever the clause's subject is (not after a predicate of the poster: "I'm her nurse").
+# "their" is left out: "as someone who did their PhD" is the poster (a singular they)
+_POSSESSOR = re.compile(r"(?:\b(?P<pro>his|her)|(?<![\w'’])(?P<name>[A-Z][a-z]{2,})['’]s)\s+(?:[\w-]+\s+)?$")
 _SAINT = re.compile(r"\b(?:St\.?|Saint|San|Santa)\s+$")
 _NOT_A_POSSESSOR = frozenset("today tonight yesterday tomorrow valentine mother father women men children kids people year "
                              "christmas world nature life god earth everyone nobody someone week weekend month summer "

@@ -297,7 +297,7 @@ _IMAGE_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
 _SIGN_AFTER = re.compile(r"(?i)\s*(?:pool|gym|club|centre|center|studio|hall|馆|房|中心|俱乐部|会所|工作室)")
 _BRAND_LINE = re.compile(r"^[\u4e00-\u9fff]{1,4}$")
 _PAID = re.compile(r"(?i)\b(?:ticket|admit|entry|pass|class|lesson|course|session|set|kit|membership|booking|x\s*\d)\b|票|课|卡|套装|次|报名|预约|入场"
-                   r"|\d+\s*(?:小时|分钟|hours?|hrs?|h|mins?)\b|\d+\s*(?:小时|分钟)")      # a timed session: "桌游馆3小时"
+                   r"|(?<!\d)\d+\s*(?:小时|分钟|hours?\b|hrs?\b|h\b|mins?\b)")      # a timed session: "桌游馆3小时"
 
 
 def _sign_only(ctx: Ctx, ms: int, me: int) -> bool:
