@@ -66,7 +66,7 @@ def test_held_guess_stays_an_unresolved_hypothesis(tmp_path) -> None:
     held = [h for h in inv.graph.hypotheses(("unresolved", "suspended")) if h.attribute == "occupation"]
     assert any(h.value.startswith("Manager") for h in held), [(h.value, h.status) for h in held]
     h = next(h for h in held if h.value.startswith("Manager"))
-    assert "one sentence" in str(h.data.get("hold")), h.data
+    assert "one sentence" in str(h.data.hold), h.data
 
 
 # hobbies: a trip's hashtag, an idiom, a place's sign are no pastime (issue 22, "hobbies from trip hashtags")

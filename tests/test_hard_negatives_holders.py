@@ -70,8 +70,8 @@ def test_place_mention_records_its_holder() -> None:
     from core.engine.rules.entities import extract_entities
 
     theirs = [e for e in extract_entities("My husband works in Shenzhen now.") if e.type == "place"]
-    assert theirs and theirs[0].data.get("holder") == "other:husband"
+    assert theirs and theirs[0].data.holder == "other:husband"
     mine = [e for e in extract_entities("I work in Shenzhen now.") if e.type == "place"]
-    assert mine and "holder" not in mine[0].data
+    assert mine and mine[0].data.holder is None
     zh = [e for e in extract_entities("舅妈住在成都。") if e.type == "place"]
-    assert zh and zh[0].data.get("holder") == "other:aunt"
+    assert zh and zh[0].data.holder == "other:aunt"

@@ -22,6 +22,9 @@ class SemanticMatch(Part):
     unanchored: bool | None = None    # the sentence shares no word with the value
     visit: bool | None = None         # a venue visited, not a workplace
     pastime: bool | None = None       # a headline about a pastime, not the poster's job
+    # how an occupation / religion match is tied to its value (rules/semantic_anchor.py): a role or faith
+    # word held by the poster, or only an activity / a place of worship (one such sentence stays a guess)
+    anchor: Literal["role", "activity"] | None = None
 
 
 class CueData(Part):
@@ -109,6 +112,7 @@ class EntityData(Part):
     name: str | None = None
     levels: dict[str, str] | None = None
     original: str | None = None
+    holder: str | None = None         # a place or station in another person's clause: "other:husband" (reading layer)
 
 
 class Entity(Part):

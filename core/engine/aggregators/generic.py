@@ -47,7 +47,7 @@ def one_guess(recs: list[CueRec]) -> bool:
     or the same sentence repeated): "Three meetings that could have been emails" is a guess at
     Manager, "church this morning" a visit, not statements. A role word ("another nurse shift done")
     or a second post that agrees makes it evidence."""
-    anchors = [r.cue.data.get("semantic", {}).get("anchor") for r in recs if isinstance(r.cue.data, dict)]
+    anchors = [r.cue.data.semantic.anchor if r.cue.data.semantic else None for r in recs]
     if not anchors or any(a is None for a in anchors) or "role" in anchors:
         return False      # not an occupation / religion reading (no anchor kinds), or a role is named
     posts = {r.post_id for r in recs}

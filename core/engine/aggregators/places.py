@@ -80,7 +80,7 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         et = e.text
         if any(a < e.end and e.start < b for a, b in others_at.get(n.node_id, [])):
             continue   # someone else's place (the cue there has another holder)
-        if str((e.get("data") or {}).get("holder", "")).startswith("other:") and not f.post_has(n.post_id or "", "travel"):
+        if (e.data.holder or "").startswith("other:") and not f.post_has(n.post_id or "", "travel"):
             continue   # the clause is another person's ("my husband works in Shenzhen"); a visit stays a trip
         if et.isascii() and len(et.replace(".", "")) <= 3 and et.upper().replace(".", "") not in _ABBREV:
             continue   # "TO", "Of", "IN": capitalised short words are rarely places

@@ -249,7 +249,7 @@ def extract_entities(text: str) -> list[Entity]:
 def _mark_holders(text: str, entities: list[Entity]) -> None:
     """Whose place a place or station mention is (the reading layer's holder of its clause): "my
     husband works in Shenzhen", "舅妈住在成都" name the relative's city, not the poster's. Marked as
-    data["holder"] = "other:<who>" (the places aggregator drops it); the poster's own are unmarked."""
+    data.holder = "other:<who>" (the places aggregator drops it); the poster's own are unmarked."""
     if not any(e.type in ("place", "station") for e in entities):
         return
     from core.engine.rules.base import Ctx
@@ -259,4 +259,4 @@ def _mark_holders(text: str, entities: list[Entity]) -> None:
         if e.type in ("place", "station"):
             h = ctx.holder(e.start)
             if h.kind == "other":
-                e.data["holder"] = h.label
+                e.data.holder = h.label
