@@ -35,6 +35,10 @@ CASES = [
     C("her-asthma-checkup", ["Took Mia to the paediatrician for her asthma check-up."], absent={"health_condition": "asthma"}),
     C("sophies-inhaler", ["Sophie's asthma inhaler is in my bag, just in case."], absent={"health_condition": "asthma"}),
     C("zh-little-one-eczema", ["小宝湿疹又犯了，心疼。"], absent={"health_condition": "湿疹"}),
+    # a person named as the subject: "Ella's been diagnosed with …", "Sarah is a nurse"
+    C("ella-diagnosed", ["Ella's been diagnosed with type 1 diabetes."], absent={"health_condition": "diabetes"}),
+    C("little-max-asthma", ["Little Max has asthma, so no cats."], absent={"health_condition": "asthma"}),
+    C("sarah-is-a-nurse", ["Sarah is a nurse at the hospital, she loves it."], absent={"occupation": "Nurse"}),
     # a spouse the poster wishes were still here is no living marriage; "studying them" names no field
     C("wish-wife-still-here", ["All these things I do, I wish my wife was still here to share in them."],
       absent={"relationship_status": "married"}),
@@ -53,6 +57,8 @@ CASES = [
       present={"travel_history": "Manchester"}, absent={"home_location": "Manchester"}),
     C("zh-own-nurse-beside-aunt", ["我是护士，姨妈也是。"], present={"occupation": "Nurse"}),
     C("own-asthma-beside-hers", ["My asthma is acting up again, and her allergies too."], present={"health_condition": "asthma"}),
+    C("own-diagnosed", ["I was diagnosed with type 1 diabetes last year."], present={"health_condition": "diabetes"}),
+    C("today-rough-own-asthma", ["Today has been rough, my asthma is flaring again."], present={"health_condition": "asthma"}),
     C("zh-own-eczema", ["我湿疹又犯了，痒得睡不着。"], present={"health_condition": "湿疹"}),
     C("st-pauls-church", ["Sunday service at St Paul's Church, lovely choir."], present={"religion": "Christianity"}),
     C("im-her-nurse", ["I'm her nurse on the ward tonight, twelve hour shift."], present={"occupation": "Nurse"}),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from core.engine.reading.kin import KIN_EN, KIN_ZH, canon_en, canon_zh
@@ -111,6 +112,37 @@ _NOT_A_POSSESSOR = frozenset("today tonight yesterday tomorrow valentine mother 
                              "winter spring autumn fall".split())
 
 
+# a person named as the clause's subject right before what they have or are: "Ella's been diagnosed
+# with type 1 diabetes", "Max has a chest infection", "Sarah is a nurse" (a few words at most between)
+_NAMED_SUBJ = re.compile(r"\A[\W_]*(?:(?i:little|baby|our|my)\s+)?(?P<name>[A-Z][a-z]{2,})(?:['’]s\s+(?:been|got|had)|"
+                         r"\s+(?:has|had|got|gets|caught|was|is|became|works)(?:\s+(?:been|got|just|now|also))?)\s+"
+                         r"(?:(?:diagnosed|recently)\s+)*(?:with\s+|as\s+)?(?:(?:a|an|the|bad|mild|severe|another|her|his)\s+)?"
+                         r"(?:[\w-]+\s+){0,2}$")
+_NOT_A_NAME = frozenset("the this that these those today tonight yesterday tomorrow work life everything nothing something "
+                        "everyone nobody someone it there here what who why when where how which coffee dinner lunch "
+                        "breakfast weather traffic update note monday tuesday wednesday thursday friday saturday sunday "
+                        "january february march april may june july august september october november december".split())
+
+
+def named_subject(text: str, start: int, pos: int) -> Holder | None:
+    """A first name opening the clause as its subject, the fact after a few words ("Ella's been
+    diagnosed with …", "Max has a …"); None for pronouns, kin words, days and the like."""
+    m = _NAMED_SUBJ.match(text, start, pos) if pos - start <= 80 else None
+    if not m or m.end() != pos:
+        return None
+    name = m.group("name")
+    if name.lower() in _NOT_A_NAME or name.lower() in KIN_NAMES or _is_place(name):
+        return None          # "Paris is lovely", "Canada is my home": a place is no person
+    return Holder("other", name, rule="subject:name")
+
+
+@lru_cache(maxsize=4096)
+def _is_place(name: str) -> bool:
+    from core.engine.places import resolve_levels
+
+    return bool(resolve_levels(name))
+
+
 def possessor_before(text: str, start: int, pos: int) -> Holder | None:
     """The possessor of the noun phrase ending at `pos` when it is someone else ("her asthma",
     "Sophie's asthma inhaler"), else None."""
@@ -134,6 +166,8 @@ def holder_before(text: str, start: int, pos: int) -> Holder:
     if (p := possessor_before(text, start, pos)) is not None:
         return p
     pre = text[start:pos]
+    if (n := named_subject(text, start, pos)) is not None and not SELF_WORD.search(pre):
+        return n
     ext = pre + text[pos:pos + 6]
     last_other, holder = -1, SELF
     for m in OTHER_SUBJ.finditer(ext):
