@@ -168,6 +168,10 @@ _DET_BEFORE = re.compile(r"(?i)\b(?:my|our|his|her|their|your|the|a|an|this|that
                          r"(?:[\w'-]+\s+){0,2}$")
 _PRED_BEFORE = re.compile(r"(?i)\b(?:i'?m|i\s+am|i\s+was|i'?ve\s+been|as|being|became|become|work(?:s|ing|ed)?\s+as|"
                           r"job\s+as|trained\s+as|career\s+as|life\s+as|years\s+as)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}$")
+# the role noun as the object of a verb of perception or dealing: "overhear electricians debate", "asked
+# plumbers", "watching chefs on TV" are other people
+_OBJECT_BEFORE = re.compile(r"(?i)\b(?:overh[ea]\w*|hear\w*|heard|see|seeing|saw|seen|watch\w*|met|meet\w*|ask\w*|"
+                            r"told|call(?:ed|ing)?|hir(?:e|ed|ing)|thank\w*|follow\w*|admire\w*)\s+(?:[\w'-]+\s+)?$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
 
@@ -195,7 +199,7 @@ def _agent_noun(word: str, value: str) -> bool:
     """The word is the value's agent noun (the last word of its name: nurse, dentist, engineer), in
     the singular or plural, not a field or activity form of it (nursing, engineering, research)."""
     agent = value.split()[-1].lower() if value.split() else ""
-    w = word.lower().replace("’", "'").removesuffix("'s")
+    w = word.lower().replace("’", "'").removesuffix("'s").rstrip("'")
     return bool(agent) and (w == agent or _AGENT_END.sub("", w) == agent or w == agent + "s")
 
 
@@ -224,7 +228,9 @@ def without_pastimes(sentence: str) -> tuple[str, bool]:
 def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
     """Who holds a role noun of the sentence: "self", or "other" (a relative's clause, or a
     determiner before the agent noun that is no predicate of the poster: "my barista", "the dentist
-    says", "more male nurses"). A bare plural stays the poster's topic ("Mechanics and Auto Repair")."""
+    says", "more male nurses"; the object of a verb of perception or dealing: "overhear electricians";
+    a plural possessive: "pro chefs' game"). A bare plural stays the poster's topic ("Mechanics and
+    Auto Repair")."""
     if not ctx.first_person(start):
         return "other"
     if not agent:
@@ -232,8 +238,10 @@ def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
     pre = sentence[max(0, start - 40):start]
     if _PRED_BEFORE.search(pre):
         return "self"
-    if _DET_BEFORE.search(pre):
+    if _DET_BEFORE.search(pre) or _OBJECT_BEFORE.search(pre):
         return "other"
+    if word.endswith(("s'", "s’")):
+        return "other"          # a plural possessive: "not just pro chefs' game"
     return "self"
 
 
