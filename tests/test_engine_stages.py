@@ -375,6 +375,24 @@ def test_router_gazetteer_route_once_and_within_budget(tmp_path):
     assert propose(ctx, be) is None
 
 
+def test_the_router_does_not_investigate_an_alternative_reading(tmp_path):
+    """A held alternative (aggregators.generic.alternatives) names a need like any hypothesis, but the
+    router leaves it alone: its low confidence would otherwise draw the budget; the same hypothesis as
+    a claim's competitor is routed."""
+    posts = [{"post_id": "p1", "caption": "x"}]
+    ctx = _ctx(tmp_path, posts)
+    e = _add_post(ctx, posts[0])
+    h, _ = ctx.graph.put_hypothesis(Hypothesis(attribute="home_location", value="Nanshan District", confidence=0.04,
+                                               evidence=[e.node_id], levels={"district": "Nanshan District"},
+                                               needs=["gazetteer:Nanshan District"],
+                                               data={"alternative": True, "hold": "an alternative reading"}))
+    ctx.graph.set_status(h, "unresolved")
+    assert propose(ctx, OfflineBackend()) is None
+    ctx.graph.nodes[h.node_id].data.pop("alternative")
+    prop = propose(ctx, OfflineBackend())
+    assert prop is not None and prop.family == "gazetteer" and prop.hypothesis_id == h.node_id
+
+
 def test_network_routes_need_the_network_flag(tmp_path):
     ctx = _ctx(tmp_path, [{"post_id": "p1", "caption": "x"}])
     e = _add_post(ctx, {"post_id": "p1", "caption": "x"})
