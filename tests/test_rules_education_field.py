@@ -38,3 +38,30 @@ def test_studying_something_names_no_field(text: str) -> None:
 def test_studying_a_subject_without_a_major_keeps_no_level() -> None:
     # "I studied economics" may be a course or a degree: the field only, no level guessed
     assert _edu("I studied economics in Paris") == [("Economics", {"field": "Economics"})]
+
+
+def _levels(text: str) -> list[tuple[str, str]]:
+    return [(c.value, c.cue) for c in extract_cues(text) if c.attribute == "education"]
+
+
+@pytest.mark.parametrize("text, level", [
+    ("Master's? Check. Now the startup daydreams.", "Master's degree"),
+    ("Switched lanes post-linguistics masters - now doing UX research!", "Master's degree"),
+    ("PhD done, job hunting next.", "PhD"),
+    ("Finally wrapped the bachelor's degree, onto the real world", "Bachelor's degree"),
+])
+def test_a_degree_in_a_clause_without_subject_is_the_posters(text: str, level: str) -> None:
+    """Casual posts drop the subject: a degree beside a word of having or finishing it is the poster's."""
+    assert (level, "education:level_dropped_subject") in _levels(text) or (level, "education:level") in _levels(text)
+
+
+@pytest.mark.parametrize("text", [
+    "Funny how PhDs get overlooked when stereotypes enter the scene.",   # plural: people who hold one
+    "Expectations can sometimes overshadow your PhD gown!",             # generic "you"
+    "The Masters was a great golf tournament after all.",               # no degree word of holding it
+    "Old masters like Rembrandt still draw crowds after all these years.",
+    "Master's programs are overpriced, check the fees first.",          # "check" is not said of the degree
+    "My sister's PhD done at last, so proud of her!",                   # another person's degree
+])
+def test_a_degree_of_no_one_in_particular_is_no_education_cue(text: str) -> None:
+    assert not [v for v, rule in _levels(text) if rule == "education:level_dropped_subject"]

@@ -38,6 +38,7 @@ class CueData(Part):
     levels: dict[str, str] | None = None     # {level: value} coarse to fine
     original: str | None = None       # the wording before normalisation (lexicon.py)
     stance: Literal["quote", "hypothetical"] | None = None   # not a statement about the poster
+    hint: bool | None = None          # a rule's own weak reading ("hitting the big 3-0?"): held like a semantic hint
     semantic: SemanticMatch | None = None
     # places and trips (rules/lifestyle.py, rules/places.py)
     place: str | None = None

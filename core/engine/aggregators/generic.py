@@ -56,8 +56,9 @@ def one_guess(recs: list[CueRec]) -> bool:
 
 
 def is_hint(r: CueRec) -> bool:
+    """A weak semantic match, or a rule's reading it marks as a hint (data.hint: "hitting the big 3-0?")."""
     sem = r.cue.data.semantic
-    return bool(sem and sem.hint)
+    return bool(sem and sem.hint) or bool(r.cue.data.hint)
 
 
 def generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:

@@ -106,7 +106,9 @@ def _kin(ctx: "Ctx", stance_of) -> list[Mention]:
 # ---------------------------------------------------------------- ages and years from context
 _FUTURE = re.compile(r"(?i)\b(?:next|upcoming|coming\s+up|soon|tomorrow|in\s+\d+\s+(?:days?|weeks?|months?)|approaching|"
                      r"countdown|almost|nearly|will\s+be|gonna\s+be|'ll\s+be)\b|下个月|下周|明天|马上|即将")
-_BIG = re.compile(r"(?i)\b(?:the\s+)?big\s+(?P<t>[2-9])\s*-\s*(?P<o>0|5)\b|\bthe\s+big\s+(?P<n>[2-9]0)\b")
+_BIG = re.compile(r"(?i)\b(?:the\s+)?big\s+(?P<t>[2-9])\s*-\s*(?P<o>0|5)\b|\bthe\s+big\s+(?P<n>[2-9]0)\b"
+                  r"|\b(?:the\s+)?big\s+(?P<w>two|three|four|five|six|seven|eight)[\s-]+(?:oh|o)\b")
+_BIG_WORD = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
 _MY_NTH = re.compile(r"(?i)\bmy\s+(?P<n>[1-9]\d)(?:st|nd|rd|th)\b")
 # what may follow "my 40th" when it is an age: a birthday word, a time, a verb, or nothing ("my 40th marathon" is not)
 _NTH_NEXT = re.compile(r"(?i)\s*(?:$|[.!,?;:)]|(?:b(?:irth)?-?day|party|celebration|bash|dinner|year|this|next|is|was|coming|"
@@ -139,7 +141,8 @@ def _ages(ctx: "Ctx", stance_of) -> list[Mention]:
                            rule, ex))
 
     for m in _BIG.finditer(t):
-        n = int(m.group("n")) if m.group("n") else int(m.group("t")) * 10 + int(m.group("o"))
+        n = (int(m.group("n")) if m.group("n") else _BIG_WORD[m.group("w").lower()] if m.group("w")
+             else int(m.group("t")) * 10 + int(m.group("o")))
         add(m, n, "age:big_n")
     for m in _MY_NTH.finditer(t):
         n = int(m.group("n"))

@@ -124,7 +124,7 @@ _G_MALE_EN = re.compile(
 )
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
 _G_ONLY_EN = re.compile(
-    r"(?:\b(?:i'?m|i\s+am|i\s+was|still|always|usually|again|being)\s+|^\s*)(?:still\s+|always\s+)?the\s+only\s+"
+    r"(?:\b(?:i'?m|i\s+am|i\s+was|still|always|usually|again|being|as)\s+|^\s*)(?:still\s+|always\s+|often\s+)?the\s+only\s+"
     r"(?P<w>guy|man|male|dude|boy|bloke|girl|woman|female|lady|gal)\s+(?:in|at|on|among)\b",
     re.I | re.M)
 _ONLY_MALE = ("guy", "man", "male", "dude", "boy", "bloke")
@@ -256,6 +256,19 @@ _STUDENT_AGE = {"freshman": 18, "sophomore": 19, "junior": 20, "senior in colleg
                 "大一": 18, "大二": 19, "大三": 20, "大四": 21, "研一": 23, "研二": 24, "高一": 15, "高二": 16, "高三": 17, "初三": 14}
 
 
+# "reached six decades here", "hitting five decades on this planet", "four decades young": a decade of life
+_DECADES_N = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80, "nine": 90}
+_AGE_DECADES = re.compile(
+    r"\b(?:reached|reaching|hit|hitting|crossed|crossing|turned|turning|rounding|celebrat(?:ed|ing))\s+(?:the\s+)?"
+    r"(?P<w>two|three|four|five|six|seven|eight|nine)\s+decades\b(?!\s+(?:of|in|at|since|ago)\b)"
+    r"|\b(?P<w2>two|three|four|five|six|seven|eight|nine)\s+decades\s+(?:young|old|on\s+this\s+(?:planet|earth))\b", re.I)
+# "I'm under 30", "they see under-30 & suddenly i'm IT support", "as an over-50": an age bracket said of oneself
+_AGE_BRACKET = re.compile(
+    r"\b(?P<q>under|over)[\s-](?P<n>[2-9]0)s?\b(?!\s*(?:%|percent|dollars|bucks|euros|pounds|k\b|mph|km|kg|lbs|minutes|mins|"
+    r"hours|hrs|degrees|people|kids|players|teams?|items|bucks|quid|grand|years?\s+(?:of|ago)|times|miles|seconds))", re.I)
+_BRACKET_SELF = re.compile(r"(?i)\b(?:i|i'm|im|me|my|myself)\b")
+
+
 def _age_levels(n: int) -> dict[str, str]:
     return {"decade": f"{n // 10 * 10}s", "exact_age": str(n)}
 
@@ -332,6 +345,19 @@ def age(ctx: Ctx) -> list[Cue]:
         if 15 <= est <= 99:
             out.append(ctx.cue("age", f"{est // 10 * 10}s", m.start(), m.end(), rule="age:graduation", confidence=0.35,
                                levels={"decade": f"{est // 10 * 10}s"}, graduation_year=y))
+    for m in _AGE_DECADES.finditer(t):
+        base = _DECADES_N[(m.group("w") or m.group("w2")).lower()]
+        if not ctx.negated(m.start()):
+            out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:decades_lived", confidence=0.5,
+                               levels={"decade": f"{base}s"}))
+    for m in _AGE_BRACKET.finditer(t):
+        s, e = ctx.sentence(m.start())
+        if not _BRACKET_SELF.search(t, s, e) or ctx.negated(m.start()):
+            continue   # "the under-30 crowd", "kids under 20": nobody's own age
+        n = int(m.group("n"))
+        dec = n - 10 if m.group("q").lower() == "under" else n
+        out.append(ctx.cue("age", f"{dec}s", m.start(), m.end(), rule="age:bracket", confidence=0.35,
+                           levels={"decade": f"{dec}s"}))
     for m in _AGE_RETIRED.finditer(t):
         if ctx.negated(m.start()):
             continue

@@ -41,9 +41,13 @@ def reading_cues(ctx: Ctx) -> list[Cue]:
             elif m.value in CHILDREN:
                 pass   # a child is kept as the family fact above (the schema has no parenthood attribute)
         elif m.kind == "age":
-            if m.stance == "question" and not _OWN.search(ctx.masked, *ctx.sentence(m.start)):
-                continue   # "hitting the big 3-0?": asked, not said of oneself ("my 25th is next week, ideas?" is)
             n = int(m.value)
+            if m.stance == "question" and not _OWN.search(ctx.masked, *ctx.sentence(m.start)):
+                # "hitting the big 3-0?": asked, not said of oneself ("my 25th is next week, ideas?" is); kept
+                # as a hint (held, never projected): who asks about turning 30 is often about to
+                out.append(ctx.cue("age", _decade(n - 1), m.start, m.end, rule=m.rule + ":asked", confidence=0.07,
+                                   levels={"decade": _decade(n - 1)}, first_person=True, hint=True))
+                continue
             if ex.get("decade_only"):
                 out.append(ctx.cue("age", _decade(n), m.start, m.end, rule=m.rule, confidence=0.45,
                                    levels={"decade": _decade(n)}, first_person=True))

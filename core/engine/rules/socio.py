@@ -40,10 +40,12 @@ def education(ctx: Ctx) -> list[Cue]:
             if ctx.negated(m.start()):
                 continue
             clause = t[ctx.clause_start(m.start()):ctx.clause_end(m.start())]
-            if not _EDU_SELF_EN.search(clause):
-                continue
-            out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level", confidence=0.65,
-                               levels={"level": canon}))
+            if _EDU_SELF_EN.search(clause):
+                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level", confidence=0.65,
+                                   levels={"level": canon}))
+            elif _subjectless_degree(ctx, m.start(), m.end(), clause):
+                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_dropped_subject",
+                                   confidence=0.5, levels={"level": canon}, first_person=True))
     for canon, rx in _EDU_ZH:
         for m in rx.finditer(t):
             if ctx.negated(m.start()) or (m.group(0) == "研究生" and "考研" in t[max(0, m.start() - 3):m.start()]):
@@ -74,6 +76,30 @@ def education(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("education", field, m.start(), m.end(), rule="education:field_zh", confidence=0.6,
                            levels=({"level": lvl} if lvl else {}) | {"field": field}, original=f))
     return out
+
+
+# casual writing drops the subject: "Master's? Check.", "Switched lanes post-history masters", "PhD done,
+# job next": a degree the poster names with a word of having it or finishing it, in a clause with no
+# subject at all (no I, no other person, no generic "you" / "people")
+_DEGREE_HELD = re.compile(r"(?i)\b(?:check(?:ed)?|done|finished|completed|earned|got|wrapped|defended|graduated|"
+                          r"post|after|since|diploma)\b|\bpost-")
+_NO_SUBJECT_WORD = re.compile(r"(?i)\b(?:you|your|you're|u|ur|we|our|us|he|she|they|their|his|her|someone|people|folks|"
+                              r"everyone|anyone|most|many|some|a|an|these|those|every|any|no)\s+$")
+
+
+def _subjectless_degree(ctx: Ctx, pos: int, end: int, clause: str) -> bool:
+    """A degree named in a clause without any subject, right beside a word of holding or finishing
+    it (two words before it, or the next words: "Master's? Check.")."""
+    from core.engine.reading.holder import GENERIC, OTHER_SUBJ
+
+    start = ctx.clause_start(pos)
+    before = ctx.masked[start:pos]
+    if OTHER_SUBJ.search(before) or GENERIC.match(clause) or _NO_SUBJECT_WORD.search(before[-14:]):
+        return False
+    if re.search(r"(?i)\b(?:you|your|ur|u|people|folks|everyone|they|them)\b", clause):
+        return False
+    near = " ".join(before.split()[-2:]) + " " + ctx.masked[end:end + 16]
+    return bool(_DEGREE_HELD.search(near))
 
 
 def _level_in(clause: str) -> str | None:
