@@ -213,3 +213,15 @@ def test_alternative_readings_are_held_and_at_most_three_per_attribute() -> None
     # set-valued attributes have no alternatives (each item is its own hypothesis)
     hob = [_rec(f"p{i}", "hiking", 0.5, "hobby:explicit", "hobbies") for i in range(2)]
     assert [h.value for h in G.generic("hobbies", hob, "set")] == ["hiking"]
+
+
+def test_a_specialisation_is_no_competitor_of_its_value() -> None:
+    """Separation compares the best prototype with other readings; Taxi Driver (Driver + specialty
+    Taxi) is the Driver reading made finer, so the two do not cancel each other out."""
+    from core.engine.rules.semantic import _specialises
+
+    drv = (("sector", "Transportation"), ("role", "Driver"))
+    taxi = (("sector", "Transportation"), ("role", "Driver"), ("specialty", "Taxi"))
+    pilot = (("sector", "Transportation"), ("role", "Pilot"))
+    assert _specialises(taxi, drv) and _specialises(drv, taxi) and not _specialises(drv, drv)
+    assert not _specialises(drv, pilot) and not _specialises((), drv)

@@ -63,3 +63,56 @@ def test_an_unanchored_match_is_a_hint_and_an_anchored_one_is_firm(db) -> None:
     firm = _sem("Debugging production code until 2am again, shipping this feature is killing me", db, "occupation")
     assert firm and firm[0].value == "Software Engineer" and not firm[0].data.semantic.hint
     assert not firm[0].data.semantic.unanchored
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Girls excel in science and boys love art – breaking stereotypes left & right.", True),
+    ("guys are slaying the makeup game lately", True),
+    ("现在的女生们都很独立", True),
+    ("Crunching numbers in tech, still often the only gal in meetings!", False),   # one woman: the poster
+    ("I was the only woman there, again.", False),                                 # first person
+    ("我们女生也能修电脑", False),
+    ("It took constant proving of competence beyond male counterparts.", False),
+])
+def test_women_and_men_as_groups_are_nobodys_gender(text: str, want: bool) -> None:
+    from core.engine.rules.semantic_anchor import generic_group
+
+    assert generic_group(text, "gender") is want
+    assert generic_group(text, "occupation") is False       # the guard reads gender sentences only
+
+
+def test_a_gender_match_on_people_in_general_is_a_hint(db) -> None:
+    loose = _sem("Girls excel in science and boys love art these days", db, "gender")
+    assert all(c.data.semantic.hint for c in loose), [(c.value, c.data) for c in loose]
+    own = _sem("still the only woman in most of my meetings at work", db, "gender")
+    assert own and own[0].value == "female" and not own[0].data.semantic.hint
+
+
+@pytest.mark.parametrize("text,want", [
+    ("Took a taxi to the airport after the flight, the driver was nice", True),   # a passenger
+    ("打车去机场，司机人很好", True),
+    ("my uber was late again this morning", True),
+    ("another long night of fares and passengers in my cab", False),            # the driver's own night
+    ("今天拉了二十趟客，晚高峰的乘客都赶着去火车站", False),
+])
+def test_a_ride_taken_is_no_driving_job(text: str, want: bool) -> None:
+    from core.engine.rules.semantic_anchor import visit_only
+
+    assert visit_only(text, "occupation", "taxi_driver") is want
+
+
+@pytest.mark.parametrize("text,value", [
+    ("Twelve fares tonight, passengers all wanted the fastest route in my cab", "Taxi Driver"),
+    ("Ran the staff meeting as principal this morning, then parents' complaints all afternoon", "Principal"),
+    ("今天拉了二十趟客，晚高峰的乘客都赶着去火车站", "Taxi Driver"),
+])
+def test_jobs_told_through_work_situations(db, text: str, value: str) -> None:
+    cues = _sem(text, db, "occupation")
+    assert cues and cues[0].value == value and not cues[0].data.semantic.hint, [(c.value, c.data) for c in cues]
+
+
+def test_a_passenger_or_a_parent_is_no_driver_or_principal(db) -> None:
+    for text in ("Took a cab to the airport after the flight, the driver was nice",
+                 "My kid's principal sent another email about the school fundraiser"):
+        firm = [c for c in _sem(text, db, "occupation") if not c.data.semantic.hint]
+        assert not [c for c in firm if c.value in ("Taxi Driver", "Driver", "Principal")], [(c.value, c.data) for c in firm]

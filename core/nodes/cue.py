@@ -25,6 +25,7 @@ class SemanticMatch(Part):
     # how an occupation / religion match is tied to its value (rules/semantic_anchor.py): a role or faith
     # word held by the poster, or only an activity / a place of worship (one such sentence stays a guess)
     anchor: Literal["role", "activity"] | None = None
+    generic: bool | None = None       # women / men as groups, not the poster's gender
 
 
 class CueData(Part):

@@ -34,7 +34,8 @@ import numpy as np
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
-from core.engine.rules.semantic_anchor import anchored, headline, occupation_anchor, religion_anchor, says_work, visit_only
+from core.engine.rules.semantic_anchor import (anchored, generic_group, headline, occupation_anchor, religion_anchor,
+                                                  says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
@@ -154,12 +155,22 @@ def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Proto
             order = ix[np.argsort(-row[ix])]
             best = order[0]
             p = b.protos[best]
-            other = next((row[j] for j in order[1:] if b.protos[j].id != p.id), -1.0)
+            # the best prototype of another value; a specialisation of the best one (Driver / Taxi Driver:
+            # one's levels inside the other's) is the same reading, no competitor
+            other = next((row[j] for j in order[1:] if b.protos[j].id != p.id
+                          and not _specialises(b.protos[j].levels, p.levels)), -1.0)
             margin = float(row[best] - null[r])
             if margin >= min(HINT_MARGIN, MARGIN.get(p.bank, MARGIN_DEFAULT)) and row[best] - other >= SEPARATION:
                 hits.append((p, float(row[best]), margin))
         out.append(hits)
     return out
+
+
+def _specialises(a: tuple[tuple[str, str], ...], b: tuple[tuple[str, str], ...]) -> bool:
+    """One value's levels strictly contain the other's (a specialisation either way: Driver and Driver +
+    specialty Taxi). Two values with the same levels still compete (as before: separation decides)."""
+    sa, sb = set(a), set(b)
+    return bool(sa and sb) and (sa < sb or sb < sa)
 
 
 def confidence(p: Prototype, margin: float, anchor: bool = True) -> float:
@@ -188,6 +199,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
             sem["unanchored"] = True
         else:
             sem["anchor"] = kind
+    elif generic_group(text[start:end], p.bank):
+        anchor = False          # women / men as groups, not the poster (semantic_anchor.generic_group)
+        sem["generic"] = True
     if margin < MARGIN.get(p.bank, MARGIN_DEFAULT) or not anchor:
         sem["hint"] = True
     data: dict[str, Any] = {"start": start, "end": end, "semantic": sem}

@@ -118,8 +118,11 @@ def anchored(sentence: str, bank: str, value_id: str) -> bool:
 VENUE_EN = re.compile(
     r"\b(?:(?:farmers'?|flea|night|fish|flower|book|coffee|bike|car)\s+(?:markets?|shops?|stores?|stalls?)|bakery|bakeries|bakehouse|pharmacy|pharmacies|drugstore|chemist'?s|library|libraries|shop|shops|store|stores"
     r"|market|markets|supermarket|caf[eé]s?|coffee ?shop|restaurants?|diner|bistro|bar|pub|gym|salon|barbershop"
-    r"|clinic|hospital|garage|bookstore|bookshop|boutique|mall|museum|gallery|studio|kitchen)\b", re.I)
-VENUE_ZH = re.compile(r"[\u4e00-\u9fff]{1,3}?(?:店|房|馆|铺|坊|市场|超市|诊所|医院|药局|餐厅|商场)")
+    r"|clinic|hospital|garage|bookstore|bookshop|boutique|mall|museum|gallery|studio|kitchen)\b"
+    # a ride taken as a passenger ("took a cab to the airport", "my uber was late")
+    r"|\b(?:took|take|taking|takes|grabbed|grab|got|get|hailed|called|caught|booked|shared)\s+(?:a|an|the|my|our)?\s*"
+    r"(?:taxi|cab|uber|lyft|ride)s?\b|\b(?:taxi|cab|uber|lyft)\s+(?:ride|home|back|there)\b|\bmy\s+(?:uber|lyft)\b", re.I)
+VENUE_ZH = re.compile(r"[\u4e00-\u9fff]{1,3}?(?:店|房|馆|铺|坊|市场|超市|诊所|医院|药局|餐厅|商场)|打车|打的|坐出租车?|叫了?(?:辆|个)?车|网约车")
 WORK_EN = re.compile(
     r"\b(?:work(?:s|ed|ing)?|shifts?|jobs?|boss|manager|colleagues?|co-?workers?|customers?|clients?|patients?"
     r"|staff|hired|employed|apprentice|my (?:own )?(?:shop|store|bakery|café|cafe|restaurant|clinic|salon|studio)"
@@ -151,7 +154,8 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
         return False
     if not (VENUE_EN.search(sentence) or VENUE_ZH.search(sentence)):
         return False
-    rest = VENUE_ZH.sub(" ", VENUE_EN.sub(" ", sentence))
+    # the staff a customer meets there are theirs too ("took a cab, the driver was nice", 打车…司机人很好)
+    rest = _strip_staff(VENUE_ZH.sub(" ", VENUE_EN.sub(" ", sentence)))
     return not anchored(rest, bank, value_id)
 
 
@@ -331,3 +335,58 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
         elif ctx.first_person(max(0, pos)):
             return "role"
     return kind
+
+
+# -- people in general are nobody's gender ---------------------------------------------------
+# "Girls excel in science and boys love art", "guys are slaying the makeup game", 现在的女生们都很独立:
+# a sentence whose only gendered words are plural groups, with no first person, is a statement about
+# people in general (reading.holder.GENERIC), not the poster's own sex. Its gender cue is a hint.
+_GROUP_EN = re.compile(r"(?i)\b(?:women|men|girls|boys|guys|ladies|gals|dudes|females|males|moms|mums|dads|wives|husbands|"
+                       r"mothers|fathers|sons|daughters)\b")
+_GENDER_ONE_EN = re.compile(r"(?i)\b(?:woman|man|girl|boy|guy|lady|gal|dude|female|male|mom|mum|dad|wife|husband|mother|"
+                            r"father|hubby|wifey|bf|gf|boyfriend|girlfriend)\b")
+_GROUP_ZH = re.compile(r"(?:女生|男生|女人|男人|女孩子?|男孩子?|女性|男性)们|(?:很多|有些|现在的|大部分)(?:女生|男生|女人|男人|女性|男性)")
+
+
+# "girls' trip", "guys night", "boys' weekend": an outing of one's own group, not people in general
+_GROUP_OUTING = re.compile(r"(?i)\b(?:girls|guys|boys|ladies|gals|lads)(?:'|’)?\s+(?:trip|night|weekend|day|getaway|brunch|"
+                           r"dinner|lunch|holiday|vacation|chat|group|out)\b")
+
+
+def generic_group(sentence: str, bank: str) -> bool:
+    """True when a gender sentence speaks of women / men as groups only and not of the poster."""
+    if bank != "gender" or _FIRST_PERSON.search(sentence) or _GROUP_OUTING.search(sentence):
+        return False
+    if _GROUP_ZH.search(sentence):
+        return True
+    return bool(_GROUP_EN.search(sentence)) and not _GENDER_ONE_EN.search(sentence)
+
+
+# -- the staff a customer meets ----------------------------------------------------------------
+# Beside a venue or a ride ("took a cab, the driver was nice", 打车去机场，司机人很好) a role noun is the
+# staff the customer met, not the poster: visit_only drops them before it looks for another anchor.
+_OTHER_DET = r"(?:the|my|our|your|his|her|their|a|an|some|this|that|these|those|every|other|more|many|male|female)"
+_EXTRA_ROLES = ("barista", "waiter", "waitress", "cashier", "cop", "cops", "surgeon", "dentist", "cabbie", "receptionist",
+                "bartender", "clerk", "guide")
+
+
+@lru_cache(maxsize=1)
+def _roles_rx() -> re.Pattern[str]:
+    from core.engine.rules.banks import read_banks
+
+    words = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
+    words -= {"worker", "specialist", "assistant", "representative", "owner", "agent", "officer", "servant", "retired",
+              "unemployed", "freelancer", "student", "homemaker", "graduate", "school", "estate", "real", "data",
+              "software", "social", "civil", "graphic", "financial", "political", "environmental", "flight", "fitness",
+              "delivery", "mechanical", "construction", "marketing", "public", "game"}
+    alt = "|".join(sorted(words | set(_EXTRA_ROLES), key=len, reverse=True))
+    return re.compile(rf"(?i)\b{_OTHER_DET}\s+(?:[a-z-]+\s+)?(?:{alt})s?\b|\b(?:{alt})(?:s|es)\b")
+
+
+_STAFF_ZH = re.compile(r"司机|师傅|服务员|店员|收银员|导购|保安|护士|医生|大夫|药剂师|厨师")
+
+
+def _strip_staff(text: str) -> str:
+    """The text without the role nouns of the people a customer meets (EN with a determiner or in the
+    plural; ZH bare: 司机, 服务员)."""
+    return _STAFF_ZH.sub(" ", _roles_rx().sub(" ", text))
