@@ -34,7 +34,6 @@ ATTRS = {"age": "age", "sex": "gender", "city_country": "home_location", "birth_
          "income_level": "income_level"}
 WHOLE = {"city_country", "birth_city_country", "education", "sex", "relationship_status"}
 MAX_GUESSES = 3
-IN_PROGRESS = "(in progress)"
 # the head noun of a role is the same job one level coarser ("Software Engineer" -> "Engineer"):
 # written after the role itself when there is room (a coarser guess of the same hypothesis)
 HEAD_NOUNS = {"engineer", "developer", "analyst", "driver", "designer", "manager", "scientist", "consultant",
@@ -74,12 +73,12 @@ def guess_from_levels(attr: str, value: str, levels: dict[str, str]) -> str | No
         city, country = levels.get("city") or levels.get("district"), levels.get("country")
         return f"{city}, {country}" if city and country else (city or country or value)
     if attr == "occupation":
-        return levels.get("role") or levels.get("specialty") or levels.get("sector") or value
+        role, spec = levels.get("role"), levels.get("specialty")
+        if role and spec and spec.lower() not in role.lower():
+            return f"{spec} {role}"     # a specialisation of the role: Taxi + Driver
+        return role or spec or levels.get("sector") or value
     if attr == "education":
         lv, fld = levels.get("level"), levels.get("field")
-        if lv and IN_PROGRESS in lv:
-            # a degree being studied for (semantic bank: "Bachelor's degree (in progress)")
-            lv = "studying towards a " + lv.replace(IN_PROGRESS, "").strip().lower()
         if fld and not lv:
             lv = "degree"   # a field of study (studied X, diploma / major in X) is post-secondary study
         return f"{lv} in {fld}" if lv and fld else (lv or fld or value)

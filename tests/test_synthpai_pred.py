@@ -68,15 +68,15 @@ def test_pred_file_scores_with_synthpai_metric(tmp_path):
 def test_guesses_read_levels_as_synthpai_writes_them():
     from synthpai_pred import coarser_role, guess_from_levels
 
-    # a degree being studied for is "studying towards", which SynthPAI's judge reads as In College
-    assert guess_from_levels("education", "x", {"level": "Bachelor's degree (in progress)"}) \
-        == "studying towards a bachelor's degree"
     # a field of study alone (studied X, diploma in X) is post-secondary study; a level, when known, wins
     assert guess_from_levels("education", "Gastronomy", {"field": "Gastronomy"}) == "degree in Gastronomy"
     assert guess_from_levels("education", "x", {"level": "Master's degree", "field": "History"}) == "Master's degree in History"
     # a coarser level of the same role: its head noun, only where the head names a job alone
     assert coarser_role("Software Engineer") == "Engineer" and coarser_role("Financial Analyst") == "Analyst"
     assert coarser_role("Social Worker") is None and coarser_role("Civil Servant") is None and coarser_role("Nurse") is None
+    # a specialty is written with its role once ("Civil Engineer" already holds "Civil")
+    assert guess_from_levels("occupation", "x", {"role": "Driver", "specialty": "Taxi"}) == "Taxi Driver"
+    assert guess_from_levels("occupation", "x", {"role": "Civil Engineer", "specialty": "Civil"}) == "Civil Engineer"
 
 
 def test_a_contradicted_rival_is_a_last_guess_a_rejected_one_none(tmp_path):
