@@ -31,7 +31,7 @@ CASES = [
       absent={"gender": "male"}),
     C("girls-zh", ["现在很多女生都很独立，男生们也会做饭了。"], absent={"gender": "female"}),
     # counter-examples: the poster's own job, degree and age still count
-    C("own-cab", ["I drive a cab for a living, twelve fares tonight and my back hurts."], present={"occupation": "Driver"}),
+    C("own-cab", ["Twelve fares tonight in my cab, picked up passengers till 3am."], present={"occupation": "Driver"}),
     C("own-nurse-zh", ["我是护士，今天又是夜班，病房里忙到天亮。"], present={"occupation": "Nurse"}),
     C("own-line-cook", ["Busy night on my line, tickets everywhere during dinner service."], present={"occupation": "Chef"}),
     C("own-phd", ["PhD done, job hunting next. Feels unreal."], present={"education": "PhD"}),

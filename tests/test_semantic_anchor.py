@@ -98,13 +98,11 @@ def test_a_gender_match_on_people_in_general_is_a_hint(db) -> None:
 def test_a_ride_taken_is_no_driving_job(text: str, want: bool) -> None:
     from core.engine.rules.semantic_anchor import visit_only
 
-    assert visit_only(text, "occupation", "taxi_driver") is want
+    assert visit_only(text, "occupation", "driver") is want
 
 
 @pytest.mark.parametrize("text,value", [
-    ("Twelve fares tonight, passengers all wanted the fastest route in my cab", "Taxi Driver"),
     ("Ran the staff meeting as principal this morning, then parents' complaints all afternoon", "Principal"),
-    ("今天拉了二十趟客，晚高峰的乘客都赶着去火车站", "Taxi Driver"),
 ])
 def test_jobs_told_through_work_situations(db, text: str, value: str) -> None:
     cues = _sem(text, db, "occupation")
