@@ -225,3 +225,24 @@ def test_a_specialisation_is_no_competitor_of_its_value() -> None:
     pilot = (("sector", "Transportation"), ("role", "Pilot"))
     assert _specialises(taxi, drv) and _specialises(drv, taxi) and not _specialises(drv, drv)
     assert not _specialises(drv, pilot) and not _specialises((), drv)
+
+
+def test_a_doctoral_occupation_implies_a_held_phd_guess() -> None:
+    """A professor or research scientist reading implies a PhD: a held alternative citing the
+    occupation's evidence (never projected); not for other jobs, another person's job, or when an
+    education reading already names a doctorate."""
+    from core.engine.aggregators.base import hyp
+    from core.engine.aggregators.generic import implied_degree
+
+    prof = hyp("occupation", {"sector": "Education", "role": "Professor"}, ["e3"], 0.4, "x")
+    out = implied_degree([prof])
+    assert [(h.attribute, h.value) for h in out] == [("education", "PhD")]
+    assert out[0].data["hold"] and out[0].data["alternative"] and out[0].evidence == ["e3"]
+    assert out[0].confidence < 0.1
+    nurse = hyp("occupation", {"sector": "Healthcare", "role": "Nurse"}, ["e1"], 0.6, "x")
+    assert implied_degree([nurse]) == []
+    theirs = hyp("occupation", {"sector": "Research", "role": "Scientist"}, ["e2"], 0.5, "x")
+    theirs.holder = "other:sister"
+    assert implied_degree([theirs]) == []
+    phd = hyp("education", {"level": "PhD"}, ["e4"], 0.6, "x")
+    assert implied_degree([prof, phd]) == []

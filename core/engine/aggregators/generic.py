@@ -189,7 +189,30 @@ def _run(board: Board) -> list[Hypothesis]:
             out += hs
         if others.get(spec.name) and spec.name not in HOLDER_FREE:
             out += others_facts(spec.name, others[spec.name], out)
+    out += implied_degree(out)
     return out
+
+
+# research and university teaching are doctoral careers: a held guess at the degree, never a claim
+DOCTORAL_ROLES = ("Professor", "Researcher", "Scientist")
+
+
+def implied_degree(proposed: list[Hypothesis]) -> list[Hypothesis]:
+    """An education reading implied by the poster's own occupation reading (a professor or a research
+    scientist most often holds a PhD): held, as an alternative, citing the occupation's evidence, and
+    only where the education readings leave room and none names a doctorate already."""
+    edu = [h for h in proposed if h.attribute == "education"]
+    if len(edu) >= MAX_READINGS or any("phd" in normalize(h.value) for h in edu):
+        return []
+    occ = next((h for h in proposed if h.attribute == "occupation" and h.holder == "self"
+                and h.levels.get("role") in DOCTORAL_ROLES), None)
+    if occ is None:
+        return []
+    h = hyp("education", {"level": "PhD"}, list(occ.evidence), round(min(0.05, occ.confidence * ALT_DISCOUNT), 4),
+            f"implied by the occupation reading {occ.value!r} (a research or university teaching role)",
+            data={"alternative": True, "implied_by": occ.value, "semantic_only": bool(occ.data.get("semantic_only")),
+                  "hold": "an education implied by an occupation reading (held, never projected)"})
+    return [h]
 
 
 HOLDER_FREE = ("family_and_relations",)   # a relation's fact is the poster's family fact
