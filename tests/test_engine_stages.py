@@ -388,7 +388,7 @@ def test_the_router_does_not_investigate_an_alternative_reading(tmp_path):
                                                data={"alternative": True, "hold": "an alternative reading"}))
     ctx.graph.set_status(h, "unresolved")
     assert propose(ctx, OfflineBackend()) is None
-    ctx.graph.nodes[h.node_id].data.pop("alternative")
+    ctx.graph.nodes[h.node_id].data.alternative = None
     prop = propose(ctx, OfflineBackend())
     assert prop is not None and prop.family == "gazetteer" and prop.hypothesis_id == h.node_id
 

@@ -237,7 +237,7 @@ def test_a_doctoral_occupation_implies_a_held_phd_guess() -> None:
     prof = hyp("occupation", {"sector": "Education", "role": "Professor"}, ["e3"], 0.4, "x")
     out = implied_degree([prof])
     assert [(h.attribute, h.value) for h in out] == [("education", "PhD")]
-    assert out[0].data["hold"] and out[0].data["alternative"] and out[0].evidence == ["e3"]
+    assert out[0].data.hold and out[0].data.alternative and out[0].evidence == ["e3"]
     assert out[0].confidence < 0.1
     nurse = hyp("occupation", {"sector": "Healthcare", "role": "Nurse"}, ["e1"], 0.6, "x")
     assert implied_degree([nurse]) == []

@@ -201,7 +201,7 @@ class _Index:
         self.ctx = ctx
         # an alternative reading (aggregators.generic.alternatives) is kept for the record, not investigated:
         # its low confidence would make it the largest stake and draw the budget away from the claims
-        self.active = [h for h in g.hypotheses(("candidate", "unresolved", "admitted")) if not h.data.get("alternative")]
+        self.active = [h for h in g.hypotheses(("candidate", "unresolved", "admitted")) if not h.data.alternative]
         self.by_post: dict[str, list[EvidenceNode]] = {}
         for h in self.active:
             posts = {g.nodes[s].post_id for s in g.supporters(h.node_id) if s in g.nodes and g.nodes[s].post_id}

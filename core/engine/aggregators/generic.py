@@ -210,7 +210,7 @@ def implied_degree(proposed: list[Hypothesis]) -> list[Hypothesis]:
         return []
     h = hyp("education", {"level": "PhD"}, list(occ.evidence), round(min(0.05, occ.confidence * ALT_DISCOUNT), 4),
             f"implied by the occupation reading {occ.value!r} (a research or university teaching role)",
-            data={"alternative": True, "implied_by": occ.value, "semantic_only": bool(occ.data.get("semantic_only")),
+            data={"alternative": True, "semantic_only": bool(occ.data.semantic_only),
                   "hold": "an education implied by an occupation reading (held, never projected)"})
     return [h]
 
