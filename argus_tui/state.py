@@ -14,6 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import sqlite_utils
+from pydantic import ValidationError
+
+from core.engine.events import BaseEvent, make_event
+from core.nodes.evidence import OcrLine
+from core.nodes.node import EvidenceNode
 
 
 def _json(text: str | None, default: Any) -> Any:
@@ -64,27 +69,6 @@ class ImageRow:
 
 
 @dataclass
-class NodeRow:
-    node_id: str
-    kind: str
-    post_id: str | None
-    modality: str | None
-    carrier: str | None
-    content: str
-    attribute: str | None
-    value: str | None
-    level: str | None
-    granularity: float | None
-    confidence: float | None
-    status: str | None
-    derived: bool
-    provenance: list[Any]
-    data: dict[str, Any]
-    step_created: int
-    step_updated: int
-
-
-@dataclass
 class EdgeRow:
     src: str
     dst: str
@@ -119,12 +103,46 @@ class LedgerRow:
 
 
 @dataclass
+class ToolCallRow:
+    """One recorded tool call (the tool_calls table), as the timeline and the detail show it."""
+
+    route_id: str | None
+    inputs: dict[str, Any]
+    outputs: Any                # the tool's output (its ToolSpec output model, dumped)
+    error: str | None
+    duration_ms: int | None
+    cost: float | None
+    cached: bool
+
+    def ocr_lines(self) -> list[OcrLine]:
+        """The OCR lines of an ocr / zoom_ocr output (text, score, box), none for other tools."""
+        out = self.outputs.get("lines") if isinstance(self.outputs, dict) else None
+        read = []
+        for ln in out or []:
+            try:
+                read.append(OcrLine(text=str(ln.get("text", "")), score=ln.get("score"), box=ln.get("box")))
+            except (AttributeError, ValidationError):
+                continue      # not a line of text (a damaged or foreign output): nothing to show
+        return read
+
+
+@dataclass
 class EventRow:
     id: int
     step: int
     kind: str
     data: dict[str, Any]
     source: str = "event"      # event | tool | model
+
+    def event(self) -> BaseEvent | None:
+        """The engine event of this row, typed (core/engine/events.py); None for a tool or model call."""
+        return make_event(self.kind, self.data, step=self.step, id=self.id) if self.source == "event" else None
+
+    def tool_call(self) -> ToolCallRow:
+        """The tool call of a `tool:` row."""
+        d = self.data
+        return ToolCallRow(d.get("route_id"), d.get("inputs") or {}, d.get("outputs"), d.get("error"),
+                           d.get("duration_ms"), d.get("cost"), bool(d.get("cached")))
 
 
 @dataclass
@@ -148,7 +166,7 @@ class Snapshot:
     max_step: int
     posts: list[PostRow] = field(default_factory=list)
     images: dict[str, list[ImageRow]] = field(default_factory=dict)   # post_id -> images
-    nodes: dict[str, NodeRow] = field(default_factory=dict)
+    nodes: dict[str, EvidenceNode] = field(default_factory=dict)     # the engine's node type, as of this step
     edges: list[EdgeRow] = field(default_factory=list)
     routes: list[RouteRow] = field(default_factory=list)
     ledger: list[LedgerRow] = field(default_factory=list)
@@ -167,7 +185,7 @@ class Snapshot:
     def spent_at_step(self) -> float:
         return sum(r.units for r in self.ledger)
 
-    def hypotheses(self) -> list[NodeRow]:
+    def hypotheses(self) -> list[EvidenceNode]:
         return [n for n in self.nodes.values() if n.kind == "hypothesis"]
 
     def graph_index(self) -> GraphIndex:
@@ -291,7 +309,7 @@ class GraphIndex:
             self.down.setdefault(source, []).append(target)
 
 
-def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIndex | None = None) -> list[NodeRow]:
+def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIndex | None = None) -> list[EvidenceNode]:
     """The node followed by the nodes it rests on, breadth first (hypothesis -> evidence -> post):
     the engine's one support chain (core.engine.graph.support_chain) over the snapshot, flattened."""
     from core.engine.graph import support_chain
@@ -306,7 +324,7 @@ def provenance_chain(snap: Snapshot, node_id: str, limit: int = 50, idx: GraphIn
 
     tree = support_chain(node_id, info, lambda n: idx.supporters.get(n, []), lambda n: idx.cites.get(n, []),
                          content_chars=0)
-    out: list[NodeRow] = []
+    out: list[EvidenceNode] = []
     seen: set[str] = set()
     queue = [tree]
     while queue and len(out) < limit:
@@ -338,10 +356,10 @@ class StepChanges:
         return bool(self.new or self.changed or self.removed or self.evidence or self.marked)
 
 
-def person_mark(n: NodeRow) -> str:
+def person_mark(n: EvidenceNode) -> str:
     """A person's mark on a hypothesis, for its store row: ✓ confirmed, ✗ rejected, ✎ noted."""
-    d = n.data or {}
-    return "✓" if d.get("confirmed_by") else "✗" if d.get("rejected_by") else "✎" if d.get("notes") else ""
+    d = n.data
+    return "✓" if d.confirmed_by else "✗" if d.rejected_by else "✎" if d.notes else ""
 
 
 def _shown(c: float | None) -> str | None:
@@ -360,15 +378,14 @@ def step_changes(old: Snapshot, new: Snapshot) -> StepChanges:
                 out.changed[nid] = (o.status, n.status, o.confidence, n.confidence)
                 if n.status in ("removed", "rejected", "superseded") and o.status != n.status:
                     out.removed.append(nid)
-            od, nd = o.data or {}, n.data or {}
-            for key, verb in (("confirmed_by", "confirmed"), ("rejected_by", "rejected")):
-                if nd.get(key) and nd.get(key) != od.get(key):
-                    why = nd.get("person_reason")
-                    out.marked[nid] = f"{verb} by {nd[key]}" + (f": {why}" if why else "")
-            notes = list(nd.get("notes") or [])
-            if len(notes) > len(od.get("notes") or []):
-                last = notes[-1] if isinstance(notes[-1], dict) else {"text": str(notes[-1])}
-                out.marked[nid] = f"note by {last.get('by') or '?'}: {last.get('text') or ''}"
+            od, nd = o.data, n.data
+            for by, was, verb in ((nd.confirmed_by, od.confirmed_by, "confirmed"), (nd.rejected_by, od.rejected_by, "rejected")):
+                if by and by != was:
+                    why = nd.person_reason
+                    out.marked[nid] = f"{verb} by {by}" + (f": {why}" if why else "")
+            notes = nd.notes or []
+            if len(notes) > len(od.notes or []):
+                out.marked[nid] = f"note by {notes[-1].by or '?'}: {notes[-1].text or ''}"
         elif n.kind == "evidence" and o is None:
             out.evidence.append(nid)
     out.removed += [nid for nid, o in old.nodes.items() if o.kind == "hypothesis" and nid not in new.nodes]
@@ -381,17 +398,7 @@ def _graph_from_history(db: sqlite_utils.Database, snap: Snapshot, run_id: str, 
     from db.queries import state_at
 
     st = state_at(db, run_id, n)
-    static = {r[0]: r[1:] for r in db.execute(
-        "SELECT node_id, granularity, step_created FROM nodes WHERE run_id=?", [run_id])}
-    for ns in st.nodes():
-        gran, created = static.get(ns.node_id, (None, n))
-        data = dict(ns.data)
-        if ns.reason and "status_reason" not in data:
-            data["status_reason"] = ns.reason
-        snap.nodes[ns.node_id] = NodeRow(
-            ns.node_id, ns.kind, ns.post_id, ns.modality, ns.carrier, ns.content or "", ns.attribute, ns.value,
-            ns.level, gran, ns.confidence, ns.status, bool(ns.derived), list(ns.provenance), data,
-            created if created is not None else n, n)
+    snap.nodes = {ns.node_id: ns for ns in st.nodes()}
     snap.edges = [EdgeRow(e.src, e.dst, e.kind, e.step) for e in st.edges]
     detail = {r[0]: r[1:] for r in db.execute(
         "SELECT route_id, step, tool, expected, decision_reason, result FROM routes WHERE run_id=?", [run_id])}

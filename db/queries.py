@@ -18,6 +18,7 @@ from pydantic import BaseModel, Field
 
 from db.chain import ChainNode, id_order, support_chain
 from core.errors import InputError
+from core.nodes.node import EvidenceNode, node_data
 from db.store import open_db
 
 _JSON_COLUMNS = {"config", "data", "provenance", "evidence", "hypotheses", "params", "result", "inputs", "outputs",
@@ -219,25 +220,6 @@ def routes(db: sqlite_utils.Database, run_id: str) -> list[dict[str, Any]]:
 # ---- the state of a run as of one step (rebuilt from the append-only history) ----
 
 
-class NodeState(BaseModel):
-    node_id: str
-    kind: str
-    post_id: str | None = None
-    modality: str | None = None
-    carrier: str | None = None
-    content: str = ""
-    attribute: str | None = None
-    value: str | None = None
-    level: str | None = None
-    confidence: float | None = None
-    status: str | None = None
-    derived: bool = False
-    reason: str | None = None            # why it has this status (verifier, hypothesizer, person)
-    provenance: list[Any] = Field(default_factory=list)
-    data: dict[str, Any] = Field(default_factory=dict)
-    evidence: list[str] = Field(default_factory=list)   # hypotheses: supporters alive at this step
-
-
 class EdgeState(BaseModel):
     src: str
     dst: str
@@ -281,38 +263,29 @@ class RunState(BaseModel):
     step: int
     finished: bool = False
     profile: list[ProfileState] = Field(default_factory=list)
-    hypotheses: list[NodeState] = Field(default_factory=list)
-    evidence: list[NodeState] = Field(default_factory=list)
-    posts: list[NodeState] = Field(default_factory=list)
+    hypotheses: list[EvidenceNode] = Field(default_factory=list)
+    evidence: list[EvidenceNode] = Field(default_factory=list)
+    posts: list[EvidenceNode] = Field(default_factory=list)
     edges: list[EdgeState] = Field(default_factory=list)
     budget: BudgetState
     routes: list[RouteState] = Field(default_factory=list)
 
-    def nodes(self) -> list[NodeState]:
+    def nodes(self) -> list[EvidenceNode]:
         return self.posts + self.evidence + self.hypotheses
 
-    def node(self, node_id: str) -> NodeState | None:
+    def node(self, node_id: str) -> EvidenceNode | None:
         return next((n for n in self.nodes() if n.node_id == node_id), None)
 
+    def supporters(self, node_id: str) -> list[str]:
+        """The nodes whose support edges into `node_id` are alive at this step (edge order)."""
+        return [e.src for e in self.edges if e.kind == "support" and e.dst == node_id]
 
-def status_reason(kind: str, data: dict[str, Any]) -> str | None:
-    """The reason a node has its status, as the graph keeps it in the node's data."""
-    return data.get("status_reason") if kind == "hypothesis" else (data.get("grounding") or data.get("error"))
 
-
-def make_state(run_id: str, step: int, finished: bool, nodes_: list[NodeState], edges_: list[EdgeState],
+def make_state(run_id: str, step: int, finished: bool, nodes_: list[EvidenceNode], edges_: list[EdgeState],
                profile: list[ProfileState], budget: BudgetState, routes_: list[RouteState]) -> RunState:
     """One canonical order for every list, so a rebuilt state and a live one compare equal."""
     edges_ = sorted(edges_, key=lambda e: (id_order(e.src), id_order(e.dst), e.kind))
-    sup: dict[str, list[str]] = {}
-    for e in edges_:
-        if e.kind == "support":
-            sup.setdefault(e.dst, []).append(e.src)
     nodes_ = sorted(nodes_, key=lambda n: id_order(n.node_id))
-    for n in nodes_:
-        n.reason = status_reason(n.kind, n.data)
-        if n.kind == "hypothesis":
-            n.evidence = sup.get(n.node_id, [])
     return RunState(
         run_id=run_id, step=step, finished=finished, profile=sorted(profile, key=lambda p: p.attribute),
         hypotheses=[n for n in nodes_ if n.kind == "hypothesis"], evidence=[n for n in nodes_ if n.kind == "evidence"],
@@ -329,8 +302,8 @@ def state_at(db: sqlite_utils.Database, run_id: str, step: int | None = None) ->
     _require_history(db)
     n = int(run["step"]) if step is None else int(step)
     q = db.execute
-    static = {r[0]: r[1:] for r in q(
-        "SELECT node_id, kind, post_id, modality, carrier, attribute FROM nodes WHERE run_id=?", [run_id]).fetchall()}
+    static = {r[0]: r[1:] for r in q("SELECT node_id, kind, post_id, modality, carrier, attribute, step_created FROM nodes"
+                                      " WHERE run_id=?", [run_id]).fetchall()}
     latest: dict[str, list[Any]] = {}
     for nid, status, conf, content, value, level, derived, prov, data in q(
             "SELECT node_id, status, confidence, content, value, level, derived, provenance, data FROM node_versions"
@@ -339,13 +312,13 @@ def state_at(db: sqlite_utils.Database, run_id: str, step: int | None = None) ->
         latest[nid] = [status, conf, content, value, level, derived,
                        prov if prov is not None else (old[6] if old else None),
                        data if data is not None else (old[7] if old else None)]
-    nodes_: list[NodeState] = []
+    nodes_: list[EvidenceNode] = []
     for nid, (status, conf, content, value, level, derived, prov, data) in latest.items():
-        kind, post_id, modality, carrier, attribute = static.get(nid, ("evidence", None, None, None, None))
-        nodes_.append(NodeState(node_id=nid, kind=kind, post_id=post_id, modality=modality, carrier=carrier,
-                                content=content or "", attribute=attribute, value=value, level=level, confidence=conf,
-                                status=status, derived=bool(derived), provenance=json.loads(prov or "[]"),
-                                data=json.loads(data or "{}")))
+        kind, post_id, modality, carrier, attribute, created = static.get(nid, ("evidence", None, None, None, None, None))
+        nodes_.append(EvidenceNode(node_id=nid, kind=kind, post_id=post_id, modality=modality, carrier=carrier,
+                                   content=content or "", attribute=attribute, value=value, level=level, confidence=conf,
+                                   status=status or "raw", derived=bool(derived), provenance=json.loads(prov or "[]"),
+                                   data=node_data(json.loads(data or "{}")), created_step=created))
     edges_ = [EdgeState(src=a, dst=b, kind=k, step=s) for a, b, k, s in q(
         "SELECT src, dst, kind, step FROM edges WHERE run_id=? AND step<=? AND (removed_step IS NULL OR removed_step>?)",
         [run_id, n, n]).fetchall()]

@@ -78,7 +78,7 @@ def test_resume_backfills_the_text_features_of_an_old_run(tmp_path):
     assert all(TextFeatures.model_validate(json.loads(v[3])["features"]) == feats[v[0]] for v in versions)
     # the run's past is unchanged: as of its last committed step the nodes have no features
     past = state_at(inv.db, run_id, step)
-    assert past.evidence and not any("features" in n.data for n in past.evidence)
+    assert past.evidence and not any(n.data.features is not None for n in past.evidence)
     # ... and the graph a fresh load gives (what the next step aggregates) has them
     assert "birth_date" in _hyp_attributes(db_path, run_id, inv)
 

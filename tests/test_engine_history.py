@@ -124,7 +124,7 @@ def test_removed_support_stays_in_history(tmp_path):
     rows = ctx.db.execute("SELECT step, removed_step, removed_reason FROM edges WHERE run_id='r' AND kind='support'"
                           " ORDER BY rowid").fetchall()
     assert rows == [(1, 2, f"{e.node_id} rejected: test reason"), (3, None, None)]
-    alive = [queries.state_at(ctx.db, "r", s).node(h.node_id).evidence for s in (1, 2, 3)]
+    alive = [queries.state_at(ctx.db, "r", s).supporters(h.node_id) for s in (1, 2, 3)]
     assert alive == [[e.node_id], [], [e.node_id]]
     assert queries.supporters(ctx.db, "r", h.node_id) == [e.node_id]
 
@@ -333,7 +333,7 @@ def test_merged_shards_keep_the_history(tmp_path):
 
     db = open_db(out / "runs.db")
     assert [queries.state_at(db, "r", s) for s in (1, 2)] == before
-    assert before[0].profile and not before[1].profile and before[0].node(h.node_id).evidence == [e.node_id]
+    assert before[0].profile and not before[1].profile and before[0].supporters(h.node_id) == [e.node_id]
 
 
 def test_evidence_flagged_hostile_after_grounding_is_rejected(tmp_path):

@@ -14,6 +14,7 @@ from rich.tree import Tree
 
 from argus_tui.cli_base import (app, argus_command, bench_app, console, err_console, fail, require_models,
                                show_progress)
+from core.engine.events import ErrorEvent
 from core.errors import InputError
 from db.store import write_private
 
@@ -203,9 +204,9 @@ def investigate_cmd(
         write_private(out, pred.model_dump_json(indent=1, exclude_none=True))
     if not quiet:
         print_profile(inv, chains=False)
-    errs = [e for e in inv.events() if e.kind == "error"]
+    errs = [e for e in inv.events() if isinstance(e, ErrorEvent)]
     for e in errs[:10]:
-        console.print(f"[yellow]recorded error:[/] {escape(str(e.data.get('where')))}: {escape(str(e.data.get('reason')))}")
+        console.print(f"[yellow]recorded error:[/] {escape(str(e.where))}: {escape(e.reason)}")
     console.print(f"run {escape(inv.run_id)} finished in {time.perf_counter() - t0:.1f}s; DB: {escape(str(db_path))}"
                   + (f"; profile: {escape(str(out))}" if out else ""))
 

@@ -12,6 +12,7 @@ from rich.tree import Tree
 
 from argus_tui.cli_base import console, fail, runs_app
 from core.errors import InputError
+from core.nodes.node import EvidenceNode
 from db import queries
 
 
@@ -161,8 +162,8 @@ def _show_step(db, db_path: Path, run: dict[str, Any], step: int, all_hypotheses
     if as_json:
         out = {"run": run, "step": step, "finished": st.finished, "budget": st.budget.model_dump(),
                "profile": [p.model_dump() for p in st.profile],
-               "hypotheses": [h.model_dump(exclude={"data"}) for h in hyps],
-               "evidence": [n.model_dump(exclude={"data"}) for n in st.evidence],
+               "hypotheses": [_row(h, st.supporters(h.node_id)) for h in hyps],
+               "evidence": [_row(n) for n in st.evidence],
                "edges": [e.model_dump() for e in st.edges],
                "routes": [r.model_dump() for r in st.routes]}
         print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
@@ -172,8 +173,15 @@ def _show_step(db, db_path: Path, run: dict[str, Any], step: int, all_hypotheses
     console.print(f"budget: spent {_fmt(st.budget.spent, 1)} of {_fmt(st.budget.total, 1)},"
                   f" {_fmt(st.budget.remaining, 1)} left")
     _print_profile([p.model_dump() for p in st.profile])
-    _print_hypotheses([h.model_dump() for h in hyps], all_hypotheses, with_reason=True)
+    _print_hypotheses([_row(h, st.supporters(h.node_id)) for h in hyps], all_hypotheses, with_reason=True)
     _print_routes([r.model_dump() for r in st.routes])
+
+
+def _row(n: EvidenceNode, supporters: list[str] | None = None) -> dict[str, Any]:
+    """A node as `runs show --step` prints it: its fields, why it has its status and (a hypothesis)
+    the supporters alive at that step."""
+    return {**n.model_dump(exclude={"data"}), "reason": n.reason,
+            **({"evidence": supporters} if supporters is not None else {})}
 
 
 def _print_profile(profile: list[dict[str, Any]]) -> None:

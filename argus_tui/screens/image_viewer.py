@@ -26,18 +26,18 @@ def ocr_boxes(snap, file: str) -> list[tuple[list[float], str, float | None]]:
     """(x0,y0,x1,y1), text, score of every OCR line read from `file` so far."""
     out = []
     for ev in snap.timeline if snap else []:
-        if ev.source != "tool" or not isinstance(ev.data.get("outputs"), dict):
+        if ev.source != "tool":
             continue
-        inputs = ev.data.get("inputs") or {}
-        if str(inputs.get("file") or inputs.get("image") or "").removeprefix("./") != file:
+        call = ev.tool_call()
+        if str(call.inputs.get("file") or call.inputs.get("image") or "").removeprefix("./") != file:
             continue
-        for ln in ev.data["outputs"].get("lines") or []:
-            box = ln.get("box") if isinstance(ln, dict) else None
-            if isinstance(box, list) and box and isinstance(box[0], (list, tuple)):
+        for ln in call.ocr_lines():
+            box = ln.box
+            if isinstance(box, list) and box and isinstance(box[0], list):
                 xs, ys = [p[0] for p in box], [p[1] for p in box]
-                out.append(([min(xs), min(ys), max(xs), max(ys)], str(ln.get("text", "")), ln.get("score")))
+                out.append(([min(xs), min(ys), max(xs), max(ys)], ln.text, ln.score))
             elif isinstance(box, list) and len(box) == 4:
-                out.append(([float(v) for v in box], str(ln.get("text", "")), ln.get("score")))
+                out.append(([float(v) for v in box], ln.text, ln.score))
     return out
 
 

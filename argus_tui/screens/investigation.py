@@ -35,6 +35,7 @@ from argus_tui.widgets.panes import (
 )
 from argus_tui.widgets.cells import one_line
 from argus_tui.widgets.posts import PostsPane
+from core.engine.events import RunFinished
 from core.engine.types import Decision
 from core.errors import InputError
 from db.store import open_db
@@ -130,8 +131,9 @@ def route_problems(family: str, params: dict, cost: float | None = None, remaini
 def stop_reason(snap: Snapshot) -> str:
     """Why the engine stopped: the reason of the run's last run_finished event."""
     for ev in reversed(snap.timeline):
-        if ev.kind == "run_finished":
-            return str(ev.data.get("reason") or "stopped")
+        e = ev.event()
+        if isinstance(e, RunFinished):
+            return e.reason or "stopped"
         if ev.kind in ("reopened", "budget_extended"):
             break
     return "stopped"

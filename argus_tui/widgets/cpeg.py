@@ -9,10 +9,11 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, Tree
 from textual.widgets.tree import TreeNode
 
-from argus_tui.state import GraphIndex, NodeRow, Snapshot, provenance_chain
+from argus_tui.state import GraphIndex, Snapshot, provenance_chain
 from argus_tui.widgets.cells import lines, one_line
+from core.nodes.node import EvidenceNode
 
-def node_label(n: NodeRow) -> Text:
+def node_label(n: EvidenceNode) -> Text:
     if n.kind == "post":
         return Text.assemble(("post ", "bold"), n.post_id or n.node_id)
     if n.kind == "hypothesis":
@@ -29,11 +30,11 @@ def node_detail(snap: Snapshot, node_id: str) -> Text:
     if n is None:
         return Text(f"{node_id}: not in the graph at step {snap.step}")
     rows = [Text.assemble((n.node_id, "bold"), f" kind={n.kind} status={n.status or '-'}",
-                          (" DERIVED" if n.derived else "", "yellow"), f" created step {n.step_created}")]
+                          (" DERIVED" if n.derived else "", "yellow"), f" created step {n.created_step}")]
     if n.attribute:
         rows.append(Text(f"{n.attribute} = {n.value or ''}" + (f" (level {n.level})" if n.level else "")
                          + (f" conf {n.confidence:.2f}" if n.confidence is not None else "")))
-    why = n.data.get("status_reason") if n.kind == "hypothesis" else None
+    why = n.data.status_reason if n.kind == "hypothesis" else None
     if why:
         rows.append(Text.assemble((f"{n.status or 'status'} because: ", "bold"), str(why)))
     if n.content:
@@ -93,12 +94,12 @@ class CpegPane(Vertical):
                 self._fill(group)
                 group.expand()
 
-    def _children(self, n: NodeRow, direction: str) -> list[NodeRow]:
+    def _children(self, n: EvidenceNode, direction: str) -> list[EvidenceNode]:
         assert self.snap is not None and self._idx is not None
         ids = (self._idx.down if direction == "down" else self._idx.up).get(n.node_id, [])
         return [self.snap.nodes[i] for i in ids if i in self.snap.nodes]
 
-    def _add(self, parent: TreeNode, n: NodeRow, direction: str, expanded: set) -> None:
+    def _add(self, parent: TreeNode, n: EvidenceNode, direction: str, expanded: set) -> None:
         data = (n.node_id, direction)
         if self._children(n, direction):
             node = parent.add(node_label(n), data=data)

@@ -14,8 +14,9 @@ from textual.widgets import DataTable, Input
 
 from rich.text import Text
 
-from argus_tui.state import NodeRow, Snapshot, person_mark
+from argus_tui.state import Snapshot, person_mark
 from argus_tui.widgets.cells import FitTable, cells
+from core.nodes.node import EvidenceNode
 
 COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
 # minimum widths: status and evidence count stay readable in a 100x30 terminal; the rest
@@ -23,7 +24,7 @@ COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
 MINS = (4, 6, 6, 4, 4, 10, 2)
 
 
-def row_of(h: NodeRow, ev: int) -> tuple:
+def row_of(h: EvidenceNode, ev: int) -> tuple:
     """A store row; the status carries a person's mark (✓ confirmed, ✗ rejected, ✎ noted)."""
     mark = person_mark(h)
     return (h.node_id, h.attribute or "", h.value or "",

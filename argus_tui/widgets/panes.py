@@ -12,6 +12,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Input, Static
 
 from argus_tui.state import EventRow, RouteRow, Snapshot, provenance_chain
+from core.engine.events import RouteProposed
 from argus_tui.widgets.cells import FitTable, cells, lines, one_line
 
 
@@ -126,8 +127,9 @@ def split_reason(reason: str, family: str, expected: str) -> tuple[str, str]:
 def route_reason(snap: Snapshot | None, route_id: str | None) -> str:
     """Why the engine proposed a route (its route_proposed event)."""
     for ev in reversed(snap.timeline if snap else []):
-        if ev.kind == "route_proposed" and ev.data.get("route_id") == route_id:
-            return str(ev.data.get("reason") or "")
+        e = ev.event()
+        if isinstance(e, RouteProposed) and e.route_id == route_id:
+            return e.reason
     return ""
 
 

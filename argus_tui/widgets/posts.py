@@ -89,10 +89,10 @@ class PostsPane(Vertical):
         mine = [n for n in snap.nodes.values() if n.post_id == pid and n.kind == "evidence"]
         images = snap.images.get(pid, [])
         for n in mine:
-            if n.data.get("lines") is not None or n.data.get("ocr_source") or n.carrier == "ocr_text":
-                src = n.data.get("route_id") or n.data.get("ocr_source") or ""
+            if n.data.lines is not None or n.data.ocr_source or n.carrier == "ocr_text":
+                src = n.data.route_id or n.data.ocr_source or ""
                 where = ", ".join(x for x in (str(src), n.node_id) if x)
-                image_id = str(n.data.get("image_id") or "")
+                image_id = n.data.image_id or ""
                 rows.append(Text.assemble(("OCR", "bold"), f" {image_id}" if image_id else "",
                                           (f" ({where})", "dim"), ": ", one_line(n.content or "")))
         for n in mine:
@@ -107,7 +107,7 @@ class PostsPane(Vertical):
             if img.meta.get("error"):
                 field(f"image {img.image_id}:", img.meta["error"], style="bold red")
         for n in mine:
-            if n.modality == "image" and not n.data.get("lines") and not n.data.get("ocr_source"):
+            if n.modality == "image" and not n.data.lines and not n.data.ocr_source:
                 rows.append(Text.assemble(("image", "bold"), (f" ({n.node_id})", "dim"), ": ",
                                           one_line(n.content, 200)))
         parts: list = [lines(*rows)]

@@ -47,7 +47,7 @@ class Graph:
     def _load(self) -> None:
         rows = self.db.execute(
             "SELECT node_id, kind, post_id, modality, carrier, content, attribute, value, level,"
-            " granularity, confidence, status, derived, provenance, data FROM nodes WHERE run_id=?"
+            " granularity, confidence, status, derived, provenance, data, step_created FROM nodes WHERE run_id=?"
             " ORDER BY rowid",
             [self.run_id],
         ).fetchall()
@@ -63,7 +63,7 @@ class Graph:
             node = EvidenceNode(
                 node_id=r[0], kind=r[1], post_id=r[2], modality=r[3], carrier=r[4], content=r[5] or "",
                 attribute=r[6], value=r[7], level=r[8], confidence=r[10], status=r[11] or "raw",
-                derived=bool(r[12]), provenance=json.loads(prov_s or "[]"), data=node_data(raw),
+                derived=bool(r[12]), provenance=json.loads(prov_s or "[]"), data=node_data(raw), created_step=r[15],
             )
             self._index(node)
             self._stored[node.node_id] = (dumps(node.provenance), dumps(node.stored_data()))
@@ -156,6 +156,7 @@ class Graph:
             node.node_id = self.new_id(node.kind)
         if node.node_id in self.nodes:
             raise ValueError(f"duplicate node id {node.node_id}")
+        node.created_step = self.step
         self._index(node)
         self._write(node, created=True)
         return node

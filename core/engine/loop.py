@@ -42,7 +42,7 @@ from core.models import Predictions
 from db import queries
 from db import routes as db_routes
 from db.profile import read_profile, write_profile
-from db.queries import BudgetState, EdgeState, NodeState, ProfileState, RouteState, RunState
+from db.queries import BudgetState, EdgeState, ProfileState, RouteState, RunState
 from db.store import dumps, now, open_db
 
 STABLE_ROUTES = 4
@@ -163,11 +163,8 @@ class Investigation(Suspension, StepTransaction):
         """The live state (the graph in memory, the budget, the current profile and route rows) in the
         form `db.queries.state_at` rebuilds from history: after a committed step both are equal."""
         g = self.ctx.graph
-        nodes = [NodeState(node_id=n.node_id, kind=n.kind, post_id=n.post_id, modality=n.modality, carrier=n.carrier,
-                           content=n.content, attribute=n.attribute, value=n.value, level=n.level,
-                           confidence=n.confidence, status=n.status, derived=n.derived,
-                           provenance=json.loads(dumps(n.provenance)), data=json.loads(dumps(n.stored_data())))
-                 for n in g.nodes.values()]
+        # copies as the run store holds them (a JSON round trip), so the live and the rebuilt state compare equal
+        nodes = [EvidenceNode.model_validate_json(n.model_dump_json()) for n in g.nodes.values()]
         edges = [EdgeState(src=a, dst=b, kind=k, step=g.edge_step[(a, b, k)]) for a, b, k in g.edges]
         profile = [ProfileState(attribute=p["attribute"], value=p["value"], level=p["level"],
                                 confidence=p["confidence"], sensitivity=p["sensitivity"], evidence=p["evidence"],

@@ -19,18 +19,21 @@ class NodeData(PostParts, SourceParts, TextParts, ImageParts, MetaParts, ToolPar
     """A node's data: every field optional (None: not there, never stored)."""
 
 
-def _fields(*parts: type[BaseModel]) -> frozenset[str]:
-    return frozenset(k for p in parts for k in p.model_fields)
-
-
-KIND_FIELDS: dict[str, frozenset[str]] = {
-    "post": _fields(PostParts),
-    "evidence": _fields(SourceParts, TextParts, ImageParts, MetaParts, ToolParts, ModelParts),
-    "hypothesis": _fields(HypothesisParts),
+# the parts by what carries them, with a title (the console shows a node's data part by part)
+PARTS: dict[str, tuple[tuple[str, type[BaseModel]], ...]] = {
+    "post": (("post", PostParts),),
+    "evidence": (("source", SourceParts), ("text read", TextParts), ("image", ImageParts),
+                 ("metadata", MetaParts), ("tool", ToolParts), ("model", ModelParts)),
+    "hypothesis": (("hypothesis", HypothesisParts),),
 }
+KIND_FIELDS: dict[str, frozenset[str]] = {kind: frozenset(k for _, p in parts for k in p.model_fields)
+                                          for kind, parts in PARTS.items()}
 
 
 class EvidenceNode(BaseModel):
+    """One node of a run's graph, as the engine holds it, the run store rebuilds it as of a step
+    (db/queries.state_at) and the console shows it."""
+
     node_id: str
     kind: NodeKind = "evidence"
     post_id: str | None = None
@@ -45,6 +48,20 @@ class EvidenceNode(BaseModel):
     derived: bool = False
     provenance: list[str] = Field(default_factory=list)
     data: NodeData = Field(default_factory=NodeData)
+    created_step: int | None = None   # the step it was added (set when the graph stores it)
+
+    @property
+    def reason(self) -> str | None:
+        """Why it has its status: the verifier's, hypothesizer's or a person's reason for a
+        hypothesis; the grounding verdict or the error for evidence."""
+        if self.kind == "hypothesis":
+            return self.data.status_reason
+        return self.data.grounding or self.data.error
+
+    @property
+    def granularity(self) -> float | None:
+        """A hypothesis's depth in its attribute's levels (1.0 when flat); None for other nodes."""
+        return self.data.granularity if self.kind == "hypothesis" else None
 
     def stored_data(self) -> dict[str, Any]:
         """The data as the run store keeps it (JSON-ready, no None); refuses a part of another kind."""
