@@ -11,6 +11,7 @@ import subprocess
 import sys
 import warnings
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
 HEADLESS = ("core", "tools", "db")
@@ -204,3 +205,64 @@ def test_only_eval_and_bench_name_the_truth_file() -> None:
             if "truth.json" in path.read_text(encoding="utf-8"):
                 offenders.append(str(path.relative_to(ROOT)))
     assert not offenders, offenders
+
+
+# the contract's node types (docs/contract.md): every field typed, down to the parts of a node's
+# data; the data parts refuse unknown keys, so nothing the engine stores stays untyped
+def _untyped_fields(roots: tuple[type, ...]) -> tuple[list[str], list[str]]:
+    """(fields whose type holds Any, e.g. dict[str, Any]; data parts that accept unknown keys) of
+    the models reachable from `roots` through their fields."""
+    import typing
+
+    from pydantic import BaseModel
+
+    from core.nodes.base import Part
+
+    untyped, open_parts, seen = [], [], set()
+    todo = list(roots)
+
+    def walk_type(owner: str, tp: Any) -> None:
+        if tp is Any:
+            untyped.append(owner)
+        elif isinstance(tp, type) and issubclass(tp, BaseModel):
+            todo.append(tp)
+        for arg in typing.get_args(tp):
+            walk_type(owner, arg)
+
+    while todo:
+        model = todo.pop()
+        if model in seen:
+            continue
+        seen.add(model)
+        if issubclass(model, Part) and model.model_config.get("extra") != "forbid":
+            open_parts.append(model.__name__)
+        for name, f in model.model_fields.items():
+            walk_type(f"{model.__name__}.{name}", f.annotation)
+    return sorted(set(untyped)), open_parts
+
+
+def test_contract_node_types_have_no_untyped_field() -> None:
+    from core.engine.types import Cue, EvidenceNode, Hypothesis
+    from core.nodes.node import NodeData
+
+    untyped, open_parts = _untyped_fields((EvidenceNode, Cue, Hypothesis))
+    assert not untyped, f"untyped fields (dict[str, Any] ...) in the contract's node types: {untyped}"
+    assert not open_parts, f"node data parts that accept unknown keys: {open_parts}"
+    assert {"cues", "lines", "needs", "levels", "hostile"} <= set(NodeData.model_fields)
+
+
+def test_node_type_scan_sees_a_violation() -> None:
+    from pydantic import BaseModel, ConfigDict
+
+    from core.nodes.base import Part
+
+    class Inner(Part):
+        model_config = ConfigDict(extra="allow")
+        x: list[Any] = []
+
+    class Node(BaseModel):
+        data: dict[str, Any] = {}
+        inner: Inner | None = None
+        ok: dict[str, str] = {}
+
+    assert _untyped_fields((Node,)) == (["Inner.x", "Node.data"], ["Inner"])

@@ -1,5 +1,6 @@
 """The engine's contract, in one import: the typed values that cross stage boundaries
-(core/engine/types.py: evidence and hypothesis nodes, route proposals, decisions, verdicts),
+(core/engine/types.py: evidence and hypothesis nodes, route proposals, decisions, verdicts;
+core/nodes: the node's typed data),
 the typed events (core/engine/events.py), the read-only GraphView a stage reads its run
 through, and the changes a stage hands to the loop, which alone writes (docs/architecture.md).
 """
@@ -7,6 +8,8 @@ from core.engine.contract.changes import Change, RecordImage
 from core.engine.contract.view import GraphView
 from core.engine.events import BaseEvent as Event
 from core.engine.types import Cue, Decision, EvidenceNode, Hypothesis, RouteProposal, Verdict
+from core.nodes.hypothesis import Need
+from core.nodes.node import NodeData
 
-__all__ = ["Change", "Cue", "Decision", "Event", "EvidenceNode", "GraphView", "Hypothesis", "RecordImage",
-           "RouteProposal", "Verdict"]
+__all__ = ["Change", "Cue", "Decision", "Event", "EvidenceNode", "GraphView", "Hypothesis", "Need", "NodeData",
+           "RecordImage", "RouteProposal", "Verdict"]
