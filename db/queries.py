@@ -91,24 +91,41 @@ def profile_rows(db: sqlite_utils.Database, run_id: str) -> list[dict[str, Any]]
 # ---- graph ----
 
 
-def nodes(db: sqlite_utils.Database, run_id: str, kind: str | None = None) -> list[dict[str, Any]]:
-    if kind is None:
-        return _rows(db, "SELECT * FROM nodes WHERE run_id = ? ORDER BY rowid", [run_id])
-    return _rows(db, "SELECT * FROM nodes WHERE run_id = ? AND kind = ? ORDER BY rowid", [run_id, kind])
+_NODE_COLUMNS = ("node_id, kind, post_id, modality, carrier, content, attribute, value, level, granularity, confidence,"
+                 " status, derived, provenance, data, step_created")
 
 
-def node(db: sqlite_utils.Database, run_id: str, node_id: str) -> dict[str, Any] | None:
-    rows = _rows(db, "SELECT * FROM nodes WHERE run_id = ? AND node_id = ?", [run_id, node_id])
-    return rows[0] if rows else None
+def _node(r: tuple) -> EvidenceNode:
+    """A nodes row as the contract's node (the latest version; node_versions keeps the history)."""
+    data = json.loads(r[14] or "{}")
+    if r[1] == "hypothesis" and r[9] is not None:
+        data["granularity"] = r[9]       # kept in its own column, out of the row's data
+    return EvidenceNode(node_id=r[0], kind=r[1], post_id=r[2], modality=r[3], carrier=r[4], content=r[5] or "",
+                        attribute=r[6], value=r[7], level=r[8], confidence=r[10], status=r[11] or "raw",
+                        derived=bool(r[12]), provenance=json.loads(r[13] or "[]"), data=node_data(data),
+                        created_step=r[15])
 
 
-def hypotheses(db: sqlite_utils.Database, run_id: str, statuses: Iterable[str] | None = None) -> list[dict[str, Any]]:
+def nodes(db: sqlite_utils.Database, run_id: str, kind: str | None = None) -> list[EvidenceNode]:
+    """The run's nodes as they are now, in creation order (`state_at` gives them as of a step)."""
+    sql, args = f"SELECT {_NODE_COLUMNS} FROM nodes WHERE run_id = ?", [run_id]
+    if kind is not None:
+        sql, args = sql + " AND kind = ?", args + [kind]
+    return [_node(r) for r in db.execute(sql + " ORDER BY rowid", args).fetchall()]
+
+
+def node(db: sqlite_utils.Database, run_id: str, node_id: str) -> EvidenceNode | None:
+    r = db.execute(f"SELECT {_NODE_COLUMNS} FROM nodes WHERE run_id = ? AND node_id = ?", [run_id, node_id]).fetchone()
+    return _node(r) if r else None
+
+
+def hypotheses(db: sqlite_utils.Database, run_id: str, statuses: Iterable[str] | None = None) -> list[EvidenceNode]:
     """Hypothesis nodes (optionally only some statuses), in creation order."""
     rows = nodes(db, run_id, "hypothesis")
     if statuses is None:
         return rows
     keep = set(statuses)
-    return [r for r in rows if r.get("status") in keep]
+    return [r for r in rows if r.status in keep]
 
 
 def _alive(db: sqlite_utils.Database) -> str:
@@ -149,7 +166,7 @@ def evidence_chain(db: sqlite_utils.Database, run_id: str, node_id: str, *, max_
     """The support chain of a node down to the posts (db.chain.support_chain over the
     run store), as of `step` when given (nodes and edges that existed then)."""
     if step is None:
-        by_id = {r["node_id"]: r for r in nodes(db, run_id)}
+        by_id = {n.node_id: n.model_dump() for n in nodes(db, run_id)}
         es = edges(db, run_id)
     else:
         st = state_at(db, run_id, step)

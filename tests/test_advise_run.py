@@ -55,7 +55,7 @@ def test_support_graph_follows_the_run(run):
         for lid in leaves:
             leaf = g.leaves[lid]
             node = queries.node(db, run_id, lid)
-            assert node["kind"] == "evidence" and node["post_id"] == leaf.post_id
+            assert node.kind == "evidence" and node.post_id == leaf.post_id
             if leaf.span and leaf.post_id in posts:
                 # the phrase to cut is really in that post's text
                 assert leaf.span in "\n".join(t for _, t in posts[leaf.post_id].text_fields()) + \

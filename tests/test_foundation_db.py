@@ -109,7 +109,7 @@ def test_queries_follow_support_and_cite_edges_to_posts(runs_db: Path) -> None:
     assert queries.get_run(db, "nope") is None
     assert queries.find_run(db, "r2")["run_id"] == "r2-other"
     assert [p["evidence"] for p in queries.profile_rows(db, "r1")] == [["h1"], ["h2"]]
-    assert [h["node_id"] for h in queries.hypotheses(db, "r1", statuses=["admitted"])] == ["h1", "h2"]
+    assert [h.node_id for h in queries.hypotheses(db, "r1", statuses=["admitted"])] == ["h1", "h2"]
     chain = queries.evidence_chain(db, "r1", "h1")
     assert chain.kind == "hypothesis" and chain.attribute == "home_location"
     kids = {c.node_id: c for c in chain.children}

@@ -118,12 +118,12 @@ def show_cmd(
     profile = queries.profile_rows(db, rid)
     hyps = queries.hypotheses(db, rid)
     if not all_hypotheses:
-        hyps = [h for h in hyps if h.get("status") != "removed"]
+        hyps = [h for h in hyps if h.status != "removed"]
     chains = {p["attribute"]: [queries.evidence_chain(db, rid, nid) for nid in (p.get("evidence") or [])
                                if isinstance(nid, str)] for p in profile}
     if as_json:
         out = {"run": run, "profile": [{**p, "chains": [c.model_dump() for c in chains[p["attribute"]]]}
-                                       for p in profile], "hypotheses": hyps,
+                                       for p in profile], "hypotheses": [_row(h, data=True) for h in hyps],
                "routes": [{k: r.get(k) for k in _ROUTE_KEYS} for r in queries.routes(db, rid)]}
         print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
         return
@@ -139,7 +139,7 @@ def show_cmd(
     console.print(info)
     _print_profile(profile)
     # with the removed ones, why each was removed ("holder: brother", "contradicted by h3 ...")
-    _print_hypotheses(hyps, all_hypotheses, with_reason=all_hypotheses)
+    _print_hypotheses([_row(h) for h in hyps], all_hypotheses, with_reason=all_hypotheses)
     _print_routes(queries.routes(db, rid))
     for p in profile:
         tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(p['value'])}")
@@ -177,11 +177,12 @@ def _show_step(db, db_path: Path, run: dict[str, Any], step: int, all_hypotheses
     _print_routes([r.model_dump() for r in st.routes])
 
 
-def _row(n: EvidenceNode, supporters: list[str] | None = None) -> dict[str, Any]:
-    """A node as `runs show --step` prints it: its fields, why it has its status and (a hypothesis)
-    the supporters alive at that step."""
+def _row(n: EvidenceNode, supporters: list[str] | None = None, *, data: bool = False) -> dict[str, Any]:
+    """A node as `runs show` prints it: its fields, why it has its status, (a hypothesis as of a
+    step) the supporters alive then, and with data=True its data as the run store keeps it."""
     return {**n.model_dump(exclude={"data"}), "reason": n.reason,
-            **({"evidence": supporters} if supporters is not None else {})}
+            **({"evidence": supporters} if supporters is not None else {}),
+            **({"data": n.stored_data()} if data else {})}
 
 
 def _print_profile(profile: list[dict[str, Any]]) -> None:
@@ -203,9 +204,7 @@ def _print_hypotheses(hyps: list[dict[str, Any]], all_hypotheses: bool, with_rea
         row = [_e(h["node_id"]), _e(h.get("attribute")), _e(h.get("value")), _e(h.get("level")),
                _e(h.get("confidence")), _e(h.get("status"))]
         if with_reason:
-            data = h.get("data") if isinstance(h.get("data"), dict) else {}
-            row += [escape(", ".join(h.get("evidence") or h.get("provenance") or [])),
-                    _e(h.get("reason") or data.get("status_reason"))]
+            row += [escape(", ".join(h.get("evidence") or h.get("provenance") or [])), _e(h.get("reason"))]
         ht.add_row(*row)
     console.print(ht if hyps else "[dim]no hypotheses[/]")
 

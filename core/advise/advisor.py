@@ -105,9 +105,9 @@ def _evidence_of(db: sqlite_utils.Database, run_id: str, g: SupportGraph, hyp_id
     out = []
     for lid in leaves[:limit]:
         leaf = g.leaves[lid]
-        r = queries.node(db, run_id, lid) or {}
+        r = queries.node(db, run_id, lid)
         out.append({"node_id": lid, "post_id": leaf.post_id, "carrier": leaf.carrier, "image": leaf.image,
-                    "box": leaf.box, "quote": (leaf.span or r.get("content") or "")[:160]})
+                    "box": leaf.box, "quote": (leaf.span or (r.content if r else "") or "")[:160]})
     return out
 
 

@@ -32,13 +32,12 @@ def export_run(db: sqlite_utils.Database, run_id: str, *, redact: bool = False) 
         evidence = []
         for lid in leaf_ids:
             leaf = g.leaves[lid]
-            node = queries.node(db, run_id, lid) or {}
-            data = node.get("data") if isinstance(node.get("data"), dict) else {}
+            node = queries.node(db, run_id, lid)
             item: dict[str, Any] = {"node_id": lid, "post_id": leaf.post_id, "carrier": leaf.carrier,
-                                    "modality": node.get("modality"), "field": data.get("field"),
-                                    "image": leaf.image, "box": leaf.box}
+                                    "modality": node.modality if node else None,
+                                    "field": node.data.field if node else None, "image": leaf.image, "box": leaf.box}
             if not redact:
-                item["content"] = node.get("content") or ""
+                item["content"] = node.content if node else ""
                 item["quote"] = leaf.span
             evidence.append(item)
         attrs.append({

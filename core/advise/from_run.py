@@ -19,6 +19,8 @@ import sqlite_utils
 from core.advise.exposure import ProfileValue
 from core.advise.planner import Leaf, SupportGraph
 from core.errors import InputError
+from core.nodes.evidence import OcrLine
+from core.nodes.node import EvidenceNode, NodeData
 from core.schema import load_schema
 from db import queries
 
@@ -66,21 +68,20 @@ def _union(boxes: list[list[float]]) -> list[float] | None:
     return [min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)]
 
 
-def _relevant_spans(data: dict[str, Any], attrs: set[str]) -> tuple[list[tuple[int | None, int | None, str]], set[str]]:
+def _relevant_spans(data: NodeData, attrs: set[str]) -> tuple[list[tuple[int | None, int | None, str]], set[str]]:
     """(start, end, text) of the cues/entities in a node that feed the attributes it supports,
     and the attributes those spans account for."""
     out: list[tuple[int | None, int | None, str]] = []
     covered: set[str] = set()
-    for c in data.get("cues") or []:
-        fed = {a for a in attrs if c.get("attribute") in _CUE_FEEDS.get(a, {a})}
-        if fed and c.get("span"):
-            d = c.get("data") or {}
-            out.append((d.get("start"), d.get("end"), str(c["span"])))
+    for c in data.cues or []:
+        fed = {a for a in attrs if c.attribute in _CUE_FEEDS.get(a, {a})}
+        if fed and c.span:
+            out.append((c.data.start, c.data.end, c.span))
             covered |= fed
-    for e in data.get("entities") or []:
-        hit = attrs & _ENTITY_ATTRS.get(str(e.get("type")), set())
-        if hit and e.get("text"):
-            out.append((e.get("start"), e.get("end"), str(e["text"])))
+    for e in data.entities or []:
+        hit = attrs & _ENTITY_ATTRS.get(e.type, set())
+        if hit and e.text:
+            out.append((e.start, e.end, e.text))
             covered |= hit
     return out, covered
 
@@ -155,13 +156,13 @@ def _phrase(content: str, spans: list[tuple[int | None, int | None, str]]) -> st
     return content
 
 
-def _line_boxes(content: str, lines: list[dict[str, Any]], spans: list[tuple[int | None, int | None, str]]
+def _line_boxes(content: str, lines: list[OcrLine], spans: list[tuple[int | None, int | None, str]]
                 ) -> list[list[float]]:
     """Boxes of the OCR lines a span falls on (a span may cross lines: the text is the lines
     joined with newlines, and cue offsets index that text)."""
     ranges, pos = [], 0
     for ln in lines:
-        t = str(ln.get("text", ""))
+        t = ln.text
         ranges.append((pos, pos + len(t)))
         pos += len(t) + 1
     out: list[list[float]] = []
@@ -172,31 +173,30 @@ def _line_boxes(content: str, lines: list[dict[str, Any]], spans: list[tuple[int
                 continue
             end = start + len(text)
         for (a, b), ln in zip(ranges, lines):
-            box = _box_of(ln.get("box"))
+            box = _box_of(ln.box)
             if box and a < end and start < b and box not in out:
                 out.append(box)
     return out
 
 
-def _leaf(row: dict[str, Any], attrs: set[str], image_files: dict[str, str]) -> Leaf:
-    data = row.get("data") if isinstance(row.get("data"), dict) else {}
-    content = row.get("content") or ""
-    image_id = data.get("image_id")
-    image = data.get("file") or (image_files.get(image_id) if image_id else None)
-    leaf = Leaf(node_id=row["node_id"], post_id=row.get("post_id"), carrier=row.get("carrier"),
-                modality=row.get("modality"), image=image)
+def _leaf(row: EvidenceNode, attrs: set[str], image_files: dict[str, str]) -> Leaf:
+    data = row.data
+    content = row.content
+    image_id = data.image_id
+    image = data.file or (image_files.get(image_id) if image_id else None)
+    leaf = Leaf(node_id=row.node_id, post_id=row.post_id, carrier=row.carrier, modality=row.modality, image=image)
     spans, covered = _relevant_spans(data, attrs)
     if attrs - covered or "birth_date" in attrs:
         # some attribute is read from this text as a whole: no span accounts for it (a birthday
         # post is dated by "happy birthday to me" anywhere in it), so the whole text (every OCR
         # line) has to go
         spans = []
-    lines = data.get("lines") or []
+    lines = data.lines or []
     if lines:
         # OCR evidence: blur the lines that carry the relevant text (all lines when none is known)
         leaf.box = _union(_line_boxes(content, lines, spans)) or _union(
-            [b for ln in lines if (b := _box_of(ln.get("box")))])
-    elif content and _TEXT_FIELD.match(str(data.get("field", ""))):
+            [b for ln in lines if (b := _box_of(ln.box))])
+    elif content and _TEXT_FIELD.match(data.field or ""):
         leaf.span = _phrase(content, spans)
         leaf.modality = "text"     # a cuttable text field (location tags and alt text included)
     return leaf
@@ -207,13 +207,13 @@ def build_support_graph(db: sqlite_utils.Database, run_id: str) -> SupportGraph:
     if queries.get_run(db, run_id) is None:
         raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
     schema = load_schema()
-    by_id = {r["node_id"]: r for r in queries.nodes(db, run_id)}
+    by_id = {r.node_id: r for r in queries.nodes(db, run_id)}
     sup: dict[str, list[str]] = {}
     for e in queries.edges(db, run_id):
         if e["kind"] == "support":
             sup.setdefault(e["dst"], []).append(e["src"])
     image_files = {r[0]: r[1] for r in db.execute("SELECT image_id, file FROM images WHERE run_id=?", [run_id])}
-    admitted = [r for r in by_id.values() if r["kind"] == "hypothesis" and r.get("status") == "admitted"]
+    admitted = [r for r in by_id.values() if r.kind == "hypothesis" and r.status == "admitted"]
 
     g = SupportGraph()
     # attributes each evidence node feeds (to pick the spans/boxes that matter)
@@ -223,54 +223,53 @@ def build_support_graph(db: sqlite_utils.Database, run_id: str) -> SupportGraph:
         r = by_id.get(nid)
         if r is None:
             return False
-        if r["kind"] == "hypothesis":
-            return r.get("status") == "admitted"
-        data = r.get("data") if isinstance(r.get("data"), dict) else {}
+        if r.kind == "hypothesis":
+            return r.status == "admitted"
         # tool evidence with no post (gazetteer) only refines levels of a place someone mentioned
-        return r.get("status") != "removed" and not data.get("hostile") and bool(r.get("post_id"))
+        return r.status != "removed" and not r.data.hostile and bool(r.post_id)
 
     for h in admitted:
-        keep = [s for s in sup.get(h["node_id"], []) if usable(s)]
-        g.supporters[h["node_id"]] = keep
+        keep = [s for s in sup.get(h.node_id, []) if usable(s)]
+        g.supporters[h.node_id] = keep
         for s in keep:
-            feeds.setdefault(s, set()).add(h["attribute"])
+            feeds.setdefault(s, set()).add(h.attribute)
     # a derived hypothesis feeds what its dependants feed too
     for nid, attrs in list(feeds.items()):
-        if by_id[nid]["kind"] == "evidence":
+        if by_id[nid].kind == "evidence":
             g.leaves[nid] = _leaf(by_id[nid], attrs, image_files)
 
     for row in queries.profile_rows(db, run_id):
         attr, value = row["attribute"], row["value"] or ""
         spec = schema.get(attr)
         sens = row.get("sensitivity") if row.get("sensitivity") is not None else (spec.default_sensitivity if spec else 3)
-        mine = [h for h in admitted if h["attribute"] == attr]
+        mine = [h for h in admitted if h.attribute == attr]
         if spec is not None and spec.kind in ("set", "facts"):
             # items are joined with "; " (and an item may itself contain "; ")
-            primary = [h for h in mine if h.get("value") and h["value"] in value]
+            primary = [h for h in mine if h.value and h.value in value]
         else:
-            primary = [h for h in mine if (h.get("value") or "") == value]
+            primary = [h for h in mine if (h.value or "") == value]
         if not primary:
             # projection rows always come from admitted hypotheses; fall back to the row's evidence
             g.profile.append(ProfileValue(attribute=attr, value=value, granularity=row.get("granularity") or 1.0,
                                           sensitivity=sens, evidence=list(row.get("evidence") or [])))
             continue
         gran = max(_gran(h) for h in primary)
-        quoted = _quoted_in(value, by_id, {s for h in primary for s in g.supporters.get(h["node_id"], [])})
+        quoted = _quoted_in(value, by_id, {s for h in primary for s in g.supporters.get(h.node_id, [])})
         for r in quoted:
-            if r["node_id"] not in g.leaves:
-                g.leaves[r["node_id"]] = _leaf(r, {attr}, image_files)
+            if r.node_id not in g.leaves:
+                g.leaves[r.node_id] = _leaf(r, {attr}, image_files)
         g.profile.append(ProfileValue(attribute=attr, value=value, granularity=gran, sensitivity=sens,
-                                      evidence=[h["node_id"] for h in primary] + [r["node_id"] for r in quoted]))
+                                      evidence=[h.node_id for h in primary] + [r.node_id for r in quoted]))
         for h in mine:
             if h in primary:
                 continue
-            g.profile.append(ProfileValue(attribute=attr, value=h.get("value") or "", granularity=min(gran, _gran(h)),
-                                          sensitivity=sens, evidence=[h["node_id"]]))
+            g.profile.append(ProfileValue(attribute=attr, value=h.value or "", granularity=min(gran, _gran(h)),
+                                          sensitivity=sens, evidence=[h.node_id]))
     _latent_ip_home(g, by_id, image_files)
     return g
 
 
-def _quoted_in(value: str, by_id: dict[str, dict[str, Any]], known: set[str]) -> list[dict[str, Any]]:
+def _quoted_in(value: str, by_id: dict[str, EvidenceNode], known: set[str]) -> list[EvidenceNode]:
     """Post text the projected value quotes but that is not on a support edge (some aggregators
     quote every post they read): the value still stands while any of it does."""
     # quoted fragments: “a | b”
@@ -278,11 +277,10 @@ def _quoted_in(value: str, by_id: dict[str, dict[str, Any]], known: set[str]) ->
     fragments = [f for f in fragments if len(f) >= 4 or (len(f) >= 2 and not f.isascii())]
     out = []
     for r in by_id.values():
-        content = (r.get("content") or "").strip()
-        if r["kind"] != "evidence" or r["node_id"] in known or not r.get("post_id") or r.get("status") == "removed":
+        content = r.content.strip()
+        if r.kind != "evidence" or r.node_id in known or not r.post_id or r.status == "removed":
             continue
-        data = r.get("data") if isinstance(r.get("data"), dict) else {}
-        if data.get("hostile") or not (_TEXT_FIELD.match(str(data.get("field", ""))) or data.get("lines")):
+        if r.data.hostile or not (_TEXT_FIELD.match(r.data.field or "") or r.data.lines):
             continue
         if (len(content) >= 6 or (len(content) >= 2 and not content.isascii())) and content in value:
             out.append(r)
@@ -291,35 +289,35 @@ def _quoted_in(value: str, by_id: dict[str, dict[str, Any]], known: set[str]) ->
     return out
 
 
-def _latent_ip_home(g: SupportGraph, by_id: dict[str, dict[str, Any]], image_files: dict[str, str]) -> None:
+def _latent_ip_home(g: SupportGraph, by_id: dict[str, EvidenceNode], image_files: dict[str, str]) -> None:
     """The hypothesizer scores IP regions as home observations: when a finer home value falls,
     the region label still gives a coarse one. Model that as a fallback home value backed by
     every IP-region node (so only hiding the region label removes it)."""
     homes = [v for v in g.profile if v.attribute == "home_location"]
-    ips = [r for r in by_id.values() if r["kind"] == "evidence" and r.get("carrier") == "ip_region"
-           and r.get("status") != "removed" and r.get("post_id") and (r.get("content") or "").strip()]
+    ips = [r for r in by_id.values() if r.kind == "evidence" and r.carrier == "ip_region"
+           and r.status != "removed" and r.post_id and r.content.strip()]
     if not homes or not ips:
         return
     from collections import Counter
 
     from core.engine.places import resolve_levels
 
-    region = Counter(r["content"].strip() for r in ips).most_common(1)[0][0]
+    region = Counter(r.content.strip() for r in ips).most_common(1)[0][0]
     spec = load_schema().get("home_location")
     levels = resolve_levels(region)
     order = list(spec.levels) if spec and spec.levels else []
     depth = max((order.index(k) + 1 for k in levels if k in order), default=1)
     gran = min(homes[0].granularity, depth / max(1, len(order) or 1))
     for r in ips:
-        if r["node_id"] not in g.leaves:
-            g.leaves[r["node_id"]] = _leaf(r, {"home_location"}, image_files)
-    g.supporters["latent:ip-home"] = [r["node_id"] for r in ips]
+        if r.node_id not in g.leaves:
+            g.leaves[r.node_id] = _leaf(r, {"home_location"}, image_files)
+    g.supporters["latent:ip-home"] = [r.node_id for r in ips]
     g.profile.append(ProfileValue(attribute="home_location", value=region, granularity=gran,
                                   sensitivity=homes[0].sensitivity, evidence=["latent:ip-home"]))
 
 
-def _gran(h: dict[str, Any]) -> float:
-    g = h.get("granularity")
+def _gran(h: EvidenceNode) -> float:
+    g = h.granularity
     return float(g) if g is not None else 1.0
 
 
