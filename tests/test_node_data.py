@@ -105,3 +105,29 @@ def test_a_run_written_by_an_older_engine_still_opens(tmp_path: Path) -> None:
     assert res.returncode == 0, res.stderr
     shown = json.loads(res.stdout)
     assert [h["value"] for h in shown["hypotheses"]] == ["hiking"] and shown["hypotheses"][0]["evidence"] == [e.node_id]
+
+
+def test_the_console_shows_a_nodes_data_part_by_part() -> None:
+    from argus_tui.screens.detail import node_data_text
+    from argus_tui.state import EventRow
+
+    ocr = EvidenceNode(node_id="e3", post_id="p1", modality="image", carrier="receipt", content="Cafe Lumen\nTotal 12.50",
+                       data={"field": "ocr:p1/img0", "image_id": "p1/img0", "ocr_source": "ocr", "route_id": "r1",
+                             "tool_call_id": 4, "lines": [{"text": "Cafe Lumen", "score": 0.97, "box": [[1, 2], [90, 2],
+                                                                                                    [90, 20], [1, 20]]}],
+                             "cues": [{"attribute": "frequent_venues", "value": "Cafe Lumen", "span": "Cafe Lumen",
+                                       "cue": "receipt:merchant", "confidence": 0.45}]})
+    text = "\n".join(str(t) for t in node_data_text(ocr))
+    for part in ("source", "text read", "image", "tool"):
+        assert f"\n{part}" in text, part
+    assert "frequent_venues = Cafe Lumen" in text and "0.970  Cafe Lumen  box 1,2-90,20" in text
+    h = EvidenceNode(node_id="h1", kind="hypothesis", attribute="home_location", value="Camden",
+                     data={"key": "home_location::camden", "needs": ["gazetteer:Camden"],
+                           "notes": [{"by": "person:a", "step": 3, "text": "asked"}]})
+    shown = "\n".join(str(t) for t in node_data_text(h))
+    assert "needs: gazetteer:Camden" in shown and "note by person:a (step 3): asked" in shown
+    row = EventRow(7, 2, "tool:ocr", {"route_id": "r1", "inputs": {"file": "a.png"}, "cached": False,
+                                      "outputs": {"lines": [{"text": "Hi", "score": 0.5, "box": [0, 0, 4, 4]}, "junk"]}},
+                   source="tool")
+    assert [(ln.text, ln.box) for ln in row.tool_call().ocr_lines()] == [("Hi", [0, 0, 4, 4])]
+    assert EventRow(8, 2, "verified", {"admitted": ["h1"]}).event().admitted == ["h1"]
