@@ -102,20 +102,12 @@ def _place_names(value: str) -> set[str]:
 
 def run_spans(db, run_id: str) -> list[str]:
     """Every cue span and entity text of a run's evidence (what supports its values)."""
-    import json
+    from db.queries import nodes
 
     out: set[str] = set()
-    for (data,) in db.execute("SELECT data FROM nodes WHERE run_id=? AND kind='evidence'", [run_id]).fetchall():
-        try:
-            d = json.loads(data or "{}")
-        except ValueError:
-            continue
-        for c in d.get("cues") or []:
-            if isinstance(c, dict) and c.get("span"):
-                out.add(str(c["span"]))
-        for e in d.get("entities") or []:
-            if isinstance(e, dict) and e.get("text"):
-                out.add(str(e["text"]))
+    for n in nodes(db, run_id, "evidence"):
+        out |= {c.span for c in n.data.cues or [] if c.span}
+        out |= {e.text for e in n.data.entities or [] if e.text}
     return sorted(out)
 
 
