@@ -20,6 +20,7 @@ from typer.testing import CliRunner
 from argus_tui.cli import app
 from core.backends.capabilities import capabilities_for, window_from_error
 from core.backends.config import ROLES, load_config, missing_settings
+from db.model_calls import ModelCalls
 from db.store import open_db
 
 WINDOW = 3000          # tokens the fake server accepts (~4 chars per token)
@@ -151,14 +152,14 @@ def _events(db, run_id: str, kind: str) -> list[dict]:
 def test_probe_finds_a_text_only_llama_like_server_once_and_caches_it_in_the_run_db(fake, tmp_path):
     cfg = load_config(_write_config(tmp_path / "a.toml", fake.base_url), env={})
     db = open_db(tmp_path / "runs.db")
-    caps, where = capabilities_for(cfg, "perceiver", db=db)
+    caps, where = capabilities_for(cfg, "perceiver", calls=ModelCalls(db, "r"))
     assert where == "probe" and caps.reachable and caps.usable
     assert caps.json_mode == "json_object_schema"          # json_schema answered 500
     assert caps.vision is False                            # the image part answered 500
     assert caps.context_length == WINDOW                   # from the over-long prompt's rejection
     probes = len(fake.requests)
     assert probes == 4        # json_schema, json_object+schema, vision, context
-    again, where2 = capabilities_for(cfg, "perceiver", db=db)
+    again, where2 = capabilities_for(cfg, "perceiver", calls=ModelCalls(db, "r"))
     assert where2 == "run DB" and again.vision is False and len(fake.requests) == probes
     row = db.execute("SELECT reachable, json_mode, vision, context_length FROM model_capabilities").fetchone()
     assert row == (1, "json_object_schema", 0, WINDOW)

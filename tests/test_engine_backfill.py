@@ -56,7 +56,7 @@ def _hyp_attributes(db_path: Path, run_id: str, inv: Investigation) -> set[str]:
     db = open_db(db_path)
     ctx = RunContext(db=db, run_id=run_id, user=inv.ctx.user, graph=Graph(db, run_id), budget=inv.ctx.budget,
                      config=inv.ctx.config)
-    return {h.attribute for h in hypothesize(ctx)}
+    return {h.attribute for h in hypothesize(ctx.view, ctx.settings)}
 
 
 def test_resume_backfills_the_text_features_of_an_old_run(tmp_path):

@@ -160,22 +160,22 @@ def test_grounding_checks_the_cited_tool_call_only(tmp_path):
     nodes = {}
     for name in ("a", "b"):
         res = run_tool(ctx.tool_env(), "ocr", {"image_id": f"p1/img{name}", "file": f"images/{name}.png"})
-        node = ocr_node(ctx, "p1", f"p1/img{name}", f"images/{name}.png", res.output["lines"], False,
+        node = ocr_node("p1", f"p1/img{name}", f"images/{name}.png", res.output["lines"], False,
                         source="perception")
         node.data.tool_call_id = res.call_id
         nodes[name] = node
     assert "XC190417" in nodes["a"].content
-    ok, why = grounded(ctx, nodes["a"])
+    ok, why = grounded(ctx.view, nodes["a"])
     assert ok and f"tool call {nodes['a'].data.tool_call_id}" in why
     # b's lines cited as if they came from a's call: in the run's outputs, but not in the cited call
     forged = nodes["b"].model_copy(deep=True)
     forged.data.tool_call_id = nodes["a"].data.tool_call_id
-    ok, why = grounded(ctx, forged)
+    ok, why = grounded(ctx.view, forged)
     assert not ok and "380 yuan" in why and f"tool call {nodes['a'].data.tool_call_id}" in why
     # no cited call at all: rejected, not matched against every output of the run
     orphan = nodes["b"].model_copy(deep=True)
     orphan.data.tool_call_id = None
-    assert grounded(ctx, orphan) == (False, "cites no recorded tool call")
+    assert grounded(ctx.view, orphan) == (False, "cites no recorded tool call")
 
 
 def test_model_quotes_are_grounded_by_exact_substring_of_the_cited_post(tmp_path):
@@ -188,9 +188,9 @@ def test_model_quotes_are_grounded_by_exact_substring_of_the_cited_post(tmp_path
                             attribute="workplace", value="Shenzhen General", provenance=["model:perceiver"],
                             data={"field": "model:perceiver", "source": "model:perceiver", "cues": []})
 
-    ok, why = grounded(ctx, quote("my shift at Shenzhen General"))
+    ok, why = grounded(ctx.view, quote("my shift at Shenzhen General"))
     assert ok and "p1" in why
-    ok, why = grounded(ctx, quote("my shift at Shenzhen People's Hospital"))
+    ok, why = grounded(ctx.view, quote("my shift at Shenzhen People's Hospital"))
     assert not ok and "not in post p1" in why
 
 
@@ -222,7 +222,7 @@ def test_rejected_supporter_loses_its_edge_and_the_reason_is_kept(tmp_path):
     _, changed = g.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.7,
                                              evidence=[good.node_id, forged.node_id]))
     assert not changed and g.supporters(h.node_id) == [good.node_id]
-    v = verify_hypothesis(ctx, h)
+    v = verify_hypothesis(ctx.view, ctx.settings, h)
     assert v.status == "admitted" and v.evidence == [good.node_id]
 
 

@@ -96,10 +96,10 @@ class FailingBackend(OfflineBackend):
 
     broken = False
 
-    def hypothesize(self, ctx):
+    def hypothesize(self, view, config, calls):
         if self.broken:
             raise RuntimeError("hypothesizer crashed")
-        return super().hypothesize(ctx)
+        return super().hypothesize(view, config, calls)
 
 
 def test_a_rolled_back_step_leaves_no_charge(world):

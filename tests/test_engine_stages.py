@@ -78,14 +78,14 @@ def _place(text: str, city: str, region: str, country: str = "China", district: 
 def _run_refresh(ctx: RunContext) -> dict[str, str]:
     """hypothesize -> store -> verify -> project, as the loop does once."""
     g = ctx.graph
-    seen = {g.put_hypothesis(h)[0].node_id for h in hypothesize(ctx)}
+    seen = {g.put_hypothesis(h)[0].node_id for h in hypothesize(ctx.view, ctx.settings)}
     for n in g.hypotheses(("candidate", "admitted", "unresolved")):
         if n.node_id not in seen:
             g.set_status(n, "removed", "superseded")
     for h in g.hypotheses(("candidate",)):
-        v = verify_hypothesis(ctx, h)
+        v = verify_hypothesis(ctx.view, ctx.settings, h)
         g.set_status(h, v.status, v.reason)
-    return {a.attribute: a.value for a in project(ctx)}
+    return {a.attribute: a.value for a in project(ctx.view, ctx.settings)}
 
 
 # ---------------------------------------------------------------- graph
@@ -178,7 +178,7 @@ def test_a_today_birthday_cue_dates_the_birthday_by_its_post(tmp_path):
     cues = extract_cues(text)
     assert any(c.attribute == "birth_date" and c.data.is_today for c in cues)
     _add_post(ctx, posts[0], cues=cues)
-    bd = [h for h in hypothesize(ctx) if h.attribute == "birth_date"]
+    bd = [h for h in hypothesize(ctx.view, ctx.settings) if h.attribute == "birth_date"]
     assert [h.levels for h in bd] == [{"month": "September", "day": "9"}]
     assert all(h.value.strip() and "post date" not in h.value for h in bd)
 
@@ -197,7 +197,7 @@ def test_a_presence_place_is_a_visit_until_it_recurs(tmp_path):
             assert any(c.data.presence for c in cues)
             _add_post(ctx, p, cues=cues)
         out: dict[str, list[str]] = {}
-        for h in hypothesize(ctx):
+        for h in hypothesize(ctx.view, ctx.settings):
             out.setdefault(h.attribute, []).append(h.value)
         return out
 
@@ -215,7 +215,7 @@ def test_a_hometown_votes_for_the_home_area_but_never_sets_its_district(tmp_path
     cues = extract_cues(posts[0]["caption"])
     assert any(c.attribute == "home_location" and c.data.hometown for c in cues)
     _add_post(ctx, posts[0], cues=cues)
-    home = [h for h in hypothesize(ctx) if h.attribute == "home_location"]
+    home = [h for h in hypothesize(ctx.view, ctx.settings) if h.attribute == "home_location"]
     assert home and home[0].levels.get("city") == "Shenzhen" and "district" not in home[0].levels
 
 
@@ -226,9 +226,9 @@ def test_the_hypothesizer_reads_text_features_not_text(tmp_path):
     ctx = _ctx(tmp_path, posts)
     n = _add_post(ctx, posts[0])
     assert n.data.features.birthday_self and n.data.features.age_in == 30
-    assert any(h.attribute == "birth_date" for h in hypothesize(ctx))
+    assert any(h.attribute == "birth_date" for h in hypothesize(ctx.view, ctx.settings))
     n.data.features = TextFeatures()
-    assert not any(h.attribute in ("birth_date", "age") for h in hypothesize(ctx))
+    assert not any(h.attribute in ("birth_date", "age") for h in hypothesize(ctx.view, ctx.settings))
 
 
 def test_perceived_text_features_skip_hostile_sentences(tmp_path):
@@ -268,8 +268,8 @@ def test_cpeg_off_loses_cross_post_aggregation(tmp_path):
     for ctx in (on, off):
         for p in posts:
             _add_post(ctx, p, entities=[st])
-    h_on = [h for h in hypothesize(on) if h.attribute == "commute"]
-    h_off = [h for h in hypothesize(off) if h.attribute == "commute"]
+    h_on = [h for h in hypothesize(on.view, on.settings) if h.attribute == "commute"]
+    h_off = [h for h in hypothesize(off.view, off.settings) if h.attribute == "commute"]
     assert h_on and len(h_on[0].evidence) == 3
     assert all(len(h.evidence) == 1 for h in h_off)
     assert max(h.confidence for h in h_off) < h_on[0].confidence
@@ -283,9 +283,9 @@ def test_hostile_text_never_becomes_a_value(tmp_path):
     n.data.cues = [Cue(attribute="age", value="70", confidence=0.9, span="70", data={})]
     ctx.graph.update_node(n)
     h, _ = ctx.graph.put_hypothesis(Hypothesis(attribute="age", value="70", confidence=0.9, evidence=[n.node_id]))
-    v = verify_hypothesis(ctx, h)
+    v = verify_hypothesis(ctx.view, ctx.settings, h)
     assert v.status == "removed" and "hostile" in v.reason
-    assert not [x for x in hypothesize(ctx) if x.attribute == "age"]
+    assert not [x for x in hypothesize(ctx.view, ctx.settings) if x.attribute == "age"]
 
 
 # ---------------------------------------------------------------- verifier
@@ -300,21 +300,21 @@ def test_verifier_removes_ungrounded_and_suspends_ambiguous(tmp_path):
     ctx.graph.add_node(forged)
     h1, _ = ctx.graph.put_hypothesis(Hypothesis(attribute="occupation", value="Surgeon", confidence=0.9,
                                                 evidence=[forged.node_id]))
-    assert verify_hypothesis(ctx, h1).status == "removed"
+    assert verify_hypothesis(ctx.view, ctx.settings, h1).status == "removed"
     bad_span = EvidenceNode(node_id="", post_id="p1", modality="text", carrier="caption", content="I love hiking",
                             data={"field": "caption", "cues": [Cue(attribute="hobbies", value="skiing", span="skiing")]})
     ctx.graph.add_node(bad_span)
     h2, _ = ctx.graph.put_hypothesis(Hypothesis(attribute="hobbies", value="skiing", confidence=0.9,
                                                 evidence=[bad_span.node_id]))
-    assert verify_hypothesis(ctx, h2).status == "removed"
+    assert verify_hypothesis(ctx.view, ctx.settings, h2).status == "removed"
     h3, _ = ctx.graph.put_hypothesis(Hypothesis(attribute="religion", value="Buddhist", confidence=0.6,
                                                 evidence=[good.node_id], data={"ambiguous": True}))
-    assert verify_hypothesis(ctx, h3).status == "unresolved"
+    assert verify_hypothesis(ctx.view, ctx.settings, h3).status == "unresolved"
     h4, _ = ctx.graph.put_hypothesis(Hypothesis(attribute="hobbies", value="hiking", confidence=0.7,
                                                 evidence=[good.node_id]))
-    assert verify_hypothesis(ctx, h4).status == "admitted"
+    assert verify_hypothesis(ctx.view, ctx.settings, h4).status == "admitted"
     ctx.config["verifier"] = False
-    assert verify_hypothesis(ctx, h1).status == "admitted"   # ablation admits everything
+    assert verify_hypothesis(ctx.view, ctx.settings, h1).status == "admitted"   # ablation admits everything
 
 
 # ---------------------------------------------------------------- projection
@@ -335,7 +335,7 @@ def test_projection_uses_admitted_only_and_best_value(tmp_path):
     g.set_status(b, "unresolved")      # higher confidence but unresolved: never projected
     g.set_status(c, "admitted")
     g.set_status(d, "removed")
-    prof = {x.attribute: x for x in project(ctx)}
+    prof = {x.attribute: x for x in project(ctx.view, ctx.settings)}
     assert prof["occupation"].value == "Nurse, Healthcare"
     assert prof["hobbies"].value == "chess"
     assert prof["occupation"].evidence == [e.node_id]
@@ -347,7 +347,7 @@ def test_place_hypothesis_is_never_finer_than_its_evidence(tmp_path):
     ctx = _ctx(tmp_path, posts)
     for p in posts:
         _add_post(ctx, p, entities=[_place("Shenzhen", "Shenzhen", "Guangdong")])
-    h = [x for x in hypothesize(ctx) if x.attribute == "home_location"][0]
+    h = [x for x in hypothesize(ctx.view, ctx.settings) if x.attribute == "home_location"][0]
     assert set(h.levels) <= {"country", "region", "city"}
 
 
@@ -364,15 +364,15 @@ def test_router_gazetteer_route_once_and_within_budget(tmp_path):
     g = ctx.graph
     g.set_status(h, "admitted")
     be = OfflineBackend()
-    prop = propose(ctx, be)
+    prop = propose(ctx.view, ctx.settings, ctx.budget.remaining, be)
     assert prop is not None and prop.family == "gazetteer" and prop.cost == route_cost("gazetteer")
     assert prop.params["name"] == "Nanshan District" and prop.hypothesis_id == h.node_id
     ctx.db.execute("INSERT INTO routes (run_id, route_id, step, hypothesis_id, family, params, status, created_at)"
                    " VALUES ('r','r1',1,?,?,?,'done',?)", [h.node_id, "gazetteer", dumps(prop.params), now()])
-    assert propose(ctx, be) is None          # never repeated for the same hypothesis and source
+    assert propose(ctx.view, ctx.settings, ctx.budget.remaining, be) is None          # never repeated for the same hypothesis and source
     ctx.db.execute("DELETE FROM routes")
     ctx.budget.charge(19.5, step=1, family="ocr")   # 0.5 left: a 1-unit route is not affordable
-    assert propose(ctx, be) is None
+    assert propose(ctx.view, ctx.settings, ctx.budget.remaining, be) is None
 
 
 def test_the_router_does_not_investigate_an_alternative_reading(tmp_path):
@@ -398,9 +398,9 @@ def test_network_routes_need_the_network_flag(tmp_path):
     e = _add_post(ctx, {"post_id": "p1", "caption": "x"})
     h, _ = ctx.graph.put_hypothesis(Hypothesis(attribute="workplace", value="Acme", confidence=0.7,
                                                evidence=[e.node_id], needs=["web_search:Acme Corp"]))
-    assert propose(ctx, OfflineBackend()) is None
+    assert propose(ctx.view, ctx.settings, ctx.budget.remaining, OfflineBackend()) is None
     ctx.config["network"] = True
-    p = propose(ctx, OfflineBackend())
+    p = propose(ctx.view, ctx.settings, ctx.budget.remaining, OfflineBackend())
     assert p is not None and p.family == "web_search"
 
 
@@ -450,7 +450,7 @@ def test_habit_routine_keeps_the_sentence_day_words_over_the_timestamp(tmp_path)
 
     for p in posts:
         _add_post(ctx, p, cues=extract_cues(p["caption"]))
-    hyps = [h.value for h in hypothesize(ctx) if h.attribute == "daily_routine"]
+    hyps = [h.value for h in hypothesize(ctx.view, ctx.settings) if h.attribute == "daily_routine"]
     zh = [v for v in hyps if "工作日" in v]
     assert zh and all("on weekends" not in v for v in zh)
     en = [v for v in hyps if "Gym again" in v]

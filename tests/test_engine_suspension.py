@@ -53,7 +53,7 @@ def run(tmp_path_factory):
     while not inv.finished:
         inv.step()
         live[inv.ctx.step] = (inv.state(), {h.node_id for h in inv.graph.hypotheses(("suspended",))},
-                              [c.hypothesis_id for c in candidates(inv.ctx, inv.backend)])
+                              [c.hypothesis_id for c in candidates(inv.ctx.view, inv.ctx.settings, inv.ctx.budget.remaining, inv.backend)])
     return inv, live
 
 

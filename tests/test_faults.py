@@ -79,7 +79,8 @@ def test_routes_open_images_through_the_same_guard(tmp_path, file, why):
         signal.alarm(HANG_S)
         try:
             params = {"file": file, **({"box": [0, 0, 9, 9]} if fam == "zoom_ocr" else {})}
-            nodes, res = execute(inv.ctx, inv.backend, RouteProposal(family=fam, params=params), f"r-{fam}")
+            nodes, res, _ = execute(inv.ctx.view, inv.ctx.settings, inv.ctx.tool_env(inv.backend, f"r-{fam}"),
+                                    RouteProposal(family=fam, params=params), f"r-{fam}")
         finally:
             signal.alarm(0)
             signal.signal(signal.SIGALRM, old)

@@ -71,12 +71,18 @@ LOWER = {
 }
 
 
-# the engine's stages: they read their run through the GraphView (ctx.view) and hand changes to
-# the loop; none imports the run store, and none reaches the DB or stashes state on the context
+# the engine's stages: functions of (view, config) -- the read-only GraphView and the typed
+# EngineConfig, plus what a stage needs passed explicitly -- that return their results and typed
+# changes; none receives the loop's RunContext, imports the run store, reaches the DB or stashes
+# state on an object it was handed
 STAGES = [ROOT / "core" / "engine" / f for f in ("perceiver.py", "tool_evidence.py", "hypothesizer.py",
-                                                 "router.py", "verifier.py", "projection.py")]
+                                                 "router.py", "verifier.py", "projection.py", "forms.py")]
 STAGES += _py_files("core/engine/aggregators") + _py_files("core/engine/rules") + _py_files("core/engine/reading")
-STAGE_BANNED = ("db", "sqlite_utils", "sqlite3")
+STAGE_BANNED = ("db", "sqlite_utils", "sqlite3", "core.engine.context")
+# the model backends record through the recorders the loop hands them (tools.base.Recorder,
+# db/model_calls.ModelCalls) and never hold the run DB or the RunContext
+BACKENDS = _py_files("core/backends") + [ROOT / "core" / "engine" / "backend.py"]
+BACKEND_BANNED = ("core.engine.context", "sqlite3")
 
 
 def _side_channels(tree: ast.AST) -> list[tuple[int, str]]:
@@ -84,6 +90,29 @@ def _side_channels(tree: ast.AST) -> list[tuple[int, str]]:
     return [(n.lineno, f"{ast.unparse(n)}") for n in ast.walk(tree) if isinstance(n, ast.Attribute) and (
         n.attr in ("db", "pending_rows")
         or (n.attr == "__dict__" and not (isinstance(n.value, ast.Name) and n.value.id == "self")))]
+
+
+# what only the loop's RunContext has (the rules' text context `Ctx` has none of these)
+RUN_CONTEXT_ATTRS = frozenset({"db", "graph", "budget", "pending", "errors", "flag", "recorder", "calls", "view",
+                               "settings", "tool_env", "queue", "run_id", "user", "config"})
+
+
+def _takes_run_context(tree: ast.AST) -> list[tuple[int, str]]:
+    """Functions with a parameter annotated RunContext, or an unannotated parameter the function
+    uses as one (reads an attribute only the RunContext has: .flag, .graph, .db, .budget ...)."""
+    out = []
+    for f in ast.walk(tree):
+        if not isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        args = f.args.posonlyargs + f.args.args + f.args.kwonlyargs
+        for a in args:
+            ann = ast.unparse(a.annotation) if a.annotation is not None else ""
+            used = {n.attr for n in ast.walk(f) if isinstance(n, ast.Attribute)
+                    and isinstance(n.value, ast.Name) and n.value.id == a.arg}
+            if "RunContext" in ann or (not ann and a.arg not in ("self", "cls") and used & RUN_CONTEXT_ATTRS
+                                       and a.arg in ("ctx", "context", "run", "rc")):
+                out.append((f.lineno, f"{getattr(f, 'name', 'lambda')}({a.arg}: {ann or '?'})"))
+    return out
 
 
 def test_static_scan_finds_no_ui_imports() -> None:
@@ -104,11 +133,32 @@ def test_stages_read_a_view_and_write_nothing() -> None:
     assert not offenders, "\n".join(offenders)
 
 
+def test_no_stage_function_takes_the_run_context() -> None:
+    offenders = [f"{p.relative_to(ROOT)}:{line} {what}" for p in STAGES
+                 for line, what in _takes_run_context(ast.parse(p.read_text(encoding="utf-8")))]
+    assert not offenders, "a stage takes (view, config, ...), not the RunContext:\n" + "\n".join(offenders)
+
+
+def test_backends_never_touch_the_run_db() -> None:
+    assert len(BACKENDS) >= 8 and all(p.is_file() for p in BACKENDS)
+    offenders = _offenders(BACKENDS, BACKEND_BANNED)
+    for p in BACKENDS:
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        offenders += [f"{p.relative_to(ROOT)}:{line} uses {what}" for line, what in _side_channels(tree)]
+        offenders += [f"{p.relative_to(ROOT)}:{line} {what}" for line, what in _takes_run_context(tree)]
+    assert not offenders, "a backend records through the recorders it is handed:\n" + "\n".join(offenders)
+
+
 def test_stage_scan_sees_a_violation() -> None:
     tree = ast.parse("def f(ctx):\n    import sqlite_utils\n    ctx.__dict__['_x'] = 1\n"
-                     "    return ctx.db.execute('SELECT 1'), self.__dict__\n")
-    assert [n for _, n in _imports(tree) if _under(n, STAGE_BANNED)] == ["sqlite_utils"]
+                     "    return ctx.db.execute('SELECT 1'), self.__dict__\n"
+                     "def g(c: RunContext, t: Ctx, ctx: 'Ctx'):\n    from core.engine.context import RunContext\n"
+                     "def h(ctx, word):\n    return ctx.first_person(0) and ctx.flag('network')\n"
+                     "def k(ctx):\n    return ctx.negated(3)\n")
+    assert [n for _, n in _imports(tree) if _under(n, STAGE_BANNED)] == [
+        "sqlite_utils", "core.engine.context", "core.engine.context.RunContext"]
     assert sorted(w for _, w in _side_channels(tree)) == ["ctx.__dict__", "ctx.db"]
+    assert [w for _, w in _takes_run_context(tree)] == ["f(ctx: ?)", "g(c: RunContext)", "h(ctx: ?)"]
 
 
 def test_layer_scan_sees_a_violation() -> None:

@@ -10,6 +10,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 from PIL.ExifTags import GPS, IFD
 
+from core.engine.contract.config import EngineConfig
 from core.engine.tool_evidence import to_evidence
 from core.engine.types import RouteFamily
 from core.errors import InputError
@@ -106,13 +107,13 @@ def test_exif_gps_to_evidence_and_cache_by_file_content(env, tmp_path: Path) -> 
     g[GPS.GPSLongitudeRef], g[GPS.GPSLongitude] = "E", (113.0, 56.0, 6.0)
     Image.new("RGB", (32, 32)).save(p, exif=ex)
     res = run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
-    nodes = to_evidence(None, res, "r7")
+    nodes = to_evidence(None, EngineConfig(), env.recorder, res, "r7")[0]
     assert len(nodes) == 1 and "Nanshan District" in nodes[0].content
     assert nodes[0].data.tool_call_id == res.call_id and nodes[0].data.route_id == "r7"
     run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
     Image.new("RGB", (32, 32)).save(p)                  # same path, new content without GPS
     res3 = run_tool(env, "exif", {"image_id": "p1/img0", "file": "images/gps.jpg"})
-    assert to_evidence(None, res3, "r8") == []
+    assert to_evidence(None, EngineConfig(), env.recorder, res3, "r8") == ([], [])
     cached = [r[0] for r in env.recorder.db.execute("SELECT cached FROM tool_calls WHERE tool='exif' ORDER BY id")]
     assert cached == [0, 1, 0]
 
@@ -126,7 +127,7 @@ def test_gazetteer_route_gives_ancestor_levels(env) -> None:
     env.places = resolve_levels
     res = run_tool(env, "gazetteer", {"name": "Nanshan District", "hint": "Guangdong"})
     assert res.output["levels"]["city"] == "Shenzhen"
-    node = to_evidence(None, res, "r1")[0]
+    node = to_evidence(None, EngineConfig(), env.recorder, res, "r1")[0][0]
     assert node.data.gazetteer.levels == res.output["levels"] and node.data.tool_call_id == res.call_id
     row = env.recorder.db.execute("SELECT inputs, outputs FROM tool_calls WHERE id=?", [res.call_id]).fetchone()
     assert json.loads(row[0]) == {"name": "Nanshan District", "hint": "Guangdong"}

@@ -112,13 +112,13 @@ def test_the_stronger_support_wins_whichever_value_it_is(tmp_path):
 def test_no_contradiction_within_the_margin_or_from_the_same_evidence(run):
     inv = run
     nurse, teacher = _occupation(inv, "Nurse"), _occupation(inv, "Teacher")
-    assert contradiction(inv.ctx, teacher, float(nurse.confidence) - CONTRA_MARGIN / 2) is None
-    assert contradiction(inv.ctx, teacher, float(nurse.confidence) - 2 * CONTRA_MARGIN) is not None
+    assert contradiction(inv.ctx.view, inv.ctx.settings, teacher, float(nurse.confidence) - CONTRA_MARGIN / 2) is None
+    assert contradiction(inv.ctx.view, inv.ctx.settings, teacher, float(nurse.confidence) - 2 * CONTRA_MARGIN) is not None
     # the nurse's own evidence read as another job is ambiguity, not a contradiction of it
     doctor, _ = inv.graph.put_hypothesis(Hypothesis(
         attribute="occupation", value="Doctor, Healthcare", confidence=0.1, levels={"sector": "Healthcare", "role": "Doctor"},
         evidence=inv.graph.supporters(nurse.node_id)))
-    assert contradiction(inv.ctx, doctor, 0.1) is None
+    assert contradiction(inv.ctx.view, inv.ctx.settings, doctor, 0.1) is None
     inv.db.conn.rollback()
 
 

@@ -140,14 +140,15 @@ class DeepVisualOutput(BaseModel):
 @dataclass
 class ToolEnv:
     """What a route's tool may use: the recorder, the user folder (files must stay inside),
-    the run config (network flag, provider settings), the backend and the engine context, and
-    the engine's place resolver (name, hint) -> {level: name} for the gazetteer family."""
+    the run config (network flag, provider settings), the backend (what it offers), and what the
+    engine hands in: the place resolver (name, hint) -> {level: name} for the gazetteer family and
+    the backend's deep visual look (image path, question) -> [{"text", "carrier"}] | None."""
 
     recorder: Recorder
     user_dir: Path
     config: dict[str, Any]
     backend: Any = None
-    ctx: Any = None
+    look: Callable[[str, str], Any] | None = None
     places: Callable[[str, str], dict[str, str]] | None = None
 
     @property
@@ -259,7 +260,7 @@ def _prep_deep_visual(env: ToolEnv, inp: DeepVisualInput) -> Call:
     path, digest = _image(env, inp)
 
     def run() -> dict[str, Any]:
-        items = env.backend.deep_visual(env.ctx, str(path), inp.question)
+        items = env.look(str(path), inp.question) if env.look is not None else None
         if not items:
             raise ToolError("deep visual look not available from this backend", tool="deep_visual")
         return {"items": list(items)}

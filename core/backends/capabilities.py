@@ -24,7 +24,6 @@ import io
 import ipaddress
 import json
 import re
-import sqlite3
 import time
 from typing import Any
 from urllib.parse import urlparse
@@ -36,6 +35,8 @@ from pydantic import BaseModel, Field
 from core.backends.client import FORMAT_CHAIN, CallRecord, _LoopThread, _openai_client, remember_format
 from core.backends.config import BackendConfig, ResolvedRole
 from core.backends.structured import response_format
+from db.model_calls import ModelCalls
+from db.model_calls import capability_row as recorded_row
 from db.store import dumps, now
 
 IMAGE_ROLES = frozenset({"perceiver", "deep_visual"})
@@ -243,39 +244,35 @@ def probe(bc: BackendConfig, rc: ResolvedRole, want_vision: bool) -> tuple[Capab
 
 # ---- storage ----
 
+def _from_row(row: dict[str, Any]) -> Capabilities:
+    return Capabilities(base_url=row["base_url"], model=row["model"], reachable=bool(row["reachable"]),
+                        json_mode=row["json_mode"], vision=None if row["vision"] is None else bool(row["vision"]),
+                        context_length=row["context_length"], detail=json.loads(row["detail"] or "{}"))
+
+
 def load_capabilities(db: sqlite_utils.Database, model: str, base_url: str | None, *,
                       any_url: bool = False) -> Capabilities | None:
-    sql = ("SELECT base_url, model, reachable, json_mode, vision, context_length, detail FROM model_capabilities"
-           " WHERE model = ?")
-    args: list[Any] = [model]
-    if not any_url:
-        sql += " AND base_url = ?"
-        args.append(base_url or "")
-    try:
-        row = db.execute(sql + " ORDER BY probed_at DESC LIMIT 1", args).fetchone()
-    except sqlite3.Error:   # a DB without the table (older run DB, read-only)
-        return None
-    if row is None:
-        return None
-    return Capabilities(base_url=row[0], model=row[1], reachable=bool(row[2]), json_mode=row[3],
-                        vision=None if row[4] is None else bool(row[4]), context_length=row[5],
-                        detail=json.loads(row[6] or "{}"))
+    """The capabilities last probed for a model in a recorded DB (a replay's source)."""
+    row = recorded_row(db, model, base_url, any_url=any_url)
+    return _from_row(row) if row is not None else None
 
 
-def store_capabilities(db: sqlite_utils.Database, caps: Capabilities) -> None:
-    db.execute("INSERT OR REPLACE INTO model_capabilities (base_url, model, reachable, json_mode, vision,"
-               " context_length, detail, probed_at) VALUES (?,?,?,?,?,?,?,?)",
-               [caps.base_url, caps.model, int(caps.reachable), caps.json_mode,
-                None if caps.vision is None else int(caps.vision), caps.context_length, dumps(caps.detail), now()])
+def capability_row(caps: Capabilities) -> dict[str, Any]:
+    """The `model_capabilities` row of probed capabilities."""
+    return {"base_url": caps.base_url, "model": caps.model, "reachable": int(caps.reachable),
+            "json_mode": caps.json_mode, "vision": None if caps.vision is None else int(caps.vision),
+            "context_length": caps.context_length, "detail": dumps(caps.detail), "probed_at": now()}
 
 
 _PROCESS_CACHE: dict[tuple[str, str, bool], Capabilities] = {}
 
 
-def capabilities_for(bc: BackendConfig, role: str, *, db: sqlite_utils.Database | None = None,
+def capabilities_for(bc: BackendConfig, role: str, *, calls: ModelCalls | None = None,
                      replay_from: list[sqlite_utils.Database] | None = None,
                      record=None) -> tuple[Capabilities, str]:
     """(capabilities, where they came from: run DB | replay | process | probe) of a role's endpoint.
+    `calls`: the run's recorder (db/model_calls.py), where capabilities probed before are read and
+    new ones stored.
 
     `replay_from`: read-only recorded DBs; when given, nothing is probed (a replay has no server):
     a model never probed there gets the config's values (vision off unless configured).
@@ -292,8 +289,9 @@ def capabilities_for(bc: BackendConfig, role: str, *, db: sqlite_utils.Database 
         return Capabilities(model=model, reachable=True, json_mode="json_object", vision=bool(rc.vision),
                             context_length=rc.context_length or DEFAULT_CONTEXT,
                             detail={"note": "not in the recording: config values"}), "replay"
-    if db is not None:
-        caps = load_capabilities(db, model, rc.base_url)
+    row = calls.capabilities(model, rc.base_url) if calls is not None else None
+    if row is not None:
+        caps = _from_row(row)
         if caps is not None and (caps.vision is not None or not want_vision or rc.vision is not None):
             if caps.json_mode:
                 remember_format(rc.base_url, caps.json_mode)
@@ -309,8 +307,8 @@ def capabilities_for(bc: BackendConfig, role: str, *, db: sqlite_utils.Database 
                 record(r)
         if caps.reachable:     # an unreachable server may come up later: probe again next time
             _PROCESS_CACHE[key] = caps
-    if db is not None and caps.reachable:
-        store_capabilities(db, caps)
+    if calls is not None and caps.reachable:
+        calls.store_capabilities(capability_row(caps))
     return _with_config(caps, rc), where
 
 

@@ -19,7 +19,6 @@ import hashlib
 import io
 import json
 import random
-import sqlite3
 import threading
 import time
 from concurrent.futures import Future
@@ -32,7 +31,8 @@ from pydantic import BaseModel, Field
 
 from core.backends.config import BackendConfig, ResolvedRole
 from core.backends.structured import ParseFailure, parse_reply, response_format, schema_of
-from db.store import dumps, now, open_db
+from db.model_calls import ModelCalls, cached_output, store_output
+from db.store import dumps, open_db
 
 T = TypeVar("T", bound=BaseModel)
 FORMAT_CHAIN = ("json_schema", "json_object_schema", "json_object")
@@ -117,13 +117,9 @@ class StructuredResult(BaseModel, Generic[T]):
         return sum((c.prompt_tokens or 0) + (c.completion_tokens or 0) for c in self.calls)
 
 
-class CallContext:
-    """Where calls are recorded: the run DB, the run and the engine step (mutable)."""
-
-    def __init__(self, db: sqlite_utils.Database | None = None, run_id: str | None = None, step: int = 0):
-        self.db = db
-        self.run_id = run_id
-        self.step = step
+# where calls are recorded (the run DB's model_calls and cache, at one run and step): the loop
+# hands a backend one; `CallContext()` records nothing (scripts, a judge without a run)
+CallContext = ModelCalls
 
 
 # ---- images ----
@@ -190,52 +186,38 @@ class ModelClient:
         self._lock = threading.Lock()
 
     # -- cache --
-    def _lookup(self, key: str, ctx: CallContext) -> dict | None:
-        sources = list(self.replay_from)
+    def _lookup(self, key: str, calls: CallContext) -> dict | None:
         if not self.replay_only:
-            sources = [d for d in (ctx.db, self._extra_cache) if d is not None] + sources
-        for db in sources:
-            try:
-                row = db.execute("SELECT output FROM cache WHERE key = ? AND kind = 'model'", [key]).fetchone()
-            except sqlite3.Error:  # a source without a cache table (an older or foreign DB)
-                continue
-            if row:
-                return json.loads(row[0])
+            for hit in (calls.cached(key), cached_output(self._extra_cache, key) if self._extra_cache else None):
+                if hit is not None:
+                    return hit
+        for db in self.replay_from:
+            hit = cached_output(db, key)
+            if hit is not None:
+                return hit
         return None
 
-    def _store(self, key: str, name: str, output: dict, ctx: CallContext) -> None:
-        for db in (ctx.db, self._extra_cache):
-            if db is None:
-                continue
-            db.execute("INSERT OR IGNORE INTO cache (key, kind, name, output, created_at) VALUES (?, 'model', ?, ?, ?)",
-                       [key, name, dumps(output), now()])
-            if db is self._extra_cache:
-                db.conn.commit()
+    def _store(self, key: str, name: str, output: dict, calls: CallContext) -> None:
+        calls.store(key, name, output)
+        if self._extra_cache is not None:
+            store_output(self._extra_cache, key, name, output, commit=True)
 
-    def record(self, rec: CallRecord, ctx: CallContext) -> None:
-        if ctx.db is None:
-            return
-        ctx.db.execute(
-            "INSERT INTO model_calls (run_id, step, role, model, base_url, request, response, parsed, error,"
-            " prompt_tokens, completion_tokens, duration_ms, cost, cache_key, cached, created_at)"
-            " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
-            [ctx.run_id, ctx.step, rec.role, rec.model, rec.base_url, dumps(rec.request), rec.response,
-             dumps(rec.parsed) if rec.parsed is not None else None, rec.error, rec.prompt_tokens,
-             rec.completion_tokens, rec.duration_ms, rec.cost, rec.cache_key, int(rec.cached), now()])
+    def record(self, rec: CallRecord, calls: CallContext) -> None:
+        calls.record(rec.model_dump())
 
     # -- public API --
     def complete(self, role: str, messages: list[dict], reply_model: type[T],
-                 ctx: CallContext | None = None) -> StructuredResult[T]:
+                 calls: CallContext | None = None) -> StructuredResult[T]:
         """Synchronous structured call (runs on the shared model loop)."""
-        return _LoopThread.get().submit(self.acomplete(role, messages, reply_model, ctx)).result()
+        return _LoopThread.get().submit(self.acomplete(role, messages, reply_model, calls)).result()
 
     async def acomplete(self, role: str, messages: list[dict], reply_model: type[T],
-                        ctx: CallContext | None = None) -> StructuredResult[T]:
+                        calls: CallContext | None = None) -> StructuredResult[T]:
         loop = _LoopThread.get().loop
         if asyncio.get_running_loop() is not loop:
             return await asyncio.wrap_future(_LoopThread.get().submit(
-                self.acomplete(role, messages, reply_model, ctx)))
-        ctx = ctx or CallContext()
+                self.acomplete(role, messages, reply_model, calls)))
+        calls = calls or CallContext()
         rc = self.config.role(role)
         result: StructuredResult[T] = StructuredResult(ok=False)
         if not rc.model:
@@ -245,7 +227,7 @@ class ModelClient:
         bs = self.config.backend
         for attempt in range(bs.parse_retries + 1):
             try:
-                rec = await self._one_call(rc, msgs, reply_model, ctx)
+                rec = await self._one_call(rc, msgs, reply_model, calls)
             except Exception as e:  # anything unexpected is a failed call, not a crash of the run
                 rec = CallRecord(role=role, model=rc.model, base_url=rc.base_url, request={"model": rc.model},
                                  error=f"error: {type(e).__name__}: {str(e)[:300]}")
@@ -257,10 +239,10 @@ class ModelClient:
                     rec.error = f"parse: {e}"
                 else:
                     rec.parsed = value.model_dump(mode="json")
-                    self.record(rec, ctx)
+                    self.record(rec, calls)
                     result.ok, result.value, result.error = True, value, None
                     return result
-                self.record(rec, ctx)
+                self.record(rec, calls)
                 result.error = rec.error
                 # ask again, showing the model its reply and what was wrong with it
                 msgs = msgs + [
@@ -269,13 +251,13 @@ class ModelClient:
                      + ". Reply again with one JSON object that matches the schema, and nothing else."},
                 ]
                 continue
-            self.record(rec, ctx)
+            self.record(rec, calls)
             result.error = rec.error
             return result   # transport failure after retries: not worth re-asking
         return result
 
     async def _one_call(self, rc: ResolvedRole, messages: list[dict], reply_model: type[BaseModel],
-                        ctx: CallContext) -> CallRecord:
+                        calls: CallContext) -> CallRecord:
         bs = self.config.backend
         key = cache_key(rc.model, messages, reply_model, rc.max_tokens, rc.temperature, bs.seed)
         base = rc.base_url or "https://api.openai.com/v1"
@@ -283,7 +265,7 @@ class ModelClient:
                          request={"model": rc.model, "messages": _strip_images(messages),
                                   "max_tokens": rc.max_tokens, "temperature": rc.temperature,
                                   "seed": bs.seed, "reply": reply_model.__name__})
-        hit = self._lookup(key, ctx)
+        hit = self._lookup(key, calls)
         if hit is not None:
             rec.cached = True
             rec.response = hit.get("text")
@@ -335,7 +317,7 @@ class ModelClient:
                     rec.request["finish_reason"] = "length"
                 self._store(key, f"{rc.role}:{rc.model}", {
                     "text": rec.response, "prompt_tokens": rec.prompt_tokens,
-                    "completion_tokens": rec.completion_tokens, "mode": fmt_mode}, ctx)
+                    "completion_tokens": rec.completion_tokens, "mode": fmt_mode}, calls)
                 break
         rec.duration_ms = (time.perf_counter() - t0) * 1000
         return rec

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from core.backends.roles import GroundedVerdict
 from core.engine.backend import Verdict
-from core.engine.context import RunContext
+from core.engine.contract.view import GraphView
 from core.engine.types import EvidenceNode
 from core.schema import load_schema
 from core.textmatch import normalize
@@ -37,9 +37,9 @@ def _overlap(a: str, b: str) -> bool:
     return bool(a and b) and (a in b or b in a)
 
 
-def grounded_contradiction(ctx: RunContext, h: EvidenceNode, mv: GroundedVerdict) -> str | None:
+def grounded_contradiction(view: GraphView, h: EvidenceNode, mv: GroundedVerdict) -> str | None:
     """A grounded quote of the model's rejection that names another value of the attribute."""
-    others = [o for o in ctx.graph.hypotheses() if o.attribute == h.attribute and o.node_id != h.node_id
+    others = [o for o in view.graph.hypotheses() if o.attribute == h.attribute and o.node_id != h.node_id
               and o.status != "removed" and o.value and not _overlap(o.value, h.value or "")]
     for node_id, quote in mv.quotes:
         q = normalize(quote)
@@ -49,13 +49,13 @@ def grounded_contradiction(ctx: RunContext, h: EvidenceNode, mv: GroundedVerdict
     return None
 
 
-def stating_ids(ctx: RunContext, h: EvidenceNode, ids: list[str]) -> list[str]:
+def stating_ids(view: GraphView, h: EvidenceNode, ids: list[str]) -> list[str]:
     """The ids among `ids` whose text states the hypothesis value."""
     v = normalize(h.value or "")
-    return [i for i in ids if v and i in ctx.graph.nodes and v in normalize(ctx.graph.nodes[i].content or "")]
+    return [i for i in ids if v and i in view.graph.nodes and v in normalize(view.graph.nodes[i].content or "")]
 
 
-def model_verdict_can_matter(ctx: RunContext, h: EvidenceNode, offline: Verdict) -> bool:
+def model_verdict_can_matter(view: GraphView, h: EvidenceNode, offline: Verdict) -> bool:
     """Whether a model verdict could change this hypothesis' outcome (else no call is made):
     an admitted offline hypothesis can only lose to a grounded contradiction, which needs a
     competing value of the same attribute in the graph."""
@@ -64,13 +64,13 @@ def model_verdict_can_matter(ctx: RunContext, h: EvidenceNode, offline: Verdict)
     if is_model_claim(h) or offline.status != "admitted":
         return True
     return any(o.attribute == h.attribute and o.node_id != h.node_id and o.status != "removed" and o.value
-               and not _overlap(o.value, h.value or "") for o in ctx.graph.hypotheses())
+               and not _overlap(o.value, h.value or "") for o in view.graph.hypotheses())
 
 
-def claim_is_stated(ctx: RunContext, h: EvidenceNode, grounded_ids: list[str]) -> bool:
+def claim_is_stated(view: GraphView, h: EvidenceNode, grounded_ids: list[str]) -> bool:
     """The model's value is stated by a grounded supporter (its text, or its own cue)."""
     for sid in grounded_ids:
-        n = ctx.graph.nodes.get(sid)
+        n = view.graph.nodes.get(sid)
         if n is None:
             continue
         if n.attribute == h.attribute and n.value and normalize(n.value) == normalize(h.value or ""):
@@ -80,10 +80,10 @@ def claim_is_stated(ctx: RunContext, h: EvidenceNode, grounded_ids: list[str]) -
     return False
 
 
-def _offline_rivals(ctx: RunContext, h: EvidenceNode, offline_verify) -> list[tuple[EvidenceNode, Verdict]]:
+def _offline_rivals(view: GraphView, h: EvidenceNode, offline_verify) -> list[tuple[EvidenceNode, Verdict]]:
     """Offline hypotheses of the same attribute that the offline verifier admits."""
     out = []
-    for o in ctx.graph.hypotheses(("candidate", "admitted", "unresolved")):
+    for o in view.graph.hypotheses(("candidate", "admitted", "unresolved")):
         if o.attribute != h.attribute or o.node_id == h.node_id or is_model_claim(o):
             continue
         v = offline_verify(o)
@@ -92,7 +92,7 @@ def _offline_rivals(ctx: RunContext, h: EvidenceNode, offline_verify) -> list[tu
     return out
 
 
-def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerdict | None,
+def combine(view: GraphView, h: EvidenceNode, offline: Verdict, mv: GroundedVerdict | None,
             offline_verify) -> Verdict:
     """The verdict of a hypothesis from its offline verdict and the (grounded) model verdict.
 
@@ -101,7 +101,7 @@ def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerd
     if not is_model_claim(h):
         if offline.status == "admitted":
             if mv is not None and mv.status == "removed":
-                why = grounded_contradiction(ctx, h, mv)
+                why = grounded_contradiction(view, h, mv)
                 if why:
                     return Verdict(status="removed", reason=f"model verifier: grounded contradiction: {why}",
                                    evidence=[], confidence=offline.confidence, rejected=offline.rejected)
@@ -122,17 +122,17 @@ def combine(ctx: RunContext, h: EvidenceNode, offline: Verdict, mv: GroundedVerd
         return offline
     grounded_ids = list(offline.evidence or [])
     verifier_grounded = mv is not None and mv.status == "admitted" and any(e in grounded_ids for e in mv.evidence)
-    if not (verifier_grounded or claim_is_stated(ctx, h, grounded_ids)):
+    if not (verifier_grounded or claim_is_stated(view, h, grounded_ids)):
         return Verdict(status="removed", evidence=[], rejected=offline.rejected,
                        reason="model claim not grounded: its value is not stated in the cited evidence"
                               " and no verifier quote occurs there")
     conf = offline.confidence if offline.confidence is not None else (h.confidence or 0.0)
     spec = load_schema().get(h.attribute or "")
-    rivals = _offline_rivals(ctx, h, offline_verify)
+    rivals = _offline_rivals(view, h, offline_verify)
     if rivals and spec is not None and spec.kind in ("hierarchy", "category"):
         best, bv = max(rivals, key=lambda r: (len(r[1].evidence or []), r[1].confidence or 0))
         # only supporters whose text states the model's value count against an offline value
-        mine, theirs = len(stating_ids(ctx, h, grounded_ids)), len(bv.evidence or [])
+        mine, theirs = len(stating_ids(view, h, grounded_ids)), len(bv.evidence or [])
         if theirs >= mine:
             return Verdict(status="removed", evidence=[], rejected=offline.rejected,
                            reason=f"offline value {best.value!r} ({best.node_id}) has at least as much grounded"

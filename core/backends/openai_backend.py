@@ -17,7 +17,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import dataclasses
 import hashlib
 
 from core.backends.capabilities import content_budget, window_from_error
@@ -43,12 +42,15 @@ from core.backends.structured import (
 )
 from core.engine.backend import Backend, Verdict
 from core.engine.budget import NETWORK_FAMILIES, route_cost
-from core.engine.context import RunContext
+from core.engine.contract import GraphView, Perception
+from core.engine.contract.config import EngineConfig
 from core.engine.graph import hypothesis_key
 from core.engine.types import EvidenceNode, Hypothesis, RouteProposal
 from core.nodes.evidence import ModelCue
+from core.models import UserView
 from core.textmatch import normalize
-from db.store import dumps, now
+from db.store import dumps
+from tools.base import Recorder
 
 IMAGE_FAMILIES = frozenset({"ocr", "exif", "deep_visual"})
 # zoom_ocr needs a text box the model cannot give; the routing table proposes it
@@ -102,67 +104,65 @@ class OpenAIBackend(Backend):
         self.client = client or ModelClient(self.bc)
         self.health = RoleHealth(self.bc, self.client, replay_from=replay_from)
         self._config_saved: set[int] = set()
-        self._current: RunContext | None = None
+        self._current: CallContext | None = None     # the recorder of the run last served
 
     # ---- helpers ----
     def has_model(self, role: str) -> bool:
         return bool(self.bc.role(role).model)
 
-    def _use(self, ctx: RunContext, role: str) -> bool:
+    def _use(self, calls: CallContext, role: str) -> bool:
         """The role has a model, a usable endpoint and has not fallen back in this run."""
-        self._current = ctx
-        return self.health.usable(ctx, role)
+        self._current = calls
+        return self.health.usable(calls, role)
 
     @property
     def has_deep_visual(self) -> bool:
         if not self.has_model("deep_visual"):
             return False
-        ctx = self._current
-        return ctx is None or "deep_visual" not in self.health.state(ctx).disabled
+        calls = self._current
+        return calls is None or "deep_visual" not in self.health.state(calls).disabled
 
-    def _call(self, ctx: RunContext, role: str, messages: list[dict], reply_model, count: bool = True):
-        self._save_config(ctx)
-        res = self.client.complete(role, messages, reply_model, CallContext(ctx.db, ctx.run_id, ctx.step))
+    def _call(self, calls: CallContext, role: str, messages: list[dict], reply_model, count: bool = True):
+        self._save_config(calls)
+        res = self.client.complete(role, messages, reply_model, calls)
         if not res.ok:
-            ctx.error(f"model:{role}", res.error or "failed", calls=len(res.calls))
+            calls.error(f"model:{role}", res.error or "failed", calls=len(res.calls))
         if count:
-            self.health.outcome(ctx, role, res.ok, res.error)
+            self.health.outcome(calls, role, res.ok, res.error)
         return res
 
-    def _save_config(self, ctx: RunContext) -> None:
+    def _save_config(self, calls: CallContext) -> None:
         """Keep the settings that shape requests in the run DB, so a replay can rebuild them."""
-        if id(ctx.db) in self._config_saved:
+        if calls.key in self._config_saved:
             return
-        self._config_saved.add(id(ctx.db))
+        self._config_saved.add(calls.key)
         body = dumps(self.bc.masked())
-        key = "config:" + hashlib.sha256(body.encode()).hexdigest()
-        ctx.db.execute("INSERT OR IGNORE INTO cache (key, kind, name, output, created_at) VALUES (?, 'config', ?, ?, ?)",
-                       [key, ctx.run_id, body, now()])
+        calls.save_config("config:" + hashlib.sha256(body.encode()).hexdigest(), body)
 
-    def _budget(self, ctx: RunContext, role: str, prompt: str, sample: str = "", **empty: str) -> int:
+    def _budget(self, calls: CallContext, role: str, prompt: str, sample: str = "", **empty: str) -> int:
         """Characters of content (like `sample`) the role's prompt can carry in its model's window."""
         fixed = "\n".join(m["content"] if isinstance(m["content"], str) else ""
                           for m in messages_for(prompt, **empty))
-        return content_budget(self.health.capabilities(ctx, role), self.bc.role(role).max_tokens, fixed, sample)
+        return content_budget(self.health.capabilities(calls, role), self.bc.role(role).max_tokens, fixed, sample)
 
-    def _fitted_call(self, ctx: RunContext, role: str, build, budget: int, reply_model):
+    def _fitted_call(self, calls: CallContext, role: str, build, budget: int, reply_model):
         """Call with messages `build(budget)`; a reply saying the prompt exceeds the window gets
         one more try with half the content (cut by whole evidence lines, never mid-JSON)."""
-        res = self._call(ctx, role, build(budget), reply_model, count=False)
+        res = self._call(calls, role, build(budget), reply_model, count=False)
         # a replay does not know why a recorded request failed: it tries the halved one too
         replay_miss = self.health.replay_from is not None and (res.error or "").startswith("replay:")
         if not res.ok and (_too_long(res.error) or replay_miss):
-            res = self._call(ctx, role, build(budget // 2), reply_model, count=False)
-        self.health.outcome(ctx, role, res.ok, res.error)
+            res = self._call(calls, role, build(budget // 2), reply_model, count=False)
+        self.health.outcome(calls, role, res.ok, res.error)
         return res
 
-    def _images(self, ctx: RunContext, files: list[str]) -> list[str]:
+    def _images(self, calls: CallContext, user: UserView, files: list[str]) -> list[str]:
         urls = []
         for f in files[:MAX_IMAGES_PER_POST]:
             try:
-                url, _ = image_data_url(ctx.user.image_path(f), self.bc.backend.max_image_side)
+                url, _ = image_data_url(user.image_path(f), self.bc.backend.max_image_side)
             except Exception as e:  # missing/corrupt image: the post is still read
-                ctx.error("model:perceiver", f"image not sent: {type(e).__name__}", file=f)
+                calls.error("model:perceiver", f"image not sent: {type(e).__name__}", file=f)
                 continue
             urls.append(url)
         return urls
@@ -198,36 +198,39 @@ class OpenAIBackend(Backend):
                 lines.append("text read from the images: " + " / ".join(ocr))
         return "\n".join(lines)
 
-    def perceive(self, ctx: RunContext) -> list[EvidenceNode]:
-        drafts = super().perceive(ctx)
-        if not self._use(ctx, "perceiver"):
-            return drafts
-        vision = self.health.vision(ctx, "perceiver")
+    def perceive(self, view: GraphView, config: EngineConfig, user: UserView, rec: Recorder,
+                 calls: CallContext) -> Perception:
+        p = super().perceive(view, config, user, rec, calls)
+        drafts = p.drafts
+        if not self._use(calls, "perceiver"):
+            return p
+        vision = self.health.vision(calls, "perceiver")
         per_call = 1 if vision else self.bc.backend.perceiver_batch
         texts = []
-        for post in ctx.user.posts:
+        for post in user.posts:
             files = [im.file for im in post.images or []]
             text = self._post_text(post, drafts, with_images=vision and bool(files))
             if text.strip() or files:
                 texts.append((post, text, files))
-        budget = self._budget(ctx, "perceiver", "perceiver_batch", sample="\n".join(t for _, t, _ in texts), posts="")
+        budget = self._budget(calls, "perceiver", "perceiver_batch", sample="\n".join(t for _, t, _ in texts), posts="")
         batch: list[tuple[Any, str, list[str]]] = []
         size = 0
         for post, text, files in texts:
             block = wrap_untrusted(f"post {post.post_id}", text, max(300, budget // max(1, per_call)))
             if batch and (len(batch) >= per_call or size + len(block) > budget):
-                self._perceive_batch(ctx, drafts, batch, vision, budget)
+                self._perceive_batch(calls, user, drafts, batch, vision, budget)
                 batch, size = [], 0
-                if not self._use(ctx, "perceiver"):
-                    return drafts
+                if not self._use(calls, "perceiver"):
+                    return p
             batch.append((post, block, files))
             size += len(block) + 1
-        if batch and self._use(ctx, "perceiver"):
-            self._perceive_batch(ctx, drafts, batch, vision, budget)
-        return drafts
+        if batch and self._use(calls, "perceiver"):
+            self._perceive_batch(calls, user, drafts, batch, vision, budget)
+        return p
 
-    def _perceive_batch(self, ctx: RunContext, drafts: list[EvidenceNode], batch, vision: bool, budget: int) -> None:
-        images = self._images(ctx, batch[0][2]) if vision and len(batch) == 1 and batch[0][2] else []
+    def _perceive_batch(self, calls: CallContext, user: UserView, drafts: list[EvidenceNode], batch, vision: bool,
+                        budget: int) -> None:
+        images = self._images(calls, user, batch[0][2]) if vision and len(batch) == 1 and batch[0][2] else []
 
         def build(limit: int) -> list[dict]:
             blocks, size = [], 0
@@ -238,7 +241,7 @@ class OpenAIBackend(Backend):
                 size += len(b) + 1
             return messages_for("perceiver_batch", posts="\n".join(blocks), images=images)
 
-        res = self._fitted_call(ctx, "perceiver", build, budget, PerceptionBatchReply)
+        res = self._fitted_call(calls, "perceiver", build, budget, PerceptionBatchReply)
         if not res.ok:
             return
         ids = [p.post_id for p, _, _ in batch]
@@ -283,17 +286,16 @@ class OpenAIBackend(Backend):
 
     # ---- hypotheses ----
     @staticmethod
-    def _offline_view(ctx: RunContext) -> RunContext:
-        """The run context with model evidence and model claims hidden (what the offline rules see)."""
-        g = ctx.graph
+    def _offline_view(view: GraphView) -> GraphView:
+        """The run's view with model evidence and model claims hidden (what the offline rules see)."""
+        g = view.graph
         keep = [n for n in g.nodes.values() if not is_model_evidence(n)
                 and not (n.kind == "hypothesis" and is_model_claim(n))]
-        view = g.view(keep)      # read-only: the rule hypothesizer never writes to the graph
-        return dataclasses.replace(ctx, graph=view)
+        return view.restricted(g.view(keep))      # read-only: the rule hypothesizer never writes to the graph
 
-    def _evidence_items(self, ctx: RunContext) -> list[dict[str, Any]]:
+    def _evidence_items(self, view: GraphView) -> list[dict[str, Any]]:
         items = []
-        for n in ctx.graph.evidence():
+        for n in view.graph.evidence():
             if n.status == "removed" or n.data.hostile:
                 continue
             text = n.data.model_cue.span if is_model_evidence(n) and n.data.model_cue else n.content
@@ -301,10 +303,10 @@ class OpenAIBackend(Backend):
                           "attribute": n.attribute, "value": n.value})
         return items
 
-    def _model_cue_hypotheses(self, ctx: RunContext) -> list[Hypothesis]:
+    def _model_cue_hypotheses(self, view: GraphView) -> list[Hypothesis]:
         """One hypothesis per (attribute, value) of the model perceiver's grounded cues."""
         by_key: dict[str, Hypothesis] = {}
-        for n in ctx.graph.evidence():
+        for n in view.graph.evidence():
             cue = n.data.model_cue if is_model_evidence(n) and n.status != "removed" else None
             if not cue:
                 continue
@@ -319,29 +321,29 @@ class OpenAIBackend(Backend):
                 h.confidence = max(h.confidence, cue.confidence)
         return list(by_key.values())
 
-    def _previous_model_hypotheses(self, ctx: RunContext) -> list[Hypothesis]:
+    def _previous_model_hypotheses(self, view: GraphView) -> list[Hypothesis]:
         """The model hypothesizer's live claims, re-proposed unchanged when no new reply comes."""
         out = []
-        for n in ctx.graph.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
+        for n in view.graph.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
             if n.data.source == "model:hypothesizer":
                 out.append(Hypothesis(attribute=n.attribute or "", value=n.value or "",
                                       confidence=n.data.proposed_confidence or n.confidence or 0.5,
-                                      evidence=ctx.graph.supporters(n.node_id), granularity=1.0,
+                                      evidence=view.graph.supporters(n.node_id), granularity=1.0,
                                       rationale=n.content, data={"source": "model:hypothesizer",
                                                                  "proposed_confidence": n.data.proposed_confidence}))
         return out
 
-    def hypothesize(self, ctx: RunContext) -> list[Hypothesis]:
-        base = super().hypothesize(self._offline_view(ctx))
+    def hypothesize(self, view: GraphView, config: EngineConfig, calls: CallContext) -> list[Hypothesis]:
+        base = super().hypothesize(self._offline_view(view), config, calls)
         for h in base:
             h.data = h.data.model_copy(update={"source": "rules"})
         out = list(base)
         seen = {hypothesis_key(h.attribute, h.value) for h in base}
-        model: list[Hypothesis] = self._model_cue_hypotheses(ctx)
-        items = self._evidence_items(ctx)
-        if self._use(ctx, "hypothesizer") and items:
-            budget = self._budget(ctx, "hypothesizer", "hypothesizer", sample=_sample(items), evidence="")
-            res = self._fitted_call(ctx, "hypothesizer", lambda b: messages_for("hypothesizer", evidence=evidence_block(
+        model: list[Hypothesis] = self._model_cue_hypotheses(view)
+        items = self._evidence_items(view)
+        if self._use(calls, "hypothesizer") and items:
+            budget = self._budget(calls, "hypothesizer", "hypothesizer", sample=_sample(items), evidence="")
+            res = self._fitted_call(calls, "hypothesizer", lambda b: messages_for("hypothesizer", evidence=evidence_block(
                 items, limit=MAX_EVIDENCE_ITEMS, total_limit=b)), budget, HypothesesReply)
             if res.ok:
                 kept, _ = usable_hypotheses(res.value, {i["id"] for i in items})
@@ -351,9 +353,9 @@ class OpenAIBackend(Backend):
                                             granularity=1.0, data={"source": "model:hypothesizer",
                                                                    "proposed_confidence": h["confidence"]}))
             else:
-                model += self._previous_model_hypotheses(ctx)
+                model += self._previous_model_hypotheses(view)
         elif self.has_model("hypothesizer"):
-            model += self._previous_model_hypotheses(ctx)
+            model += self._previous_model_hypotheses(view)
         for h in model:
             key = hypothesis_key(h.attribute, h.value)
             if key in seen:
@@ -363,21 +365,21 @@ class OpenAIBackend(Backend):
         return out
 
     # ---- evidence neighbourhood of one hypothesis ----
-    def _neighbourhood(self, ctx: RunContext, hypothesis: EvidenceNode, only: list[str] | None = None
+    def _neighbourhood(self, view: GraphView, hypothesis: EvidenceNode, only: list[str] | None = None
                        ) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
         """(support items, support + other evidence of the same posts): what a prompt about this
         hypothesis carries, nearest first, so cutting to the context window keeps the support."""
         support = []
-        for sid in ctx.graph.supporters(hypothesis.node_id):
+        for sid in view.graph.supporters(hypothesis.node_id):
             if only is not None and sid not in only:
                 continue
-            n = ctx.graph.nodes.get(sid)
+            n = view.graph.nodes.get(sid)
             if n is not None:
                 text = n.data.model_cue.span if n.data.model_cue else n.content
                 support.append({"id": sid, "post_id": n.post_id, "carrier": n.carrier, "text": text})
         ids = {s["id"] for s in support}
         posts = {s["post_id"] for s in support if s.get("post_id")}
-        near = [it for it in self._evidence_items(ctx) if it["post_id"] in posts and it["id"] not in ids]
+        near = [it for it in self._evidence_items(view) if it["post_id"] in posts and it["id"] not in ids]
         for it in near:   # no attribute hints for neighbours: they are context, not support
             it.pop("attribute", None)
         return support, support + near
@@ -386,24 +388,25 @@ class OpenAIBackend(Backend):
         return f"{hypothesis.attribute} = {hypothesis.value}"
 
     # ---- routes ----
-    def route_fallback(self, ctx: RunContext, hypothesis: EvidenceNode, tried: set[str]) -> RouteProposal | None:
-        if not self._use(ctx, "router"):
-            return super().route_fallback(ctx, hypothesis, tried)
-        images = self._images_of(ctx, hypothesis)
+    def route_fallback(self, view: GraphView, config: EngineConfig, hypothesis: EvidenceNode, tried: set[str],
+                       remaining: float, calls: CallContext) -> RouteProposal | None:
+        if not self._use(calls, "router"):
+            return super().route_fallback(view, config, hypothesis, tried, remaining, calls)
+        images = self._images_of(view, hypothesis)
         families = [f for f in ROUTER_FAMILIES
-                    if (ctx.flag("network") or f not in NETWORK_FAMILIES)
+                    if (config.network or f not in NETWORK_FAMILIES)
                     and (f != "deep_visual" or self.has_deep_visual)
                     and (f not in IMAGE_FAMILIES or images)
-                    and ctx.budget.affordable(route_cost(f))]
+                    and route_cost(f) <= remaining + 1e-9]
         if not families:
             return None
-        _, near = self._neighbourhood(ctx, hypothesis)
+        _, near = self._neighbourhood(view, hypothesis)
         fam = ", ".join(families + ["stop"])
         hyp = self._hyp_text(hypothesis)
-        budget = self._budget(ctx, "router", "router", sample=_sample(near), families=fam, budget="",
+        budget = self._budget(calls, "router", "router", sample=_sample(near), families=fam, budget="",
                               hypothesis=hyp, evidence="")
-        res = self._fitted_call(ctx, "router", lambda b: messages_for(
-            "router", families=fam, budget=f"{ctx.budget.remaining:g}", hypothesis=hyp,
+        res = self._fitted_call(calls, "router", lambda b: messages_for(
+            "router", families=fam, budget=f"{remaining:g}", hypothesis=hyp,
             evidence=evidence_block(near, limit=MAX_EVIDENCE_ITEMS, total_limit=b)), budget, RouteReply)
         if not res.ok or res.value.family == "stop" or res.value.family not in families:
             return None
@@ -429,43 +432,48 @@ class OpenAIBackend(Backend):
         return RouteProposal(hypothesis_id=hypothesis.node_id, family=r.family, tool=r.family, params=params,
                              cost=route_cost(r.family), expected=r.expected, reason=f"model router: {r.reason}")
 
-    def _images_of(self, ctx: RunContext, hypothesis: EvidenceNode) -> list[tuple[str, str]]:
+    def _images_of(self, view: GraphView, hypothesis: EvidenceNode) -> list[tuple[str, str]]:
         """(image_id, file) of the images in the posts that support the hypothesis."""
-        posts = {ctx.graph.nodes[s].post_id for s in ctx.graph.supporters(hypothesis.node_id)
-                 if s in ctx.graph.nodes and ctx.graph.nodes[s].post_id}
+        g = view.graph
+        posts = {g.nodes[s].post_id for s in g.supporters(hypothesis.node_id) if s in g.nodes and g.nodes[s].post_id}
         seen: dict[str, str] = {}
-        for n in ctx.graph.evidence():
+        for n in view.graph.evidence():
             iid, f = n.data.image_id, n.data.file
             if iid and f and n.post_id in posts and not n.data.error:
                 seen.setdefault(iid, f)
         return sorted(seen.items())
 
     # ---- verdicts ----
-    def verify(self, ctx: RunContext, hypothesis: EvidenceNode) -> Verdict:
-        offline = super().verify(ctx, hypothesis)
-        if (not ctx.flag("verifier") or not model_verdict_can_matter(ctx, hypothesis, offline)
-                or not self._use(ctx, "verifier")):
-            return combine(ctx, hypothesis, offline, None, lambda o: super(OpenAIBackend, self).verify(ctx, o))
-        support, _ = self._neighbourhood(ctx, hypothesis, only=offline.evidence)
+    def verify(self, view: GraphView, config: EngineConfig, hypothesis: EvidenceNode, calls: CallContext) -> Verdict:
+        offline = super().verify(view, config, hypothesis, calls)
+
+        def offline_verify(o: EvidenceNode) -> Verdict:
+            return super(OpenAIBackend, self).verify(view, config, o, calls)
+
+        if (not config.verifier or not model_verdict_can_matter(view, hypothesis, offline)
+                or not self._use(calls, "verifier")):
+            return combine(view, hypothesis, offline, None, offline_verify)
+        support, _ = self._neighbourhood(view, hypothesis, only=offline.evidence)
         if not support:
-            return combine(ctx, hypothesis, offline, None, lambda o: super(OpenAIBackend, self).verify(ctx, o))
+            return combine(view, hypothesis, offline, None, offline_verify)
         hyp = self._hyp_text(hypothesis)
-        budget = self._budget(ctx, "verifier", "verifier", sample=_sample(support), hypothesis=hyp, evidence="")
-        res = self._fitted_call(ctx, "verifier", lambda b: messages_for("verifier", hypothesis=hyp, evidence=evidence_block(
+        budget = self._budget(calls, "verifier", "verifier", sample=_sample(support), hypothesis=hyp, evidence="")
+        res = self._fitted_call(calls, "verifier", lambda b: messages_for("verifier", hypothesis=hyp, evidence=evidence_block(
             support, limit=MAX_EVIDENCE_ITEMS, total_limit=b)), budget, VerdictReply)
         mv = ground_verdict(res.value, {s["id"]: s["text"] for s in support}) if res.ok else None
-        return combine(ctx, hypothesis, offline, mv, lambda o: super(OpenAIBackend, self).verify(ctx, o))
+        return combine(view, hypothesis, offline, mv, offline_verify)
 
     # ---- deep visual ----
-    def deep_visual(self, ctx: RunContext, image_path: str, question: str) -> list[dict[str, Any]] | None:
-        if not self._use(ctx, "deep_visual"):
+    def deep_visual(self, view: GraphView, config: EngineConfig, image_path: str, question: str,
+                    calls: CallContext) -> list[dict[str, Any]] | None:
+        if not self._use(calls, "deep_visual"):
             return None
-        seen_text = self._image_text(ctx, image_path)
-        if self.health.vision(ctx, "deep_visual"):
+        seen_text = self._image_text(view, image_path)
+        if self.health.vision(calls, "deep_visual"):
             try:
                 url, _ = image_data_url(image_path, self.bc.backend.max_image_side)
             except Exception as e:
-                ctx.error("model:deep_visual", f"image not readable: {type(e).__name__}", file=str(image_path))
+                calls.error("model:deep_visual", f"image not readable: {type(e).__name__}", file=str(image_path))
                 return []
             images, caption = [url], ""
         else:
@@ -475,16 +483,16 @@ class OpenAIBackend(Backend):
             images, caption = [], wrap_untrusted("what the offline perception read in this image", seen_text, 3000)
         msgs = messages_for("deep_visual", hypothesis=wrap_untrusted("hypothesis", question, 300), caption=caption,
                             images=images)
-        res = self._call(ctx, "deep_visual", msgs, VisualReply)
+        res = self._call(calls, "deep_visual", msgs, VisualReply)
         if not res.ok:
             return []
         return visual_findings(res.value)
 
     @staticmethod
-    def _image_text(ctx: RunContext, image_path: str) -> str:
+    def _image_text(view: GraphView, image_path: str) -> str:
         name = Path(str(image_path)).name
         parts = []
-        for n in ctx.graph.evidence():
+        for n in view.graph.evidence():
             f = str(n.data.file or "")
             if f and Path(f).name == name and n.content and not n.data.hostile:
                 parts.append(n.content)

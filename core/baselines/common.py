@@ -146,7 +146,7 @@ class BaselineRun:
 
         self.graph.step = 3
         with self.db.conn:
-            attrs = project(self.ctx)
+            attrs = project(self.ctx.view, self.ctx.settings)
             write_profile(self.db, self.run_id, self.ctx.step, attrs)
             self.event(3, "projected", {"attributes": {a.attribute: a.value for a in attrs}})
             if self.notes:

@@ -64,9 +64,7 @@ class ModelAccess:
         return int(self.config.backend.max_image_side)
 
     def call(self, run: BaselineRun, role: str, messages: list[dict], reply_model):
-        from core.backends.client import CallContext
-
-        res = self.client.complete(role, messages, reply_model, CallContext(run.db, run.run_id, run.graph.step))
+        res = self.client.complete(role, messages, reply_model, run.ctx.calls())
         run.db.conn.commit()
         if not res.ok:
             run.ctx.error(f"model:{role}", res.error or "failed")

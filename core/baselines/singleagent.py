@@ -20,7 +20,9 @@ PLACE_ATTRS = ("home_location", "work_location")
 def run(run: BaselineRun, backend: str) -> None:
     from core.engine.perceiver import perceive
 
-    drafts = [d for d in perceive(run.ctx) if d.kind != "post"]
+    p = perceive(run.ctx.view, run.ctx.settings, run.user, run.recorder())
+    run.ctx.queue(p.changes)
+    drafts = [d for d in p.drafts if d.kind != "post"]
     nodes = run.add_evidence(drafts)
     hits: list[Hit] = hits_of(nodes, own_only=True)
     # metadata places the agent can read: EXIF GPS -> place (a home guess, no home/trip reasoning)

@@ -50,13 +50,13 @@ def image_drafts(run: BaselineRun, post: Post) -> list[EvidenceNode]:
             continue
         if not sig.get("text_bearing"):
             continue
-        res = run_tool(ToolEnv(rec, ctx.user.user_dir, ctx.config, ctx=ctx), "ocr", {"image_id": image_id,
-                                                                                     "file": str(ref.file)})
+        res = run_tool(ToolEnv(rec, ctx.user.user_dir, ctx.config), "ocr", {"image_id": image_id,
+                                                                            "file": str(ref.file)})
         lines = [ln for ln in (res.output or {}).get("lines", []) if str(ln.get("text", "")).strip()]
         if res.error:
             ctx.error(where, f"{ref.file}: OCR failed ({res.error})")
         elif lines:
-            node = ocr_node(ctx, post.post_id, image_id, ref.file, lines, bool(sig.get("screenshot_like")),
+            node = ocr_node(post.post_id, image_id, ref.file, lines, bool(sig.get("screenshot_like")),
                             source=run.system)
             if node is not None:        # None: detector noise only
                 out.append(node)

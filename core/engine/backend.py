@@ -15,39 +15,52 @@ from __future__ import annotations
 from importlib.metadata import entry_points
 from typing import Any, Callable
 
-from core.engine.context import RunContext
+from core.engine.contract.changes import Perception
+from core.engine.contract.config import EngineConfig
+from core.engine.contract.view import GraphView
 from core.engine.types import EvidenceNode, Hypothesis, RouteProposal, Verdict  # noqa: F401 (Verdict re-exported)
+from core.models import UserView
+from db.model_calls import ModelCalls
+from tools.base import Recorder
 
 
 class Backend:
-    """Base class and protocol. Subclasses override roles; defaults are the offline rules."""
+    """Base class and protocol. Subclasses override roles; defaults are the offline rules.
+
+    Every role gets the run's read-only view and typed config, what else it needs passed
+    explicitly, and `calls`, the recorder of model calls at this step (db/model_calls.py): a
+    backend records through it and never holds the run DB."""
 
     name = "base"
 
     def __init__(self, config: dict[str, Any] | None = None):
         self.config = dict(config or {})
 
-    def perceive(self, ctx: RunContext) -> list[EvidenceNode]:
-        """Raw evidence drafts (node_id empty; data["cites"] lists post node ids)."""
+    def perceive(self, view: GraphView, config: EngineConfig, user: UserView, rec: Recorder,
+                 calls: ModelCalls) -> Perception:
+        """Post nodes and raw evidence drafts (node_id empty; data["cites"] lists post node ids),
+        and the changes to store with them. `rec` records the skim's tool calls."""
         from core.engine.perceiver import perceive
 
-        return perceive(ctx)
+        return perceive(view, config, user, rec)
 
-    def hypothesize(self, ctx: RunContext) -> list[Hypothesis]:
+    def hypothesize(self, view: GraphView, config: EngineConfig, calls: ModelCalls) -> list[Hypothesis]:
         from core.engine.hypothesizer import hypothesize
 
-        return hypothesize(ctx)
+        return hypothesize(view, config)
 
-    def route_fallback(self, ctx: RunContext, hypothesis: EvidenceNode, tried: set[str]) -> RouteProposal | None:
+    def route_fallback(self, view: GraphView, config: EngineConfig, hypothesis: EvidenceNode, tried: set[str],
+                       remaining: float, calls: ModelCalls) -> RouteProposal | None:
         """A route for a hypothesis the routing table could not serve; the offline rule has none."""
         return None
 
-    def verify(self, ctx: RunContext, hypothesis: EvidenceNode) -> Verdict:
+    def verify(self, view: GraphView, config: EngineConfig, hypothesis: EvidenceNode, calls: ModelCalls) -> Verdict:
         from core.engine.verifier import verify_hypothesis
 
-        return verify_hypothesis(ctx, hypothesis)
+        return verify_hypothesis(view, config, hypothesis)
 
-    def deep_visual(self, ctx: RunContext, image_path: str, question: str) -> list[dict[str, Any]] | None:
+    def deep_visual(self, view: GraphView, config: EngineConfig, image_path: str, question: str,
+                    calls: ModelCalls) -> list[dict[str, Any]] | None:
         """Optional strong-VLM look at one image: [{"text": ..., "carrier": ...}] or None if unsupported."""
         return None
 

@@ -1,55 +1,21 @@
-"""What every stage and backend gets for one run: the graph and its read-only view (the run
-store's records a stage may read), the user's public view, the config flags, a way to record
-tool calls, and the queue of changes the loop applies; and the typed engine config."""
+"""The loop's side of one run: the run DB, the graph, the budget, the user's public view and the
+config, the changes and errors queued for the step; and what the loop hands each stage out of
+it: the read-only GraphView (`view`), the typed EngineConfig (`settings`), the Recorder of tool
+calls (`recorder`) and the recorder of model calls (`calls`). No stage receives a RunContext."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 import sqlite_utils
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import ValidationError
 
 from core.engine.budget import Budget
-from core.engine.contract.changes import Change
+from core.engine.contract.changes import Change, RecordError
+from core.engine.contract.config import ApprovalRule, EngineConfig  # noqa: F401 (re-exported)
 from core.engine.contract.view import GraphView
 from core.engine.graph import Graph
 from core.models import UserView
-
-
-class ApprovalRule(BaseModel):
-    """One approver of a policy chain (see core/engine/approval.py)."""
-
-    model_config = ConfigDict(extra="forbid")
-    families: str = "*"               # glob over route families, e.g. "web_search" or "*ocr"
-    action: Literal["approve", "edit", "skip", "stop", "escalate"] = "approve"
-    params: dict[str, Any] | None = None   # for edit: merged into the route's params
-    reason: str = ""
-
-
-class EngineConfig(BaseModel):
-    """The engine's run config (`runs.config`). An unknown key is an error naming it."""
-
-    model_config = ConfigDict(extra="forbid")
-    # stage switches; `--ablate PART` turns one off
-    perceiver: bool = True            # False: captions only (no images/OCR/EXIF/metadata/bio)
-    hypothesizer: bool = True         # False: per-cue hypotheses projected directly, no aggregation
-    investigator: bool = True         # False: no routes
-    verifier: bool = True             # False: admit everything proposed
-    cpeg: bool = True                 # False: no cross-post aggregation (each post alone)
-    semantic: bool = True             # False: no semantic cues next to the rule cues (rules/semantic.py)
-    ocr_in_perception: bool = False   # True: OCR every text-bearing image during the skim (the old mode)
-    network: bool = False             # web_search / page_fetch / online map routes allowed
-    max_steps: int = Field(default=200, ge=1)
-    approval: list[ApprovalRule] | None = None   # headless approver chain (default: approve offline routes)
-    # provider settings of the network tools (tools/websearch.py, tools/mapsearch.py)
-    web_search: dict[str, Any] | None = None
-    map_search: dict[str, Any] | None = None
-    # model-backend options (core/backends) and the baseline a run belongs to
-    backend_config: str | None = None
-    model_cache: str | None = None
-    replay_from: str | None = None
-    replay_run: str | None = None
-    baseline: str | None = None
 
 
 DEFAULT_CONFIG: dict[str, Any] = EngineConfig().model_dump()
@@ -106,8 +72,13 @@ class RunContext:
         """The read-only view of this run a stage reads through (one per graph: the loop replaces
         the graph after a rolled-back step)."""
         if self._view is None or self._view.graph is not self.graph:
-            self._view = GraphView(self.graph, self.db, self.run_id)
+            self._view = GraphView(self.graph, self.db, self.run_id, profile=self.user.profile)
         return self._view
+
+    @property
+    def settings(self) -> EngineConfig:
+        """The run config, typed (what a stage is run with)."""
+        return EngineConfig.model_validate({**DEFAULT_CONFIG, **self.config})
 
     @property
     def step(self) -> int:
@@ -117,18 +88,38 @@ class RunContext:
         return self.config.get(name, DEFAULT_CONFIG.get(name))
 
     def recorder(self, route_id: str | None = None):
+        """The Recorder of tool calls at this step (cached by content hash, one tool_calls row each)."""
         from tools.base import Recorder
 
         return Recorder(self.db, run_id=self.run_id, step=self.step, route_id=route_id)
 
+    def calls(self):
+        """The recorder of model calls at this step (db/model_calls.py); a backend's errors join the step's."""
+        from db.model_calls import ModelCalls
+
+        return ModelCalls(self.db, self.run_id, self.step, errors=self.errors)
+
     def tool_env(self, backend: Any = None, route_id: str | None = None, *, use_cache: bool = True):
-        """The ToolEnv a route (or perception) runs its registry tool with."""
+        """The ToolEnv a route (or perception) runs its registry tool with: the gazetteer's place
+        resolver and the backend's deep visual look are handed to the tools, never the context."""
         from core.engine.places import resolve_levels
         from tools.registry import ToolEnv
 
         rec = self.recorder(route_id)
         rec.use_cache = use_cache
-        return ToolEnv(rec, self.user.user_dir, self.config, backend=backend, ctx=self, places=resolve_levels)
+        look = None
+        if backend is not None:
+            def look(image_path: str, question: str) -> Any:
+                return backend.deep_visual(self.view, self.settings, image_path, question, self.calls())
+        return ToolEnv(rec, self.user.user_dir, self.config, backend=backend, look=look, places=resolve_levels)
+
+    def queue(self, changes: list[Change]) -> None:
+        """A stage's changes: errors join the step's error events, the rest the loop applies."""
+        for c in changes:
+            if isinstance(c, RecordError):
+                self.errors.append(c.event())
+            else:
+                self.pending.append(c)
 
     def error(self, where: str, reason: str, **extra: Any) -> None:
         self.errors.append({"where": where, "reason": reason, **extra})

@@ -15,7 +15,8 @@ from collections import defaultdict
 
 from core.engine.aggregators import REGISTRY
 from core.engine.aggregators.base import GraphFacts, hyp
-from core.engine.context import RunContext
+from core.engine.contract.config import EngineConfig
+from core.engine.contract.view import GraphView
 from core.engine.graph import hypothesis_key
 from core.engine.types import EvidenceNode, Hypothesis
 from core.nodes.hypothesis import Need
@@ -56,12 +57,12 @@ def _naive(f: GraphFacts) -> list[Hypothesis]:
     return out
 
 
-def hypothesize(ctx: RunContext) -> list[Hypothesis]:
-    nodes = list(ctx.graph.nodes.values())
+def hypothesize(view: GraphView, config: EngineConfig) -> list[Hypothesis]:
+    nodes = list(view.graph.nodes.values())
     derived = {n.attribute: n for n in nodes if n.kind == "hypothesis" and n.status == "admitted" and n.attribute}
-    if not ctx.flag("hypothesizer"):
+    if not config.hypothesizer:
         return _dedupe(_naive(GraphFacts(nodes)))
-    if not ctx.flag("cpeg"):
+    if not config.cpeg:
         # each post alone: aggregate inside one post at a time (profile nodes count as a post)
         out: list[Hypothesis] = []
         by_post: dict[str, list[EvidenceNode]] = defaultdict(list)

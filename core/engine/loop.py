@@ -184,16 +184,21 @@ class Investigation(Suspension, StepTransaction):
     # ------------------------------------------------------------ stages
     def _perceive(self) -> list[Event]:
         # the skim (tool calls, each cached + recorded) runs before the step's transaction
-        self.ctx.graph.step = self._last_step() + 1
-        self.ctx.pending = []
-        self.ctx.errors = []
-        drafts = self.backend.perceive(self.ctx)
-        errors = list(self.ctx.errors)
-        return self._run_step(self._perceive_body, drafts, errors)
+        ctx = self.ctx
+        ctx.graph.step = self._last_step() + 1
+        ctx.pending = []
+        ctx.errors = []
+        calls = ctx.calls()
+        p = self.backend.perceive(ctx.view, ctx.settings, ctx.user, ctx.recorder(), calls)
+        # the skim's own errors first, then the model backend's (recorded through `calls`)
+        backend_errors, ctx.errors = list(ctx.errors), []
+        ctx.queue(p.changes)
+        errors = ctx.errors + backend_errors
+        return self._run_step(self._perceive_body, p.drafts, errors, list(ctx.pending))
 
-    def _perceive_body(self, drafts: list[EvidenceNode], errors: list[dict[str, Any]]) -> None:
+    def _perceive_body(self, drafts: list[EvidenceNode], errors: list[dict[str, Any]], changes: list) -> None:
         self.ctx.errors = errors
-        apply_changes(self.db, self.run_id, self.ctx.pending)
+        apply_changes(self.db, self.run_id, changes)
         self.ctx.pending = []
         g = self.ctx.graph
         counts: dict[str, int] = {}
@@ -227,7 +232,7 @@ class Investigation(Suspension, StepTransaction):
         before = g.signature()
         for _ in range(MAX_REFRESH):
             sig = g.signature()
-            hyps = self.backend.hypothesize(self.ctx)
+            hyps = self.backend.hypothesize(self.ctx.view, self.ctx.settings, self.ctx.calls())
             seen: dict[str, EvidenceNode] = {}
             new_ids, changed_ids = [], []
             for h in hyps:
@@ -247,7 +252,7 @@ class Investigation(Suspension, StepTransaction):
             self._verify()
             if g.signature() == sig:
                 break
-        attrs = project(self.ctx)
+        attrs = project(self.ctx.view, self.ctx.settings)
         if write_profile(self.db, self.run_id, self.ctx.step, attrs):
             self._event("projected", {"attributes": {a.attribute: a.value for a in attrs}})
         return g.signature() != before
@@ -257,24 +262,25 @@ class Investigation(Suspension, StepTransaction):
         rejected (with the reason), rejected ones lose their support edges, the hypothesis is
         admitted (derived evidence), kept unresolved or removed."""
         g = self.ctx.graph
+        view, config = self.ctx.view, self.ctx.settings
         out: dict[str, Any] = {"admitted": [], "unresolved": [], "removed": [], "grounded": [], "rejected": {},
                                "reasons": {}, "contradicted": {}}
         self._wake_uncontradicted()
         for h in sorted(g.hypotheses(("candidate",)), key=lambda n: n.node_id):
-            if self.ctx.flag("verifier"):
+            if config.verifier:
                 for sid in g.supporters(h.node_id):
                     n = g.nodes.get(sid)
                     if n is not None and n.kind == "evidence" and n.status == "raw":
-                        ok, why = grounded(self.ctx, n)
+                        ok, why = grounded(view, n)
                         g.set_status(n, "grounded" if ok else "rejected", why)
                         (out["grounded"].append(sid) if ok else out["rejected"].__setitem__(sid, why))
-            v = self.backend.verify(self.ctx, h)
+            v = self.backend.verify(view, config, h, self.ctx.calls())
             self._apply_verdict(h, v, out)
         # decided hypotheses a rival now contradicts (it grew stronger, or a person confirmed it)
         open_by_attr = Counter(n.attribute for n in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")))
         for h in sorted(g.hypotheses(("admitted", "unresolved", "suspended")), key=lambda n: n.node_id):
             if open_by_attr[h.attribute] > 1 and not h.data.confirmed_by and h.status != "removed":
-                v = recheck_contradiction(self.ctx, h)
+                v = recheck_contradiction(view, config, h)
                 if v is not None:
                     self._apply_verdict(h, v, out)
         if any(out[k] for k in ("admitted", "unresolved", "removed", "grounded", "rejected")):
@@ -352,12 +358,14 @@ class Investigation(Suspension, StepTransaction):
             stop_reason = "max steps reached"
         elif self._stable():
             # the graph did not move lately: only a route with a high expected gain goes on
-            prop = propose(self.ctx, self.backend, min_gain=STABLE_GAIN, cands=self._candidates())
+            prop = propose(self.ctx.view, self.ctx.settings, self.ctx.budget.remaining, self.backend,
+                           self.ctx.calls(), min_gain=STABLE_GAIN, cands=self._candidates())
             if prop is None:
                 stop_reason = f"graph stable over the last {STABLE_ROUTES} routes"
         else:
             self._gave_up = {}
-            prop = propose(self.ctx, self.backend, cands=self._candidates(), gave_up=self._gave_up)
+            prop = propose(self.ctx.view, self.ctx.settings, self.ctx.budget.remaining, self.backend,
+                           self.ctx.calls(), cands=self._candidates(), gave_up=self._gave_up)
             if prop is None:
                 stop_reason = ("budget spent" if self.ctx.budget.remaining < 1 else "no useful route remains")
         if prop is None:
@@ -413,7 +421,9 @@ class Investigation(Suspension, StepTransaction):
 
     def _execute(self, prop: RouteProposal, *, use_cache: bool = True) -> dict[str, Any]:
         remaining = self.ctx.budget.charge(prop.cost, step=self.ctx.step, route_id=prop.route_id, family=prop.family)
-        drafts, result = execute(self.ctx, self.backend, prop, prop.route_id or "", use_cache=use_cache)
+        env = self.ctx.tool_env(self.backend, prop.route_id or "", use_cache=use_cache)
+        drafts, result, changes = execute(self.ctx.view, self.ctx.settings, env, prop, prop.route_id or "")
+        self.ctx.queue(changes)
         added = []
         for d in drafts:
             node = self._add_evidence(d)

@@ -17,14 +17,16 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from core.engine import rules
-from core.engine.context import RunContext
-from core.engine.contract.changes import RecordImage
+from core.engine.contract.changes import Change, Perception, RecordError, RecordImage
+from core.engine.contract.config import EngineConfig
+from core.engine.contract.view import GraphView
 from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import governs_post, masked_text, outside, sentence_ranges, taint_after_injection  # noqa: F401
 from core.engine.types import EvidenceNode
 from core.nodes.evidence import GpsPlace, OcrLine, TextFeatures, TimeFeatures
 from core.nodes.node import NodeData
-from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post  # caps applied and reported by the loader
+from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post, UserView  # caps applied and reported by the loader
+from tools.base import Recorder
 from tools.userfiles import UserFileError
 
 PROFILE_POST = "@profile"
@@ -119,8 +121,10 @@ def _read_form(text: str, carrier: str, data: NodeData) -> None:
     data.cues = [c for c in data.cues or [] if c.attribute not in read] + cues
 
 
-def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
-             screenshot_like: bool, *, source: str, route_id: str | None = None) -> EvidenceNode | None:
+def ocr_node(post_id: str, image_id: str, file: str, lines: list[dict[str, Any]],
+             screenshot_like: bool, *, source: str) -> EvidenceNode | None:
+    """The text one OCR call read in an image, as evidence (its carrier from the words), or None
+    when only detector noise was read."""
     # a lone low-confidence glyph ("O", "〇") is detector noise on a photo
     lines = [ln for ln in lines if sum(ch.isalnum() for ch in str(ln["text"])) >= 2 or float(ln.get("score", 0)) >= 0.9]
     if not lines:
@@ -131,13 +135,6 @@ def ocr_node(ctx: RunContext, post_id: str, image_id: str, file: str, lines: lis
                           extra={"image_id": image_id, "file": file, "ocr_source": source,
                                  "lines": [OcrLine(text=ln["text"], score=round(float(ln.get("score", 0)), 3),
                                                    box=ln.get("box")) for ln in lines]})
-    if route_id:
-        node.data.route_id = route_id
-        # routed OCR of a post that carries an injection elsewhere is governed by it too
-        post_hostile = any(n.data.hostile_post for n in ctx.graph.of_post(post_id))
-        taint_after_injection([node], tainted=post_hostile)
-        if ctx.flag("semantic") is not False:
-            rules.semantic_injections(ctx, [node])
     return node
 
 
@@ -223,15 +220,29 @@ def _metadata_nodes(post: Post) -> list[EvidenceNode]:
     return out
 
 
-def _image_error(ctx: RunContext, post: Post, idx: int, reason: str) -> None:
+@dataclass
+class _Skim:
+    """What one skim works with: the run config, the user's folder, the Recorder of its tool calls,
+    this skim's prefetched work, and the changes it returns (images, errors)."""
+
+    config: EngineConfig
+    user: UserView
+    rec: Recorder
+    pre: _Prefetch
+    changes: list[Change] = field(default_factory=list)
+
+    def error(self, where: str, reason: str, **extra: Any) -> None:
+        self.changes.append(RecordError(where=where, reason=reason, extra=extra))
+
+
+def _image_error(sk: _Skim, post: Post, idx: int, reason: str) -> None:
     """Record an image error like every loader error: the posts.jsonl path, the post's line
     (kept by the loader) and the field."""
-    ctx.error(str(ctx.user.user_dir / "posts.jsonl"), f"post {post.post_id}: {reason}",
-              line=getattr(post, "_line", None), field=f"images.{idx}.file")
+    sk.error(str(sk.user.user_dir / "posts.jsonl"), f"post {post.post_id}: {reason}",
+             line=getattr(post, "_line", None), field=f"images.{idx}.file")
 
 
-def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str | None,
-                 pre: _Prefetch) -> list[EvidenceNode]:
+def _image_nodes(sk: _Skim, post: Post, idx: int, ref_file: str, alt: str | None) -> list[EvidenceNode]:
     """Signals, EXIF and (for text-bearing images) OCR of one image."""
     from tools.exif import read_exif
     from tools.userfiles import user_file_digest
@@ -240,15 +251,15 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     image_id = f"{pid}/img{idx}"
     cites = [f"post:{pid}"]
     out: list[EvidenceNode] = []
-    rec = ctx.recorder()
+    rec, pre = sk.rec, sk.pre
     meta: dict[str, Any] = {}
     try:  # the one user-file guard: inside the folder, a regular file, size limit, deadline
         # (already passed by this skim's prefetch: its path and hash are reused, not read again)
-        path, digest = pre.digests.get(ref_file) or user_file_digest(ctx.user.user_dir, ref_file)
+        path, digest = pre.digests.get(ref_file) or user_file_digest(sk.user.user_dir, ref_file)
     except USER_FILE_ERRORS as e:  # missing, unreadable, not a regular file, or outside the folder
         reason = str(e) if isinstance(e, UserFileError) else f"{ref_file}: {type(e).__name__}: {e}"
-        _image_error(ctx, post, idx, reason)
-        _store_image(ctx, image_id, pid, ref_file, None, {"error": reason})
+        _image_error(sk, post, idx, reason)
+        _store_image(sk, image_id, pid, ref_file, None, {"error": reason})
         out.append(EvidenceNode(node_id="", post_id=pid, modality="image", carrier="image_scene",
                                 content=f"image {ref_file} unreadable", status="removed",
                                 data={"image_id": image_id, "file": ref_file, "error": reason, "cites": cites}))
@@ -259,8 +270,8 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
     sig = rec.call("image_signals", lambda file, v: fut.result() if fut is not None else _signals(str(path), v),
                    {"file": ref_file, "v": SIGNALS_V}, content_hash=digest)
     if "error" in sig:
-        _image_error(ctx, post, idx, f"{ref_file}: {sig['error']}")
-        _store_image(ctx, image_id, pid, ref_file, digest, {"error": sig["error"]})
+        _image_error(sk, post, idx, f"{ref_file}: {sig['error']}")
+        _store_image(sk, image_id, pid, ref_file, digest, {"error": sig["error"]})
         out.append(EvidenceNode(node_id="", post_id=pid, modality="image", carrier="image_scene",
                                 content=f"image {ref_file} unreadable", status="removed",
                                 data={"image_id": image_id, "file": ref_file, "error": sig["error"], "cites": cites}))
@@ -282,19 +293,19 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
                   check=output_check(TOOLS["exif"]))
     if "error" not in ex and ex.get("has_exif"):
         meta["exif"] = ex
-        out.append(exif_node(pid, image_id, ex, ctx.error))
-    if sig.get("text_bearing") and ctx.flag("ocr_in_perception"):
+        out.append(exif_node(pid, image_id, ex, sk.error))
+    if sig.get("text_bearing") and sk.config.ocr_in_perception:
         # the old "OCR everything during the skim" mode (config ocr_in_perception=true)
         from tools.registry import ToolEnv, run_tool
 
-        res = run_tool(ToolEnv(rec, ctx.user.user_dir, ctx.config, ctx=ctx), "ocr",
+        res = run_tool(ToolEnv(rec, sk.user.user_dir, sk.config.model_dump()), "ocr",
                        {"image_id": image_id, "file": ref_file, "carrier": img_node.carrier})
         if res.error:
-            _image_error(ctx, post, idx, f"{ref_file}: OCR failed ({res.error})")
+            _image_error(sk, post, idx, f"{ref_file}: OCR failed ({res.error})")
         else:
             # the route family's adapter (tool_evidence._ev_ocr) without a route
             lines = [ln for ln in (res.output or {}).get("lines", []) if str(ln.get("text", "")).strip()]
-            node = ocr_node(ctx, pid, image_id, ref_file, lines, img_node.carrier == "screenshot",
+            node = ocr_node(pid, image_id, ref_file, lines, img_node.carrier == "screenshot",
                             source="perception") if lines else None
             nodes = [] if node is None else [node]
             for n in nodes:
@@ -302,7 +313,7 @@ def _image_nodes(ctx: RunContext, post: Post, idx: int, ref_file: str, alt: str 
             meta["ocr_lines"] = len(res.output.get("lines", [])) if res.output else 0
             out += nodes
         img_node.data.ocr_done = True
-    _store_image(ctx, image_id, pid, ref_file, digest, meta, sig)
+    _store_image(sk, image_id, pid, ref_file, digest, meta, sig)
     return out
 
 
@@ -313,11 +324,11 @@ def _signals(path: str, v: int = SIGNALS_V) -> dict[str, Any]:
     return image_signals(path, tiles=True)
 
 
-def _store_image(ctx: RunContext, image_id: str, post_id: str, file: str, digest: str | None,
+def _store_image(sk: _Skim, image_id: str, post_id: str, file: str, digest: str | None,
                  meta: dict[str, Any], sig: dict[str, Any] | None = None) -> None:
     # applied by the loop inside the perception step's transaction (perception itself runs
     # outside it so slow OCR never holds the DB write lock)
-    ctx.pending.append(RecordImage(image_id=image_id, post_id=post_id, file=file, sha256=digest,
+    sk.changes.append(RecordImage(image_id=image_id, post_id=post_id, file=file, sha256=digest,
                                    width=(sig or {}).get("width"), height=(sig or {}).get("height"), meta=meta))
 
 
@@ -345,7 +356,7 @@ class _Prefetch:
     pool: ThreadPoolExecutor | None = None
 
 
-def _prefetch_signals(ctx: RunContext) -> _Prefetch:
+def _prefetch_signals(view: GraphView, user: UserView) -> _Prefetch:
     """Compute the cheap image signals of every image in a background thread, so they overlap
     with the OCR of earlier images (the OCR model runs under its own lock). Results still go
     through the Recorder (cache + tool_calls) in the main thread."""
@@ -354,16 +365,16 @@ def _prefetch_signals(ctx: RunContext) -> _Prefetch:
 
     jobs = []
     pre = _Prefetch()
-    for post in ctx.user.posts[:10_000]:
+    for post in user.posts[:10_000]:
         for ref in (post.images or [])[:MAX_IMAGES_PER_POST]:
             if ref is None or not getattr(ref, "file", None):
                 continue
             try:   # refused files are reported by _image_nodes
-                path, digest = pre.digests[str(ref.file)] = user_file_digest(ctx.user.user_dir, str(ref.file))
+                path, digest = pre.digests[str(ref.file)] = user_file_digest(user.user_dir, str(ref.file))
             except USER_FILE_ERRORS:
                 continue
             key = cache_key("image_signals", {"file": str(ref.file), "v": SIGNALS_V}, digest)
-            if not ctx.view.cached(key):
+            if not view.cached(key):
                 jobs.append(str(path))
     if len(jobs) < 2:
         return pre
@@ -372,38 +383,39 @@ def _prefetch_signals(ctx: RunContext) -> _Prefetch:
     return pre
 
 
-def perceive(ctx: RunContext) -> list[EvidenceNode]:
-    """Post nodes first, then each post's evidence drafts (node ids assigned by the graph)."""
-    pre = _prefetch_signals(ctx) if ctx.flag("perceiver") else _Prefetch()
+def perceive(view: GraphView, config: EngineConfig, user: UserView, rec: Recorder) -> Perception:
+    """Post nodes first, then each post's evidence drafts (node ids assigned by the graph), and the
+    changes to store with them (the images' records, the errors). `rec` records the tool calls."""
+    sk = _Skim(config, user, rec, _prefetch_signals(view, user) if config.perceiver else _Prefetch())
     try:
-        out = _perceive(ctx, pre)
-        if ctx.flag("semantic") is not False:   # semantic cues next to the rule cues (rules/semantic.py)
-            rules.semantic_injections(ctx, out)     # first: a flagged post gives no cue
+        out = _perceive(sk)
+        if config.semantic:   # semantic cues next to the rule cues (rules/semantic.py)
+            sk.changes += rules.semantic_injections(rec, out)     # first: a flagged post gives no cue
         taint_pointed_posts(out)
-        if ctx.flag("semantic") is not False:
-            rules.semantic_cues(ctx, out)
-        return out
+        if config.semantic:
+            sk.changes += rules.semantic_cues(rec, out)
+        return Perception(drafts=out, changes=sk.changes)
     finally:
-        if pre.pool is not None:
-            pre.pool.shutdown(wait=True, cancel_futures=True)
+        if sk.pre.pool is not None:
+            sk.pre.pool.shutdown(wait=True, cancel_futures=True)
 
 
-def _perceive(ctx: RunContext, pre: _Prefetch) -> list[EvidenceNode]:
-    user = ctx.user
+def _perceive(sk: _Skim) -> list[EvidenceNode]:
+    user, full = sk.user, sk.config.perceiver
     # a commenter is the account only by its id: anyone can take the account's display name
     own_names = {str(user.profile.user_id).casefold()} if user.profile.user_id else set()
     out: list[EvidenceNode] = [EvidenceNode(node_id=f"post:{PROFILE_POST}", kind="post", post_id=PROFILE_POST,
                                             modality="metadata", carrier="metadata", content="account profile",
                                             status="grounded")]
-    if ctx.flag("perceiver"):
+    if full:
         out += _profile_nodes(user.profile)
     for idx, post in enumerate(user.posts):
         pid = post.post_id
         preview = (post.title or post.caption or "")[:120]
         out.append(EvidenceNode(node_id=f"post:{pid}", kind="post", post_id=pid, modality="text", carrier="caption",
                                 content=preview, status="grounded", data={"idx": idx, "timestamp": post.timestamp}))
-        nodes = _post_text_nodes(post, own_names, full=bool(ctx.flag("perceiver")))
-        if not ctx.flag("perceiver"):
+        nodes = _post_text_nodes(post, own_names, full=full)
+        if not full:
             # captions only, but the timestamp stays: it is part of the post, not a perception
             out += taint_after_injection(nodes) + [n for n in _metadata_nodes(post) if n.carrier == "timestamp"]
             continue
@@ -411,7 +423,7 @@ def _perceive(ctx: RunContext, pre: _Prefetch) -> list[EvidenceNode]:
         for i, ref in enumerate((post.images or [])[:MAX_IMAGES_PER_POST]):
             if ref is None or not getattr(ref, "file", None):
                 continue
-            nodes += _image_nodes(ctx, post, i, str(ref.file), ref.alt, pre)
+            nodes += _image_nodes(sk, post, i, str(ref.file), ref.alt)
         out += taint_after_injection(nodes)
     return out
 

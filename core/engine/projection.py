@@ -11,17 +11,20 @@ queryable (nodes + edges).
 """
 from __future__ import annotations
 
-from core.engine.context import RunContext
+from core.engine.contract.config import EngineConfig
 from core.engine.contract.support import support_ids
+from core.engine.contract.view import GraphView
 from core.models import PredictedAttribute
 from core.schema import load_schema
 
 MAX_ITEMS = {"set": 8, "facts": 6}
 
 
-def project(ctx: RunContext) -> list[PredictedAttribute]:
+def project(view: GraphView, config: EngineConfig) -> list[PredictedAttribute]:
+    """The profile rows of the admitted hypotheses (the config changes nothing here today)."""
+    g = view.graph
     schema = load_schema()
-    admitted = [h for h in ctx.graph.hypotheses(("admitted",))]
+    admitted = [h for h in g.hypotheses(("admitted",))]
     out: list[PredictedAttribute] = []
     for spec in schema.attributes:
         hs = [h for h in admitted if h.attribute == spec.name]
@@ -33,13 +36,13 @@ def project(ctx: RunContext) -> list[PredictedAttribute]:
         if spec.kind in ("hierarchy", "category"):
             best = hs[0]
             out.append(PredictedAttribute(attribute=spec.name, value=best.value, confidence=best.confidence,
-                                          evidence=support_ids(ctx.graph, best.node_id)[:12],
+                                          evidence=support_ids(g, best.node_id)[:12],
                                           level=best.level, hypotheses=[best.node_id]))
         else:
             items = hs[: MAX_ITEMS[spec.kind]]
             ev: list[str] = []
             for h in items:
-                ev += [e for e in support_ids(ctx.graph, h.node_id) if e not in ev]
+                ev += [e for e in support_ids(g, h.node_id) if e not in ev]
             conf = max(h.confidence or 0 for h in items)
             out.append(PredictedAttribute(attribute=spec.name, value="; ".join(h.value for h in items),
                                           confidence=conf, evidence=ev[:16],

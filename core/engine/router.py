@@ -24,13 +24,15 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from core.engine.context import RunContext
+from core.engine.contract.changes import Change
+from core.engine.contract.config import EngineConfig
 from core.engine.contract.support import support_posts
+from core.engine.contract.view import GraphView
 from core.engine.types import EvidenceNode, RouteProposal
 from core.nodes.evidence import ImageSignals, OcrLine
 from core.nodes.hypothesis import Need
 from core.schema import load_schema
-from tools.registry import offered, route_cost
+from tools.registry import ToolEnv, offered, route_cost
 
 ZOOM_CARRIERS = {"document", "ticket", "receipt", "badge", "map", "screenshot", "sign", "ocr_text"}
 LOW_SCORE = 0.85
@@ -60,7 +62,7 @@ def _priority(n: EvidenceNode) -> tuple[float, str]:
     return -(sens * (n.confidence or 0.0)), n.node_id
 
 
-def _zoom_params(ctx: RunContext, node: EvidenceNode, line: int) -> dict[str, Any] | None:
+def _zoom_params(node: EvidenceNode, line: int) -> dict[str, Any] | None:
     lines = node.data.lines or []
     if not (0 <= line < len(lines)) or not lines[line].box:
         return None
@@ -69,19 +71,19 @@ def _zoom_params(ctx: RunContext, node: EvidenceNode, line: int) -> dict[str, An
             "from_node": node.node_id, "line": line, "text": lines[line].text}
 
 
-def _need_to_route(ctx: RunContext, need: Need) -> tuple[str, dict[str, Any], str] | None:
+def _need_to_route(view: GraphView, need: Need) -> tuple[str, dict[str, Any], str] | None:
     arg = need.target
     if need.family == "gazetteer":
-        hint = ", ".join(sorted({n.content for n in ctx.graph.evidence() if n.carrier == "ip_region"}))[:200]
+        hint = ", ".join(sorted({n.content for n in view.graph.evidence() if n.carrier == "ip_region"}))[:200]
         return "gazetteer", {"name": arg, "hint": hint}, f"ancestor levels of {arg}"
     if need.family == "zoom_ocr":
-        node = ctx.graph.nodes.get(arg)
+        node = view.graph.nodes.get(arg)
         if node is None or need.line is None:
             return None
-        p = _zoom_params(ctx, node, need.line)
+        p = _zoom_params(node, need.line)
         return ("zoom_ocr", p, f"a clearer reading of {p['text'][:40]!r}") if p else None
     if need.family == "ocr":
-        node = ctx.graph.nodes.get(arg)
+        node = view.graph.nodes.get(arg)
         if node is None:
             return None
         return "ocr", {"image_id": node.data.image_id, "file": node.data.file}, "the text in the image"
@@ -109,15 +111,15 @@ def _needs_zoom(line: OcrLine) -> bool:
     return score < LOW_SCORE or (height < 14 and score < 0.95)
 
 
-def _read_as(ctx: RunContext, image_id: str) -> str | None:
+def _read_as(view: GraphView, image_id: str) -> str | None:
     """The carrier the perception OCR gave this image's text (document, receipt, ...)."""
-    for n in ctx.graph.of_image(image_id):
+    for n in view.graph.of_image(image_id):
         if n.data.lines:
             return n.carrier
     return None
 
 
-def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[list[float]]]:
+def unread_text_regions(view: GraphView, img_node: EvidenceNode) -> list[list[list[float]]]:
     """Bands of dense-edge tiles that no OCR line of this image covers (small print the
     detector skipped), as 4-point boxes, largest first."""
     sig = img_node.data.signals
@@ -126,7 +128,7 @@ def unread_text_regions(ctx: RunContext, img_node: EvidenceNode) -> list[list[li
         return []
     image_id = img_node.data.image_id
     covered: list[tuple[float, float, float, float]] = []
-    for n in ctx.graph.of_image(image_id):
+    for n in view.graph.of_image(image_id):
         if n.data.lines:
             for ln in n.data.lines:
                 b = ln.box or []
@@ -165,10 +167,10 @@ class Candidate(BaseModel):
     reason: str = ""
 
 
-def tried_routes(ctx: RunContext) -> tuple[set[tuple[str, str, str]], set[tuple[str, str]]]:
+def tried_routes(view: GraphView) -> tuple[set[tuple[str, str, str]], set[tuple[str, str]]]:
     per_h: set[tuple[str, str, str]] = set()
     done: set[tuple[str, str]] = set()
-    for hid, fam, params, status in ctx.view.decided_routes():
+    for hid, fam, params, status in view.decided_routes():
         src = source_of(fam, params)
         per_h.add((hid or "", fam, src))
         if status in ("done", "failed", "edited", "skipped"):
@@ -196,9 +198,8 @@ def _stake(h: EvidenceNode) -> float:
 class _Index:
     """What the router reads from the graph once per proposal."""
 
-    def __init__(self, ctx: RunContext):
-        g = ctx.graph
-        self.ctx = ctx
+    def __init__(self, view: GraphView):
+        g = view.graph
         # an alternative reading (aggregators.generic.alternatives) is kept for the record, not investigated:
         # its low confidence would make it the largest stake and draw the budget away from the claims
         self.active = [h for h in g.hypotheses(("candidate", "unresolved", "admitted")) if not h.data.alternative]
@@ -213,7 +214,7 @@ class _Index:
         for n in g.evidence():
             if n.modality == "text" and not n.data.by_other and n.post_id:
                 self.text_by_post[n.post_id] = (self.text_by_post.get(n.post_id, "") + " " + n.content)[:4000]
-        self.digest: dict[str, str] = ctx.view.image_digests()
+        self.digest: dict[str, str] = view.image_digests()
 
     def best_hypothesis(self, post_id: str | None) -> EvidenceNode | None:
         hs = self.by_post.get(post_id or "", [])
@@ -249,10 +250,10 @@ def _text_likelihood(sig: ImageSignals, caption: str) -> tuple[float, str]:
     return t, why
 
 
-def _image_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
+def _image_candidates(view: GraphView, ix: _Index) -> list[Candidate]:
     out: list[Candidate] = []
     read_digests = {ix.digest.get(i) for i in ix.read_images if ix.digest.get(i)}
-    for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
+    for n in sorted(view.graph.evidence(), key=lambda n: n.node_id):
         if n.status == "removed" or n.modality != "image" or n.data.image_id is None or not n.data.signals:
             continue
         image_id = n.data.image_id
@@ -277,9 +278,9 @@ def _image_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
     return out
 
 
-def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
+def _zoom_candidates(view: GraphView, ix: _Index) -> list[Candidate]:
     out: list[Candidate] = []
-    for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
+    for n in sorted(view.graph.evidence(), key=lambda n: n.node_id):
         if n.status == "removed" or not n.data.lines or n.data.ocr_source not in OCR_SOURCES:
             continue
         if n.carrier not in ZOOM_CARRIERS:
@@ -289,7 +290,7 @@ def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
         k = 0
         for i, ln in enumerate(n.data.lines):
             if _needs_zoom(ln) and k < MAX_ZOOMS_PER_IMAGE:
-                p = _zoom_params(ctx, n, i)
+                p = _zoom_params(n, i)
                 if p:
                     k += 1
                     out.append(Candidate(
@@ -298,14 +299,14 @@ def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
                         expected=f"a clearer reading of {p['text'][:40]!r}",
                         reason=(f"{n.carrier} line {p['text'][:30]!r} of {n.data.image_id} read with low"
                                 f" confidence {ln.score or 0:.2f}")))
-    for n in sorted(ctx.graph.evidence(), key=lambda n: n.node_id):
+    for n in sorted(view.graph.evidence(), key=lambda n: n.node_id):
         image_id = n.data.image_id
         if n.modality != "image" or not image_id or not n.data.signals or image_id not in ix.read_images:
             continue
-        if _read_as(ctx, image_id) not in ZOOM_CARRIERS - {"ocr_text"}:
+        if _read_as(view, image_id) not in ZOOM_CARRIERS - {"ocr_text"}:
             continue
         h = ix.best_hypothesis(n.post_id)
-        for box in unread_text_regions(ctx, n)[:1]:
+        for box in unread_text_regions(view, n)[:1]:
             out.append(Candidate(
                 family="zoom_ocr", gain=0.25 * (EXPLORE + (_stake(h) if h else 0.0)),
                 params={"image_id": image_id, "file": n.data.file, "box": box, "zoom": "auto", "text": ""},
@@ -318,11 +319,11 @@ def _zoom_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
 _NEED_GAIN = {"gazetteer": 0.6, "web_search": 0.5, "zoom_ocr": 0.5, "ocr": 0.7}
 
 
-def _need_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
+def _need_candidates(view: GraphView, ix: _Index) -> list[Candidate]:
     out: list[Candidate] = []
     for h in sorted(ix.active, key=_priority):
         for need in h.data.needs or []:
-            r = _need_to_route(ctx, need)
+            r = _need_to_route(view, need)
             if r is None:
                 continue
             fam, params, expected = r
@@ -332,18 +333,23 @@ def _need_candidates(ctx: RunContext, ix: _Index) -> list[Candidate]:
     return out
 
 
-def candidates(ctx: RunContext, backend=None) -> list[Candidate]:
-    """Every route that could run now and has not been tried, best first."""
-    per_h, done = tried_routes(ctx)
-    network = bool(ctx.flag("network"))
-    ix = _Index(ctx)
+def _affordable(cost: float, remaining: float) -> bool:
+    return cost <= remaining + 1e-9          # as Budget.affordable
+
+
+def candidates(view: GraphView, config: EngineConfig, remaining: float, backend=None) -> list[Candidate]:
+    """Every route that could run now (offered in this run: network, model backend) and fits the
+    `remaining` budget units, and has not been tried, best first."""
+    per_h, done = tried_routes(view)
+    network = config.network
+    ix = _Index(view)
     seen: set[tuple[str, str]] = set()
     out = []
-    for c in _image_candidates(ctx, ix) + _zoom_candidates(ctx, ix) + _need_candidates(ctx, ix):
+    for c in _image_candidates(view, ix) + _zoom_candidates(view, ix) + _need_candidates(view, ix):
         src = source_of(c.family, c.params)
         if (c.hypothesis_id or "", c.family, src) in per_h or (c.family, src) in done or (c.family, src) in seen:
             continue
-        if not offered(c.family, network=network, backend=backend) or not ctx.budget.affordable(route_cost(c.family)):
+        if not offered(c.family, network=network, backend=backend) or not _affordable(route_cost(c.family), remaining):
             continue
         seen.add((c.family, src))
         out.append(c)
@@ -351,10 +357,10 @@ def candidates(ctx: RunContext, backend=None) -> list[Candidate]:
     return out
 
 
-def proposal_reason(ctx: RunContext, c: Candidate) -> str:
+def proposal_reason(view: GraphView, c: Candidate) -> str:
     """Why a route is proposed: the hypothesis it serves (or that it explores, naming the post's
     weaker hypotheses if any), what it is expected to find, and the signal that made it score."""
-    g = ctx.graph
+    g = view.graph
     h = g.nodes.get(c.hypothesis_id or "")
     if h is not None:
         return f"{_label(h)}: {c.family} is expected to find {c.expected} ({c.reason}; gain {c.gain:.2f})"
@@ -365,11 +371,11 @@ def proposal_reason(ctx: RunContext, c: Candidate) -> str:
     return f"explore: {c.reason}; {c.family} is expected to find {c.expected} ({about}; gain {c.gain:.2f})"
 
 
-def unserved(ctx: RunContext, cands: list[Candidate], min_gain: float = MIN_GAIN) -> dict[str, str]:
+def unserved(view: GraphView, cands: list[Candidate], remaining: float, min_gain: float = MIN_GAIN) -> dict[str, str]:
     """The unresolved hypotheses no route helps (node id -> why): no untried, affordable route
     with gain >= min_gain serves them or reads one of the posts their evidence comes from. The
     loop suspends them until their evidence neighbourhood changes."""
-    g = ctx.graph
+    g = view.graph
     out: dict[str, str] = {}
     for h in g.hypotheses(("unresolved",)):
         posts = support_posts(g, h.node_id)
@@ -380,30 +386,33 @@ def unserved(ctx: RunContext, cands: list[Candidate], min_gain: float = MIN_GAIN
             best = max(mine, key=lambda c: c.gain)
             out[h.node_id] = (f"no route helps it: the best untried one ({best.family} for {best.expected}) has"
                               f" expected gain {best.gain:.2f} < {min_gain:g}")
-        elif ctx.budget.remaining < 1:
-            out[h.node_id] = f"no route helps it: budget spent ({ctx.budget.remaining:g} units left)"
+        elif remaining < 1:
+            out[h.node_id] = f"no route helps it: budget spent ({remaining:g} units left)"
         else:
             where = ", ".join(sorted(posts)[:4]) or "no post"
             out[h.node_id] = f"no route helps it: every route on its evidence ({where}) was tried or none applies"
     return out
 
 
-def propose(ctx: RunContext, backend, min_gain: float = MIN_GAIN, cands: list[Candidate] | None = None,
+def propose(view: GraphView, config: EngineConfig, remaining: float, backend, calls=None,
+            min_gain: float = MIN_GAIN, cands: list[Candidate] | None = None,
             gave_up: dict[str, str] | None = None) -> RouteProposal | None:
     """The best route (or the model router's for a hypothesis no routing-table route serves), None
     = Stop. `cands`: candidates() already computed for this state; `gave_up` collects the
-    unresolved hypotheses the model router declined (the loop suspends them)."""
-    cands = [c for c in (candidates(ctx, backend) if cands is None else cands) if c.gain >= min_gain]
+    unresolved hypotheses the model router declined (the loop suspends them); `calls`: the model
+    calls recorder handed to the backend's router."""
+    cands = [c for c in (candidates(view, config, remaining, backend) if cands is None else cands)
+             if c.gain >= min_gain]
     if cands:
         c = cands[0]
         return RouteProposal(hypothesis_id=c.hypothesis_id, family=c.family, tool=c.family, params=c.params,
-                             cost=route_cost(c.family), expected=c.expected, reason=proposal_reason(ctx, c))
+                             cost=route_cost(c.family), expected=c.expected, reason=proposal_reason(view, c))
     if min_gain > MIN_GAIN:
         return None
-    per_h, done = tried_routes(ctx)
-    for h in sorted(ctx.graph.hypotheses(("candidate", "unresolved")), key=_priority):
+    per_h, done = tried_routes(view)
+    for h in sorted(view.graph.hypotheses(("candidate", "unresolved")), key=_priority):
         tried = {f"{fam}:{src}" for hid, fam, src in per_h if hid == h.node_id}
-        prop = backend.route_fallback(ctx, h, tried)
+        prop = backend.route_fallback(view, config, h, tried, remaining, calls)
         src = source_of(prop.family, prop.params) if prop is not None else ""
         if prop is None or prop.family == "stop" or (h.node_id, prop.family, src) in per_h \
                 or (prop.family, src) in done:
@@ -411,8 +420,8 @@ def propose(ctx: RunContext, backend, min_gain: float = MIN_GAIN, cands: list[Ca
                 gave_up[h.node_id] = "the model router returned Stop for it" if prop is None or prop.family == "stop" \
                     else f"the model router only proposed {prop.family} on {src}, already tried"
             continue
-        if offered(prop.family, network=bool(ctx.flag("network")), backend=backend) and \
-                ctx.budget.affordable(route_cost(prop.family)):
+        if offered(prop.family, network=config.network, backend=backend) and \
+                _affordable(route_cost(prop.family), remaining):
             prop.hypothesis_id = h.node_id
             prop.cost = route_cost(prop.family)
             prop.reason = f"{_label(h)}: {prop.family} is expected to find {prop.expected or 'evidence'} ({prop.reason})"
@@ -423,18 +432,19 @@ def propose(ctx: RunContext, backend, min_gain: float = MIN_GAIN, cands: list[Ca
 # ---------------------------------------------------------------- execution
 
 
-def execute(ctx: RunContext, backend, prop: RouteProposal, route_id: str, *, use_cache: bool = True
-            ) -> tuple[list[EvidenceNode], dict[str, Any]]:
-    """Run one route through the registry; returns (evidence drafts, result summary). Tool
-    errors are results; bad params raise InputError (callers validate before charging)."""
+def execute(view: GraphView, config: EngineConfig, env: ToolEnv, prop: RouteProposal, route_id: str
+            ) -> tuple[list[EvidenceNode], dict[str, Any], list[Change]]:
+    """Run one route through the registry with the ToolEnv the loop hands over (its Recorder at
+    this step and route); returns (evidence drafts, result summary, changes). Tool errors are
+    results; bad params raise InputError (callers validate before charging)."""
     from core.engine.tool_evidence import to_evidence
     from tools.registry import run_tool
 
-    res = run_tool(ctx.tool_env(backend, route_id, use_cache=use_cache), prop.family, prop.params)
+    res = run_tool(env, prop.family, prop.params)
     if res.error is not None:
-        return [], {"error": res.error, "tool_call_id": res.call_id}
-    nodes = to_evidence(ctx, res, route_id)
-    return nodes, {"tool_call_id": res.call_id, **_summary(res.output or {})}
+        return [], {"error": res.error, "tool_call_id": res.call_id}, []
+    nodes, changes = to_evidence(view, config, env.recorder, res, route_id)
+    return nodes, {"tool_call_id": res.call_id, **_summary(res.output or {})}, changes
 
 
 def _summary(out: dict[str, Any]) -> dict[str, Any]:

@@ -59,7 +59,7 @@ class Suspension:
         suspension check and the next proposal read the same list)."""
         key = (self.ctx.step, self.ctx.graph.signature(), round(self.ctx.budget.spent, 6))
         if self._memo is None or self._memo[0] != key:
-            self._memo = (key, candidates(self.ctx, self.backend))
+            self._memo = (key, candidates(self.ctx.view, self.ctx.settings, self.ctx.budget.remaining, self.backend))
         return self._memo[1]
 
     def _suspend_unserved(self) -> None:
@@ -70,7 +70,7 @@ class Suspension:
         if not self.ctx.flag("investigator") or not g.hypotheses(("unresolved",)):
             self._gave_up = {}
             return
-        why = unserved(self.ctx, self._candidates())
+        why = unserved(self.ctx.view, self._candidates(), self.ctx.budget.remaining)
         if type(self.backend).route_fallback is not Backend.route_fallback:
             why = {h: f"{w}; {self._gave_up[h]}" for h, w in why.items() if h in self._gave_up}
         self._gave_up = {}

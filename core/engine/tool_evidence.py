@@ -1,41 +1,73 @@
 """Tool output -> evidence drafts: one adapter per route family of the tool registry
 (tools/registry.py), so the tools stay leaves that know nothing of the engine. Each draft
 carries `data["route_id"]` and `data["tool_call_id"]`, the `tool_calls` row that produced it.
+An adapter reads the run through its GraphView and returns errors as changes.
 """
 from __future__ import annotations
 
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
+from core.engine import rules
+from core.engine.contract.changes import Change, RecordError
+from core.engine.contract.config import EngineConfig
+from core.engine.contract.view import GraphView
 from core.engine.perceiver import exif_node, ocr_node, text_evidence
+from core.engine.rules.hostile import taint_after_injection
 from core.engine.types import EvidenceNode
+from tools.base import Recorder
 from tools.registry import (DeepVisualInput, ExifInput, GazetteerInput, MapSearchInput, OcrInput, PageFetchInput,
                             ToolResult, WebSearchInput, ZoomOcrInput)
 
 
-def _ev_ocr(ctx: Any, inp: OcrInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+@dataclass
+class _Adapt:
+    """What an adapter works with: the run's view and config, the route, the Recorder (semantic
+    injection checks embed through it) and the changes it returns."""
+
+    view: GraphView
+    config: EngineConfig
+    rec: Recorder
+    route_id: str
+    changes: list[Change] = field(default_factory=list)
+
+
+def _routed_ocr(a: _Adapt, node: EvidenceNode) -> EvidenceNode:
+    """Routed OCR of a post that carries an injection elsewhere is governed by it too."""
+    node.data.route_id = a.route_id
+    post_hostile = any(n.data.hostile_post for n in a.view.graph.of_post(node.post_id))
+    taint_after_injection([node], tainted=post_hostile)
+    if a.config.semantic:
+        a.changes += rules.semantic_injections(a.rec, [node])
+    return node
+
+
+def _ev_ocr(a: _Adapt, inp: OcrInput, out: dict[str, Any]) -> list[EvidenceNode]:
     lines = [ln for ln in out.get("lines", []) if str(ln.get("text", "")).strip()]
     if not lines:
         return []
     post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
-    node = ocr_node(ctx, post_id, inp.image_id, inp.file, lines, "screenshot" in str(inp.carrier or ""),
-                    source="zoom_ocr" if isinstance(inp, ZoomOcrInput) else "ocr", route_id=route_id)
+    node = ocr_node(post_id, inp.image_id, inp.file, lines, "screenshot" in str(inp.carrier or ""),
+                    source="zoom_ocr" if isinstance(inp, ZoomOcrInput) else "ocr")
     if node is None:
         return []
-    if isinstance(inp, ZoomOcrInput) and inp.from_node in ctx.graph.nodes:
-        node.carrier = ctx.graph.nodes[inp.from_node].carrier       # same image, same carrier
+    _routed_ocr(a, node)
+    g = a.view.graph
+    if isinstance(inp, ZoomOcrInput) and inp.from_node in g.nodes:
+        node.carrier = g.nodes[inp.from_node].carrier       # same image, same carrier
     if inp.box is not None:
         node.data.box = inp.box
     return [node]
 
 
-def _ev_exif(ctx: Any, inp: ExifInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+def _ev_exif(a: _Adapt, inp: ExifInput, out: dict[str, Any]) -> list[EvidenceNode]:
     if not out.get("has_exif"):
         return []
     pid = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
-    return [exif_node(pid, inp.image_id, out, lambda where, why: ctx.error(where, why))]
+    return [exif_node(pid, inp.image_id, out, lambda where, why: a.changes.append(RecordError(where=where, reason=why)))]
 
 
-def _ev_gazetteer(ctx: Any, inp: GazetteerInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+def _ev_gazetteer(a: _Adapt, inp: GazetteerInput, out: dict[str, Any]) -> list[EvidenceNode]:
     levels = out.get("levels") or {}
     if not levels:
         return []
@@ -44,7 +76,7 @@ def _ev_gazetteer(ctx: Any, inp: GazetteerInput, out: dict[str, Any], route_id: 
                          data={"gazetteer": {"name": inp.name, "levels": levels}, "field": f"gazetteer:{inp.name}"})]
 
 
-def _ev_map_search(ctx: Any, inp: MapSearchInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+def _ev_map_search(a: _Adapt, inp: MapSearchInput, out: dict[str, Any]) -> list[EvidenceNode]:
     res = out.get("results") or []
     if not res:
         return []
@@ -56,40 +88,40 @@ def _ev_map_search(ctx: Any, inp: MapSearchInput, out: dict[str, Any], route_id:
                                "field": f"map_search:{inp.query}"})]
 
 
-def _web_text_node(ctx: Any, field: str, text: str, extra: dict[str, Any]) -> EvidenceNode:
+def _web_text_node(field: str, text: str, extra: dict[str, Any]) -> EvidenceNode:
     node = text_evidence("", "web", field, text, extra=extra)
     node.post_id = None                     # a web page is not one of the user's posts
     node.data.cites = None
     return node
 
 
-def _ev_web_search(ctx: Any, inp: WebSearchInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+def _ev_web_search(a: _Adapt, inp: WebSearchInput, out: dict[str, Any]) -> list[EvidenceNode]:
     nodes = []
     for i, r in enumerate(out.get("results") or []):
         text = " — ".join(x for x in (str(r.get("title") or ""), str(r.get("snippet") or "")) if x)
         if text.strip():
-            nodes.append(_web_text_node(ctx, f"web_search:{inp.query}#{i}", text, {"url": r.get("url")}))
+            nodes.append(_web_text_node(f"web_search:{inp.query}#{i}", text, {"url": r.get("url")}))
     return nodes
 
 
-def _ev_page_fetch(ctx: Any, inp: PageFetchInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+def _ev_page_fetch(a: _Adapt, inp: PageFetchInput, out: dict[str, Any]) -> list[EvidenceNode]:
     text = "\n".join(x for x in (str(out.get("title") or ""), str(out.get("text") or "")) if x)
     if not text.strip():
         return []
-    return [_web_text_node(ctx, f"page_fetch:{inp.url}", text, {"url": out.get("final_url") or inp.url})]
+    return [_web_text_node(f"page_fetch:{inp.url}", text, {"url": out.get("final_url") or inp.url})]
 
 
-def _ev_deep_visual(ctx: Any, inp: DeepVisualInput, out: dict[str, Any], route_id: str) -> list[EvidenceNode]:
+def _ev_deep_visual(a: _Adapt, inp: DeepVisualInput, out: dict[str, Any]) -> list[EvidenceNode]:
     post_id = inp.image_id.rsplit("/", 1)[0] if inp.image_id else ""
     nodes = []
     for item in out.get("items") or []:
-        node = ocr_node(ctx, post_id, inp.image_id, inp.file, [{"text": item.get("text", ""), "score": 1.0, "box": None}],
-                        False, source="deep_visual", route_id=route_id)
+        node = ocr_node(post_id, inp.image_id, inp.file, [{"text": item.get("text", ""), "score": 1.0, "box": None}],
+                        False, source="deep_visual")
         if node is not None:
-            nodes.append(node)
+            nodes.append(_routed_ocr(a, node))
     return nodes
 
-Adapter = Callable[[Any, Any, dict[str, Any], str], list[EvidenceNode]]
+Adapter = Callable[[_Adapt, Any, dict[str, Any]], list[EvidenceNode]]
 ADAPTERS: dict[str, Adapter] = {
     "ocr": _ev_ocr, "zoom_ocr": _ev_ocr, "exif": _ev_exif, "gazetteer": _ev_gazetteer,
     "map_search": _ev_map_search, "web_search": _ev_web_search, "page_fetch": _ev_page_fetch,
@@ -97,12 +129,15 @@ ADAPTERS: dict[str, Adapter] = {
 }
 
 
-def to_evidence(ctx: Any, res: ToolResult, route_id: str) -> list[EvidenceNode]:
-    """Evidence drafts of a successful result, each naming its route and tool call."""
+def to_evidence(view: GraphView, config: EngineConfig, rec: Recorder, res: ToolResult,
+                route_id: str) -> tuple[list[EvidenceNode], list[Change]]:
+    """Evidence drafts of a successful result, each naming its route and tool call, and the
+    changes to store with them (errors)."""
     if res.output is None:
-        return []
-    nodes = ADAPTERS[res.family](ctx, res.inputs, res.output, route_id)
+        return [], []
+    a = _Adapt(view, config, rec, route_id)
+    nodes = ADAPTERS[res.family](a, res.inputs, res.output)
     for n in nodes:
         n.data.route_id = route_id
         n.data.tool_call_id = res.call_id
-    return nodes
+    return nodes, a.changes

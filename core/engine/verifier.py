@@ -28,7 +28,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from core.engine.context import RunContext
+from core.engine.contract.config import EngineConfig
+from core.engine.contract.view import GraphView
 from core.engine.types import EvidenceNode, Verdict
 from core.schema import load_schema
 from core.textmatch import normalize
@@ -39,11 +40,11 @@ SINGLE_VALUED = ("hierarchy", "category")
 _TOOL_SOURCES = ("ocr", "gazetteer", "map_search")
 
 
-def _post_field(ctx: RunContext, post_id: str | None, field: str) -> str | None:
+def _post_field(view: GraphView, post_id: str | None, field: str) -> str | None:
     """The source text a node claims to quote (None when the field does not exist)."""
     if post_id == "@profile" or field.startswith("profile."):
-        return getattr(ctx.user.profile, field.split(".", 1)[1], None)
-    post = _post_data(ctx, post_id)
+        return view.profile_field(field.split(".", 1)[1])
+    post = view.post(post_id)
     if post is None:
         return None
     cur: Any = post
@@ -58,22 +59,18 @@ def _post_field(ctx: RunContext, post_id: str | None, field: str) -> str | None:
     return cur if isinstance(cur, str) else None
 
 
-def _post_data(ctx: RunContext, post_id: str | None) -> dict[str, Any] | None:
-    return ctx.view.post(post_id)
-
-
-def _tool_outputs(ctx: RunContext, node: EvidenceNode) -> list[dict[str, Any]]:
+def _tool_outputs(view: GraphView, node: EvidenceNode) -> list[dict[str, Any]]:
     """The outputs of the tool call(s) this node cites: its tool_call_id, else its route's calls."""
     tcid = node.data.tool_call_id
     if tcid is not None:
-        return ctx.view.tool_outputs(call_id=tcid)
+        return view.tool_outputs(call_id=tcid)
     if node.data.route_id:
-        return ctx.view.tool_outputs(route_id=node.data.route_id, tools=_TOOL_SOURCES)
+        return view.tool_outputs(route_id=node.data.route_id, tools=_TOOL_SOURCES)
     return []
 
 
-def _in_cited_call(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
-    outs = _tool_outputs(ctx, node)
+def _in_cited_call(view: GraphView, node: EvidenceNode) -> tuple[bool, str]:
+    outs = _tool_outputs(view, node)
     cited = (f"tool call {node.data.tool_call_id}" if node.data.tool_call_id is not None
              else f"the tool calls of route {node.data.route_id}")
     if not outs:
@@ -91,10 +88,10 @@ def _in_cited_call(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
     return True, f"in the output of {cited}"
 
 
-def _model_quote_source(ctx: RunContext, node: EvidenceNode) -> list[str]:
+def _model_quote_source(view: GraphView, node: EvidenceNode) -> list[str]:
     """The texts a model's quote may come from: the cited post's text fields and the OCR output of
     its images' recorded tool calls."""
-    post = _post_data(ctx, node.post_id) or {}
+    post = view.post(node.post_id) or {}
     texts: list[str] = []
 
     def walk(v: Any) -> None:
@@ -109,15 +106,15 @@ def _model_quote_source(ctx: RunContext, node: EvidenceNode) -> list[str]:
                 walk(x)
 
     walk(post)
-    for n in ctx.graph.of_post(node.post_id):
+    for n in view.graph.of_post(node.post_id):
         if n.data.lines and n is not node:
-            for o in _tool_outputs(ctx, n):
+            for o in _tool_outputs(view, n):
                 lines = [str(ln.get("text", "")) for ln in (o.get("lines") or []) if isinstance(ln, dict)]
                 texts += lines + ["\n".join(lines)]
     return texts
 
 
-def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
+def grounded(view: GraphView, node: EvidenceNode) -> tuple[bool, str]:
     """Is this evidence node's content where it says it is, and are its cue spans in it?
     A node already checked keeps its verdict (its source never changes)."""
     if node.kind == "hypothesis":
@@ -136,15 +133,15 @@ def grounded(ctx: RunContext, node: EvidenceNode) -> tuple[bool, str]:
     field = node.data.field or ""
     why = "grounded"
     if node.data.lines or node.data.gazetteer:
-        ok, why = _in_cited_call(ctx, node)
+        ok, why = _in_cited_call(view, node)
         if not ok:
             return False, why
     elif field.startswith("model:"):
-        if not node.content or not any(node.content in t for t in _model_quote_source(ctx, node)):
+        if not node.content or not any(node.content in t for t in _model_quote_source(view, node)):
             return False, f"quote {node.content[:40]!r} is not in post {node.post_id} or its images' OCR"
         why = f"quote found in post {node.post_id}"
     elif field and not field.startswith("exif:"):
-        src = _post_field(ctx, node.post_id, field)
+        src = _post_field(view, node.post_id, field)
         if src is None:
             return False, f"no field {field} in post {node.post_id}"
         if node.carrier != "timestamp" and (not node.content or src[: len(node.content)] != node.content):
@@ -172,13 +169,13 @@ def _is_model_claim(h: EvidenceNode) -> bool:
     return str(h.data.source or "").startswith("model:")
 
 
-def contradiction(ctx: RunContext, hyp: EvidenceNode, conf: float) -> dict[str, Any] | None:
+def contradiction(view: GraphView, config: EngineConfig, hyp: EvidenceNode, conf: float) -> dict[str, Any] | None:
     """The strongest rival that contradicts `hyp` (see the module doc), as
     {"hypothesis", "value", "confidence", "evidence", "by_person", "routes"}; None if none does."""
     spec = load_schema().get(hyp.attribute or "")
     if spec is None or spec.kind not in SINGLE_VALUED or hyp.data.confirmed_by or _is_model_claim(hyp):
         return None
-    g = ctx.graph
+    g = view.graph
     own = set(g.supporters(hyp.node_id))
     best: dict[str, Any] | None = None
     for r in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
@@ -186,7 +183,7 @@ def contradiction(ctx: RunContext, hyp: EvidenceNode, conf: float) -> dict[str, 
                 or _is_model_claim(r) or not conflicts(spec.kind, hyp, r):
             continue
         person = bool(r.data.confirmed_by)
-        v = verify_hypothesis(ctx, r, contradictions=False)
+        v = verify_hypothesis(view, config, r, contradictions=False)
         if not person and (v.status != "admitted" or (v.confidence or 0.0) < conf + CONTRA_MARGIN):
             continue
         ev = [e for e in (v.evidence or []) if e not in own]
@@ -198,7 +195,7 @@ def contradiction(ctx: RunContext, hyp: EvidenceNode, conf: float) -> dict[str, 
             best = cand
     if best is not None:
         # evidence read by a route the router ran to check this hypothesis (its planned check)
-        routes = ctx.view.route_ids_for(hyp.node_id)
+        routes = view.route_ids_for(hyp.node_id)
         best["routes"] = sorted({p for e in best["evidence"] for p in g.nodes[e].provenance if p in routes})
     return best
 
@@ -211,24 +208,25 @@ def contradiction_reason(c: dict[str, Any], conf: float) -> str:
     return f"contradicted by {c['hypothesis']} ({c['value']!r}, {by}): grounded evidence {ev}{via}"
 
 
-def recheck_contradiction(ctx: RunContext, hyp: EvidenceNode) -> Verdict | None:
+def recheck_contradiction(view: GraphView, config: EngineConfig, hyp: EvidenceNode) -> Verdict | None:
     """The removal verdict of an already decided hypothesis (admitted, unresolved, suspended) that a
     rival now contradicts (a rival grew stronger or a person confirmed one); None if none does."""
-    if not ctx.flag("verifier") or hyp.data.rejected_by:
+    if not config.verifier or hyp.data.rejected_by:
         return None
     conf = float(hyp.confidence or 0.0)
-    c = contradiction(ctx, hyp, conf)
+    c = contradiction(view, config, hyp, conf)
     if c is None:
         return None
-    return Verdict(status="removed", reason=contradiction_reason(c, conf), evidence=ctx.graph.supporters(hyp.node_id),
+    return Verdict(status="removed", reason=contradiction_reason(c, conf), evidence=view.graph.supporters(hyp.node_id),
                    confidence=conf, contradicted_by=[c["hypothesis"], *c["evidence"]])
 
 
-def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: bool = True) -> Verdict:
+def verify_hypothesis(view: GraphView, config: EngineConfig, hyp: EvidenceNode, *,
+                      contradictions: bool = True) -> Verdict:
     """The offline verdict; `contradictions=False` skips the rival check (used on the rivals themselves)."""
-    if not ctx.flag("verifier"):
+    if not config.verifier:
         return Verdict(status="admitted", reason="verifier off (ablation): admitted as proposed")
-    g = ctx.graph
+    g = view.graph
     holder = str(hyp.data.holder or "self")
     if holder != "self" and not hyp.data.confirmed_by:
         # a claim about the user needs support whose holder is the user (reading layer, docs/reading.md)
@@ -242,7 +240,7 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: boo
         node = g.nodes.get(sid)
         if node is None:
             continue
-        ok, reason = grounded(ctx, node)
+        ok, reason = grounded(view, node)
         if ok:
             keep.append(sid)
         else:
@@ -263,7 +261,7 @@ def verify_hypothesis(ctx: RunContext, hyp: EvidenceNode, *, contradictions: boo
     cited = len([s for s in dict.fromkeys(hyp.provenance + g.supporters(hyp.node_id)) if s in g.nodes])
     if len(keep) < cited:
         conf = round(conf * len(keep) / max(1, cited), 4)
-    c = contradiction(ctx, hyp, conf) if contradictions else None
+    c = contradiction(view, config, hyp, conf) if contradictions else None
     if c is not None:
         return Verdict(status="removed", reason=contradiction_reason(c, conf), evidence=keep, confidence=conf,
                        rejected=rejected, contradicted_by=[c["hypothesis"], *c["evidence"]])

@@ -1,8 +1,9 @@
 """GraphView: what a stage may read of its run, and nothing it may write.
 
-Stages (perceive, hypothesize, route, verify, project) read the graph and, through this view,
-the run store's records they need: a post as loaded, the outputs of a tool call or of a route's
-calls, the images' content hashes, the routes already decided, whether a tool output is cached.
+Stages (perceive, hypothesize, route, verify, project) take `(view, config)`: they read the graph
+and, through this view, the run store's records they need: a post as loaded, a field of the
+account profile, the outputs of a tool call or of a route's calls, the images' content hashes,
+the routes already decided, whether a tool output is cached.
 The SQL is in db/reads.py; no stage imports db or sqlite_utils (tests/test_foundation_layers.py).
 """
 from __future__ import annotations
@@ -12,15 +13,23 @@ from typing import Any, Iterable
 import sqlite_utils
 
 from core.engine.graph import Graph
+from core.models import AccountProfile
 from db import reads
 
 
 class GraphView:
-    def __init__(self, graph: Graph, db: sqlite_utils.Database, run_id: str):
+    def __init__(self, graph: Graph, db: sqlite_utils.Database, run_id: str, *,
+                 profile: AccountProfile | None = None):
         self._graph = graph
         self._db = db
         self.run_id = run_id
+        self._profile = profile
         self._posts: dict[str | None, dict[str, Any] | None] = {}   # posts never change within a run
+
+    def restricted(self, graph: Graph) -> "GraphView":
+        """The same run seen through another (read-only) graph, e.g. Graph.view(keep) without the
+        model's evidence."""
+        return GraphView(graph, self._db, self.run_id, profile=self._profile)
 
     @property
     def graph(self) -> Graph:
@@ -32,6 +41,10 @@ class GraphView:
         if post_id not in self._posts:
             self._posts[post_id] = reads.post_data(self._db, self.run_id, post_id)
         return self._posts[post_id]
+
+    def profile_field(self, name: str) -> Any:
+        """A field of the account profile as the loader read it (bio, nickname, ...), None if absent."""
+        return getattr(self._profile, name, None) if self._profile is not None else None
 
     def tool_outputs(self, *, call_id: int | None = None, route_id: str | None = None,
                      tools: Iterable[str] = ()) -> list[dict[str, Any]]:

@@ -5,44 +5,52 @@
     time_features(ts) -> dict
     text_features(text, ...) -> TextFeatures  (what the aggregators read of a text; features.py)
     hostile_spans(text) -> list[str]
-    semantic_cues(ctx, nodes) -> int   (embedding-based weak cues added to text nodes; semantic.py)
-    semantic_injections(ctx, nodes) -> int   (injections caught by meaning; hostile_semantic.py)
+    semantic_cues(rec, nodes) -> errors   (embedding-based weak cues added to text nodes; semantic.py)
+    semantic_injections(rec, nodes) -> errors   (injections caught by meaning; hostile_semantic.py)
 
 Hostile text (addressed to an AI, or asserting facts "for the report") is blanked before any
 extractor reads the text, so it never yields a cue. See docs/rules.md.
 """
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+from core.engine.contract.changes import RecordError
 from core.engine.rules.entities import Entity, extract_entities
 from core.engine.rules.extract import extract_cues
 from core.engine.rules.features import text_features
 from core.engine.rules.hostile import hostile_spans
 from core.engine.rules.timefeat import time_features
 
+if TYPE_CHECKING:
+    from core.engine.types import EvidenceNode
+    from tools.base import Recorder
 
-def semantic_cues(ctx, nodes) -> int:
-    """Add semantic cues to the perceived text nodes; a failing embedder is a recorded error."""
+
+def semantic_cues(rec: Recorder, nodes: list[EvidenceNode]) -> list[RecordError]:
+    """Add semantic cues to the perceived text nodes (embeddings through the Recorder `rec`);
+    returns the error of a failing embedder, to be recorded."""
     from core.engine.rules.semantic import annotate
     from tools.base import ToolError
 
     try:
-        return annotate(ctx.recorder(), nodes)
+        annotate(rec, nodes)
     except (ToolError, ValueError) as e:
-        ctx.error("semantic", str(e))
-        return 0
+        return [RecordError(where="semantic", reason=str(e))]
+    return []
 
 
-def semantic_injections(ctx, nodes) -> int:
+def semantic_injections(rec: Recorder, nodes: list[EvidenceNode]) -> list[RecordError]:
     """Mark text nodes whose meaning addresses an AI / auditor / the report hostile (hostile_semantic.py),
-    with the rest of their post; a failing embedder is a recorded error, the patterns stay."""
+    with the rest of their post; returns the error of a failing embedder (the patterns stay)."""
     from core.engine.rules.hostile_semantic import flag_nodes
     from tools.base import ToolError
 
     try:
-        return flag_nodes(ctx.recorder(), nodes)
+        flag_nodes(rec, nodes)
     except (ToolError, ValueError) as e:
-        ctx.error("semantic_injection", str(e))
-        return 0
+        return [RecordError(where="semantic_injection", reason=str(e))]
+    return []
 
 
 __all__ = ["Entity", "extract_cues", "extract_entities", "hostile_spans", "semantic_cues", "semantic_injections",
