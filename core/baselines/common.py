@@ -95,7 +95,7 @@ class BaselineRun:
         """Store drafts (perceiver style: data['cites'] lists post node ids); one transaction."""
         out = []
         with self.db.conn:
-            apply_changes(self.db, self.run_id, self.ctx.pending)
+            apply_changes(self.ctx, self.ctx.pending)
             self.ctx.pending = []
             for d in drafts:
                 if d is None or d.kind == "post":

@@ -30,10 +30,11 @@ from core.engine.events import BaseEvent, read_events
 from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project
 from core.engine.router import Candidate, execute, propose
-from core.engine.step import StepTransaction, apply_changes, insert_event
+from core.engine.contract.changes import AddEvidence, Change, Charge, PutHypothesis, SetStatus, UpdateNode
+from core.engine.step import StepTransaction, insert_event
 from core.engine.suspension import Suspension
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
-from core.engine.verifier import grounded, recheck_contradiction
+from core.engine.verifier import grounding_change, recheck_contradiction, verdict_changes
 from core.nodes.hypothesis import PersonNote
 from tools.registry import offered, route_cost, validate_params
 from core.errors import InputError
@@ -196,35 +197,18 @@ class Investigation(Suspension, StepTransaction):
         errors = ctx.errors + backend_errors
         return self._run_step(self._perceive_body, p.drafts, errors, list(ctx.pending))
 
-    def _perceive_body(self, drafts: list[EvidenceNode], errors: list[dict[str, Any]], changes: list) -> None:
+    def _perceive_body(self, drafts: list[EvidenceNode], errors: list[dict[str, Any]], changes: list[Change]) -> None:
         self.ctx.errors = errors
-        apply_changes(self.db, self.run_id, changes)
+        self._apply(changes + [AddEvidence(draft=d) for d in drafts])
         self.ctx.pending = []
         g = self.ctx.graph
         counts: dict[str, int] = {}
         for d in drafts:
-            self._add_evidence(d)
             counts[d.carrier or d.kind] = counts.get(d.carrier or d.kind, 0) + 1
         self._event("perceived", {"nodes": len(drafts), "by_carrier": counts,
                                   "images": sum(1 for n in g.evidence() if n.data.image_id and n.modality == "image"
                                                 and n.data.signals is not None)})
         self._refresh()
-
-    def _add_evidence(self, d: EvidenceNode) -> EvidenceNode:
-        g = self.ctx.graph
-        if d.kind == "post":
-            if d.node_id in g.nodes:
-                return g.nodes[d.node_id]
-            return g.add_node(d)
-        cites, d.data.cites = list(d.data.cites or []), None
-        if d.post_id and not cites and f"post:{d.post_id}" in g.nodes:
-            cites = [f"post:{d.post_id}"]
-        d.node_id = ""
-        node = g.add_node(d)
-        for c in cites:
-            if c in g.nodes:
-                g.add_edge(node.node_id, c, "cite")
-        return node
 
     def _refresh(self) -> bool:
         """Hypothesize over the whole graph, verify what changed, project. Returns True if the graph changed."""
@@ -236,8 +220,7 @@ class Investigation(Suspension, StepTransaction):
             seen: dict[str, EvidenceNode] = {}
             new_ids, changed_ids = [], []
             for h in hyps:
-                existed = g.hypothesis_by_key(hypothesis_key(h.attribute, h.value)) is not None
-                node, changed = g.put_hypothesis(h)
+                ((node, changed, existed),) = self._apply([PutHypothesis(hypothesis=h)])
                 seen[node.node_id] = node
                 if changed:
                     (changed_ids if existed else new_ids).append(node.node_id)
@@ -245,7 +228,8 @@ class Investigation(Suspension, StepTransaction):
             for n in g.hypotheses(("candidate", "admitted", "unresolved", "suspended")):
                 if n.node_id not in seen and not n.data.confirmed_by:
                     removed[n.node_id] = supersede_reason(g, n, list(seen.values()))
-                    g.set_status(n, "removed", removed[n.node_id], by="hypothesizer")
+                    self._apply([SetStatus(node_id=n.node_id, status="removed", reason=removed[n.node_id],
+                                           by="hypothesizer")])
             if new_ids or changed_ids or removed:
                 self._event("hypotheses", {"new": new_ids, "changed": changed_ids, "removed": removed,
                                            "active": [n.node_id for n in g.hypotheses(("candidate", "unresolved"))]})
@@ -271,9 +255,9 @@ class Investigation(Suspension, StepTransaction):
                 for sid in g.supporters(h.node_id):
                     n = g.nodes.get(sid)
                     if n is not None and n.kind == "evidence" and n.status == "raw":
-                        ok, why = grounded(view, n)
-                        g.set_status(n, "grounded" if ok else "rejected", why)
-                        (out["grounded"].append(sid) if ok else out["rejected"].__setitem__(sid, why))
+                        c = grounding_change(view, n)
+                        self._apply([c])
+                        (out["grounded"].append(sid) if c.status == "grounded" else out["rejected"].__setitem__(sid, c.reason))
             v = self.backend.verify(view, config, h, self.ctx.calls())
             self._apply_verdict(h, v, out)
         # decided hypotheses a rival now contradicts (it grew stronger, or a person confirmed it)
@@ -287,34 +271,13 @@ class Investigation(Suspension, StepTransaction):
             self._event("verified", out)
 
     def _apply_verdict(self, h: EvidenceNode, v: Verdict, out: dict[str, Any]) -> None:
-        g = self.ctx.graph
-        for sid, why in v.rejected.items():
-            n = g.nodes.get(sid)
-            if n is not None and n.kind == "evidence" and n.status in ("raw", "grounded"):
-                g.set_status(n, "rejected", why)
-                out["rejected"][sid] = why
-        keep = None if v.evidence is None else set(v.evidence)
-        dropped = dict(h.data.dropped or {})
-        for sid in g.supporters(h.node_id):
-            n = g.nodes.get(sid)
-            if n is None or n.kind != "evidence":
-                continue
-            if n.status in ("rejected", "removed"):
-                g.remove_support(sid, h.node_id, f"{sid} rejected: {n.data.grounding or n.data.error or ''}")
-            elif keep is not None and v.status == "admitted" and sid not in keep:
-                dropped[sid] = f"not used by the verifier ({v.reason[:200]})"
-                g.remove_support(sid, h.node_id, dropped[sid])
-        if dropped != (h.data.dropped or {}):
-            h.data = h.data.model_copy(update={"dropped": dropped})
-        if v.contradicted_by:   # the rival and the grounded evidence against it (node_versions keeps it)
-            h.data = h.data.model_copy(update={"contradicted_by": list(v.contradicted_by)})
+        changes = verdict_changes(self.ctx.view, h, v)
+        self._apply(changes)
+        for c in changes:
+            if isinstance(c, SetStatus) and c.node_id != h.node_id:
+                out["rejected"][c.node_id] = c.reason
+        if v.contradicted_by:
             out["contradicted"][h.node_id] = list(v.contradicted_by)
-        elif h.data.contradicted_by is not None:
-            h.data = h.data.model_copy(update={"contradicted_by": None})
-        if v.confidence is not None and v.confidence != h.confidence:
-            h.confidence = v.confidence
-        g.update_node(h)
-        g.set_status(h, v.status, v.reason, by="verifier")
         out[v.status].append(h.node_id)
         out["reasons"][h.node_id] = v.reason
 
@@ -420,17 +383,13 @@ class Investigation(Suspension, StepTransaction):
         self._mark_route(prop.route_id or "", status, decision, result)
 
     def _execute(self, prop: RouteProposal, *, use_cache: bool = True) -> dict[str, Any]:
-        remaining = self.ctx.budget.charge(prop.cost, step=self.ctx.step, route_id=prop.route_id, family=prop.family)
+        (remaining,) = self._apply([Charge(cost=prop.cost, route_id=prop.route_id, family=prop.family)])
         env = self.ctx.tool_env(self.backend, prop.route_id or "", use_cache=use_cache)
         drafts, result, changes = execute(self.ctx.view, self.ctx.settings, env, prop, prop.route_id or "")
-        self.ctx.queue(changes)
-        added = []
-        for d in drafts:
-            node = self._add_evidence(d)
-            added.append(node.node_id)
-            if prop.hypothesis_id and prop.hypothesis_id in self.ctx.graph.nodes:
-                node.provenance = [prop.route_id or ""]
-                self.ctx.graph.update_node(node)
+        # a route run to check a hypothesis names itself as its evidence's provenance
+        prov = [prop.route_id or ""] if prop.hypothesis_id and prop.hypothesis_id in self.ctx.graph.nodes else None
+        made = self._apply(changes + [AddEvidence(draft=d, provenance=prov) for d in drafts])
+        added = [n.node_id for n in made[len(changes):]]
         self._wake_suspended(added, prop.hypothesis_id)
         self._event("tool_call", {"route_id": prop.route_id, "family": prop.family, "params": prop.params,
                                   "result": result, "evidence": added, "cost": prop.cost, "remaining": remaining})
@@ -508,14 +467,14 @@ class Investigation(Suspension, StepTransaction):
         why = f"{'rejected' if action == 'reject' else 'confirmed'} by {by}" + (f": {reason}" if reason else "")
         if action == "note":
             notes = list(node.data.notes or []) + [PersonNote(by=by, step=self.ctx.step, text=reason)]
-            node.data = node.data.model_copy(update={"notes": notes})
-            g.update_node(node)
+            self._apply([UpdateNode(node_id=node_id, data=node.data.model_copy(update={"notes": notes}))])
         else:
-            node.data = node.data.model_copy(update={"rejected_by": by if action == "reject" else None,
-                                                     "confirmed_by": by if action == "confirm" else None,
-                                                     "person_reason": reason})
-            g.update_node(node)
-            g.set_status(node, "removed" if action == "reject" else "admitted", why, by=by)
+            data = node.data.model_copy(update={"rejected_by": by if action == "reject" else None,
+                                                "confirmed_by": by if action == "confirm" else None,
+                                                "person_reason": reason})
+            self._apply([UpdateNode(node_id=node_id, data=data),
+                         SetStatus(node_id=node_id, status="removed" if action == "reject" else "admitted",
+                                   reason=why, by=by)])
         self._event("hypothesis_action", {"node_id": node_id, "action": action, "by": by, "reason": reason,
                                           "attribute": node.attribute, "value": node.value, "status": node.status})
         self._refresh()
@@ -571,7 +530,7 @@ class Investigation(Suspension, StepTransaction):
         for h in g.hypotheses(("suspended",)):
             if not (h.data.confirmed_by or h.data.rejected_by):
                 woken[h.node_id] = f"budget extended by {units:g} units by {by}: routes may pay again"
-                g.set_status(h, "candidate", woken[h.node_id])
+                self._apply([SetStatus(node_id=h.node_id, status="candidate", reason=woken[h.node_id])])
         if woken:
             self._event("suspension", {"woken": woken})
             self._verify()

@@ -1,7 +1,7 @@
 """The step transaction: everything a step writes goes through here, inside one SQLite
 transaction (BEGIN ... COMMIT, or a rollback that also rebuilds the in-memory state from the
 last committed step). Stages never write: they hand changes (core/engine/contract/changes.py)
-to the loop, which applies them here."""
+to the loop, which applies them here (apply_changes), in order."""
 from __future__ import annotations
 
 import json
@@ -12,21 +12,73 @@ import sqlite_utils
 
 from core.engine.budget import Budget
 from core.engine.context import RunContext
-from core.engine.contract.changes import Change, RecordImage
+from core.engine.contract.changes import (AddEvidence, Change, Charge, PutHypothesis, RecordError, RecordImage,
+                                          RemoveSupport, SetStatus, UpdateNode)
 from core.engine.events import make_event
-from core.engine.graph import Graph
-from core.engine.types import Event
+from core.engine.graph import Graph, hypothesis_key
+from core.engine.types import EvidenceNode, Event
 from db import queries
 from db.store import dumps, now
 
 
-def apply_changes(db: sqlite_utils.Database, run_id: str, changes: list[Change]) -> None:
-    """Write the changes a stage queued (inside the caller's transaction)."""
-    for c in changes:
-        if isinstance(c, RecordImage):
-            queries.write_image(db, run_id, c.image_id, c.post_id, c.file, c.sha256, c.width, c.height, dumps(c.meta))
-        else:   # a new change type must be applied here, not dropped
-            raise TypeError(f"apply_changes: no writer for {type(c).__name__}")
+def add_evidence(g: Graph, d: EvidenceNode) -> EvidenceNode:
+    """A post node (once), or an evidence draft with a new id and its cite edges (data.cites,
+    else the post it comes from)."""
+    if d.kind == "post":
+        if d.node_id in g.nodes:
+            return g.nodes[d.node_id]
+        return g.add_node(d)
+    cites, d.data.cites = list(d.data.cites or []), None
+    if d.post_id and not cites and f"post:{d.post_id}" in g.nodes:
+        cites = [f"post:{d.post_id}"]
+    d.node_id = ""
+    node = g.add_node(d)
+    for c in cites:
+        if c in g.nodes:
+            g.add_edge(node.node_id, c, "cite")
+    return node
+
+
+def apply_change(ctx: RunContext, c: Change) -> Any:
+    """Write one change (inside the caller's transaction). Returns what it made: AddEvidence the
+    stored node, PutHypothesis (node, changed, existed before), Charge the remaining units."""
+    g = ctx.graph
+    if isinstance(c, AddEvidence):
+        node = add_evidence(g, c.draft)
+        if c.provenance is not None:
+            node.provenance = list(c.provenance)
+            g.update_node(node)
+        return node
+    if isinstance(c, PutHypothesis):
+        existed = g.hypothesis_by_key(hypothesis_key(c.hypothesis.attribute, c.hypothesis.value)) is not None
+        node, changed = g.put_hypothesis(c.hypothesis)
+        return node, changed, existed
+    if isinstance(c, SetStatus):
+        g.set_status(g.nodes[c.node_id], c.status, c.reason, by=c.by)
+    elif isinstance(c, RemoveSupport):
+        g.remove_support(c.src, c.dst, c.reason)
+    elif isinstance(c, UpdateNode):
+        node = g.nodes[c.node_id]
+        if c.data is not None:
+            node.data = c.data
+        if c.confidence is not None:
+            node.confidence = c.confidence
+        g.update_node(node)
+    elif isinstance(c, Charge):
+        return ctx.budget.charge(c.cost, step=ctx.step, route_id=c.route_id, family=c.family)
+    elif isinstance(c, RecordImage):
+        queries.write_image(ctx.db, ctx.run_id, c.image_id, c.post_id, c.file, c.sha256, c.width, c.height,
+                            dumps(c.meta))
+    elif isinstance(c, RecordError):
+        ctx.errors.append(c.event())
+    else:   # a new change type must be applied here, not dropped
+        raise TypeError(f"apply_change: no writer for {type(c).__name__}")
+    return None
+
+
+def apply_changes(ctx: RunContext, changes: list[Change]) -> list[Any]:
+    """Write the changes in order (inside the caller's transaction); what each made."""
+    return [apply_change(ctx, c) for c in changes]
 
 
 def insert_event(db: sqlite_utils.Database, run_id: str, step: int, kind: str, data: dict[str, Any]) -> int:
@@ -93,6 +145,10 @@ class StepTransaction:
         self.ctx.pending = []
         self._step_events = []
         self._memo = None
+
+    def _apply(self, changes: list[Change]) -> list[Any]:
+        """The one write path of a step: the changes, in order, inside its transaction."""
+        return apply_changes(self.ctx, changes)
 
     def _event(self, kind: str, data: dict[str, Any]) -> None:
         eid = insert_event(self.db, self.run_id, self.ctx.step, kind, data)

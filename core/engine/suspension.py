@@ -1,12 +1,15 @@
 """Suspension (paper §4.3): an unresolved hypothesis that no route can help any more is
 suspended with the reason, so the router stops selecting it; new evidence in its neighbourhood,
 a rival that no longer contradicts it, or a larger budget sends it back to candidate. Part of
-the investigation loop (core/engine/loop.py); every change goes through the graph inside the
-step's transaction, each batch with one `suspension` event."""
+the investigation loop (core/engine/loop.py); every change is a typed change (SetStatus,
+UpdateNode) applied through the step's one write path, each batch with one `suspension` event."""
 from __future__ import annotations
+
+from typing import Callable
 
 from core.engine.backend import Backend
 from core.engine.context import RunContext
+from core.engine.contract.changes import Change, SetStatus, UpdateNode
 from core.engine.contract.support import support_posts
 from core.engine.router import Candidate, candidates, unserved
 from core.engine.verifier import CONTRA_MARGIN
@@ -19,6 +22,7 @@ class Suspension:
     backend: Backend
     _memo: tuple[tuple, list[Candidate]] | None
     _gave_up: dict[str, str]
+    _apply: Callable[[list[Change]], list]      # StepTransaction's: the one write path of a step
 
     def _end_of_step(self) -> None:
         self._suspend_unserved()
@@ -39,8 +43,8 @@ class Suspension:
             if r is None or r.status in ("removed", "unresolved", "suspended") or weaker:
                 woken[h.node_id] = (f"{by}, which contradicted it, is no longer clearly stronger" if weaker
                                     else f"{by}, which contradicted it, is no longer admitted")
-                h.data = h.data.model_copy(update={"contradicted_by": None})
-                g.set_status(h, "candidate", woken[h.node_id])
+                self._apply([UpdateNode(node_id=h.node_id, data=h.data.model_copy(update={"contradicted_by": None})),
+                             SetStatus(node_id=h.node_id, status="candidate", reason=woken[h.node_id])])
         if woken:
             self._event("suspension", {"woken": woken})
 
@@ -50,7 +54,7 @@ class Suspension:
         out = {}
         for h in g.hypotheses(("unresolved",)):
             out[h.node_id] = f"unresolved and no route left to resolve it ({reason})"
-            g.set_status(h, "suspended", out[h.node_id], by="router")
+            self._apply([SetStatus(node_id=h.node_id, status="suspended", reason=out[h.node_id], by="router")])
         if out:
             self._event("suspension", {"suspended": out})
 
@@ -75,7 +79,7 @@ class Suspension:
             why = {h: f"{w}; {self._gave_up[h]}" for h, w in why.items() if h in self._gave_up}
         self._gave_up = {}
         for hid, reason in why.items():
-            g.set_status(g.nodes[hid], "suspended", reason, by="router")
+            self._apply([SetStatus(node_id=hid, status="suspended", reason=reason, by="router")])
         if why:
             self._event("suspension", {"suspended": why})
 
@@ -103,7 +107,8 @@ class Suspension:
                     woken[h.node_id] = f"{nid} is new evidence from post {n.post_id}, where its support comes from"
                 else:
                     continue
-                g.set_status(h, "candidate", f"its evidence neighbourhood changed: {woken[h.node_id]}")
+                self._apply([SetStatus(node_id=h.node_id, status="candidate",
+                                       reason=f"its evidence neighbourhood changed: {woken[h.node_id]}")])
                 break
         if woken:
             self._event("suspension", {"woken": woken})

@@ -19,6 +19,7 @@ the same attribute whose value conflicts with it (a shared level with another va
 category) and that the verifier admits on grounded evidence the hypothesis does not share, with
 a confidence at least CONTRA_MARGIN higher, or that a person confirmed. The verdict names the
 rival and the contradicting evidence ids (kept in the node's versions and the history reason);
+`verdict_changes` turns a verdict into the changes the loop applies;
 the loop re-verifies it when that rival stops being admitted. Only the weaker of two
 conflicting values is ever removed, so what the profile projects for the attribute does not
 change; the removed value stops being derived evidence and is no longer routed. A person's
@@ -28,6 +29,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from core.engine.contract.changes import Change, RemoveSupport, SetStatus, UpdateNode
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.view import GraphView
 from core.engine.types import EvidenceNode, Verdict
@@ -275,3 +277,47 @@ def verify_hypothesis(view: GraphView, config: EngineConfig, hyp: EvidenceNode, 
                        confidence=conf, rejected=rejected)
     return Verdict(status="admitted", reason=f"{len(keep)} grounded supporter(s)" + (f"; dropped {'; '.join(why[:2])}" if why else ""),
                    evidence=keep, confidence=conf, rejected=rejected)
+
+
+def grounding_change(view: GraphView, node: EvidenceNode) -> SetStatus:
+    """A raw supporter checked: grounded, or rejected with why."""
+    ok, why = grounded(view, node)
+    return SetStatus(node_id=node.node_id, status="grounded" if ok else "rejected", reason=why)
+
+
+def verdict_changes(view: GraphView, h: EvidenceNode, v: Verdict) -> list[Change]:
+    """What a verdict changes, in the order the loop applies it: the supporters it rejected are
+    rejected; rejected or removed supporters lose their support edge, and so do the ones an admitting
+    verdict did not use (kept in data.dropped); the hypothesis gets the rival that contradicted it
+    (data.contradicted_by), its confidence, and the status with the reason."""
+    g = view.graph
+    out: list[Change] = []
+    rejected_now: dict[str, str] = {}
+    for sid, why in v.rejected.items():
+        n = g.nodes.get(sid)
+        if n is not None and n.kind == "evidence" and n.status in ("raw", "grounded"):
+            out.append(SetStatus(node_id=sid, status="rejected", reason=why))
+            rejected_now[sid] = why[:500]          # what set_status keeps as the node's grounding
+    keep = None if v.evidence is None else set(v.evidence)
+    dropped = dict(h.data.dropped or {})
+    for sid in g.supporters(h.node_id):
+        n = g.nodes.get(sid)
+        if n is None or n.kind != "evidence":
+            continue
+        if sid in rejected_now or n.status in ("rejected", "removed"):
+            grounding = rejected_now[sid] if sid in rejected_now else n.data.grounding
+            out.append(RemoveSupport(src=sid, dst=h.node_id,
+                                     reason=f"{sid} rejected: {grounding or n.data.error or ''}"))
+        elif keep is not None and v.status == "admitted" and sid not in keep:
+            dropped[sid] = f"not used by the verifier ({v.reason[:200]})"
+            out.append(RemoveSupport(src=sid, dst=h.node_id, reason=dropped[sid]))
+    data = h.data
+    if dropped != (h.data.dropped or {}):
+        data = data.model_copy(update={"dropped": dropped})
+    if v.contradicted_by:   # the rival and the grounded evidence against it (node_versions keeps it)
+        data = data.model_copy(update={"contradicted_by": list(v.contradicted_by)})
+    elif data.contradicted_by is not None:
+        data = data.model_copy(update={"contradicted_by": None})
+    out.append(UpdateNode(node_id=h.node_id, data=data, confidence=v.confidence))
+    out.append(SetStatus(node_id=h.node_id, status=v.status, reason=v.reason, by="verifier"))
+    return out

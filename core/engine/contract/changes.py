@@ -1,12 +1,64 @@
 """The changes a stage hands to the loop instead of writing them: the loop alone applies them,
-inside the step's transaction (core/engine/step.py: apply_changes)."""
+inside the step's transaction (core/engine/step.py: apply_changes), in order. Stages return them
+with their results (perception: images and errors; a route's adapters: errors; the verifier:
+`verdict_changes`); the loop turns its own bookkeeping (drafts stored, hypotheses put, statuses
+of suspension, charges) into the same changes, so every write of a step takes one path."""
 from __future__ import annotations
 
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from core.engine.types import EvidenceNode
+from core.engine.types import EvidenceNode, Hypothesis
+from core.nodes.node import NodeData
+
+
+class AddEvidence(BaseModel):
+    """Store a post node or an evidence draft (a new id; its `data.cites` become cite edges,
+    else the post it comes from); `provenance`: the route that read it."""
+
+    draft: EvidenceNode
+    provenance: list[str] | None = None
+
+
+class PutHypothesis(BaseModel):
+    """Insert a hypothesis or update the one with the same key (graph.put_hypothesis)."""
+
+    hypothesis: Hypothesis
+
+
+class SetStatus(BaseModel):
+    """A node's new status with the reason; `by`: who removed a hypothesis (hypothesizer,
+    verifier, router, person:<name>)."""
+
+    node_id: str
+    status: str
+    reason: str = ""
+    by: str | None = None
+
+
+class RemoveSupport(BaseModel):
+    """A support edge stops counting from this step on (the row stays, with why)."""
+
+    src: str
+    dst: str
+    reason: str = ""
+
+
+class UpdateNode(BaseModel):
+    """New data (the whole typed NodeData) and/or confidence of a node."""
+
+    node_id: str
+    data: NodeData | None = None
+    confidence: float | None = None
+
+
+class Charge(BaseModel):
+    """Route budget units spent (one budget_ledger row)."""
+
+    cost: float
+    route_id: str | None = None
+    family: str = ""
 
 
 class RecordImage(BaseModel):
@@ -34,12 +86,12 @@ class RecordError(BaseModel):
         return {"where": self.where, "reason": self.reason, **self.extra}
 
 
-Change = RecordImage | RecordError
+Change = AddEvidence | PutHypothesis | SetStatus | RemoveSupport | UpdateNode | Charge | RecordImage | RecordError
 
 
 class Perception(BaseModel):
     """What perception returns: post nodes and evidence drafts (node ids assigned by the graph;
-    data["cites"] lists post node ids), and the changes to store with them."""
+    data.cites lists post node ids), and the changes to store with them."""
 
     drafts: list[EvidenceNode] = Field(default_factory=list)
     changes: list[Change] = Field(default_factory=list)
