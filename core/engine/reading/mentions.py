@@ -1,7 +1,8 @@
 """Typed mentions: what a sentence names and whose it is. `read(text)` is the one reading pass
 over a text (its sentences with stance and main-clause holder, and the mentions below); the
 offline rules turn the holder-bearing mentions into cues (rules/reading_cues.py) and read every
-cue's holder through the same functions (rules.base.Ctx.holder).
+cue's holder through the same reading of the text (reading.holder.TextReading, which the rules'
+context extends).
 
 Mention kinds: person_name, kin, role, organisation, place, time, age, field. This module finds
 kin terms (with whose relation each is: "my", "our", a bare 老公 or "hubby" are the poster's; "his
@@ -16,12 +17,11 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
-from core.engine.reading.holder import SELF, Holder
+from core.engine.reading.holder import SELF, Holder, TextReading
 from core.engine.reading.kin import IMPLIED_OWN_ZH, canon_en, canon_zh
 from core.engine.reading.sentences import sentence_spans
 
 if TYPE_CHECKING:
-    from core.engine.rules.base import Ctx
     from core.engine.types import Cue
 
 MentionKind = Literal["person_name", "kin", "role", "organisation", "place", "time", "age", "field"]
@@ -40,7 +40,7 @@ class Mention:
     kind: MentionKind
     value: str                # canonical: the relation, the age, the name, the year
     holder: str               # Holder.label: whose it is ("self" = the poster / the account's person)
-    stance: str               # the sentence's stance (rules.base.Ctx.stance)
+    stance: str               # the sentence's stance (TextReading.stance)
     rule: str
     extra: tuple[tuple[str, str], ...] = ()   # kind-specific facts: ("future", "1"), ("decade_only", "1")
 
@@ -79,8 +79,8 @@ IMPLIED_ZH = re.compile(rf"(?:^|(?<=[，。！？!?,\s\n~～]))(?P<pre>{_ZH_TIME
 _ZH_OTHER_OWNER = re.compile(r"(?:他|她|你|您|朋友|同事|邻居|闺蜜|别人|人家)(?:的|家)?$")
 
 
-def _kin(ctx: "Ctx", stance_of) -> list[Mention]:
-    t = ctx.masked
+def _kin(rd: TextReading, stance_of) -> list[Mention]:
+    t = rd.masked
     out: list[Mention] = []
     for m in IMPLIED_EN.finditer(t):
         kin = m.group("kin") or m.group("bare")
@@ -89,16 +89,16 @@ def _kin(ctx: "Ctx", stance_of) -> list[Mention]:
             continue
         if (m.group("det") or "").lower() == "the" and rel not in ("wife", "husband"):
             continue     # "the little ones" of a classroom; "the wife" / "the husband" are the speaker's
-        out.append(Mention(m.start(), m.end(), ctx.text[m.start():m.end()], "kin", rel, "self", stance_of(m.start()),
+        out.append(Mention(m.start(), m.end(), rd.text[m.start():m.end()], "kin", rel, "self", stance_of(m.start()),
                            "kin:en_implied"))
-    if ctx.has_cjk:
+    if rd.has_cjk:
         for m in IMPLIED_ZH.finditer(t):
             s = m.start("kin")
             if _ZH_OTHER_OWNER.search(t[max(0, m.start() - 4):m.start()]):
                 continue
             rel = canon_zh(m.group("kin"))
             if rel:
-                out.append(Mention(s, m.end("kin"), ctx.text[s:m.end("kin")], "kin", rel, "self", stance_of(s),
+                out.append(Mention(s, m.end("kin"), rd.text[s:m.end("kin")], "kin", rel, "self", stance_of(s),
                                    "kin:zh_implied"))
     return out
 
@@ -129,15 +129,15 @@ _DEGREE = [("PhD", 28, re.compile(r"(?i)\b(?:ph\.?d|doctorate|dphil)\b|博士"))
            ("High school", 18, re.compile(r"(?i)\bhigh\s+school\b|\bhs\b|高中"))]
 
 
-def _ages(ctx: "Ctx", stance_of) -> list[Mention]:
-    t = ctx.masked
+def _ages(rd: TextReading, stance_of) -> list[Mention]:
+    t = rd.masked
     out: list[Mention] = []
 
     def add(m: re.Match, n: int, rule: str, holder: Holder | None = None, **extra: str) -> None:
-        h = holder or ctx.holder(m.start())
+        h = holder or rd.holder(m.start())
         fut = _FUTURE.search(t[max(0, m.start() - 30):m.end() + 30])
         ex = tuple(sorted({**extra, **({"future": "1"} if fut else {})}.items()))
-        out.append(Mention(m.start(), m.end(), ctx.text[m.start():m.end()], "age", str(n), h.label, stance_of(m.start()),
+        out.append(Mention(m.start(), m.end(), rd.text[m.start():m.end()], "age", str(n), h.label, stance_of(m.start()),
                            rule, ex))
 
     for m in _BIG.finditer(t):
@@ -146,14 +146,14 @@ def _ages(ctx: "Ctx", stance_of) -> list[Mention]:
         add(m, n, "age:big_n")
     for m in _MY_NTH.finditer(t):
         n = int(m.group("n"))
-        s, e = ctx.sentence(m.start())
+        s, e = rd.sentence(m.start())
         if 13 <= n <= 100 and (_BIRTHDAY_WORD.search(t, s, e) or _NTH_NEXT.match(t, m.end())):
             add(m, n, "age:my_nth")
     bday_text = bool(_BIRTHDAY_WORD.search(t))
     for m in _N_TODAY.finditer(t):
         if bday_text and 13 <= int(m.group("n")) <= 100:
             add(m, int(m.group("n")), "age:n_today")
-    if ctx.by_other:
+    if rd.by_other:
         # a comment to the account: "you" is the account's person
         for m in _YOU_AGE.finditer(t):
             if m.group("d"):
@@ -163,14 +163,14 @@ def _ages(ctx: "Ctx", stance_of) -> list[Mention]:
                 if 13 <= n <= 100:
                     add(m, n, "age:addressed", SELF)
     for m in _CLASS_YEAR.finditer(t):
-        s, e = ctx.sentence(m.start())
+        s, e = rd.sentence(m.start())
         sent = t[s:e]
         deg = next(((lvl, years) for lvl, years, rx in _DEGREE if rx.search(sent)), None)
         if deg is None:
             continue
         y = m.group("y").lstrip("'")
         year = int(y) if len(y) == 4 else (2000 + int(y) if int(y) <= 30 else 1900 + int(y))
-        out.append(Mention(m.start(), m.end(), ctx.text[m.start():m.end()], "time", str(year), ctx.holder(m.start()).label,
+        out.append(Mention(m.start(), m.end(), rd.text[m.start():m.end()], "time", str(year), rd.holder(m.start()).label,
                            stance_of(m.start()), "time:graduation", (("degree", deg[0]), ("typical_age", str(deg[1])))))
     return out
 
@@ -194,45 +194,45 @@ NOT_A_NAME = frozenset(
     "thursday friday saturday sunday god jesus lord christmas easter today tomorrow yesterday again there here".split())
 
 
-def addressed_names(ctx: "Ctx") -> list[Mention]:
+def addressed_names(rd: TextReading) -> list[Mention]:
     """First names a comment by someone else calls the account's person by ("Congrats Priya!!")."""
-    if not ctx.by_other:
+    if not rd.by_other:
         return []
     out = []
-    for m in ADDRESSED.finditer(ctx.masked):
+    for m in ADDRESSED.finditer(rd.masked):
         g = next(k for k in ("n", "n2", "n3") if m.group(k))
         name = m.group(g)
         if name.lower() in NOT_A_NAME or canon_en(name):
             continue
-        out.append(Mention(m.start(g), m.end(g), ctx.text[m.start(g):m.end(g)], "person_name", name, "self",
+        out.append(Mention(m.start(g), m.end(g), rd.text[m.start(g):m.end(g)], "person_name", name, "self",
                            "self", "name:addressed"))
     return out
 
 
 # ---------------------------------------------------------------- the pass
-def read_ctx(ctx: "Ctx", *, every_sentence: bool = False) -> Reading:
-    """The reading of the text a rules context holds (the masked text: hostile sentences blanked).
+def read_mentions(rd: TextReading, *, every_sentence: bool = False) -> Reading:
+    """The sentences and mentions of a text being read (the masked text: hostile sentences blanked).
     A sentence's stance and holder are read when a mention needs them (every_sentence: for all)."""
-    spans = sentence_spans(ctx.masked)
+    spans = sentence_spans(rd.masked)
     known: dict[int, SentenceReading] = {}
 
     def sentence_at(pos: int) -> SentenceReading | None:
-        i = bisect.bisect_right(spans, (pos, len(ctx.masked) + 1)) - 1
+        i = bisect.bisect_right(spans, (pos, len(rd.masked) + 1)) - 1
         if i < 0 or not spans[i][0] <= pos < spans[i][1]:
             return None
         if i not in known:
             s, e = spans[i]
-            main = max(s, min(ctx.clause_end(s), e) - 1)     # the subject of its first (main) clause
-            st = ctx.stance(s, e)
-            quoted = next((h for a, b, h in ctx.quotes() if a < e and s < b), None) if st == "quote" else None
-            known[i] = SentenceReading(s, e, st, (quoted or ctx.holder(main)).label)
+            main = max(s, min(rd.clause_end(s), e) - 1)     # the subject of its first (main) clause
+            st = rd.stance(s, e)
+            quoted = next((h for a, b, h in rd.quotes() if a < e and s < b), None) if st == "quote" else None
+            known[i] = SentenceReading(s, e, st, (quoted or rd.holder(main)).label)
         return known[i]
 
     def stance_of(pos: int) -> str:
         sr = sentence_at(pos)
         return sr.stance if sr is not None else "self"
 
-    ms = sorted(_kin(ctx, stance_of) + _ages(ctx, stance_of) + addressed_names(ctx), key=lambda m: (m.start, m.end))
+    ms = sorted(_kin(rd, stance_of) + _ages(rd, stance_of) + addressed_names(rd), key=lambda m: (m.start, m.end))
     for m in ms:
         sr = sentence_at(m.start)
         if sr is not None:
@@ -240,16 +240,15 @@ def read_ctx(ctx: "Ctx", *, every_sentence: bool = False) -> Reading:
     if every_sentence:
         for s, _ in spans:
             sentence_at(s)
-    return Reading(ctx.text, [known[i] for i in sorted(known)])
+    return Reading(rd.text, [known[i] for i in sorted(known)])
 
 
 def read(text: str, *, carrier: str | None = None, by_other: bool = False) -> Reading:
     """One reading pass over a text (hostile sentences are blanked first, as for the rules)."""
-    from core.engine.rules.base import Ctx
     from core.engine.rules.hostile import hostile_ranges, mask
 
     masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
-    return read_ctx(Ctx(text, masked, carrier=carrier, lang=None, by_other=by_other), every_sentence=True)
+    return read_mentions(TextReading(text, masked, carrier=carrier, lang=None, by_other=by_other), every_sentence=True)
 
 
 def of_cue(cue: "Cue", start: int, end: int, stance: str) -> Mention | None:

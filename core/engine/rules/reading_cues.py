@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 from core.engine.reading.kin import CHILDREN, SPOUSE
-from core.engine.reading.mentions import read_ctx
+from core.engine.reading.mentions import read_mentions
 from core.engine.rules.base import Ctx
 from core.engine.rules.lifestyle import DEATH
 from core.engine.types import Cue
@@ -26,7 +26,7 @@ def reading_cues(ctx: Ctx) -> list[Cue]:
     from core.engine.rules.identity import REF_YEAR
 
     out: list[Cue] = []
-    for m in read_ctx(ctx).mentions:
+    for m in read_mentions(ctx).mentions:
         if m.stance in _SKIP or m.holder != "self":
             continue
         ex = dict(m.extra)
