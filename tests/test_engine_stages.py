@@ -387,9 +387,9 @@ def test_the_router_does_not_investigate_an_alternative_reading(tmp_path):
                                                needs=["gazetteer:Nanshan District"],
                                                data={"alternative": True, "hold": "an alternative reading"}))
     ctx.graph.set_status(h, "unresolved")
-    assert propose(ctx, OfflineBackend()) is None
+    assert propose(ctx.view, ctx.settings, ctx.budget.remaining, OfflineBackend()) is None
     ctx.graph.nodes[h.node_id].data.alternative = None
-    prop = propose(ctx, OfflineBackend())
+    prop = propose(ctx.view, ctx.settings, ctx.budget.remaining, OfflineBackend())
     assert prop is not None and prop.family == "gazetteer" and prop.hypothesis_id == h.node_id
 
 
