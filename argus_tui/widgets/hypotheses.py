@@ -11,7 +11,10 @@ from textual.binding import Binding
 from textual.containers import Vertical
 from textual.message import Message
 from textual.widgets import DataTable, Input
+from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
+from rich.errors import StyleSyntaxError
+from rich.style import Style
 from rich.text import Text
 
 from argus_tui.state import Snapshot, person_mark
@@ -45,10 +48,8 @@ def status_style(theme, status: str) -> str:
         return ""
     colour = str(colour).replace("ansi_", "")          # ansi themes name Rich's standard colours
     try:
-        from rich.style import Style
-
         Style.parse(colour)
-    except Exception:  # noqa: BLE001 — a colour Rich does not know: no colour rather than a crash
+    except StyleSyntaxError:  # a colour Rich does not know: no colour rather than a crash
         return ""
     return f"{colour}{' strike' if status.startswith(('removed', 'rejected', 'superseded')) else ''}"
 
@@ -123,7 +124,7 @@ class HypothesisTable(Vertical):
         table = self.query_one(DataTable)
         try:
             idx = table.get_row_index(node_id)
-        except Exception:  # noqa: BLE001 — filtered out meanwhile
+        except RowDoesNotExist:  # filtered out meanwhile
             return
         row = table._get_row_region(idx)
         table.scroll_to_region(Region(int(table.scroll_x), row.y, max(1, row.width), row.height), animate=False,
@@ -133,7 +134,7 @@ class HypothesisTable(Vertical):
         table = self.query_one(DataTable)
         try:
             idx = table.get_row_index(node_id)
-        except Exception:  # noqa: BLE001
+        except RowDoesNotExist:
             return False
         y = table._get_row_region(idx).y - int(table.scroll_y)
         return table.header_height <= y < table.scrollable_content_region.height
@@ -205,14 +206,14 @@ class HypothesisTable(Vertical):
             return None
         try:
             return str(table.coordinate_to_cell_key((table.cursor_row, 0)).row_key.value)
-        except Exception:  # noqa: BLE001 — cursor past the end after a refill
+        except CellDoesNotExist:  # cursor past the end after a refill
             return None
 
     def select(self, node_id: str, post: bool = True) -> bool:
         table = self.query_one(DataTable)
         try:
             idx = table.get_row_index(node_id)
-        except Exception:  # noqa: BLE001 — filtered out or unknown
+        except RowDoesNotExist:  # filtered out or unknown
             return False
         table.move_cursor(row=idx)
         if post:

