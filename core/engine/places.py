@@ -6,7 +6,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from core.engine.rules.places import LEVELS, gazetteer, levels_of
+from core.engine.rules.places import LEVELS, gazetteer, levels_of, place_field
 from core.engine.rules.places import find_places as rules_find
 
 __all__ = ["LEVELS", "find_places", "gazetteer", "levels_of", "resolve_levels", "reverse_levels"]
@@ -58,6 +58,6 @@ def reverse_levels(lat: float, lon: float) -> dict[str, Any] | None:
     place = gz.reverse(float(lat), float(lon))    # None outside the ranges or far from any place
     if place is None:
         return None
-    return {"name": str(_g(place, "name")), "kind": str(_g(place, "kind")), "levels": levels_of(place, gz)}
+    return {"name": str(place_field(place, "name")), "kind": str(place_field(place, "kind")), "levels": levels_of(place, gz)}
 
 

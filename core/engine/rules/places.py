@@ -16,7 +16,8 @@ from pydantic import BaseModel, Field
 LEVELS = ("country", "region", "city", "district")
 
 
-def _g(obj: Any, key: str) -> Any:
+def place_field(obj: Any, key: str) -> Any:
+    """A field of a gazetteer place (an object) or of a fallback place (a dict)."""
     return obj.get(key) if isinstance(obj, dict) else getattr(obj, key, None)
 
 
@@ -40,9 +41,9 @@ def levels_of(place: Any, gz: Any = None) -> dict[str, str]:
     chain = gz.chain(place) if gz is not None else None
     levels: dict[str, str] = {}
     for p in chain or [place]:
-        kind = str(_g(p, "kind") or "")
-        if kind in LEVELS and _g(p, "name") and kind not in levels:
-            levels[kind] = str(_g(p, "name"))
+        kind = str(place_field(p, "kind") or "")
+        if kind in LEVELS and place_field(p, "name") and kind not in levels:
+            levels[kind] = str(place_field(p, "name"))
     return {k: levels[k] for k in LEVELS if k in levels}
 
 
