@@ -341,6 +341,33 @@ def test_projection_uses_admitted_only_and_best_value(tmp_path):
     assert prof["occupation"].evidence == [e.node_id]
 
 
+def test_projection_writes_an_education_degree_and_field_side_by_side(tmp_path):
+    posts = [{"post_id": "p1", "caption": "x"}, {"post_id": "p2", "caption": "y"}]
+    ctx = _ctx(tmp_path, posts)
+    e1, e2 = _add_post(ctx, posts[0]), _add_post(ctx, posts[1])
+    g = ctx.graph
+    field, _ = g.put_hypothesis(Hypothesis(attribute="education", value="Software", confidence=0.65,
+                                           evidence=[e1.node_id], levels={"field": "Software"}))
+    degree, _ = g.put_hypothesis(Hypothesis(attribute="education", value="Bachelor's degree", confidence=0.6,
+                                            evidence=[e2.node_id], levels={"level": "Bachelor's degree"}))
+    rival, _ = g.put_hypothesis(Hypothesis(attribute="education", value="Master's degree", confidence=0.5,
+                                           evidence=[e2.node_id], levels={"level": "Master's degree"}))
+    # a field and a degree are two readings of one attribute, not a chain: both are written
+    # (the best of each level); a second degree never joins the first
+    occ, _ = g.put_hypothesis(Hypothesis(attribute="occupation", value="Engineering", confidence=0.5,
+                                         evidence=[e1.node_id], levels={"sector": "Engineering"}))
+    nurse, _ = g.put_hypothesis(Hypothesis(attribute="occupation", value="Nurse", confidence=0.6,
+                                           evidence=[e2.node_id], levels={"role": "Nurse"}))
+    for h in (field, degree, rival, occ, nurse):
+        g.set_status(h, "admitted")
+    prof = {x.attribute: x for x in project(ctx.view, ctx.settings)}
+    assert prof["education"].value == "Software, Bachelor's degree"
+    assert prof["education"].confidence == 0.6
+    assert set(prof["education"].evidence) == {e1.node_id, e2.node_id}
+    # other hierarchies keep one reading: a sector and a role read apart may belong to two jobs
+    assert prof["occupation"].value == "Nurse"
+
+
 def test_place_hypothesis_is_never_finer_than_its_evidence(tmp_path):
     posts = [{"post_id": f"p{i}", "timestamp": f"2025-03-0{i}T21:00:00+08:00", "caption": "home in Shenzhen"}
              for i in range(1, 3)]

@@ -4,13 +4,16 @@ is removed and never projected).
 
 hierarchy / category: the best admitted hypothesis (confidence, then granularity); its
 levels come from evidence (and routed gazetteer lookups), so the value is never more
-specific than what supports it. set / facts: the admitted items joined with "; ".
+specific than what supports it. Education's two levels are two readings side by side, not a
+chain (a degree and a field, often said in different posts): the best admitted reading of the
+level the chosen one lacks is written beside it ("Software, Bachelor's degree"). set / facts: the admitted items joined with "; ".
 Unresolved and removed hypotheses are never projected. The loop writes the rows to the
 `profile` table (db/profile.py) with the evidence ids, so each value's support chain stays
 queryable (nodes + edges).
 """
 from __future__ import annotations
 
+from core.engine.aggregators.base import display, finest
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.support import support_ids
 from core.engine.contract.view import GraphView
@@ -18,6 +21,8 @@ from core.models import PredictedAttribute
 from core.schema import load_schema
 
 MAX_ITEMS = {"set": 8, "facts": 6}
+# hierarchies whose levels are independent readings (no level implies another)
+SIDE_BY_SIDE = {"education"}
 
 
 def project(view: GraphView, config: EngineConfig) -> list[PredictedAttribute]:
@@ -34,10 +39,26 @@ def project(view: GraphView, config: EngineConfig) -> list[PredictedAttribute]:
         hs.sort(key=lambda h: (not h.data.confirmed_by, -(h.confidence or 0),
                                -(h.data.granularity or 0), h.node_id))
         if spec.kind in ("hierarchy", "category"):
-            best = hs[0]
-            out.append(PredictedAttribute(attribute=spec.name, value=best.value, confidence=best.confidence,
-                                          evidence=support_ids(g, best.node_id)[:12],
-                                          level=best.level, hypotheses=[best.node_id]))
+            picked = [hs[0]]
+            levels = dict(hs[0].data.levels or {})
+            if spec.name in SIDE_BY_SIDE:
+                for h in hs[1:]:
+                    lv = h.data.levels or {}
+                    if lv and not set(lv) & set(levels):
+                        picked.append(h)
+                        levels |= lv
+            if len(picked) == 1:
+                best = hs[0]
+                out.append(PredictedAttribute(attribute=spec.name, value=best.value, confidence=best.confidence,
+                                              evidence=support_ids(g, best.node_id)[:12],
+                                              level=best.level, hypotheses=[best.node_id]))
+                continue
+            ev = []
+            for h in picked:
+                ev += [e for e in support_ids(g, h.node_id) if e not in ev]
+            out.append(PredictedAttribute(attribute=spec.name, value=display(spec.name, levels),
+                                          confidence=min(h.confidence or 0 for h in picked), evidence=ev[:12],
+                                          level=finest(spec.name, levels), hypotheses=[h.node_id for h in picked]))
         else:
             items = hs[: MAX_ITEMS[spec.kind]]
             ev: list[str] = []
