@@ -561,6 +561,9 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
 _RS = [
     ("married", re.compile(r"\b(?:i'?m|i\s+am|we'?re|we\s+are|got|just\s+got|been|happily|newly)\s+(?:happily\s+|newly\s+|recently\s+)?married\b|\bmy\s+(?:husband|hubby|wife|wifey|spouse)\b|"
                            r"\b(?:our|my)\s+(?:\d+\w*\s+)?(?:wedding\s+)?anniversary\b|\bmarried\s+(?:for\s+)?\d+\s+years\b|\bmy\s+wedding\s+ring\b|\bas\s+a\s+married\s+(?:woman|man|couple)\b|\bmarried\s+life\b", re.I), 0.7),
+    # an own wedding told in the past ("Wedding vows were my ...", "since our wedding", "we exchanged vows")
+    ("married", re.compile(r"\b(?:our|my)\s+wedding\s+(?:day\s+|vows\s+)?(?:was|were)\b|\bwedding\s+vows\s+were\s+(?:my|our)\b|"
+                           r"\bsince\s+(?:our|my)\s+wedding\b|\b(?:we|i)\s+(?:exchanged|said|renewed)\s+(?:our\s+|my\s+)?vows\b", re.I), 0.6),
     ("married", re.compile(r"已婚|结婚(?:了|\d+年|纪念日)|我(?:家)?老公|我(?:家)?老婆|我先生|我太太|我丈夫|我妻子|婚后|领证了?|婚姻生活"), 0.7),
     ("engaged", re.compile(r"\b(?:i'?m|we'?re|i\s+am|we\s+are|just\s+got|got)\s+engaged\b|\bmy\s+(?:fianc[eé]e?)\b|\bhe\s+proposed\b|\bshe\s+said\s+yes\b|\bour\s+engagement\b|\bwedding\s+planning\b", re.I), 0.75),
     ("engaged", re.compile(r"订婚|求婚成功|我未婚夫|我未婚妻|备婚"), 0.75),
@@ -582,6 +585,10 @@ _RS = [
 
 
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
+# a marriage the same sentence says ended after it ("got married early only to realize solo was more
+# my jam", "married at 22, separated at 30"): it was, it is no longer; the reading is divorced, held low
+ENDED = re.compile(r"\bonly\s+to\s+(?:realize|realise|find|learn|discover)\b|\b(?:split\s+up|separated|broke\s+up|"
+                   r"divorc\w*|single\s+again|fell\s+apart|didn'?t\s+last)\b|💔|分开了|离了")
 # a spouse's death in the same sentence: the spouse words are no sign of a living marriage
 DEATH = re.compile(r"\b(?:lost|losing|loss\s+of|death\s+of|passing\s+of|passed\s+(?:away|on)|died|late\s+(?:husband|wife|spouse)|"
                    r"widow\w*|funeral|mourning|grieving|in\s+memory\s+of|no\s+longer\s+with\s+us|"
@@ -603,11 +610,16 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
                 c = 0.5
             if val == "married" and DEATH.search(t, *ctx.sentence(m.start())):
                 continue  # "after losing my spouse": the death wording says widowed (the rule above), not married
+            if val == "married" and ENDED.search(t, m.end(), ctx.sentence(m.start())[1]):
+                val_, c = "divorced", 0.45
+            else:
+                val_ = val
             fp = ctx.first_person(m.start())
             if g.startswith(("my ", "我", "our ", "和", "跟", "与", "在一起", "with my")):
                 fp = True
-            out.append(ctx.cue("relationship_status", val, m.start(), m.end(), rule=f"relationship:{val.replace(' ', '_')}",
-                               confidence=c, first_person=fp, original=m.group(0) if not m.group(0).isascii() else None))
+            out.append(ctx.cue("relationship_status", val_, m.start(), m.end(), rule=f"relationship:{val_.replace(' ', '_')}",
+                               confidence=c, first_person=fp, original=m.group(0) if not m.group(0).isascii() else None,
+                               inference="a marriage the sentence says ended" if val_ != val else None))
     return out
 
 
