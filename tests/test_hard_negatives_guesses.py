@@ -25,6 +25,10 @@ CASES = [
     C("zh-my-sister-nurse", ["我姐是护士，天天上夜班。"], absent={"occupation": "Nurse"}),
     C("overhear-electricians", ["Sometimes overhear electricians debate wiring flaws, free lessons but no sleep!"],
       absent={"occupation": "Electrician"}),
+    # a role after a modal or a wish is a plan, not a fact
+    C("traditions-should-retire", ['some "traditions" should just retire already'], absent={"occupation": "Retired"}),
+    C("hoping-to-retire", ["hoping to retire early, fingers crossed"], absent={"occupation": "Retired"}),
+    C("love-to-become-a-nurse", ["I'd love to become a nurse one day."], absent={"occupation": "Nurse"}),
     # one sentence tied to a job by an activity word only (the same sentence twice is still one)
     C("three-meetings", ["Three meetings that could have been emails."], absent={"occupation": "Manager"}),
     C("three-meetings-repeated", ["Three meetings that could have been emails.", "Three meetings that could have been emails."],
@@ -42,6 +46,8 @@ CASES = [
     C("zh-temple-photos", ["去寺庙拍了好多照片，建筑太美了。"], absent={"religion": "Buddhism"}),
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
+    C("retired-now", ["retired now - no commute chess anymore!"], present={"occupation": "Retired"}),
+    C("as-a-nurse-i-would", ["As a nurse I would say rest more, my patients never do."], present={"occupation": "Nurse"}),
     C("zh-own-nurse", ["我是护士，今天又上夜班。"], present={"occupation": "Nurse"}),
     C("zh-bakery-shift", ["我在面包店上早班，凌晨四点起来烤面包。"], present={"occupation": "Baker"}),
     C("librarian-shift", ["Library shift again: cataloguing, shelving and helping patrons find books all day."],

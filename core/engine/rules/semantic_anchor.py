@@ -177,6 +177,12 @@ _PRED_BEFORE = re.compile(r"(?i)\b(?:i'?m|i\s+am|i\s+was|i'?ve\s+been|as|being|b
 _OBJECT_BEFORE = re.compile(r"(?i)\b(?:overh[ea]\w*|hear\w*|heard|see|seeing|saw|seen|watch\w*|met|meet\w*|ask\w*|"
                             r"told|call(?:ed|ing)?|hir(?:e|ed|ing)|thank\w*|follow\w*|admire\w*)\s+(?:[\w'-]+\s+)?$")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
+# a role after a modal or a wish is a plan, not a fact: "traditions should just retire", "I'd love to
+# become a nurse", "hoping to retire early", "will be a teacher one day"
+_PLAN_BEFORE = re.compile(r"(?i)\b(?:should|shall|could|would|might|may|must|will|gonna|wanna|'d|'ll|"
+                          r"(?:want|wants|wanted|hope|hopes|hoping|plan|plans|planning|dream|dreams|dreaming|love|like|"
+                          r"need|needs|have|has|ought|going|aim|aiming|trying)\s+to)\s+(?:\w+ly\s+|just\s+|soon\s+|"
+                          r"finally\s+|eventually\s+|someday\s+|one\s+day\s+)?(?:be(?:come)?\s+(?:an?\s+)?)?$")
 
 
 @lru_cache(maxsize=4096)
@@ -230,16 +236,19 @@ def without_pastimes(sentence: str) -> tuple[str, bool]:
 
 
 def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
-    """Who holds a role noun of the sentence: "self", or "other" (a relative's clause, or a
+    """Who holds a role noun of the sentence: "self", "plan" (after a modal or a wish: "should retire",
+    "hoping to become a nurse"), or "other" (a relative's clause, or a
     determiner before the agent noun that is no predicate of the poster: "my barista", "the dentist
     says", "more male nurses"; the object of a verb of perception or dealing: "overhear electricians").
     A bare plural stays the poster's topic ("Mechanics and Auto Repair"), a plural possessive too
     ("Nurses' Experiences": measured, holding it cost a right nurse on PRISM)."""
     if not ctx.first_person(start):
         return "other"
+    pre = sentence[max(0, start - 40):start]
+    if _PLAN_BEFORE.search(pre):
+        return "plan"
     if not agent:
         return "self"           # a field or activity form of the role ("nursing", "research")
-    pre = sentence[max(0, start - 40):start]
     if _PRED_BEFORE.search(pre):
         return "self"
     if _DET_BEFORE.search(pre) or _OBJECT_BEFORE.search(pre):
