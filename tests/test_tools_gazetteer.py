@@ -94,6 +94,8 @@ def test_find_places_english_whole_words_and_longest_match(gz) -> None:
 @pytest.mark.parametrize("text", [
     "Nice weather today!", "Reading a book", "Mobile phone broken", "Of course", "let us go", "la la land",
     "What a great bath", "Split the bill", "Hope you are well", "Victoria said hi", "Jordan and I went out",
+    # a district's short form that is a common word (Financial District, Manly) opens a sentence as a word
+    "Financial sector seems straight-pathed until global markets go wild!", "Manly tears were shed",
 ])
 def test_common_words_are_not_places(gz, text) -> None:
     assert _spans(gz, text) == []
@@ -101,6 +103,8 @@ def test_common_words_are_not_places(gz, text) -> None:
 
 def test_common_word_places_in_place_context(gz) -> None:
     assert [s[2] for s in _spans(gz, "Moved to Reading last year")] == ["Reading"]
+    assert [s[2] for s in _spans(gz, "Lunch in the Financial District today")] == ["Financial District"]
+    assert [s[2] for s in _spans(gz, "Surf lesson in Manly this morning")] == ["Manly"]
     got = _spans(gz, "visiting Mobile, Alabama")
     assert [s[2] for s in got] == ["Mobile", "Alabama"]
 
