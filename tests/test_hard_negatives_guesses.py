@@ -25,6 +25,9 @@ CASES = [
     C("zh-my-sister-nurse", ["我姐是护士，天天上夜班。"], absent={"occupation": "Nurse"}),
     C("overhear-electricians", ["Sometimes overhear electricians debate wiring flaws, free lessons but no sleep!"],
       absent={"occupation": "Electrician"}),
+    # plating is what home cooks do too; plating up for service is a kitchen's work
+    C("plating-description", ["That plating description's poetic – respect!"], absent={"occupation": "Chef"}),
+    C("plating-my-pasta", ["Plating my homemade pasta like a pro tonight."], absent={"occupation": "Chef"}),
     # a role after a modal or a wish is a plan, not a fact
     C("traditions-should-retire", ['some "traditions" should just retire already'], absent={"occupation": "Retired"}),
     C("hoping-to-retire", ["hoping to retire early, fingers crossed"], absent={"occupation": "Retired"}),
@@ -47,6 +50,7 @@ CASES = [
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("retired-now", ["retired now - no commute chess anymore!"], present={"occupation": "Retired"}),
+    C("plating-up-for-service", ["Plating up for service all night, my feet are done."], present={"occupation": "Chef"}),
     C("as-a-nurse-i-would", ["As a nurse I would say rest more, my patients never do."], present={"occupation": "Nurse"}),
     C("zh-own-nurse", ["我是护士，今天又上夜班。"], present={"occupation": "Nurse"}),
     C("zh-bakery-shift", ["我在面包店上早班，凌晨四点起来烤面包。"], present={"occupation": "Baker"}),
