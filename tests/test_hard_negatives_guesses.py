@@ -28,6 +28,9 @@ CASES = [
     # plating is what home cooks do too; plating up for service is a kitchen's work
     C("plating-description", ["That plating description's poetic – respect!"], absent={"occupation": "Chef"}),
     C("plating-my-pasta", ["Plating my homemade pasta like a pro tonight."], absent={"occupation": "Chef"}),
+    # the academic calendar is a teacher's, a parent's and a librarian's too
+    C("library-packed-during-finals", ["UCL library is packed during finals."], absent={"occupation": "Student"}),
+    C("group-project-survival", ["Group project survival mode. That's it, that's the post"], absent={"occupation": "Student"}),
     # a role after a modal or a wish is a plan, not a fact
     C("traditions-should-retire", ['some "traditions" should just retire already'], absent={"occupation": "Retired"}),
     C("hoping-to-retire", ["hoping to retire early, fingers crossed"], absent={"occupation": "Retired"}),
@@ -50,6 +53,7 @@ CASES = [
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("retired-now", ["retired now - no commute chess anymore!"], present={"occupation": "Retired"}),
+    C("my-group-project", ["Up all night on my group project, finals next week."], present={"occupation": "Student"}),
     C("plating-up-for-service", ["Plating up for service all night, my feet are done."], present={"occupation": "Chef"}),
     C("as-a-nurse-i-would", ["As a nurse I would say rest more, my patients never do."], present={"occupation": "Nurse"}),
     C("zh-own-nurse", ["我是护士，今天又上夜班。"], present={"occupation": "Nurse"}),

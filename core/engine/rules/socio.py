@@ -422,11 +422,16 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
             fp = ctx.is_self(m.start())
             if not fp and not m.group(0).lower().startswith("my"):
                 continue
+            # the academic calendar (group projects, finals, midterms) is a teacher's, a parent's and a
+            # librarian's too: a student's only where the sentence says I / my / we
+            if role == "Student" and table is OCC_INDIRECT_EN and not _SELF_WORD.search(t, *ctx.sentence(m.start())):
+                continue
             out.append(ctx.cue("occupation", role, m.start(), m.end(), rule="occupation:indirect", confidence=conf,
                                levels={"sector": sector, "role": role}, first_person=fp))
     return out
 
 
+_SELF_WORD = re.compile(r"(?i)\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b")
 # one pass per language: each table row is a named group g<i>
 _INDIRECT_EN = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enumerate(OCC_INDIRECT_EN)), re.I)
 _INDIRECT_ZH = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enumerate(OCC_INDIRECT_ZH)), re.I)
