@@ -31,6 +31,15 @@ CASES = [
     # the academic calendar is a teacher's, a parent's and a librarian's too
     C("library-packed-during-finals", ["UCL library is packed during finals."], absent={"occupation": "Student"}),
     C("group-project-survival", ["Group project survival mode. That's it, that's the post"], absent={"occupation": "Student"}),
+    # a star sign is no illness; a partner beside Pride says nothing of the poster's sex; schooling
+    # attained is an education, not an age now
+    C("im-a-cancer", ["Born August 5, 1978, so yes, I'm a Cancer. It explains a lot ✨"],
+      absent={"health_condition": "cancer"}),
+    C("cancer-season", ["Cancer season is here, moody week ahead"], absent={"health_condition": "cancer"}),
+    C("pride-with-boyfriend", ["Weekend market finds. Pride with my boyfriend 🏳️‍🌈"], absent={"gender": "female"}),
+    C("zh-pride-girlfriend", ["和我女朋友去了彩虹游行🏳️‍🌈 热身比正式练还久"], absent={"gender": "male"}),
+    C("zh-only-high-school", ["只有高中学历，但一直在努力。"], absent={"age": "10s"}, present={"education": "High school"}),
+    C("zh-worked-after-high-school", ["浑身酸痛但值得。又是坚持的一天。高中毕业就出来工作了"], absent={"age": "10s"}),
     # a role after a modal or a wish is a plan, not a fact
     C("traditions-should-retire", ['some "traditions" should just retire already'], absent={"occupation": "Retired"}),
     C("hoping-to-retire", ["hoping to retire early, fingers crossed"], absent={"occupation": "Retired"}),
@@ -53,6 +62,7 @@ CASES = [
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("retired-now", ["retired now - no commute chess anymore!"], present={"occupation": "Retired"}),
+    C("own-cancer-chemo", ["I have cancer, chemo starts Monday."], present={"health_condition": "cancer"}),
     C("my-group-project", ["Up all night on my group project, finals next week."], present={"occupation": "Student"}),
     C("plating-up-for-service", ["Plating up for service all night, my feet are done."], present={"occupation": "Chef"}),
     C("as-a-nurse-i-would", ["As a nurse I would say rest more, my patients never do."], present={"occupation": "Nurse"}),

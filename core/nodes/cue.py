@@ -26,6 +26,7 @@ class SemanticMatch(Part):
     # word held by the poster, or only an activity / a place of worship (one such sentence stays a guess)
     anchor: Literal["role", "activity"] | None = None
     generic: bool | None = None       # women / men as groups, not the poster's gender
+    attained: bool | None = None      # a level of schooling attained ("只有高中学历"), not an age now
 
 
 class CueData(Part):

@@ -140,6 +140,8 @@ _G_MALE_ZH = re.compile(
 _G_PARTNER_ZH = re.compile(r"(?:我|我家|我的)(?P<w>老公|丈夫|老婆|妻子|媳妇|男朋友|女朋友|男友|女友)")
 _TAG_FEMALE = re.compile(r"(?:mom|mum|mama|mommy|boymom|girlmom|wife|girl|women|woman|her)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood)$|momlife|mumlife|motherhood|momblogger|girlboss|womenintech|womeninstem|ladyboss|宝妈|辣妈")
 _TAG_MALE = re.compile(r"(?:dad|daddy|girldad|boydad|husband|guy|men)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood|bod)$|dadlife|fatherhood|dadbod|girldad|奶爸|宝爸")
+_QUEER = re.compile(r"\b(?:pride|gay|lesbian|queer|lgbtq?\w*|bisexual|same[- ]sex|transgender|nonbinary|non-binary)\b|"
+                    r"\U0001F3F3\ufe0f?\u200d\U0001F308|彩虹游行|骄傲月|同志|同性|拉拉|出柜|酷儿", re.I)
 _PARTNER_GENDER = {"husband": "female", "hubby": "female", "boyfriend": "female", "bf": "female",
                    "wife": "male", "wifey": "male", "girlfriend": "male", "gf": "male",
                    "老公": "female", "丈夫": "female", "男朋友": "female", "男友": "female",
@@ -202,8 +204,10 @@ def gender(ctx: Ctx) -> list[Cue]:
                 continue   # none, both, a family / couple, or someone else's emoji ("my sister 👩‍⚕️")
             out.append(ctx.cue("gender", "female" if f else "male", m.start(), m.end(), rule="gender:emoji",
                                confidence=0.4, first_person=True))
+    # the inference assumes a man and a woman: beside Pride, a rainbow flag or queer wording it says nothing
+    queer = bool(_QUEER.search(t))
     for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
-        for m in rx.finditer(t):
+        for m in rx.finditer(t) if not queer else ():
             w = m.group("w").lower()
             val = _PARTNER_GENDER.get(w)
             if val:

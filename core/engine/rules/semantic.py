@@ -48,6 +48,10 @@ MARGIN_DEFAULT = 0.03
 MARGIN: dict[str, float] = {"age": 0.04, "education": 0.02, "gender": 0.02, "health": 0.02, "hobbies": 0.02,
                             "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.03,
                             "politics": 0.06, "relationship": 0.02, "religion": 0.02}
+# a level of schooling attained (or left) is an education, not the poster's age now
+_ATTAINED = re.compile(r"学历|文凭|毕业(?:就|后|以后|之后|了好多年|多年)|只读到|没(?:读|上)(?:过)?大学|辍学|"
+                       r"\bonly\s+(?:a\s+|have\s+a\s+)?high[\s-]school\b|\bhigh[\s-]school\s+(?:diploma|education|dropout|graduate)\b|"
+                       r"\bdropped\s+out\b|\bnever\s+(?:went\s+to|finished)\s+(?:college|uni|university|high\s+school)\b", re.I)
 HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
 HINT_CONF = 0.07
 SEPARATION = 0.005
@@ -202,6 +206,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     elif generic_group(text[start:end], p.bank):
         anchor = False          # women / men as groups, not the poster (semantic_anchor.generic_group)
         sem["generic"] = True
+    elif p.bank == "age" and _ATTAINED.search(text[start:end]):
+        anchor = False          # "只有高中学历", "went to work after high school": schooling finished, not an age now
+        sem["attained"] = True
     if margin < MARGIN.get(p.bank, MARGIN_DEFAULT) or not anchor:
         sem["hint"] = True
     data: dict[str, Any] = {"start": start, "end": end, "semantic": sem}

@@ -23,6 +23,10 @@ _R_LEX, _R_IDX = _compile({k: (v[0], v[1]) for k, v in RELIGIONS.items()})
 _P_LEX, _P_IDX = _compile(POLITICS)
 
 _SELF_HEALTH = re.compile(r"\b(?:i|i'?m|i'?ve|i\s+have|i\s+had|i\s+got|my|me|myself|diagnosed|living\s+with|managing|battling|fighting|struggl\w+\s+with|suffer\w*\s+(?:from|with)|deal\w*\s+with|recovering|survivor|on\s+(?:meds|medication))\b|我|本人|自己", re.I)
+# a star sign: "a Cancer" (one has cancer, one is a Cancer), "Cancer season / sign / sun / rising / moon", beside the zodiac
+_ZODIAC = re.compile(r"\b(?:an?|typical|such\s+a|total)\s+Cancer\b|\bCancer\s+(?:season|sign|sun|moon|rising|energy|vibes?|here|baby)\b|"
+                     r"\bCancer\b(?=[^.!?\n]{0,40}\b(?:zodiac|horoscope|astrology|star\s+sign|born\s+in\s+(?:june|july)))|"
+                     r"\b(?:zodiac|horoscope|astrology|star\s+sign)\b[^.!?\n]{0,40}\bCancer\b|巨蟹座?")
 _GENERIC_TOPIC = re.compile(r"\b(?:awareness|research|article|study|studies|podcast|documentary|fundrais\w*|charity|walk\s+for|month|facts?\s+about|tips\s+(?:for|on)|people\s+with|patients\s+with|those\s+with|friends?\s+with)\b", re.I)
 
 
@@ -51,6 +55,8 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
             clause = t[s0:s1]
             if ctx.negated(ms):
                 continue
+            if attr == "health_condition" and _ZODIAC.search(t, max(0, ms - 12), min(len(t), me + 40)):
+                continue      # "I'm a Cancer", "Cancer season": the star sign, not the illness
             selfish = bool(_SELF_HEALTH.search(clause))
             fp = ctx.first_person(ms)
             conf = base
