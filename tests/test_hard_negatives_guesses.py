@@ -40,6 +40,9 @@ CASES = [
     C("zh-pride-girlfriend", ["和我女朋友去了彩虹游行🏳️‍🌈 热身比正式练还久"], absent={"gender": "male"}),
     C("zh-only-high-school", ["只有高中学历，但一直在努力。"], absent={"age": "10s"}, present={"education": "High school"}),
     C("zh-worked-after-high-school", ["浑身酸痛但值得。又是坚持的一天。高中毕业就出来工作了"], absent={"age": "10s"}),
+    # one film watched is a night in, not a pastime; a liked one is
+    C("zh-movie-night-in", ["记录一下：窝在家看电影的夜晚"], absent={"hobbies": "movies"}),
+    C("movie-night-once", ["movie night with the flatmates, pizza everywhere"], absent={"hobbies": "movies"}),
     # a role after a modal or a wish is a plan, not a fact
     C("traditions-should-retire", ['some "traditions" should just retire already'], absent={"occupation": "Retired"}),
     C("hoping-to-retire", ["hoping to retire early, fingers crossed"], absent={"occupation": "Retired"}),
@@ -62,6 +65,7 @@ CASES = [
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("retired-now", ["retired now - no commute chess anymore!"], present={"occupation": "Retired"}),
+    C("zh-loves-movies", ["最喜欢周末看电影，一个人也能看三场"], present={"hobbies": "movies"}),
     C("own-cancer-chemo", ["I have cancer, chemo starts Monday."], present={"health_condition": "cancer"}),
     C("my-group-project", ["Up all night on my group project, finals next week."], present={"occupation": "Student"}),
     C("plating-up-for-service", ["Plating up for service all night, my feet are done."], present={"occupation": "Chef"}),

@@ -235,7 +235,7 @@ HOBBIES: dict[str, tuple[list[str], list[str]]] = {
     "puzzles": (["crossword", "sudoku", "jigsaw puzzle", "puzzles"], ["拼图", "数独"]),
     "astronomy": (["stargazing", "astronomy", "telescope"], ["观星", "天文"]),
 }
-HOBBY_AMBIGUOUS = {"单车", "骑车", "paint", "plants", "cook", "cooked", "ran", "travel", "swim", "steam", "switch games", "tent", "surf",
+HOBBY_AMBIGUOUS = {"单车", "骑车", "看电影", "movie night", "paint", "plants", "cook", "cooked", "ran", "travel", "swim", "steam", "switch games", "tent", "surf",
                    "游戏", "打球", "骑车", "拍照", "电影", "收藏", "cos", "5k", "10k", "books", "trail", "trails", "bake",
                    "baked", "recipes", "gym", "workout", "drums", "fashion", "novel", "lego", "diving"}
 
