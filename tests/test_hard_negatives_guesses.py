@@ -43,6 +43,10 @@ CASES = [
     # one film watched is a night in, not a pastime; a liked one is
     C("zh-movie-night-in", ["记录一下：窝在家看电影的夜晚"], absent={"hobbies": "movies"}),
     C("movie-night-once", ["movie night with the flatmates, pizza everywhere"], absent={"hobbies": "movies"}),
+    # one friend's birthday wish in a comment dates no birthday (wishes come late); two on one day do
+    C("one-late-wish", [{"caption": "专程跑到兰贝斯吃老街面馆，一次就够了", "timestamp": "2025-07-05T14:55:00+00:00",
+                         "comments": [{"author": "小鱼干", "text": "思雨生日快乐呀！"}]}],
+      absent={"birth_date": "July"}),
     # a role after a modal or a wish is a plan, not a fact
     C("traditions-should-retire", ['some "traditions" should just retire already'], absent={"occupation": "Retired"}),
     C("hoping-to-retire", ["hoping to retire early, fingers crossed"], absent={"occupation": "Retired"}),
@@ -65,6 +69,10 @@ CASES = [
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("retired-now", ["retired now - no commute chess anymore!"], present={"occupation": "Retired"}),
+    C("two-wishes-one-day", [{"caption": "cake and candles tonight", "timestamp": "2025-07-05T20:00:00+00:00",
+                              "comments": [{"author": "amy", "text": "Happy birthday!!"},
+                                           {"author": "ben", "text": "happy bday, have a great one"}]}],
+      present={"birth_date": "July"}),
     C("zh-loves-movies", ["最喜欢周末看电影，一个人也能看三场"], present={"hobbies": "movies"}),
     C("own-cancer-chemo", ["I have cancer, chemo starts Monday."], present={"health_condition": "cancer"}),
     C("my-group-project", ["Up all night on my group project, finals next week."], present={"occupation": "Student"}),

@@ -43,10 +43,11 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
             if nid:
                 cands.append((0.6, nid, pid, t, age))
                 continue
-        for nid, _ in f.other_text.get(pid, []):
-            if f.feat(nid, "birthday_other") and not f.feat(nid, "not_today"):
-                cands.append((0.4, nid, pid, t, f.feat(nid, "age_in")))
-                break
+        wishes = [nid for nid, _ in f.other_text.get(pid, [])
+                  if f.feat(nid, "birthday_other") and not f.feat(nid, "not_today")]
+        if wishes:
+            # friends' wishes: one may come late; several on one post agree on the day
+            cands.append((0.4 if len(wishes) == 1 else 0.6, wishes[0], pid, t, f.feat(wishes[0], "age_in")))
     if not cands:
         return birth_year_only(f)
     by_day: dict[str, list] = defaultdict(list)
@@ -89,6 +90,10 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
     value_levels = levels
     h = hyp("birth_date", value_levels, ev, noisy_or(c[0] for c in grp), why)
     h.value = date_value(levels)
+    if len(grp) == 1 and grp[0][0] < 0.6 and not ages and "year" not in levels:
+        # one friend's wish in a comment: comments come days or weeks late, and the post carrying it
+        # says nothing of a birthday; it dates the birthday only beside a second wish or the poster's own word
+        h.data.hold = "one birthday wish in a comment (wishes come late): held"
     out = [h]
     stated = [c for c in grp if c[4]]
     if stated:
