@@ -100,3 +100,28 @@ def test_a_repeated_catchphrase_is_one_semantic_sentence() -> None:
         return [h.value for h in REGISTRY.run(GraphFacts(nodes), {}) if h.attribute == "health_condition"]
     assert health("腿软了但精神还在", "腿软了但精神还在") == []
     assert len(health("my knee gave out on the stairs again", "physio says the ligament needs six more weeks")) == 1
+
+
+def _with_reading(n: EvidenceNode) -> EvidenceNode:
+    """The node with the cues and entities the perceiver reads from its text."""
+    from core.engine.rules import extract_cues
+    from core.engine.rules.entities import extract_entities
+
+    n.data.cues = extract_cues(n.content, carrier=n.carrier)
+    n.data.entities = extract_entities(n.content)
+    return n
+
+
+def test_a_school_with_its_staff_unit_is_a_workplace_not_a_school() -> None:
+    """A staff card or sign ("Lumen Primary School / Maths Teaching Group", 恒通中学 / 英语科组): the poster
+    works there; the school they studied at is another one."""
+    for lines, org, unit in ((["Lumen Primary School", "Maths Teaching Group"], "Lumen Primary School", "Maths Teaching Group"),
+                             (["恒通中学", "英语科组"], "恒通中学", "英语科组")):
+        hs = REGISTRY.run(GraphFacts([_with_reading(_image("e1", "p1", "ocr_text", lines))]), {})
+        assert not [h for h in hs if h.attribute == "school"], lines
+        work = [h for h in hs if h.attribute == "workplace"]
+        assert work and work[0].levels == {"organization": org, "unit": unit}, work
+    # a student card with its faculty stays a school
+    hs = REGISTRY.run(GraphFacts([_with_reading(_image("e1", "p1", "badge", ["Zhejiang University", "Student Card",
+                                                                               "School of Mathematical Sciences"]))]), {})
+    assert [h for h in hs if h.attribute == "school"]

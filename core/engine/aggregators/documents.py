@@ -54,13 +54,16 @@ def receipt_venues(f: GraphFacts) -> list[CueRec]:
 
 def badge_workplaces(f: GraphFacts) -> list[CueRec]:
     """An organisation printed on a badge / access card / work document in a post about work:
-    the workplace (organisation + the department line under it when there is one)."""
+    the workplace (organisation + the department line under it when there is one); a school with
+    its staff unit ("Lumen Primary School / Maths Teaching Group") is a workplace too."""
     out = []
     for n, e in f.entities:
-        if e.type != "org" or n.modality != "image" or not n.data.lines:
+        if e.type not in ("org", "school") or n.modality != "image" or not n.data.lines:
             continue
         marks = f.feat(n.node_id, "line_marks", [])
         dept = [i for i in range(len(n.data.lines)) if "dept" in _mark(marks, i)]
+        if e.type == "school" and not any("staff" in _mark(marks, i) for i in dept):
+            continue      # a school is a workplace only beside its staff unit (Teaching Group, 科组)
         if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or dept):
             continue
         org = e.text.strip()

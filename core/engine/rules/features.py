@@ -19,7 +19,8 @@ hostile as a whole gets no features). Keys are written only when they say someth
   destinations                     place entities printed as a ticket's destination
   route_ends                       {place: home|work} for "A → Work" on a navigation screenshot
   stations_ok                      station entities that are stop names (not a line, not a sentence)
-  line_marks                       per OCR line: dept (a department line), venue / not_venue
+  line_marks                       per OCR line: dept (a department line), staff (a school's or office's
+                                   staff unit: Teaching Group, 科组), venue / not_venue
                                    (shop-sign words; receipt boilerplate, prices, status bar),
                                    routine_venue (a habit kind of place: café, gym, library),
                                    names_venue (a name is left without the kind-of-place words),
@@ -91,6 +92,9 @@ GENERIC_VENUE = re.compile(r"\b(?:swimming|swim|entry|entrance|ticket|admit|one|
 VENUE_WORDS = re.compile(r"\b(?:coffee|cafe|café|gym|fitness|yoga|studio|bar|pub|bakery|restaurant|bistro|club|library|"
                          r"pool|climbing|bouldering|dojo|salon|barber|market|bookstore|bookshop|tea|noodle|dumpling)\b|"
                          r"咖啡|健身|瑜伽|工作室|酒吧|面包|餐厅|小馆|书店|图书馆|游泳|攀岩|茶|面馆|市场", re.I)
+# a staff unit of a school or an office ("Maths Teaching Group", "英语科组", "教研组", "Staff Room"): whoever
+# wears or shows it works there (a school on the same card is a workplace, not where one studied)
+STAFF_UNIT = re.compile(r"(?:Teaching|Teachers'?|Staff|Faculty)\s+(?:Group|Team|Office|Room)\b|教研组|科组|年级组|教务处|教师办公室", re.I)
 DEPT = re.compile(r"(?:部|科|室|处|中心|组|Department|Dept\.?|Unit|Team|Division|Office|Lab|Ward|Branch|Station\s+\d+)\s*$", re.I)
 # "TO:" needs its colon; "SHIP TO H. Tsang" / "Deliver to A. Morgan" read without one
 PARCEL_EN = re.compile(r"(?:\b(?:TO|To|Recipient|Attn)\s*[:：]|\b(?i:ship(?:ped)?\s+to|deliver(?:ed)?\s+to)\s*[:：]?)[ \t]*"
@@ -202,7 +206,8 @@ def _line_marks(lines: list[OcrLine]) -> list[list[str]]:
     for ln in lines:
         raw = ln.text
         t = raw.strip()
-        mk = [name for name, hit in (("dept", DEPT.search(raw)), ("not_venue", NOT_VENUE.search(t)),
+        mk = [name for name, hit in (("dept", DEPT.search(raw) or STAFF_UNIT.search(raw)), ("staff", STAFF_UNIT.search(raw)),
+                                    ("not_venue", NOT_VENUE.search(t)),
                                     ("venue", VENUE_WORDS.search(t)), ("routine_venue", ROUTINE_VENUE.search(t)),
                                     ("names_venue", names_a_venue(t)), ("number", re.fullmatch(r"\d{1,2}", t))) if hit]
         marks.append(mk)

@@ -6,6 +6,7 @@ import re
 
 from core.engine.rules.base import Ctx, alt, at
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
+from core.engine.rules.features import STAFF_UNIT
 from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS, UNI_ABBR_ZH,
                                        SPECIALTIES)
 from core.engine.types import Cue
@@ -187,9 +188,14 @@ def school(ctx: Ctx) -> list[Cue]:
             levels["institution"] = inst
             if faculty:
                 levels["faculty"] = faculty
+            if ctx.carrier in _IMAGE_TEXT and STAFF_UNIT.search(t):
+                continue      # a school on a staff card or sign ("Lumen Primary School / Maths Teaching Group") is a workplace
             out.append(ctx.cue("school", faculty or inst, s, s + len(name), rule="school:name", confidence=conf,
                                levels=levels, original=name if ctx.has_cjk else None))
     return out
+
+
+_IMAGE_TEXT = ("ocr_text", "badge", "document", "sign", "screenshot")
 
 
 # ---------------------------------------------------------------- occupation
