@@ -47,6 +47,15 @@ def test_status_bar_and_item_lines_are_no_merchant() -> None:
         assert not T.NOT_VENUE.search(line), line
 
 
+def test_a_card_title_names_no_venue() -> None:
+    """A library card's or a gym card's title ("图书馆读者证", "Library Reader Card", "健身会员卡") says what kind
+    of card it is; no venue's name is left once the kind-of-place and card words are taken out."""
+    for lines in (["图书馆读者证", "·卡号 9737838", "·生日 1989-08-10"], ["Library Reader Card", "No. 6943143"],
+                  ["健身会员卡", "卡号 8774365"]):
+        assert _venues(_image("e1", "p1", "ocr_text", lines)) == [], lines
+    assert _venues(_image("e1", "p1", "sign", ["野光健身"])) == ["野光健身"]
+
+
 def test_generic_sign_names_no_venue() -> None:
     assert _venues(_image("e1", "p1", "ocr_text", ["Swimming Pool"])) == []
     assert _venues(_image("e1", "p1", "ocr_text", ["ADMIT ONE", "Swimming pool entry", "08.19"])) == []

@@ -87,8 +87,8 @@ ROUTINE_VENUE = re.compile(r"\b(?:coffee|cafe|café|espresso|tea\s*(?:house|room
 # words that say what kind of place a sign or ticket is about without naming one ("Swimming Pool",
 # "GYM MEMBER", "游泳馆单次票"): with VENUE_WORDS removed, nothing of a name is left
 GENERIC_VENUE = re.compile(r"\b(?:swimming|swim|entry|entrance|ticket|admit|one|single|day|pass|member(?:ship)?|card|"
-                           r"public|community|centre|center|hall|room|the|and|of|open|hours|welcome|sports?)\b|"
-                           r"游泳|馆|票|单次|会员|卡|中心|室|欢迎|营业|公共|社区|体育", re.I)
+                           r"public|community|centre|center|hall|room|the|and|of|open|hours|welcome|sports?|readers?|borrowers?)\b|"
+                           r"游泳|馆|票|单次|会员|卡|中心|室|欢迎|营业|公共|社区|体育|读者|借书|证", re.I)
 VENUE_WORDS = re.compile(r"\b(?:coffee|cafe|café|gym|fitness|yoga|studio|bar|pub|bakery|restaurant|bistro|club|library|"
                          r"pool|climbing|bouldering|dojo|salon|barber|market|bookstore|bookshop|tea|noodle|dumpling)\b|"
                          r"咖啡|健身|瑜伽|工作室|酒吧|面包|餐厅|小馆|书店|图书馆|游泳|攀岩|茶|面馆|市场", re.I)
