@@ -38,6 +38,7 @@ CASES = [
     C("cancer-season", ["Cancer season is here, moody week ahead"], absent={"health_condition": "cancer"}),
     C("pride-with-boyfriend", ["Weekend market finds. Pride with my boyfriend 🏳️‍🌈"], absent={"gender": "female"}),
     C("zh-pride-girlfriend", ["和我女朋友去了彩虹游行🏳️‍🌈 热身比正式练还久"], absent={"gender": "male"}),
+    C("zh-pride-then-wife", ["和我女朋友去了彩虹游行🏳️‍🌈", "我老婆订了周末的民宿"], absent={"gender": "male"}),
     C("zh-only-high-school", ["只有高中学历，但一直在努力。"], absent={"age": "10s"}, present={"education": "High school"}),
     C("zh-worked-after-high-school", ["浑身酸痛但值得。又是坚持的一天。高中毕业就出来工作了"], absent={"age": "10s"}),
     # one film watched is a night in, not a pastime; a liked one is
@@ -69,6 +70,7 @@ CASES = [
     # counter-examples: a role word held by the poster, work wording, or two posts that agree
     C("own-nurse-shift", ["Another nurse shift done, my patients were lovely today."], present={"occupation": "Nurse"}),
     C("retired-now", ["retired now - no commute chess anymore!"], present={"occupation": "Retired"}),
+    C("zh-wife-twice", ["我老婆订了周末的民宿", "我老婆做的红烧肉最好吃"], present={"gender": "male"}),
     C("two-wishes-one-day", [{"caption": "cake and candles tonight", "timestamp": "2025-07-05T20:00:00+00:00",
                               "comments": [{"author": "amy", "text": "Happy birthday!!"},
                                            {"author": "ben", "text": "happy bday, have a great one"}]}],

@@ -50,6 +50,7 @@ class TextFeatures(Part):
     capitalised: bool | None = None
     recipient: bool | None = None
     resident: bool | None = None
+    queer: bool | None = None
     parcel_surnames: list[tuple[str, str]] | None = None     # (initial, surname)
     callnames: list[str] | None = None
     compounds: list[str] | None = None

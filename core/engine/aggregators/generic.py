@@ -175,6 +175,10 @@ def _run(board: Board) -> list[Hypothesis]:
         elif r.cue.holder.startswith("other:") and not r.by_other and not is_semantic(r):
             others[r.cue.attribute].append(r)
     by_attr["real_name"] = addressed_to_account(board, by_attr.get("real_name", []))
+    if any(board.facts.post_has(pid, "queer") for pid in board.facts.posts()):
+        # the partner inference assumes a man and a woman: an account that speaks of Pride or queer
+        # life in any post gives it no weight in any post ("my wife" beside "my girlfriend at Pride")
+        by_attr["gender"] = [r for r in by_attr.get("gender", []) if r.cue.cue != "gender:partner"]
     if "relationship_status" in by_attr:
         by_attr["relationship_status"] = spouse_consistent(by_attr["relationship_status"],
                                                            by_attr.get("family_and_relations", []))
@@ -278,4 +282,4 @@ def spouse_consistent(recs: list[CueRec], family: list[CueRec]) -> list[CueRec]:
             and not (r.cue.value == "single")]
 
 
-GENERIC = aggregator("generic", _run, rest=True)
+GENERIC = aggregator("generic", _run, consumes=("feature:queer",), rest=True)

@@ -13,6 +13,7 @@ hostile as a whole gets no features). Keys are written only when they say someth
   birth_years                      [[year, span]] stated birth years ("born in 1990", "90年出生")
   capitalised                      the author capitalises names (so a lower-case word is no place)
   recipient, resident              addressed-to / resident wording (parcel labels, fee notices)
+  queer                            Pride, the rainbow flag, queer wording (the partner-gender inference is off)
   parcel_surnames                  [[initial, surname]] on a parcel label (image text)
   callnames                        the given name a comment calls someone by ("Mia, you look...")
   compounds, doc_places            residential compound names and places on a home document (image)
@@ -124,9 +125,12 @@ COMPOUND_EN = re.compile(r"\b(?:[A-Z][a-z']+\s+){1,3}(?:Gardens?|Estate|Residenc
                          r"Plaza|Grove|Walk|Point|Crescent|Quay|Wharf|Hall|Manor|Ridge)\b")
 RESIDENT = re.compile(r"\b(?:resident|residents|owner|property|tenant|management\s+fee|HOA|landlord|lease)\b|业主|住户|物业|租户|房东|小区|业委会", re.I)
 DIST_PREFIX = re.compile(r"^.*(?:区|县|街道|镇|乡|路|街|道)")
+# Pride, the rainbow flag, queer wording: a partner's gender says nothing of the poster's
+QUEER = re.compile(r"\b(?:pride|gay|lesbian|queer|lgbtq?\w*|bisexual|same[- ]sex|transgender|nonbinary|non-binary)\b|"
+                    r"\U0001F3F3\ufe0f?\u200d\U0001F308|彩虹游行|骄傲月|同志|同性|拉拉|出柜|酷儿", re.I)
 FEATURES = ("travel", "home", "work", "commute", "transit_lines", "sentences", "birthday_self", "birthday_other",
             "not_today", "age_in", "birth_years", "capitalised", "recipient", "resident", "parcel_surnames", "callnames",
-            "compounds", "doc_places", "destinations", "route_ends", "stations_ok", "line_marks")
+            "compounds", "doc_places", "destinations", "route_ends", "stations_ok", "line_marks", "queer")
 _EDUCATION = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|mba|phd|ph\.d|bachelor'?s|master'?s|"
                         r"diploma|university|college|uni|high\s+school|school|alumni|reunion)\b|毕业|本科|大学|硕士|博士|高中")
 _CAPITALISED = re.compile(r"\b[A-Z][a-z]")
@@ -227,7 +231,7 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
         f["birthday_self"] = True     # the poster's birthday ("my son is turning 30 today" is the son's)
     for key, rx in (("travel", TRAVEL), ("home", HOME), ("work", WORK), ("commute", COMMUTE_WORDS),
                     ("birthday_other", BIRTHDAY_OTHER), ("not_today", NOT_TODAY),
-                    ("capitalised", _CAPITALISED), ("recipient", RECIPIENT), ("resident", RESIDENT)):
+                    ("capitalised", _CAPITALISED), ("recipient", RECIPIENT), ("resident", RESIDENT), ("queer", QUEER)):
         if rx.search(text):
             f[key] = True
     if tl := [m.group(0).strip() for m in LINE.finditer(text)]:

@@ -9,6 +9,7 @@ from core.engine.rules.blobs import blob_spans, in_blob
 from core.engine.rules.base import Ctx, at
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS)
+from core.engine.rules.features import QUEER
 from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.types import Cue
 
@@ -140,8 +141,6 @@ _G_MALE_ZH = re.compile(
 _G_PARTNER_ZH = re.compile(r"(?:我|我家|我的)(?P<w>老公|丈夫|老婆|妻子|媳妇|男朋友|女朋友|男友|女友)")
 _TAG_FEMALE = re.compile(r"(?:mom|mum|mama|mommy|boymom|girlmom|wife|girl|women|woman|her)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood)$|momlife|mumlife|motherhood|momblogger|girlboss|womenintech|womeninstem|ladyboss|宝妈|辣妈")
 _TAG_MALE = re.compile(r"(?:dad|daddy|girldad|boydad|husband|guy|men)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood|bod)$|dadlife|fatherhood|dadbod|girldad|奶爸|宝爸")
-_QUEER = re.compile(r"\b(?:pride|gay|lesbian|queer|lgbtq?\w*|bisexual|same[- ]sex|transgender|nonbinary|non-binary)\b|"
-                    r"\U0001F3F3\ufe0f?\u200d\U0001F308|彩虹游行|骄傲月|同志|同性|拉拉|出柜|酷儿", re.I)
 _PARTNER_GENDER = {"husband": "female", "hubby": "female", "boyfriend": "female", "bf": "female",
                    "wife": "male", "wifey": "male", "girlfriend": "male", "gf": "male",
                    "老公": "female", "丈夫": "female", "男朋友": "female", "男友": "female",
@@ -205,7 +204,7 @@ def gender(ctx: Ctx) -> list[Cue]:
             out.append(ctx.cue("gender", "female" if f else "male", m.start(), m.end(), rule="gender:emoji",
                                confidence=0.4, first_person=True))
     # the inference assumes a man and a woman: beside Pride, a rainbow flag or queer wording it says nothing
-    queer = bool(_QUEER.search(t))
+    queer = bool(QUEER.search(t))
     for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
         for m in rx.finditer(t) if not queer else ():
             w = m.group("w").lower()
