@@ -160,7 +160,9 @@ def test_disk_full_on_out_leaves_no_half_file(user, tmp_path, tmpfs):
 
 
 def test_two_bench_runs_on_one_out_dir(tmp_path):
-    bench = make_text_bench(tmp_path / "bench", n=60, renamed=None)
+    # enough users that the first batch is still running when the second process has started (a text
+    # user takes a few hundredths of a second; starting a process under load, seconds)
+    bench = make_text_bench(tmp_path / "bench", n=400, renamed=None)
     out = tmp_path / "out"
     first = subprocess.Popen([ARGUS, "bench", "run", str(bench), "--out", str(out), "-q"], stdout=subprocess.PIPE,
                              stderr=subprocess.PIPE, text=True, env=ENV)
@@ -176,5 +178,5 @@ def test_two_bench_runs_on_one_out_dir(tmp_path):
         first.wait(timeout=600)
     assert first.returncode == 0, first.stderr
     rows = (out / "results.jsonl").read_text().splitlines()
-    assert len(rows) == 60
-    assert sqlite3.connect(out / "runs.db").execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 60
+    assert len(rows) == 400
+    assert sqlite3.connect(out / "runs.db").execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 400

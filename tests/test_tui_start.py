@@ -45,6 +45,8 @@ async def test_run_list_enter_continues_i_inspects(unfinished) -> None:
         assert row[0] == created[5:16].replace("T", " ")
         spent = q(db_path, "SELECT spent FROM runs WHERE run_id='run-open'")[0][0]
         assert row[1] == "run-open" and row[4] == "offline" and row[7] == f"{spent:g}/20"
+        # the info pane fills once the row is selected (a moment later under load)
+        await _wait(pilot, lambda: str(user.resolve()) in str(app.screen.query_one("#run-info").render()))
         info = str(app.screen.query_one("#run-info").render())
         assert str(user.resolve()) in info and created in info   # whole, wherever the table cuts
         assert app.screen.focused is table          # not an input: q quits, it does not type
