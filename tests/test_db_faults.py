@@ -159,24 +159,32 @@ def test_disk_full_on_out_leaves_no_half_file(user, tmp_path, tmpfs):
     assert sorted(p.name for p in tmpfs.iterdir()) == ["filler"]
 
 
+# A process that holds an OUT_DIR's batch lock the way a running `bench run` does (db.runlock.claim_batch on
+# its runs.db) until its stdin closes: a first batch that is certainly still running, however fast the
+# engine (a real first `bench run` of text users could finish before a second process had started).
+_HOLD_BATCH = (
+    "import sys; from db.store import open_db; from db.runlock import claim_batch; "
+    "db = open_db(sys.argv[1]); claim_batch(sys.argv[1]); print('held', flush=True); sys.stdin.read()"
+)
+
+
 def test_two_bench_runs_on_one_out_dir(tmp_path):
-    # enough users that the first batch is still running when the second process has started (a text
-    # user takes a few hundredths of a second; starting a process under load, seconds)
-    bench = make_text_bench(tmp_path / "bench", n=400, renamed=None)
+    bench = make_text_bench(tmp_path / "bench", n=12, renamed=None)
     out = tmp_path / "out"
-    first = subprocess.Popen([ARGUS, "bench", "run", str(bench), "--out", str(out), "-q"], stdout=subprocess.PIPE,
-                             stderr=subprocess.PIPE, text=True, env=ENV)
+    out.mkdir()
+    holder = subprocess.Popen([sys.executable, "-c", _HOLD_BATCH, str(out / "runs.db")], stdin=subprocess.PIPE,
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV)
     try:
-        deadline = time.monotonic() + 300
-        while time.monotonic() < deadline and not ((out / "results.jsonl").is_file()
-                                                   and (out / "results.jsonl").read_text().strip()):
-            time.sleep(0.2)
-        assert first.poll() is None, "the first batch finished before the second could start"
+        assert holder.stdout.readline().strip() == "held", holder.stderr.read()
         second = _run("bench", "run", str(bench), "--out", str(out), "-q", env={**ENV, "ARGUS_RUN_LOCK_WAIT_S": "1"})
         _one_clean_line(second, str(out / "runs.db"), "another `bench run`")
+        assert not (out / "results.jsonl").is_file() or not (out / "results.jsonl").read_text().strip()
     finally:
-        first.wait(timeout=600)
-    assert first.returncode == 0, first.stderr
+        holder.stdin.close()
+        holder.wait(timeout=60)
+    # the first batch gone, the same command runs the whole bench
+    r = _run("bench", "run", str(bench), "--out", str(out), "-q")
+    assert r.returncode == 0, (r.stdout, r.stderr)
     rows = (out / "results.jsonl").read_text().splitlines()
-    assert len(rows) == 400
-    assert sqlite3.connect(out / "runs.db").execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 400
+    assert len(rows) == 12
+    assert sqlite3.connect(out / "runs.db").execute("SELECT COUNT(*) FROM runs").fetchone()[0] == 12
