@@ -6,7 +6,8 @@ hierarchy / category: the best admitted hypothesis (confidence, then granularity
 levels come from evidence (and routed gazetteer lookups), so the value is never more
 specific than what supports it. Education's two levels are two readings side by side, not a
 chain (a degree and a field, often said in different posts): the best admitted reading of the
-level the chosen one lacks is written beside it ("Software, Bachelor's degree"). set / facts: the admitted items joined with "; ".
+level the chosen one lacks is written beside it ("Software, Bachelor's degree").
+set / facts: the admitted items joined with "; ".
 Unresolved and removed hypotheses are never projected. The loop writes the rows to the
 `profile` table (db/profile.py) with the evidence ids, so each value's support chain stays
 queryable (nodes + edges).
