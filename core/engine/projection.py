@@ -18,6 +18,8 @@ from core.engine.aggregators.base import display, finest
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.support import support_ids
 from core.engine.contract.view import GraphView
+from core.engine.graph import Graph
+from core.engine.types import EvidenceNode
 from core.models import PredictedAttribute
 from core.schema import load_schema
 
@@ -40,33 +42,40 @@ def project(view: GraphView, config: EngineConfig) -> list[PredictedAttribute]:
         hs.sort(key=lambda h: (not h.data.confirmed_by, -(h.confidence or 0),
                                -(h.data.granularity or 0), h.node_id))
         if spec.kind in ("hierarchy", "category"):
-            picked = [hs[0]]
-            levels = dict(hs[0].data.levels or {})
-            if spec.name in SIDE_BY_SIDE:
-                for h in hs[1:]:
-                    lv = h.data.levels or {}
-                    if lv and not set(lv) & set(levels):
-                        picked.append(h)
-                        levels |= lv
+            picked, levels = _side_by_side(spec.name, hs)
+            best = picked[0]
             if len(picked) == 1:
-                best = hs[0]
-                out.append(PredictedAttribute(attribute=spec.name, value=best.value, confidence=best.confidence,
-                                              evidence=support_ids(g, best.node_id)[:12],
-                                              level=best.level, hypotheses=[best.node_id]))
-                continue
-            ev = []
-            for h in picked:
-                ev += [e for e in support_ids(g, h.node_id) if e not in ev]
-            out.append(PredictedAttribute(attribute=spec.name, value=display(spec.name, levels),
-                                          confidence=min(h.confidence or 0 for h in picked), evidence=ev[:12],
-                                          level=finest(spec.name, levels), hypotheses=[h.node_id for h in picked]))
+                value, conf, level = best.value, best.confidence, best.level
+            else:
+                value, level = display(spec.name, levels), finest(spec.name, levels)
+                conf = min(h.confidence or 0 for h in picked)
+            out.append(PredictedAttribute(attribute=spec.name, value=value, confidence=conf,
+                                          evidence=_support(g, picked)[:12], level=level,
+                                          hypotheses=[h.node_id for h in picked]))
         else:
             items = hs[: MAX_ITEMS[spec.kind]]
-            ev: list[str] = []
-            for h in items:
-                ev += [e for e in support_ids(g, h.node_id) if e not in ev]
             conf = max(h.confidence or 0 for h in items)
             out.append(PredictedAttribute(attribute=spec.name, value="; ".join(h.value for h in items),
-                                          confidence=conf, evidence=ev[:16],
+                                          confidence=conf, evidence=_support(g, items)[:16],
                                           hypotheses=[h.node_id for h in items]))
     return out
+
+
+def _side_by_side(attr: str, hs: list[EvidenceNode]) -> tuple[list[EvidenceNode], dict[str, str]]:
+    """The best hypothesis, and for a SIDE_BY_SIDE attribute the best of each level it lacks."""
+    picked, levels = [hs[0]], dict(hs[0].data.levels or {})
+    if attr in SIDE_BY_SIDE:
+        for h in hs[1:]:
+            lv = h.data.levels or {}
+            if lv and not set(lv) & set(levels):
+                picked.append(h)
+                levels |= lv
+    return picked, levels
+
+
+def _support(g: Graph, hs: list[EvidenceNode]) -> list[str]:
+    """The evidence ids behind these hypotheses, in order, each once."""
+    ev: list[str] = []
+    for h in hs:
+        ev += [e for e in support_ids(g, h.node_id) if e not in ev]
+    return ev

@@ -78,6 +78,8 @@ SELF_WORD = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|
 # 我 opening a sentence is the poster unless it is a possessor: 我舅舅 / 我的叔叔 (any kin or relation
 # term of kin.KIN_ZH) is the uncle's clause ("我舅舅做了二十年厨师" is no occupation of the poster)
 _MY_KIN_ZH = "|".join(sorted({*KIN_ZH, "妈", "爸", "姐", "妹", "哥", "弟", "家"}, key=len, reverse=True))
+# a first-person word anywhere in a text (I, my, we, ours, 我): the poster speaks of themself
+FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b|我")
 SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!的?(?:" + _MY_KIN_ZH + r"))|本人", re.I)
 # "Happy 30th birthday to my best friend": the ordinal is the celebrated person's age
 _HAPPY_BEFORE = re.compile(r"(?i)\bhappy\s+$")

@@ -18,6 +18,9 @@ from core.engine.reading.sentences import SENTENCE  # noqa: E402,F401
 # the reading of one text (clauses, quotations, holders, stance, negation): core/engine/reading/holder.py
 from core.engine.reading.holder import CJK, TextReading  # noqa: E402,F401 (CJK re-exported)
 
+# carriers whose text was read off an image (OCR): a sign, a card, a document, a screenshot, a map
+IMAGE_TEXT_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
+
 _PLACE_GATE = re.compile(
     r"\b(?:live[sd]?|living|moved?|moving|relocat\w*|based|home|hometown|here\s+in|from|born|raised|grew\s+up|local|resident|"
     r"neighbou?rhood|apartment|flat|house|visit\w*|trip|travel\w*|vacation\w*|holiday|flew|fly|flying|landed|arrived|been\s+to|went\s+to|"

@@ -9,7 +9,6 @@ from core.engine.rules.blobs import blob_spans, in_blob
 from core.engine.rules.base import Ctx, at
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS)
-from core.engine.rules.features import QUEER
 from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.types import Cue
 
@@ -203,10 +202,9 @@ def gender(ctx: Ctx) -> list[Cue]:
                 continue   # none, both, a family / couple, or someone else's emoji ("my sister 👩‍⚕️")
             out.append(ctx.cue("gender", "female" if f else "male", m.start(), m.end(), rule="gender:emoji",
                                confidence=0.4, first_person=True))
-    # the inference assumes a man and a woman: beside Pride, a rainbow flag or queer wording it says nothing
-    queer = bool(QUEER.search(t))
+    # (the generic aggregator drops these for an account that speaks of Pride or queer life: feature queer)
     for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
-        for m in rx.finditer(t) if not queer else ():
+        for m in rx.finditer(t):
             w = m.group("w").lower()
             val = _PARTNER_GENDER.get(w)
             if val:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.engine.rules.base import CJK, Ctx, Lexicon, alt
+from core.engine.rules.base import CJK, IMAGE_TEXT_CARRIERS, Ctx, Lexicon, alt
 from core.engine.rules.entities import STATION
 from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
 from core.engine.rules.places import Place
@@ -293,7 +293,6 @@ _IDIOM_AFTER = re.compile(r"(?i)\s*(?:out|late|low|behind|errands|on\s+empty|aro
 # image text that only names a place ("Swimming Pool", "游泳馆", "小满健身"): a sign, not the poster's pastime,
 # unless the line is a ticket, a class, a timed session or a purchase ("游泳馆单次票", "瑜伽课 10次卡",
 # "桌游馆3小时", "Calligraphy brush set")
-_IMAGE_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
 _SIGN_AFTER = re.compile(r"(?i)\s*(?:pool|gym|club|centre|center|studio|hall|馆|房|中心|俱乐部|会所|工作室)")
 _BRAND_LINE = re.compile(r"^[\u4e00-\u9fff]{1,4}$")
 _PAID = re.compile(r"(?i)\b(?:ticket|admit|entry|pass|class|lesson|course|session|set|kit|membership|booking|x\s*\d)\b|票|课|卡|套装|次|报名|预约|入场"
@@ -302,7 +301,7 @@ _PAID = re.compile(r"(?i)\b(?:ticket|admit|entry|pass|class|lesson|course|sessio
 
 def _sign_only(ctx: Ctx, ms: int, me: int) -> bool:
     """A hobby word in image text that is part of a place's name, on a line that pays for nothing."""
-    if ctx.carrier not in _IMAGE_CARRIERS:
+    if ctx.carrier not in IMAGE_TEXT_CARRIERS:
         return False
     t = ctx.masked
     a = t.rfind("\n", 0, ms) + 1

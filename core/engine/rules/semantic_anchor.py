@@ -15,6 +15,7 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
+from core.engine.reading.holder import FIRST_PERSON
 from core.engine.rules.base import CJK
 
 _WORD = re.compile(r"[a-z]+")
@@ -136,7 +137,6 @@ def says_work(sentence: str) -> bool:
 
 
 _HEAD_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{3,}")
-_FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|im|i've|i'd|me|my|myself|we|our|us)\b|我")
 
 
 def headline(sentence: str) -> bool:
@@ -144,7 +144,7 @@ def headline(sentence: str) -> bool:
     for Greater Flexibility", "Tips for Beginners in Painting") and no first person."""
     words = _HEAD_WORD.findall(sentence)
     caps = sum(w[0].isupper() for w in words)
-    return len(words) >= 3 and caps >= 0.7 * len(words) and not _FIRST_PERSON.search(sentence)
+    return len(words) >= 3 and caps >= 0.7 * len(words) and not FIRST_PERSON.search(sentence)
 
 
 def visit_only(sentence: str, bank: str, value_id: str) -> bool:
@@ -364,7 +364,7 @@ _GROUP_OUTING = re.compile(r"(?i)\b(?:girls|guys|boys|ladies|gals|lads)(?:'|’)
 
 def generic_group(sentence: str, bank: str) -> bool:
     """True when a gender sentence speaks of women / men as groups only and not of the poster."""
-    if bank != "gender" or _FIRST_PERSON.search(sentence) or _GROUP_OUTING.search(sentence):
+    if bank != "gender" or FIRST_PERSON.search(sentence) or _GROUP_OUTING.search(sentence):
         return False
     if _GROUP_ZH.search(sentence):
         return True

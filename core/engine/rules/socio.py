@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 
-from core.engine.rules.base import Ctx, alt, at
+from core.engine.reading.holder import FIRST_PERSON
+from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx, alt, at
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
 from core.engine.rules.features import STAFF_UNIT
 from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS, UNI_ABBR_ZH,
@@ -188,14 +189,11 @@ def school(ctx: Ctx) -> list[Cue]:
             levels["institution"] = inst
             if faculty:
                 levels["faculty"] = faculty
-            if ctx.carrier in _IMAGE_TEXT and STAFF_UNIT.search(t):
+            if ctx.carrier in IMAGE_TEXT_CARRIERS and STAFF_UNIT.search(t):
                 continue      # a school on a staff card or sign ("Lumen Primary School / Maths Teaching Group") is a workplace
             out.append(ctx.cue("school", faculty or inst, s, s + len(name), rule="school:name", confidence=conf,
                                levels=levels, original=name if ctx.has_cjk else None))
     return out
-
-
-_IMAGE_TEXT = ("ocr_text", "badge", "document", "sign", "screenshot")
 
 
 # ---------------------------------------------------------------- occupation
@@ -430,14 +428,13 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
                 continue
             # the academic calendar (group projects, finals, midterms) is a teacher's, a parent's and a
             # librarian's too: a student's only where the sentence says I / my / we
-            if role == "Student" and table is OCC_INDIRECT_EN and not _SELF_WORD.search(t, *ctx.sentence(m.start())):
+            if role == "Student" and table is OCC_INDIRECT_EN and not FIRST_PERSON.search(t, *ctx.sentence(m.start())):
                 continue
             out.append(ctx.cue("occupation", role, m.start(), m.end(), rule="occupation:indirect", confidence=conf,
                                levels={"sector": sector, "role": role}, first_person=fp))
     return out
 
 
-_SELF_WORD = re.compile(r"(?i)\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b")
 # one pass per language: each table row is a named group g<i>
 _INDIRECT_EN = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enumerate(OCC_INDIRECT_EN)), re.I)
 _INDIRECT_ZH = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enumerate(OCC_INDIRECT_ZH)), re.I)
