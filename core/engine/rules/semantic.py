@@ -34,8 +34,8 @@ import numpy as np
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
-from core.engine.rules.semantic_anchor import (anchored, generic_group, headline, occupation_anchor, religion_anchor,
-                                                  says_work, visit_only)
+from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, occupation_anchor,
+                                                  religion_anchor, says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
@@ -205,6 +205,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
             sem["anchor"] = kind
     elif generic_group(text[start:end], p.bank):
         anchor = False          # women / men as groups, not the poster (semantic_anchor.generic_group)
+        sem["generic"] = True
+    elif generic_statement(text[start:end], p.bank):
+        anchor = False          # a statement about people in general ("Degrees open doors"), not the poster's fact
         sem["generic"] = True
     elif p.bank == "age" and _ATTAINED.search(text[start:end]):
         anchor = False          # "只有高中学历", "went to work after high school": schooling finished, not an age now

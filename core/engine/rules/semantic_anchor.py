@@ -399,3 +399,53 @@ def _strip_staff(text: str) -> str:
     """The text without the role nouns of the people a customer meets (EN with a determiner or in the
     plural; ZH bare: 司机, 服务员)."""
     return _STAFF_ZH.sub(" ", _roles_rx().sub(" ", text))
+
+
+# -- a statement about people in general is nobody's fact ----------------------------------------
+# "Degrees open doors but don't chain you down", "even seasoned relationships got their own spark",
+# "Rediscovering solo hobbies post-breakup isn't mandatory": a sentence of a life-state bank
+# (education, relationship, income, age) whose clause has a general subject - people in general
+# (reading.holder.GENERIC), a plural noun or a gerund phrase before its verb - and no first person
+# is an opinion about the world, not the poster's own degree, marriage or pay. Casual posts drop the
+# "I" ("Five years married today", "pension plan enrolment hit different", "Loving the new job"):
+# a clause without such a subject stays the poster's.
+_STATE_BANKS = frozenset({"education", "relationship", "income", "age"})
+_CLAUSES = re.compile(r"[;:!?.…]+|\s[-–—]+\s|\s[-–—]{2,}\s?")
+_LEAD = r"(?:(?:even|some|most|many|all|the|these|those|such|real|good|bad|big|new|old|certain|other)\s+)?(?:[a-z-]+\s+)?"
+# a plural noun right before a verb of the plural present (or a past / modal one): "Degrees open",
+# "seasoned relationships got", "Budget spreadsheets help"
+_PLURAL_SUBJECT = re.compile(
+    r"\A\W*" + _LEAD + r"(?P<n>[a-z]{3,}[^s'’\W]s)\s+(?:only\s+|often\s+|always\s+|never\s+|rarely\s+|usually\s+|just\s+|really\s+)?"
+    r"(?:are|aren'?t|were|can|can'?t|could|should|will|won'?t|might|may|must|do|don'?t|did|didn'?t|got|get|open|help|show|"
+    r"make|mean|need|take|give|go|come|hit|feel|seem|look|matter|work|pay|cost|teach|change|tend|bring|turn|keep|let|"
+    r"count|define|decide|shape)\b", re.I)
+# a gerund phrase as the subject of a verb a few words on: "Facing thesis defense panels really brings
+# out", "Studying something captivating vs actually working in the field can be wildly different"
+_GERUND_SUBJECT = re.compile(
+    r"\A\W*(?P<g>[a-z]{3,}ing)\b(?:\s+[\w'’-]+){0,8}?\s+(?:really\s+|just\s+|always\s+|often\s+|never\s+)?"
+    r"(?:is|isn'?t|was|wasn'?t|can|can'?t|could|should|will|won'?t|might|may|must|does|doesn'?t|has|hasn'?t|brings|makes|"
+    r"helps|gets|takes|feels|means|beats|opens|turns|goes|shows|keeps|gives|hits|matters|works|pays|costs|teaches|"
+    r"changes|requires|needs|depends|seems|sounds|looks)\b", re.I)
+_NOT_GERUND = frozenset("morning evening nothing something everything anything thing king spring ring wedding building "
+                        "during ceiling wing sibling darling pudding string".split())
+
+
+def _general_subject(clause: str) -> bool:
+    m = _PLURAL_SUBJECT.match(clause)
+    if m and m.group("n").lower() not in _NOT_PLURAL:
+        return True
+    g = _GERUND_SUBJECT.match(clause)
+    return bool(g and g.group("g").lower() not in _NOT_GERUND)
+
+
+_NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news".split())
+
+
+def generic_statement(sentence: str, bank: str) -> bool:
+    """True when a sentence of a life-state bank speaks of people in general, not of the poster."""
+    from core.engine.reading.holder import GENERIC
+
+    if bank not in _STATE_BANKS or FIRST_PERSON.search(sentence):
+        return False
+    clauses = [c for c in _CLAUSES.split(sentence) if c.strip()]
+    return any(GENERIC.match(c) or _general_subject(c) for c in clauses)
