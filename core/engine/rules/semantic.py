@@ -195,6 +195,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     elif visit_only(text[start:end], p.bank, p.id):
         anchor = False          # a venue visited, not a workplace (semantic_anchor.visit_only)
         sem["visit"] = True
+    elif generic_statement(text[start:end], p.bank):
+        anchor = False          # a statement about people in general ("Degrees open doors"), not the poster's fact
+        sem["generic"] = True
     elif p.bank in ("occupation", "religion"):
         # a role (faith) word held by the poster, only an activity (venue) word, or a pastime / someone else's
         kind = (occupation_anchor if p.bank == "occupation" else religion_anchor)(text[start:end], p.id)
@@ -205,9 +208,6 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
             sem["anchor"] = kind
     elif generic_group(text[start:end], p.bank):
         anchor = False          # women / men as groups, not the poster (semantic_anchor.generic_group)
-        sem["generic"] = True
-    elif generic_statement(text[start:end], p.bank):
-        anchor = False          # a statement about people in general ("Degrees open doors"), not the poster's fact
         sem["generic"] = True
     elif p.bank == "age" and _ATTAINED.search(text[start:end]):
         anchor = False          # "只有高中学历", "went to work after high school": schooling finished, not an age now
