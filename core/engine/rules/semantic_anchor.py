@@ -450,12 +450,17 @@ def _general_subject(clause: str) -> bool:
 _NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news".split())
 
 
+_SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself|you're|youre|you've|ya)\b|你(?!们)|您")
+
+
 def generic_statement(sentence: str, bank: str) -> bool:
     """True when a sentence of a life-state bank speaks of people in general, not of the poster."""
     from core.engine.reading.holder import GENERIC
 
     if bank not in _STATE_BANKS or FIRST_PERSON.search(sentence):
         return False
+    if bank != "occupation" and _SECOND_PERSON.search(sentence):
+        return True             # "when your salary barely covers the rent": the reader's, or anyone's
     clauses = [c for c in _CLAUSES.split(sentence) if c.strip()]
     # a group of workers as a subject ("Nurses' Experiences", "teachers deserve more") is an
     # occupation's topic, which occupation_anchor reads; the verb forms below still apply
