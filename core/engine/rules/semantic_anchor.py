@@ -414,13 +414,13 @@ def _strip_staff(text: str) -> str:
 # "I" ("Five years married today", "pension plan enrolment hit different", "Loving the new job"):
 # a clause without such a subject stays the poster's.
 _STATE_BANKS = frozenset({"education", "relationship", "income", "age", "occupation"})
-_CLAUSES = re.compile(r"[;:!?.…\n]+|\s[-–—]+\s|\s[-–—]{2,}\s?")
+_CLAUSES = re.compile(r"[;:!?.…\n，。！？；：]+|\s[-–—]+\s|\s[-–—]{2,}\s?")
 _LEAD = (r"(?:(?:even|some|most|many|all|the|these|those|such|real|good|bad|big|new|old|certain|other)\s+)?"
          r"(?:(?!(?:how|why|what|when|where|who|which|whether|if)\b)[a-z-]+\s+)?")
 # a plural noun right before a verb of the plural present (or a past / modal one): "Degrees open",
 # "seasoned relationships got", "Budget spreadsheets help"
 _PLURAL_SUBJECT = re.compile(
-    r"\A\W*" + _LEAD + r"(?P<n>[a-z]{3,}[^s'’\W]s)\s+(?:only\s+|often\s+|always\s+|never\s+|rarely\s+|usually\s+|just\s+|really\s+)?"
+    r"\A\W*" + _LEAD + r"(?P<n>[a-z]{2,}[^s'’\W]s)\s+(?:only\s+|often\s+|always\s+|never\s+|rarely\s+|usually\s+|just\s+|really\s+)?"
     r"(?:are|aren'?t|were|can|can'?t|could|should|will|won'?t|might|may|must|do|don'?t|did|didn'?t|got|get|open|help|show|"
     r"make|mean|need|take|give|go|come|hit|feel|seem|look|matter|work|pay|cost|teach|change|tend|bring|turn|keep|let|"
     r"count|define|decide|shape)\b", re.I)
@@ -447,7 +447,11 @@ def _general_subject(clause: str) -> bool:
     return bool(g and g.group("g").lower() not in _NOT_GERUND) or bool(_SINGULAR_SUBJECT.match(clause))
 
 
-_NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news".split())
+_NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news this thus plus "
+                        "bus gas yes does has was its hers ours yours theirs".split())
+# people in general opening a Chinese clause: 现在的年轻人, 很多打工人, 大部分家长 (beside reading.holder.GENERIC)
+_PEOPLE_ZH = re.compile(r"\A[\W_]*(?:现在的|如今的|现在|如今|很多|有些|好多|大部分|大多数)?(?:年轻人|人们|打工人|上班族|女生|男生|女人|男人|"
+                        r"家长|父母们|大家)")
 
 
 _SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself|you're|youre|you've|ya)\b|你(?!们)|您")
@@ -465,4 +469,4 @@ def generic_statement(sentence: str, bank: str) -> bool:
     # a group of workers as a subject ("Nurses' Experiences", "teachers deserve more") is an
     # occupation's topic, which occupation_anchor reads; the verb forms below still apply
     people = GENERIC if bank != "occupation" else None
-    return any((people is not None and people.match(c)) or _general_subject(c) for c in clauses)
+    return any((people is not None and (people.match(c) or _PEOPLE_ZH.match(c))) or _general_subject(c) for c in clauses)
