@@ -4,7 +4,8 @@ general subject (people, a plural noun or a gerund phrase before its verb), or t
 with no first person, is a hint (core/engine/rules/semantic_anchor.generic_statement): held, still a
 SynthPAI guess, never projected. Casual posts that drop the "I" stay the poster's. Each case runs the
 real engine (offline backend, the shipped embedder); every `absent` case below was claimed before the
-rule (checked against main 301b805)."""
+rule (checked against main 301b805). A rule's own reading is held the same way when its text never
+speaks in the first person (rules.base.Ctx.cue)."""
 from __future__ import annotations
 
 import pytest
@@ -32,6 +33,12 @@ CASES = [
     # public transport used is a ride, not a driving job
     C("public-transport", ["Public transport beats driving in the city, the monthly pass pays for itself."],
       absent={"occupation": "Driver"}),
+    # a rule's reading too, in a text that never says "I"
+    C("dating-apps", ["Dating apps make everyone feel single forever."], absent={"relationship_status": "single"}),
+    C("single-life-they-say", ["Single life gets lonely around the holidays, or so they say."],
+      absent={"relationship_status": "single"}),
+    C("minimum-wage-jobs", ["Minimum wage jobs barely cover rent anywhere."], absent={"income_level": "low"}),
+    C("being-divorced", ["Being divorced isn't the end of the world."], absent={"relationship_status": "divorced"}),
     # Chinese: people in general as the subject
     C("zh-young-people-marriage", ["现在的年轻人都不想结婚了"], absent={"relationship_status": "married"}),
     # counter-examples: the poster's own fact, with or without the "I"
@@ -40,6 +47,8 @@ CASES = [
     C("studied-design", ["studied design at uni, now sketching floor plans all day"], present={"education": "Bachelor"}),
     C("still-single", ["still single and honestly loving it"], present={"relationship_status": "single"}),
     C("my-salary", ["my salary barely covers the rent this year"], present={"income_level": "low"}),
+    C("single-life-beside-my", ["Reading is my escape, especially when single life gets lonely."],
+      present={"relationship_status": "single"}),
     C("zh-own-masters", ["我研究生毕业三年了"], present={"education": "Master"}),
     C("zh-single-fifth-year", ["单身第五年，挺好"], present={"relationship_status": "single"}),
 ]

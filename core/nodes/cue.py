@@ -25,7 +25,7 @@ class SemanticMatch(Part):
     # how an occupation / religion match is tied to its value (rules/semantic_anchor.py): a role or faith
     # word held by the poster, or only an activity / a place of worship (one such sentence stays a guess)
     anchor: Literal["role", "activity"] | None = None
-    generic: bool | None = None       # women / men as groups, not the poster's gender
+    generic: bool | None = None       # people in general, not the poster (women / men as groups; a general statement)
     attained: bool | None = None      # a level of schooling attained ("只有高中学历"), not an age now
 
 
@@ -41,6 +41,7 @@ class CueData(Part):
     original: str | None = None       # the wording before normalisation (lexicon.py)
     stance: Literal["quote", "hypothetical"] | None = None   # not a statement about the poster
     hint: bool | None = None          # a rule's own weak reading ("hitting the big 3-0?"): held like a semantic hint
+    generic: bool | None = None       # said of people in general ("Dating apps make everyone feel single"): a hint
     semantic: SemanticMatch | None = None
     # places and trips (rules/lifestyle.py, rules/places.py)
     place: str | None = None

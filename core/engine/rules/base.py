@@ -144,9 +144,27 @@ class Ctx(TextReading):
         st, h, fp = self.speaker(start, rule, first_person)
         if st in ("quote", "hypothetical"):
             d["stance"] = st      # the hypothesizer drops these (shared with the semantic cues)
+        elif attribute in _STATE_BANK and h.is_self and self._general(start, attribute):
+            d["hint"] = d["generic"] = True   # "Dating apps make everyone feel single": held, never projected alone
         return Cue(attribute=attribute, value=value, level=level, confidence=round(confidence, 3),
                    span=span, cue=rule, first_person=fp, holder=h.label, data=d)
 
+    def _general(self, start: int, attribute: str) -> bool:
+        """The sentence at `start` is a statement about people in general (semantic_anchor.generic_statement)
+        in a text that never speaks in the first person: a rule's reading is precise, and beside an "I"
+        elsewhere ("Reading is such an escape when single life gets lonely … my collection") the general
+        sentence is still the poster's life (measured: SynthPAI and PRISM each lost a right single)."""
+        from core.engine.reading.holder import FIRST_PERSON
+        from core.engine.rules.semantic_anchor import generic_statement
+
+        if FIRST_PERSON.search(self.masked):
+            return False
+        a, b = self.sentence(start)
+        return generic_statement(self.masked[a:b], _STATE_BANK[attribute], reader_is_poster=self.by_other)
+
+
+# the life-state attributes a general statement says nothing about, by their semantic bank's name
+_STATE_BANK = {"education": "education", "relationship_status": "relationship", "income_level": "income", "age": "age"}
 
 Extractor = Callable[[Ctx], list[Cue]]
 

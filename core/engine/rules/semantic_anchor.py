@@ -416,27 +416,27 @@ def _strip_staff(text: str) -> str:
 _STATE_BANKS = frozenset({"education", "relationship", "income", "age", "occupation"})
 _CLAUSES = re.compile(r"[;:!?.…\n，。！？；：]+|\s[-–—]+\s|\s[-–—]{2,}\s?")
 _LEAD = (r"(?:(?:even|some|most|many|all|the|these|those|such|real|good|bad|big|new|old|certain|other)\s+)?"
-         r"(?:(?!(?:how|why|what|when|where|who|which|whether|if)\b)[a-z-]+\s+)?")
+         r"(?:(?!(?:how|why|what|when|where|who|which|whether|if)\b)[a-z-]+\s+){0,2}")
 # a plural noun right before a verb of the plural present (or a past / modal one): "Degrees open",
 # "seasoned relationships got", "Budget spreadsheets help"
 _PLURAL_SUBJECT = re.compile(
-    r"\A\W*" + _LEAD + r"(?P<n>[a-z]{2,}[^s'’\W]s)\s+(?:only\s+|often\s+|always\s+|never\s+|rarely\s+|usually\s+|just\s+|really\s+)?"
+    r"\A\W*" + _LEAD + r"(?P<n>[a-z]{2,}[^s'’\W]s)\s+(?:(?:only|often|always|never|rarely|usually|just|really|barely|hardly|still|all)\s+)?"
     r"(?:are|aren'?t|were|can|can'?t|could|should|will|won'?t|might|may|must|do|don'?t|did|didn'?t|got|get|open|help|show|"
     r"make|mean|need|take|give|go|come|hit|feel|seem|look|matter|work|pay|cost|teach|change|tend|bring|turn|keep|let|"
-    r"count|define|decide|shape)\b", re.I)
+    r"count|define|decide|shape|cover)\b", re.I)
 # a gerund phrase as the subject of a verb a few words on: "Facing thesis defense panels really brings
 # out", "Studying something captivating vs actually working in the field can be wildly different"
 _GERUND_SUBJECT = re.compile(
-    r"\A\W*(?P<g>[a-z]{3,}ing)\b(?:\s+[\w'’-]+){0,8}?\s+(?:really\s+|just\s+|always\s+|often\s+|never\s+)?"
+    r"\A\W*(?P<g>[a-z]{2,}ing)\b(?:\s+[\w'’-]+){0,8}?\s+(?:really\s+|just\s+|always\s+|often\s+|never\s+)?"
     r"(?:is|isn'?t|was|wasn'?t|can|can'?t|could|should|will|won'?t|might|may|must|does|doesn'?t|has|hasn'?t|brings|makes|"
     r"helps|gets|takes|feels|means|beats|opens|turns|goes|keeps|gives|matters|teaches|requires|depends|seems)\b", re.I)
 # a noun phrase of one or two words before a verb of the singular present: "Street art turns gridlock
 # into museum visits", "Education opens doors"
 _SINGULAR_SUBJECT = re.compile(
     r"\A\W*(?:the\s+)?(?:[a-z-]+\s+)?(?P<n>[a-z]{3,})\s+(?:really\s+|just\s+|always\s+|often\s+|never\s+)?"
-    r"(?:brings|makes|helps|turns|opens|shows|teaches|beats|changes|requires|needs|depends|means|matters|costs|pays)\b", re.I)
+    r"(?:brings|makes|helps|turns|opens|shows|teaches|beats|changes|requires|needs|depends|means|matters|costs|pays|gets)\b", re.I)
 _NOT_GERUND = frozenset("morning evening nothing something everything anything thing king spring ring wedding building "
-                        "during ceiling wing sibling darling pudding string".split())
+                        "during ceiling wing sibling darling pudding string bring sing sting swing cling fling".split())
 
 
 def _general_subject(clause: str) -> bool:
@@ -457,13 +457,14 @@ _PEOPLE_ZH = re.compile(r"\A[\W_]*(?:现在的|如今的|现在|如今|很多|�
 _SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself|you're|youre|you've|ya)\b|你(?!们)|您")
 
 
-def generic_statement(sentence: str, bank: str) -> bool:
-    """True when a sentence of a life-state bank speaks of people in general, not of the poster."""
+def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = False) -> bool:
+    """True when a sentence of a life-state bank speaks of people in general, not of the poster.
+    `reader_is_poster`: a comment by someone else, whose "you" is the account's person."""
     from core.engine.reading.holder import GENERIC
 
     if bank not in _STATE_BANKS or FIRST_PERSON.search(sentence):
         return False
-    if bank != "occupation" and _SECOND_PERSON.search(sentence):
+    if bank != "occupation" and not reader_is_poster and _SECOND_PERSON.search(sentence):
         return True             # "when your salary barely covers the rent": the reader's, or anyone's
     clauses = [c for c in _CLAUSES.split(sentence) if c.strip()]
     # a group of workers as a subject ("Nurses' Experiences", "teachers deserve more") is an
