@@ -41,7 +41,14 @@ CASES = [
     C("being-divorced", ["Being divorced isn't the end of the world."], absent={"relationship_status": "divorced"}),
     # Chinese: people in general as the subject
     C("zh-young-people-marriage", ["现在的年轻人都不想结婚了"], absent={"relationship_status": "married"}),
+    # a sentence that names another value is no support for this one; a man or a woman named is a
+    # gender, not an orientation (semantic_anchor.names_rival, anchored)
+    C("zh-mixed-divorce-papers", ["有一说一，divorce papers are a year old today, bought myself flowers 全家视频，谁也听不清谁"],
+      absent={"relationship_status": "married"}, present={"relationship_status": "divorced"}),
+    C("only-guy-in-class", ["as the only guy in the pottery class. Weekend market finds"],
+      absent={"sexual_orientation": "gay"}, present={"gender": "male"}),
     # counter-examples: the poster's own fact, with or without the "I"
+    C("gay-man-pride", ["as a gay man, pride month still feels like a homecoming"], present={"sexual_orientation": "gay"}),
     C("five-years-married", ["Five years married today"], present={"relationship_status": "married"}),
     C("back-to-college", ["Went back to college for my business degree at 30."], present={"education": "Bachelor"}),
     C("studied-design", ["studied design at uni, now sketching floor plans all day"], present={"education": "Bachelor"}),
@@ -75,8 +82,33 @@ def test_general_statement_hard_negative(case: Case, tmp_path) -> None:
     ("Showcasing the Works of Local Painters", "occupation", False),
     ("Stories from the Frontlines: Nurses' Experiences", "occupation", False),
     ("I think degrees open doors", "education", False),
+    ("divorce papers are a year old today", "relationship", False),     # names_rival reads it, not this guard
     # banks of identity and taste have their own guards (generic_group, the role anchor)
     ("Degrees open doors", "gender", False),
 ])
 def test_generic_statement(text: str, bank: str, want: bool) -> None:
     assert generic_statement(text, bank) is want
+
+
+@pytest.mark.parametrize("text,bank,value,want", [
+    ("divorce papers are a year old today, bought myself flowers", "relationship", "married", True),
+    ("still single after the divorce", "relationship", "divorced", False),       # names its own value too
+    ("How to Engage Junior High School Students", "relationship", "divorced", False),   # engage: a verb
+    ("focus on career now - relationship can wait", "relationship", "single", False),   # the topic word
+    ("和朋友吃火锅", "relationship", "single", False),
+    ("离婚一年了", "relationship", "married", True),
+    ("Mastering the Sicilian Defense", "education", "PhD", False),          # only status and orientation banks
+])
+def test_names_rival(text: str, bank: str, value: str, want: bool) -> None:
+    from core.engine.rules.semantic_anchor import names_rival
+
+    assert names_rival(text, bank, value) is want
+
+
+def test_a_gender_word_is_no_orientation_anchor() -> None:
+    from core.engine.rules.semantic_anchor import anchored
+
+    assert not anchored("as the only guy in the pottery class", "orientation", "gay")
+    assert not anchored("the only woman on the climbing wall again", "orientation", "lesbian")
+    assert anchored("my boyfriend and I went hiking", "orientation", "gay")
+    assert anchored("我是拉拉", "orientation", "lesbian")

@@ -27,6 +27,7 @@ class SemanticMatch(Part):
     anchor: Literal["role", "activity"] | None = None
     generic: bool | None = None       # people in general, not the poster (women / men as groups; a general statement)
     attained: bool | None = None      # a level of schooling attained ("只有高中学历"), not an age now
+    rival: bool | None = None         # the sentence names another value of the bank ("divorce papers" ~ married)
 
 
 class CueData(Part):

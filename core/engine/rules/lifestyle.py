@@ -574,7 +574,9 @@ _RS = [
     ("divorced", re.compile(r"(?:^|(?<=[,，.。|/\n]))\s*divorced\s*(?=$|[,，.。|/!\n])", re.I), 0.55),
     ("single", re.compile(r"单身|母胎solo|母胎单身|没有对象|没对象|一个人过|孤寡|相亲"), 0.6),
     ("divorced", re.compile(r"\b(?:i'?m|i\s+am|i\s+got|got|recently|newly|finally)\s+(?:recently\s+|newly\s+|finally\s+)?divorced\b|\bmy\s+(?:divorce|ex-?wife|ex-?husband)\b|\b(?:after|since|during|through)\s+(?:my|the|our)?\s*divorce\b|\bdivorcee\b|\bco-?parenting\b|"
-                            r"\bpost\s*-?\s*divorce\b|#(?:post)?divorce\w*|\bdivorced\s+(?:life|dad|mom|mum|and)\b", re.I), 0.7),
+                            r"\bpost\s*-?\s*divorce\b|#(?:post)?divorce\w*|\bdivorced\s+(?:life|dad|mom|mum|and)\b"
+                            # one's own divorce as a dated fact: "divorce papers are a year old", "the divorce was final"
+                            r"|\bdivorce\s+(?:papers|(?:was|is)\s+final|(?:got\s+|was\s+|is\s+)?finali[sz]ed|came\s+through|anniversary)\b", re.I), 0.7),
     ("divorced", re.compile(r"离婚|离异|我前夫|我前妻|二婚"), 0.7),
     ("widowed", re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:widow|widower)\b|\bwidowed\b|#widow\w*|\bwidowhood\b|\bmy\s+late\s+(?:husband|wife|spouse|partner)\b|\bsince\s+(?:my\s+)?(?:husband|wife)\s+(?:passed|died)\b|\blost\s+my\s+(?:husband|wife|spouse)\b"
                            r"|\b(?:losing|loss\s+of|death\s+of|passing\s+of|mourning|grieving)\s+my\s+(?:husband|wife|spouse)\b|\bmy\s+(?:husband|wife|spouse)\s+(?:passed\s+away|passed|died)\b", re.I), 0.75),

@@ -34,8 +34,8 @@ import numpy as np
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_ranges, mask
-from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, occupation_anchor,
-                                                  religion_anchor, says_work, visit_only)
+from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_rival,
+                                                  occupation_anchor, religion_anchor, says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 
@@ -195,6 +195,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     elif visit_only(text[start:end], p.bank, p.id):
         anchor = False          # a venue visited, not a workplace (semantic_anchor.visit_only)
         sem["visit"] = True
+    elif names_rival(text[start:end], p.bank, p.value):
+        anchor = False          # the sentence names another value ("divorce papers" is no married)
+        sem["rival"] = True
     elif generic_statement(text[start:end], p.bank):
         anchor = False          # a statement about people in general ("Degrees open doors"), not the poster's fact
         sem["generic"] = True

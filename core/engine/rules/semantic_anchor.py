@@ -106,7 +106,12 @@ def _keywords(bank: str) -> tuple[frozenset[str], tuple[str, ...]]:
 
 def anchored(sentence: str, bank: str, value_id: str) -> bool:
     mine = anchors(sentence)
-    if mine & value_lexicon(bank, value_id):
+    lex = value_lexicon(bank, value_id)
+    if bank == "orientation":
+        # "the only guy in the pottery class" names a gender, not an orientation (the prototypes' "as a
+        # gay man" made "guy" / "man" / "woman" anchors): a partner or the orientation itself must be named
+        lex = lex - _keywords("gender")[0]
+    if mine & lex:
         return True
     latin, zh = _keywords(bank)
     return bool(mine & latin) or any(k in sentence for k in zh)
@@ -454,6 +459,9 @@ _PEOPLE_ZH = re.compile(r"\A[\W_]*(?:现在的|如今的|现在|如今|很多|�
                         r"家长|父母们|大家)")
 
 
+# a clause dated to a moment tells an episode, not a general truth: "divorce papers are a year old today"
+_EPISODE = re.compile(r"(?i)\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|week|weekend|month|year)|"
+                      r"last\s+(?:night|week|weekend|month|year)|right\s+now)\b|今天|昨天|今晚|昨晚|这周|上周|今年|去年")
 _SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself|you're|youre|you've|ya)\b|你(?!们)|您")
 
 
@@ -466,8 +474,52 @@ def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = Fals
         return False
     if bank != "occupation" and not reader_is_poster and _SECOND_PERSON.search(sentence):
         return True             # "when your salary barely covers the rent": the reader's, or anyone's
-    clauses = [c for c in _CLAUSES.split(sentence) if c.strip()]
+    clauses = [c for c in _CLAUSES.split(sentence) if c.strip() and not _EPISODE.search(c)]
     # a group of workers as a subject ("Nurses' Experiences", "teachers deserve more") is an
     # occupation's topic, which occupation_anchor reads; the verb forms below still apply
     people = GENERIC if bank != "occupation" else None
     return any((people is not None and (people.match(c) or _PEOPLE_ZH.match(c))) or _general_subject(c) for c in clauses)
+
+
+# -- a sentence that names another value ----------------------------------------------------------
+# "divorce papers are a year old today, bought myself flowers" sat nearest a married statement; "Mastering
+# the Sicilian Defense" nearest a doctorate. A sentence of a category bank that names another value of the
+# bank (a word of that value's own name, no other value's) and not the matched one's is no support for it.
+# Only where the values' names are words of their own (a status, an orientation): "school", "degree",
+# "low" or "high" name no education or income level alone.
+_RIVAL_BANKS = frozenset({"relationship", "orientation"})
+
+
+_COMMON_SENSE = anchors("engage")
+
+
+@lru_cache(maxsize=16)
+def _value_names(bank: str) -> dict[str, frozenset[str]]:
+    """Per value (by its name) the words only its own name and levels use within the bank: Latin stems
+    other than the attribute's own name ("relationship"), Chinese runs that are whole bank keywords
+    (离婚, 单身; not 朋友 of 男朋友)."""
+    from core.engine.rules.banks import read_banks
+
+    ids: dict[str, set[str]] = {}
+    attr = ""
+    for p in read_banks():
+        if p.bank == bank and p.attribute:
+            ids.setdefault(p.value, set()).add(p.id)
+            attr = p.attribute
+    # the attribute's own name is the topic; "engage" is a common verb ("How to Engage Students")
+    topic = anchors(attr.replace("_", " ")) | _COMMON_SENSE
+    _, zh = _keywords(bank)
+    names = {v: frozenset(w for i in vids for w in role_lexicon(bank, i)
+                          if w not in topic and (not CJK.match(w[:1]) or w in zh)) for v, vids in ids.items()}
+    return {v: frozenset(w for w in ws if sum(w in o for o in names.values()) == 1) for v, ws in names.items()}
+
+
+def names_rival(sentence: str, bank: str, value: str) -> bool:
+    """True when the sentence names another value of the bank and not `value` (see above)."""
+    if bank not in _RIVAL_BANKS:
+        return False
+    names = _value_names(bank)
+    mine = anchors(sentence)
+    if mine & names.get(value, frozenset()):
+        return False
+    return any(mine & ws for v, ws in names.items() if v != value)
