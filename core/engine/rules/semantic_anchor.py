@@ -415,10 +415,11 @@ def _strip_staff(text: str) -> str:
 # "Rediscovering solo hobbies post-breakup isn't mandatory": a sentence of a life-state bank
 # (education, relationship, income, age) whose clause has a general subject - people in general
 # (reading.holder.GENERIC), a plural noun or a gerund phrase before its verb - and no first person
-# is an opinion about the world, not the poster's own degree, marriage or pay. Casual posts drop the
+# is an opinion about the world, not the poster's own degree, marriage or pay; so is an occupation
+# sentence of that verb form ("Street art turns gridlock into museum visits"). Casual posts drop the
 # "I" ("Five years married today", "pension plan enrolment hit different", "Loving the new job"):
 # a clause without such a subject stays the poster's.
-_STATE_BANKS = frozenset({"education", "relationship", "income", "age", "occupation"})
+_GENERAL_BANKS = frozenset({"education", "relationship", "income", "age", "occupation"})
 _CLAUSES = re.compile(r"[;:!?.…\n，。！？；：]+|\s[-–—]+\s|\s[-–—]{2,}\s?")
 _LEAD = (r"(?:(?:even|some|most|many|all|the|these|those|such|real|good|bad|big|new|old|certain|other)\s+)?"
          r"(?:(?!(?:how|why|what|when|where|who|which|whether|if)\b)[a-z-]+\s+){0,2}")
@@ -444,6 +445,10 @@ _NOT_GERUND = frozenset("morning evening nothing something everything anything t
                         "during ceiling wing sibling darling pudding string bring sing sting swing cling fling".split())
 
 
+_NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news this thus plus "
+                        "bus gas yes does has was its hers ours yours theirs".split())
+
+
 def _general_subject(clause: str) -> bool:
     m = _PLURAL_SUBJECT.match(clause)
     if m and m.group("n").lower() not in _NOT_PLURAL:
@@ -451,9 +456,6 @@ def _general_subject(clause: str) -> bool:
     g = _GERUND_SUBJECT.match(clause)
     return bool(g and g.group("g").lower() not in _NOT_GERUND) or bool(_SINGULAR_SUBJECT.match(clause))
 
-
-_NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news this thus plus "
-                        "bus gas yes does has was its hers ours yours theirs".split())
 # people in general opening a Chinese clause: 现在的年轻人, 很多打工人, 大部分家长 (beside reading.holder.GENERIC)
 _PEOPLE_ZH = re.compile(r"\A[\W_]*(?:现在的|如今的|现在|如今|很多|有些|好多|大部分|大多数)?(?:年轻人|人们|打工人|上班族|女生|男生|女人|男人|"
                         r"家长|父母们|大家)")
@@ -470,7 +472,7 @@ def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = Fals
     `reader_is_poster`: a comment by someone else, whose "you" is the account's person."""
     from core.engine.reading.holder import GENERIC
 
-    if bank not in _STATE_BANKS or FIRST_PERSON.search(sentence):
+    if bank not in _GENERAL_BANKS or FIRST_PERSON.search(sentence):
         return False
     if bank != "occupation" and not reader_is_poster and _SECOND_PERSON.search(sentence):
         return True             # "when your salary barely covers the rent": the reader's, or anyone's
@@ -482,15 +484,12 @@ def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = Fals
 
 
 # -- a sentence that names another value ----------------------------------------------------------
-# "divorce papers are a year old today, bought myself flowers" sat nearest a married statement; "Mastering
-# the Sicilian Defense" nearest a doctorate. A sentence of a category bank that names another value of the
-# bank (a word of that value's own name, no other value's) and not the matched one's is no support for it.
-# Only where the values' names are words of their own (a status, an orientation): "school", "degree",
-# "low" or "high" name no education or income level alone.
+# "divorce papers are a year old today, bought myself flowers" sat nearest a married statement. A sentence
+# that names another value of the bank (a word of that value's own name, no other value's) and not the
+# matched one's is no support for it. Only where the values' names are words of their own (a status, an
+# orientation): "school", "degree", "low" or "high" name no education or income level alone.
 _RIVAL_BANKS = frozenset({"relationship", "orientation"})
-
-
-_COMMON_SENSE = anchors("engage")
+_COMMON_SENSE = anchors("engage")       # a common verb ("How to Engage Students"), no engagement
 
 
 @lru_cache(maxsize=16)
@@ -506,7 +505,7 @@ def _value_names(bank: str) -> dict[str, frozenset[str]]:
         if p.bank == bank and p.attribute:
             ids.setdefault(p.value, set()).add(p.id)
             attr = p.attribute
-    # the attribute's own name is the topic; "engage" is a common verb ("How to Engage Students")
+    # the attribute's own name is the topic ("relationship can wait")
     topic = anchors(attr.replace("_", " ")) | _COMMON_SENSE
     _, zh = _keywords(bank)
     names = {v: frozenset(w for i in vids for w in role_lexicon(bank, i)
