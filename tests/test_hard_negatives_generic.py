@@ -38,7 +38,6 @@ CASES = [
     C("single-life-they-say", ["Single life gets lonely around the holidays, or so they say."],
       absent={"relationship_status": "single"}),
     C("minimum-wage-jobs", ["Minimum wage jobs barely cover rent anywhere."], absent={"income_level": "low"}),
-    C("being-divorced", ["Being divorced isn't the end of the world."], absent={"relationship_status": "divorced"}),
     # Chinese: people in general as the subject
     C("zh-young-people-marriage", ["现在的年轻人都不想结婚了"], absent={"relationship_status": "married"}),
     # a sentence that names another value is no support for this one; a man or a woman named is a
@@ -82,6 +81,8 @@ def test_general_statement_hard_negative(case: Case, tmp_path) -> None:
     ("Showcasing the Works of Local Painters", "occupation", False),
     ("Stories from the Frontlines: Nurses' Experiences", "occupation", False),
     ("I think degrees open doors", "education", False),
+    ("Being a nurse means comfy shoes matter.", "occupation", False),       # said by one who is
+    ("Being divorced isn't the end of the world.", "relationship", False),
     ("divorce papers are a year old today", "relationship", False),     # names_rival reads it, not this guard
     # banks of identity and taste have their own guards (generic_group, the role anchor)
     ("Degrees open doors", "gender", False),

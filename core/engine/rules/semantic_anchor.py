@@ -441,8 +441,9 @@ _GERUND_SUBJECT = re.compile(
 _SINGULAR_SUBJECT = re.compile(
     r"\A\W*(?:the\s+)?(?:[a-z-]+\s+)?(?P<n>[a-z]{3,})\s+(?:really\s+|just\s+|always\s+|often\s+|never\s+)?"
     r"(?:brings|makes|helps|turns|opens|shows|teaches|beats|changes|requires|needs|depends|means|matters|costs|pays|gets)\b", re.I)
+# "Being a nurse means comfy shoes matter", "Being divorced isn't the end of the world": said by one who is
 _NOT_GERUND = frozenset("morning evening nothing something everything anything thing king spring ring wedding building "
-                        "during ceiling wing sibling darling pudding string bring sing sting swing cling fling".split())
+                        "during ceiling wing sibling darling pudding string bring sing sting swing cling fling being".split())
 
 
 _NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news this thus plus "
