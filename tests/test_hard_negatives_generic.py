@@ -71,6 +71,7 @@ def test_general_statement_hard_negative(case: Case, tmp_path) -> None:
     ("Facing thesis defense panels really brings out the grown-up in anyone", "education", True),
     ("Street art turns a traffic jam into an open-air gallery!", "occupation", True),
     ("人们都说学历不重要", "education", True),
+    ("現在的年輕人都不想結婚了", "relationship", True),                   # traditional, read folded
     # the poster, said or implied; a question word opens no subject; a headline's noun is its topic
     ("Went deep into hospitality back in college days - been riding that wave since", "education", False),
     ("Pivoted within business realms; education opened doors beyond expectations!", "education", False),
@@ -98,6 +99,7 @@ def test_generic_statement(text: str, bank: str, want: bool) -> None:
     ("focus on career now - relationship can wait", "relationship", "single", False),   # the topic word
     ("和朋友吃火锅", "relationship", "single", False),
     ("离婚一年了", "relationship", "married", True),
+    ("離婚一年了", "relationship", "married", True),
     ("Mastering the Sicilian Defense", "education", "PhD", False),          # only status and orientation banks
 ])
 def test_names_rival(text: str, bank: str, value: str, want: bool) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 # folded text keeps every offset: spans are still cut from the original)
 _TRAD = ("兒儿 媽妈 寶宝 閨闺 對对 婦妇 爺爷 們们 歲岁 親亲 孫孙 兩两 個个 嬤嬷 姊姐 結结 離离 單单 戀恋 愛爱 師师 "
          "醫医 護护 學学 畢毕 業业 這这 裡里 歡欢 樂乐 祝祝 給给 帶带 陪陪 餵喂 們们 偉伟 媳媳 氣气 過过 還还 會会 "
-         "沒没 為为 與与 來来 時时 後后 開开 週周 號号 紀纪 齡龄 級级 讀读 員员 職职 當当 總总 經经 歳岁")
+         "沒没 為为 與与 來来 時时 後后 開开 週周 號号 紀纪 齡龄 級级 讀读 員员 職职 當当 總总 經经 歳岁 現现 輕轻 說说 歷历")
 TRAD_TO_SIMP = str.maketrans({p[0]: p[1] for p in _TRAD.split()})
 
 

@@ -472,7 +472,9 @@ def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = Fals
     """True when a sentence of a life-state bank speaks of people in general, not of the poster.
     `reader_is_poster`: a comment by someone else, whose "you" is the account's person."""
     from core.engine.reading.holder import GENERIC
+    from core.engine.reading.kin import fold_zh
 
+    sentence = fold_zh(sentence)        # 現在的年輕人 reads as 现在的年轻人
     if bank not in _GENERAL_BANKS or FIRST_PERSON.search(sentence):
         return False
     if bank != "occupation" and not reader_is_poster and _SECOND_PERSON.search(sentence):
@@ -518,8 +520,10 @@ def names_rival(sentence: str, bank: str, value: str) -> bool:
     """True when the sentence names another value of the bank and not `value` (see above)."""
     if bank not in _RIVAL_BANKS:
         return False
+    from core.engine.reading.kin import fold_zh
+
     names = _value_names(bank)
-    mine = anchors(sentence)
+    mine = anchors(fold_zh(sentence))       # 離婚 reads as 离婚
     if mine & names.get(value, frozenset()):
         return False
     return any(mine & ws for v, ws in names.items() if v != value)
