@@ -16,7 +16,7 @@ from core.engine.types import Cue
 # a sentence with its closing punctuation (the unit the semantic layers embed and compare): the one splitter
 from core.engine.reading.sentences import SENTENCE  # noqa: E402,F401
 # the reading of one text (clauses, quotations, holders, stance, negation): core/engine/reading/holder.py
-from core.engine.reading.holder import CJK, TextReading  # noqa: E402,F401 (CJK re-exported)
+from core.engine.reading.holder import CJK, FIRST_PERSON, TextReading  # noqa: E402,F401 (CJK re-exported)
 
 # carriers whose text was read off an image (OCR): a sign, a card, a document, a screenshot, a map
 IMAGE_TEXT_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
@@ -36,12 +36,13 @@ class Ctx(TextReading):
     """The rules' context of one text: its reading (reading/holder.py: clauses, holders, stance),
     plus the words, hashtags, lexicon hits and places the extractors look up, and the Cue builder."""
 
-    __slots__ = ("_places", "_tokens")
+    __slots__ = ("_places", "_tokens", "_impersonal")
 
     def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False):
         TextReading.__init__(self, text, masked, carrier=carrier, lang=lang, by_other=by_other)
         self._places: list | None = None
         self._tokens: list[tuple[int, int, str]] | None = None
+        self._impersonal: bool | None = None     # no first-person word anywhere (read once, for _general)
 
     def tokens(self) -> list[tuple[int, int, str]]:
         """(start, end, lowercased word) of the Latin/digit words of the masked text."""
@@ -154,10 +155,11 @@ class Ctx(TextReading):
         in a text that never speaks in the first person: a rule's reading is precise, and beside an "I"
         elsewhere ("Reading is such an escape when single life gets lonely … my collection") the general
         sentence is still the poster's life (measured: SynthPAI and PRISM each lost a right single)."""
-        from core.engine.reading.holder import FIRST_PERSON
-        from core.engine.rules.semantic_anchor import generic_statement
+        from core.engine.rules.semantic_anchor import generic_statement   # it imports this module
 
-        if FIRST_PERSON.search(self.masked):
+        if self._impersonal is None:
+            self._impersonal = not FIRST_PERSON.search(self.masked)
+        if not self._impersonal:
             return False
         a, b = self.sentence(start)
         return generic_statement(self.masked[a:b], _STATE_BANK[attribute], reader_is_poster=self.by_other)

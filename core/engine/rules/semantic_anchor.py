@@ -15,7 +15,8 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from core.engine.reading.holder import FIRST_PERSON
+from core.engine.reading.holder import FIRST_PERSON, GENERIC
+from core.engine.reading.kin import fold_zh
 from core.engine.rules.base import CJK
 
 _WORD = re.compile(r"[a-z]+")
@@ -471,19 +472,18 @@ _SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself|you're|youre|you'
 def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = False) -> bool:
     """True when a sentence of a life-state bank speaks of people in general, not of the poster.
     `reader_is_poster`: a comment by someone else, whose "you" is the account's person."""
-    from core.engine.reading.holder import GENERIC
-    from core.engine.reading.kin import fold_zh
-
+    if bank not in _GENERAL_BANKS:
+        return False
     sentence = fold_zh(sentence)        # 現在的年輕人 reads as 现在的年轻人
-    if bank not in _GENERAL_BANKS or FIRST_PERSON.search(sentence):
+    if FIRST_PERSON.search(sentence):
         return False
     if bank != "occupation" and not reader_is_poster and _SECOND_PERSON.search(sentence):
         return True             # "when your salary barely covers the rent": the reader's, or anyone's
     clauses = [c for c in _CLAUSES.split(sentence) if c.strip() and not _EPISODE.search(c)]
     # a group of workers as a subject ("Nurses' Experiences", "teachers deserve more") is an
     # occupation's topic, which occupation_anchor reads; the verb forms below still apply
-    people = GENERIC if bank != "occupation" else None
-    return any((people is not None and (people.match(c) or _PEOPLE_ZH.match(c))) or _general_subject(c) for c in clauses)
+    people = bank != "occupation"
+    return any((people and bool(GENERIC.match(c) or _PEOPLE_ZH.match(c))) or _general_subject(c) for c in clauses)
 
 
 # -- a sentence that names another value ----------------------------------------------------------
@@ -520,8 +520,6 @@ def names_rival(sentence: str, bank: str, value: str) -> bool:
     """True when the sentence names another value of the bank and not `value` (see above)."""
     if bank not in _RIVAL_BANKS:
         return False
-    from core.engine.reading.kin import fold_zh
-
     names = _value_names(bank)
     mine = anchors(fold_zh(sentence))       # 離婚 reads as 离婚
     if mine & names.get(value, frozenset()):
