@@ -95,9 +95,12 @@ def _meta_escape(s: str) -> str:
 
 # ---- Instagram ----
 
-def instagram(root: Path, *, layout: str = "current", top: str = "instagram-person_2026") -> Path:
+def instagram(root: Path, *, layout: str = "current", top: str = "instagram-person_2026", threads: bool = False) -> Path:
+    """layout: "current" (2024: your_instagram_activity/content/), "2025" (your_instagram_activity/media/),
+    "old" (content/ at the top)."""
     base = root / top
-    act = "your_instagram_activity/" if layout == "current" else ""
+    act = "your_instagram_activity/" if layout in ("current", "2025") else ""
+    content = "media" if layout == "2025" else "content"
     posts = [
         {"media": [{"uri": "media/posts/202603/single.jpg", "creation_timestamp": 1773500000,
                     "title": "Morning coffee at my favourite café ☕ — can’t start without it #coffee",
@@ -107,18 +110,20 @@ def instagram(root: Path, *, layout: str = "current", top: str = "instagram-pers
                    {"uri": "media/posts/202603/b.heic", "creation_timestamp": 1773600000, "title": ""},
                    {"uri": "media/posts/202603/c.mp4", "creation_timestamp": 1773600000, "title": ""}]},
     ]
-    _w(base, f"{act}content/posts_1.json", meta_json(posts))
-    _w(base, f"{act}content/stories.json", meta_json({"ig_stories": [
+    _w(base, f"{act}{content}/posts_1.json", meta_json(posts))
+    _w(base, f"{act}{content}/stories.json", meta_json({"ig_stories": [
         {"uri": "media/stories/202603/s1.jpg", "creation_timestamp": 1773700000, "title": "Late night at the studio"}]}))
-    _w(base, f"{act}content/reels.json", meta_json({"ig_reels_media": [
+    _w(base, f"{act}{content}/reels.json", meta_json({"ig_reels_media": [
         {"media": [{"uri": "media/reels/202603/r1.mp4", "creation_timestamp": 1773800000, "title": "Reel of my dog"}]}]}))
     _w(base, f"{act}comments/post_comments_1.json", meta_json([
         {"string_map_data": {"Comment": {"value": "Congrats on the new job!"}, "Media Owner": {"value": "friend_a"},
                              "Time": {"timestamp": 1773900000}}}]))
     _w(base, f"{act}messages/inbox/friend_a_1/message_1.json", meta_json({"messages": [{"content": "private"}]}))
-    _w(base, f"{act}content/archived_posts.json", meta_json({"ig_archived_post_media": [
+    _w(base, f"{act}{content}/archived_posts.json", meta_json({"ig_archived_post_media": [
         {"media": [{"uri": "media/archived/x.jpg", "title": "hidden from the profile"}]}]}))
-    pi = ("personal_information/personal_information/personal_information.json" if layout == "current"
+    if threads:
+        threads_export(base)
+    pi = ("personal_information/personal_information/personal_information.json" if layout != "old"
           else "personal_information/personal_information.json")
     _w(base, pi, meta_json({"profile_user": [{"string_map_data": {"Username": {"value": "person_ig"},
                                                                    "Name": {"value": "Zoë Example"},
@@ -136,10 +141,69 @@ def instagram(root: Path, *, layout: str = "current", top: str = "instagram-pers
     return root
 
 
+def threads_export(base: Path) -> Path:
+    """your_instagram_activity/threads/threads_and_replies.json (text_post_app_text_posts): a text
+    post, a reply, a post with a photo (media under media/, as Meta writes it)."""
+    items = [
+        {"title": "Moving to Lisbon next month, any tips for the Alfama?", "creation_timestamp": 1774000000,
+         "media": [{"uri": "", "creation_timestamp": 1774000000, "title": "",
+                    "text_app_post": {"is_reply": False}}]},
+        {"title": "Thanks! I will try the tram 28", "creation_timestamp": 1774100000,
+         "media": [{"uri": "", "creation_timestamp": 1774100000, "title": "", "text_app_post": {"is_reply": True}}]},
+        {"title": "My new desk at the studio", "creation_timestamp": 1774200000,
+         "media": [{"uri": "media/18069745118572866.jpg", "creation_timestamp": 1774200000, "title": ""}]},
+    ]
+    _w(base, "your_instagram_activity/threads/threads_and_replies.json",
+       meta_json({"text_post_app_text_posts": items}))
+    _w(base, "media/18069745118572866.jpg", jpeg((70, 140, 70)))
+    return base
+
+
+def threads_only(root: Path) -> Path:
+    """A Threads download: the same Meta format with the Threads file and its media only."""
+    base = root / "instagram-person-threads"
+    threads_export(base)
+    _w(base, "personal_information/personal_information/personal_information.json",
+       meta_json({"profile_user": [{"string_map_data": {"Username": {"value": "person_th"}}}]}))
+    return root
+
+
+def instagram_folder(root: Path) -> Path:
+    """The folder layout other export tools read: posts.json / reels.json at the top, media under
+    media/posts/YYYYMM/; the reel repeats the first post (same media file and caption)."""
+    base = root / "ig-folder"
+    post = {"media": [{"uri": "media/posts/202401/17890000000000001.jpg", "creation_timestamp": 1704100000,
+                       "title": "Sunday market in Ghent #ghent"}]}
+    other = {"title": "Two from the trip", "creation_timestamp": 1704200000,
+             "media": [{"uri": "media/posts/202401/17890000000000002.jpg", "creation_timestamp": 1704200000, "title": ""},
+                       {"uri": "media/posts/202401/17890000000000003.jpg", "creation_timestamp": 1704200000, "title": ""}]}
+    _w(base, "posts.json", meta_json([post, other]))
+    _w(base, "reels.json", meta_json({"ig_reels_media": [dict(post)]}))
+    for i, c in ((1, (10, 20, 30)), (2, (40, 50, 60)), (3, (70, 80, 90))):
+        _w(base, f"media/posts/202401/1789000000000000{i}.jpg", jpeg(c))
+    return base
+
+
 # ---- Facebook ----
 
 def facebook(root: Path, *, layout: str = "current") -> Path:
+    """layout: "current" (2024-2025: your_facebook_activity/), "2023" (your_activity_across_facebook/),
+    "old" (posts/ at the top)."""
     base = root / "facebook-person"
+    if layout == "2023":
+        facebook(root / "tmp23")
+        import shutil
+
+        src = root / "tmp23" / "facebook-person"
+        for f in sorted(src.rglob("*")):
+            if f.is_file():
+                rel = f.relative_to(src).as_posix().replace("your_facebook_activity/", "your_activity_across_facebook/")
+                data = f.read_bytes()
+                if f.suffix == ".json":
+                    data = data.replace(b"your_facebook_activity/", b"your_activity_across_facebook/")
+                _w(base, rel, data)
+        shutil.rmtree(root / "tmp23")
+        return root
     pdir = "your_facebook_activity/posts" if layout == "current" else "posts"
     name = "your_posts__check_ins__photos_and_videos_1.json" if layout == "current" else "your_posts_1.json"
     posts = [
@@ -180,7 +244,12 @@ def facebook(root: Path, *, layout: str = "current") -> Path:
 
 # ---- X ----
 
-def x(root: Path, *, layout: str = "tweets", wrapped: bool = True, parts: bool = False) -> Path:
+LONG_POST = ("Long thread on why I left my job at the hospital after eleven years as a night-shift nurse: "
+             "the rota, the pay, the staffing. " + "It was not one thing but all of them together. " * 4
+             + "Now I teach first aid in Leeds and sleep at night.")
+
+
+def x(root: Path, *, layout: str = "tweets", wrapped: bool = True, parts: bool = False, notes: bool = False) -> Path:
     base = root / "twitter-2026-03-01"
     media_dir = "data/tweets_media" if layout == "tweets" else "data/tweet_media"
     tweets = [
@@ -198,6 +267,17 @@ def x(root: Path, *, layout: str = "tweets", wrapped: bool = True, parts: bool =
         {"id_str": "1004", "created_at": "Tue Mar 17 07:00:00 +0000 2026", "full_text": "RT @news: big storm tonight",
          "entities": {}},
     ]
+    if notes:                               # a long post: tweets.js cuts it, note-tweet.js has it whole
+        tweets.append({"id_str": "1005", "created_at": "Wed Mar 18 21:10:05 +0000 2026",
+                       "full_text": LONG_POST[:272] + "… https://t.co/long1",
+                       "entities": {"urls": [{"url": "https://t.co/long1",
+                                              "expanded_url": "https://twitter.com/i/web/status/1005"}]}})
+        _w(base, "data/note-tweet.js", "window.YTD.note_tweet.part0 = " + json.dumps([
+            {"noteTweet": {"noteTweetId": "77001", "createdAt": "2026-03-18T21:10:05.000Z", "updatedAt": "2026-03-18T21:10:05.000Z",
+                           "lifecycle": {"value": "initial"},
+                           "core": {"text": LONG_POST, "urls": [], "mentions": [], "hashtags": [], "cashtags": [], "styletags": []}}},
+            {"noteTweet": {"noteTweetId": "77002", "createdAt": "2026-03-01T10:00:00.000Z",
+                           "core": {"text": "A long post whose tweet was deleted. " * 10, "urls": []}}}], indent=1))
     items = [{"tweet": t} if wrapped else t for t in tweets]
     if layout == "tweets":
         if parts:
@@ -397,8 +477,9 @@ def bluesky_records(image_blob: Link | None = None) -> dict[str, dict]:
     }
 
 
-def bluesky(root: Path, *, with_blobs: bool = False) -> tuple[Path, Path | None]:
-    """(repo.car, blobs folder or None)."""
+def bluesky(root: Path, *, with_blobs: bool = False, name: str = "repo.car",
+            did: str = "did:plc:testperson0000") -> tuple[Path, Path | None]:
+    """(the CAR, blobs folder or None); `name`: the file name the CAR is saved under."""
     import libipld
 
     root.mkdir(parents=True, exist_ok=True)
@@ -410,8 +491,8 @@ def bluesky(root: Path, *, with_blobs: bool = False) -> tuple[Path, Path | None]
         blob_dir = root / "blobs"
         blob_dir.mkdir()
         (blob_dir / libipld.encode_cid(bytes(link))).write_bytes(data)
-    data, _ = car(bluesky_records(link))
-    p = root / "repo.car"
+    data, _ = car(bluesky_records(link), did=did)
+    p = root / name
     p.write_bytes(data)
     return p, blob_dir
 

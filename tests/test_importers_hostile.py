@@ -126,7 +126,7 @@ def test_wrong_platform_names_the_right_one(tmp_path: Path) -> None:
     junk = tmp_path / "junk.zip"
     with zipfile.ZipFile(junk, "w") as z:
         z.writestr("notes/readme.txt", "hello")
-    assert "not recognised as an export" in _refused(tmp_path, junk)
+    assert "not a recognised export" in _refused(tmp_path, junk)
 
 
 def test_truncated_json_names_the_member(tmp_path: Path) -> None:

@@ -13,9 +13,9 @@ from core.bench.importers.exports.common import Summary, write_account
 from core.bench.importers.exports.source import DEFAULT_LIMITS, ExportSource, Limits, open_source
 from core.errors import InputError
 
-NAMES = ("instagram", "facebook", "x", "reddit", "mastodon", "bluesky")
+NAMES = ("instagram", "facebook", "x", "reddit", "mastodon", "bluesky", "threads")
 TITLES = {"instagram": "Instagram", "facebook": "Facebook", "x": "X (Twitter)", "reddit": "Reddit",
-          "mastodon": "Mastodon", "bluesky": "Bluesky"}
+          "mastodon": "Mastodon", "bluesky": "Bluesky", "threads": "Threads"}
 
 
 def module(name: str) -> ModuleType:
@@ -112,20 +112,36 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
         found = detect(s)
         if platform == "auto":
             if found is None:
-                raise InputError(src, f"not recognised as an export of {', '.join(TITLES.values())}")
+                from core.bench.importers.exports.unknown import post_like
+
+                seen = post_like(s)
+                if seen:
+                    raise InputError(src, "layout not recognised: no importer knows these files, which look like "
+                                          "posts: " + "; ".join(seen[:10]) + (f"; and {len(seen) - 10} more" if len(seen) > 10 else ""))
+                names = list(TITLES.values())
+                raise InputError(src, f"not a recognised export: none of the files of an export of "
+                                      f"{', '.join(names[:-1])} or {names[-1]} is here (give the downloaded .zip, "
+                                      ".tar.gz or .car, or its unpacked folder)")
             platform = found
         mod = module(platform)
         if mod.detect(s) == 0:
             hint = f"; it looks like a {TITLES[found]} export (argus import {found} or auto)" if found else ""
             art = "an" if TITLES[platform][0] in "AEIOU" else "a"
             raise InputError(src, f"not {art} {TITLES[platform]} export: none of its files are here{hint}")
+        from core.bench.importers.exports.coverage import Tracker
+
+        tracker = Tracker(s)
         try:
             acc = mod.read(s, include_private=include_private, blobs=blobs, **opts)
         except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:   # outside any one record
             raise InputError(src, f"unexpected structure in this {TITLES[platform]} export "
                                   f"({type(e).__name__}: {e})") from e
+        tracker.close(acc.summary)
         if not acc.posts:
-            raise InputError(src, f"no posts found in this {TITLES[platform]} export")
+            raise InputError(src, f"no posts found in this {TITLES[platform]} export"
+                                  f" ({acc.summary.layout or 'layout not recognised'}; read: "
+                                  f"{', '.join(acc.summary.files_read) or 'nothing'})")
+        platform = acc.platform
         localize(acc, zone)
         order_and_cap(acc)
         udir = write_account(acc, out, overwrite=overwrite)

@@ -7,6 +7,7 @@ See docs/importers.md ("Bluesky")."""
 from __future__ import annotations
 
 import hashlib
+import re
 from pathlib import Path
 from typing import Any, Iterator
 
@@ -25,10 +26,34 @@ def _car_members(src: ExportSource) -> list[str]:
 
 
 def detect(src: ExportSource) -> int:
+    """3 for a CAR whose header names its roots and version; 1 for a file named .car; 0 otherwise
+    (a README, a photo or any other single file is no Bluesky export)."""
     for n in _car_members(src)[:1]:
-        head = src.read(n)[:64] if src.sizes[n] < 64 * 1024 * 1024 else b""
-        return 3 if b"roots" in head and b"version" in head else 1
+        head = src.read(n, limit=64 * 1024 * 1024)[:64] if src.sizes[n] < 64 * 1024 * 1024 else b""
+        return 3 if b"roots" in head and b"version" in head else int(n.endswith(".car"))
     return 0
+
+
+# handle syntax (atproto.com/specs/handle): labels of letters, digits and hyphens, a letter-led TLD
+_HANDLE = re.compile(r"^(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z](?:[a-z0-9-]{0,61}[a-z0-9])?$")
+_STAMP = re.compile(r"[.-](?:\d{8,14}|\d{4}-\d{2}-\d{2}[T0-9:.-]*Z?)$")
+
+
+def handle_of(src: ExportSource, member: str, did: str) -> str | None:
+    """The account's handle where the export shows it: a did:web names its host; a CAR saved under
+    the handle (goat's `<handle>.<timestamp>.car`, `<handle>.car`, `<handle>-<date>.car`), or a zip
+    or folder so named. A repository itself holds only the DID."""
+    if did.startswith("did:web:"):
+        return did[len("did:web:"):].lower()
+    names = [Path(member).name, src.path.name]
+    for name in names:
+        stem = name.lower()
+        for ext in (".car", ".zip"):
+            stem = stem[: -len(ext)] if stem.endswith(ext) else stem
+        stem = _STAMP.sub("", stem).lstrip("@")
+        if _HANDLE.match(stem) and stem not in ("repo", "bsky.social"):
+            return stem
+    return None
 
 
 def _varint(buf: bytes, i: int, where: str) -> tuple[int, int]:
@@ -255,7 +280,15 @@ def read(src: ExportSource, *, include_private: bool = False, blobs: str | Path 
     if wanted_images > got:
         acc.summary.skip("images and videos", "not in the CAR (a Bluesky export holds no media; pass "
                          "--blobs DIR with the blobs fetched separately, files named by CID)", wanted_images - got)
-    acc.profile.setdefault("user_id", did.replace("did:plc:", "") or "bluesky")
+    handle = handle_of(src, name, did)
+    if handle:
+        acc.profile["user_id"] = handle
+        acc.summary.notes.append(f"account: @{handle} ({did})" if did else f"account: @{handle}")
+    else:                                      # no handle in the export: name it as people see it
+        acc.profile["user_id"] = str(acc.profile.get("nickname") or "").strip() or did.replace("did:plc:", "") or "bluesky"
+        acc.summary.notes.append(f"the export holds no handle, only the account's DID ({did}): named after its "
+                                 "display name (save the file as <handle>.car to name it by the handle)")
+    acc.summary.layout = "Bluesky repository (CARv1, " + ("repo.car" if name.endswith("repo.car") else name) + ")"
     if not acc.posts:
         raise InputError(where, "no app.bsky.feed.post record in the repository")
     return acc

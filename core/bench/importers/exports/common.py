@@ -32,11 +32,15 @@ PRIVATE_DIR = 0o700
 
 @dataclass
 class Summary:
-    """Counts by kind of what was read and what was skipped (with why), for the command's lines."""
+    """What an import read and skipped: the layout recognised, every file read, every file skipped
+    (with why), and counts by kind (what was read, what was skipped and why)."""
 
     read: Counter = field(default_factory=Counter)
     skipped: Counter = field(default_factory=Counter)      # (kind, why) -> n
     notes: list[str] = field(default_factory=list)
+    layout: str | None = None
+    files_read: list[str] = field(default_factory=list)
+    files_skipped: dict[str, str] = field(default_factory=dict)   # file -> why
 
     def add(self, kind: str, n: int = 1) -> None:
         self.read[kind] += n
@@ -45,14 +49,32 @@ class Summary:
         self.skipped[(kind, why)] += n
 
     def lines(self) -> list[str]:
-        out = [f"read {n} {kind}" for kind, n in sorted(self.read.items())]
+        out = [f"layout: {self.layout}"] if self.layout else []
+        data = [f for f in self.files_read if not _is_media(f)]
+        media = len(self.files_read) - len(data)
+        out += [f"file read: {f}" for f in data]
+        if media:
+            out.append(f"files read: {media} media files")
+        by_why: dict[str, list[str]] = {}
+        for f, why in sorted(self.files_skipped.items()):
+            by_why.setdefault(why, []).append(f)
+        for why, fs in by_why.items():        # one line per reason (the full list is in import.json)
+            more = f" and {len(fs) - 3} more" if len(fs) > 3 else ""
+            out.append(f"files skipped ({why}): {', '.join(fs[:3])}{more}")
+        out += [f"read {n} {kind}" for kind, n in sorted(self.read.items())]
         out += [f"skipped {n} {kind}: {why}" for (kind, why), n in sorted(self.skipped.items())]
         return out + self.notes
 
     def as_dict(self) -> dict[str, Any]:
-        return {"read": dict(sorted(self.read.items())),
+        return {"layout": self.layout, "files_read": self.files_read,
+                "files_skipped": [{"file": f, "why": w} for f, w in sorted(self.files_skipped.items())],
+                "read": dict(sorted(self.read.items())),
                 "skipped": [{"kind": k, "why": w, "count": n} for (k, w), n in sorted(self.skipped.items())],
                 "notes": self.notes}
+
+
+def _is_media(name: str) -> bool:
+    return Path(name).suffix.lower() in IMAGE_EXT | HEIC_EXT | VIDEO_EXT
 
 
 @dataclass

@@ -5,30 +5,50 @@ from __future__ import annotations
 from typing import Any
 
 from core.bench.importers.exports.common import Account, fix_all, iso_from_epoch, load_json, valid_geo, with_gps
+from core.bench.importers.exports.meta_layouts import FACEBOOK, choose, members
 from core.bench.importers.exports.source import ExportSource
 from core.errors import InputError
 
 PLATFORM = "facebook"
-POSTS = ("your_facebook_activity/posts/your_posts__check_ins__photos_and_videos_*.json",
-         "your_facebook_activity/posts/your_posts_*.json",
-         "posts/your_posts__check_ins__photos_and_videos_*.json", "posts/your_posts_*.json", "posts/your_posts.json")
-COMMENTS = ("your_facebook_activity/comments_and_reactions/comments.json", "comments_and_reactions/comments.json",
-            "comments/comments.json")
 PROFILE = ("personal_information/profile_information/profile_information.json",
            "profile_information/profile_information.json")
-ALBUMS = ("your_facebook_activity/posts/album/*.json", "posts/album/*.json")
-UNCATEGORIZED = ("your_facebook_activity/posts/your_uncategorized_photos.json", "posts/your_uncategorized_photos.json",
-                 "photos_and_videos/your_uncategorized_photos.json")
-MESSAGES = ("your_facebook_activity/messages/inbox/*/message_*.json", "messages/inbox/*/message_*.json")
+ALBUMS = ("your_facebook_activity/posts/album/*.json", "your_activity_across_facebook/posts/album/*.json",
+          "posts/album/*.json")
+UNCATEGORIZED = ("your_facebook_activity/posts/your_uncategorized_photos.json",
+                 "your_activity_across_facebook/posts/your_uncategorized_photos.json",
+                 "posts/your_uncategorized_photos.json", "photos_and_videos/your_uncategorized_photos.json")
+MESSAGES = ("your_facebook_activity/messages/inbox/*/message_*.json",
+            "your_activity_across_facebook/messages/inbox/*/message_*.json", "messages/inbox/*/message_*.json")
+ROOTS = ("your_facebook_activity", "your_activity_across_facebook")
 
 
 def detect(src: ExportSource) -> int:
-    return (3 * bool(src.glob("your_facebook_activity/*/*")) + 2 * bool(src.glob("posts/your_posts*.json"))
+    return (3 * bool(src.glob("your_facebook_activity/*/*") or src.glob("your_activity_across_facebook/*/*"))
+            + 2 * bool(src.glob("posts/your_posts*.json"))
             + bool(src.find("profile_information/profile_information.json")) + bool(_html(src)))
 
 
+def _sniffed(src: ExportSource) -> list[str]:
+    """Posts files of a layout not in the table: JSON under the activity folder whose records have
+    a `timestamp` and `data[].post` (what a Facebook post is), so a moved file is still found."""
+    out = []
+    for n in src.names:
+        if n.endswith(".json") and any(f"{r}/" in f"/{n}" for r in ROOTS) and "/messages/" not in n \
+                and src.sizes[n] < 64 * 1024 * 1024:
+            try:
+                data = load_json(src, n)
+            except Exception:  # unreadable: not a posts file
+                continue
+            items = data if isinstance(data, list) else []
+            first = next((x for x in items if isinstance(x, dict)), None)
+            if first and "timestamp" in first and any(isinstance(d, dict) and "post" in d for d in first.get("data") or []):
+                out.append(n)
+    return out
+
+
 def _html(src: ExportSource) -> list[str]:
-    return src.glob("your_facebook_activity/posts/your_posts*.html") + src.glob("posts/your_posts*.html")
+    return (src.glob("your_facebook_activity/posts/your_posts*.html") + src.glob("your_activity_across_facebook/posts/your_posts*.html")
+            + src.glob("posts/your_posts*.html"))
 
 
 def _first(src: ExportSource, patterns: tuple[str, ...]) -> list[str]:
@@ -71,13 +91,18 @@ def _photos(acc: Account, src: ExportSource, used: set[str]) -> None:
 def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Account:
     acc = Account(PLATFORM, src)
     used: set[str] = set()                  # media uris already attached to a post
-    files = _first(src, POSTS)
+    lay = choose(src, FACEBOOK)
+    files = members(src, lay.posts) if lay else []
+    if not files and (files := _sniffed(src)):
+        acc.summary.notes.append("posts found by their content, in a layout Argus does not know by name: "
+                                 + ", ".join(files))
+    acc.summary.layout = lay.name if lay else ("Facebook, unknown layout (posts files found by content)" if files else None)
     if not files:
         if _html(src):
             raise InputError(src.path, "this Facebook export is in HTML format: download it again with "
                                        "Format: JSON (Accounts Center > Download your information)")
-        raise InputError(src.path, "no Facebook posts file (your_facebook_activity/posts/"
-                                   "your_posts__check_ins__photos_and_videos_1.json or posts/your_posts_1.json)")
+        raise InputError(src.path, "no Facebook posts file in the export (looked for the layouts: "
+                                   + "; ".join(lay.name for lay in FACEBOOK) + ")")
     for name in files:
         data = fix_all(load_json(src, name))
         items = data if isinstance(data, list) else (data.get("status_updates_v2") or [])
@@ -122,7 +147,7 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                     for m in acc.media.get(pid, []):
                         with_gps(m, geo, acc.summary)
                     acc.posts[-1]["geo"] = geo
-    for name in _first(src, COMMENTS)[:1]:
+    for name in (members(src, lay.comments) if lay else members(src, tuple(c for x in FACEBOOK for c in x.comments)))[:1]:
         data = fix_all(load_json(src, name))
         rows = data.get("comments_v2") or data.get("comments") or [] if isinstance(data, dict) else data
         for obj in rows:

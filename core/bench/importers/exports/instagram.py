@@ -5,39 +5,49 @@ from __future__ import annotations
 from typing import Any
 
 from core.bench.importers.exports.common import Account, fix_all, iso_from_epoch, load_json, valid_geo, with_gps
+from core.bench.importers.exports.meta_layouts import INSTAGRAM, Layout, choose, members
 from core.bench.importers.exports.source import ExportSource
 
 PLATFORM = "instagram"
-# current layout first, then the older one (no your_instagram_activity/ level)
-POSTS = ("your_instagram_activity/content/posts_*.json", "content/posts_*.json")
-STORIES = ("your_instagram_activity/content/stories.json", "content/stories.json")
-REELS = ("your_instagram_activity/content/reels.json", "content/reels.json")
-COMMENTS = ("your_instagram_activity/comments/post_comments*.json", "comments/post_comments*.json",
-            "your_instagram_activity/comments/reels_comments.json", "comments/reels_comments.json")
 PROFILE = ("personal_information/personal_information/personal_information.json",
            "personal_information/personal_information.json", "account_information/personal_information.json")
 NOT_PUBLIC = {"archived_posts.json": "archived posts", "recently_deleted_content.json": "recently deleted posts"}
 MESSAGES = ("your_instagram_activity/messages/inbox/*/message_*.json", "messages/inbox/*/message_*.json")
 
 
-def _members(src: ExportSource, patterns: tuple[str, ...]) -> list[str]:
-    """Members of the first layout that has any (so a folder holding both is not read twice)."""
-    for pat in patterns:
-        hit = src.glob(pat)
-        if hit:
-            return hit
-    return []
+def _layout(src: ExportSource) -> Layout | None:
+    lay = choose(src, INSTAGRAM)
+    if lay is not None and lay.top_only and not any(_ig_shaped(src, m) for m in members(src, lay.posts + lay.reels, top_only=True)):
+        return None                      # a posts.json of some other tool
+    return lay
+
+
+def _ig_shaped(src: ExportSource, name: str) -> bool:
+    """An Instagram media list: records with `media` or `creation_timestamp` (read only when small)."""
+    if src.sizes.get(name, 0) > 64 * 1024 * 1024:
+        return False
+    try:
+        data = load_json(src, name)
+    except Exception:  # any unreadable file is simply not this layout
+        return False
+    items = data if isinstance(data, list) else next((v for v in data.values() if isinstance(v, list)), []) \
+        if isinstance(data, dict) else []
+    first = next((x for x in items if isinstance(x, dict)), None)
+    return first is not None and ("media" in first or "creation_timestamp" in first)
 
 
 def detect(src: ExportSource) -> int:
-    return (3 * bool(src.find("your_instagram_activity/content/posts_1.json") or src.glob("your_instagram_activity/*/*"))
+    lay = _layout(src)
+    return (3 * bool(lay and not lay.top_only or src.glob("your_instagram_activity/*/*"))
+            + 2 * bool(lay and lay.top_only)
             + 2 * bool(src.find("content/posts_1.json") and not src.glob("your_facebook_activity/*/*"))
             + bool(src.glob("personal_information/personal_information.json"))
             + bool(src.glob("media/posts/*/*")) + bool(_html(src)))
 
 
 def _html(src: ExportSource) -> list[str]:
-    return src.glob("your_instagram_activity/content/posts_*.html") + src.glob("content/posts_*.html")
+    return (src.glob("your_instagram_activity/media/posts_*.html") + src.glob("your_instagram_activity/content/posts_*.html")
+            + src.glob("content/posts_*.html"))
 
 
 def _geo(media: dict[str, Any]) -> dict[str, float] | None:
@@ -51,7 +61,17 @@ def _geo(media: dict[str, Any]) -> dict[str, float] | None:
     return None
 
 
-def _add_items(acc: Account, name: str, items: list[Any], kind: str, prefix: str, one: str) -> None:
+def _key(obj: dict[str, Any], media: list[dict[str, Any]]) -> tuple:
+    """What makes two records the same post: their media files, else their time and caption."""
+    uris = sorted(str(m.get("uri")) for m in media if m.get("uri"))
+    if uris:
+        return ("media", *uris)
+    first = media[0] if media else {}
+    return ("text", obj.get("creation_timestamp") or first.get("creation_timestamp"), obj.get("title") or first.get("title"))
+
+
+def _add_items(acc: Account, name: str, items: list[Any], kind: str, prefix: str, one: str,
+               seen: dict[tuple, str]) -> None:
     for obj in items:
         with acc.item(kind, name):
             if not isinstance(obj, dict):
@@ -59,6 +79,11 @@ def _add_items(acc: Account, name: str, items: list[Any], kind: str, prefix: str
                 continue
             media = [m for m in obj.get("media") or ([obj] if obj.get("uri") else []) if isinstance(m, dict)]
             first = media[0] if media else {}
+            key = _key(obj, media)
+            if key in seen:                  # a reel that repeats a post (the folder layout lists both)
+                acc.summary.skip(kind, f"the same as {seen[key]} already imported (same media)")
+                continue
+            seen[key] = f"a {one}" if one != kind else f"an earlier {one}"
             caption = obj.get("title") or first.get("title") or ""     # one photo: the caption is media[0].title
             ts = obj.get("creation_timestamp") or first.get("creation_timestamp")
             geo = next((g for g in (_geo(m) for m in media) if g), None)
@@ -89,20 +114,34 @@ def _smd(obj: dict[str, Any], key: str) -> Any:
     return v.get("value") if "value" in v else v.get("timestamp")
 
 
+def _list(data: Any, key: str) -> list[Any]:
+    if isinstance(data, list):
+        return data
+    return (data.get(key) or next((v for v in data.values() if isinstance(v, list)), [])) if isinstance(data, dict) else []
+
+
 def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Account:
+    from core.bench.importers.exports import threads
+
     acc = Account(PLATFORM, src)
-    files = _members(src, POSTS)
+    lay = _layout(src)
+    seen: dict[tuple, str] = {}
+    files = members(src, lay.posts, top_only=lay.top_only) if lay else []
     for name in files:
-        data = fix_all(load_json(src, name))
-        _add_items(acc, name, data if isinstance(data, list) else data.get("ig_posts") or [], "posts", "ig", "post")
-    for name in _members(src, STORIES):
-        data = fix_all(load_json(src, name))
-        _add_items(acc, name, (data or {}).get("ig_stories") or [] if isinstance(data, dict) else data, "stories", "st", "story")
-    for name in _members(src, REELS):
-        data = fix_all(load_json(src, name))
-        items = (data or {}).get("ig_reels_media") or [] if isinstance(data, dict) else data
-        _add_items(acc, name, items, "reels", "rl", "reel")
-    for name in _members(src, COMMENTS):
+        _add_items(acc, name, _list(fix_all(load_json(src, name)), "ig_posts"), "posts", "ig", "post", seen)
+    for name in members(src, lay.stories, top_only=lay.top_only) if lay else []:
+        _add_items(acc, name, _list(fix_all(load_json(src, name)), "ig_stories"), "stories", "st", "story", seen)
+    for name in members(src, lay.reels, top_only=lay.top_only) if lay else []:
+        _add_items(acc, name, _list(fix_all(load_json(src, name)), "ig_reels_media"), "reels", "rl", "reel", seen)
+    n_threads = threads.read_into(acc, src)
+    acc.summary.layout = lay.name if lay else None
+    if n_threads and not files and not any(p.get("kind") in ("story", "reel") for p in acc.posts):
+        acc.platform = "threads"
+        acc.summary.layout = threads.LAYOUT
+    elif n_threads and lay:
+        acc.summary.layout = f"{lay.name}, with Threads ({threads.LAYOUT})"
+    comments = members(src, lay.comments if lay else INSTAGRAM[1].comments + INSTAGRAM[2].comments)
+    for name in comments:
         data = fix_all(load_json(src, name))
         rows = data if isinstance(data, list) else next((v for v in data.values() if isinstance(v, list)), [])
         for obj in rows:
@@ -116,15 +155,16 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                                                    "timestamp": iso_from_epoch(_smd(obj, "Time")),
                                                    "kind": "comment", "reply_to": f"@{owner}" if owner else None})
     for fname, what in NOT_PUBLIC.items():
-        for name in src.find(f"your_instagram_activity/content/{fname}", f"content/{fname}")[:1]:
+        for name in src.find(f"your_instagram_activity/media/{fname}", f"your_instagram_activity/content/{fname}",
+                             f"content/{fname}")[:1]:
             data = load_json(src, name)
             n = len(next((v for v in data.values() if isinstance(v, list)), [])) if isinstance(data, dict) else (
                 len(data) if isinstance(data, list) else 0)
             acc.summary.skip(what, "not public", n)
-    msgs = _members(src, MESSAGES)
+    msgs = next((m for m in (src.glob(p) for p in MESSAGES) if m), [])
     if msgs:
         acc.summary.skip("direct message threads", "not public", len({m.rsplit("/", 1)[0] for m in msgs}))
-    for name in _members(src, PROFILE):
+    for name in next((m for m in (src.find(p) for p in PROFILE) if m), []):
         data = fix_all(load_json(src, name))
         users = data.get("profile_user") if isinstance(data, dict) else None
         if users and isinstance(users[0], dict):
@@ -137,13 +177,13 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
 
                 acc.avatar = load_media(src, m, acc.summary)
         break
-    if not files and not acc.posts:
+    if not acc.posts and lay is None:
         from core.errors import InputError
 
         if _html(src):
             raise InputError(src.path, "this Instagram export is in HTML format: download it again with "
                                        "Format: JSON (Accounts Center > Your information and permissions > "
                                        "Download your information)")
-        raise InputError(src.path, "no Instagram posts file (your_instagram_activity/content/posts_1.json or "
-                                   "content/posts_1.json) in the export")
+        raise InputError(src.path, "no Instagram posts file in the export (looked for the layouts: "
+                                   + "; ".join(lay.name for lay in INSTAGRAM) + f"; and {threads.LAYOUT})")
     return acc

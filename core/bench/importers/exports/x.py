@@ -60,6 +60,13 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
     if not files:
         raise InputError(src.path, "no X archive tweets file (data/tweets.js, data/tweet.js or "
                                    "data/tweets-part1.js) in the export")
+    from core.bench.importers.exports import x_notes
+
+    notes = x_notes.load(src, acc.summary)
+    base = files[0].rsplit("/", 1)[-1]
+    acc.summary.layout = ({"tweets.js": "X archive (data/tweets.js)", "tweet.js": "Twitter archive before 2022 (data/tweet.js)"}
+                          .get(base, f"X archive (data/{base})") + (", split in parts" if len(files) > 1 else "")
+                          + (", with long posts (data/note-tweet.js)" if notes.all else ""))
     media = _media_index(src)
     for name in files:
         for item in _js_list(src, name):
@@ -81,7 +88,11 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                     c = t["geo"].get("coordinates") or []
                     geo = valid_geo(c[0], c[1]) if len(c) == 2 else None
                 place = t.get("place") if isinstance(t.get("place"), dict) else {}
-                post = {"post_id": acc.new_id("t", tid), "timestamp": iso_from_text(t.get("created_at"), CREATED),
+                created = iso_from_text(t.get("created_at"), CREATED)
+                if kind != "retweets" and (whole := x_notes.complete(notes, created, text)):
+                    text = whole
+                    acc.summary.add("long posts: whole text from note-tweet.js")
+                post = {"post_id": acc.new_id("t", tid), "timestamp": created,
                         "caption": text, "tags": [h.get("text") for h in ents.get("hashtags") or [] if isinstance(h, dict)],
                         "location_tag": place.get("full_name"), "geo": geo, "source_id": tid, "kind": {"retweets": "retweet", "replies": "reply"}.get(kind, "tweet"),
                         "in_reply_to": t.get("in_reply_to_status_id_str"),
@@ -105,6 +116,7 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                 if geo:
                     for m in acc.media.get(post["post_id"], []):
                         with_gps(m, geo, acc.summary)
+    x_notes.unused(notes, acc.summary)
     for name in src.find("data/account.js")[:1]:
         a = next((x.get("account") for x in _js_list(src, name) if isinstance(x, dict) and x.get("account")), {})
         acc.profile.update({k: v for k, v in {"user_id": a.get("username"), "nickname": a.get("accountDisplayName")}.items() if v})
