@@ -298,6 +298,35 @@ def x(root: Path, *, layout: str = "tweets", wrapped: bool = True, parts: bool =
     return root
 
 
+# ---- the platform's own inferences (documented structures; see docs/importers.md) ----
+
+def x_inferences(base: Path) -> None:
+    _w(base, "data/personalization.js", "window.YTD.personalization.part0 = " + json.dumps([{"p13nData": {
+        "demographics": {"languages": [{"language": "English", "isDisabled": False}],
+                         "genderInfo": {"gender": "female"}},
+        "interests": {"interests": [{"name": "Nursing", "isDisabled": False}, {"name": "Cats", "isDisabled": True},
+                                    {"name": "Public transit", "isDisabled": False}],
+                      "partnerInterests": [], "audienceAndAdvertisers": {"numAudiences": "0", "advertisers": [],
+                                                                         "lookalikeAdvertisers": []}, "shows": []},
+        "locationHistory": [], "inferredAgeInfo": {"age": ["25-34"], "birthDate": ""}}}], indent=1))
+    _w(base, "data/ageinfo.js", "window.YTD.ageinfo.part0 = " + json.dumps(
+        [{"ageMeta": {"ageInfo": {"age": ["25-34"], "birthDate": ""}}}]))
+
+
+def meta_inferences(base: Path, platform: str = "instagram") -> None:
+    if platform == "instagram":
+        _w(base, "ads_information/instagram_ads_and_businesses/ads_interests.json", meta_json({"inferred_data_ig_interest": [
+            {"string_map_data": {"Interest": {"value": "Coffee"}}}, {"string_map_data": {"Interest": {"value": "Hiking"}}}]}))
+        _w(base, "preferences/your_topics/recommended_topics.json", meta_json({"topics_your_topics": [
+            {"string_map_data": {"Name": {"value": "Cafés"}}}]}))
+        _w(base, "personal_information/information_about_you/account_based_in.json", meta_json(
+            {"inferred_data_primary_location": [{"string_map_data": {"City Name": {"value": "Paris, Île-de-France"}}}]}))
+    else:
+        _w(base, "preferences/your_topics/your_topics.json", meta_json({"inferred_topics_v2": ["Brunch", "Lyon"]}))
+        _w(base, "logged_information/location/primary_location.json", meta_json(
+            {"primary_location_v2": {"city_region_pairs": [["Lyon", "Auvergne-Rhône-Alpes"]], "zipcode": ["69001"]}}))
+
+
 # ---- Reddit ----
 
 REDDIT_POSTS = "id,permalink,date,ip,subreddit,gildings,title,url,body\n"

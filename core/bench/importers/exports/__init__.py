@@ -136,6 +136,9 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
         except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:   # outside any one record
             raise InputError(src, f"unexpected structure in this {TITLES[platform]} export "
                                   f"({type(e).__name__}: {e})") from e
+        from core.bench.importers.exports import inferences
+
+        inferred = inferences.read(acc.platform, s, acc.summary)
         tracker.close(acc.summary)
         if not acc.posts:
             raise InputError(src, f"no posts found in this {TITLES[platform]} export"
@@ -145,6 +148,12 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
         localize(acc, zone)
         order_and_cap(acc)
         udir = write_account(acc, out, overwrite=overwrite)
+        if inferred:                             # beside the posts, never read by the engine
+            from core.audit_inferences import FILE, PlatformInferences
+            from db.store import write_private
+
+            write_private(udir / FILE, PlatformInferences(platform=acc.platform, items=inferred)
+                          .model_dump_json(indent=1) + "\n")
     return ExportImport(platform=platform, out_dir=str(out_dir), user_dir=str(udir), posts=len(acc.posts),
                         images=sum(len(v) for v in acc.media.values()), summary=acc.summary,
                         seconds=time.perf_counter() - t0, declared=[a.attribute for a in acc.leaked])

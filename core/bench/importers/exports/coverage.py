@@ -24,7 +24,9 @@ WHY_NOT = (
     ("*block*", "not the account's own words: blocks and mutes"),
     ("*mute*", "not the account's own words: blocks and mutes"),
     ("*search*", "not public: searches"),
-    ("*ad*", "not public: ads and advertisers"),
+    ("*ads_information/*", "not public: ads and advertisers"),
+    ("*/ad-*", "not public: ads and advertisers"),
+    ("*/ads_*", "not public: ads and advertisers"),
     ("*.html", "HTML pages (Argus reads the JSON export)"),
 )
 
