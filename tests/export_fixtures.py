@@ -542,3 +542,163 @@ def tar_dir(folder: Path, dest: Path) -> Path:
             if p.is_file():
                 t.add(p, p.relative_to(folder).as_posix())
     return dest
+
+
+# ---- a generated user written out as each platform's export (round trip) ----
+
+def user_content(udir: Path) -> tuple[dict, list[dict]]:
+    """(profile, posts) of a sopri/1 user as an export can hold them: per post the text (title and
+    caption, one line each, as platforms keep them), the time, the image files."""
+    profile = json.loads((udir / "profile.json").read_text(encoding="utf-8"))
+    posts = []
+    for line in (udir / "posts.jsonl").read_text(encoding="utf-8").splitlines():
+        p = json.loads(line)
+        raw = "\n".join(x for x in (p.get("title"), p.get("caption")) if x)
+        text = "\n".join(s.strip() for s in raw.splitlines() if s.strip())
+        posts.append({"id": p["post_id"], "text": text, "ts": p["timestamp"],
+                      "images": [udir / i["file"] for i in p.get("images") or []]})
+    return profile, posts
+
+
+def hashtags(text: str) -> list[str]:
+    import re
+
+    return sorted(set(re.findall(r"#(\w+)", text)))
+
+
+def reduced_user(udir: Path, dest: Path, *, images: bool, profile: bool, tags: bool) -> Path:
+    """The user folder cut to what an export holds (no comments by others, location tags, IP
+    region, language or avatar; images, nickname/bio and hashtags only where the export has them)."""
+    prof, posts = user_content(udir)
+    out = dest / prof["user_id"]
+    (out / "images").mkdir(parents=True)
+    keep = {"user_id": prof["user_id"]} | ({k: prof[k] for k in ("nickname", "bio") if prof.get(k)} if profile else {})
+    (out / "profile.json").write_text(json.dumps(keep, ensure_ascii=False))
+    lines = []
+    for p in posts:
+        rec = {"post_id": p["id"], "timestamp": p["ts"]}
+        if p["text"]:
+            rec["caption"] = p["text"]
+        if tags and hashtags(p["text"]):
+            rec["tags"] = hashtags(p["text"])
+        if images and p["images"]:
+            rec["images"] = []
+            for f in p["images"]:
+                (out / "images" / f.name).write_bytes(f.read_bytes())
+                rec["images"].append({"file": f"images/{f.name}"})
+        lines.append(json.dumps(rec, ensure_ascii=False) + "\n")
+    (out / "posts.jsonl").write_text("".join(lines), encoding="utf-8")
+    return out
+
+
+def _epoch(ts: str) -> int:
+    from datetime import datetime
+
+    return int(datetime.fromisoformat(ts).timestamp())
+
+
+def export_user(udir: Path, platform: str, root: Path) -> Path:
+    """Write the user as `platform`'s export (the layouts the importers document) under root."""
+    from datetime import datetime, timezone
+    from html import escape
+
+    prof, posts = user_content(udir)
+    uid, nick, bio = prof["user_id"], prof.get("nickname") or "", prof.get("bio") or ""
+    base = root / f"{platform}-export"
+    if platform in ("instagram", "threads"):
+        items = []
+        for p in posts:
+            ym = datetime.fromisoformat(p["ts"]).strftime("%Y%m")
+            media = []
+            for f in p["images"]:
+                _w(base, f"media/posts/{ym}/{p['id']}_{f.name}", f.read_bytes())
+                media.append({"uri": f"media/posts/{ym}/{p['id']}_{f.name}", "creation_timestamp": _epoch(p["ts"]),
+                              "title": ""})
+            items.append({"title": p["text"], "creation_timestamp": _epoch(p["ts"]), "media": media})
+        if platform == "instagram":
+            _w(base, "your_instagram_activity/media/posts_1.json", meta_json(items))
+        else:
+            _w(base, "your_instagram_activity/threads/threads_and_replies.json",
+               meta_json({"text_post_app_text_posts": items}))
+        _w(base, "personal_information/personal_information/personal_information.json", meta_json({"profile_user": [
+            {"string_map_data": {"Username": {"value": uid}, "Name": {"value": nick}, "Bio": {"value": bio}}}]}))
+    elif platform == "facebook":
+        items = []
+        for p in posts:
+            att = []
+            for f in p["images"]:
+                uri = f"your_facebook_activity/posts/media/{p['id']}_{f.name}"
+                _w(base, uri, f.read_bytes())
+                att.append({"data": [{"media": {"uri": uri, "creation_timestamp": _epoch(p["ts"])}}]})
+            items.append({"timestamp": _epoch(p["ts"]), "data": [{"post": p["text"]}] if p["text"] else [],
+                          "attachments": att})
+        _w(base, "your_facebook_activity/posts/your_posts__check_ins__photos_and_videos_1.json", meta_json(items))
+        _w(base, "personal_information/profile_information/profile_information.json", meta_json(
+            {"profile_v2": {"name": {"full_name": nick}, "username": uid, "intro_bio": {"value": bio}}}))
+    elif platform == "x":
+        tweets = []
+        for i, p in enumerate(posts, 1):
+            tid = str(1000 + i)
+            created = datetime.fromisoformat(p["ts"]).astimezone(timezone.utc).strftime("%a %b %d %H:%M:%S +0000 %Y")
+            for f in p["images"]:
+                _w(base, f"data/tweets_media/{tid}-{f.name}", f.read_bytes())
+            tweets.append({"tweet": {"id_str": tid, "created_at": created, "full_text": p["text"],
+                                     "entities": {"hashtags": [{"text": t} for t in hashtags(p["text"])]},
+                                     "extended_entities": {"media": [{"type": "photo"} for _ in p["images"]]}}})
+        _w(base, "data/tweets.js", "window.YTD.tweets.part0 = " + json.dumps(tweets, ensure_ascii=False))
+        _w(base, "data/account.js", "window.YTD.account.part0 = " + json.dumps(
+            [{"account": {"username": uid, "accountDisplayName": nick}}], ensure_ascii=False))
+        _w(base, "data/profile.js", "window.YTD.profile.part0 = " + json.dumps(
+            [{"profile": {"description": {"bio": bio}}}], ensure_ascii=False))
+    elif platform == "mastodon":
+        me = f"https://social.example/users/{uid}"
+        items = []
+        for i, p in enumerate(posts, 1):
+            att = []
+            for f in p["images"]:
+                url = f"/media_attachments/files/000/000/{i:03d}/original/{f.name}"
+                _w(base, url.lstrip("/"), f.read_bytes())
+                att.append({"type": "Document", "mediaType": "image/jpeg", "url": url})
+            html = "".join(f"<p>{escape(line)}</p>" for line in p["text"].splitlines())
+            items.append({"type": "Create", "published": p["ts"], "object": {
+                "id": f"{me}/statuses/{i}", "type": "Note", "published": p["ts"], "to": [PUBLIC],
+                "cc": [f"{me}/followers"], "content": html, "attachment": att,
+                "tag": [{"type": "Hashtag", "name": f"#{t}"} for t in hashtags(p["text"])]}})
+        _w(base, "outbox.json", json.dumps({"type": "OrderedCollection", "orderedItems": items}, ensure_ascii=False))
+        _w(base, "actor.json", json.dumps({"type": "Person", "preferredUsername": uid, "name": nick,
+                                           "summary": f"<p>{escape(bio)}</p>"}, ensure_ascii=False))
+    elif platform == "bluesky":
+        import libipld
+
+        base.mkdir(parents=True)
+        records = {"app.bsky.actor.profile/self": {"$type": "app.bsky.actor.profile", "displayName": nick,
+                                                   "description": bio}}
+        for i, p in enumerate(posts, 1):
+            imgs = []
+            for f in p["images"]:
+                data = f.read_bytes()
+                link = cid_of(data, 0x55)
+                (base / libipld.encode_cid(bytes(link))).write_bytes(data)
+                imgs.append({"alt": "", "image": {"$type": "blob", "ref": link, "mimeType": "image/jpeg",
+                                                  "size": len(data)}})
+            rec = {"$type": "app.bsky.feed.post", "text": p["text"], "tags": hashtags(p["text"]),
+                   "createdAt": datetime.fromisoformat(p["ts"]).astimezone(timezone.utc).isoformat().replace("+00:00", "Z")}
+            if imgs:
+                rec["embed"] = {"$type": "app.bsky.embed.images", "images": imgs}
+            records[f"app.bsky.feed.post/3k{i:04d}"] = rec
+        data, _ = car(records)
+        (base / "repo.car").write_bytes(data)
+    elif platform == "reddit":
+        import csv
+
+        buf = io.StringIO()
+        w = csv.writer(buf)
+        w.writerow(["id", "permalink", "date", "ip", "subreddit", "gildings", "link", "parent", "body", "media"])
+        for p in posts:
+            date = datetime.fromisoformat(p["ts"]).astimezone(timezone.utc).strftime("%Y-%m-%d %H:%M:%S UTC")
+            w.writerow([p["id"], "", date, "", "", "0", "", "", p["text"], ""])
+        _w(base, "comments.csv", buf.getvalue())
+        _w(base, "statistics.csv", f"statistic,value\naccount name,{uid}\n")
+    else:
+        raise ValueError(platform)
+    return base
