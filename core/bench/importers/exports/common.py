@@ -54,7 +54,7 @@ class Summary:
         media = len(self.files_read) - len(data)
         out += [f"file read: {f}" for f in data]
         if media:
-            out.append(f"files read: {media} media files")
+            out.append(f"media files read: {media}")
         by_why: dict[str, list[str]] = {}
         for f, why in sorted(self.files_skipped.items()):
             by_why.setdefault(why, []).append(f)

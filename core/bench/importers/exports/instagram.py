@@ -139,7 +139,7 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
         acc.platform = "threads"
         acc.summary.layout = threads.LAYOUT
     elif n_threads and lay:
-        acc.summary.layout = f"{lay.name}, with Threads ({threads.LAYOUT})"
+        acc.summary.layout = f"{lay.name}, with {threads.LAYOUT}"
     comments = members(src, lay.comments if lay else INSTAGRAM[1].comments + INSTAGRAM[2].comments)
     for name in comments:
         data = fix_all(load_json(src, name))
