@@ -129,3 +129,24 @@ def test_bluesky_named_by_handle_not_did(tmp_path: Path) -> None:
     assert Path(r3.user_dir).name == "Person_B"
     assert "testperson" not in Path(r3.user_dir).name
     assert any("no handle" in n for n in r3.summary.notes)
+
+
+def test_x_long_post_is_not_given_a_note_that_does_not_start_with_its_words(tmp_path: Path) -> None:
+    base = fx.x(tmp_path / "e", notes=True) / "twitter-2026-03-01"
+    js = (base / "data/tweets.js").read_text()
+    (base / "data/tweets.js").write_text(js.replace(fx.LONG_POST[:40], "Something else entirely, said the same second"))
+    import_export("x", tmp_path / "e", tmp_path / "out")
+    long = next(p for p in _posts(tmp_path / "out") if p.get("source_id") == "1005")
+    assert "teach first aid" not in long["caption"]                  # precision: no foreign text attached
+
+
+def test_x_note_named_by_the_tweet_itself(tmp_path: Path) -> None:
+    base = fx.x(tmp_path / "e", notes=True) / "twitter-2026-03-01"
+    js = (base / "data/tweets.js").read_text()
+    # the same long post, dated a minute later than its note, but naming it
+    js = js.replace('"created_at": "Wed Mar 18 21:10:05 +0000 2026"',
+                    '"created_at": "Wed Mar 18 21:11:05 +0000 2026", "note_tweet": {"note_tweet_id": "77001"}')
+    (base / "data/tweets.js").write_text(js)
+    import_export("x", tmp_path / "e", tmp_path / "out")
+    long = next(p for p in _posts(tmp_path / "out") if p.get("source_id") == "1005")
+    assert long["caption"] == fx.LONG_POST

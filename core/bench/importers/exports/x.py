@@ -89,7 +89,7 @@ def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Accou
                     geo = valid_geo(c[0], c[1]) if len(c) == 2 else None
                 place = t.get("place") if isinstance(t.get("place"), dict) else {}
                 created = iso_from_text(t.get("created_at"), CREATED)
-                if kind != "retweets" and (whole := x_notes.complete(notes, created, text)):
+                if kind != "retweets" and (whole := x_notes.complete(notes, created, text, t)):
                     text = whole
                     acc.summary.add("long posts: whole text from note-tweet.js")
                 post = {"post_id": acc.new_id("t", tid), "timestamp": created,

@@ -31,6 +31,7 @@ class Note:
 @dataclass
 class Notes:
     by_second: dict[int, list[Note]] = field(default_factory=dict)
+    by_id: dict[str, Note] = field(default_factory=dict)
     all: list[Note] = field(default_factory=list)
 
 
@@ -65,19 +66,36 @@ def load(src: ExportSource, summary: Summary) -> Notes:
                 second = None
             n = Note(str(nt.get("noteTweetId") or ""), second, _expand(core))
             notes.all.append(n)
+            if n.note_id:
+                notes.by_id[n.note_id] = n
             if second is not None:
                 notes.by_second.setdefault(second, []).append(n)
     return notes
 
 
-def complete(notes: Notes, created: str | None, text: str) -> str | None:
+def _linked_id(tweet: dict[str, Any]) -> str | None:
+    """A note id the tweet names itself (`note_tweet` as an id or {note_tweet_id}), where it does."""
+    nt = tweet.get("note_tweet")
+    if isinstance(nt, str | int):
+        return str(nt)
+    if isinstance(nt, dict):
+        v = nt.get("note_tweet_id") or nt.get("noteTweetId")
+        return str(v) if v else None
+    return None
+
+
+def complete(notes: Notes, created: str | None, text: str, tweet: dict[str, Any] | None = None) -> str | None:
     """The whole text of the long post whose cut form is `text` (posted at ISO time `created`), or None."""
-    if not notes.all or not created:
+    if not notes.all:
+        return None
+    head = _plain(text)
+    linked = notes.by_id.get(_linked_id(tweet or {}) or "")
+    if linked is not None and not linked.used and _plain(linked.text).startswith(head):
+        linked.used = True
+        return linked.text
+    if not created or len(head) < 10:        # too little to be sure which note it is
         return None
     second = int(datetime.fromisoformat(created).timestamp())
-    head = _plain(text)
-    if len(head) < 10:                       # too little to be sure which note it is
-        return None
     for n in notes.by_second.get(second, []):
         if not n.used and _plain(n.text).startswith(head):
             n.used = True
