@@ -41,10 +41,14 @@ def audit_cmd(
     tz: str | None = typer.Option(None, "--tz", metavar="ZONE",
                                   help="your IANA time zone (e.g. Europe/Paris): timestamps in local time (default UTC)"),
     overwrite: bool = typer.Option(False, "--overwrite", help="replace an earlier audit in DIR"),
+    reject: list[str] = typer.Option([], "--reject", metavar="FINDING",
+                                     help="mark a finding as wrong: its key in the report, ATTRIBUTE or ATTRIBUTE:VALUE"
+                                          " (repeatable; kept for reruns)"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bars"),
 ) -> None:
     """Audit your own account, offline: import the export, investigate it, advise edits, write an
-    HTML report (every file 0600). The report's path is the last line."""
+    HTML report (every file 0600). The report's path is the last line. With --reject on a finished
+    audit in DIR: the findings are marked wrong in its run, then advice and report are written again."""
     from core.audit import run_audit
 
     if budget < 0:
@@ -54,7 +58,7 @@ def audit_cmd(
     try:
         with PhaseProgress(quiet) as bars:
             res = run_audit(src, out, platform=platform, budget=budget, include_private=include_private,
-                            blobs=blobs, tz=tz, overwrite=overwrite, progress=_StageProgress(bars))
+                            blobs=blobs, tz=tz, overwrite=overwrite, reject=reject, progress=_StageProgress(bars))
     except InputError as e:
         fail(e.message)
     p = lambda s: console.print(s, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
@@ -66,6 +70,8 @@ def audit_cmd(
     p(f"investigated: run {res.run_id}, {len(res.attributes)} attributes inferred")
     for a in res.attributes:
         p(f"  {a['attribute']}: {a['value']} (confidence {a['confidence'] or 0:.2f})")
+    for r in res.rejected:
+        p(f"  marked as wrong: {r['key']} ({r['removed']} reading{'s' if r['removed'] != 1 else ''} removed)")
     p(f"advice: exposure {res.exposure_before:g} -> {res.exposure_after:g} predicted after {len(res.advice_steps)} edits")
     for i, s in enumerate(res.advice_steps, 1):
         p(f"  {i}. {s}")

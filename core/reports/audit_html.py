@@ -30,7 +30,8 @@ def _profile_rows(db, run_id: str) -> list[tuple[str, str, float | None, int | N
 
 
 def render_audit_html(*, db, run_id: str, platform: str, src: str, import_lines: list[str], plan: Any,
-                      score: dict[str, Any] | None) -> str:
+                      score: dict[str, Any] | None, rejected: dict[str, int] | None = None,
+                      out_dir: str | None = None) -> str:
     from db.queries import evidence_chain
 
     red = Redactor([], False)
@@ -75,6 +76,11 @@ def render_audit_html(*, db, run_id: str, platform: str, src: str, import_lines:
                       f"of the posts). PES {pes} over {score['n']} values.</p><table><tr><th>attribute</th>"
                       f"<th>declared</th><th>Argus inferred</th><th>g</th></tr>{srows}</table>")
     imp = "".join(f"<li>{escape(line)}</li>" for line in import_lines)
+    rej_html = ""
+    if rejected:
+        rej_html = ("<h2>What you marked as wrong</h2><ul>" + "".join(
+            f"<li><code>{escape(k)}</code>: removed from the profile ({n} reading{'s' if n != 1 else ''} set aside)</li>"
+            for k, n in rejected.items()) + "</ul>")
     return (
         "<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>"
         "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">"
@@ -83,7 +89,7 @@ def render_audit_html(*, db, run_id: str, platform: str, src: str, import_lines:
         f"<p class='meta'>export {escape(src)} · {n_posts} posts · run {escape(run_id)} (offline, route budget "
         f"{spent:g} of {budget:g}) · generated {when} · nothing was sent anywhere</p>"
         "<h2>What the posts reveal</h2>" + profile_html +
-        "<h2>What to change</h2>" + advice_html + score_html +
+        "<h2>What to change</h2>" + advice_html + rej_html + score_html +
         f"<h2>What was imported</h2><ul>{imp}</ul>"
         "<p class='meta'>Open the run itself: <code>argus tui RUNS.db --run "
         f"{escape(run_id)}</code> or <code>argus runs datasette RUNS.db</code>. Check the advice on a copy: "
