@@ -134,7 +134,7 @@ def _imported(out: Path):
 def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", budget: float | None = None,
               include_private: bool = False, blobs: str | Path | None = None, tz: str | None = None,
               overwrite: bool = False, reject: list[str] | None = None,
-              target: float = 0.5, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
+              target: float | None = None, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
     from core.advise.advisor import advise
     from core.bench.importers.exports import import_export
     from core.engine.budget import DEFAULT_BUDGET
@@ -193,6 +193,10 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=inv.run_id)
     advice_path = write_private(out / "advice.json", json.dumps({"plan": plan.model_dump(mode="json")},
                                                                 ensure_ascii=False, indent=1))
+    from core.advise.export import write_advice_exports
+    from db.report_reads import run_posts
+
+    write_advice_exports(out, plan, run_posts(db, inv.run_id))      # advice.csv, advice-edits.json
     progress("advise", 1, 1)
     secs["advise"] = time.perf_counter() - t
     # 4. score (declared values) and report
