@@ -29,12 +29,16 @@ class AuditResult(BaseModel):
     report: str
     profile: str
     advice: str
+    advice_csv: str = ""
+    advice_json: str = ""
     posts: int
     images: int
     attributes: list[dict[str, Any]] = Field(default_factory=list)   # attribute, value, confidence
     advice_steps: list[str] = Field(default_factory=list)
     exposure_before: float = 0.0
     exposure_after: float = 0.0
+    spent: float = 0.0                                               # route budget units spent of budget
+    budget: float = 0.0
     score: dict[str, Any] | None = None                              # vs the declared values, when any
     import_lines: list[str] = Field(default_factory=list)
     rejected: list[dict[str, Any]] = Field(default_factory=list)     # key, hypotheses removed (--reject)
@@ -180,7 +184,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     user_key = str(user_dir.resolve())
     record(db, user_key, carried + rejects)
     removed = apply_rejections(inv, recorded(db, user_key))
-    progress("investigate", max(int(total), 1), max(int(total), 1))
+    progress("investigate", min(int(inv.budget.spent), int(total)), max(int(total), 1))   # units spent
     pred = inv.profile()
     pred.system = "argus-offline"
     pred_dir = out / "predictions"
@@ -196,7 +200,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     from core.advise.export import write_advice_exports
     from db.report_reads import run_posts
 
-    write_advice_exports(out, plan, run_posts(db, inv.run_id))      # advice.csv, advice-edits.json
+    csv_path, json_path = write_advice_exports(out, plan, run_posts(db, inv.run_id))
     progress("advise", 1, 1)
     secs["advise"] = time.perf_counter() - t
     # 4. score (declared values) and report
@@ -213,6 +217,8 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     res = AuditResult(resumed=resume and not redo, rejected=[{"key": k, "removed": n} for k, n in removed.items()],
                       platform=imp.platform, out_dir=str(out), user_dir=str(user_dir), db=str(db_path),
                       run_id=inv.run_id, report=str(report), profile=str(profile_path), advice=str(advice_path),
+                      advice_csv=str(csv_path), advice_json=str(json_path), spent=round(inv.budget.spent, 3),
+                      budget=inv.budget.total,
                       posts=imp.posts, images=imp.images,
                       attributes=[{"attribute": a.attribute, "value": a.value, "confidence": a.confidence}
                                   for a in pred.attributes],
