@@ -38,7 +38,7 @@ body{max-width:1100px;background:#fafbfc}
 .srcs{display:flex;flex-wrap:wrap;gap:8px}figure{margin:0}.src{flex:1 1 140px;max-width:220px}
 .src figcaption,.ba figcaption{font-size:12px}.q{margin:3px 0;font-size:13px;overflow-wrap:anywhere}
 svg.thumb{width:100%;height:auto;max-height:200px;display:block;border-radius:4px;background:#eee}
-svg.thumb .region{fill:none;stroke:#e0245e}svg.thumb.gone{opacity:.45}
+svg.thumb .region{fill:none;stroke:#e0245e}svg.thumb .halo{fill:none;stroke:#fff}svg.thumb.gone{opacity:.45}
 mark{background:#ffe27a;padding:0 1px}del{color:#b3261e}
 .wrong{font-size:12px;color:#556;overflow-wrap:anywhere}code{font-size:12px;background:#eef0f4;padding:0 3px;border-radius:3px}
 .ba{display:flex;gap:8px;position:relative;flex-wrap:wrap}.ba figure{flex:1 1 140px;max-width:240px}
@@ -123,8 +123,12 @@ def render_audit_html(*, db, run_id: str, platform: str, src: str, import_lines:
                       out_dir: str | None = None) -> str:
     from db.report_reads import run_header, run_posts
 
+    from core.bench.importers.exports import TITLES
+
     when = datetime.now(timezone.utc).strftime("%Y-%m-%d %H:%M UTC")
     user_id, user_dir, n_posts, spent, budget = run_header(db, run_id)
+    title = TITLES.get(platform, platform)
+    who = "" if user_id.casefold() in (platform.casefold(), title.casefold()) else f": {escape(user_id)}"
     out_dir = out_dir or str(Path(user_dir).parents[2])
     db_path = str(Path(out_dir) / "runs.db")
     posts = run_posts(db, run_id)
@@ -204,7 +208,7 @@ def render_audit_html(*, db, run_id: str, platform: str, src: str, import_lines:
         "<meta name='viewport' content='width=device-width, initial-scale=1'>"
         "<meta http-equiv='Content-Security-Policy' content=\"default-src 'none'; style-src 'unsafe-inline'; img-src data:\">"
         f"<title>Argus audit of {escape(user_id)}</title><style>{CSS}{AUDIT_CSS}</style></head><body>"
-        f"<h1>What your {escape(platform)} account reveals: {escape(user_id)}</h1>"
+        f"<h1>What your {escape(title)} account reveals{who}</h1>"
         f"<p class='meta'>export {escape(src)} · {n_posts} posts · generated {when} · offline, nothing was sent "
         f"anywhere · route budget: {spent:g} of {budget:g} units spent</p>"
         + leaks + todo_html + map_html + time_html + inf_html + rej_html + score_html + notes_html +

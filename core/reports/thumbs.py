@@ -47,8 +47,12 @@ def _svg(uri: str, w: int, h: int, box: tuple[int, int, int, int] | None, label:
     if box:
         x0, y0, x1, y1 = box
         pad = max(2, (w + h) // 200)
-        rect = (f"<rect class='region' x='{max(0, x0 - pad)}' y='{max(0, y0 - pad)}' width='{x1 - x0 + 2 * pad}' "
-                f"height='{y1 - y0 + 2 * pad}' stroke-width='{max(2, (w + h) // 160)}'/>")
+        geo = (f"x='{max(0, x0 - pad)}' y='{max(0, y0 - pad)}' width='{x1 - x0 + 2 * pad}' "
+               f"height='{y1 - y0 + 2 * pad}'")
+        sw = max(2, (w + h) // 160)
+        # a white halo under the coloured frame: visible on a red sign as on a white page
+        rect = (f"<rect class='halo' {geo} stroke-width='{sw * 2}'/>"
+                f"<rect class='region' {geo} stroke-width='{sw}'/>")
     return (f"<svg class='thumb {cls}' viewBox='0 0 {w} {h}' role='img' aria-label='{escape(label)}'>"
             f"<title>{escape(label)}</title><image href='{uri}' width='{w}' height='{h}'/>{rect}</svg>")
 
