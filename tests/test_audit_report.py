@@ -178,3 +178,39 @@ def test_platform_inferences_are_shown_beside_the_posts(audit) -> None:
     assert "ads_information/locations.json" in rows and "Foxglove Terrace" in rows       # beside the posts' value
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in rows and not t.find("script")
     assert "not from your posts" in rows
+
+
+def test_a_real_browser_draws_the_thumbnails_under_the_reports_csp(audit, tmp_path: Path) -> None:
+    """Headless Chromium renders the report as written (its Content-Security-Policy included): the
+    thumbnails show (the same page with the images emptied is far plainer), and at a phone's 390 px
+    the cards are laid out one per row with nothing cut at the right edge."""
+    import shutil
+    import subprocess
+
+    browser = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+    if browser is None:
+        pytest.skip("no chromium (apt-get install -y chromium)")
+    res, html = audit
+
+    def shot(page: str, width: int, name: str) -> Image.Image:
+        f = tmp_path / f"{name}.html"
+        f.write_text(page, encoding="utf-8")
+        png = tmp_path / f"{name}.png"
+        subprocess.run([browser, "--headless", "--no-sandbox", "--disable-gpu", "--hide-scrollbars",
+                        f"--window-size={width},1400", f"--screenshot={png}", f.as_uri()],
+                       check=True, capture_output=True, timeout=120)
+        return Image.open(png).convert("RGB")
+
+    def colours(im: Image.Image) -> int:
+        return len(im.getcolors(maxcolors=1 << 20) or [])
+
+    full = shot(html, 1280, "full")
+    bare = shot(re.sub(r"href='data:image/jpeg;base64,[^']+'", "href='data:,'", html), 1280, "bare")
+    # blocked or broken images would leave the two pages alike; drawn, they differ over a large area
+    diff = ImageChops.difference(full, bare).convert("L").point(lambda v: 255 if v > 24 else 0)
+    changed = diff.histogram()[255]
+    assert changed > 0.05 * full.width * full.height, changed
+    phone = shot(html, 390, "phone")
+    # the right margin column at 390 px is page background: no card or picture runs past the edge
+    edge = phone.crop((phone.width - 3, 0, phone.width, phone.height))
+    assert colours(edge) <= 3, colours(edge)
