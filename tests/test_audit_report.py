@@ -214,3 +214,19 @@ def test_a_real_browser_draws_the_thumbnails_under_the_reports_csp(audit, tmp_pa
     # the right margin column at 390 px is page background: no card or picture runs past the edge
     edge = phone.crop((phone.width - 3, 0, phone.width, phone.height))
     assert colours(edge) <= 3, colours(edge)
+
+
+def test_thumbnails_stop_at_the_size_budget(tmp_path: Path) -> None:
+    """Past BUDGET bytes of thumbnails a report gets no more pictures (it stays under 5 MB)."""
+    from core.reports import thumbs
+
+    (tmp_path / "images").mkdir()
+    for i in range(3):
+        Image.effect_noise((900, 900), 90).convert("RGB").save(tmp_path / "images" / f"n{i}.jpg")
+    t = thumbs.Thumbs(tmp_path)
+    first = t.region("images/n0.jpg", [1, 1, 50, 50], "x")
+    assert first and t.spent > 0
+    t.spent = thumbs.BUDGET
+    assert t.region("images/n1.jpg", None, "x") == ""                          # no new picture
+    assert t.region("images/n0.jpg", [1, 1, 50, 50], "x") == first              # one made before stays
+    assert t.region("../../etc/passwd", None, "x") == ""                       # only the account's own files

@@ -13,6 +13,7 @@ from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
 THUMB = 320          # longest side of a thumbnail, pixels
 QUALITY = 70
+BUDGET = 4_000_000   # bytes of thumbnails in one report at most (the report stays under 5 MB)
 
 
 def _open(path: Path) -> Image.Image | None:
@@ -63,6 +64,7 @@ class Thumbs:
     def __init__(self, user_dir: str | Path):
         self.root = Path(user_dir)
         self._cache: dict[tuple, tuple[str, int, int] | None] = {}
+        self.spent = 0               # bytes of data URIs made so far
 
     def _get(self, file: str, edit: str = "", box: tuple | None = None) -> tuple[str, int, int] | None:
         key = (file, edit, box)
@@ -75,7 +77,9 @@ class Thumbs:
                     im.paste(region.filter(ImageFilter.GaussianBlur(max(6, (box[3] - box[1]) // 2))), box[:2])
                 elif edit == "crop":
                     ImageDraw.Draw(im).rectangle(box, fill=(255, 255, 255))
-            self._cache[key] = _uri(im) if im is not None else None
+            got = _uri(im) if im is not None and self.spent < BUDGET else None
+            self.spent += len(got[0]) if got else 0
+            self._cache[key] = got
         return self._cache[key]
 
     def region(self, file: str | None, box: list[float] | None, label: str) -> str:
