@@ -29,14 +29,19 @@ class AuditResult(BaseModel):
     report: str
     profile: str
     advice: str
+    advice_csv: str = ""
+    advice_json: str = ""
     posts: int
     images: int
     attributes: list[dict[str, Any]] = Field(default_factory=list)   # attribute, value, confidence
     advice_steps: list[str] = Field(default_factory=list)
     exposure_before: float = 0.0
     exposure_after: float = 0.0
+    spent: float = 0.0                                               # route budget units spent of budget
+    budget: float = 0.0
     score: dict[str, Any] | None = None                              # vs the declared values, when any
     import_lines: list[str] = Field(default_factory=list)
+    rejected: list[dict[str, Any]] = Field(default_factory=list)     # key, hypotheses removed (--reject)
     seconds: dict[str, float] = Field(default_factory=dict)
 
 
@@ -76,6 +81,39 @@ def _unfinished_of(out: Path, src: str | Path) -> bool:
         (out / "account" / "manifest.json").is_file()
 
 
+def _finished_of(out: Path, src: str | Path) -> bool:
+    """OUT holds a finished audit (its audit.json) of this same export."""
+    if not (out / "audit.json").is_file():
+        return False
+    try:
+        doc = json.loads((out / "account" / "import.json").read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return False
+    if not isinstance(doc, dict) or doc.get("source") != str(Path(src).resolve()):
+        raise InputError(out, f"holds an audit of {doc.get('source') if isinstance(doc, dict) else '?'}, not of {src}")
+    return True
+
+
+def _carried_rejections(out: Path) -> list:
+    """What was marked wrong in the audit OUT holds (before --overwrite replaces it)."""
+    from core.rejections import Rejection
+
+    import sqlite3
+
+    if not (out / "runs.db").is_file():
+        return []
+    try:
+        con = sqlite3.connect(f"file:{out / 'runs.db'}?mode=ro", uri=True)
+        try:
+            from db.rejections import ALL_ROWS
+            rows = con.execute(ALL_ROWS).fetchall()
+        finally:
+            con.close()
+    except sqlite3.Error:
+        return []                   # an older audit (no rejections table) or a broken DB: nothing to carry
+    return [Rejection(attribute=a, value=v) for a, v in rows]
+
+
 def _imported(out: Path):
     """The ExportImport of an earlier, unfinished audit's import (read back from its files)."""
     from core.bench.importers.exports import ExportImport
@@ -99,8 +137,8 @@ def _imported(out: Path):
 
 def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", budget: float | None = None,
               include_private: bool = False, blobs: str | Path | None = None, tz: str | None = None,
-              overwrite: bool = False,
-              target: float = 0.5, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
+              overwrite: bool = False, reject: list[str] | None = None,
+              target: float | None = None, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
     from core.advise.advisor import advise
     from core.bench.importers.exports import import_export
     from core.engine.budget import DEFAULT_BUDGET
@@ -109,9 +147,15 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
 
     from core.bench.importers.exports import time_zone
 
+    from core.rejections import apply_rejections, parse_key, record, recorded
+
     time_zone(tz)                       # a wrong --tz fails before anything is written
     out = Path(out_dir)
-    resume = prepare_out(out, overwrite, src)
+    rejects = [parse_key(k) for k in reject or []]
+    # --reject on a finished audit of this export: mark the findings wrong in its run, advise and report again
+    redo = bool(rejects) and not overwrite and _finished_of(out, src)
+    carried = _carried_rejections(out) if overwrite else []     # a rerun keeps what was marked wrong
+    resume = True if redo else prepare_out(out, overwrite, src)
     secs: dict[str, float] = {}
     # 1. import (an unfinished audit of the same export keeps its import)
     t = time.perf_counter()
@@ -137,7 +181,10 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     while not inv.finished:
         inv.run(max_steps=1)
         progress("investigate", min(int(inv.budget.spent), int(total)), max(int(total), 1))
-    progress("investigate", max(int(total), 1), max(int(total), 1))
+    user_key = str(user_dir.resolve())
+    record(db, user_key, carried + rejects)
+    removed = apply_rejections(inv, recorded(db, user_key))
+    progress("investigate", min(int(inv.budget.spent), int(total)), max(int(total), 1))   # units spent
     pred = inv.profile()
     pred.system = "argus-offline"
     pred_dir = out / "predictions"
@@ -150,6 +197,10 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=inv.run_id)
     advice_path = write_private(out / "advice.json", json.dumps({"plan": plan.model_dump(mode="json")},
                                                                 ensure_ascii=False, indent=1))
+    from core.advise.export import write_advice_exports
+    from db.report_reads import run_posts
+
+    csv_path, json_path = write_advice_exports(out, plan, run_posts(db, inv.run_id))
     progress("advise", 1, 1)
     secs["advise"] = time.perf_counter() - t
     # 4. score (declared values) and report
@@ -159,11 +210,15 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     from core.reports.audit_html import write_audit_report
 
     report = write_audit_report(out / "report.html", db=db, run_id=inv.run_id, platform=imp.platform,
-                                src=str(src), import_lines=imp.summary.lines(), plan=plan, score=score)
+                                src=str(src), import_lines=imp.summary.lines(), plan=plan, score=score,
+                                rejected=removed, out_dir=str(out))
     progress("report", 1, 1)
     secs["report"] = time.perf_counter() - t
-    res = AuditResult(resumed=resume, platform=imp.platform, out_dir=str(out), user_dir=str(user_dir), db=str(db_path),
+    res = AuditResult(resumed=resume and not redo, rejected=[{"key": k, "removed": n} for k, n in removed.items()],
+                      platform=imp.platform, out_dir=str(out), user_dir=str(user_dir), db=str(db_path),
                       run_id=inv.run_id, report=str(report), profile=str(profile_path), advice=str(advice_path),
+                      advice_csv=str(csv_path), advice_json=str(json_path), spent=round(inv.budget.spent, 3),
+                      budget=inv.budget.total,
                       posts=imp.posts, images=imp.images,
                       attributes=[{"attribute": a.attribute, "value": a.value, "confidence": a.confidence}
                                   for a in pred.attributes],

@@ -317,6 +317,25 @@ def m005_run_backfills(db: sqlite_utils.Database) -> None:
     )
 
 
+@migration
+def m006_audit_rejections(db: sqlite_utils.Database) -> None:
+    """Findings a person marked as wrong (`argus audit --reject`), per account folder: kept across
+    runs of the same account, so a rerun of the audit rejects them again (core/rejections.py)."""
+    run_script(db,
+        """
+        CREATE TABLE IF NOT EXISTS rejections (
+            user_dir TEXT NOT NULL,                     -- the account folder (resolved path)
+            attribute TEXT NOT NULL,
+            value TEXT NOT NULL DEFAULT '',             -- '' = every value of the attribute
+            by TEXT NOT NULL,
+            reason TEXT NOT NULL DEFAULT '',
+            created_at TEXT NOT NULL,
+            PRIMARY KEY (user_dir, attribute, value)
+        );
+        """
+    )
+
+
 def run_script(db: sqlite_utils.Database, sql: str) -> None:
     """Run a migration's SQL statement by statement inside the caller's transaction
     (`executescript` would COMMIT first and run unprotected: a process killed between a

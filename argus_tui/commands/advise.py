@@ -55,7 +55,9 @@ def verification_table(v) -> Table:
 def advise_cmd(
     user_dir: Path = typer.Argument(..., metavar="USER_DIR", help="a sopri/1 user folder"),
     db_path: Path = typer.Option(None, "--db", metavar="RUNS.db", help="run database (default ./runs.db)"),
-    target: float = typer.Option(0.5, "--target", help="exposure reduction to reach (0-1)"),
+    target: float | None = typer.Option(None, "--target",
+                                        help="exposure reduction to reach (0-1); default 0.5 after every"
+                                             " sensitivity-5 leak (IDs, numbers, health) is covered"),
     max_edits: int = typer.Option(5, "--max-edits", help="at most this many edits"),
     out: Path = typer.Option(None, "--out", metavar="PLAN.json", help="write the plan (and verification) as JSON"),
     apply_to: Path = typer.Option(None, "--apply", metavar="OUT_DIR",

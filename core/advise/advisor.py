@@ -111,8 +111,9 @@ def _evidence_of(db: sqlite_utils.Database, run_id: str, g: SupportGraph, hyp_id
     return out
 
 
-def plan_from_graph(g: SupportGraph, *, target: float, max_edits: int) -> tuple[list[PlannedEdit], float, dict[str, float]]:
-    plan = greedy_plan(g, target=target, max_edits=max_edits)
+def plan_from_graph(g: SupportGraph, *, target: float, max_edits: int, worst_first: bool = False
+                    ) -> tuple[list[PlannedEdit], float, dict[str, float]]:
+    plan = greedy_plan(g, target=target, max_edits=max_edits, worst_first=worst_first)
     steps = [PlannedEdit(edit=s.edit, description=s.edit.describe(), exposure_after=round(s.exposure_after, 4),
                          removed=s.removed) for s in plan.steps]
     broken: set[str] = set()
@@ -122,9 +123,16 @@ def plan_from_graph(g: SupportGraph, *, target: float, max_edits: int) -> tuple[
     return steps, plan.exposure_after, remaining
 
 
-def advise(user_dir: str | Path, db_path: str | Path | None = None, *, target: float = 0.5, max_edits: int = 5,
+DEFAULT_TARGET = 0.5
+
+
+def advise(user_dir: str | Path, db_path: str | Path | None = None, *, target: float | None = None, max_edits: int = 5,
            run_id: str | None = None) -> AdvicePlan:
-    """Rank edits for a user's newest finished run (investigating first when there is none)."""
+    """Rank edits for a user's newest finished run (investigating first when there is none).
+    Without a target the plan aims at DEFAULT_TARGET and covers every sensitivity-5 leak it can
+    first (planner.greedy_plan worst_first); a target the person asks for is followed as given."""
+    worst_first = target is None
+    target = DEFAULT_TARGET if target is None else target
     if not 0 < target <= 1:
         raise InputError("--target", f"must be in (0, 1], got {target}")
     if max_edits < 1:
@@ -137,7 +145,7 @@ def advise(user_dir: str | Path, db_path: str | Path | None = None, *, target: f
     elif queries.get_run(db, run_id) is None:
         raise InputError(path, f"no run {run_id!r}", field="run_id")
     g = build_support_graph(db, run_id)
-    steps, after, remaining = plan_from_graph(g, target=target, max_edits=max_edits)
+    steps, after, remaining = plan_from_graph(g, target=target, max_edits=max_edits, worst_first=worst_first)
     before = exposure(g.profile)
     attrs = [AttributeExposure(attribute=v.attribute, value=v.value, sensitivity=v.sensitivity,
                                granularity=round(v.granularity, 3), weight=round(v.weight, 4),

@@ -17,6 +17,18 @@ EDIT_COST: dict[str, float] = {
 }
 
 
+SHOWN = 80      # characters of a phrase shown in a one-line description
+
+
+def shown(phrase: str, limit: int = SHOWN) -> str:
+    """The phrase whole, or cut at a word boundary with an ellipsis where it is cut."""
+    p = " ".join(phrase.split())
+    if len(p) <= limit:
+        return p
+    cut = p[:limit].rsplit(" ", 1)[0] if " " in p[:limit] else p[:limit]
+    return cut.rstrip(" ,;:") + "…"
+
+
 class Edit(BaseModel):
     kind: EditKind
     post_id: str
@@ -35,7 +47,7 @@ class Edit(BaseModel):
             "strip_exif": f"strip EXIF from {self.image}",
             "blur_region": f"blur {self._box()} in {self.image}",
             "crop_image": f"crop {self._box()} out of {self.image}",
-            "cut_phrase": f"cut \u201c{(self.phrase or '')[:40]}\u201d",
+            "cut_phrase": f"cut \u201c{shown(self.phrase or '')}\u201d",
             "hide_ip_region": "hide the IP region label" + (" on the account and every post" if self.post_id == "*" else ""),
             "remove_image": f"remove image {self.image}",
             "delete_post": "delete the post",

@@ -3,6 +3,7 @@ granularity, sensitivity and evidence locations (post ids, carriers, fields, ima
 OCR boxes) are kept; values, quotes and evidence text are masked."""
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import sqlite_utils
@@ -63,3 +64,63 @@ def export_run(db: sqlite_utils.Database, run_id: str, *, redact: bool = False) 
         "profile": attrs,
         "person_actions": actions,     # researchers' reject / confirm / note on hypotheses
     }
+
+
+# ---- the advice for other tools (a deletion tool, a spreadsheet): one row per edit ----
+
+ADVICE_COLUMNS = ("step", "post_id", "url", "date", "caption_excerpt", "edit", "instruction", "phrase", "image", "box",
+                  "attributes_removed", "exposure_after")
+
+
+def _excerpt(text: str, limit: int = 120) -> str:
+    from core.advise.edits import shown
+
+    return shown(text, limit)
+
+
+def advice_rows(plan: Any, posts: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
+    """The plan's edits with what a person or a tool needs to find the post: its platform URL when
+    the export has one, else its date, and a caption excerpt."""
+    from core.reports.audit_cards import words
+
+    rows = []
+    for i, s in enumerate(plan.steps, 1):
+        e = s.edit
+        post = posts.get(e.post_id, {})
+        url = next((str(post[k]) for k in ("url", "permalink") if isinstance(post.get(k), str)
+                    and str(post[k]).startswith("https://")), "")
+        text = " ".join(str(x) for x in (post.get("title"), post.get("caption")) if x)
+        rows.append({"step": i, "post_id": e.post_id, "url": url, "date": str(post.get("timestamp") or ""),
+                     "caption_excerpt": _excerpt(text), "edit": e.kind,
+                     "instruction": words()["edits"].get(e.kind, e.kind), "phrase": e.phrase or "",
+                     "image": e.image or "", "box": list(e.box or []), "attributes_removed": list(s.removed),
+                     "exposure_after": s.exposure_after})
+    return rows
+
+
+def _cell(v: Any) -> str:
+    """A CSV cell a spreadsheet shows as text (a leading = + - @ would be read as a formula)."""
+    s = "; ".join(str(x) for x in v) if isinstance(v, list) else str(v)
+    return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
+
+
+def write_advice_exports(out_dir: str | Path, plan: Any, posts: dict[str, dict[str, Any]]) -> tuple[Path, Path]:
+    """advice.csv and advice-edits.json beside the report (0600)."""
+    import csv
+    import io
+    import json
+
+    from db.store import write_private
+
+    rows = advice_rows(plan, posts)
+    buf = io.StringIO()
+    w = csv.DictWriter(buf, fieldnames=list(ADVICE_COLUMNS), lineterminator="\n")
+    w.writeheader()
+    for r in rows:
+        w.writerow({k: _cell(r[k]) for k in ADVICE_COLUMNS})
+    out = Path(out_dir)
+    csv_path = write_private(out / "advice.csv", buf.getvalue())
+    json_path = write_private(out / "advice-edits.json", json.dumps(
+        {"format": "argus-advice/1", "run_id": plan.run_id, "exposure_before": plan.exposure_before,
+         "exposure_after": plan.exposure_after, "edits": rows}, ensure_ascii=False, indent=1))
+    return csv_path, json_path

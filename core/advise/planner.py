@@ -129,11 +129,23 @@ class Plan:
         return self.steps[-1].exposure_after if self.steps else self.exposure_before
 
 
-def greedy_plan(graph: SupportGraph, *, target: float = 0.5, max_edits: int = 5) -> Plan:
+WORST = 5      # sensitivity of the leaks a plan covers before it may stop: an ID or phone number, health
+
+
+def worst_exposure(values: list[ProfileValue]) -> float:
+    """Exposure of the standing sensitivity-5 values (IDs and numbers, health, orientation)."""
+    return exposure([v for v in values if (v.sensitivity or 0) >= WORST])
+
+
+def greedy_plan(graph: SupportGraph, *, target: float = 0.5, max_edits: int = 5, worst_first: bool = False) -> Plan:
     """Pick edits one at a time until the reduction reaches `target` or `max_edits` edits are
     chosen. Each round: if some edit reaches the target by itself, take the gentlest such edit;
     otherwise the edit removing the most exposure (ties: the gentler). When no single edit helps
-    (a value backed by several posts), look one step further: the best pair of edits."""
+    (a value backed by several posts), look one step further: the best pair of edits.
+
+    worst_first (the default when the person asked for no target): while a sensitivity-5 value is
+    still inferable, the plan takes the edit removing the most of it first and does not stop, at the
+    target or at max_edits, until none is left or no edit can remove what is left."""
     before = exposure(graph.profile)
     cands = candidate_edits(graph)
     broken: set[str] = set()
@@ -152,6 +164,34 @@ def greedy_plan(graph: SupportGraph, *, target: float = 0.5, max_edits: int = 5)
         standing_attrs = now
         cands = [c for c in cands if c.key != edit.key]
 
+    def cover_worst() -> bool:
+        """One round against the standing sensitivity-5 exposure; False when no edit lowers it."""
+        worst_now = worst_exposure(graph.standing(broken))
+        scored = []
+        for c in cands:
+            trial = graph.standing(broken | set(c.breaks))
+            w = worst_exposure(trial)
+            if worst_now - w > 1e-9:
+                scored.append((w, exposure(trial), EDIT_COST[c.kind], c))
+        if scored:
+            take(min(scored, key=lambda t: t[:3])[3])
+            return True
+        best: tuple[float, float, float, Edit, Edit] | None = None
+        for i, a in enumerate(cands):
+            for b in cands[i + 1:]:
+                trial = graph.standing(broken | set(a.breaks) | set(b.breaks))
+                key = (worst_exposure(trial), exposure(trial), EDIT_COST[a.kind] + EDIT_COST[b.kind])
+                if worst_now - key[0] > 1e-9 and (best is None or key < best[:3]):
+                    best = (*key, a, b)
+        if best is None:
+            return False
+        take(best[3])
+        take(best[4])
+        return True
+
+    while worst_first and worst_exposure(graph.standing(broken)) > 0:
+        if not cover_worst():
+            break
     while len(steps) < max_edits and before > 0 and current > goal + 1e-9:
         scored = []
         for c in cands:
