@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll

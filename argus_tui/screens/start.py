@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
