@@ -1,6 +1,8 @@
 """Command: `argus runs datasette RUNS.db`: write Datasette metadata for a run DB (metadata.yml for
 Datasette 0.65, datasette.yml for 1.0; db/datasette.py) and serve it on 127.0.0.1 when Datasette
-is installed (`pip install 'argus-privacy[datasette]'`)."""
+is installed (`pip install 'argus-privacy[datasette]'`). Served safely: the DB as an absolute
+resolved path, opened immutable (`--immutable`), in this process with a Host allow-list
+(argus_tui/datasette_guard.py: 127.0.0.1 and localhost; anything else 403)."""
 from __future__ import annotations
 
 import importlib.metadata
@@ -28,12 +30,31 @@ def datasette_version() -> str | None:
 
 
 def serve_args(db_path: Path, metadata: Path, config: Path, port: int, version: str) -> list[str]:
-    """The `datasette serve` command line for this version (1.0 reads queries from -c, 0.65 from -m)."""
-    args = [sys.executable, "-m", "datasette", "serve", str(db_path), "--host", HOST, "--port", str(port),
-            "-m", str(metadata)]
+    """The `datasette serve` arguments for this version (1.0 reads queries from -c, 0.65 from -m).
+    The DB goes last as the value of `--immutable` (read-only, no locking, never written), as an
+    absolute resolved path: a file named `--plugins-dir=plug` cannot be read as an option. (It is
+    not also passed as a positional file after `--`: Datasette would attach it twice, once mutable.)"""
+    args = ["serve", "--host", HOST, "--port", str(port), "-m", str(metadata)]
     if int(version.split(".")[0]) >= 1:
         args += ["-c", str(config)]
-    return args
+    return args + ["--immutable", str(Path(db_path).resolve())]
+
+
+def serve(args: list[str]) -> None:
+    """Datasette in this process, with the Host allow-list registered as its plugin
+    (argus_tui/datasette_guard.py); returns when it stops (Ctrl-C)."""
+    import click
+    from datasette.cli import cli
+    from datasette.plugins import pm
+
+    from argus_tui import datasette_guard
+
+    if not pm.is_registered(datasette_guard):
+        pm.register(datasette_guard, name="argus-host-guard")
+    try:
+        cli.main(args=args, prog_name="datasette", standalone_mode=False)
+    except click.ClickException as e:
+        fail(f"datasette: {e.format_message()}")
 
 
 @runs_app.command("datasette")
@@ -63,14 +84,17 @@ def datasette_cmd(
     if no_serve or version is None:
         if version is None and not no_serve:
             console.print("Datasette is not installed: pip install 'argus-privacy[datasette]'", highlight=False)
-        console.print(f"start it with: datasette {escape(str(db_path))} --host {HOST} -m {escape(str(meta))}"
-                      f"   (1.0: add -c {escape(str(conf))})", highlight=False, soft_wrap=True)
+        import shlex
+
+        cmd = shlex.join(["datasette", *serve_args(db_path, meta, conf, port, version or "0.65")])
+        console.print(f"start it with: {escape(cmd)}   (1.0: add -c {escape(shlex.quote(str(conf)))}; "
+                      f"`argus runs datasette` also refuses any Host but 127.0.0.1 and localhost)",
+                      highlight=False, soft_wrap=True)
         return
-    base = f"http://{HOST}:{port}/{name}"
+    base = escape(f"http://{HOST}:{port}/{name}")
     console.print(f"serving {base} with Datasette {version} (Ctrl-C stops); canned queries: "
                   + ", ".join(f"{base}/{q}" for q in QUERIES), highlight=False, soft_wrap=True)
     sys.stdout.flush()
     sys.stderr.flush()
-    args = serve_args(db_path, meta, conf, port, version)
-    os.umask(0o077)           # SQLite side files Datasette may create stay private
-    os.execv(args[0], args)   # datasette replaces this process: Ctrl-C and signals reach it directly
+    os.umask(0o077)           # anything Datasette may create stays private
+    serve(serve_args(db_path, meta, conf, port, version))
