@@ -200,3 +200,44 @@ def test_a_db_named_like_an_option_loads_no_plugin(run_db, tmp_path: Path) -> No
     assert "evil" not in {p["name"] for p in plugins}
     assert [d["is_mutable"] for d in dbs if d["name"] == "--plugins-dir=plug"] == [False]
     assert any(d["path"] == str((tmp_path / "--plugins-dir=plug").resolve()) for d in dbs)
+
+
+# -- issue 37: configuration in Argus's own folder, post text beside each post id ---------------
+
+def test_files_go_to_argus_folder_and_the_top_posts_show_their_text(run_db, tmp_path: Path) -> None:
+    pytest.importorskip("datasette")
+    import shutil
+    import sqlite3
+
+    src, run_id = run_db
+    person = tmp_path / "person"           # the person's folder: nothing may be added to it
+    person.mkdir()
+    db = person / "runs.db"
+    shutil.copy(src, db)
+    before = sorted(p.name for p in person.iterdir())
+    ours = lambda: sorted(q.name for q in person.iterdir() if not q.name.startswith("runs.db-"))  # noqa: E731
+    # (SQLite's own -wal / -shm side files of a WAL database are not Argus's files)
+    cfg = tmp_path / "cfg"
+    env = {"XDG_CONFIG_HOME": str(cfg)}
+    p = subprocess.run([sys.executable, "-m", "argus_tui.cli", "runs", "datasette", str(db), "--no-serve"],
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+                       stdin=subprocess.DEVNULL, cwd=person)
+    assert p.returncode == 0, p.stderr
+    with _Served(str(db), person, env=env) as s:
+        status, body = s.get(f"/runs/posts_that_reveal_most.json?_shape=objects&run_id={run_id}")
+        meta = json.loads(s.get("/-/metadata.json")[1])
+    assert ours() == before          # no metadata.yml / datasette.yml beside the person's DB
+    (home,) = (cfg / "argus" / "datasette").iterdir()
+    assert home.name.startswith("runs-") and home.stat().st_mode & 0o777 == 0o700
+    assert {f.name: f.stat().st_mode & 0o777 for f in home.iterdir()} == {"metadata.yml": 0o600,
+                                                                          "datasette.yml": 0o600}
+    assert str(home / "metadata.yml") in p.stdout.replace("\n", "")
+    assert meta["title"] == "Argus runs: runs.db"                        # served from that folder
+    rows = json.loads(body)["rows"]
+    assert status == 200 and rows and list(rows[0])[:3] == ["run_id", "post_id", "text"]
+    captions = {pid: json.loads(d).get("caption") for pid, d in
+                sqlite3.connect(db).execute("SELECT post_id, data FROM posts WHERE run_id = ?", [run_id])}
+    for r in rows:
+        if r["post_id"] in captions and captions[r["post_id"]]:
+            assert captions[r["post_id"]] in r["text"], r
+    assert sum(1 for r in rows if r["post_id"] in captions and captions[r["post_id"]]) >= 2

@@ -20,6 +20,21 @@ from core.errors import InputError
 HOST = "127.0.0.1"   # a run DB holds inferred personal data: never served beyond this machine
 
 
+def files_home(db_path: Path) -> Path:
+    """Argus's own folder for one run DB's Datasette files (never beside the person's DB):
+    $XDG_CONFIG_HOME/argus/datasette/<db name>-<hash of its absolute path> (default ~/.config),
+    created 0700. The hash keeps two runs.db of different folders apart."""
+    import hashlib
+
+    from db.store import private_dir
+
+    base = Path(os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    real = str(Path(db_path).resolve())
+    tag = hashlib.sha256(real.encode("utf-8", "surrogateescape")).hexdigest()[:12]
+    safe_stem = "".join(c if c.isalnum() or c in "-_." else "_" for c in Path(real).stem)[:40].lstrip(".-") or "db"
+    return private_dir(base / "argus" / "datasette" / f"{safe_stem}-{tag}")
+
+
 def datasette_version() -> str | None:
     if importlib.util.find_spec("datasette") is None:
         return None
@@ -62,7 +77,8 @@ def datasette_cmd(
     db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
     port: int = typer.Option(8001, "--port", help="port on 127.0.0.1"),
     files_dir: Path | None = typer.Option(None, "--dir", metavar="DIR",
-                                          help="where metadata.yml and datasette.yml go (default: the DB's folder)"),
+                                          help="where metadata.yml and datasette.yml go (default: Argus's own "
+                                               "folder, ~/.config/argus/datasette/NAME-HASH; never the DB's folder)"),
     no_serve: bool = typer.Option(False, "--no-serve", help="only write the metadata files"),
 ) -> None:
     """Open a run DB in Datasette: titles, table and column descriptions, facets and canned queries
@@ -76,7 +92,13 @@ def datasette_cmd(
         open_runs_readonly(db_path).conn.close()   # a missing / non-SQLite / non-run DB exits 2 here
     except InputError as e:
         fail(e.message)
-    meta, conf = write_files(db_path, files_dir or db_path.resolve().parent)
+    try:
+        meta, conf = write_files(db_path, files_dir or files_home(db_path))
+    except InputError as e:
+        fail(e.message)
+    except OSError as e:
+        fail(f"{e.filename or files_dir or '~/.config/argus/datasette'}: cannot write the Datasette files "
+             f"({e.strerror or e})")
     console.print(f"wrote {escape(str(meta))} (Datasette 0.65) and {escape(str(conf))} (Datasette 1.0)",
                   highlight=False, soft_wrap=True)
     name = database_name(db_path)
