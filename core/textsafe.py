@@ -17,6 +17,9 @@ The rule, one for every output:
   unsafe ones written as `\\uXXXX` escapes (lossless: a JSON reader gets the data back; a
   terminal that shows the file gets no control byte).
 - HTML: `html_text(text)` = html.escape(printable(text, lines=True)).
+- an editable field (a console Input showing a path or a route parameter): `glyphs(text)`, one
+  visible character per unsafe one (␛, ␇, U+FFFD), so the cursor still counts right; the value
+  itself is unchanged.
 
 Why a hand-written class rather than a library: the set is Unicode's own categories
 (unicodedata, stdlib) plus the C0/C1 ranges; no maintained package does "visible escape for a
@@ -81,6 +84,20 @@ def printable(text: object, *, lines: bool = False) -> str:
     s = str(text)
     pat = _pattern(lines)
     return pat.sub(_show, s) if pat.search(s) else s
+
+
+def _glyph(m: re.Match[str]) -> str:
+    n = ord(m.group(0))
+    return chr(0x2400 + n) if n < 0x20 else ("\u2421" if n == 0x7F else "\ufffd")
+
+
+def glyphs(text: object) -> str:
+    """For an editable field, where the length must not change (the cursor counts characters):
+    each unsafe character (newline and tab too) as one visible character: C0 as its Control
+    Picture (ESC -> ␛, BEL -> ␇), DEL as ␡, any other (C1, bidi, Cf) as U+FFFD."""
+    s = str(text)
+    pat = _pattern(False)
+    return pat.sub(_glyph, s) if pat.search(s) else s
 
 
 def escape(text: object, *, lines: bool = False) -> str:

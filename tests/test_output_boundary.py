@@ -203,18 +203,18 @@ RAW = [b"\x1b]52", b"\x1b]8;;http://evil", b"\x1b]0;PWNED", b"PWNED\x07", b"\x1b
        "\x9b".encode(), "\u202e".encode(), "\u2066".encode(), "\u2069".encode(), "\u200b".encode()]
 
 
-def _console(args: list[str], keys: list[str], size=(120, 40), settle: float = 8.0) -> bytes:
+def _console(args: list[str], keys: list[str], size=(40, 120), settle: float = 8.0) -> bytes:
     """Run `argus tui ARGS` in a pty of `size`, send each key after the screen settles, return
     every byte the console wrote."""
-    rows, cols = size
-    pid, fd = pty.fork()
-    if pid == 0:   # the child: the real console on the pty
-        os.environ.update(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
-        os.execv(ARGUS, [ARGUS, "tui", *args])
     import fcntl
     import termios
 
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+    rows, cols = size
+    pid, fd = pty.fork()
+    if pid == 0:   # the child: the real console on the pty, sized before it starts
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+        os.environ.update(TERM="xterm-256color", COLUMNS=str(cols), LINES=str(rows))
+        os.execv(ARGUS, [ARGUS, "tui", *args])
     out = bytearray()
 
     def pump(seconds: float) -> None:
@@ -253,11 +253,40 @@ def test_console_screens_write_no_raw_control_to_the_pty(world):
     # profile pane and its detail, the timeline and its detail, the hypothesis store's detail
     keys = ["1", "d", "\x1b", "2", "\x1b[B", "\r", "d", "\x1b", "6", "d", "\x1b", "7", "d", "\x1b", "3", "d", "\x1b"]
     got = _console([str(db), "--run", run, "--inspect"], keys)
+    small = _console([str(db), "--run", run, "--inspect"], keys, size=(24, 80))   # panes open full screen
     start = _console([str(db)], ["\x1b[B"], settle=6.0)          # the start screen lists the run
-    for name, data in (("inspect", got), ("start", start)):
+    # a DB path holding controls: the start screen's path field shows it
+    odd_db = db.with_name("runs" + CONTROLS["title"] + CONTROLS["c1csi"] + ".db")
+    shutil.copy(db, odd_db)
+    field = _console([str(odd_db)], [], settle=6.0)
+    for name, data in (("inspect", got), ("inspect 80x24", small), ("start", start), ("path field", field)):
         found = {r: data.count(r) for r in RAW if r in data}
         assert not found, (name, found)
         assert not raw_controls(data, terminal=True), (name, raw_controls(data, terminal=True)[:3])
     # not vacuous: the caption, tags and comments were drawn, escaped
     assert got.count(b"\\x1b]52") >= 3 and b"\\x9b" in got and b"\\u202e" in got
     assert b"\\x1b]0;PWNED" in start or b"\\x07" in start
+    assert small.count(b"\\x1b]52") >= 2
+    assert "␛]0;PWNED".encode() in field                          # an editable field: one glyph each
+
+
+def test_console_live_route_card_and_edit_dialog_write_no_raw_control(tmp_path):
+    """A live run of a user whose text images have file names holding OSC 52 / window title /
+    U+009B / bidi: the route card, the Edit dialog's parameter fields (the file name is a route
+    parameter), the posts pane and the budget pane, read from a real pty."""
+    from engine_user import make_user
+
+    udir = make_user(tmp_path, malformed_line=False)
+    names = {"p07_notice.png": "p07" + CONTROLS["osc52"] + CONTROLS["c1csi"] + CONTROLS["bidi"] + ".png",
+             "p06_badge.png": "p06" + CONTROLS["title"] + ".png"}
+    text = (udir / "posts.jsonl").read_text(encoding="utf-8")
+    for old, new in names.items():
+        (udir / "images" / old).rename(udir / "images" / new)
+        text = text.replace(old, json.dumps(new)[1:-1])
+    (udir / "posts.jsonl").write_text(text, encoding="utf-8")
+    got = _console([str(tmp_path / "runs.db"), "--user", str(udir)], ["4", "e", "\x1b", "1", "d", "\x1b", "5"],
+                   settle=25.0)
+    found = {r: got.count(r) for r in RAW if r in got}
+    assert not found, found
+    assert not raw_controls(got, terminal=True), raw_controls(got, terminal=True)[:3]
+    assert "␛]52".encode() in got or b"\\x1b]52" in got            # the file name was drawn, escaped

@@ -13,6 +13,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
+from argus_tui.widgets.cells import SafeInput as Input  # noqa: F811 -- values drawn through the output boundary
 
 
 def parse_value(text: str) -> Any:

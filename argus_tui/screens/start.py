@@ -12,6 +12,7 @@ from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+from argus_tui.widgets.cells import SafeInput as Input  # noqa: F811 -- values drawn through the output boundary
 
 from argus_tui.state import list_runs
 from argus_tui.widgets.cells import FitTable, cells

@@ -10,9 +10,10 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.widgets import DataTable
+from rich.highlighter import Highlighter
+from textual.widgets import DataTable, Input
 
-from core.textsafe import printable
+from core.textsafe import glyphs, printable
 
 
 # U+FE0F asks for the emoji (two-cell) presentation: terminals draw "✏️" two cells wide where
@@ -39,6 +40,25 @@ class SafeText(Text):
 
     def append(self, text: "Text | str", style: object = None) -> "Text":  # type: ignore[override]
         return super().append(safe(text) if isinstance(text, str) else text, style)  # type: ignore[arg-type]
+
+
+class _VisibleControls(Highlighter):
+    """Shows each control, bidi or format character of an Input's value as one visible glyph
+    (core/textsafe.py glyphs: same length, so the cursor and selection stay right)."""
+
+    def highlight(self, text: Text) -> None:
+        shown = glyphs(text.plain)
+        if shown != text.plain:
+            text.plain = shown
+
+
+class SafeInput(Input):
+    """An Input whose value (a path, a route parameter from a post) is drawn through the output
+    boundary; what is typed and submitted is unchanged."""
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        kw.setdefault("highlighter", _VisibleControls())
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
 
 
 def cells(*values: object) -> list[Text]:
