@@ -290,3 +290,18 @@ def test_console_live_route_card_and_edit_dialog_write_no_raw_control(tmp_path):
     assert not found, found
     assert not raw_controls(got, terminal=True), raw_controls(got, terminal=True)[:3]
     assert "␛]52".encode() in got or b"\\x1b]52" in got            # the file name was drawn, escaped
+
+
+def test_an_unexpected_traceback_reaches_stderr_escaped(tmp_path):
+    """The CLI's excepthook: a traceback whose message quotes input is printed escaped (a real
+    interpreter running argus_tui.cli.main with an exception raised inside a command)."""
+    code = ("import sys, typer\n"
+            "from argus_tui import cli\n"
+            "@cli.app.command('boom')\n"
+            "def boom():\n"
+            f"    raise RuntimeError({('caption ' + ALL)!r})\n"
+            "cli.main(['boom'])\n")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, timeout=120,
+                       env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+    assert r.returncode == 1 and b"RuntimeError: caption \\x1b]52" in r.stderr, r.stderr[-500:]
+    assert not raw_controls(r.stderr), raw_controls(r.stderr)[:3]
