@@ -88,6 +88,7 @@ def _hostile_user(udir: Path) -> None:
     prof.update(nickname="nick" + ALL, bio="ICU nurse " + ALL)
     (udir / "profile.json").write_text(json.dumps(prof), encoding="utf-8")
     posts = [json.loads(ln) for ln in (udir / "posts.jsonl").read_text().splitlines()]
+    posts[1]["post_id"] = "p02" + CONTROLS["osc52"] + CONTROLS["c1csi"]     # a post id is data too
     posts[0].update(title="T" + ALL, caption=posts[0]["caption"] + " " + ALL + FORGED,
                     tags=["tag" + ALL], location_tag="Shenzhen" + ALL,
                     comments=[{"author": "me" + ALL, "text": "I live in Nanshan District " + ALL}],

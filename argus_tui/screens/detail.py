@@ -188,7 +188,7 @@ class DetailScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll(id="detail-scroll")
-        scroll.border_title = self.title_text
+        scroll.border_title = Text(self.title_text)   # SafeText: a post id is data, not markup
         scroll.border_subtitle = "escape closes"
         with scroll:
             yield Static(self.body, id="detail-body")
