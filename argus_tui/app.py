@@ -11,6 +11,7 @@ from textual.app import App
 from textual.binding import Binding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 
+from core.textsafe import json_text, printable
 from argus_tui.screens.investigation import InvestigationScreen
 from argus_tui.screens.modals import HelpScreen
 from argus_tui.screens.start import StartScreen
@@ -80,6 +81,10 @@ class ArgusApp(App):
     COMMANDS = App.COMMANDS | {ArgusCommands}
     # q quits from every screen (a focused text field takes it as a letter; ctrl+q always quits)
     BINDINGS = [Binding("question_mark", "help", "Help", show=False), Binding("q", "quit", "Quit", show=False)]
+
+    def notify(self, message: str, *, title: str = "", **kw) -> None:  # type: ignore[override]
+        """Every toast passes the output boundary (a path or post id may hold ESC or U+009B)."""
+        super().notify(printable(message, lines=True), title=printable(title), **kw)
 
     def __init__(self, db_path: str | Path | None = None, *, user_dir: str | Path | None = None,
                  run_id: str | None = None, budget: float = 20.0, backend: str = "offline",
@@ -223,5 +228,5 @@ class ArgusApp(App):
         out = screen.db_path.parent / f"{snap.run.run_id}.step{snap.step}.profile.json"
         fd = os.open(out, os.O_CREAT | os.O_WRONLY | os.O_TRUNC, 0o600)   # inferred data: private
         with os.fdopen(fd, "w", encoding="utf-8") as fh:
-            json.dump(profile_json(snap), fh, ensure_ascii=False, indent=2)
+            fh.write(json_text(profile_json(snap), indent=2))
         self.notify(f"profile written: {out}", timeout=6, markup=False)

@@ -10,7 +10,7 @@ try:  # typer >= 0.20 vendors click as typer._click; older typer uses click itse
     from typer._click import exceptions as cx
 except ImportError:  # pragma: no cover
     from click import exceptions as cx  # type: ignore[no-redef]
-from core.textsafe import escape
+from core.textsafe import escape, printable
 
 from argus_tui.cli_base import app, err_console
 from argus_tui.commands import (  # noqa: F401  (registration side effects)
@@ -42,6 +42,15 @@ def _usage_message(e: cx.UsageError) -> str:
     return f"{msg} (see `{path} --help`)"
 
 
+def _safe_excepthook(kind: type[BaseException], value: BaseException, tb: object) -> None:
+    """An unexpected error's traceback can quote input (a caption in a message): it reaches
+    stderr through the output boundary like everything else (core/textsafe.py)."""
+    import traceback
+
+    sys.stderr.write(printable("".join(traceback.format_exception(kind, value, tb)), lines=True))  # type: ignore[arg-type]
+    sys.stderr.flush()
+
+
 def _terminated(signum: int, frame: object) -> None:
     """SIGTERM unwinds like an exception: a step in flight rolls back, the run DB is closed
     with its WAL checkpointed (db.store.close_all at exit), so the .db alone is the run."""
@@ -52,6 +61,7 @@ def main(argv: list[str] | None = None) -> None:
     """Run the CLI; usage errors and bad input are one `error: …` line on stderr, exit 2."""
     import signal
 
+    sys.excepthook = _safe_excepthook
     try:
         signal.signal(signal.SIGTERM, _terminated)
     except ValueError:      # not the main thread (an embedding test runner): keep its handler

@@ -14,7 +14,8 @@ from typing import Any, NoReturn
 
 import typer
 from rich.console import Console, Group
-from core.textsafe import escape
+from rich.segment import Segment
+from core.textsafe import escape, printable
 from rich.table import Table
 from rich.text import Text
 
@@ -73,6 +74,14 @@ class CliConsole(Console):
             kw.setdefault("soft_wrap", True)
         super().print(*objects, **kw)
 
+    def _render_buffer(self, buffer) -> str:  # type: ignore[no-untyped-def]
+        """The output boundary for everything Rich prints (core/textsafe.py): the text of every
+        segment (not Rich's own control segments) shown with visible escapes, line breaks kept
+        as laid out. Call sites escape too (one line per value); this catches what they miss."""
+        return super()._render_buffer(
+            seg if seg.control or not seg.text else Segment(printable(seg.text, lines=True), seg.style)
+            for seg in buffer)
+
     def fits(self, table: Table) -> bool:
         """A terminal of at least NARROW columns that shows `table` unwrapped."""
         if not self.is_terminal or self.width < NARROW:
@@ -86,9 +95,9 @@ class CliConsole(Console):
         line = lambda s: super(CliConsole, self).print(s, markup=False, highlight=False, emoji=False,  # noqa: E731
                                                         soft_wrap=True)
         if not self.is_terminal:  # written as is: Rich would expand the tabs into spaces
-            out = [f"# {title}"] if title else []
-            out += ["\t".join(headers)] if table.show_header else []
-            out += ["\t".join(r) for r in rows]
+            out = [f"# {printable(title)}"] if title else []
+            out += ["\t".join(map(printable, headers))] if table.show_header else []
+            out += ["\t".join(map(printable, r)) for r in rows]
             with self._lock:
                 self.file.write("".join(x + "\n" for x in out))
                 self.file.flush()

@@ -143,6 +143,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     from core.bench.importers.exports import import_export
     from core.engine.budget import DEFAULT_BUDGET
     from core.engine.loop import Investigation
+    from core.textsafe import json_escape, json_text   # files for people: the output boundary
     from db.store import open_db, private_dir, write_private
 
     from core.bench.importers.exports import time_zone
@@ -189,14 +190,13 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     pred.system = "argus-offline"
     pred_dir = out / "predictions"
     private_dir(pred_dir)
-    profile_path = write_private(pred_dir / f"{pred.user_id}.json", pred.model_dump_json(indent=1, exclude_none=True))
+    profile_path = write_private(pred_dir / f"{pred.user_id}.json", json_escape(pred.model_dump_json(indent=1, exclude_none=True)))
     secs["investigate"] = time.perf_counter() - t
     # 3. advise
     t = time.perf_counter()
     progress("advise", 0, 1)
     plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=inv.run_id)
-    advice_path = write_private(out / "advice.json", json.dumps({"plan": plan.model_dump(mode="json")},
-                                                                ensure_ascii=False, indent=1))
+    advice_path = write_private(out / "advice.json", json_text({"plan": plan.model_dump(mode="json")}, indent=1))
     from core.advise.export import write_advice_exports
     from db.report_reads import run_posts
 
@@ -225,7 +225,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
                       advice_steps=[s.description for s in plan.steps], exposure_before=plan.exposure_before,
                       exposure_after=plan.exposure_after, score=score, import_lines=imp.summary.lines(),
                       seconds={k: round(v, 3) for k, v in secs.items()})
-    write_private(out / "audit.json", res.model_dump_json(indent=1))
+    write_private(out / "audit.json", json_escape(res.model_dump_json(indent=1)))
     db.conn.close()
     return res
 

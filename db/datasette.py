@@ -1,6 +1,8 @@
 """Metadata that makes a run DB readable in Datasette (`argus runs datasette RUNS.db`): titles,
 table and column descriptions, facets, and canned queries ("profile with evidence", "routes by
-cost", "why was this hypothesis removed", "posts that reveal the most", ...). Written as metadata.yml (Datasette 0.65: the
+cost", "why was this hypothesis removed", "posts that reveal the most" with each post's text, ...).
+Written into Argus's own folder, never beside the person's DB (argus_tui/commands/datasette.py
+`files_home`), as metadata.yml (Datasette 0.65: the
 whole metadata, canned queries and table options included) and datasette.yml (Datasette 1.0:
 canned queries and table options moved to the configuration file). Each canned query takes an
 optional `:run_id` (empty: every run)."""
@@ -97,16 +99,24 @@ QUERIES: dict[str, dict[str, Any]] = {
     },
     "posts_that_reveal_most": {
         "title": "Posts that reveal the most",
-        "description": "Each post with the admitted hypotheses its evidence supports (the posts to edit first).",
-        "sql": "SELECT ev.run_id, ev.post_id, COUNT(DISTINCT h.node_id) AS hypotheses,\n"
-               "       group_concat(DISTINCT h.attribute) AS attributes\n"
-               "FROM nodes ev\n"
-               "JOIN edges e ON e.run_id = ev.run_id AND e.src = ev.node_id AND e.kind = 'support'\n"
-               "     AND e.removed_step IS NULL\n"
-               "JOIN nodes h ON h.run_id = e.run_id AND h.node_id = e.dst AND h.kind = 'hypothesis'\n"
-               "     AND h.status = 'admitted'\n"
-               f"WHERE ev.kind = 'evidence' AND ev.post_id IS NOT NULL AND {RUN.format(t='ev')}\n"
-               "GROUP BY ev.run_id, ev.post_id ORDER BY hypotheses DESC, ev.post_id",
+        "description": "Each post, with its text, and the admitted hypotheses its evidence supports (the posts "
+                       "to edit first).",
+        "sql": "SELECT r.run_id, r.post_id,\n"
+               "       trim(coalesce(json_extract(p.data, '$.title') || ' | ', '') ||\n"
+               "            coalesce(json_extract(p.data, '$.caption'), '')) ||\n"
+               "       CASE WHEN r.post_id LIKE '@%' THEN '(the account: nickname, bio)' ELSE '' END AS text,\n"
+               "       r.hypotheses, r.attributes\n"
+               "FROM (SELECT ev.run_id, ev.post_id, COUNT(DISTINCT h.node_id) AS hypotheses,\n"
+               "             group_concat(DISTINCT h.attribute) AS attributes\n"
+               "      FROM nodes ev\n"
+               "      JOIN edges e ON e.run_id = ev.run_id AND e.src = ev.node_id AND e.kind = 'support'\n"
+               "           AND e.removed_step IS NULL\n"
+               "      JOIN nodes h ON h.run_id = e.run_id AND h.node_id = e.dst AND h.kind = 'hypothesis'\n"
+               "           AND h.status = 'admitted'\n"
+               f"      WHERE ev.kind = 'evidence' AND ev.post_id IS NOT NULL AND {RUN.format(t='ev')}\n"
+               "      GROUP BY ev.run_id, ev.post_id) r\n"
+               "LEFT JOIN posts p ON p.run_id = r.run_id AND p.post_id = r.post_id\n"
+               "ORDER BY r.hypotheses DESC, r.post_id",
     },
     "tool_time": {
         "title": "Tool time",

@@ -9,6 +9,7 @@ import socket
 import subprocess
 import sys
 import time
+import urllib.error
 import urllib.request
 from pathlib import Path
 
@@ -121,3 +122,122 @@ def test_cli_refuses_a_file_that_is_not_a_run_db(tmp_path: Path) -> None:
                        stdin=subprocess.DEVNULL)
     assert p.returncode == 2 and str(bad) in p.stderr
     assert not (tmp_path / "metadata.yml").exists()
+
+
+# -- launched safely (issue 36, item 2) ---------------------------------------------------------
+
+class _Served:
+    """`argus runs datasette DB --port P` started in `cwd`; stopped with SIGTERM on exit."""
+
+    def __init__(self, db: str, cwd: Path, *extra: str, env: dict | None = None):
+        self.port = _free_port()
+        self.proc = subprocess.Popen([sys.executable, "-m", "argus_tui.cli", "runs", "datasette", db, "--port",
+                                      str(self.port), *extra], stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                                     stdin=subprocess.DEVNULL, cwd=cwd,
+                                     env={**os.environ, "COLUMNS": "80", "PYTHONPATH": str(ROOT), **(env or {})})
+
+    def __enter__(self) -> "_Served":
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                self.get("/-/versions.json")
+                return self
+            except OSError:
+                assert self.proc.poll() is None, self.proc.stdout.read().decode() if self.proc.stdout else ""
+                assert time.monotonic() < deadline, "datasette did not start within 90 s"
+                time.sleep(0.3)
+
+    def get(self, path: str, host: str | None = None) -> tuple[int, bytes]:
+        req = urllib.request.Request(f"http://127.0.0.1:{self.port}{path}")
+        if host is not None:
+            req.add_header("Host", host)
+        try:
+            with urllib.request.urlopen(req, timeout=10) as r:
+                return r.status, r.read()
+        except urllib.error.HTTPError as e:
+            return e.code, e.read()
+
+    def __exit__(self, *exc) -> None:
+        self.proc.send_signal(signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+def test_a_foreign_host_header_is_refused_and_the_db_is_immutable(run_db, tmp_path: Path) -> None:
+    pytest.importorskip("datasette")
+
+    db, run_id = run_db
+    with _Served(str(db), tmp_path, "--dir", str(tmp_path)) as s:
+        for host in (f"127.0.0.1:{s.port}", f"localhost:{s.port}", "localhost"):
+            status, body = s.get("/runs/runs.json?_shape=objects", host)
+            assert status == 200 and json.loads(body)["rows"][0]["run_id"] == run_id, host
+        for host in (f"attacker.example:{s.port}", "attacker.example", f"127.0.0.1.attacker.example:{s.port}",
+                     f"[::1]:{s.port}", "192.168.1.5"):
+            status, body = s.get("/runs/profile.json?_shape=objects", host)   # DNS rebinding: refused
+            assert status == 403 and run_id.encode() not in body, host
+        dbs = json.loads(s.get("/-/databases.json")[1])
+        assert [(d["name"], d["is_mutable"]) for d in dbs if d["name"] == "runs"] == [("runs", False)]
+
+
+def test_a_db_named_like_an_option_loads_no_plugin(run_db, tmp_path: Path) -> None:
+    """A run DB literally named `--plugins-dir=plug` beside a `plug/` folder of Python: served as a
+    database, the folder never loaded as Datasette plugins."""
+    pytest.importorskip("datasette")
+    import shutil
+
+    db, run_id = run_db
+    (tmp_path / "plug").mkdir()
+    marker = tmp_path / "plugin-ran"
+    (tmp_path / "plug" / "evil.py").write_text(f"open({str(marker)!r}, 'w').write('ran')\n", encoding="utf-8")
+    shutil.copy(db, tmp_path / "--plugins-dir=plug")
+    with _Served("./--plugins-dir=plug", tmp_path, "--dir", str(tmp_path / "meta")) as s:
+        dbs = json.loads(s.get("/-/databases.json")[1])
+        plugins = json.loads(s.get("/-/plugins.json")[1])
+    assert not marker.exists()
+    assert "evil" not in {p["name"] for p in plugins}
+    assert [d["is_mutable"] for d in dbs if d["name"] == "--plugins-dir=plug"] == [False]
+    assert any(d["path"] == str((tmp_path / "--plugins-dir=plug").resolve()) for d in dbs)
+
+
+# -- issue 37: configuration in Argus's own folder, post text beside each post id ---------------
+
+def test_files_go_to_argus_folder_and_the_top_posts_show_their_text(run_db, tmp_path: Path) -> None:
+    pytest.importorskip("datasette")
+    import shutil
+    import sqlite3
+
+    src, run_id = run_db
+    person = tmp_path / "person"           # the person's folder: nothing may be added to it
+    person.mkdir()
+    db = person / "runs.db"
+    shutil.copy(src, db)
+    before = sorted(p.name for p in person.iterdir())
+    ours = lambda: sorted(q.name for q in person.iterdir() if not q.name.startswith("runs.db-"))  # noqa: E731
+    # (SQLite's own -wal / -shm side files of a WAL database are not Argus's files)
+    cfg = tmp_path / "cfg"
+    env = {"XDG_CONFIG_HOME": str(cfg)}
+    p = subprocess.run([sys.executable, "-m", "argus_tui.cli", "runs", "datasette", str(db), "--no-serve"],
+                       capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT), **env},
+                       stdin=subprocess.DEVNULL, cwd=person)
+    assert p.returncode == 0, p.stderr
+    with _Served(str(db), person, env=env) as s:
+        status, body = s.get(f"/runs/posts_that_reveal_most.json?_shape=objects&run_id={run_id}")
+        meta = json.loads(s.get("/-/metadata.json")[1])
+    assert ours() == before          # no metadata.yml / datasette.yml beside the person's DB
+    (home,) = (cfg / "argus" / "datasette").iterdir()
+    assert home.name.startswith("runs-") and home.stat().st_mode & 0o777 == 0o700
+    assert {f.name: f.stat().st_mode & 0o777 for f in home.iterdir()} == {"metadata.yml": 0o600,
+                                                                          "datasette.yml": 0o600}
+    assert str(home / "metadata.yml") in p.stdout.replace("\n", "")
+    assert meta["title"] == "Argus runs: runs.db"                        # served from that folder
+    rows = json.loads(body)["rows"]
+    assert status == 200 and rows and list(rows[0])[:3] == ["run_id", "post_id", "text"]
+    captions = {pid: json.loads(d).get("caption") for pid, d in
+                sqlite3.connect(db).execute("SELECT post_id, data FROM posts WHERE run_id = ?", [run_id])}
+    for r in rows:
+        if r["post_id"] in captions and captions[r["post_id"]]:
+            assert captions[r["post_id"]] in r["text"], r
+    assert sum(1 for r in rows if r["post_id"] in captions and captions[r["post_id"]]) >= 2

@@ -2,11 +2,10 @@
 a copy and re-investigate) and `argus runs export RUNS.db RUN_ID [--redact]`."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
-from core.textsafe import escape
+from core.textsafe import escape, json_text
 from rich.table import Table
 
 from argus_tui.cli_base import app, console, fail, runs_app
@@ -82,7 +81,7 @@ def advise_cmd(
     except InputError as e:
         fail(e.message)
     if out is not None:
-        write_private(out, json.dumps(doc, ensure_ascii=False, indent=1))
+        write_private(out, json_text(doc, indent=1))
         console.print(f"plan written to {escape(str(out))}")
 
 
@@ -105,7 +104,7 @@ def export_cmd(
         doc = export_run(db, run["run_id"], redact=redact)
     except InputError as e:
         fail(e.message)
-    text = json.dumps(doc, ensure_ascii=False, indent=1)
+    text = json_text(doc, indent=1)
     if out is None:
         print(text)
     else:

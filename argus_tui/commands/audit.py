@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from core.textsafe import escape
+from core.textsafe import escape, printable
 
 from argus_tui.cli_base import app, console, err_console, fail, show_progress
 from core.errors import InputError
@@ -88,7 +88,8 @@ def audit_cmd(
                             blobs=blobs, tz=tz, overwrite=overwrite, reject=reject, progress=bars)
     except InputError as e:
         fail(e.message)
-    p = lambda s: console.print(s, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    # every line carries export-derived text (values, advice, media uris): one line each, escaped
+    p = lambda s: console.print(printable(s), highlight=False, markup=False, soft_wrap=True)  # noqa: E731
     if res.resumed:
         p(f"resumed the unfinished audit in {res.out_dir} (its import and run)")
     p(f"imported {res.platform}: {res.posts} posts, {res.images} images -> {res.user_dir}")

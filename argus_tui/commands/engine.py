@@ -8,7 +8,7 @@ import time
 from pathlib import Path
 
 import typer
-from core.textsafe import escape
+from core.textsafe import escape, json_escape
 from rich.table import Table
 from rich.tree import Tree
 
@@ -201,7 +201,7 @@ def investigate_cmd(
     pred = inv.profile()
     pred.system = "argus-offline" if backend == "offline" else f"argus-{backend}"
     if out:
-        write_private(out, pred.model_dump_json(indent=1, exclude_none=True))
+        write_private(out, json_escape(pred.model_dump_json(indent=1, exclude_none=True)))
     if not quiet:
         print_profile(inv, chains=False)
     errs = [e for e in inv.events() if isinstance(e, ErrorEvent)]

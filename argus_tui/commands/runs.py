@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 import typer
-from core.textsafe import escape
+from core.textsafe import escape, json_text
 from rich.table import Table
 from rich.tree import Tree
 
@@ -61,7 +61,7 @@ def list_cmd(
     db = _open(db_path)
     rows = queries.list_runs(db)
     if as_json:
-        print(json.dumps(rows, ensure_ascii=False, indent=1, default=str))
+        print(json_text(rows, indent=1, default=str))
         return
     if not rows:
         console.print(f"no runs in {escape(str(db_path))}")
@@ -125,7 +125,7 @@ def show_cmd(
         out = {"run": run, "profile": [{**p, "chains": [c.model_dump() for c in chains[p["attribute"]]]}
                                        for p in profile], "hypotheses": [_row(h, data=True) for h in hyps],
                "routes": [{k: r.get(k) for k in _ROUTE_KEYS} for r in queries.routes(db, rid)]}
-        print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
+        print(json_text(out, indent=1, default=str))
         return
     info = Table.grid(padding=(0, 2))
     info.add_column(style="bold")
@@ -166,7 +166,7 @@ def _show_step(db, db_path: Path, run: dict[str, Any], step: int, all_hypotheses
                "evidence": [_row(n) for n in st.evidence],
                "edges": [e.model_dump() for e in st.edges],
                "routes": [r.model_dump() for r in st.routes]}
-        print(json.dumps(out, ensure_ascii=False, indent=1, default=str))
+        print(json_text(out, indent=1, default=str))
         return
     console.print(f"[bold]{_e(run['run_id'])}[/] as of step {step} of {_e(run['step'])}"
                   + (" (finished)" if st.finished else ""))

@@ -1,11 +1,10 @@
 """Commands: `argus bench validate BENCH_DIR`."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import typer
-from core.textsafe import escape
+from core.textsafe import escape, json_text
 from rich.table import Table
 
 from argus_tui.cli_base import bench_app, console, err_console, not_a_file
@@ -49,7 +48,7 @@ def validate_cmd(
     errors = sum(p.severity == "error" for p in problems)
     warnings = len(problems) - errors
     if as_json:
-        print(json.dumps([p.model_dump() for p in problems], ensure_ascii=False, indent=1))
+        print(json_text([p.model_dump() for p in problems], indent=1))
     elif problems:
         print_problems(problems, limit=limit or None)
     if has_errors(problems) or (warnings_as_errors and warnings):

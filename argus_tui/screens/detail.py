@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import VerticalScroll
@@ -188,7 +188,7 @@ class DetailScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         scroll = VerticalScroll(id="detail-scroll")
-        scroll.border_title = self.title_text
+        scroll.border_title = Text(self.title_text)   # SafeText: a post id is data, not markup
         scroll.border_subtitle = "escape closes"
         with scroll:
             yield Static(self.body, id="detail-body")

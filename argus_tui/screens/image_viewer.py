@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from PIL import Image, ImageDraw
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Vertical

@@ -10,7 +10,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
-from rich.text import Text
+from core.textsafe import printable
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -402,7 +403,7 @@ class InvestigationScreen(Screen):
         # inspect: the status as of the shown step (a run is finished only at its last step)
         status = run.status if not live and snap.step == snap.max_step else (
             "finished" if live and snap.run.status == "finished" else "running")
-        self.title = f"Argus — {run.user_id}"
+        self.title = f"Argus — {printable(run.user_id)}"
         # what matters most first: a narrow terminal cuts the tail (with an ellipsis), never the state
         bar = Text.assemble(
             " ", (status, "bold"), f"  step {snap.step}/{snap.max_step}  run ", (run.run_id, "bold"), "  user ",
@@ -575,7 +576,7 @@ class InvestigationScreen(Screen):
             if path.is_relative_to(base.resolve()) and image_error(path) is None:
                 break
         else:
-            self.notify(f"post {pid} has no image that opens", severity="warning")
+            self.notify(f"post {pid} has no image that opens", severity="warning", markup=False)
             return
         image_id = next((im.image_id for im in snap.images.get(pid, []) if im.file == rel), f"{pid}/img{i}")
 

@@ -5,13 +5,15 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from rich.text import Text
+from core.textsafe import printable
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
+from argus_tui.widgets.cells import SafeInput as Input  # noqa: F811 -- values drawn through the output boundary
 
 
 def parse_value(text: str) -> Any:
@@ -67,7 +69,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
             with VerticalScroll():
                 for i, (k, v) in enumerate(self.params.items()):
                     with Horizontal(classes="field"):
-                        yield Label(k, markup=False)
+                        yield Label(printable(k), markup=False)
                         yield Input(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v,
                                     id=f"param-{i}", select_on_focus=False)
                     yield Static("", id=f"err-{i}", classes="field-error")
@@ -171,7 +173,7 @@ class ChoiceScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, markup=False)
+            yield Label(printable(self.question, lines=True), markup=False)
             if len(self.choices) > 3:
                 with VerticalScroll(id="choice-list"):
                     for cid, key, label in self.choices:
@@ -219,7 +221,7 @@ class PromptScreen(ModalScreen[str | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical():
-            yield Label(self.question, markup=False)
+            yield Label(printable(self.question, lines=True), markup=False)
             yield Input(self.value, placeholder=self.placeholder, id="prompt", select_on_focus=False)
 
     def on_mount(self) -> None:

@@ -5,13 +5,14 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, DataTable, Footer, Header, Input, Label, Select, Static
+from argus_tui.widgets.cells import SafeInput as Input  # noqa: F811 -- values drawn through the output boundary
 
 from argus_tui.state import list_runs
 from argus_tui.widgets.cells import FitTable, cells

@@ -8,7 +8,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from rich.text import Text
+from core.textsafe import printable
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on, work
 from textual.app import ComposeResult
 from textual.binding import Binding
@@ -224,7 +225,7 @@ class AdviceScreen(Screen):
         yield Footer()
 
     def on_mount(self) -> None:
-        self.title = f"Argus — advice for run {self.run_id}"
+        self.title = f"Argus — advice for run {printable(self.run_id)}"
 
     def action_verify(self) -> None:
         if not self.query_one(AdvicePane).start_verify():

@@ -10,7 +10,10 @@ from collections.abc import Sequence
 
 from rich.cells import cell_len
 from rich.text import Text
-from textual.widgets import DataTable
+from rich.highlighter import Highlighter
+from textual.widgets import DataTable, Input
+
+from core.textsafe import glyphs, printable
 
 
 # U+FE0F asks for the emoji (two-cell) presentation: terminals draw "✏️" two cells wide where
@@ -20,11 +23,46 @@ _VS16 = "\ufe0f"
 
 
 def safe(value: object) -> str:
-    return str(value).replace(_VS16, "")
+    """Data as shown: control, bidi and invisible format characters as visible escapes
+    (core/textsafe.py, the output boundary), line breaks kept for the layout to decide."""
+    return printable(value, lines=True).replace(_VS16, "")
+
+
+class SafeText(Text):
+    """A rich Text whose strings pass the output boundary (safe()): the console's screens build
+    their Text from this class (`from argus_tui.widgets.cells import SafeText as Text`), so a
+    caption, tag or nickname holding ESC ] 52 or U+009B is drawn as `\\x1b]52` and `\\x9b`."""
+
+    __slots__ = ()
+
+    def __init__(self, text: str = "", *args: object, **kw: object) -> None:
+        super().__init__(safe(text) if text else text, *args, **kw)  # type: ignore[arg-type]
+
+    def append(self, text: "Text | str", style: object = None) -> "Text":  # type: ignore[override]
+        return super().append(safe(text) if isinstance(text, str) else text, style)  # type: ignore[arg-type]
+
+
+class _VisibleControls(Highlighter):
+    """Shows each control, bidi or format character of an Input's value as one visible glyph
+    (core/textsafe.py glyphs: same length, so the cursor and selection stay right)."""
+
+    def highlight(self, text: Text) -> None:
+        shown = glyphs(text.plain)
+        if shown != text.plain:
+            text.plain = shown
+
+
+class SafeInput(Input):
+    """An Input whose value (a path, a route parameter from a post) is drawn through the output
+    boundary; what is typed and submitted is unchanged."""
+
+    def __init__(self, *args: object, **kw: object) -> None:
+        kw.setdefault("highlighter", _VisibleControls())
+        super().__init__(*args, **kw)  # type: ignore[arg-type]
 
 
 def cells(*values: object) -> list[Text]:
-    return [Text(safe(v), no_wrap=True, overflow="ellipsis") for v in values]
+    return [SafeText(str(v), no_wrap=True, overflow="ellipsis") for v in values]
 
 
 def one_line(value: object, limit: int | None = None) -> str:
@@ -35,7 +73,7 @@ def one_line(value: object, limit: int | None = None) -> str:
 
 
 def lines(*rows: Text) -> Text:
-    return Text("\n").join(rows)
+    return SafeText("\n").join(rows)
 
 
 def fit_widths(available: int, naturals: Sequence[int], mins: Sequence[int], flex: int | None = None) -> list[int]:

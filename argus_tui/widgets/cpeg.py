@@ -3,7 +3,7 @@ node's provenance chain. Children are added when a branch opens, so a 5,000-node
 opens as fast as a 50-node one."""
 from __future__ import annotations
 
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import Static, Tree

@@ -15,7 +15,7 @@ from textual.widgets.data_table import CellDoesNotExist, RowDoesNotExist
 
 from rich.errors import StyleSyntaxError
 from rich.style import Style
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 
 from argus_tui.state import Snapshot, person_mark
 from argus_tui.widgets.cells import FitTable, cells

@@ -12,7 +12,7 @@ from rich.color import Color
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.segment import Segment
 from rich.style import Style
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 
 MAX_IMAGE_PIXELS = 50_000_000   # refuse decompression bombs instead of freezing the UI
 

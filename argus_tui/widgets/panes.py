@@ -4,7 +4,7 @@ from __future__ import annotations
 import json
 import re
 
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding

@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.console import Group
-from rich.text import Text
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual.app import ComposeResult
 from textual.containers import Vertical, VerticalScroll
 from textual.widgets import DataTable, Static

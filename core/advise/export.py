@@ -11,6 +11,7 @@ import sqlite_utils
 from core.advise.from_run import build_support_graph, primary_values
 from core.engine.events import HypothesisAction, read_events
 from core.errors import InputError
+from core.textsafe import json_text, printable
 from db import queries
 
 MASK = "[redacted]"
@@ -100,7 +101,7 @@ def advice_rows(plan: Any, posts: dict[str, dict[str, Any]]) -> list[dict[str, A
 
 def _cell(v: Any) -> str:
     """A CSV cell a spreadsheet shows as text (a leading = + - @ would be read as a formula)."""
-    s = "; ".join(str(x) for x in v) if isinstance(v, list) else str(v)
+    s = printable("; ".join(str(x) for x in v) if isinstance(v, list) else str(v))   # the output boundary
     return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
 
 
@@ -108,7 +109,6 @@ def write_advice_exports(out_dir: str | Path, plan: Any, posts: dict[str, dict[s
     """advice.csv and advice-edits.json beside the report (0600)."""
     import csv
     import io
-    import json
 
     from db.store import write_private
 
@@ -120,7 +120,7 @@ def write_advice_exports(out_dir: str | Path, plan: Any, posts: dict[str, dict[s
         w.writerow({k: _cell(r[k]) for k in ADVICE_COLUMNS})
     out = Path(out_dir)
     csv_path = write_private(out / "advice.csv", buf.getvalue())
-    json_path = write_private(out / "advice-edits.json", json.dumps(
+    json_path = write_private(out / "advice-edits.json", json_text(
         {"format": "argus-advice/1", "run_id": plan.run_id, "exposure_before": plan.exposure_before,
-         "exposure_after": plan.exposure_after, "edits": rows}, ensure_ascii=False, indent=1))
+         "exposure_after": plan.exposure_after, "edits": rows}, indent=1))
     return csv_path, json_path

@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 from rich.console import Console, Group
-from rich.markup import escape
+from core.textsafe import escape, json_text, printable  # the output boundary
 from rich.table import Table
 from rich.text import Text
 
@@ -130,11 +130,13 @@ def write_audit(ev: Evaluation, path: Path) -> None:
             w = csv.DictWriter(fh, fieldnames=AUDIT_FIELDS)
             w.writeheader()
             for row in rows:
-                w.writerow({k: ("" if row[k] is None else row[k]) for k in AUDIT_FIELDS})
+                # a CSV is read in a terminal or a spreadsheet: cells pass the output boundary
+                w.writerow({k: ("" if row[k] is None else printable(row[k]) if isinstance(row[k], str) else row[k])
+                            for k in AUDIT_FIELDS})
     else:
         with path.open("w", encoding="utf-8") as fh:
             for row in rows:
-                fh.write(json.dumps(row, ensure_ascii=False) + "\n")
+                fh.write(json_text(row) + "\n")
 
 
 # -- terminal ----------------------------------------------------------------------------------

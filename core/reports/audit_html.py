@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import shlex
 from datetime import datetime, timezone
-from html import escape
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 from pathlib import Path
 from typing import Any
 

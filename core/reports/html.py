@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import re
 from datetime import datetime, timezone
-from html import escape
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 from pathlib import Path
 
 from core.eval.metrics import DIFFICULTIES, Evaluation

@@ -1,7 +1,7 @@
 """Small inline SVG charts (no JavaScript, no external files): grouped bars and a scatter."""
 from __future__ import annotations
 
-from html import escape
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 
 PALETTE = ("#3b6fb6", "#d9822b", "#3a9a5b", "#c23b3b", "#7d5ba6", "#8c6d46", "#d36fb4", "#6f6f6f", "#b5b83a",
            "#2aa8b8", "#1f3f73", "#a34d00")
