@@ -436,6 +436,14 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
     return out
 
 
+_SENTENCE_END = re.compile(r"[。！？!?]|\.\s*$")
+
+
+def _long(piece: str) -> bool:
+    """Longer than a department, company or name beside a title (5 words, 8 CJK characters)."""
+    return len(piece.split()) > 5 or len(CJK.findall(piece)) > 8
+
+
 _NAME = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?[A-Z][a-zA-Z'’-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-zA-Z'’-]+){0,2}$")
 
 
@@ -483,6 +491,8 @@ def _image_lines(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
         cuts = [0] + [x for m in ix.sep.finditer(line) for x in (m.start(), m.end())] + [len(line)]
         pieces = [(start + cuts[i], line[cuts[i]:cuts[i + 1]]) for i in range(0, len(cuts), 2)]
         pieces = [(o, p) for o, p in pieces if p.strip()]
+        if _SENTENCE_END.search(line) or (len(pieces) > 1 and any(_long(p) for _, p in pieces)):
+            continue       # a chat message or a sentence ("管家，楼上又在电钻了"): someone speaking, no printed title
         named = len(pieces) > 1 and any(_NAME.match(p.strip()) for _, p in pieces)
         for off, piece in pieces:
             hit = _segment_title(piece, ix)
