@@ -170,6 +170,16 @@ def test_no_title_line_where_the_image_is_no_job_of_the_poster(carrier: str, tex
     assert role not in {c.value for c in node.data.cues if c.attribute == "occupation"}, (text, node.data.cues)
 
 
+def test_a_labelled_position_that_is_a_title_gets_its_sector() -> None:
+    """A payslip's "Job title: Pharmacy Technician" (rules/labels.py) keeps its value and gains the entry's sector."""
+    cues = [c for c in extract_cues("PAYSLIP\nEmployee: J Smith\nJob title: Pharmacy Technician\nGross pay: £1,850.00",
+                                    carrier="document") if c.attribute == "occupation"]
+    assert [(c.value, c.data.levels) for c in cues] == [
+        ("Pharmacy Technician", {"sector": "Healthcare", "role": "Pharmacy Technician"})]
+    zh = [c for c in extract_cues("职位：药剂师", carrier="badge") if c.attribute == "occupation"]
+    assert [(c.value, c.data.levels) for c in zh] == [("Pharmacist", {"sector": "Healthcare", "role": "Pharmacist"})]
+
+
 # ----------------------------------------------------------------------------- the real engine, end to end
 def test_engine_projects_a_taxonomy_role_with_its_sector(tmp_path: Path) -> None:
     check(tmp_path, Case(id="pharm-tech", present={"occupation": "Pharmacy Technician"},

@@ -265,12 +265,27 @@ def merge(ctx: Ctx, found: list[Cue]) -> list[Cue]:
     read no occupation; where they did, a longer taxonomy title ending where the rules' role term ends
     replaces that cue (the longest title wins: "pharmacy technician" is no "technician" = Mechanic)."""
     ix = index()
+    found = [_labelled(c, ix) if c.cue == "label:position" else c for c in found]
     mine = _image_lines(ctx, ix) if ctx.carrier in ix.carriers else _statements(ctx, ix)
     if not mine:
         return found
     if not any(c.attribute == "occupation" for c in found):
         return found + [m for m, _ in mine]
     return [next((m for m, ts in mine if _longer(m, ts, c)), c) if c.attribute == "occupation" else c for c in found]
+
+
+def _labelled(c: Cue, ix: Index) -> Cue:
+    """A labelled position ("Job title: Pharmacy Technician", rules/labels.py) that is a taxonomy title
+    gets the entry's sector and role (its value as written stays the finest level)."""
+    v = c.value.strip()
+    o = ix.cjk.get(v) if (CJK.search(v) or _HANGUL.search(v)) else ix.any_latin.get(_key(v))
+    if o is None:
+        return c
+    levels = {"sector": o.sector, "role": o.role}
+    if _key(v) != _key(o.role) and any(_key(v) == _key(x) for x in o.titles["en"]):
+        levels["specialty"] = v
+    return c.model_copy(update={"value": o.role, "level": "specialty" if "specialty" in levels else "role",
+                                "data": c.data.model_copy(update={"levels": levels, "entry": o.id})})
 
 
 def _longer(mine: Cue, title_start: int, c: Cue) -> bool:
