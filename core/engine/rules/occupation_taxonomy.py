@@ -237,21 +237,32 @@ class Index:
         self.carriers, self.weak = set(il.carriers), set(il.weak_carriers)
         self.modifiers = {_key(m) for ms in il.modifiers.values() for m in ms}
         self.sep = re.compile("|".join(re.escape(s) for s in sorted(il.separators, key=len, reverse=True)))
-        self.statements: list[tuple[str, str, re.Pattern[str], str, str]] = []   # (context, lang, prefix rx, suffix, kind)
+        # every pattern's words before the title in one alternation per script (one scan of a text), mapped
+        # back to the patterns by their normalised words; patterns with no words before ('{T}として働いて')
+        # are found by their words after
+        self.tables = {lang: {**self.latin.get("en", {}), **tab} for lang, tab in self.latin.items()}
+        self.prefixes: dict[str, dict[str, list[tuple[str, str, str]]]] = {"latin": {}, "cjk": {}}
+        self.suffixes: dict[str, list[tuple[str, str]]] = {}
         for ctx_name in ("work_statement", "self_statement", "as_a_clause"):
             st: Statements = getattr(f.contexts, ctx_name)
             for lang, ps in st.patterns.items():
+                kind = "cjk" if lang in ("zh", "ja", "ko") else "latin"
                 for p in ps:
                     pre, suf = p.split("{T}")
-                    self.statements.append((ctx_name, lang, _prefix_rx(pre), suf, "cjk" if lang in ("zh", "ja", "ko") else "latin"))
+                    if pre.strip():
+                        self.prefixes[kind].setdefault(_key(pre), []).append((ctx_name, lang, suf))
+                    else:
+                        self.suffixes.setdefault(suf, []).append((ctx_name, lang))
+        self.prefix_rx = {kind: _alternation(keys, kind == "latin") for kind, keys in self.prefixes.items()}
+        self.suffix_rx = re.compile("|".join(re.escape(x) for x in sorted(self.suffixes, key=len, reverse=True)))
 
 
-def _prefix_rx(pre: str) -> re.Pattern[str]:
-    """A pattern's words before the title: case-insensitive, any run of spaces, a word boundary before
-    a Latin first letter; an empty prefix (Japanese '{T}として働いて') matches everywhere."""
-    body = r"\s+".join(re.escape(w) for w in pre.split()) + (r"\s*" if pre.endswith(" ") else "")
-    lead = r"(?<![\w'])" if pre[:1].isascii() and pre[:1].isalpha() else ""
-    return re.compile(lead + body, re.I)
+def _alternation(keys: dict[str, Any], latin: bool) -> re.Pattern[str]:
+    """The patterns' words before the title, longest first, any run of spaces between words; a Latin
+    pattern starts at a word boundary."""
+    alts = [r"\s+".join(re.escape(w) for w in k.split()) for k in sorted(keys, key=len, reverse=True)]
+    lead = r"(?<![\w'])" if latin else ""
+    return re.compile(lead + "(?:" + "|".join(alts) + r")\s*", re.I)
 
 
 @lru_cache(maxsize=4)
@@ -396,58 +407,56 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
     t, low = _source(ctx), ctx.lower
     out: list[tuple[Cue, int]] = []
     done: set[int] = set()
-    for ctx_name, lang, rx, suf, kind in ix.statements:
-        if kind == "cjk" and not (ctx.has_cjk or _HANGUL.search(t)):
-            continue
-        score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
-        if kind == "latin":
-            table = ix.latin.get(lang, {})
-            if lang != "en":
-                table = {**ix.latin.get("en", {}), **table}
-            for m in rx.finditer(t):
-                hit = _latin_title(low, m.end(), table, ix.abbr, t)
-                if not hit:
-                    continue
-                end, o, how = hit
-                if m.end() in done or (suf and not re.match(r"\s*" + re.escape(suf.strip()), low[end:end + 10], re.I)):
-                    continue
-                title = _key(low[m.end():end])
-                if ctx_name == "self_statement" and title in ix.hobby:
-                    continue       # "I'm a photographer" is a pastime as often as a job (guard hobby_titles)
-                if not suf and not _after_ok(low, end, ix, lang == "en"):
-                    continue
-                if ctx.negated(m.start()) or (lang in ix.clause_initial and _opener(t, ctx, m.start())):
-                    continue
-                done.add(m.end())
-                out.append((_cue(ctx, o, m.start(), end, ctx_name,
-                                 ix.scores["abbreviation_statement"] if how == "abbreviation" else score,
-                                 None if how == "abbreviation" else t[m.end():end]), m.end()))
-        else:
-            pre_empty = not rx.pattern
-            if pre_empty:
-                # '{T}として働いて', '{T}로 일하고': the title ends where the suffix starts
-                for sm in re.finditer(re.escape(suf), t):
-                    hit = _cjk_title_before(t, sm.start(), ix)
-                    if hit and sm.start() not in done and not ctx.negated(hit[0]) and _poster_topic(t, ctx, hit[0], lang, ix):
-                        done.add(sm.start())
-                        out.append((_cue(ctx, hit[1], hit[0], sm.end(), ctx_name, score, t[hit[0]:sm.start()]), hit[0]))
+    cjk = ctx.has_cjk or bool(_HANGUL.search(t))
+    for m in ix.prefix_rx["latin"].finditer(t):
+        for ctx_name, lang, suf in ix.prefixes["latin"].get(_key(m.group(0)), ()):
+            hit = _latin_title(low, m.end(), ix.tables.get(lang, {}), ix.abbr, t)
+            if not hit or m.end() in done:
                 continue
-            for m in rx.finditer(t):
-                pos = m.end()
-                while pos < len(t) and t[pos] == " ":
-                    pos += 1
-                hit = _cjk_title_at(t, pos, ix)
-                if not hit:
-                    continue
-                end, o = hit
-                if suf and not t[end:].lstrip().startswith(suf.strip()):
-                    continue
-                if any(t[end:].startswith(a) for a in ix.after) or pos in done or ctx.negated(m.start()):
-                    continue
-                if any(t[max(0, m.start() - 6):m.start()].endswith(b) for b in ix.before_cjk):
-                    continue
-                done.add(pos)
-                out.append((_cue(ctx, o, m.start(), end + (len(suf) if suf else 0), ctx_name, score, t[pos:end]), pos))
+            end, o, how = hit
+            if suf and not re.match(r"\s*" + re.escape(suf.strip()), low[end:end + 10], re.I):
+                continue
+            if ctx_name == "self_statement" and _key(low[m.end():end]) in ix.hobby:
+                continue       # "I'm a photographer" is a pastime as often as a job (guard hobby_titles)
+            if not suf and not _after_ok(low, end, ix, lang == "en"):
+                continue
+            if ctx.negated(m.start()) or (lang in ix.clause_initial and _opener(t, ctx, m.start())):
+                continue
+            done.add(m.end())
+            score = ix.scores["abbreviation_statement" if how == "abbreviation" else
+                              "as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+            out.append((_cue(ctx, o, m.start(), end, ctx_name, score, None if how == "abbreviation" else t[m.end():end]),
+                        m.end()))
+    if not cjk:
+        return out
+    for m in ix.prefix_rx["cjk"].finditer(t):
+        pos = m.end()
+        hit = _cjk_title_at(t, pos, ix)
+        if not hit or pos in done:
+            continue
+        end, o = hit
+        for ctx_name, lang, suf in ix.prefixes["cjk"].get(_key(m.group(0)), ()):
+            if suf and not t[end:].lstrip().startswith(suf.strip()):
+                continue
+            if any(t[end:].startswith(a) for a in ix.after) or ctx.negated(m.start()):
+                continue
+            if any(t[max(0, m.start() - 6):m.start()].endswith(b) for b in ix.before_cjk):
+                continue
+            done.add(pos)
+            score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+            out.append((_cue(ctx, o, m.start(), end + (len(suf) if suf else 0), ctx_name, score, t[pos:end]), pos))
+            break
+    for sm in ix.suffix_rx.finditer(t) if ix.suffixes else ():
+        # '{T}として働いて', '{T}로 일하고': the title ends where the words after it start
+        hit = _cjk_title_before(t, sm.start(), ix)
+        if not hit or sm.start() in done or ctx.negated(hit[0]):
+            continue
+        for ctx_name, lang in ix.suffixes[sm.group(0)]:
+            if _poster_topic(t, ctx, hit[0], lang, ix):
+                done.add(sm.start())
+                score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+                out.append((_cue(ctx, hit[1], hit[0], sm.end(), ctx_name, score, t[hit[0]:sm.start()]), hit[0]))
+                break
     return out
 
 
