@@ -155,6 +155,8 @@ IMAGE_NEGATIVE = [
     ("ocr_text", "PHOTOGRAPHER", "Photographer"),                                            # a tee shirt
     ("screenshot", "12栋业主\n管家，楼上又在电钻了，这都快十点了！\n孙管家\n收到", "Domestic Housekeeper"),  # a chat message
     ("ocr_text", "Nurse, can you come here please?", "Nurse"),                                # speech
+    ("screenshot", "Monday rota\nAmy Lee | Pharmacist\nTom Ng | Pharmacy Technician\nRaj Patel | Cashier",
+     "Pharmacy Technician"),                                                                  # several people's titles
 ]
 
 

@@ -533,4 +533,6 @@ def _image_lines(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
                 out.append((_cue(ctx, ix.abbr[tok], s0, s0 + len(tok), "image_line" if ctx.carrier == "badge" else "signature",
                                  ix.scores["signature"]), s0))
                 break
+    if len({c.value for c, _ in out}) > 1:
+        return []          # a roster or a team page lists several people's titles: none is known to be the poster's
     return out
