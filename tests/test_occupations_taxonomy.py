@@ -179,7 +179,8 @@ def test_a_labelled_position_that_is_a_title_gets_its_sector() -> None:
     assert [(c.value, c.data.levels) for c in cues] == [
         ("Pharmacy Technician", {"sector": "Healthcare", "role": "Pharmacy Technician"})]
     zh = [c for c in extract_cues("职位：药剂师", carrier="badge") if c.attribute == "occupation"]
-    assert [(c.value, c.data.levels) for c in zh] == [("Pharmacist", {"sector": "Healthcare", "role": "Pharmacist"})]
+    assert [(c.value, c.data.levels) for c in zh] == [
+        ("Pharmacist", {"sector": "Healthcare", "role": "Pharmacist", "specialty": "药剂师"})]
 
 
 # ----------------------------------------------------------------------------- the real engine, end to end

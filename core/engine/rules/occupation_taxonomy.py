@@ -287,14 +287,15 @@ def merge(ctx: Ctx, found: list[Cue]) -> list[Cue]:
 
 def _labelled(c: Cue, ix: Index) -> Cue:
     """A labelled position ("Job title: Pharmacy Technician", rules/labels.py) that is a taxonomy title
-    gets the entry's sector and role (its value as written stays the finest level)."""
+    gets the entry's sector and role; its value as written stays the finest level in any language (a
+    form's "审计" is said more finely than the role Accountant)."""
     v = c.value.strip()
     o = ix.cjk.get(v) if (CJK.search(v) or _HANGUL.search(v)) else ix.any_latin.get(_key(v))
     if o is None:
         return c
     levels = {"sector": o.sector, "role": o.role}
-    if _key(v) != _key(o.role) and any(_key(v) == _key(x) for x in o.titles["en"]):
-        levels["specialty"] = v
+    if _key(v) != _key(o.role):
+        levels["specialty"] = v          # the document's own wording stays the finest level (审计, Tax officer)
     return c.model_copy(update={"value": o.role, "level": "specialty" if "specialty" in levels else "role",
                                 "data": c.data.model_copy(update={"levels": levels, "entry": o.id})})
 
