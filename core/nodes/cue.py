@@ -82,6 +82,7 @@ class CueData(Part):
     currency_assumed: bool | None = None
     period: str | None = None
     former: bool | None = None        # a job held before (retired)
+    entry: str | None = None          # the data entry of a declared recognizer that fired (core/data/recognizers)
     keyword: str | None = None
     # a field of a document read as a form (rules/forms.py), a contact's label
     doc_type: str | None = None

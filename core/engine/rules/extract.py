@@ -1,7 +1,7 @@
 """extract_cues: run every attribute extractor over one text (hostile spans masked first)."""
 from __future__ import annotations
 
-from core.engine.rules import identity, labels, lifestyle, reading_cues, sensitive, socio
+from core.engine.rules import identity, labels, lifestyle, occupation_taxonomy, reading_cues, sensitive, socio
 from core.engine.rules.base import Ctx, Extractor
 from core.engine.rules.hostile import hostile_ranges, mask
 from core.engine.types import Cue
@@ -35,4 +35,5 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
                 continue
             seen.add(key)
             out.append(c)
-    return out
+    # occupations from the open taxonomy (core/data/recognizers/occupations.json) where the role table read none
+    return [c for c in occupation_taxonomy.merge(ctx, out) if c.span and c.span in text]

@@ -1,0 +1,539 @@
+"""Occupations from an open taxonomy: core/data/recognizers/occupations.json (ISCO-08 unit groups as the
+backbone, titles, alternate titles and abbreviations in en / zh / es / de / fr / pt / ja / ko / ms) read as
+one declared recognizer (issue 33's style: name, attributes, languages, contexts with scores, guards with
+the reason each exists; the file is validated at load and a bad entry errors naming file, entry and field).
+
+What it reads, all exact-title matches (no fuzzy matching: a wrong job is worse than none):
+- self_statement / work_statement / as_a_clause: the poster names their own job in a sentence
+  ("I'm a pharmacy technician", "soy enfermera", "我是一名药剂师", "看護師です", "As a paramedic, I ...");
+- image_line: a line of OCR'd text on a badge, name tag, patch, roster, payslip, certificate or signature
+  that is a title (seniority words and a department or company after a separator allowed);
+- signature: a name followed by a job's letters ("Jane Doe, RN"): the only place a bare abbreviation
+  counts, besides a badge line and "I'm an RN".
+Whose job it is and how it is said come from the shared reading (Ctx.cue -> reading/holder.py: a quote,
+a wish or a hypothetical is dropped downstream; someone else's clause is theirs). It runs only on a text
+where the closed role table of rules/socio.py read no occupation (so its readings stay as they were).
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from core.engine.reading.holder import CJK
+from core.engine.rules.base import Ctx
+from core.engine.types import Cue
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "occupations.json"
+_ISCO = re.compile(r"^\d{4}$")
+_HANGUL = re.compile(r"[\uac00-\ud7af]")
+
+
+class TaxonomyError(ValueError):
+    """A recognizer data file that does not follow its schema: one line naming file, entry and field."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Occupation(_Strict):
+    id: str = Field(min_length=3)
+    isco: str                                   # ISCO-08 unit group, 4 digits
+    isco_major: str = Field(min_length=3)
+    sector: str = Field(min_length=2)           # the coarse level projected (engine sectors: Healthcare, ...)
+    role: str = Field(min_length=2)             # the finer level projected
+    titles: dict[str, list[str]]
+    abbreviations: list[str] = []
+    # typical task and jargon phrases by language ("counting pills", "配药"): data for a reading by meaning
+    # through the shipped embedder; the exact-title runner below does not match them
+    tasks: dict[str, list[str]] = {}
+
+    @field_validator("isco")
+    @classmethod
+    def _isco(cls, v: str) -> str:
+        if not _ISCO.match(v):
+            raise ValueError(f"must be a 4-digit ISCO-08 unit group, got {v!r}")
+        return v
+
+    @field_validator("titles")
+    @classmethod
+    def _titles(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for lang in ("en", "zh"):
+            if not v.get(lang):
+                raise ValueError(f"needs at least one {lang!r} title")
+        for lang, ts in v.items():
+            if any(not t.strip() for t in ts):
+                raise ValueError(f"an empty {lang!r} title")
+        return v
+
+
+class Statements(_Strict):
+    why: str = Field(min_length=10)
+    patterns: dict[str, list[str]]
+
+    @field_validator("patterns")
+    @classmethod
+    def _slot(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for lang, ps in v.items():
+            for p in ps:
+                if p.count("{T}") != 1:
+                    raise ValueError(f"{lang!r} pattern {p!r} must hold the title slot {{T}} exactly once")
+        return v
+
+
+class ImageLine(_Strict):
+    why: str = Field(min_length=10)
+    carriers: list[str]
+    weak_carriers: list[str]
+    separators: list[str]
+    modifiers: dict[str, list[str]]
+
+
+class Signature(_Strict):
+    why: str = Field(min_length=10)
+    name_words: int = Field(ge=1, le=4)
+
+
+class Contexts(_Strict):
+    self_statement: Statements
+    work_statement: Statements
+    as_a_clause: Statements
+    image_line: ImageLine
+    signature: Signature
+
+
+class Guard(_Strict):
+    name: str
+    reason: str = Field(min_length=10)          # why the guard exists (shown in docs/rules.md)
+    before: dict[str, list[str]] | None = None
+    after: dict[str, list[str]] | None = None
+    text: list[str] | None = None
+    titles: list[str] | None = None
+    abbreviation_contexts: list[str] | None = None
+
+
+class Recognizer(_Strict):
+    name: str
+    attributes: list[str]
+    levels: list[str]
+    languages: list[str]
+    reads: list[str]
+
+
+class Subjects(_Strict):
+    why: str = Field(min_length=10)
+    clause_initial: list[str]                   # languages whose statements must open their clause
+    self_topic: dict[str, list[str]]            # words naming the poster as a clause's topic (ja, ko)
+
+
+class TaxonomyFile(_Strict):
+    about: str = Field(min_length=20)           # provenance: source and licence
+    recognizer: Recognizer
+    subjects: Subjects
+    scores: dict[str, float]
+    contexts: Contexts
+    guards: list[Guard]
+    occupations: list[Occupation] = Field(min_length=1)
+
+    @field_validator("scores")
+    @classmethod
+    def _scores(cls, v: dict[str, float]) -> dict[str, float]:
+        for k, x in v.items():
+            if not 0 < x <= 1:
+                raise ValueError(f"score {k!r} must be in (0, 1], got {x}")
+        return v
+
+    @model_validator(mode="after")
+    def _unique(self) -> "TaxonomyFile":
+        langs = set(self.recognizer.languages)
+        ids: set[str] = set()
+        seen: dict[tuple[str, str], str] = {}
+        for i, o in enumerate(self.occupations):
+            if o.id in ids:
+                raise ValueError(f"occupations[{i}] ({o.id}): id repeats an earlier entry")
+            ids.add(o.id)
+            for lang, ts in o.titles.items():
+                if lang not in langs:
+                    raise ValueError(f"occupations[{i}] ({o.id}): field 'titles.{lang}': language not declared by the recognizer")
+                for t in ts:
+                    other = seen.setdefault((lang, t.lower()), o.id)
+                    if other != o.id:
+                        raise ValueError(f"occupations[{i}] ({o.id}): field 'titles.{lang}': {t!r} is already a title of {other}")
+        return self
+
+
+def _entry_name(raw: Any, loc: tuple) -> str:
+    """'occupations[12] (2221-nurse)' / 'guards[1] (job_advert)' / 'contexts' for an error location."""
+    if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(raw, dict):
+        items = raw.get(loc[0])
+        item = items[loc[1]] if isinstance(items, list) and loc[1] < len(items) else {}
+        key = item.get("id") or item.get("name") if isinstance(item, dict) else None
+        return f"{loc[0]}[{loc[1]}]" + (f" ({key})" if key else "")
+    return str(loc[0]) if loc else "file"
+
+
+def load(path: Path = DATA) -> TaxonomyFile:
+    """The file, validated; TaxonomyError names the file, the entry and the field of the first problem."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise TaxonomyError(f"{path.name}: not readable JSON: {e}") from None
+    try:
+        return TaxonomyFile.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        loc = tuple(err["loc"])
+        entry = _entry_name(raw, loc)
+        field = ".".join(str(x) for x in loc[2:] if not isinstance(x, int)) if len(loc) > 2 and isinstance(loc[1], int) \
+            else ".".join(str(x) for x in loc[1:])
+        msg = err["msg"].removeprefix("Value error, ")
+        raise TaxonomyError(f"{path.name}: entry {entry}: field {field or '-'!r}: {msg}") from None
+
+
+# ---------------------------------------------------------------------------------------- index
+_WORD = re.compile(r"[^\W\d_][\w'’.&+-]*|\d+", re.U)
+_SEP_WS = re.compile(r"\s+")
+
+
+def _key(s: str) -> str:
+    return _SEP_WS.sub(" ", s.strip().lower())
+
+
+class Index:
+    """Lookups built once from the file: titles by language (Latin by lower-cased words, CJK / Hangul by
+    string), abbreviations (case-sensitive), compiled context patterns, guards."""
+
+    def __init__(self, f: TaxonomyFile):
+        self.file = f
+        self.scores = f.scores
+        self.latin: dict[str, dict[str, Occupation]] = {}
+        self.cjk: dict[str, Occupation] = {}
+        self.any_latin: dict[str, Occupation] = {}
+        for o in f.occupations:
+            for lang, ts in o.titles.items():
+                for t in ts:
+                    if CJK.search(t) or _HANGUL.search(t):
+                        self.cjk.setdefault(t, o)
+                    else:
+                        self.latin.setdefault(lang, {}).setdefault(_key(t), o)
+                        self.any_latin.setdefault(_key(t), o)
+        self.cjk_max = max((len(t) for t in self.cjk), default=1)
+        self.abbr = {a: o for o in f.occupations for a in o.abbreviations}
+        g = {x.name: x for x in f.guards}
+        self.before = {w.lower() for ws in (g["not_a_job_yet"].before or {}).values() for w in ws}
+        self.before_cjk = [w for w in self.before if CJK.search(w)]
+        self.after = sorted({w.lower() for ws in (g["not_a_job_after"].after or {}).values() for w in ws}, key=len, reverse=True)
+        self.advert = [w.lower() for w in g["job_advert"].text or []]
+        self.addressed = [w.lower() for w in g["addressed_document"].text or []]
+        self.hobby = {_key(t) for t in g["hobby_titles"].titles or []}
+        self.clause_initial = set(f.subjects.clause_initial)
+        self.self_topic = f.subjects.self_topic
+        il = f.contexts.image_line
+        self.carriers, self.weak = set(il.carriers), set(il.weak_carriers)
+        self.modifiers = {_key(m) for ms in il.modifiers.values() for m in ms}
+        self.sep = re.compile("|".join(re.escape(s) for s in sorted(il.separators, key=len, reverse=True)))
+        # every pattern's words before the title in one alternation per script (one scan of a text), mapped
+        # back to the patterns by their normalised words; patterns with no words before ('{T}として働いて')
+        # are found by their words after
+        self.tables = {lang: {**self.latin.get("en", {}), **tab} for lang, tab in self.latin.items()}
+        self.prefixes: dict[str, dict[str, list[tuple[str, str, str]]]] = {"latin": {}, "cjk": {}}
+        self.suffixes: dict[str, list[tuple[str, str]]] = {}
+        for ctx_name in ("work_statement", "self_statement", "as_a_clause"):
+            st: Statements = getattr(f.contexts, ctx_name)
+            for lang, ps in st.patterns.items():
+                kind = "cjk" if lang in ("zh", "ja", "ko") else "latin"
+                for p in ps:
+                    pre, suf = p.split("{T}")
+                    if pre.strip():
+                        self.prefixes[kind].setdefault(_key(pre), []).append((ctx_name, lang, suf))
+                    else:
+                        self.suffixes.setdefault(suf, []).append((ctx_name, lang))
+        self.prefix_rx = {kind: _alternation(keys, kind == "latin") for kind, keys in self.prefixes.items()}
+        self.suffix_rx = re.compile("|".join(re.escape(x) for x in sorted(self.suffixes, key=len, reverse=True)))
+
+
+def _alternation(keys: dict[str, Any], latin: bool) -> re.Pattern[str]:
+    """The patterns' words before the title, longest first, any run of spaces between words; a Latin
+    pattern starts at a word boundary."""
+    alts = [r"\s+".join(re.escape(w) for w in k.split()) for k in sorted(keys, key=len, reverse=True)]
+    lead = r"(?<![\w'])" if latin else ""
+    return re.compile(lead + "(?:" + "|".join(alts) + r")\s*", re.I)
+
+
+@lru_cache(maxsize=4)
+def index(path: str = str(DATA)) -> Index:
+    return Index(load(Path(path)))
+
+
+# ---------------------------------------------------------------------------------------- runner
+def merge(ctx: Ctx, found: list[Cue]) -> list[Cue]:
+    """`found` (the rules' cues of one text) with the taxonomy's occupation cues: added where the rules
+    read no occupation; where they did, a longer taxonomy title ending where the rules' role term ends
+    replaces that cue (the longest title wins: "pharmacy technician" is no "technician" = Mechanic)."""
+    ix = index()
+    found = [_labelled(c, ix) if c.cue == "label:position" else c for c in found]
+    mine = _image_lines(ctx, ix) if ctx.carrier in ix.carriers else _statements(ctx, ix)
+    if not mine:
+        return found
+    if not any(c.attribute == "occupation" for c in found):
+        return found + [m for m, _ in mine]
+    return [next((m for m, ts in mine if _longer(m, ts, c)), c) if c.attribute == "occupation" else c for c in found]
+
+
+def _labelled(c: Cue, ix: Index) -> Cue:
+    """A labelled position ("Job title: Pharmacy Technician", rules/labels.py) that is a taxonomy title
+    gets the entry's sector and role; its value as written stays the finest level in any language (a
+    form's "审计" is said more finely than the role Accountant)."""
+    v = c.value.strip()
+    o = ix.cjk.get(v) if (CJK.search(v) or _HANGUL.search(v)) else ix.any_latin.get(_key(v))
+    if o is None:
+        return c
+    levels = {"sector": o.sector, "role": o.role}
+    if _key(v) != _key(o.role):
+        levels["specialty"] = v          # the document's own wording stays the finest level (审计, Tax officer)
+    return c.model_copy(update={"value": o.role, "level": "specialty" if "specialty" in levels else "role",
+                                "data": c.data.model_copy(update={"levels": levels, "entry": o.id})})
+
+
+def _longer(mine: Cue, title_start: int, c: Cue) -> bool:
+    """The taxonomy's title (from `title_start` to the end of `mine`) ends where the rules' cue `c` ends,
+    names another role, and is longer than the role-table term that cue read."""
+    if c.data.end is None or mine.data.end != c.data.end or mine.value == c.value or (c.data.levels or {}).get("specialty"):
+        return False
+    words = c.span.lower().split()
+    term = max((len(" ".join(words[-n:])) for n in range(1, min(4, len(words)) + 1)
+                if " ".join(words[-n:]) in _old_terms() or " ".join(words[-n:]).rstrip("s") in _old_terms()), default=0)
+    if not term and c.span and CJK.search(c.span):
+        term = max((n for n in range(1, len(c.span) + 1) if c.span[-n:] in _old_terms()), default=0)
+    return 0 < term < mine.data.end - title_start
+
+
+@lru_cache(maxsize=1)
+def _old_terms() -> frozenset[str]:
+    from core.engine.rules.lexicon import OCCUPATIONS    # the closed role table (rules/socio.py reads it)
+
+    return frozenset(w.lower() for o in OCCUPATIONS for w in (*o["en"], *o["zh"]))
+
+
+def _cue(ctx: Ctx, o: Occupation, s: int, e: int, context: str, score: float, title: str | None = None) -> Cue:
+    """The cue of entry `o`; the title as written is its specialty where it is finer than the role
+    ("Quantity Surveyor" in the ISCO group of civil engineering technicians), never an abbreviation."""
+    levels = {"sector": o.sector, "role": o.role}
+    if title and _key(title) != _key(o.role) and any(_key(title) == _key(x) for x in o.titles["en"]):
+        levels["specialty"] = title.title()      # an English title: a translation is no finer level
+    return ctx.cue("occupation", o.role, s, e, rule=f"occupation:taxonomy:{context}", confidence=score,
+                   levels=levels, entry=o.id, original=title)
+
+
+def _after_ok(low: str, end: int, ix: Index, english: bool) -> bool:
+    """The title is not the head of something else ('a nurse at heart', 'a paramedic costume', '护士的女儿')."""
+    rest = low[end:end + 24].lstrip()
+    if english and rest[:1].isalpha() and rest[:1].isascii() and not any(rest.startswith(a) for a in ix.after):
+        # another word follows: only a preposition or a clause boundary keeps the title a job
+        w = rest.split(" ", 1)[0].strip(".,;:!?)")
+        return w in _FOLLOW_OK
+    return not any(rest.startswith(a) for a in ix.after)
+
+
+# words that may follow a title in a job statement ("I'm a paramedic in Leeds", "... for the NHS")
+_FOLLOW_OK = frozenset("at in for with on and by from who since here there now currently today too also but so "
+                       "working based of en de à a em na no di bei im in der für seit bij".split())
+
+
+def _latin_title(low: str, pos: int, table: dict[str, Occupation], abbr: dict[str, Occupation], text: str
+                 ) -> tuple[int, Occupation, str] | None:
+    """Longest title (up to 5 words) starting at `pos`, else a known abbreviation (case as listed)."""
+    words = list(_WORD.finditer(low, pos, min(len(low), pos + 80)))
+    if not words or words[0].start() != pos:
+        return None
+    for n in range(min(5, len(words)), 0, -1):
+        # words must be adjacent (spaces or a hyphen between them)
+        if n > 1 and any(low[words[k].end():words[k + 1].start()].strip() not in ("", "-") for k in range(n - 1)):
+            continue
+        end = words[n - 1].end()
+        key = _key(low[pos:end]).rstrip(".")
+        if key in table:
+            return end, table[key], "title"
+    tok = text[words[0].start():words[0].end()].rstrip(".")
+    if tok in abbr:
+        return words[0].start() + len(tok), abbr[tok], "abbreviation"
+    return None
+
+
+def _cjk_title_at(t: str, pos: int, ix: Index) -> tuple[int, Occupation] | None:
+    for n in range(min(ix.cjk_max, len(t) - pos), 0, -1):
+        o = ix.cjk.get(t[pos:pos + n])
+        if o is not None:
+            return pos + n, o
+    return None
+
+
+def _cjk_title_before(t: str, end: int, ix: Index) -> tuple[int, Occupation] | None:
+    for n in range(min(ix.cjk_max, end), 0, -1):
+        o = ix.cjk.get(t[end - n:end])
+        if o is not None:
+            return end - n, o
+    return None
+
+
+def _opener(t: str, ctx: Ctx, pos: int) -> bool:
+    """Some word stands before `pos` in its clause ('ibu saya seorang ...': the mother's)."""
+    return bool(re.search(r"\w", t[ctx.clause_start(pos):pos]))
+
+
+_CLAUSE_CJK = re.compile(r"[。！？!?\n、，,；;]")
+
+
+def _poster_topic(t: str, ctx: Ctx, pos: int, lang: str, ix: Index) -> bool:
+    """The clause before a Japanese / Korean title names nobody, or names the poster ('私は', '저는')."""
+    cut = max((m.end() for m in _CLAUSE_CJK.finditer(t, 0, pos)), default=0)
+    before = t[cut:pos].strip()
+    return not before or any(w in before for w in ix.self_topic.get(lang, ()))
+
+
+def _source(ctx: Ctx) -> str:
+    """The text as written where it is not masked: CJK titles are looked up unfolded (the reading folds
+    traditional characters: 看護師 must stay 看護師), hostile spans stay blank (same length)."""
+    if not ctx.has_cjk:
+        return ctx.masked
+    return "".join(m if m == " " else o for o, m in zip(ctx.text, ctx.masked))
+
+
+def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
+    t, low = _source(ctx), ctx.lower
+    out: list[tuple[Cue, int]] = []
+    done: set[int] = set()
+    cjk = ctx.has_cjk or bool(_HANGUL.search(t))
+    for m in ix.prefix_rx["latin"].finditer(t):
+        for ctx_name, lang, suf in ix.prefixes["latin"].get(_key(m.group(0)), ()):
+            hit = _latin_title(low, m.end(), ix.tables.get(lang, {}), ix.abbr, t)
+            if not hit or m.end() in done:
+                continue
+            end, o, how = hit
+            if suf and not re.match(r"\s*" + re.escape(suf.strip()), low[end:end + 10], re.I):
+                continue
+            if ctx_name == "self_statement" and _key(low[m.end():end]) in ix.hobby:
+                continue       # "I'm a photographer" is a pastime as often as a job (guard hobby_titles)
+            if not suf and not _after_ok(low, end, ix, lang == "en"):
+                continue
+            if ctx.negated(m.start()) or (lang in ix.clause_initial and _opener(t, ctx, m.start())):
+                continue
+            done.add(m.end())
+            score = ix.scores["abbreviation_statement" if how == "abbreviation" else
+                              "as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+            out.append((_cue(ctx, o, m.start(), end, ctx_name, score, None if how == "abbreviation" else t[m.end():end]),
+                        m.end()))
+    if not cjk:
+        return out
+    for m in ix.prefix_rx["cjk"].finditer(t):
+        pos = m.end()
+        hit = _cjk_title_at(t, pos, ix)
+        if not hit or pos in done:
+            continue
+        end, o = hit
+        for ctx_name, lang, suf in ix.prefixes["cjk"].get(_key(m.group(0)), ()):
+            if suf and not t[end:].lstrip().startswith(suf.strip()):
+                continue
+            if any(t[end:].startswith(a) for a in ix.after) or ctx.negated(m.start()):
+                continue
+            if any(t[max(0, m.start() - 6):m.start()].endswith(b) for b in ix.before_cjk):
+                continue
+            done.add(pos)
+            score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+            out.append((_cue(ctx, o, m.start(), end + (len(suf) if suf else 0), ctx_name, score, t[pos:end]), pos))
+            break
+    for sm in ix.suffix_rx.finditer(t) if ix.suffixes else ():
+        # '{T}として働いて', '{T}로 일하고': the title ends where the words after it start
+        hit = _cjk_title_before(t, sm.start(), ix)
+        if not hit or sm.start() in done or ctx.negated(hit[0]):
+            continue
+        for ctx_name, lang in ix.suffixes[sm.group(0)]:
+            if _poster_topic(t, ctx, hit[0], lang, ix):
+                done.add(sm.start())
+                score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+                out.append((_cue(ctx, hit[1], hit[0], sm.end(), ctx_name, score, t[hit[0]:sm.start()]), hit[0]))
+                break
+    return out
+
+
+_SENTENCE_END = re.compile(r"[。！？!?]|\.\s*$")
+
+
+def _long(piece: str) -> bool:
+    """Longer than a department, company or name beside a title (5 words, 8 CJK characters)."""
+    return len(piece.split()) > 5 or len(CJK.findall(piece)) > 8
+
+
+_NAME = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?[A-Z][a-zA-Z'’-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-zA-Z'’-]+){0,2}$")
+
+
+def _segment_title(seg: str, ix: Index) -> tuple[Occupation, str] | None:
+    """A line segment that is [modifiers] title: the occupation and the title as written."""
+    s = seg.strip().strip("*•·-–—:：()[]\"'")
+    if not s or len(s) > 60:
+        return None
+    if CJK.search(s) or _HANGUL.search(s):
+        for b in ix.before_cjk:
+            if s.startswith(b):
+                return None
+        o = ix.cjk.get(s)
+        if o is None:
+            for m in sorted((m for m in ix.modifiers if CJK.search(m) and s.startswith(m)), key=len, reverse=True):
+                o = ix.cjk.get(s[len(m):])
+                if o:
+                    break
+        return (o, s) if o else None
+    words = _key(s).split(" ")
+    while words and words[0] in ix.modifiers:
+        words = words[1:]
+    if not words or words[0] in ix.before or (len(words) > 1 and words[0].rstrip("-") in ix.before):
+        return None
+    key = " ".join(words)
+    o = ix.any_latin.get(key)
+    return (o, key) if o else None
+
+
+def _image_lines(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
+    t = _source(ctx)
+    low = ctx.lower
+    if any(w in low for w in ix.advert):
+        return []          # a job advert (guard job_advert)
+    if ctx.carrier != "badge" and any(w in low for w in ix.addressed):
+        return []          # a letter or prescription from a professional (guard addressed_document)
+    weak = ctx.carrier in ix.weak
+    out: list[tuple[Cue, int]] = []
+    pos = 0
+    for line in t.split("\n"):
+        start, pos = pos, pos + len(line) + 1
+        if not line.strip() or ":" in line or "：" in line:
+            continue       # "Title: X" is a labelled field (rules/labels.py, rules/forms.py)
+        # the line's pieces between separators, with their offsets ("Senior Underwriter | Marine")
+        cuts = [0] + [x for m in ix.sep.finditer(line) for x in (m.start(), m.end())] + [len(line)]
+        pieces = [(start + cuts[i], line[cuts[i]:cuts[i + 1]]) for i in range(0, len(cuts), 2)]
+        pieces = [(o, p) for o, p in pieces if p.strip()]
+        if _SENTENCE_END.search(line) or (len(pieces) > 1 and any(_long(p) for _, p in pieces)):
+            continue       # a chat message or a sentence ("管家，楼上又在电钻了"): someone speaking, no printed title
+        named = len(pieces) > 1 and any(_NAME.match(p.strip()) for _, p in pieces)
+        for off, piece in pieces:
+            hit = _segment_title(piece, ix)
+            s0 = off + len(piece) - len(piece.lstrip())
+            if hit:
+                o, key = hit
+                if weak and key in ix.hobby:
+                    continue   # a tee shirt's 'PHOTOGRAPHER' (guard hobby_titles)
+                out.append((_cue(ctx, o, s0, off + len(piece.rstrip()), "image_line",
+                                 ix.scores["image_line_weak_carrier" if weak else "image_line"], key), s0))
+                break
+            tok = piece.strip().rstrip(".")
+            if tok in ix.abbr and (ctx.carrier == "badge" or named):
+                out.append((_cue(ctx, ix.abbr[tok], s0, s0 + len(tok), "image_line" if ctx.carrier == "badge" else "signature",
+                                 ix.scores["signature"]), s0))
+                break
+    if len({c.value for c, _ in out}) > 1:
+        return []          # a roster or a team page lists several people's titles: none is known to be the poster's
+    return out
