@@ -11,6 +11,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from core.engine.context import DEFAULT_CONFIG
+from core.engine.loop import Investigation
 from core.errors import InputError
 from core.loader import user_dirs
 from db.store import open_db, write_private
@@ -69,8 +70,6 @@ def input_errors(db, run_id: str) -> tuple[int, str | None]:
 
 def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: str, system: str,
                      config: dict[str, Any], out_file: Path | None) -> UserResult:
-    from core.engine.loop import Investigation
-
     t0 = time.perf_counter()
     uid = user_dir.name
     db = open_db(db_path)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from db.store import now
 from tools.registry import NETWORK_FAMILIES, route_cost  # noqa: F401  (re-exported: costs live in the registry)
 
 DEFAULT_BUDGET = 20.0
@@ -52,8 +53,6 @@ class Budget:
         if self.db is None:
             self._spent += cost
             return self.remaining
-        from db.store import now
-
         remaining = max(0.0, self.total - self.spent - cost)
         self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"
                         " VALUES (?,?,?,?,?,?,?)", [self.run_id, step, route_id, family, cost, remaining, now()])
@@ -66,8 +65,6 @@ class Budget:
         if self.db is None:
             self._total += units
             return self.remaining
-        from db.store import now
-
         self.db.execute("UPDATE runs SET budget = budget + ? WHERE run_id=?", [float(units), self.run_id])
         remaining = self.remaining
         self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"

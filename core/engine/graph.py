@@ -10,12 +10,14 @@ or per image does not scan the graph (benchmarks/scaling.py).
 """
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any, Iterable
 
 import sqlite_utils
 from core.engine.types import EvidenceNode, Hypothesis
 from core.nodes.node import NodeData, node_data
+from core.textmatch import normalize
 from db.chain import ChainNode, chain_dict, id_order, support_chain  # noqa: F401 (re-exported)
 from db.store import dumps
 
@@ -276,8 +278,6 @@ class Graph:
     def view(self, keep: Iterable[EvidenceNode]) -> "Graph":
         """A read-only view holding only `keep` and the edges among them, with its own indexes
         (for a stage that must not see some nodes). Never write through it."""
-        import copy
-
         v = copy.copy(self)
         v.nodes, v.edges, v.edge_step = {}, set(), {}
         v._by_kind = {k: {} for k in self._by_kind}
@@ -345,15 +345,11 @@ def _latest_version_json(db: sqlite_utils.Database, run_id: str) -> dict[str, tu
 
 def hypothesis_key(attribute: str, value: str) -> str:
     """THE identity of a hypothesis: one node per (attribute, normalized value)."""
-    from core.textmatch import normalize
-
     return f"{attribute}::{normalize(value)}"
 
 
 def supersede_reason(g: Graph, old: EvidenceNode, current: list[EvidenceNode]) -> str:
     """Why a hypothesis the hypothesizer no longer proposes is removed, naming what replaced it."""
-    from core.textmatch import normalize
-
     same = [n for n in current if n.attribute == old.attribute and n.node_id != old.node_id]
     old_levels = old.data.levels or {}
     ov = normalize(old.value or "")

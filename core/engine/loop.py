@@ -43,6 +43,7 @@ from core.models import Predictions
 from db import queries
 from db import routes as db_routes
 from db.profile import read_profile, write_profile
+from db.runlock import claim_run_of
 from db.queries import BudgetState, EdgeState, ProfileState, RouteState, RunState
 from db.store import dumps, now, open_db
 
@@ -77,8 +78,6 @@ class Investigation(Suspension, StepTransaction):
         cfg = engine_config(config)
         be = backend if isinstance(backend, Backend) else make_backend(backend, cfg)
         run_id = run_id or f"{user.profile.user_id}-{uuid.uuid4().hex[:8]}"
-        from db.runlock import claim_run_of
-
         claim_run_of(db, run_id)        # this process writes the run: another one resuming it waits
         ts = now()
         with db.conn:
@@ -113,8 +112,6 @@ class Investigation(Suspension, StepTransaction):
         if row is None:
             raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
         user_dir, be_name, cfg_s, budget, spent, system = row
-        from db.runlock import claim_run_of
-
         claim_run_of(db, run_id)        # one writer per run: a second process waits, then a clear error
         cfg = engine_config(json.loads(cfg_s or "{}"), where=f"runs.config of {run_id}")
         user = load_user(Path(user_dir), strict=False)
