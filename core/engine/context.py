@@ -12,7 +12,7 @@ import sqlite_utils
 from pydantic import ValidationError
 
 from core.engine.budget import Budget
-from core.engine.contract.changes import Change, RecordError
+from core.engine.contract.changes import RUN_CHANGES, Change, RecordError
 from core.engine.contract.config import ApprovalRule, EngineConfig  # noqa: F401 (re-exported)
 from core.engine.contract.view import GraphView
 from core.engine.graph import Graph
@@ -109,6 +109,8 @@ class RunContext:
     def queue(self, changes: list[Change]) -> None:
         """A stage's changes: errors join the step's error events, the rest the loop applies."""
         for c in changes:
+            if isinstance(c, RUN_CHANGES):      # the run's own rows change by the loop alone
+                raise TypeError(f"a stage handed over the loop's own change {type(c).__name__}")
             if isinstance(c, RecordError):
                 self.errors.append(c.event())
             else:

@@ -24,6 +24,11 @@ class BaseEvent(BaseModel):
     def data(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude={"id", "run_id", "step", "kind"})
 
+    def payload(self) -> dict[str, Any]:
+        """What the `events` row stores as its data: the fields the writer set (a reader fills the
+        defaults back in), without the row's own columns."""
+        return self.model_dump(exclude={"id", "run_id", "step", "kind"}, exclude_unset=True)
+
 
 class RunStarted(BaseEvent):
     kind: Literal["run_started"] = "run_started"
@@ -106,6 +111,7 @@ class DecisionMade(BaseEvent):
     reason: str | None = None
     params: dict[str, Any] | None = None
     parent_route_id: str | None = None
+    family: str | None = None           # a route a person forced: its family
 
 
 class ToolCalled(BaseEvent):
