@@ -47,6 +47,7 @@ from core.loader import load_user
 from core.models import Predictions
 from db import queries
 from db import routes as db_routes
+from db import runs as db_runs
 from db.profile import read_profile
 from db.runlock import claim_run_of
 from db.queries import BudgetState, EdgeState, ProfileState, RouteState, RunState
@@ -102,8 +103,7 @@ class Investigation(Suspension, StepTransaction):
     def resume(cls, db: sqlite_utils.Database | str | Path, run_id: str,
                backend: Backend | None = None) -> "Investigation":
         db = _db(db)
-        row = db.execute("SELECT user_dir, backend, config, budget, spent, system FROM runs WHERE run_id=?",
-                         [run_id]).fetchone()
+        row = db_runs.run_row(db, run_id)
         if row is None:
             raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
         user_dir, be_name, cfg_s, budget, spent, system = row
@@ -129,13 +129,11 @@ class Investigation(Suspension, StepTransaction):
 
     # ------------------------------------------------------------ state
     def _has_event(self, kind: str) -> bool:
-        return self.db.execute("SELECT 1 FROM events WHERE run_id=? AND kind=? LIMIT 1",
-                               [self.run_id, kind]).fetchone() is not None
+        return db_runs.has_event(self.db, self.run_id, kind)
 
     @property
     def finished(self) -> bool:
-        r = self.db.execute("SELECT status FROM runs WHERE run_id=?", [self.run_id]).fetchone()
-        return bool(r) and r[0] in ("finished", "failed")
+        return db_runs.run_status(self.db, self.run_id) in ("finished", "failed")
 
     @property
     def user_id(self) -> str:
@@ -284,9 +282,7 @@ class Investigation(Suspension, StepTransaction):
         return RouteProposal(**r, reason=self._route_reason(r["route_id"]))
 
     def _route_reason(self, route_id: str) -> str:
-        r = self.db.execute("SELECT data FROM events WHERE run_id=? AND kind='route_proposed' ORDER BY id DESC",
-                            [self.run_id]).fetchall()
-        for (d,) in r:
+        for d in db_runs.event_data(self.db, self.run_id, "route_proposed", newest_first=True):
             data = json.loads(d)
             if data.get("route_id") == route_id:
                 return data.get("reason", "")
@@ -432,8 +428,7 @@ class Investigation(Suspension, StepTransaction):
             admitted=len(g.hypotheses(("admitted",))),
             unresolved=len(g.hypotheses(("unresolved", "suspended"))),
             removed=len(g.hypotheses(("removed",))),
-            profile=[r[0] for r in self.db.execute("SELECT attribute FROM profile WHERE run_id=?",
-                                                   [self.run_id]).fetchall()]))
+            profile=db_runs.profile_attributes(self.db, self.run_id)))
 
     # ------------------------------------------------------------ a person's hypothesis actions
     def hypothesis_action(self, node_id: str, action: Literal["reject", "confirm", "note"], by: str,
@@ -472,9 +467,8 @@ class Investigation(Suspension, StepTransaction):
     @property
     def stop_reason(self) -> str | None:
         """The reason of the last stop (its run_finished event), None if the run never stopped."""
-        r = self.db.execute("SELECT data FROM events WHERE run_id=? AND kind='run_finished' ORDER BY id DESC LIMIT 1",
-                            [self.run_id]).fetchone()
-        return json.loads(r[0]).get("reason") if r else None
+        last = db_runs.event_data(self.db, self.run_id, "run_finished", newest_first=True)[:1]
+        return json.loads(last[0]).get("reason") if last else None
 
     def force_route(self, family: str, params: dict[str, Any], by: str, reason: str | None = None) -> list[Event]:
         """Run a route a person chose (not proposed by the router): validated by the family's
@@ -562,7 +556,5 @@ class Investigation(Suspension, StepTransaction):
 
     def chain(self, attribute: str) -> list[dict[str, Any]]:
         """Support chains (down to posts) of a projected attribute's value."""
-        row = self.db.execute("SELECT evidence FROM profile WHERE run_id=? AND attribute=?",
-                              [self.run_id, attribute]).fetchone()
         hs = [h for h in self.ctx.graph.hypotheses(("admitted",)) if h.attribute == attribute]
-        return [self.ctx.graph.chain(h.node_id) for h in hs] if row else []
+        return [self.ctx.graph.chain(h.node_id) for h in hs] if db_runs.in_profile(self.db, self.run_id, attribute) else []

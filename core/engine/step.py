@@ -139,8 +139,7 @@ class StepTransaction:
     _step_events: list[Event]
 
     def _last_step(self) -> int:
-        r = self.db.execute("SELECT step FROM runs WHERE run_id=?", [self.run_id]).fetchone()
-        return int(r[0]) if r else 0
+        return db_runs.last_step(self.db, self.run_id)
 
     def _begin(self) -> list[Event]:
         self.ctx.graph.step = self._last_step() + 1
