@@ -129,3 +129,25 @@ class ModelCalls:
             cols = list(row)
             self._db.execute(f"INSERT OR REPLACE INTO model_capabilities ({', '.join(cols)}) VALUES"
                              f" ({', '.join('?' * len(cols))})", [row[c] for c in cols])
+
+
+def usage_rows(db: sqlite_utils.Database, run_id: str | None = None) -> list[tuple]:
+    """(run_id, role, model, calls, failed, cached, prompt_tokens, completion_tokens, duration_ms, cost)
+    per run, role and model (of one run if given)."""
+    where, args = ("WHERE run_id = ?", [run_id]) if run_id else ("", [])
+    return db.execute(
+        "SELECT run_id, role, model, COUNT(*), SUM(error IS NOT NULL), SUM(cached),"
+        " COALESCE(SUM(prompt_tokens),0), COALESCE(SUM(completion_tokens),0),"
+        f" COALESCE(SUM(duration_ms),0), COALESCE(SUM(cost),0) FROM model_calls {where}"
+        " GROUP BY run_id, role, model ORDER BY run_id, role", args).fetchall()
+
+
+def recorded_config_json(db: sqlite_utils.Database, run_id: str | None = None) -> str | None:
+    """The backend config JSON a model-backend run recorded (the latest, or the one of run_id)."""
+    sql = "SELECT output FROM cache WHERE kind = 'config'"
+    args: list[Any] = []
+    if run_id:
+        sql += " AND name = ?"
+        args.append(run_id)
+    row = db.execute(sql + " ORDER BY created_at DESC, rowid DESC LIMIT 1", args).fetchone()
+    return None if row is None else row[0]

@@ -85,6 +85,11 @@ class RunConnection(sqlite3.Connection):
 _OPEN: "weakref.WeakSet[RunConnection]" = weakref.WeakSet()
 
 
+def checkpoint(db: sqlite_utils.Database) -> None:
+    """Fold the WAL into the .db file now and truncate it (a shard read back as bytes)."""
+    db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+
+
 def close_db(db: sqlite_utils.Database | sqlite3.Connection) -> None:
     """Close a run store connection (checkpointed when writable); closing twice is harmless."""
     conn = db.conn if isinstance(db, sqlite_utils.Database) else db

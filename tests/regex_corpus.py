@@ -6,7 +6,7 @@ import importlib
 import pkgutil
 import re
 
-MODULES = ("core.engine.perceiver", "core.engine.places", "core.textmatch", "core.loader", "core.reports.html",
+MODULES = ("core.engine.perceiver", "core.engine.places", "core.engine.gazetteer", "core.textmatch", "core.loader", "core.reports.html",
            "core.engine.reading.holder", "core.engine.reading.mentions", "core.engine.reading.sentences")
 
 

@@ -11,7 +11,7 @@ import pytest
 
 from batch_fixtures import gen_bench  # noqa: F401  (fixture)
 from core.batch import run_batch
-from core.batch.merge import merge_shards
+from db.merge import merge_shards
 from core.models import Predictions
 
 SYSTEM = "textllm"   # no OCR: the executor is what is under test here

@@ -304,9 +304,9 @@ def test_person_reject_confirm_note_are_steps_the_engine_honours(routed, tmp_pat
 
 
 def test_merged_shards_keep_the_history(tmp_path):
-    """A run from a batch shard replays the same after core.batch.merge (versions, removed
+    """A run from a batch shard replays the same after db.merge (versions, removed
     edges and profile history are copied with it)."""
-    from core.batch.merge import merge_shards
+    from db.merge import merge_shards
 
     shard = tmp_path / "shard"
     ctx = _ctx(shard, [{"post_id": "p1", "caption": "I love hiking"}])

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 import re
 
-from core.engine.reading.mentions import read
+from core.engine.rules.reading_cues import read
 from core.engine.reading.sentences import sentence_bodies, sentence_runs, sentence_spans, sentence_starts
 
 

@@ -16,6 +16,8 @@ from typing import Any, Callable
 
 from pydantic import BaseModel, Field
 
+import db.tool_calls as tool_calls  # the one store module a tool uses: the Recorder records through it
+
 # Bump when a tool's output format changes so stale cache entries are not reused.
 CACHE_VERSION = "tools/2"
 
@@ -184,14 +186,20 @@ class Recorder:
         if self.db is None or not self.use_cache:
             return None
         with self._lock:
-            row = self.db.execute("SELECT output FROM cache WHERE key = ?", [key]).fetchone()
-        if row is None:
+            stored = tool_calls.cached_output(self.db, key)
+        if stored is None:
             return None
         try:
-            out = json.loads(row[0])
+            out = json.loads(stored)
         except (TypeError, ValueError):
             return None
         return out if isinstance(out, dict) else None
+
+    def cached_keys(self, keys: list[str]) -> set[str]:
+        """Which of the cache `keys` this run DB holds (none without a DB or with the cache off)."""
+        if self.db is None or not self.use_cache:
+            return set()
+        return tool_calls.cached_keys(self.db, keys)
 
     def call(
         self,
@@ -252,20 +260,13 @@ class Recorder:
             # Inside the engine's step transaction the rows join it (committed with the step);
             # otherwise commit them now.
             outer = conn.in_transaction
-            cur = conn.execute(
-                "INSERT INTO tool_calls (run_id, step, route_id, tool, inputs, outputs, error,"
-                " duration_ms, cost, cache_key, cached, created_at) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)",
-                [
-                    self.run_id, self.step, self.route_id, rec.tool, canonical_json(rec.inputs),
-                    None if rec.outputs is None else canonical_json(rec.outputs), rec.error,
-                    rec.duration_ms, rec.cost, rec.cache_key, int(rec.cached), ts,
-                ],
-            )
-            rec.id = cur.lastrowid
+            rec.id = tool_calls.insert_call(self.db, {
+                "run_id": self.run_id, "step": self.step, "route_id": self.route_id, "tool": rec.tool,
+                "inputs": canonical_json(rec.inputs),
+                "outputs": None if rec.outputs is None else canonical_json(rec.outputs), "error": rec.error,
+                "duration_ms": rec.duration_ms, "cost": rec.cost, "cache_key": rec.cache_key,
+                "cached": int(rec.cached), "created_at": ts})
             if store_cache and rec.outputs is not None:
-                conn.execute(
-                    "INSERT OR REPLACE INTO cache (key, kind, name, output, created_at) VALUES (?,?,?,?,?)",
-                    [rec.cache_key, "tool", rec.tool, canonical_json(rec.outputs), ts],
-                )
+                tool_calls.put_cache(self.db, rec.cache_key, "tool", rec.tool, canonical_json(rec.outputs), ts)
             if not outer:
                 conn.commit()

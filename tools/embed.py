@@ -139,11 +139,7 @@ def embed(rec: Recorder | None, texts: Sequence[str]) -> np.ndarray:
     hit: set[int] = set()
     if rec.db is not None and rec.use_cache:
         keys = [cache_key(TOOL, i) for i in inputs]
-        found: set[str] = set()
-        for a in range(0, len(keys), 500):
-            chunk = keys[a:a + 500]
-            q = f"SELECT key FROM cache WHERE key IN ({','.join('?' * len(chunk))})"
-            found.update(r[0] for r in rec.db.execute(q, chunk).fetchall())
+        found = rec.cached_keys(keys)
         hit = {i for i, k in enumerate(keys) if k in found}   # served by the Recorder below
     miss = sorted({t for i, t in enumerate(texts) if i not in hit})
     fresh: dict[str, np.ndarray] = {}

@@ -31,6 +31,7 @@ from pydantic import BaseModel, Field
 
 from core.backends.config import BackendConfig, ResolvedRole
 from core.backends.structured import ParseFailure, parse_reply, response_format, schema_of
+from db import model_calls
 from db.model_calls import ModelCalls, cached_output, store_output
 from db.store import dumps, open_db
 
@@ -373,12 +374,7 @@ def _backoff(bs, attempt: int, e: Exception) -> float:
 
 def usage_summary(db: sqlite_utils.Database, run_id: str | None = None) -> list[dict]:
     """Calls, failures, tokens, latency and cost per run and role from `model_calls`."""
-    where, args = ("WHERE run_id = ?", [run_id]) if run_id else ("", [])
-    rows = db.execute(
-        "SELECT run_id, role, model, COUNT(*), SUM(error IS NOT NULL), SUM(cached),"
-        " COALESCE(SUM(prompt_tokens),0), COALESCE(SUM(completion_tokens),0),"
-        f" COALESCE(SUM(duration_ms),0), COALESCE(SUM(cost),0) FROM model_calls {where}"
-        " GROUP BY run_id, role, model ORDER BY run_id, role", args).fetchall()
+    rows = model_calls.usage_rows(db, run_id)
     keys = ["run_id", "role", "model", "calls", "failed", "cached", "prompt_tokens",
             "completion_tokens", "duration_ms", "cost"]
     return [dict(zip(keys, r)) for r in rows]

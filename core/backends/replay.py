@@ -18,20 +18,16 @@ from core.backends.client import ModelClient
 from core.backends.config import BackendConfig, BackendSettings, RoleConfig
 from core.backends.openai_backend import OPT_REPLAY, OpenAIBackend
 from core.errors import InputError
+from db.model_calls import recorded_config_json
 from db.store import open_db
 
 
 def recorded_config(db: sqlite_utils.Database, run_id: str | None = None, *, source: str = "replay DB") -> BackendConfig:
     """The backend config recorded with a run (the latest one, or the one of run_id)."""
-    sql = "SELECT output FROM cache WHERE kind = 'config'"
-    args: list[Any] = []
-    if run_id:
-        sql += " AND name = ?"
-        args.append(run_id)
-    row = db.execute(sql + " ORDER BY created_at DESC, rowid DESC LIMIT 1", args).fetchone()
-    if row is None:
+    recorded = recorded_config_json(db, run_id)
+    if recorded is None:
         raise InputError(source, "no recorded model-backend run in this DB (nothing to replay)", field="cache")
-    data = json.loads(row[0])
+    data = json.loads(recorded)
     backend = dict(data.get("backend") or {})
     backend.update(api_key=None, base_url=None, cache=None)
     roles = {}

@@ -25,7 +25,8 @@ from core.loader import load_user
 from core.models import Post, Predictions
 from core.schema import load_schema
 from core.textmatch import normalize
-from db.store import dumps, now
+from db import runs as db_runs
+from db.store import dumps
 
 MAX_ITEMS = 8
 PROFILE_POST = "@profile"
@@ -53,17 +54,12 @@ class BaselineRun:
         # baselines have no routes: their one pass reads every text-bearing image (the old skim)
         self.config = {**DEFAULT_CONFIG, "ocr_in_perception": True, **(config or {}), "baseline": system}
         self.run_id = f"{self.user.profile.user_id}-{system}-{uuid.uuid4().hex[:8]}"
-        ts = now()
         with db.conn:
-            db.execute(
-                "INSERT INTO runs (run_id, user_id, user_dir, system, backend, config, budget, spent, status, step,"
-                " created_at, updated_at) VALUES (?,?,?,?,?,?,?,0,'running',1,?,?)",
-                [self.run_id, self.user.profile.user_id, str(Path(user_dir).resolve()), system, backend,
-                 dumps(self.config), float(budget), ts, ts])
+            db_runs.insert_run(db, self.run_id, user_id=self.user.profile.user_id,
+                               user_dir=str(Path(user_dir).resolve()), system=system, backend=backend,
+                               config=self.config, budget=float(budget), step=1)
             for i, p in enumerate(self.user.posts):
-                db.execute("INSERT OR REPLACE INTO posts (run_id, post_id, idx, timestamp, ip_region, data)"
-                           " VALUES (?,?,?,?,?,?)",
-                           [self.run_id, p.post_id, i, p.timestamp, p.ip_region, dumps(p.model_dump(mode="json"))])
+                db_runs.insert_post(db, self.run_id, p.post_id, i, p.timestamp, p.ip_region, p.model_dump(mode="json"))
             self.event(0, "run_started", {"user_id": self.user.profile.user_id, "posts": len(self.user.posts),
                                           "system": system, "backend": backend})
             for e in errors:
@@ -85,8 +81,7 @@ class BaselineRun:
 
     # ---- writing ----
     def event(self, step: int, kind: str, data: dict[str, Any]) -> None:
-        self.db.execute("INSERT INTO events (run_id, step, kind, data, created_at) VALUES (?,?,?,?,?)",
-                        [self.run_id, step, kind, dumps(data), now()])
+        db_runs.insert_event(self.db, self.run_id, step, kind, dumps(data))
 
     def recorder(self):
         return self.ctx.recorder()
@@ -152,15 +147,13 @@ class BaselineRun:
             if self.notes:
                 self.event(3, "note", {"notes": self.notes})
             self.event(3, "run_finished", {"reason": f"{self.system} baseline done", "attributes": len(attrs)})
-            self.db.execute("UPDATE runs SET status='finished', step=3, updated_at=?, finished_at=? WHERE run_id=?",
-                            [now(), now(), self.run_id])
+            db_runs.finish_run(self.db, self.run_id, step=3)
         return read_profile(self.db, self.run_id, self.user.profile.user_id, self.system)
 
     def fail(self, reason: str) -> None:
         with self.db.conn:
             self.event(self.graph.step, "error", {"where": self.system, "reason": reason})
-            self.db.execute("UPDATE runs SET status='failed', error=?, updated_at=? WHERE run_id=?",
-                            [reason[:500], now(), self.run_id])
+            db_runs.fail_run(self.db, self.run_id, reason[:500])
 
 
 def _key(h: Hypothesis) -> str:

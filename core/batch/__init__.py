@@ -53,13 +53,11 @@ def _seed_cache(db_path: Path, cache_from: Path | None) -> None:
     if not Path(cache_from).is_file():
         raise InputError(cache_from, "run DB to copy the cache from not found", field="--cache-from")
     from db.store import open_db
+    from db.tool_calls import copy_cache
 
     db = open_db(db_path)
     try:
-        db.execute("ATTACH DATABASE ? AS src", [str(Path(cache_from).resolve())])
-        with db.conn:
-            db.execute("INSERT OR IGNORE INTO main.cache SELECT * FROM src.cache WHERE kind = 'tool'")
-        db.execute("DETACH DATABASE src")
+        copy_cache(db, str(Path(cache_from).resolve()), kind="tool")
     finally:
         db.conn.close()
 
@@ -141,7 +139,7 @@ def run_batch(bench_dir: Path, out_dir: Path, *, system: str = "argus", backend:
     claim_batch(out_dir / "runs.db")               # a second batch on this OUT_DIR: a clear error
     _seed_cache(out_dir / "runs.db", cache_from)
     if executor == "ray":
-        from core.batch.merge import merge_shards
+        from db.merge import merge_shards
 
         merge_shards(out_dir)                      # shards left by an interrupted run
     # a Ray task holds one CPU; local workers share the cores (the in-process one has them all)

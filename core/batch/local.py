@@ -62,14 +62,12 @@ def _init_worker(shard_dir: str, main_db: str, parent: int | None = None) -> Non
         _die_with_parent(parent)
     global _SHARD
     from db.store import open_db
+    from db.tool_calls import copy_cache
 
     _SHARD = Path(shard_dir) / f"worker-{os.getpid()}.db"
     db = open_db(_SHARD)
     try:
-        db.execute("ATTACH DATABASE ? AS src", [main_db])
-        with db.conn:
-            db.execute("INSERT OR IGNORE INTO main.cache SELECT * FROM src.cache")
-        db.execute("DETACH DATABASE src")
+        copy_cache(db, main_db)
     finally:
         db.conn.close()
 
@@ -100,7 +98,7 @@ def run_inprocess(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Call
 
 def run_pool(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[UserResult], None],
              workers: int) -> None:
-    from core.batch.merge import merge_shards
+    from db.merge import merge_shards
 
     db_path = Path(spec.out_dir) / "runs.db"
     shard_dir = Path(spec.out_dir) / "shards"

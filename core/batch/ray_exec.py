@@ -1,5 +1,5 @@
 """The Ray executor: one Ray task per user, each writing its own run DB shard, merged into
-OUT_DIR/runs.db at the end (core/batch/merge.py).
+OUT_DIR/runs.db at the end (db/merge.py).
 
 `ray.init()` connects to RAY_ADDRESS when it is set (a cluster) and otherwise starts a local
 Ray on this machine (what the tests use). A task returns its user's result, its predictions
@@ -40,7 +40,7 @@ def _task(spec_json: str, user_id: str, user_dir: str) -> dict[str, Any]:
         pred = None
         if res.status != "failed" and res.run_id:
             from db.profile import read_profile
-            from db.store import open_db
+            from db.store import checkpoint, open_db
 
             db = open_db(shard)
             try:
@@ -48,7 +48,7 @@ def _task(spec_json: str, user_id: str, user_dir: str) -> dict[str, Any]:
                 p.system = f"{spec.system}-{spec.backend}"
                 pred = p.model_dump_json(indent=1, exclude_none=True)
             finally:
-                db.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+                checkpoint(db)
                 db.conn.close()
         blob = shard.read_bytes() if shard.exists() else None
     return {"result": res.model_dump(), "predictions": pred, "shard": blob}
@@ -71,7 +71,7 @@ def init_ray(workers: int | None = None) -> None:
 
 def run_ray(spec: BatchSpec, users: Iterable[tuple[str, Path]], emit: Callable[[UserResult], None],
             workers: int) -> None:
-    from core.batch.merge import merge_shards
+    from db.merge import merge_shards
 
     ray = _ray()
     init_ray(workers)

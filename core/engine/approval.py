@@ -26,13 +26,15 @@ the `[[approval]]` tables of the TOML file (argus.toml), e.g.
 from __future__ import annotations
 
 import fnmatch
+import tomllib
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, ValidationError
 
 from core.engine.context import ApprovalRule
 from core.engine.types import Decision, RouteProposal
+from core.errors import InputError
 from tools.registry import NETWORK_FAMILIES
 
 # What an approver is asked with: the proposal and the investigation asking (core/engine/loop.py's
@@ -150,12 +152,6 @@ def rules_from(config: dict[str, Any]) -> list[ApprovalRule]:
 
 def load_rules(path: str | Path) -> list[ApprovalRule]:
     """[[approval]] tables of a TOML file; a bad one is an InputError naming file and field."""
-    import tomllib
-
-    from pydantic import ValidationError
-
-    from core.errors import InputError
-
     try:
         data = tomllib.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as e:

@@ -18,7 +18,11 @@ from typing import Any, Callable
 from core.engine.contract.changes import Perception
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.view import GraphView
+from core.engine.hypothesizer import hypothesize as offline_hypothesize
+from core.engine.perceiver import perceive as offline_perceive
 from core.engine.types import EvidenceNode, Hypothesis, RouteProposal, Verdict  # noqa: F401 (Verdict re-exported)
+from core.engine.verifier import verify_hypothesis
+from core.errors import InputError
 from core.models import UserView
 from db.model_calls import ModelCalls
 from tools.base import Recorder
@@ -40,14 +44,10 @@ class Backend:
                  calls: ModelCalls) -> Perception:
         """Post nodes and raw evidence drafts (node_id empty; data["cites"] lists post node ids),
         and the changes to store with them. `rec` records the skim's tool calls."""
-        from core.engine.perceiver import perceive
-
-        return perceive(view, config, user, rec)
+        return offline_perceive(view, config, user, rec)
 
     def hypothesize(self, view: GraphView, config: EngineConfig, calls: ModelCalls) -> list[Hypothesis]:
-        from core.engine.hypothesizer import hypothesize
-
-        return hypothesize(view, config)
+        return offline_hypothesize(view, config)
 
     def route_fallback(self, view: GraphView, config: EngineConfig, hypothesis: EvidenceNode, tried: set[str],
                        remaining: float, calls: ModelCalls) -> RouteProposal | None:
@@ -55,8 +55,6 @@ class Backend:
         return None
 
     def verify(self, view: GraphView, config: EngineConfig, hypothesis: EvidenceNode, calls: ModelCalls) -> Verdict:
-        from core.engine.verifier import verify_hypothesis
-
         return verify_hypothesis(view, config, hypothesis)
 
     def deep_visual(self, view: GraphView, config: EngineConfig, image_path: str, question: str,
@@ -96,8 +94,6 @@ def make_backend(name: str = "offline", config: dict[str, Any] | None = None) ->
     if factory is None:
         ep = _plugins().get(name)
         if ep is None:
-            from core.errors import InputError
-
             raise InputError("--backend", f"unknown backend {name!r} (known: {', '.join(available_backends())})")
         factory = _REGISTRY[name] = ep.load()
     return factory(dict(config or {}))

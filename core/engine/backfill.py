@@ -14,7 +14,7 @@ import sqlite_utils
 
 from core.engine.graph import Graph
 from core.engine.rules.features import attach_features
-from db.store import now
+from db import runs as db_runs
 from db.transaction import immediate
 
 Backfill = Callable[[Graph], int]
@@ -46,7 +46,7 @@ def apply_backfills(db: sqlite_utils.Database, g: Graph, step: int) -> dict[str,
     """Apply the backfills not yet recorded for this run, each in one transaction with its
     `run_backfills` row (all or nothing), versions written at `step`; returns name -> nodes.
     On failure the transaction is rolled back and the caller's graph must be reloaded."""
-    done = {r[0] for r in db.execute("SELECT name FROM run_backfills WHERE run_id=?", [g.run_id]).fetchall()}
+    done = db_runs.backfills_done(db, g.run_id)
     applied: dict[str, int] = {}
     keep = g.step
     for name, fn in BACKFILLS:
@@ -56,8 +56,7 @@ def apply_backfills(db: sqlite_utils.Database, g: Graph, step: int) -> dict[str,
             with immediate(db):
                 g.step = step
                 n = fn(g)
-                db.execute("INSERT INTO run_backfills (run_id, name, step, nodes, applied_at) VALUES (?,?,?,?,?)",
-                           [g.run_id, name, step, n, now()])
+                db_runs.record_backfill(db, g.run_id, name, step, n)
         finally:
             g.step = keep
         applied[name] = n

@@ -11,8 +11,10 @@ from typing import Any
 from pydantic import BaseModel
 
 from core.engine.context import DEFAULT_CONFIG
+from core.engine.loop import Investigation
 from core.errors import InputError
 from core.loader import user_dirs
+from db import runs as db_runs
 from db.store import open_db, write_private
 
 ABLATIONS = ("perceiver", "hypothesizer", "investigator", "verifier", "cpeg")
@@ -48,8 +50,7 @@ def _existing_run(db, user_dir: str | Path, key: str) -> tuple[str, str] | None:
     """The latest run of this user folder with this key. Runs are keyed on the folder (its
     resolved path, stored in runs.user_dir), never on profile.json's user_id: the data
     chooses that id, and two folders claiming one id must not share a run."""
-    rows = db.execute("SELECT run_id, status, system, backend, config FROM runs WHERE user_dir=? ORDER BY created_at DESC",
-                      [str(Path(user_dir).resolve())]).fetchall()
+    rows = db_runs.runs_of_folder(db, str(Path(user_dir).resolve()))
     for run_id, status, system, backend, cfg in rows:
         if run_key(system, backend, json.loads(cfg or "{}")) == key:
             return run_id, status
@@ -58,10 +59,10 @@ def _existing_run(db, user_dir: str | Path, key: str) -> tuple[str, str] | None:
 
 def input_errors(db, run_id: str) -> tuple[int, str | None]:
     """(number of recorded input errors of a run, the first one as "file:line [field]: reason")."""
-    rows = db.execute("SELECT data FROM events WHERE run_id=? AND kind='error' ORDER BY id", [run_id]).fetchall()
+    rows = db_runs.event_data(db, run_id, "error")
     if not rows:
         return 0, None
-    d = json.loads(rows[0][0] or "{}")
+    d = json.loads(rows[0] or "{}")
     first = (f"{d.get('where')}" + (f":{d['line']}" if d.get("line") else "")
              + (f" [{d['field']}]" if d.get("field") else "") + f": {d.get('reason')}")
     return len(rows), first
@@ -69,8 +70,6 @@ def input_errors(db, run_id: str) -> tuple[int, str | None]:
 
 def investigate_user(db_path: Path, user_dir: Path, *, budget: float, backend: str, system: str,
                      config: dict[str, Any], out_file: Path | None) -> UserResult:
-    from core.engine.loop import Investigation
-
     t0 = time.perf_counter()
     uid = user_dir.name
     db = open_db(db_path)

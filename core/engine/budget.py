@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from db import ledger
 from tools.registry import NETWORK_FAMILIES, route_cost  # noqa: F401  (re-exported: costs live in the registry)
 
 DEFAULT_BUDGET = 20.0
@@ -26,18 +27,14 @@ class Budget:
 
     @property
     def total(self) -> float:
-        if self.db is not None:
-            r = self.db.execute("SELECT budget FROM runs WHERE run_id=?", [self.run_id]).fetchone()
-            if r is not None:
-                return float(r[0])
+        if self.db is not None and (total := ledger.budget_total(self.db, self.run_id)) is not None:
+            return total
         return self._total
 
     @property
     def spent(self) -> float:
         if self.db is not None:
-            r = self.db.execute("SELECT COALESCE(SUM(units), 0) FROM budget_ledger WHERE run_id=?",
-                                [self.run_id]).fetchone()
-            return float(r[0])
+            return ledger.spent(self.db, self.run_id)
         return self._spent
 
     @property
@@ -52,11 +49,8 @@ class Budget:
         if self.db is None:
             self._spent += cost
             return self.remaining
-        from db.store import now
-
         remaining = max(0.0, self.total - self.spent - cost)
-        self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"
-                        " VALUES (?,?,?,?,?,?,?)", [self.run_id, step, route_id, family, cost, remaining, now()])
+        ledger.insert_entry(self.db, self.run_id, step, route_id, family, cost, remaining)
         return remaining
 
     def extend(self, units: float, *, step: int = 0, by: str = "") -> float:
@@ -66,11 +60,7 @@ class Budget:
         if self.db is None:
             self._total += units
             return self.remaining
-        from db.store import now
-
-        self.db.execute("UPDATE runs SET budget = budget + ? WHERE run_id=?", [float(units), self.run_id])
+        ledger.raise_total(self.db, self.run_id, units)
         remaining = self.remaining
-        self.db.execute("INSERT INTO budget_ledger (run_id, step, route_id, family, units, remaining, created_at)"
-                        " VALUES (?,?,?,?,?,?,?)", [self.run_id, step, None, f"budget+{units:g} by {by}"[:200], 0.0,
-                                                   remaining, now()])
+        ledger.insert_entry(self.db, self.run_id, step, None, f"budget+{units:g} by {by}"[:200], 0.0, remaining)
         return remaining

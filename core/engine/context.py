@@ -4,6 +4,7 @@ it: the read-only GraphView (`view`), the typed EngineConfig (`settings`), the R
 calls (`recorder`) and the recorder of model calls (`calls`). No stage receives a RunContext."""
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -11,11 +12,16 @@ import sqlite_utils
 from pydantic import ValidationError
 
 from core.engine.budget import Budget
-from core.engine.contract.changes import Change, RecordError
+from core.engine.contract.changes import RUN_CHANGES, Change, RecordError
 from core.engine.contract.config import ApprovalRule, EngineConfig  # noqa: F401 (re-exported)
 from core.engine.contract.view import GraphView
 from core.engine.graph import Graph
+from core.engine.places import resolve_levels
+from core.errors import InputError
 from core.models import UserView
+from db.model_calls import ModelCalls
+from tools.base import Recorder
+from tools.registry import ToolEnv
 
 
 DEFAULT_CONFIG: dict[str, Any] = EngineConfig().model_dump()
@@ -23,8 +29,6 @@ DEFAULT_CONFIG: dict[str, Any] = EngineConfig().model_dump()
 
 def engine_config(values: dict[str, Any] | None, *, where: str = "engine config") -> dict[str, Any]:
     """Validate `values` over the defaults; InputError names the unknown or bad key."""
-    from core.errors import InputError
-
     try:
         cfg = EngineConfig.model_validate({**(values or {})})
     except ValidationError as e:
@@ -38,10 +42,6 @@ def engine_config(values: dict[str, Any] | None, *, where: str = "engine config"
 
 def parse_set(items: list[str], *, where: str = "--set") -> dict[str, Any]:
     """CLI `--set KEY=VALUE` items (JSON values, else strings), validated by EngineConfig."""
-    import json
-
-    from core.errors import InputError
-
     out: dict[str, Any] = {}
     for item in items:
         key, sep, raw = item.partition("=")
@@ -89,22 +89,15 @@ class RunContext:
 
     def recorder(self, route_id: str | None = None):
         """The Recorder of tool calls at this step (cached by content hash, one tool_calls row each)."""
-        from tools.base import Recorder
-
         return Recorder(self.db, run_id=self.run_id, step=self.step, route_id=route_id)
 
     def calls(self):
         """The recorder of model calls at this step (db/model_calls.py); a backend's errors join the step's."""
-        from db.model_calls import ModelCalls
-
         return ModelCalls(self.db, self.run_id, self.step, errors=self.errors)
 
     def tool_env(self, backend: Any = None, route_id: str | None = None, *, use_cache: bool = True):
         """The ToolEnv a route (or perception) runs its registry tool with: the gazetteer's place
         resolver and the backend's deep visual look are handed to the tools, never the context."""
-        from core.engine.places import resolve_levels
-        from tools.registry import ToolEnv
-
         rec = self.recorder(route_id)
         rec.use_cache = use_cache
         look = None
@@ -116,6 +109,8 @@ class RunContext:
     def queue(self, changes: list[Change]) -> None:
         """A stage's changes: errors join the step's error events, the rest the loop applies."""
         for c in changes:
+            if isinstance(c, RUN_CHANGES):      # the run's own rows change by the loop alone
+                raise TypeError(f"a stage handed over the loop's own change {type(c).__name__}")
             if isinstance(c, RecordError):
                 self.errors.append(c.event())
             else:

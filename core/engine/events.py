@@ -11,6 +11,8 @@ from typing import Annotated, Any, Literal, Union
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
+from db import runs as db_runs
+
 
 class BaseEvent(BaseModel):
     model_config = ConfigDict(extra="allow")   # a newer engine may add fields: keep them
@@ -23,6 +25,11 @@ class BaseEvent(BaseModel):
     @property
     def data(self) -> dict[str, Any]:
         return self.model_dump(mode="json", exclude={"id", "run_id", "step", "kind"})
+
+    def payload(self) -> dict[str, Any]:
+        """What the `events` row stores as its data: the fields the writer set (a reader fills the
+        defaults back in), without the row's own columns."""
+        return self.model_dump(exclude={"id", "run_id", "step", "kind"}, exclude_unset=True)
 
 
 class RunStarted(BaseEvent):
@@ -106,6 +113,7 @@ class DecisionMade(BaseEvent):
     reason: str | None = None
     params: dict[str, Any] | None = None
     parent_route_id: str | None = None
+    family: str | None = None           # a route a person forced: its family
 
 
 class ToolCalled(BaseEvent):
@@ -195,8 +203,4 @@ def parse_event(row: dict[str, Any] | tuple) -> BaseEvent:
 
 def read_events(db, run_id: str, *, since_id: int = 0, max_step: int | None = None) -> list[BaseEvent]:
     """A run's events in order, typed."""
-    sql, args = "SELECT id, run_id, step, kind, data FROM events WHERE run_id=? AND id>?", [run_id, since_id]
-    if max_step is not None:
-        sql += " AND step<=?"
-        args.append(max_step)
-    return [parse_event(tuple(r)) for r in db.execute(sql + " ORDER BY id", args).fetchall()]
+    return [parse_event(r) for r in db_runs.event_rows(db, run_id, since_id=since_id, max_step=max_step)]

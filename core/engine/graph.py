@@ -10,12 +10,15 @@ or per image does not scan the graph (benchmarks/scaling.py).
 """
 from __future__ import annotations
 
+import copy
 import json
 from typing import Any, Iterable
 
 import sqlite_utils
 from core.engine.types import EvidenceNode, Hypothesis
 from core.nodes.node import NodeData, node_data
+from core.textmatch import normalize
+from db import nodes as db_nodes
 from db.chain import ChainNode, chain_dict, id_order, support_chain  # noqa: F401 (re-exported)
 from db.store import dumps
 
@@ -45,13 +48,8 @@ class Graph:
 
     # ---- loading ----
     def _load(self) -> None:
-        rows = self.db.execute(
-            "SELECT node_id, kind, post_id, modality, carrier, content, attribute, value, level,"
-            " granularity, confidence, status, derived, provenance, data, step_created FROM nodes WHERE run_id=?"
-            " ORDER BY rowid",
-            [self.run_id],
-        ).fetchall()
-        full = _latest_version_json(self.db, self.run_id)
+        rows = db_nodes.node_rows(self.db, self.run_id)
+        full = db_nodes.latest_versions(self.db, self.run_id)
         for r in rows:
             prov_s, data_s = full.get(r[0], (r[13], None))
             if data_s is None:   # a run from before node versions: rebuild from the row
@@ -71,10 +69,7 @@ class Graph:
                 num = node.node_id[len(_PREFIX[node.kind]):]
                 if num.isdigit():
                     self._counters[node.kind] = max(self._counters[node.kind], int(num))
-        for src, dst, kind, step in self.db.execute(
-            "SELECT src, dst, kind, step FROM edges WHERE run_id=? AND removed_step IS NULL ORDER BY rowid",
-            [self.run_id]
-        ).fetchall():
+        for src, dst, kind, step in db_nodes.alive_edges(self.db, self.run_id):
             self._link(src, dst, kind)
             self.edge_step[(src, dst, kind)] = step
 
@@ -124,13 +119,9 @@ class Graph:
         }
         if created:
             row["step_created"] = self.step
-            self.db.execute(
-                f"INSERT INTO nodes ({', '.join(row)}) VALUES ({', '.join('?' * len(row))})", list(row.values())
-            )
+            db_nodes.insert_node(self.db, row)
         else:
-            sets = ", ".join(f"{k}=?" for k in row if k not in ("run_id", "node_id"))
-            vals = [v for k, v in row.items() if k not in ("run_id", "node_id")]
-            self.db.execute(f"UPDATE nodes SET {sets} WHERE run_id=? AND node_id=?", vals + [self.run_id, node.node_id])
+            db_nodes.update_node(self.db, row)
         self._version(node, reason)
 
     def _version(self, node: EvidenceNode, reason: str | None) -> None:
@@ -139,17 +130,11 @@ class Graph:
         prov, data = dumps(node.provenance), dumps(node.stored_data())
         last = self._stored.get(node.node_id)
         self._stored[node.node_id] = (prov, data)
-        self.db.execute(
-            "INSERT INTO node_versions (run_id, node_id, step, status, confidence, content, value, level, derived,"
-            " provenance, data, reason) VALUES (?,?,?,?,?,?,?,?,?,?,?,?)"
-            " ON CONFLICT(run_id, node_id, step) DO UPDATE SET status=excluded.status,"
-            " confidence=excluded.confidence, content=excluded.content, value=excluded.value, level=excluded.level,"
-            " derived=excluded.derived, provenance=COALESCE(excluded.provenance, node_versions.provenance),"
-            " data=COALESCE(excluded.data, node_versions.data), reason=COALESCE(excluded.reason, node_versions.reason)",
-            [self.run_id, node.node_id, self.step, node.status, node.confidence, node.content, node.value, node.level,
-             int(node.derived), None if last and last[0] == prov else prov, None if last and last[1] == data else data,
-             (reason or None) and reason[:500]],
-        )
+        db_nodes.write_version(self.db, self.run_id, node.node_id, self.step, status=node.status,
+                               confidence=node.confidence, content=node.content, value=node.value, level=node.level,
+                               derived=int(node.derived), provenance=None if last and last[0] == prov else prov,
+                               data=None if last and last[1] == data else data,
+                               reason=(reason or None) and reason[:500])
 
     def add_node(self, node: EvidenceNode) -> EvidenceNode:
         if not node.node_id:
@@ -170,20 +155,14 @@ class Graph:
             return False
         self._link(src, dst, kind)
         self.edge_step[(src, dst, kind)] = self.step
-        self.db.execute(
-            "INSERT OR IGNORE INTO edges (run_id, src, dst, kind, step, data) VALUES (?,?,?,?,?,?)",
-            [self.run_id, src, dst, kind, self.step, dumps(data or {})],
-        )
+        db_nodes.insert_edge(self.db, self.run_id, src, dst, kind, self.step, dumps(data or {}))
         return True
 
     def remove_support(self, src: str, dst: str, reason: str = "") -> None:
         """The support edge stops counting from this step on; the row stays, marked with the step and why."""
         if (src, dst, "support") in self.edges:
             self._unlink(src, dst, "support")
-            self.db.execute(
-                "UPDATE edges SET removed_step=?, removed_reason=? WHERE run_id=? AND src=? AND dst=?"
-                " AND kind='support' AND removed_step IS NULL", [self.step, reason[:500], self.run_id, src, dst]
-            )
+            db_nodes.remove_support(self.db, self.run_id, src, dst, self.step, reason[:500])
 
     # ---- hypotheses ----
     def usable_support(self, node_id: str, hyp: EvidenceNode | None = None) -> bool:
@@ -263,10 +242,8 @@ class Graph:
             self.record_status(node, reason)
 
     def record_status(self, node: EvidenceNode, reason: str) -> None:
-        self.db.execute(
-            "INSERT INTO hypothesis_history (run_id, node_id, step, status, confidence, reason) VALUES (?,?,?,?,?,?)",
-            [self.run_id, node.node_id, self.step, node.status, node.confidence, reason[:500]],
-        )
+        db_nodes.record_status(self.db, self.run_id, node.node_id, self.step, node.status, node.confidence,
+                               reason[:500])
 
     def hypothesis_by_key(self, key: str) -> EvidenceNode | None:
         nid = self._by_key.get(key)
@@ -276,8 +253,6 @@ class Graph:
     def view(self, keep: Iterable[EvidenceNode]) -> "Graph":
         """A read-only view holding only `keep` and the edges among them, with its own indexes
         (for a stage that must not see some nodes). Never write through it."""
-        import copy
-
         v = copy.copy(self)
         v.nodes, v.edges, v.edge_step = {}, set(), {}
         v._by_kind = {k: {} for k in self._by_kind}
@@ -332,28 +307,13 @@ class Graph:
         return self._sig
 
 
-def _latest_version_json(db: sqlite_utils.Database, run_id: str) -> dict[str, tuple[str | None, str | None]]:
-    """node_id -> (provenance, data) JSON of its latest version (each the last non-NULL one)."""
-    out: dict[str, tuple[str | None, str | None]] = {}
-    for nid, prov, data in db.execute(
-        "SELECT node_id, provenance, data FROM node_versions WHERE run_id=? ORDER BY node_id, step", [run_id]
-    ).fetchall():
-        old = out.get(nid, (None, None))
-        out[nid] = (prov if prov is not None else old[0], data if data is not None else old[1])
-    return out
-
-
 def hypothesis_key(attribute: str, value: str) -> str:
     """THE identity of a hypothesis: one node per (attribute, normalized value)."""
-    from core.textmatch import normalize
-
     return f"{attribute}::{normalize(value)}"
 
 
 def supersede_reason(g: Graph, old: EvidenceNode, current: list[EvidenceNode]) -> str:
     """Why a hypothesis the hypothesizer no longer proposes is removed, naming what replaced it."""
-    from core.textmatch import normalize
-
     same = [n for n in current if n.attribute == old.attribute and n.node_id != old.node_id]
     old_levels = old.data.levels or {}
     ov = normalize(old.value or "")

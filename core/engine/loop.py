@@ -26,12 +26,17 @@ from core.engine.backend import Backend, make_backend
 from core.engine.backfill import apply_backfills
 from core.engine.budget import DEFAULT_BUDGET, Budget
 from core.engine.context import RunContext, engine_config
-from core.engine.events import BaseEvent, read_events
+from core.engine.events import (BaseEvent, BudgetExtended, DecisionMade, ErrorEvent, HypothesesChanged,
+                                HypothesisAction, Perceived, Projected, Reopened, RouteProposed, RunFinished,
+                                RunStarted, ToolCalled, Verified, read_events)
+from core.engine.events import Suspension as SuspensionEvent
 from core.engine.graph import Graph, hypothesis_key, supersede_reason
 from core.engine.projection import project
 from core.engine.router import Candidate, execute, propose
-from core.engine.contract.changes import AddEvidence, Change, Charge, PutHypothesis, SetStatus, UpdateNode
-from core.engine.step import StepTransaction, insert_event
+from core.engine.contract.changes import (AddEvidence, AddRoute, Change, Charge, DecideRoute, ExtendBudget,
+                                          PutHypothesis, ReopenRun, SetRouteParams, SetStatus, StartRun, UpdateNode,
+                                          WriteProfile)
+from core.engine.step import StepTransaction, apply_changes, insert_event
 from core.engine.suspension import Suspension
 from core.engine.types import Decision, EvidenceNode, Event, RouteProposal, Verdict
 from core.engine.verifier import grounding_change, recheck_contradiction, verdict_changes
@@ -42,9 +47,11 @@ from core.loader import load_user
 from core.models import Predictions
 from db import queries
 from db import routes as db_routes
-from db.profile import read_profile, write_profile
+from db import runs as db_runs
+from db.profile import read_profile
+from db.runlock import claim_run_of
 from db.queries import BudgetState, EdgeState, ProfileState, RouteState, RunState
-from db.store import dumps, now, open_db
+from db.store import open_db
 
 STABLE_ROUTES = 4
 STABLE_GAIN = 0.25          # after STABLE_ROUTES routes that changed nothing, the gain a route needs
@@ -77,29 +84,17 @@ class Investigation(Suspension, StepTransaction):
         cfg = engine_config(config)
         be = backend if isinstance(backend, Backend) else make_backend(backend, cfg)
         run_id = run_id or f"{user.profile.user_id}-{uuid.uuid4().hex[:8]}"
-        from db.runlock import claim_run_of
-
         claim_run_of(db, run_id)        # this process writes the run: another one resuming it waits
-        ts = now()
-        with db.conn:
-            db.execute(
-                "INSERT INTO runs (run_id, user_id, user_dir, system, backend, config, budget, spent, status, step,"
-                " created_at, updated_at) VALUES (?,?,?,?,?,?,?,0,'running',0,?,?)",
-                [run_id, user.profile.user_id, str(Path(user_dir).resolve()), system, be.name, dumps(cfg),
-                 float(budget), ts, ts],
-            )
-            for i, p in enumerate(user.posts):
-                db.execute(
-                    "INSERT OR REPLACE INTO posts (run_id, post_id, idx, timestamp, ip_region, data) VALUES (?,?,?,?,?,?)",
-                    [run_id, p.post_id, i, p.timestamp, p.ip_region, dumps(p.model_dump(mode="json"))],
-                )
-            insert_event(db, run_id, 0, "run_started", {"user_id": user.profile.user_id, "posts": len(user.posts),
-                                                          "backend": be.name, "budget": budget, "config": cfg})
-            for e in errors:
-                insert_event(db, run_id, 0, "error", {"where": e.file, "line": e.line, "field": e.field,
-                                                       "reason": e.reason})
         ctx = RunContext(db=db, run_id=run_id, user=user, graph=Graph(db, run_id),
                          budget=Budget(float(budget), db=db, run_id=run_id), config=cfg)
+        with db.conn:
+            apply_changes(ctx, [StartRun(user_id=user.profile.user_id, user_dir=str(Path(user_dir).resolve()),
+                                         system=system, backend=be.name, config=cfg, budget=budget,
+                                         posts=user.posts)])
+            insert_event(db, run_id, 0, RunStarted(user_id=user.profile.user_id, posts=len(user.posts),
+                                                   backend=be.name, budget=budget, config=cfg))
+            for e in errors:
+                insert_event(db, run_id, 0, ErrorEvent(where=e.file, line=e.line, field=e.field, reason=e.reason))
         inv = cls(db, run_id, ctx, be, system)
         inv._perceive()
         return inv
@@ -108,13 +103,10 @@ class Investigation(Suspension, StepTransaction):
     def resume(cls, db: sqlite_utils.Database | str | Path, run_id: str,
                backend: Backend | None = None) -> "Investigation":
         db = _db(db)
-        row = db.execute("SELECT user_dir, backend, config, budget, spent, system FROM runs WHERE run_id=?",
-                         [run_id]).fetchone()
+        row = db_runs.run_row(db, run_id)
         if row is None:
             raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
         user_dir, be_name, cfg_s, budget, spent, system = row
-        from db.runlock import claim_run_of
-
         claim_run_of(db, run_id)        # one writer per run: a second process waits, then a clear error
         cfg = engine_config(json.loads(cfg_s or "{}"), where=f"runs.config of {run_id}")
         user = load_user(Path(user_dir), strict=False)
@@ -137,13 +129,11 @@ class Investigation(Suspension, StepTransaction):
 
     # ------------------------------------------------------------ state
     def _has_event(self, kind: str) -> bool:
-        return self.db.execute("SELECT 1 FROM events WHERE run_id=? AND kind=? LIMIT 1",
-                               [self.run_id, kind]).fetchone() is not None
+        return db_runs.has_event(self.db, self.run_id, kind)
 
     @property
     def finished(self) -> bool:
-        r = self.db.execute("SELECT status FROM runs WHERE run_id=?", [self.run_id]).fetchone()
-        return bool(r) and r[0] in ("finished", "failed")
+        return db_runs.run_status(self.db, self.run_id) in ("finished", "failed")
 
     @property
     def user_id(self) -> str:
@@ -205,9 +195,9 @@ class Investigation(Suspension, StepTransaction):
         counts: dict[str, int] = {}
         for d in drafts:
             counts[d.carrier or d.kind] = counts.get(d.carrier or d.kind, 0) + 1
-        self._event("perceived", {"nodes": len(drafts), "by_carrier": counts,
-                                  "images": sum(1 for n in g.evidence() if n.data.image_id and n.modality == "image"
-                                                and n.data.signals is not None)})
+        self._event(Perceived(nodes=len(drafts), by_carrier=counts,
+                              images=sum(1 for n in g.evidence() if n.data.image_id and n.modality == "image"
+                                         and n.data.signals is not None)))
         self._refresh()
 
     def _refresh(self) -> bool:
@@ -231,14 +221,15 @@ class Investigation(Suspension, StepTransaction):
                     self._apply([SetStatus(node_id=n.node_id, status="removed", reason=removed[n.node_id],
                                            by="hypothesizer")])
             if new_ids or changed_ids or removed:
-                self._event("hypotheses", {"new": new_ids, "changed": changed_ids, "removed": removed,
-                                           "active": [n.node_id for n in g.hypotheses(("candidate", "unresolved"))]})
+                self._event(HypothesesChanged(new=new_ids, changed=changed_ids, removed=removed,
+                                              active=[n.node_id for n in g.hypotheses(("candidate", "unresolved"))]))
             self._verify()
             if g.signature() == sig:
                 break
         attrs = project(self.ctx.view, self.ctx.settings)
-        if write_profile(self.db, self.run_id, self.ctx.step, attrs):
-            self._event("projected", {"attributes": {a.attribute: a.value for a in attrs}})
+        (changed,) = self._apply([WriteProfile(attributes=attrs)])
+        if changed:
+            self._event(Projected(attributes={a.attribute: a.value for a in attrs}))
         return g.signature() != before
 
     def _verify(self) -> None:
@@ -247,8 +238,7 @@ class Investigation(Suspension, StepTransaction):
         admitted (derived evidence), kept unresolved or removed."""
         g = self.ctx.graph
         view, config = self.ctx.view, self.ctx.settings
-        out: dict[str, Any] = {"admitted": [], "unresolved": [], "removed": [], "grounded": [], "rejected": {},
-                               "reasons": {}, "contradicted": {}}
+        out = Verified(admitted=[], unresolved=[], removed=[], grounded=[], rejected={}, reasons={}, contradicted={})
         self._wake_uncontradicted()
         for h in sorted(g.hypotheses(("candidate",)), key=lambda n: n.node_id):
             if config.verifier:
@@ -257,7 +247,10 @@ class Investigation(Suspension, StepTransaction):
                     if n is not None and n.kind == "evidence" and n.status == "raw":
                         c = grounding_change(view, n)
                         self._apply([c])
-                        (out["grounded"].append(sid) if c.status == "grounded" else out["rejected"].__setitem__(sid, c.reason))
+                        if c.status == "grounded":
+                            out.grounded.append(sid)
+                        else:
+                            out.rejected[sid] = c.reason
             v = self.backend.verify(view, config, h, self.ctx.calls())
             self._apply_verdict(h, v, out)
         # decided hypotheses a rival now contradicts (it grew stronger, or a person confirmed it)
@@ -267,19 +260,19 @@ class Investigation(Suspension, StepTransaction):
                 v = recheck_contradiction(view, config, h)
                 if v is not None:
                     self._apply_verdict(h, v, out)
-        if any(out[k] for k in ("admitted", "unresolved", "removed", "grounded", "rejected")):
-            self._event("verified", out)
+        if out.admitted or out.unresolved or out.removed or out.grounded or out.rejected:
+            self._event(out)
 
-    def _apply_verdict(self, h: EvidenceNode, v: Verdict, out: dict[str, Any]) -> None:
+    def _apply_verdict(self, h: EvidenceNode, v: Verdict, out: Verified) -> None:
         changes = verdict_changes(self.ctx.view, h, v)
         self._apply(changes)
         for c in changes:
             if isinstance(c, SetStatus) and c.node_id != h.node_id:
-                out["rejected"][c.node_id] = c.reason
+                out.rejected[c.node_id] = c.reason
         if v.contradicted_by:
-            out["contradicted"][h.node_id] = list(v.contradicted_by)
-        out[v.status].append(h.node_id)
-        out["reasons"][h.node_id] = v.reason
+            out.contradicted[h.node_id] = list(v.contradicted_by)
+        getattr(out, v.status).append(h.node_id)         # admitted / unresolved / removed
+        out.reasons[h.node_id] = v.reason
 
     # ------------------------------------------------------------ routes
     def _pending(self) -> RouteProposal | None:
@@ -289,9 +282,7 @@ class Investigation(Suspension, StepTransaction):
         return RouteProposal(**r, reason=self._route_reason(r["route_id"]))
 
     def _route_reason(self, route_id: str) -> str:
-        r = self.db.execute("SELECT data FROM events WHERE run_id=? AND kind='route_proposed' ORDER BY id DESC",
-                            [self.run_id]).fetchall()
-        for (d,) in r:
+        for d in db_runs.event_data(self.db, self.run_id, "route_proposed", newest_first=True):
             data = json.loads(d)
             if data.get("route_id") == route_id:
                 return data.get("reason", "")
@@ -336,8 +327,8 @@ class Investigation(Suspension, StepTransaction):
             return None
         prop.route_id = self._next_route_id()
         with self.db.conn:
-            self._insert_route(prop, "proposed")
-            insert_event(self.db, self.run_id, self.ctx.step, "route_proposed", prop.model_dump())
+            apply_changes(self.ctx, [AddRoute(route=prop, status="proposed")])
+            insert_event(self.db, self.run_id, self.ctx.step, RouteProposed(**prop.model_dump()))
         return prop
 
     def decide(self, decision: Decision) -> list[Event]:
@@ -359,25 +350,19 @@ class Investigation(Suspension, StepTransaction):
             validate_params(prop.family, {**prop.params, **decision.params})
         return self._run_step(self._decide_body, prop, decision)
 
-    def _insert_route(self, prop: RouteProposal, status: str) -> None:
-        db_routes.insert_route(self.db, self.run_id, self.ctx.step, route_id=prop.route_id or "",
-                               hypothesis_id=prop.hypothesis_id, family=prop.family, tool=prop.tool,
-                               params=prop.params, cost=prop.cost, expected=prop.expected, status=status,
-                               parent_route_id=prop.parent_route_id)
-
     def _mark_route(self, route_id: str, status: str, decision: Decision, result: dict[str, Any] | None = None) -> None:
-        db_routes.mark_route(self.db, self.run_id, route_id, self.ctx.step, status, by=decision.by,
-                             reason=decision.reason, result=result)
+        self._apply([DecideRoute(route_id=route_id, status=status, by=decision.by, reason=decision.reason,
+                                 result=result)])
 
     def _decide_body(self, prop: RouteProposal, decision: Decision) -> None:
-        self._event("decision", {"route_id": prop.route_id, "action": decision.action, "by": decision.by,
-                                 "reason": decision.reason, "params": decision.params})
+        self._event(DecisionMade(route_id=prop.route_id, action=decision.action, by=decision.by,
+                                 reason=decision.reason, params=decision.params))
         if decision.action == "skip":
             self._mark_route(prop.route_id or "", "skipped", decision)
             return
         if decision.action == "edit" and decision.params:
             prop.params = {**prop.params, **decision.params}
-            db_routes.set_params(self.db, self.run_id, prop.route_id, prop.params)
+            self._apply([SetRouteParams(route_id=prop.route_id or "", params=prop.params)])
         result = self._execute(prop)
         status = "failed" if "error" in result else ("edited" if decision.action == "edit" else "done")
         self._mark_route(prop.route_id or "", status, decision, result)
@@ -391,8 +376,8 @@ class Investigation(Suspension, StepTransaction):
         made = self._apply(changes + [AddEvidence(draft=d, provenance=prov) for d in drafts])
         added = [n.node_id for n in made[len(changes):]]
         self._wake_suspended(added, prop.hypothesis_id)
-        self._event("tool_call", {"route_id": prop.route_id, "family": prop.family, "params": prop.params,
-                                  "result": result, "evidence": added, "cost": prop.cost, "remaining": remaining})
+        self._event(ToolCalled(route_id=prop.route_id, family=prop.family, params=prop.params, result=result,
+                               evidence=added, cost=prop.cost, remaining=remaining))
         # nothing new in the graph: the last step's hypotheses, verdicts and profile still hold
         changed = self._refresh() if added else False
         result = {**result, "evidence": added, "graph_changed": changed}
@@ -416,17 +401,17 @@ class Investigation(Suspension, StepTransaction):
                              params={**json.loads(row[3]), **self._rerun_params(decision)},
                              cost=route_cost(row[1]), expected=row[5] or "",
                              parent_route_id=parent, reason=f"rerun of {parent}")
-        self._insert_route(prop, "approved")
-        self._event("decision", {"route_id": prop.route_id, "action": "rerun", "by": decision.by,
-                                 "parent_route_id": parent, "reason": decision.reason})
+        self._apply([AddRoute(route=prop, status="approved")])
+        self._event(DecisionMade(route_id=prop.route_id, action="rerun", by=decision.by, parent_route_id=parent,
+                                 reason=decision.reason))
         result = self._execute(prop, use_cache=False)
         self._mark_route(prop.route_id or "", "failed" if "error" in result else "done", decision, result)
 
     def _stop_body(self, prop: RouteProposal | None, decision: Decision) -> None:
         if prop is not None:
             self._mark_route(prop.route_id or "", "skipped", decision)
-        self._event("decision", {"route_id": prop.route_id if prop else None, "action": "stop", "by": decision.by,
-                                 "reason": decision.reason})
+        self._event(DecisionMade(route_id=prop.route_id if prop else None, action="stop", by=decision.by,
+                                 reason=decision.reason))
         self._finish_body(f"stopped by {decision.by}")
 
     def finish(self, reason: str = "stop") -> list[Event]:
@@ -438,13 +423,12 @@ class Investigation(Suspension, StepTransaction):
         self._refresh()
         self._suspend_unresolved(reason)
         g = self.ctx.graph
-        self._event("run_finished", {
-            "reason": reason, "spent": self.ctx.budget.spent, "budget": self.ctx.budget.total,
-            "admitted": len(g.hypotheses(("admitted",))),
-            "unresolved": len(g.hypotheses(("unresolved", "suspended"))),
-            "removed": len(g.hypotheses(("removed",))),
-            "profile": [r[0] for r in self.db.execute("SELECT attribute FROM profile WHERE run_id=?",
-                                                      [self.run_id]).fetchall()]})
+        self._event(RunFinished(
+            reason=reason, spent=self.ctx.budget.spent, budget=self.ctx.budget.total,
+            admitted=len(g.hypotheses(("admitted",))),
+            unresolved=len(g.hypotheses(("unresolved", "suspended"))),
+            removed=len(g.hypotheses(("removed",))),
+            profile=db_runs.profile_attributes(self.db, self.run_id)))
 
     # ------------------------------------------------------------ a person's hypothesis actions
     def hypothesis_action(self, node_id: str, action: Literal["reject", "confirm", "note"], by: str,
@@ -475,17 +459,16 @@ class Investigation(Suspension, StepTransaction):
             self._apply([UpdateNode(node_id=node_id, data=data),
                          SetStatus(node_id=node_id, status="removed" if action == "reject" else "admitted",
                                    reason=why, by=by)])
-        self._event("hypothesis_action", {"node_id": node_id, "action": action, "by": by, "reason": reason,
-                                          "attribute": node.attribute, "value": node.value, "status": node.status})
+        self._event(HypothesisAction(node_id=node_id, action=action, by=by, reason=reason,
+                                     attribute=node.attribute, value=node.value, status=node.status))
         self._refresh()
 
     # ------------------------------------------------------------ console API
     @property
     def stop_reason(self) -> str | None:
         """The reason of the last stop (its run_finished event), None if the run never stopped."""
-        r = self.db.execute("SELECT data FROM events WHERE run_id=? AND kind='run_finished' ORDER BY id DESC LIMIT 1",
-                            [self.run_id]).fetchone()
-        return json.loads(r[0]).get("reason") if r else None
+        last = db_runs.event_data(self.db, self.run_id, "run_finished", newest_first=True)[:1]
+        return json.loads(last[0]).get("reason") if last else None
 
     def force_route(self, family: str, params: dict[str, Any], by: str, reason: str | None = None) -> list[Event]:
         """Run a route a person chose (not proposed by the router): validated by the family's
@@ -505,10 +488,10 @@ class Investigation(Suspension, StepTransaction):
         prop = RouteProposal(route_id=self._next_route_id(), family=family, tool=family, params=dict(params),
                              cost=route_cost(family), expected="what the person asked for",
                              reason=reason or f"forced by {by}")
-        self._insert_route(prop, "approved")
+        self._apply([AddRoute(route=prop, status="approved")])
         decision = Decision(action="approve", by=by, reason=prop.reason)
-        self._event("decision", {"route_id": prop.route_id, "action": "force", "by": by, "family": family,
-                                 "params": prop.params, "reason": prop.reason})
+        self._event(DecisionMade(route_id=prop.route_id, action="force", by=by, family=family, params=prop.params,
+                                 reason=prop.reason))
         result = self._execute(prop)
         self._mark_route(prop.route_id or "", "failed" if "error" in result else "done", decision, result)
 
@@ -520,9 +503,8 @@ class Investigation(Suspension, StepTransaction):
 
     def _extend_body(self, units: float, by: str) -> None:
         self._reopen(by)
-        remaining = self.ctx.budget.extend(units, step=self.ctx.step, by=by)
-        self._event("budget_extended", {"units": units, "by": by, "budget": self.ctx.budget.total,
-                                        "remaining": remaining})
+        (remaining,) = self._apply([ExtendBudget(units=units, by=by)])
+        self._event(BudgetExtended(units=units, by=by, budget=self.ctx.budget.total, remaining=remaining))
         # routes may pay again: suspended hypotheses are verified and routed again (the end-of-step
         # check suspends those that still have no route)
         g = self.ctx.graph
@@ -532,13 +514,13 @@ class Investigation(Suspension, StepTransaction):
                 woken[h.node_id] = f"budget extended by {units:g} units by {by}: routes may pay again"
                 self._apply([SetStatus(node_id=h.node_id, status="candidate", reason=woken[h.node_id])])
         if woken:
-            self._event("suspension", {"woken": woken})
+            self._event(SuspensionEvent(woken=woken))
             self._verify()
 
     def _reopen(self, by: str) -> None:
         if self.finished:
-            self.db.execute("UPDATE runs SET finished_at=NULL WHERE run_id=?", [self.run_id])
-            self._event("reopened", {"by": by, "after": self.stop_reason})
+            self._apply([ReopenRun()])
+            self._event(Reopened(by=by, after=self.stop_reason))
 
     # ------------------------------------------------------------ drivers
     def approver(self) -> Approver:
@@ -574,7 +556,5 @@ class Investigation(Suspension, StepTransaction):
 
     def chain(self, attribute: str) -> list[dict[str, Any]]:
         """Support chains (down to posts) of a projected attribute's value."""
-        row = self.db.execute("SELECT evidence FROM profile WHERE run_id=? AND attribute=?",
-                              [self.run_id, attribute]).fetchone()
         hs = [h for h in self.ctx.graph.hypotheses(("admitted",)) if h.attribute == attribute]
-        return [self.ctx.graph.chain(h.node_id) for h in hs] if row else []
+        return [self.ctx.graph.chain(h.node_id) for h in hs] if db_runs.in_profile(self.db, self.run_id, attribute) else []

@@ -20,14 +20,21 @@ from core.engine import rules
 from core.engine.contract.changes import Change, Perception, RecordError, RecordImage
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.view import GraphView
+from core.engine.forms import read_form
+from core.engine.places import reverse_levels
 from core.engine.rules.features import attach_features
+from core.engine.rules.forms import form_cues
 from core.engine.rules.hostile import governs_post, masked_text, outside, sentence_ranges, taint_after_injection  # noqa: F401
 from core.engine.types import EvidenceNode
 from core.nodes.evidence import GpsPlace, OcrLine, TextFeatures, TimeFeatures
 from core.nodes.node import NodeData
 from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post, UserView  # caps applied and reported by the loader
-from tools.base import Recorder
-from tools.userfiles import UserFileError
+from core.timestamps import implausible_reason
+from tools.base import Recorder, cache_key
+from tools.exif import read_exif
+from tools.images import image_signals
+from tools.registry import TOOLS, ToolEnv, output_check, run_tool
+from tools.userfiles import UserFileError, user_file_digest
 
 PROFILE_POST = "@profile"
 # what the user-file guard can raise: a refusal, or the OS / a file name it cannot encode
@@ -104,9 +111,6 @@ def text_evidence(post_id: str, carrier: str, field: str, text: str, *,
 def _read_form(text: str, carrier: str, data: NodeData) -> None:
     """OCR lines grouped into key-value fields (core/engine/forms.py); the cues of the rules that
     read fields (rules/forms.py) join the line rules' cues. Kept as data.form when it has fields."""
-    from core.engine.forms import read_form
-    from core.engine.rules.forms import form_cues
-
     lines = data.lines or []
     if "\n".join(ln.text for ln in lines) != text:
         return          # offsets of the fields would not be offsets in this text (cut at MAX_TEXT)
@@ -148,8 +152,6 @@ def exif_node(pid: str, image_id: str, ex: dict[str, Any], report: Callable[[str
         tf = rules.time_features(ts)
         data.time = TimeFeatures(**tf) if tf else None
         if not tf:
-            from core.timestamps import implausible_reason
-
             if why := implausible_reason(ts):      # reported, and ignored for time inference
                 report(f"posts.jsonl post {pid} {image_id} EXIF DateTimeOriginal", why)
     if ex.get("make") or ex.get("model"):
@@ -165,9 +167,7 @@ def exif_node(pid: str, image_id: str, ex: dict[str, Any], report: Callable[[str
 
 
 def _reverse(lat: float, lon: float) -> dict[str, Any] | None:
-    from core.engine.places import reverse_levels    # None when the gazetteer has no place there
-
-    return reverse_levels(lat, lon)
+    return reverse_levels(lat, lon)    # None when the gazetteer has no place there
 
 
 def _platform_says_own(comment: Any) -> bool:
@@ -244,9 +244,6 @@ def _image_error(sk: _Skim, post: Post, idx: int, reason: str) -> None:
 
 def _image_nodes(sk: _Skim, post: Post, idx: int, ref_file: str, alt: str | None) -> list[EvidenceNode]:
     """Signals, EXIF and (for text-bearing images) OCR of one image."""
-    from tools.exif import read_exif
-    from tools.userfiles import user_file_digest
-
     pid = post.post_id
     image_id = f"{pid}/img{idx}"
     cites = [f"post:{pid}"]
@@ -286,8 +283,6 @@ def _image_nodes(sk: _Skim, post: Post, idx: int, ref_file: str, alt: str | None
     if alt:
         out.append(text_evidence(pid, "image_scene", f"images[{idx}].alt", str(alt), modality="image",
                                   extra={"image_id": image_id}))
-    from tools.registry import TOOLS, output_check
-
     # the exif route's tool, name and inputs (one cache), checked against its output model
     ex = rec.call("exif", lambda file: read_exif(path), {"file": ref_file}, content_hash=digest,
                   check=output_check(TOOLS["exif"]))
@@ -296,8 +291,6 @@ def _image_nodes(sk: _Skim, post: Post, idx: int, ref_file: str, alt: str | None
         out.append(exif_node(pid, image_id, ex, sk.error))
     if sig.get("text_bearing") and sk.config.ocr_in_perception:
         # the old "OCR everything during the skim" mode (config ocr_in_perception=true)
-        from tools.registry import ToolEnv, run_tool
-
         res = run_tool(ToolEnv(rec, sk.user.user_dir, sk.config.model_dump()), "ocr",
                        {"image_id": image_id, "file": ref_file, "carrier": img_node.carrier})
         if res.error:
@@ -319,8 +312,6 @@ def _image_nodes(sk: _Skim, post: Post, idx: int, ref_file: str, alt: str | None
 
 def _signals(path: str, v: int = SIGNALS_V) -> dict[str, Any]:
     """The skim's signals of one image (tools.images.image_signals with the dense-edge text tiles)."""
-    from tools.images import image_signals
-
     return image_signals(path, tiles=True)
 
 
@@ -360,9 +351,6 @@ def _prefetch_signals(view: GraphView, user: UserView) -> _Prefetch:
     """Compute the cheap image signals of every image in a background thread, so they overlap
     with the OCR of earlier images (the OCR model runs under its own lock). Results still go
     through the Recorder (cache + tool_calls) in the main thread."""
-    from tools.base import cache_key
-    from tools.userfiles import user_file_digest
-
     jobs = []
     pre = _Prefetch()
     for post in user.posts[:10_000]:

@@ -1,4 +1,4 @@
-"""Place helpers of the engine over the one gazetteer adapter (rules/places.py: gazetteer(),
+"""Place helpers of the engine over the one gazetteer adapter (gazetteer.py: gazetteer(),
 levels_of, find_places with its built-in fallback list): name -> ancestor levels, GPS -> place.
 Levels are the sopri/1 location levels country/region/city/district."""
 from __future__ import annotations
@@ -6,8 +6,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from core.engine.rules.places import LEVELS, gazetteer, levels_of, place_field
-from core.engine.rules.places import find_places as rules_find
+from core.engine.gazetteer import LEVELS, gazetteer, levels_of, place_field
+from core.engine.gazetteer import find_places as rules_find
 
 __all__ = ["LEVELS", "find_places", "gazetteer", "levels_of", "resolve_levels", "reverse_levels"]
 

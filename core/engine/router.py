@@ -28,11 +28,12 @@ from core.engine.contract.changes import Change
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.support import support_posts
 from core.engine.contract.view import GraphView
+from core.engine.tool_evidence import to_evidence
 from core.engine.types import EvidenceNode, RouteProposal
 from core.nodes.evidence import ImageSignals, OcrLine
 from core.nodes.hypothesis import Need
 from core.schema import load_schema
-from tools.registry import ToolEnv, offered, route_cost
+from tools.registry import ToolEnv, offered, route_cost, run_tool
 
 ZOOM_CARRIERS = {"document", "ticket", "receipt", "badge", "map", "screenshot", "sign", "ocr_text"}
 LOW_SCORE = 0.85
@@ -437,9 +438,6 @@ def execute(view: GraphView, config: EngineConfig, env: ToolEnv, prop: RouteProp
     """Run one route through the registry with the ToolEnv the loop hands over (its Recorder at
     this step and route); returns (evidence drafts, result summary, changes). Tool errors are
     results; bad params raise InputError (callers validate before charging)."""
-    from core.engine.tool_evidence import to_evidence
-    from tools.registry import run_tool
-
     res = run_tool(env, prop.family, prop.params)
     if res.error is not None:
         return [], {"error": res.error, "tool_call_id": res.call_id}, []

@@ -12,13 +12,17 @@ import sqlite_utils
 
 from core.engine.budget import Budget
 from core.engine.context import RunContext
-from core.engine.contract.changes import (AddEvidence, Change, Charge, PutHypothesis, RecordError, RecordImage,
-                                          RemoveSupport, SetStatus, UpdateNode)
-from core.engine.events import make_event
+from core.engine.contract.changes import (AddEvidence, AddRoute, Change, Charge, CommitRun, DecideRoute, ExtendBudget,
+                                          PutHypothesis, RecordError, RecordImage, RemoveSupport, ReopenRun, RunChange,
+                                          SetRouteParams, SetStatus, StartRun, UpdateNode, WriteProfile)
+from core.engine.events import BaseEvent, ErrorEvent, make_event
 from core.engine.graph import Graph, hypothesis_key
 from core.engine.types import EvidenceNode, Event
 from db import queries
-from db.store import dumps, now
+from db import routes as db_routes
+from db import runs as db_runs
+from db.profile import write_profile
+from db.store import dumps
 
 
 def add_evidence(g: Graph, d: EvidenceNode) -> EvidenceNode:
@@ -39,9 +43,10 @@ def add_evidence(g: Graph, d: EvidenceNode) -> EvidenceNode:
     return node
 
 
-def apply_change(ctx: RunContext, c: Change) -> Any:
+def apply_change(ctx: RunContext, c: Change | RunChange) -> Any:
     """Write one change (inside the caller's transaction). Returns what it made: AddEvidence the
-    stored node, PutHypothesis (node, changed, existed before), Charge the remaining units."""
+    stored node, PutHypothesis (node, changed, existed before), Charge and ExtendBudget the
+    remaining units, WriteProfile whether the profile changed."""
     g = ctx.graph
     if isinstance(c, AddEvidence):
         node = add_evidence(g, c.draft)
@@ -71,20 +76,49 @@ def apply_change(ctx: RunContext, c: Change) -> Any:
                             dumps(c.meta))
     elif isinstance(c, RecordError):
         ctx.errors.append(c.event())
+    else:
+        return _apply_run_change(ctx, c)
+    return None
+
+
+def _apply_run_change(ctx: RunContext, c: RunChange) -> Any:
+    """The loop's own changes: the run row, its routes, its profile and budget."""
+    if isinstance(c, WriteProfile):
+        return write_profile(ctx.db, ctx.run_id, ctx.step, c.attributes)
+    if isinstance(c, ExtendBudget):
+        return ctx.budget.extend(c.units, step=ctx.step, by=c.by)
+    if isinstance(c, AddRoute):
+        r = c.route
+        db_routes.insert_route(ctx.db, ctx.run_id, ctx.step, route_id=r.route_id or "", hypothesis_id=r.hypothesis_id,
+                               family=r.family, tool=r.tool, params=r.params, cost=r.cost, expected=r.expected,
+                               status=c.status, parent_route_id=r.parent_route_id)
+    elif isinstance(c, DecideRoute):
+        db_routes.mark_route(ctx.db, ctx.run_id, c.route_id, ctx.step, c.status, by=c.by, reason=c.reason,
+                             result=c.result)
+    elif isinstance(c, SetRouteParams):
+        db_routes.set_params(ctx.db, ctx.run_id, c.route_id, c.params)
+    elif isinstance(c, CommitRun):
+        db_runs.commit_run(ctx.db, ctx.run_id, c.step, c.spent, c.status)
+    elif isinstance(c, ReopenRun):
+        db_runs.reopen_run(ctx.db, ctx.run_id)
+    elif isinstance(c, StartRun):
+        db_runs.insert_run(ctx.db, ctx.run_id, user_id=c.user_id, user_dir=c.user_dir, system=c.system,
+                           backend=c.backend, config=c.config, budget=c.budget)
+        for i, p in enumerate(c.posts):
+            db_runs.insert_post(ctx.db, ctx.run_id, p.post_id, i, p.timestamp, p.ip_region, p.model_dump(mode="json"))
     else:   # a new change type must be applied here, not dropped
         raise TypeError(f"apply_change: no writer for {type(c).__name__}")
     return None
 
 
-def apply_changes(ctx: RunContext, changes: list[Change]) -> list[Any]:
+def apply_changes(ctx: RunContext, changes: list[Change | RunChange]) -> list[Any]:
     """Write the changes in order (inside the caller's transaction); what each made."""
     return [apply_change(ctx, c) for c in changes]
 
 
-def insert_event(db: sqlite_utils.Database, run_id: str, step: int, kind: str, data: dict[str, Any]) -> int:
-    cur = db.execute("INSERT INTO events (run_id, step, kind, data, created_at) VALUES (?,?,?,?,?)",
-                     [run_id, step, kind, dumps(data), now()])
-    return int(cur.lastrowid)
+def insert_event(db: sqlite_utils.Database, run_id: str, step: int, event: BaseEvent) -> int:
+    """Append one typed event (core/engine/events.py) to the run's `events`; its row id."""
+    return db_runs.insert_event(db, run_id, step, event.kind, dumps(event.payload()))
 
 
 def crash_hook(step: int) -> None:
@@ -105,8 +139,7 @@ class StepTransaction:
     _step_events: list[Event]
 
     def _last_step(self) -> int:
-        r = self.db.execute("SELECT step FROM runs WHERE run_id=?", [self.run_id]).fetchone()
-        return int(r[0]) if r else 0
+        return db_runs.last_step(self.db, self.run_id)
 
     def _begin(self) -> list[Event]:
         self.ctx.graph.step = self._last_step() + 1
@@ -120,16 +153,8 @@ class StepTransaction:
     def _commit(self, status: str | None = None) -> list[Event]:
         step = self.ctx.step
         for err in self.ctx.errors:
-            self._event("error", err)
-        sets = "step=?, spent=?, updated_at=?"
-        vals: list[Any] = [step, self.ctx.budget.spent, now()]
-        if status:
-            sets += ", status=?"
-            vals.append(status)
-            if status == "finished":
-                sets += ", finished_at=?"
-                vals.append(now())
-        self.db.execute(f"UPDATE runs SET {sets} WHERE run_id=?", vals + [self.run_id])
+            self._event(ErrorEvent(**err))
+        self._apply([CommitRun(step=step, spent=self.ctx.budget.spent, status=status)])
         self.db.conn.commit()
         crash_hook(step)
         return list(self._step_events)
@@ -146,14 +171,15 @@ class StepTransaction:
         self._step_events = []
         self._memo = None
 
-    def _apply(self, changes: list[Change]) -> list[Any]:
+    def _apply(self, changes: list[Change | RunChange]) -> list[Any]:
         """The one write path of a step: the changes, in order, inside its transaction."""
         return apply_changes(self.ctx, changes)
 
-    def _event(self, kind: str, data: dict[str, Any]) -> None:
-        eid = insert_event(self.db, self.run_id, self.ctx.step, kind, data)
-        self._step_events.append(make_event(kind, json.loads(dumps(data)), step=self.ctx.step, run_id=self.run_id,
-                                            id=eid))
+    def _event(self, event: BaseEvent) -> None:
+        """Record a typed event of this step; the step's list holds it as a reader reads it back."""
+        eid = insert_event(self.db, self.run_id, self.ctx.step, event)
+        self._step_events.append(make_event(event.kind, json.loads(dumps(event.payload())), step=self.ctx.step,
+                                            run_id=self.run_id, id=eid))
 
     def _end_of_step(self) -> None:
         """What every step but the last does before it commits (the loop: suspend unserved hypotheses)."""

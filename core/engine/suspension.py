@@ -11,6 +11,7 @@ from core.engine.backend import Backend
 from core.engine.context import RunContext
 from core.engine.contract.changes import Change, SetStatus, UpdateNode
 from core.engine.contract.support import support_posts
+from core.engine.events import Suspension as SuspensionEvent
 from core.engine.router import Candidate, candidates, unserved
 from core.engine.verifier import CONTRA_MARGIN
 
@@ -46,7 +47,7 @@ class Suspension:
                 self._apply([UpdateNode(node_id=h.node_id, data=h.data.model_copy(update={"contradicted_by": None})),
                              SetStatus(node_id=h.node_id, status="candidate", reason=woken[h.node_id])])
         if woken:
-            self._event("suspension", {"woken": woken})
+            self._event(SuspensionEvent(woken=woken))
 
     def _suspend_unresolved(self, reason: str) -> None:
         """The run stops: every unresolved hypothesis is suspended until its evidence changes."""
@@ -56,7 +57,7 @@ class Suspension:
             out[h.node_id] = f"unresolved and no route left to resolve it ({reason})"
             self._apply([SetStatus(node_id=h.node_id, status="suspended", reason=out[h.node_id], by="router")])
         if out:
-            self._event("suspension", {"suspended": out})
+            self._event(SuspensionEvent(suspended=out))
 
     def _candidates(self) -> list[Candidate]:
         """router.candidates of the current state, computed once per state (the end-of-step
@@ -81,7 +82,7 @@ class Suspension:
         for hid, reason in why.items():
             self._apply([SetStatus(node_id=hid, status="suspended", reason=reason, by="router")])
         if why:
-            self._event("suspension", {"suspended": why})
+            self._event(SuspensionEvent(suspended=why))
 
     def _wake_suspended(self, added: list[str], route_hypothesis: str | None) -> dict[str, str]:
         """New evidence in a suspended hypothesis's neighbourhood (it comes from a route run for it,
@@ -111,5 +112,5 @@ class Suspension:
                                        reason=f"its evidence neighbourhood changed: {woken[h.node_id]}")])
                 break
         if woken:
-            self._event("suspension", {"woken": woken})
+            self._event(SuspensionEvent(woken=woken))
         return woken

@@ -44,7 +44,7 @@ class CueData(Part):
     hint: bool | None = None          # a rule's own weak reading ("hitting the big 3-0?"): held like a semantic hint
     generic: bool | None = None       # said of people in general ("Dating apps make everyone feel single"): a hint
     semantic: SemanticMatch | None = None
-    # places and trips (rules/lifestyle.py, rules/places.py)
+    # places and trips (rules/lifestyle.py, engine/gazetteer.py)
     place: str | None = None
     hometown: bool | None = None      # grew up / from there, not living there
     presence: bool | None = None      # the poster is there (not a place talked about)

@@ -6,6 +6,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
+from core.engine.rules.hostile import masked_text
 from core.engine.types import Cue, EvidenceNode, Hypothesis
 from core.nodes.cue import Entity
 from core.nodes.evidence import TextFeatures, TimeFeatures
@@ -157,8 +158,6 @@ def _masked(n: EvidenceNode) -> str:
     """The node's text with the sentences around hostile spans blanked (what its features were read from)."""
     if not n.data.hostile:
         return n.content
-    from core.engine.rules.hostile import masked_text
-
     return masked_text(n.content, list(n.data.hostile))
 
 

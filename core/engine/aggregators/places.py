@@ -16,7 +16,7 @@ from core.engine.aggregators.documents import COMPOUND_FEATURES, compound_on_doc
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.places import LEVELS as PLACE_LEVELS
 from core.engine.placecodes import codes_in
-from core.engine.places import resolve_levels
+from core.engine.places import find_places, resolve_levels
 from core.engine.rules.base import at
 from core.engine.types import Hypothesis
 from core.nodes.cue import Entity
@@ -162,8 +162,6 @@ def _visit(f: GraphFacts, r: CueRec) -> bool:
 
 def _council_org(text: str) -> tuple[dict[str, str], str] | None:
     """An organisation that is a place's council ("Islington Council", "南山区人民政府"): its place."""
-    from core.engine.places import find_places
-
     m = _COUNCIL_ORG.match(text.strip())
     if not m:
         return None

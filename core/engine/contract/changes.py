@@ -2,14 +2,18 @@
 inside the step's transaction (core/engine/step.py: apply_changes), in order. Stages return them
 with their results (perception: images and errors; a route's adapters: errors; the verifier:
 `verdict_changes`); the loop turns its own bookkeeping (drafts stored, hypotheses put, statuses
-of suspension, charges) into the same changes, so every write of a step takes one path."""
+of suspension, charges) into the same changes, so every write of a step takes one path. The run's
+own rows -- the run, its routes, its profile, its budget -- change through the loop's changes
+(`RunChange`, below), applied on the same path; a stage never hands one over (RunContext.queue
+refuses it)."""
 from __future__ import annotations
 
 from typing import Any
 
 from pydantic import BaseModel, Field
 
-from core.engine.types import EvidenceNode, Hypothesis
+from core.engine.types import EvidenceNode, Hypothesis, RouteProposal
+from core.models import Post, PredictedAttribute
 from core.nodes.node import NodeData
 
 
@@ -87,6 +91,74 @@ class RecordError(BaseModel):
 
 
 Change = AddEvidence | PutHypothesis | SetStatus | RemoveSupport | UpdateNode | Charge | RecordImage | RecordError
+
+
+# -- the loop's own changes: the run row, its routes, its profile and budget (never a stage's) ----
+
+class StartRun(BaseModel):
+    """The run's row (running, step 0) and its posts as the loader read them."""
+
+    user_id: str
+    user_dir: str
+    system: str
+    backend: str
+    config: dict[str, Any]
+    budget: float
+    posts: list[Post]
+
+
+class AddRoute(BaseModel):
+    """A route row: proposed by the router, or approved at once (a rerun, a route a person forced)."""
+
+    route: RouteProposal
+    status: str
+
+
+class DecideRoute(BaseModel):
+    """A route's decision and result, recorded in the step that decided it."""
+
+    route_id: str
+    status: str
+    by: str
+    reason: str | None = None
+    result: dict[str, Any] | None = None
+
+
+class SetRouteParams(BaseModel):
+    """A person's edited parameters of a route, before it runs."""
+
+    route_id: str
+    params: dict[str, Any]
+
+
+class WriteProfile(BaseModel):
+    """The run's profile brought to the projection (history append-only); makes True when it changed."""
+
+    attributes: list[PredictedAttribute]
+
+
+class ExtendBudget(BaseModel):
+    """More route budget (runs.budget and a ledger row); makes the units remaining."""
+
+    units: float
+    by: str
+
+
+class ReopenRun(BaseModel):
+    """A finished run continues (more budget, a forced route): its finished_at is cleared."""
+
+
+class CommitRun(BaseModel):
+    """The run row as a step commits: its step, the units spent, and a new status if any
+    (finished: finished_at set)."""
+
+    step: int
+    spent: float
+    status: str | None = None
+
+
+RunChange = StartRun | AddRoute | DecideRoute | SetRouteParams | WriteProfile | ExtendBudget | ReopenRun | CommitRun
+RUN_CHANGES = (StartRun, AddRoute, DecideRoute, SetRouteParams, WriteProfile, ExtendBudget, ReopenRun, CommitRun)
 
 
 class Perception(BaseModel):

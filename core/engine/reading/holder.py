@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Literal
 
 from core.engine.reading.kin import KIN_EN, KIN_ZH, canon_en, canon_zh, fold_zh
+from core.engine.places import resolve_levels
 
 HolderKind = Literal["self", "other", "generic", "unknown"]
 
@@ -141,8 +142,6 @@ def named_subject(text: str, start: int, pos: int) -> Holder | None:
 
 @lru_cache(maxsize=4096)
 def _is_place(name: str) -> bool:
-    from core.engine.places import resolve_levels
-
     return bool(resolve_levels(name))
 
 

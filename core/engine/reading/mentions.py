@@ -1,5 +1,6 @@
-"""Typed mentions: what a sentence names and whose it is. `read(text)` is the one reading pass
-over a text (its sentences with stance and main-clause holder, and the mentions below); the
+"""Typed mentions: what a sentence names and whose it is. `read_mentions(reading)` is the one
+reading pass over a text's reading (its sentences with stance and main-clause holder, and the
+mentions below; rules/reading_cues.read(text) reads a raw text, hostile sentences blanked); the
 offline rules turn the holder-bearing mentions into cues (rules/reading_cues.py) and read every
 cue's holder through the same reading of the text (reading.holder.TextReading, which the rules'
 context extends).
@@ -241,14 +242,6 @@ def read_mentions(rd: TextReading, *, every_sentence: bool = False) -> Reading:
         for s, _ in spans:
             sentence_at(s)
     return Reading(rd.text, [known[i] for i in sorted(known)])
-
-
-def read(text: str, *, carrier: str | None = None, by_other: bool = False) -> Reading:
-    """One reading pass over a text (hostile sentences are blanked first, as for the rules)."""
-    from core.engine.rules.hostile import hostile_ranges, mask
-
-    masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
-    return read_mentions(TextReading(text, masked, carrier=carrier, lang=None, by_other=by_other), every_sentence=True)
 
 
 def of_cue(cue: "Cue", start: int, end: int, stance: str) -> Mention | None:

@@ -20,7 +20,10 @@ from core.engine.rules.entities import Entity, extract_entities
 from core.engine.rules.extract import extract_cues
 from core.engine.rules.features import text_features
 from core.engine.rules.hostile import hostile_spans
+from core.engine.rules.hostile_semantic import flag_nodes
+from core.engine.rules.semantic import annotate
 from core.engine.rules.timefeat import time_features
+from tools.base import ToolError
 
 if TYPE_CHECKING:
     from core.engine.types import EvidenceNode
@@ -30,9 +33,6 @@ if TYPE_CHECKING:
 def semantic_cues(rec: Recorder, nodes: list[EvidenceNode]) -> list[RecordError]:
     """Add semantic cues to the perceived text nodes (embeddings through the Recorder `rec`);
     returns the error of a failing embedder, to be recorded."""
-    from core.engine.rules.semantic import annotate
-    from tools.base import ToolError
-
     try:
         annotate(rec, nodes)
     except (ToolError, ValueError) as e:
@@ -43,9 +43,6 @@ def semantic_cues(rec: Recorder, nodes: list[EvidenceNode]) -> list[RecordError]
 def semantic_injections(rec: Recorder, nodes: list[EvidenceNode]) -> list[RecordError]:
     """Mark text nodes whose meaning addresses an AI / auditor / the report hostile (hostile_semantic.py),
     with the rest of their post; returns the error of a failing embedder (the patterns stay)."""
-    from core.engine.rules.hostile_semantic import flag_nodes
-    from tools.base import ToolError
-
     try:
         flag_nodes(rec, nodes)
     except (ToolError, ValueError) as e:

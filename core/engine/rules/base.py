@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from typing import Any, Callable
 
+from core.engine.gazetteer import find_places
+from core.engine.rules.generic import generic_statement
 from core.engine.types import Cue
 
 # a sentence with its closing punctuation (the unit the semantic layers embed and compare): the one splitter
@@ -105,8 +107,6 @@ class Ctx(TextReading):
     def places(self) -> list:
         """Places in the masked text (gazetteer lookups are the costliest step: done once)."""
         if self._places is None:
-            from core.engine.rules.places import find_places
-
             # Latin-only text without any place-related wording needs no gazetteer scan (the
             # costliest step); every place-using extractor requires one of these words nearby
             if not self.has_cjk and not _PLACE_GATE.search(self.masked):
@@ -151,12 +151,10 @@ class Ctx(TextReading):
                    span=span, cue=rule, first_person=fp, holder=h.label, data=d)
 
     def _general(self, start: int, attribute: str) -> bool:
-        """The sentence at `start` is a statement about people in general (semantic_anchor.generic_statement)
+        """The sentence at `start` is a statement about people in general (generic.generic_statement)
         in a text that never speaks in the first person: a rule's reading is precise, and beside an "I"
         elsewhere ("Reading is such an escape when single life gets lonely … my collection") the general
         sentence is still the poster's life (measured: SynthPAI and PRISM each lost a right single)."""
-        from core.engine.rules.semantic_anchor import generic_statement   # it imports this module
-
         if self._impersonal is None:
             self._impersonal = not FIRST_PERSON.search(self.masked)
         if not self._impersonal:

@@ -4,7 +4,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from core.engine.rules.places import find_places
+from core.engine.gazetteer import find_places
+from core.engine.rules.base import Ctx
+from core.engine.rules.blobs import blob_spans
 from core.nodes.cue import Entity, EntityType  # noqa: F401 (stored in evidence data)
 
 EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}(?![\w-])")
@@ -175,8 +177,6 @@ def extract_entities(text: str) -> list[Entity]:
         _add(out, taken, "email", m.start(), m.end(), text)
     for m in URL.finditer(text):
         _add(out, taken, "url", m.start(), m.end(), text)
-    from core.engine.rules.blobs import blob_spans
-
     taken += blob_spans(text)        # base64 / hex blobs: their digits are no phone or ID (rules/blobs.py)
     for m in CN_ID.finditer(text):
         _add(out, taken, "id", m.start(), m.end(), text, kind="cn_resident_id")
@@ -252,8 +252,6 @@ def _mark_holders(text: str, entities: list[Entity]) -> None:
     data.holder = "other:<who>" (the places aggregator drops it); the poster's own are unmarked."""
     if not any(e.type in ("place", "station") for e in entities):
         return
-    from core.engine.rules.base import Ctx
-
     ctx = Ctx(text, text.replace("\u2019", "'"), carrier=None, lang=None)
     for e in entities:
         if e.type in ("place", "station"):

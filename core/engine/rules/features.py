@@ -32,9 +32,10 @@ from __future__ import annotations
 import re
 from typing import Any, Sequence
 
+from core.engine.gazetteer import find_places
 from core.engine.reading.sentences import sentence_bodies
+from core.engine.rules.base import Ctx
 from core.engine.rules.hostile import masked_text
-from core.engine.rules.places import find_places
 from core.nodes.cue import Entity
 from core.nodes.evidence import OcrLine, TextFeatures
 from core.textmatch import normalize
@@ -186,8 +187,6 @@ class _Own:
 
     def __call__(self, pos: int) -> bool:
         if self.ctx is None:
-            from core.engine.rules.base import Ctx
-
             self.ctx = Ctx(self.text, self.text, carrier=None, lang=None)
         return self.ctx.holder(pos).is_self
 

@@ -19,7 +19,10 @@ from __future__ import annotations
 import re
 
 from core.engine.forms import Form, FormField
+from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
+from core.engine.rules.entities import money_entities
+from core.engine.rules.socio import income_band
 from core.engine.types import Cue
 
 _HONORIFIC = re.compile(r"^(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|master)\.?\s+|先生$|女士$|小姐$", re.I)
@@ -151,8 +154,6 @@ def form_cues(text: str, form: Form, carrier: str | None = None) -> list[Cue]:
             for f in form.get("medication")[:1]:
                 cue("health_condition", f"prescribed {f.value}", f, 0.4)
     if dt == "locality":
-        from core.engine.rules.places import find_places
-
         for f in form.get("district", "address"):
             for p in find_places(f.value)[:1]:
                 if p.levels:
@@ -170,9 +171,6 @@ def form_cues(text: str, form: Form, carrier: str | None = None) -> list[Cue]:
 
 
 def _salary(ctx: Ctx, f: FormField, text: str, out: list[Cue], dt: str | None) -> None:
-    from core.engine.rules.entities import money_entities
-    from core.engine.rules.socio import income_band
-
     money = money_entities(f.value)
     pre = _DOLLARS.search(f.value)
     if money:

@@ -31,8 +31,11 @@ from typing import Any, Sequence
 import numpy as np
 
 from core.engine.rules.base import CJK, SENTENCE
-from core.engine.rules.hostile import normalise_for_detection
+from core.engine.rules.features import attach_features
+from core.engine.rules.hostile import normalise_for_detection, outside, sentence_ranges, taint_after_injection
+from core.engine.rules.semantic import load_banks, text_sha
 from core.nodes.cue import SemanticMatch
+from tools.embed import MODEL_ID, embed, encode
 
 BANK = Path(__file__).resolve().parents[2] / "data" / "prototypes" / "injection" / "v1.json"
 VECTORS = BANK.with_name("vectors.npz")
@@ -116,9 +119,6 @@ def _read() -> tuple[list[str], list[str]]:
 
 def build_vectors() -> Path:
     """Embed the bank's texts and write vectors.npz (run after editing the bank)."""
-    from core.engine.rules.semantic import text_sha
-    from tools.embed import MODEL_ID, encode
-
     attack, ordinary = _read()
     texts = sorted(set(attack + ordinary))
     np.savez_compressed(VECTORS, sha=np.array([text_sha(t) for t in texts]), vec=encode(texts), model=np.array(MODEL_ID))
@@ -127,9 +127,6 @@ def build_vectors() -> Path:
 
 @lru_cache(maxsize=1)
 def load_bank() -> Bank:
-    from core.engine.rules.semantic import load_banks, text_sha
-    from tools.embed import MODEL_ID, encode
-
     attack, ordinary = _read()
     have: dict[str, np.ndarray] = {}
     if VECTORS.exists():
@@ -245,8 +242,6 @@ def examine(rec: Any, texts: Sequence[str]) -> list[list[Piece]]:
     """Per text, every piece compared with the bank: each gated sentence, then the clauses of
     the sentences that come near an attack prototype as a whole (sim >= `CLAUSE_SIM`: cheaper
     than embedding every clause). Two embedding batches for all texts."""
-    from tools.embed import embed
-
     sents = [(i, s, e, p) for i, t in enumerate(texts) for s, e, p in sentences(t)]
     out: list[list[Piece]] = [[] for _ in texts]
     if not sents:
@@ -281,9 +276,6 @@ def detect(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
 def flag_nodes(rec: Any, nodes: Sequence[Any]) -> int:
     """Mark the perceived text nodes that carry a semantic injection hostile (in place), then
     taint the rest of each such post; returns how many nodes the detection flagged."""
-    from core.engine.rules.features import attach_features
-    from core.engine.rules.hostile import outside, sentence_ranges, taint_after_injection
-
     todo = [n for n in nodes if getattr(n, "kind", "") == "evidence" and n.content and n.data.cues is not None
             and n.data.hostile_scope != "all"]
     hits = detect(rec, [n.content for n in todo])

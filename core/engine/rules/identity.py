@@ -5,10 +5,11 @@ from __future__ import annotations
 import re
 from datetime import date
 
+from core.engine.gazetteer import COUNTRY_ZH
 from core.engine.rules.blobs import blob_spans, in_blob
 from core.engine.rules.base import Ctx, at
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
-                                        PLATE_CN, PLATE_LABELED_EN, MONTHS)
+                                        PLATE_CN, PLATE_LABELED_EN, MONTHS, ALNUM_ID, is_tracking_number)
 from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.types import Cue
 
@@ -505,8 +506,6 @@ _NAT_ZH = re.compile(r"(?:我是|作为(?:一个|一名)?|身为|本人是)(?P<c
 
 
 def nationality(ctx: Ctx) -> list[Cue]:
-    from core.engine.rules.places import COUNTRY_ZH
-
     out: list[Cue] = []
     t = ctx.masked
     for m in _NAT.finditer(t):
@@ -653,7 +652,6 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
             add("plate" if "车牌" in label else "id", m.start(1), m.end(1), 0.8, label=label)
     # unlabeled alphanumeric IDs (XC190417) only on badge/document-like carriers or near id wording;
     # a parcel's tracking number is not its recipient's
-    from core.engine.rules.entities import ALNUM_ID, is_tracking_number
     for m in ALNUM_ID.finditer(t):
         if is_tracking_number(t, m.group(0)):
             continue

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import re
 
+from core.engine.gazetteer import COUNTRY_ALIASES, COUNTRY_ZH
 from core.engine.rules.base import Ctx
+from core.engine.rules.identity import _demonym_of
 from core.engine.rules.lexicon import DEMONYMS
 from core.engine.types import Cue
 
@@ -78,9 +80,6 @@ def labelled_fields(ctx: Ctx) -> list[Cue]:
                 if g:
                     out.append(ctx.cue("gender", g, s, e, rule="label:gender", confidence=conf + 0.1, first_person=True))
             elif kind == "nationality":
-                from core.engine.rules.identity import _demonym_of
-                from core.engine.rules.places import COUNTRY_ALIASES, COUNTRY_ZH
-
                 country = (DEMONYMS.get(v) or DEMONYMS.get(v.lower()) or COUNTRY_ZH.get(v) or COUNTRY_ZH.get(v + "国")
                            or COUNTRY_ALIASES.get(v))
                 value = _demonym_of(country) if country and not DEMONYMS.get(v) else v

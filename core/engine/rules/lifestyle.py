@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import re
 
+from core.engine.gazetteer import Place, _fallback_find
 from core.engine.rules.base import CJK, IMAGE_TEXT_CARRIERS, Ctx, Lexicon, alt
 from core.engine.rules.entities import STATION
 from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
-from core.engine.rules.places import Place
 from core.engine.types import Cue
 
 # ---------------------------------------------------------------- home / work location
@@ -397,8 +397,6 @@ _TAG_TRAVEL = {"trip", "travel", "travels", "traveling", "travelling", "adventur
 
 def _hashtag_places(ctx: Ctx) -> list[Cue]:
     """"#GermanyAdventure", "#JapanTrip": a country/city in a hashtag (fast fallback list)."""
-    from core.engine.rules.places import _fallback_find
-
     out: list[Cue] = []
     for hs, he, words in ctx.hashtags():
         if not words or words.isdigit():

@@ -33,11 +33,12 @@ import numpy as np
 
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
-from core.engine.rules.hostile import hostile_ranges, mask
+from core.engine.rules.hostile import hostile_ranges, mask, sentence_ranges
 from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_rival,
                                                   occupation_anchor, religion_anchor, says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
+from tools.embed import MODEL_ID, embed, encode
 
 VECTORS = BANK_DIR / "vectors.npz"
 
@@ -76,8 +77,6 @@ def text_sha(text: str) -> str:
 
 def build_vectors(protos: Sequence[Prototype] | None = None) -> Path:
     """Embed every prototype text and write vectors.npz (run after editing a bank)."""
-    from tools.embed import MODEL_ID, encode
-
     protos = list(protos or read_banks())
     texts = sorted({p.text for p in protos})
     vec = encode(texts)
@@ -88,8 +87,6 @@ def build_vectors(protos: Sequence[Prototype] | None = None) -> Path:
 @lru_cache(maxsize=1)
 def load_banks() -> Banks:
     """The banks with their vectors (shipped in vectors.npz; texts edited since are embedded now)."""
-    from tools.embed import MODEL_ID, encode
-
     protos = list(read_banks())
     have: dict[str, np.ndarray] = {}
     if VECTORS.exists():
@@ -230,8 +227,6 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
 def annotate(rec: Any, nodes: Sequence[Any]) -> int:
     """Add semantic cues to the `cues` of the poster's own text nodes (in place); returns how
     many were added. `rec` is a tools.base.Recorder (embedding calls are recorded and cached)."""
-    from tools.embed import embed
-
     sents: list[Sentence] = []
     for n in nodes:
         if getattr(n, "kind", "") != "evidence" or n.modality != "text" or not n.content:
@@ -280,8 +275,6 @@ def _pastime_headline(s: Sentence) -> bool:
 def _hostile_sentences(n: Any) -> list[tuple[int, int]]:
     if not n.data.hostile:
         return []
-    from core.engine.rules.hostile import sentence_ranges
-
     return sentence_ranges(n.content, list(n.data.hostile))
 
 

