@@ -9,6 +9,7 @@ from typing import Any
 import sqlite_utils
 
 from core.advise.from_run import build_support_graph, primary_values
+from core.audit_words import words
 from core.engine.events import HypothesisAction, read_events
 from core.errors import InputError
 from core.textsafe import json_text, printable
@@ -82,8 +83,6 @@ def _excerpt(text: str, limit: int = 120) -> str:
 def advice_rows(plan: Any, posts: dict[str, dict[str, Any]]) -> list[dict[str, Any]]:
     """The plan's edits with what a person or a tool needs to find the post: its platform URL when
     the export has one, else its date, and a caption excerpt."""
-    from core.reports.audit_cards import words
-
     rows = []
     for i, s in enumerate(plan.steps, 1):
         e = s.edit

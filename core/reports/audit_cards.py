@@ -4,24 +4,17 @@ advised edit previewed. The words live in core/data/audit_report.json; every val
 is escaped here, at the point it enters the HTML."""
 from __future__ import annotations
 
-import json
 import re
 import shlex
 from datetime import datetime
-from functools import lru_cache
 from html import escape
-from importlib import resources
 from typing import Any
 
+from core.audit_words import words
 from core.reports.thumbs import Thumbs
 
 EXCERPT = 90            # characters of context either side of the marked words
 MAX_SOURCES = 4         # source posts shown on a card
-
-
-@lru_cache(maxsize=1)
-def words() -> dict[str, Any]:
-    return json.loads(resources.files("core").joinpath("data/audit_report.json").read_text(encoding="utf-8"))
 
 
 def label(attribute: str) -> str:

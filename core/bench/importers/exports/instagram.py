@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from core.bench.importers.exports.common import Account, fix_all, iso_from_epoch, load_json, valid_geo, with_gps
+from core.bench.importers.exports import threads_posts as threads
 from core.bench.importers.exports.meta_layouts import INSTAGRAM, Layout, choose, members
 from core.bench.importers.exports.source import ExportSource
 
@@ -121,8 +122,6 @@ def _list(data: Any, key: str) -> list[Any]:
 
 
 def read(src: ExportSource, *, include_private: bool = False, **_: Any) -> Account:
-    from core.bench.importers.exports import threads
-
     acc = Account(PLATFORM, src)
     lay = _layout(src)
     seen: dict[tuple, str] = {}
