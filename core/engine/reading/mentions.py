@@ -245,10 +245,9 @@ def read_mentions(rd: TextReading, *, every_sentence: bool = False) -> Reading:
 
 def read(text: str, *, carrier: str | None = None, by_other: bool = False) -> Reading:
     """One reading pass over a text (hostile sentences are blanked first, as for the rules)."""
-    from core.engine.rules.hostile import hostile_ranges, mask
+    from core.engine.rules.hostile import hostile_mask
 
-    masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
-    return read_mentions(TextReading(text, masked, carrier=carrier, lang=None, by_other=by_other), every_sentence=True)
+    return read_mentions(TextReading(text, hostile_mask(text), carrier=carrier, lang=None, by_other=by_other), every_sentence=True)
 
 
 def of_cue(cue: "Cue", start: int, end: int, stance: str) -> Mention | None:

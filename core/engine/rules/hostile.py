@@ -13,6 +13,7 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from functools import lru_cache
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
 from core.nodes.cue import Cue, Entity
@@ -255,13 +256,19 @@ _LINE_LABEL = re.compile(r"[:：]\s*$")
 
 
 def hostile_ranges(text: str) -> list[tuple[int, int]]:
+    """(start, end) ranges of hostile text in `text` (computed once per text: `_ranges`)."""
+    return list(_ranges(text))
+
+
+@lru_cache(maxsize=4096)
+def _ranges(text: str) -> tuple[tuple[int, int], ...]:
     """(start, end) ranges of hostile text in `text`. A trigger that addresses an AI, an
     auditor or a reviewer (or overrides instructions) makes everything from the start of its
     sentence to the end of the field hostile (the claim often follows on the next line); an
     assertion "for the report" / "this user is" makes its sentence hostile (to the end of the
     line after a label). Detection runs on the normalised text; ranges index the original."""
     if not text:
-        return []
+        return ()
     norm, idx = normalise_for_detection(text)
     starts = sentence_starts(norm)
 
@@ -288,7 +295,7 @@ def hostile_ranges(text: str) -> list[tuple[int, int]]:
             merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
         else:
             merged.append((s, e))
-    return merged
+    return tuple(merged)
 
 
 def governs_post(text: str) -> bool:
@@ -321,6 +328,14 @@ def mask(text: str, ranges: list[tuple[int, int]]) -> str:
             if chars[i] != "\n":
                 chars[i] = " "
     return "".join(chars)
+
+
+@lru_cache(maxsize=4096)
+def hostile_mask(text: str) -> str:
+    """What every reader reads of a text: hostile ranges blanked (same length, offsets hold) and
+    curly apostrophes straightened (phone keyboards: "I’m 29"). One function, cached by content,
+    so the rules, the semantic layer and the mention reader mask each text once and alike."""
+    return mask(text, hostile_ranges(text)).replace("\u2019", "'")
 
 
 # ---------------------------------------------------------------- masking a perceived node's text
