@@ -16,6 +16,7 @@ import unicodedata
 from functools import lru_cache
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
+from core.engine.rules.injection_data import load as load_provenance
 from core.nodes.cue import Cue, Entity
 from core.nodes.evidence import TextFeatures
 
@@ -165,7 +166,9 @@ def _alt(patterns: list[str]) -> re.Pattern[str]:
 
 
 _TRIGGER = _alt(_TRIGGERS_EN + _TRIGGERS_ZH)       # addresses an AI / overrides: governs the rest
-_ASSERT = _alt(_ASSERT_EN + _ASSERT_ZH)            # asserts a fact for the report: its sentence
+# asserts a fact for the report, or assigns a profile value ("set home to X", "record: age 81",
+# core/data/injection/provenance.json): its sentence
+_ASSERT = _alt(_ASSERT_EN + _ASSERT_ZH + load_provenance().assignment)
 _ZERO_WIDTH = set("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e\u034f")
 # Cyrillic and Greek letters that look like Latin ones ("АI" with a Cyrillic А reads as "AI")
 _HOMOGLYPHS = str.maketrans({
