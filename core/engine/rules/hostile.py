@@ -216,8 +216,10 @@ def _join_spaced(out: str, idx: list[int]) -> tuple[str, list[int]]:
     return "".join(c for c, k in zip(out, keep) if k), [i for i, k in zip(idx, keep) if k]
 
 
+@lru_cache(maxsize=4096)
 def normalise_for_detection(text: str) -> tuple[str, list[int]]:
-    """(normalised text, index of the original character behind each normalised one)."""
+    """(normalised text, index of the original character behind each normalised one); cached by
+    content (the patterns, the semantic bank and the addressee check read the same copy: read-only)."""
     visible, vidx = _drop_invisible(text)
     out, idx = _normalise_chars(visible)
     out = undo_leet(out)                                 # same length: "b0t", "1gn0re"
