@@ -101,3 +101,14 @@ def test_posts_nobody_points_at_keep_their_cues(run):
     inv, _ = run
     plain = [n for n in inv.graph.nodes.values() if n.kind == "evidence" and n.post_id in ("p04",)]
     assert any(n.data.cues for n in plain) and not any(n.data.not_used for n in plain)
+
+
+def test_the_console_detail_shows_a_tainted_posts_claims_as_not_used(run):
+    from argus_tui.screens.detail import node_data_text
+
+    inv, _ = run
+    node = next(n for n in inv.graph.nodes.values() if n.kind == "evidence" and n.post_id == "t_sent"
+                and n.data.field == "caption")
+    shown = "\n".join(str(t) for t in node_data_text(node))
+    assert "addressed to automated readers: not used" in shown
+    assert "claimed, not used: age = 58" in shown, shown
