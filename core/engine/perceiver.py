@@ -24,7 +24,7 @@ from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import governs_post, masked_text, outside, sentence_ranges, taint_after_injection  # noqa: F401
 from core.engine.rules.taint import taint_by_provenance
 from core.engine.types import EvidenceNode
-from core.nodes.evidence import GpsPlace, OcrLine, TextFeatures, TimeFeatures
+from core.nodes.evidence import GpsPlace, OcrLine, TimeFeatures
 from core.nodes.node import NodeData
 from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post, UserView  # caps applied and reported by the loader
 from tools.base import Recorder

@@ -87,9 +87,10 @@ def taint_by_provenance(nodes: list[Any], order: list[str]) -> set[str]:
             by_post.setdefault(n.post_id, []).append(n)
     source = {pid for pid, ns in by_post.items() if post_tainted(ns)}
     pointed: dict[str, str] = {}
-    for pid in sorted(source):
+    for pid in sorted(by_post):
         for n in by_post[pid]:
-            if n.content and n.data.cues is not None:
+            # every text of a tainted post points; elsewhere a commenter's text addressed to a reader does
+            if n.content and n.data.cues is not None and (pid in source or n.data.hostile_post):
                 for other in pointed_posts(n.content, pid, order) - source:
                     pointed.setdefault(other, pid)
     for pid in source:
