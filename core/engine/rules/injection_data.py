@@ -19,8 +19,14 @@ class Assignment(BaseModel):
     patterns: dict[str, list[str]]       # language -> patterns with {attr}
 
 
+class Vouch(BaseModel):
+    part: dict[str, list[str]]           # language -> a part of the post (or another post) named
+    endorse: dict[str, list[str]]        # language -> vouching for it
+
+
 class Provenance(BaseModel):
     schema_: str
+    vouch: Vouch
     neighbour: dict[str, list[str]]
     position: dict[str, list[str]]
     ordinals: dict[str, int]
@@ -32,6 +38,8 @@ class Compiled(BaseModel, arbitrary_types_allowed=True):
     position: re.Pattern[str]
     ordinals: dict[str, int]
     assignment: list[str]                # one regex source per language (joined into hostile._ASSERT)
+    part: re.Pattern[str]
+    endorse: re.Pattern[str]
 
 
 def _field(loc: tuple) -> str:
@@ -57,7 +65,9 @@ def load() -> Compiled:
         out = Compiled(neighbour=re.compile("|".join(f"(?:{p})" for ps in doc.neighbour.values() for p in ps), re.I),
                        position=re.compile("|".join(f"(?:{p})" for ps in doc.position.values() for p in ps)
                                            .replace("(?P<n>", "(?:"), re.I),
-                       ordinals=doc.ordinals, assignment=assign)
+                       ordinals=doc.ordinals, assignment=assign,
+                       part=re.compile("|".join(f"(?:{p})" for ps in doc.vouch.part.values() for p in ps), re.I),
+                       endorse=re.compile("|".join(f"(?:{p})" for ps in doc.vouch.endorse.values() for p in ps), re.I))
         for p in assign:
             re.compile(p, re.I)
     except re.error as e:
