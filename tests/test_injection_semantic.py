@@ -95,12 +95,13 @@ def _caught(rec, attacks=ATTACKS) -> list[tuple[bool, bool]]:
     return [(bool(hostile_spans(t)), h is not None) for (t, _), h in zip(attacks, detect(rec, [t for t, _ in attacks]))]
 
 
-@pytest.mark.parametrize("attacks,floor,gain", [(ATTACKS, 20, 17), (HELDOUT, 7, 6)], ids=["attacks", "held-out"])
+@pytest.mark.parametrize("attacks,floor,gain", [(ATTACKS, 20, 16), (HELDOUT, 7, 6)], ids=["attacks", "held-out"])
 def test_new_wordings_are_caught_by_meaning(rec, attacks, floor, gain) -> None:
     caught = _caught(rec, attacks)
     pattern = sum(p for p, _ in caught)
     both = sum(p or s for p, s in caught)
-    # measured (benchmarks/injection_semantic.py): attacks: patterns 3 of 24, patterns + meaning 20;
+    # measured (benchmarks/injection_semantic.py): attacks: patterns 4 of 24 (3 before the imperative
+    # assignments of issue 36: "occupation = airline captain"), patterns + meaning 20;
     # held-out: patterns 1 of 12, patterns + meaning 7
     assert both >= floor and both - pattern >= gain, caught
 

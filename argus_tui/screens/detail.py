@@ -48,6 +48,11 @@ def _value(key: str, v: Any) -> list[Text]:
         return [Text.assemble("  cue ", (f"{c.attribute} = {c.value}", "bold"),
                               f"  ({c.cue}, conf {c.confidence:.2f}" + (f", holder {c.holder}" if c.holder != "self" else "")
                               + ")", (f"  «{c.span}»" if c.span else "", "dim")) for c in v if isinstance(c, Cue)]
+    if key == "not_used":         # taint by provenance (core/engine/rules/taint.py)
+        return [Text(f"  {v}", style="bold yellow")]
+    if key == "withheld":
+        return [Text.assemble("  claimed, not used: ", (f"{c.attribute} = {c.value}", "bold"),
+                              (f"  «{c.span}»" if c.span else "", "dim")) for c in v if isinstance(c, Cue)]
     if key == "entities":
         return [Text.assemble(f"  {e.type} ", (e.text, "bold"), (f"  {e.start}-{e.end}", "dim"))
                 for e in v if isinstance(e, Entity)]

@@ -25,8 +25,9 @@ from core.engine.places import reverse_levels
 from core.engine.rules.features import attach_features
 from core.engine.rules.forms import form_cues
 from core.engine.rules.hostile import governs_post, masked_text, outside, sentence_ranges, taint_after_injection  # noqa: F401
+from core.engine.rules.taint import taint_by_provenance
 from core.engine.types import EvidenceNode
-from core.nodes.evidence import GpsPlace, OcrLine, TextFeatures, TimeFeatures
+from core.nodes.evidence import GpsPlace, OcrLine, TimeFeatures
 from core.nodes.node import NodeData
 from core.models import MAX_IMAGES_PER_POST, MAX_TEXT, AccountProfile, Post, UserView  # caps applied and reported by the loader
 from core.timestamps import implausible_reason
@@ -416,37 +417,8 @@ def _perceive(sk: _Skim) -> list[EvidenceNode]:
     return out
 
 
-# an injection that points at another post ("the claim in my next post is true", "see the post
-# below", "上一条"): that post is tainted too
-_POINT_NEXT = re.compile(r"\b(?:next|following|upcoming|coming)\s+(?:post|caption|photo|update)s?\b|"
-                         r"\b(?:post|caption|photo)s?\s+(?:below|after\s+this(?:\s+one)?)\b|"
-                         r"下一(?:条|篇|帖|个帖子|张)|下条|下面(?:的|那)?(?:帖子|一条|这条)|后面(?:的|那)?(?:帖子|一条)|"
-                         r"\b(?:pr[óo]xim[ao]|siguiente|prochain|n[äa]chste[nrm]?|prossimo|следующ\w*)\s+\w*\s*"
-                         r"(?:post|publicaci[óo]n|publica[çc][ãa]o|publication|beitrag|пост\w*)\b", re.I)
-_POINT_PREV = re.compile(r"\b(?:previous|prior|earlier|last)\s+(?:post|caption|photo|update)s?\b|"
-                         r"\b(?:post|caption|photo)s?\s+(?:above|before\s+this(?:\s+one)?)\b|"
-                         r"上一(?:条|篇|帖|个帖子|张)|上条|上面(?:的|那)?(?:帖子|一条|这条)|前面(?:的|那)?(?:帖子|一条)|"
-                         r"\b(?:anterior|pr[ée]c[ée]dent[e]?|vorherige[nrm]?|precedente|предыдущ\w*)\s+\w*\s*"
-                         r"(?:post|publicaci[óo]n|publica[çc][ãa]o|publication|beitrag|пост\w*)\b", re.I)
-
-
 def taint_pointed_posts(nodes: list[EvidenceNode]) -> int:
-    """A text flagged as an injection that points at the next or previous post taints that post
-    as a whole (its claim was planted there for the injection). Returns the posts tainted."""
+    """Taint by provenance (rules/taint.py): every text of a post whose author addresses an
+    automated reader, and of every post it points at. Returns the posts tainted."""
     order = [n.post_id for n in nodes if n.kind == "post" and n.post_id != PROFILE_POST]
-    pos = {pid: i for i, pid in enumerate(order)}
-    targets: set[str] = set()
-    for n in nodes:
-        if n.kind != "evidence" or not n.content or not n.data.hostile or n.post_id not in pos:
-            continue
-        i = pos[n.post_id]
-        if _POINT_NEXT.search(n.content) and i + 1 < len(order):
-            targets.add(order[i + 1])
-        if _POINT_PREV.search(n.content) and i > 0:
-            targets.add(order[i - 1])
-    for n in nodes:
-        if n.kind == "evidence" and n.post_id in targets and n.data.cues is not None and n.data.hostile_scope != "all":
-            n.data = n.data.model_copy(update=dict(hostile=["(pointed at by an injection in another post)"],
-                                                   hostile_scope="all", hostile_post=True, cues=[], entities=[],
-                                                   features=TextFeatures()))
-    return len(targets)
+    return len(taint_by_provenance(nodes, order))

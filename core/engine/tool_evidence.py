@@ -9,11 +9,12 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from core.engine import rules
-from core.engine.contract.changes import Change, RecordError
+from core.engine.contract.changes import Change, RecordError, UpdateNode
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.view import GraphView
 from core.engine.perceiver import exif_node, ocr_node, text_evidence
 from core.engine.rules.hostile import taint_after_injection
+from core.engine.rules.taint import post_tainted, taint_node
 from core.engine.types import EvidenceNode
 from tools.base import Recorder
 from tools.registry import (DeepVisualInput, ExifInput, GazetteerInput, MapSearchInput, OcrInput, PageFetchInput,
@@ -35,10 +36,20 @@ class _Adapt:
 def _routed_ocr(a: _Adapt, node: EvidenceNode) -> EvidenceNode:
     """Routed OCR of a post that carries an injection elsewhere is governed by it too."""
     node.data.route_id = a.route_id
-    post_hostile = any(n.data.hostile_post for n in a.view.graph.of_post(node.post_id))
+    others = a.view.graph.of_post(node.post_id)
+    post_hostile = any(n.data.hostile_post for n in others)
     taint_after_injection([node], tainted=post_hostile)
     if a.config.semantic:
         a.changes += rules.semantic_injections(a.rec, [node])
+    if post_tainted(others + [node]):
+        # taint by provenance (rules/taint.py): this image's text and the post's earlier texts alike
+        why = "this post addresses an automated reader"
+        taint_node(node, why)
+        for n in others:
+            if n.kind == "evidence" and n.data.cues is not None:
+                copy = n.model_copy(deep=True)
+                if taint_node(copy, why):
+                    a.changes.append(UpdateNode(node_id=n.node_id, data=copy.data))
     return node
 
 

@@ -200,6 +200,8 @@ class TextParts(Part):
     hostile_scope: Literal["all", "sentences"] | None = None   # the whole text, or the sentences around them
     hostile_post: bool | None = None              # it governs the rest of its post
     hostile_semantic: SemanticMatch | None = None     # flagged by meaning (rules/hostile_semantic.py)
+    not_used: str | None = None                   # "addressed to automated readers: not used (why)": taint by provenance
+    withheld: list[Cue] | None = None             # what the text claimed before it was tainted (shown, never used)
     by_other: bool | None = None                  # written by someone else (a comment)
     author: str | None = None                     # a comment's author
     location_tag: bool | None = None              # the post's location tag

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from core.engine.rules import identity, labels, lifestyle, occupation_taxonomy, reading_cues, sensitive, socio
 from core.engine.rules.base import Ctx, Extractor
-from core.engine.rules.hostile import hostile_ranges, mask
+from core.engine.rules.hostile import hostile_mask
 from core.engine.types import Cue
 from core.schema import ATTRIBUTE_NAMES
 
@@ -19,8 +19,7 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
     if not text or not isinstance(text, str):
         return []
     text = text[:MAX_TEXT]
-    # curly apostrophes (phone keyboards: "I’m 29") read as straight ones; same length, so offsets hold
-    masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
+    masked = hostile_mask(text)
     if not masked.strip():
         return []
     ctx = Ctx(text, masked, carrier=carrier, lang=lang, by_other=by_other)

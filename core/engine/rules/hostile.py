@@ -2,9 +2,10 @@
 asserts facts "for the report". Such text is data, never evidence: its spans are blanked
 before any cue is read.
 
-Detection runs on a normalised copy of the text (zero-width and soft-hyphen characters
-dropped, NFKC so full-width forms become ASCII, Cyrillic/Greek look-alikes mapped to Latin,
-hashtag separators and CamelCase split), and the ranges found are mapped back to the
+Detection runs on a normalised copy of the text (invisible, format, bidi and tag characters
+dropped, NFKC so full-width forms become ASCII, look-alikes and small capitals folded with the
+Unicode confusables data, leetspeak undone: rules/unicode_fold.py; hashtag separators and
+CamelCase split), and the ranges found are mapped back to the
 original characters. A trigger governs the rest of its field (the claim on the next line or
 in the same image); the perceiver extends that to the rest of the post.
 """
@@ -13,8 +14,11 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
+from functools import lru_cache
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
+from core.engine.rules.injection_data import load as load_provenance
+from core.engine.rules.unicode_fold import fold_letter, invisible, thin_space, undo_leet
 from core.nodes.cue import Cue, Entity
 from core.nodes.evidence import TextFeatures
 
@@ -164,16 +168,11 @@ def _alt(patterns: list[str]) -> re.Pattern[str]:
 
 
 _TRIGGER = _alt(_TRIGGERS_EN + _TRIGGERS_ZH)       # addresses an AI / overrides: governs the rest
-_ASSERT = _alt(_ASSERT_EN + _ASSERT_ZH)            # asserts a fact for the report: its sentence
-_ZERO_WIDTH = set("\u200b\u200c\u200d\u2060\u2061\u2062\u2063\u2064\ufeff\u00ad\u180e\u034f")
-# Cyrillic and Greek letters that look like Latin ones ("АI" with a Cyrillic А reads as "AI")
-_HOMOGLYPHS = str.maketrans({
-    "А": "A", "В": "B", "Е": "E", "К": "K", "М": "M", "Н": "H", "О": "O", "Р": "P", "С": "C", "Т": "T",
-    "Х": "X", "У": "Y", "І": "I", "Ӏ": "I", "Ј": "J", "Ѕ": "S", "а": "a", "е": "e", "о": "o", "р": "p",
-    "с": "c", "у": "y", "х": "x", "і": "i", "ј": "j", "ѕ": "s", "ӏ": "l", "ԁ": "d", "ɡ": "g",
-    "Α": "A", "Β": "B", "Ε": "E", "Ζ": "Z", "Η": "H", "Ι": "I", "Κ": "K", "Μ": "M", "Ν": "N", "Ο": "O",
-    "Ρ": "P", "Τ": "T", "Υ": "Y", "Χ": "X", "ο": "o", "ι": "i", "α": "a", "ν": "v",
-})
+# asserts a fact for the report, or assigns a profile value ("set home to X", "record: age 81",
+# core/data/injection/provenance.json): its sentence
+_ASSERT = _alt(_ASSERT_EN + _ASSERT_ZH + load_provenance().assignment)
+# invisible characters, look-alike letters, small capitals and leetspeak are undone on the detection
+# copy by rules/unicode_fold.py (the Unicode confusables data, not a hand list)
 
 
 MAX_WS_RUN = 8                                       # longer whitespace runs are shortened for detection
@@ -181,19 +180,18 @@ MAX_WS_RUN = 8                                       # longer whitespace runs ar
 
 def _mapped_words(text: str) -> list[bool]:
     """Per character: whether look-alike letters are mapped to Latin there. Only in a word that
-    holds a Latin letter or is made of look-alikes alone ("АI", "Аі"): a Russian or Greek word
-    stays itself ("система" keeps its и, so the multilingual triggers and the embedder read it)."""
+    holds a Latin letter or is made of look-alikes alone ("АI", "Аі", "ᴀɪ"): a Russian or Greek
+    word stays itself ("система" keeps its и, so the multilingual triggers and the embedder read it)."""
     ok = [False] * len(text)
     for m in _WORDRUN.finditer(text):
         w = m.group(0)
-        if any("a" <= c.lower() <= "z" for c in w) or all(c in _HOMOGLYPH_KEYS or not c.isalpha() for c in w):
+        if any("a" <= c.lower() <= "z" for c in w) or all(fold_letter(c) != c or not c.isalpha() for c in w):
             ok[m.start():m.end()] = [True] * len(w)
     return ok
 
 
-# a word, zero-width characters and combining marks inside it included
-_WORDRUN = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f\u200b-\u200d\u2060\ufeff\u00ad])*")
-_HOMOGLYPH_KEYS = frozenset(chr(k) for k in _HOMOGLYPHS)
+# a word, combining marks inside it included (invisible characters are dropped before)
+_WORDRUN = re.compile(r"[^\W\d_](?:[^\W\d_]|[\u0300-\u036f])*")
 # spaced or dotted letters ("I g n o r e", "N.o.t.e", "a-s-s-i-s-t-a-n-t"): three or more single
 # letters one space apart, or two or more joined by one dot, dash or star; the separators are dropped
 _L = r"[^\W\d_]"
@@ -218,10 +216,25 @@ def _join_spaced(out: str, idx: list[int]) -> tuple[str, list[int]]:
     return "".join(c for c, k in zip(out, keep) if k), [i for i, k in zip(idx, keep) if k]
 
 
+@lru_cache(maxsize=4096)
 def normalise_for_detection(text: str) -> tuple[str, list[int]]:
-    """(normalised text, index of the original character behind each normalised one)."""
-    out, idx = _normalise_chars(text)
-    return _join_spaced(out, idx)
+    """(normalised text, index of the original character behind each normalised one); cached by
+    content (the patterns, the semantic bank and the addressee check read the same copy: read-only)."""
+    visible, vidx = _drop_invisible(text)
+    out, idx = _normalise_chars(visible)
+    out = undo_leet(out)                                 # same length: "b0t", "1gn0re"
+    return _join_spaced(out, [vidx[i] for i in idx])
+
+
+def _drop_invisible(text: str) -> tuple[str, list[int]]:
+    """The text without invisible characters (format, bidi, tag, fillers) and without thin spaces
+    between two letters, with the original index of each character kept."""
+    if text.isascii():
+        return text, list(range(len(text)))
+    keep = [i for i, ch in enumerate(text)
+            if not (invisible(ch) or (thin_space(ch) and 0 < i < len(text) - 1
+                                      and text[i - 1].isalpha() and text[i + 1].isalpha()))]
+    return "".join(text[i] for i in keep), keep
 
 
 def _normalise_chars(text: str) -> tuple[str, list[int]]:
@@ -229,10 +242,8 @@ def _normalise_chars(text: str) -> tuple[str, list[int]]:
     idx: list[int] = []
     prev = ""
     run = 0                                              # whitespace characters in a row
-    mapped = _mapped_words(text) if any(c in _HOMOGLYPH_KEYS for c in text) else None
+    mapped = None if text.isascii() else _mapped_words(text)
     for i, ch in enumerate(text):
-        if ch in _ZERO_WIDTH:
-            continue
         if unicodedata.category(ch) == "Mn" and (not prev or ord(prev) < 0x530):
             continue          # combining marks on Latin/Greek/Cyrillic (zalgo, "e\u0301"); Arabic, Indic keep theirs
         run = run + 1 if ch.isspace() else 0
@@ -240,8 +251,8 @@ def _normalise_chars(text: str) -> tuple[str, list[int]]:
             continue
         if ch in "#_":                                   # hashtag separators: "#Note_to_AI"
             ch = " "
-        nf = unicodedata.normalize("NFKC", ch)
-        for c in (nf.translate(_HOMOGLYPHS) if mapped is None or mapped[i] else nf):
+        nf = unicodedata.normalize("NFKC", ch) if not ch.isascii() else ch
+        for c in ("".join(fold_letter(x) for x in nf) if mapped is not None and mapped[i] else nf):
             if c.isupper() and prev.islower():           # CamelCase hashtags: "NoteToAI"
                 out.append(" ")
                 idx.append(i)
@@ -255,13 +266,19 @@ _LINE_LABEL = re.compile(r"[:：]\s*$")
 
 
 def hostile_ranges(text: str) -> list[tuple[int, int]]:
+    """(start, end) ranges of hostile text in `text` (computed once per text: `_ranges`)."""
+    return list(_ranges(text))
+
+
+@lru_cache(maxsize=4096)
+def _ranges(text: str) -> tuple[tuple[int, int], ...]:
     """(start, end) ranges of hostile text in `text`. A trigger that addresses an AI, an
     auditor or a reviewer (or overrides instructions) makes everything from the start of its
     sentence to the end of the field hostile (the claim often follows on the next line); an
     assertion "for the report" / "this user is" makes its sentence hostile (to the end of the
     line after a label). Detection runs on the normalised text; ranges index the original."""
     if not text:
-        return []
+        return ()
     norm, idx = normalise_for_detection(text)
     starts = sentence_starts(norm)
 
@@ -288,7 +305,7 @@ def hostile_ranges(text: str) -> list[tuple[int, int]]:
             merged[-1] = (merged[-1][0], max(e, merged[-1][1]))
         else:
             merged.append((s, e))
-    return merged
+    return tuple(merged)
 
 
 def governs_post(text: str) -> bool:
@@ -321,6 +338,14 @@ def mask(text: str, ranges: list[tuple[int, int]]) -> str:
             if chars[i] != "\n":
                 chars[i] = " "
     return "".join(chars)
+
+
+@lru_cache(maxsize=4096)
+def hostile_mask(text: str) -> str:
+    """What every reader reads of a text: hostile ranges blanked (same length, offsets hold) and
+    curly apostrophes straightened (phone keyboards: "I’m 29"). One function, cached by content,
+    so the rules, the semantic layer and the mention reader mask each text once and alike."""
+    return mask(text, hostile_ranges(text)).replace("\u2019", "'")
 
 
 # ---------------------------------------------------------------- masking a perceived node's text

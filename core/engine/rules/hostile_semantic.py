@@ -30,6 +30,7 @@ from typing import Any, Sequence
 
 import numpy as np
 
+from core.engine.rules.addressee import bank_texts, heading
 from core.engine.rules.base import CJK, SENTENCE
 from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import normalise_for_detection, outside, sentence_ranges, taint_after_injection
@@ -120,9 +121,21 @@ def _read() -> tuple[list[str], list[str]]:
 def build_vectors() -> Path:
     """Embed the bank's texts and write vectors.npz (run after editing the bank)."""
     attack, ordinary = _read()
-    texts = sorted(set(attack + ordinary))
-    np.savez_compressed(VECTORS, sha=np.array([text_sha(t) for t in texts]), vec=encode(texts), model=np.array(MODEL_ID))
+    texts = sorted(set(attack + ordinary + bank_texts()))
+    have = _stored()          # vectors already built stay as they are: only new texts are embedded
+    missing = [t for t in texts if text_sha(t) not in have]
+    have.update({text_sha(t): v for t, v in zip(missing, encode(missing))} if missing else {})
+    np.savez_compressed(VECTORS, sha=np.array([text_sha(t) for t in texts]),
+                        vec=np.stack([have[text_sha(t)] for t in texts]), model=np.array(MODEL_ID))
     return VECTORS
+
+
+def _stored() -> dict[str, np.ndarray]:
+    """The vectors of vectors.npz by text hash (none when it was built with another model)."""
+    if not VECTORS.exists():
+        return {}
+    z = np.load(VECTORS)
+    return {str(k): v for k, v in zip(z["sha"], z["vec"])} if str(z["model"]) == MODEL_ID else {}
 
 
 @lru_cache(maxsize=1)
@@ -167,17 +180,6 @@ def foreign(piece: str) -> bool:
     if any(c.isalpha() and not _NOT_FOREIGN.match(c) for c in piece):
         return True
     return any(not _ENGLISH_LIKE.match(m.group(0)) for m in _GATE_INTL.finditer(piece))
-
-
-_SMALL = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "vs", "with"}
-
-
-def heading(piece: str) -> bool:
-    """A clause in title case ("Yoga Mats: Reviews and Recommendations", "Book Review"): a
-    heading of a list or a topic, which names no addressee and asks nothing of one."""
-    words = _WORD.findall(piece)
-    return len(words) >= 2 and all(w[0].isupper() or w.lower() in _SMALL for w in words) \
-        and any(w[0].isupper() for w in words[1:])
 
 
 def pieces(sentence: str) -> list[str]:
@@ -264,12 +266,42 @@ def examine(rec: Any, texts: Sequence[str]) -> list[list[Piece]]:
 
 
 def detect(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
-    """Per text: its first sentence read as an injection (itself or one of its clauses), or None."""
+    """Per text: its first sentence read as an injection (itself or one of its clauses, or its
+    addressee: rules/addressee.py), or None."""
     out: list[Hit | None] = []
-    for found in examine(rec, texts):
+    for found, addr in zip(examine(rec, texts), addressee_hits(rec, texts)):
         bad = sorted((p for p in found if is_injection(p.sim, p.margin)), key=lambda p: p.start)
-        out.append(Hit(bad[0].start, bad[0].end, round(bad[0].sim, 4), round(bad[0].margin, 4), bad[0].prototype)
-                   if bad else None)
+        hit = Hit(bad[0].start, bad[0].end, round(bad[0].sim, 4), round(bad[0].margin, 4), bad[0].prototype) if bad else None
+        out.append(addr if addr is not None and (hit is None or addr.start < hit.start) else hit)
+    return out
+
+
+def addressee_hits(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
+    """Per text: its first sentence addressed to an automated reader by meaning (the addressee bank;
+    one embedding batch for every distinct addressee phrase of all texts), or None."""
+    from core.engine.rules.addressee import candidate, machine_addressed, score
+
+    items: list[tuple[int, int, int, str]] = []
+    for i, t in enumerate(texts):
+        if not t or not t.strip():
+            continue
+        norm, idx = normalise_for_detection(t)
+        for m in SENTENCE.finditer(norm):
+            head = candidate(m.group(0))
+            if head:
+                s = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
+                e = max(s, m.end() - 1)
+                items.append((i, idx[s], idx[min(e, len(idx) - 1)] + 1, head))
+    out: list[Hit | None] = [None] * len(texts)
+    if not items:
+        return out
+    heads = sorted({h for *_, h in items})
+    scored = dict(zip(heads, score(rec, heads)))
+    for i, s, e, head in items:
+        sim, margin, proto = scored[head]
+        cur = out[i]
+        if machine_addressed(sim, margin) and (cur is None or s < cur.start):
+            out[i] = Hit(s, e, round(sim, 4), round(margin, 4), f"addressee: {proto}")
     return out
 
 

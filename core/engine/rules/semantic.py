@@ -33,7 +33,7 @@ import numpy as np
 
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
-from core.engine.rules.hostile import hostile_ranges, mask, sentence_ranges
+from core.engine.rules.hostile import hostile_mask, sentence_ranges
 from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_rival,
                                                   occupation_anchor, religion_anchor, says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
@@ -120,7 +120,7 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
     about the poster by `Ctx.stance` (the other stances cannot yield a first-person cue)."""
     if not text or not text.strip():
         return []
-    masked = mask(text, hostile_ranges(text)).replace("\u2019", "'")
+    masked = hostile_mask(text)
     ctx = Ctx(text, masked, carrier=carrier, lang=None)
     out: list[tuple[int, int]] = []
     for m in SENTENCE.finditer(masked):
