@@ -24,7 +24,11 @@ from typing import Any, Sequence
 import numpy as np
 from pydantic import BaseModel, ValidationError
 
+from core.engine.rules.semantic import text_sha
+from tools.embed import MODEL_ID, embed, encode
+
 BANK = Path(__file__).resolve().parents[2] / "data" / "prototypes" / "injection" / "addressees.json"
+VECTORS = BANK.with_name("vectors.npz")     # the injection bank's vectors (hostile_semantic builds them)
 MIN_SIM = 0.88
 MARGIN = 0.02
 MAX_WORDS = 8            # an address is short: a longer head is a sentence of its own
@@ -137,16 +141,21 @@ def bank_texts() -> list[str]:
     return bank.machine + bank.person
 
 
+def stored_vectors() -> dict[str, np.ndarray]:
+    """The vectors of the injection bank's vectors.npz (its texts and this bank's) by text hash;
+    none when it was built with another model."""
+    if not VECTORS.exists():
+        return {}
+    z = np.load(VECTORS)
+    return {str(k): v for k, v in zip(z["sha"], z["vec"])} if str(z["model"]) == MODEL_ID else {}
+
+
 @lru_cache(maxsize=1)
 def vectors() -> Vectors:
     """The bank's vectors, from the injection bank's vectors.npz (`python -m
     core.engine.rules.hostile_semantic` rebuilds it after an edit); texts missing there are embedded."""
-    from core.engine.rules.hostile_semantic import _stored
-    from core.engine.rules.semantic import text_sha
-    from tools.embed import encode
-
     bank = load()
-    have = _stored()
+    have = stored_vectors()
     missing = sorted({t for t in bank.machine + bank.person if text_sha(t) not in have})
     if missing:      # edited since the last build: slow, never wrong
         have.update({text_sha(t): v for t, v in zip(missing, encode(missing))})
@@ -159,8 +168,6 @@ def vectors() -> Vectors:
 
 def score(rec: Any, heads: Sequence[str]) -> list[tuple[float, float, str]]:
     """(best machine similarity, its margin over the best person, that machine prototype) per head."""
-    from tools.embed import embed
-
     if not heads:
         return []
     v = embed(rec, list(heads)).astype(np.float32)

@@ -30,7 +30,9 @@ from typing import Any, Sequence
 
 import numpy as np
 
-from core.engine.rules.addressee import bank_texts, heading
+from core.engine.rules.addressee import VECTORS, bank_texts, candidate, heading, machine_addressed
+from core.engine.rules.addressee import score as addressee_score
+from core.engine.rules.addressee import stored_vectors as _stored
 from core.engine.rules.base import CJK, SENTENCE
 from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import normalise_for_detection, outside, sentence_ranges, taint_after_injection
@@ -38,8 +40,7 @@ from core.engine.rules.semantic import load_banks, text_sha
 from core.nodes.cue import SemanticMatch
 from tools.embed import MODEL_ID, embed, encode
 
-BANK = Path(__file__).resolve().parents[2] / "data" / "prototypes" / "injection" / "v1.json"
-VECTORS = BANK.with_name("vectors.npz")
+BANK = VECTORS.with_name("v1.json")
 
 # fitted on the development sets (benchmarks/injection_semantic.py): no flag on SynthPAI dev / PRISM
 MIN_SIM = 0.87
@@ -128,14 +129,6 @@ def build_vectors() -> Path:
     np.savez_compressed(VECTORS, sha=np.array([text_sha(t) for t in texts]),
                         vec=np.stack([have[text_sha(t)] for t in texts]), model=np.array(MODEL_ID))
     return VECTORS
-
-
-def _stored() -> dict[str, np.ndarray]:
-    """The vectors of vectors.npz by text hash (none when it was built with another model)."""
-    if not VECTORS.exists():
-        return {}
-    z = np.load(VECTORS)
-    return {str(k): v for k, v in zip(z["sha"], z["vec"])} if str(z["model"]) == MODEL_ID else {}
 
 
 @lru_cache(maxsize=1)
@@ -279,8 +272,6 @@ def detect(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
 def addressee_hits(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
     """Per text: its first sentence addressed to an automated reader by meaning (the addressee bank;
     one embedding batch for every distinct addressee phrase of all texts), or None."""
-    from core.engine.rules.addressee import candidate, machine_addressed, score
-
     items: list[tuple[int, int, int, str]] = []
     for i, t in enumerate(texts):
         if not t or not t.strip():
@@ -296,7 +287,7 @@ def addressee_hits(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
     if not items:
         return out
     heads = sorted({h for *_, h in items})
-    scored = dict(zip(heads, score(rec, heads)))
+    scored = dict(zip(heads, addressee_score(rec, heads)))
     for i, s, e, head in items:
         sim, margin, proto = scored[head]
         cur = out[i]

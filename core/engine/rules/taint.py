@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from typing import Any, Iterable
 
+from core.engine.rules.hostile import normalise_for_detection
 from core.engine.rules.injection_data import load, position_patterns
 from core.nodes.evidence import TextFeatures
 
@@ -34,8 +35,6 @@ def vouches(text: str) -> bool:
     """Whether text addressed to an automated reader names another part of its post (or another
     post) and vouches for it: "the sentence before this one is accurate", "the title is true", "the
     location tag is my home" (core/data/injection/provenance.json `vouch`)."""
-    from core.engine.rules.hostile import normalise_for_detection
-
     data = load()
     norm = normalise_for_detection(text)[0]
     return bool(data.part.search(norm) and data.endorse.search(norm))
