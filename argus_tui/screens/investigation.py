@@ -34,6 +34,7 @@ from argus_tui.widgets.panes import (
     format_route,
 )
 from argus_tui.widgets.cells import one_line
+from argus_tui.widgets.focus import focus_now
 from argus_tui.widgets.posts import PostsPane
 from core.engine.events import RunFinished
 from core.engine.types import Decision
@@ -754,7 +755,7 @@ class InvestigationScreen(Screen):
         self.query_one("#left", TabbedContent).active = "tab-cpeg"
         self._show_tabs()          # bring the CPeg up to date now, so the selection below sticks
         if self.query_one(CpegPane).select_node(node_id):
-            self.query_one("#cpeg-tree", Tree).focus()
+            focus_now(self.query_one("#cpeg-tree", Tree))
         self.query_one(HypothesisTable).select(node_id, post=False)
 
     def action_focus_pane(self, pane: str) -> None:
@@ -774,7 +775,7 @@ class InvestigationScreen(Screen):
             if container is not None:       # small layout: the tabbed panes open full screen
                 container.add_class("-shown")
                 self._maximize_pane(container)
-        self.call_after_refresh(lambda: self.query_one(target).focus())
+        focus_now(self.query_one(target))     # now: the keys typed next go to the pane, not the old focus
 
     def on_descendant_focus(self, event) -> None:
         """Mark the tabbed pane holding the focus (its tab row lights up: argus.tcss). A class on
@@ -868,9 +869,16 @@ class InvestigationScreen(Screen):
             pane, width, height = saved
             pane.styles.width, pane.styles.height = width, height
             self._max_saved = None
+        hidden_focus = False
         for tabs in self.query("#left, #bottom"):
-            tabs.remove_class("-shown")
+            if tabs.has_class("-shown"):
+                tabs.remove_class("-shown")
+                hidden_focus |= self.focused is not None and tabs in self.focused.ancestors
         super().minimize()
+        if hidden_focus:
+            # small layout: the pane closes under the focus; Textual would hand it to a hidden
+            # sibling (the timeline's filter line), which then took every key typed blind
+            focus_now(self.query_one("#hyp-table"))
 
     def action_resize(self, delta: int) -> None:
         self.left_width = max(20, min(75, self.left_width + delta))

@@ -13,6 +13,8 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Markdown, Static
 
+from argus_tui.widgets.focus import focus_now
+
 
 def parse_value(text: str) -> Any:
     """A parameter typed by a person: JSON when it parses (numbers, lists, boxes), else text."""
@@ -84,7 +86,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        self.query(Input).first().focus()
+        focus_now(self.query(Input).first())
 
     def result(self) -> dict:
         params: dict[str, Any] = {}
@@ -123,7 +125,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
         top.set_class(bool(rest), "-shown")
         bad = [f"#param-{names.index(k)}" for k in problems if k in names] or (["#param-new"] if extra else [])
         if bad:
-            self.query_one(bad[0], Input).focus()
+            focus_now(self.query_one(bad[0], Input))
 
     def _try_save(self) -> None:
         result = self.result()
@@ -182,7 +184,7 @@ class ChoiceScreen(ModalScreen[str | None]):
                     yield Button(Text(f"{label} ({key})"), id=f"choice-{cid}")
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        focus_now(self.query(Button).first())
 
     def on_key(self, event) -> None:
         for cid, key, _ in self.choices:
@@ -223,7 +225,7 @@ class PromptScreen(ModalScreen[str | None]):
             yield Input(self.value, placeholder=self.placeholder, id="prompt", select_on_focus=False)
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        focus_now(self.query_one(Input))
 
     @on(Input.Submitted)
     def _ok(self, event: Input.Submitted) -> None:

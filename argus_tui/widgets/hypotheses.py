@@ -19,6 +19,7 @@ from rich.text import Text
 
 from argus_tui.state import Snapshot, person_mark
 from argus_tui.widgets.cells import FitTable, cells
+from argus_tui.widgets.focus import focus_now
 from core.nodes.node import EvidenceNode
 
 COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
@@ -227,7 +228,7 @@ class HypothesisTable(Vertical):
         self._refill()
 
     def action_focus_filter(self) -> None:
-        self.query_one(Input).focus()
+        focus_now(self.query_one(Input))
 
     @on(DataTable.HeaderSelected)
     def _header(self, event: DataTable.HeaderSelected) -> None:
@@ -241,7 +242,7 @@ class HypothesisTable(Vertical):
     @on(Input.Submitted, "#hyp-filter")
     def _filter_done(self, event: Input.Submitted) -> None:
         event.stop()
-        self.query_one(DataTable).focus()
+        focus_now(self.query_one(DataTable))
 
     @on(Input.Changed, "#hyp-filter")
     def _filter(self, event: Input.Changed) -> None:

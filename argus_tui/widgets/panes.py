@@ -14,6 +14,7 @@ from textual.widgets import DataTable, Input, Static
 from argus_tui.state import EventRow, RouteRow, Snapshot, provenance_chain
 from core.engine.events import RouteProposed
 from argus_tui.widgets.cells import FitTable, cells, lines, one_line
+from argus_tui.widgets.focus import focus_now
 
 
 class BudgetPane(Vertical):
@@ -248,12 +249,12 @@ class TimelinePane(Vertical):
     BINDINGS = [Binding("slash", "focus_filter", "Filter", show=False)]
 
     def action_focus_filter(self) -> None:
-        self.query_one(Input).focus()
+        focus_now(self.query_one(Input))
 
     @on(Input.Submitted, "#timeline-filter")
     def _filter_done(self, event: Input.Submitted) -> None:
         event.stop()
-        self.query_one(DataTable).focus()
+        focus_now(self.query_one(DataTable))
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)
