@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 
 from argus_tui.live import (AutoRun, Command, Decide, ExtendBudget, ForceRoute, JudgeHypothesis, LiveSession, Refresh,
                             StepResult)
-from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen
+from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen, as_typed
 from argus_tui.state import Snapshot, StepChanges, build_snapshot, step_changes
 from argus_tui.widgets.cpeg import CpegPane
 from argus_tui.widgets.hypotheses import HypothesisTable
@@ -534,14 +534,29 @@ class InvestigationScreen(Screen):
         chosen = self.query_one(BudgetPane).selected_route()
         route = next((r for r in done_routes if r.route_id == chosen), done_routes[-1])
 
+        left = self.snap.remaining
+
+        def send(result: dict) -> None:
+            self._send(Decision(action="rerun", by=self.who, params={**result["params"], "route_id": route.route_id},
+                                reason=result["reason"]))
+
         def done(result: dict | None) -> None:
-            if result is not None:
-                self._send(Decision(action="rerun", by=self.who,
-                                    params={**result["params"], "route_id": route.route_id},
-                                    reason=result["reason"]))
+            if result is None:
+                return
+            if result["params"] != as_typed(route.params):
+                send(result)
+                return
+            # the same parameters again: the same tool call, charged again; say so and ask
+            from argus_tui.screens.modals import ChoiceScreen
+
+            self.app.push_screen(ChoiceScreen(
+                f"Rerun {route.route_id} ({route.family}) with the parameters it ran with at step {route.step}? "
+                f"It will be charged again: {route.cost:g} units of the {left:g} left.",
+                [("rerun", "y", f"Rerun, charge {route.cost:g} again"), ("cancel", "n", "Cancel")]),
+                lambda answer: send(result) if answer == "rerun" else self.notify("rerun cancelled: nothing charged",
+                                                                                  timeout=3))
 
         params = {k: v for k, v in route.params.items()}
-        left = self.snap.remaining
         self.app.push_screen(RouteEditScreen(f"Rerun route {route.route_id} ({route.family})", params,
                                              validate=lambda p: route_problems(route.family, p, route.cost, left)),
                              done)

@@ -25,6 +25,16 @@ def parse_value(text: str) -> Any:
         return text
 
 
+def shown_value(value: Any) -> str:
+    """A parameter as its dialog field shows it (text as is, anything else as JSON)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def as_typed(params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters as the edit dialog returns them when no field is touched."""
+    return {k: parse_value(shown_value(v)) for k, v in params.items()}
+
+
 class RouteEditScreen(ModalScreen[dict | None]):
     """Edit (or set up a rerun of) a route: one field per parameter, plus one new key=value
     line and a reason. Dismisses with {"params": {...}, "reason": str} or None."""
@@ -70,8 +80,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
                 for i, (k, v) in enumerate(self.params.items()):
                     with Horizontal(classes="field"):
                         yield Label(k, markup=False)
-                        yield Input(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v,
-                                    id=f"param-{i}", select_on_focus=False)
+                        yield Input(shown_value(v), id=f"param-{i}", select_on_focus=False)
                     yield Static("", id=f"err-{i}", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label("add key=value")
@@ -268,7 +277,7 @@ HELP = """\
 | `a` | approve the proposed route (runs it, charges the budget) |
 | `x` | skip it (the hypothesis stays unresolved/suspended) |
 | `e` | edit the route's parameters (crop box, zoom, query…) then run it |
-| `r` | rerun a route already run (the one selected in the budget ledger, or the last) with new parameters |
+| `r` | rerun a route already run (the one selected in the budget ledger, or the last) with new parameters; unchanged ones ask first (charged again) |
 | `g` | auto-run N steps with the policy approver |
 | `p` | pause an auto-run after the step in flight |
 | `d` | detail of the focused row or node: a timeline row or tool call (inputs, outputs, OCR lines with confidences), a route, a hypothesis (status history, reasons), a CPeg node, a post |
