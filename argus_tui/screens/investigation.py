@@ -176,39 +176,43 @@ class WorkFailed(Message):
 
 
 class InvestigationScreen(Screen):
+    # The footer names every key that acts now, in one line at 80 columns (compact, one-word
+    # labels): the decision keys, detail, the panes that open full screen at 80x24 (1 2 6 7; the
+    # store, route and budget show [3] [4] [5] on their borders), help and quit. The rest is in `?`.
     BINDINGS = [
-        Binding("a", "decide('approve')", "Approve"),
-        Binding("x", "decide('skip')", "Skip"),
-        Binding("e", "edit", "Edit"),
+        Binding("a", "decide('approve')", "approve"),
+        Binding("x", "decide('skip')", "skip"),
+        Binding("e", "edit", "edit"),
         Binding("a,x,e", "stopped", "", show=False),
-        Binding("b", "extend(1)", "More budget"),
-        Binding("f", "force(1)", "Force route"),
-        Binding("h", "hypothesis(1)", "Hypothesis"),
+        Binding("b", "extend(1)", "budget"),
+        Binding("f", "force(1)", "force"),
+        Binding("h", "hypothesis(1)", "hyp"),
         Binding("r", "rerun", "Rerun", show=False),
         Binding("g", "auto", "Auto-run", show=False),
         Binding("p", "pause", "Pause", show=False),
-        Binding("left_square_bracket", "step(-1)", "Step -", show=False),
-        Binding("right_square_bracket", "step(1)", "Step +", show=False),
-        Binding("1", "focus_pane('posts')", "Posts", show=False),
-        Binding("2", "focus_pane('cpeg')", "CPeg", show=False),
+        Binding("left_square_bracket", "step(-1)", "prev"),
+        Binding("right_square_bracket", "step(1)", "next"),
+        Binding("d", "detail", "detail"),
+        Binding("1", "focus_pane('posts')", "posts"),
+        Binding("2", "focus_pane('cpeg')", "graph"),
         Binding("3", "focus_pane('hyps')", "Hyps", show=False),
         Binding("4", "focus_pane('proposal')", "Route", show=False),
         Binding("5", "focus_pane('budget')", "Budget", show=False),
-        Binding("6", "focus_pane('profile')", "Profile", show=False),
-        Binding("7", "focus_pane('timeline')", "Timeline", show=False),
+        Binding("6", "focus_pane('profile')", "profile"),
+        Binding("7", "focus_pane('timeline')", "timeline"),
         Binding("plus,equals_sign", "resize(5)", "Wider", show=False),
         Binding("minus", "resize(-5)", "Narrower", show=False),
         Binding("greater_than_sign", "resize_store(5)", "Taller store", show=False),
         Binding("less_than_sign", "resize_store(-5)", "Shorter store", show=False),
         Binding("z", "maximize", "Max", show=False),
-        Binding("d", "detail", "Detail"),
         Binding("v", "view_image", "Image", show=False),
         Binding("f", "force", "Force route", show=False),
         Binding("b", "extend", "Budget+", show=False),
         Binding("h", "hypothesis", "Hyp action", show=False),
         Binding("8", "advice", "Advice", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit(1)", "quit"),
+        Binding("q", "quit", "Quit", show=False),       # (the footer's q is hidden in a small live screen)
         Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
     ]
 
@@ -223,6 +227,7 @@ class InvestigationScreen(Screen):
         self.who = who
         self.snap: Snapshot | None = None
         self.proposal = None
+        self.escalation = ""        # why the approval rules left the waiting route to the person
         self.busy = False
         self.left_width = 42
         self.store_height = 38
@@ -269,7 +274,7 @@ class InvestigationScreen(Screen):
                         yield ProfilePane(id="profile")
                     with TabPane("Timeline [7]", id="tab-timeline"):
                         yield TimelinePane(id="timeline")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)     # ctrl+p: in `?` help
 
     def on_mount(self) -> None:
         self.sub_title = "inspect (read-only)" if self.mode == "inspect" else "live"
@@ -320,7 +325,14 @@ class InvestigationScreen(Screen):
             return True
         if action == "step":
             return self.mode == "inspect"
+        if action == "quit" and parameters == (1,):
+            # 80 columns hold the live keys up to `?`; q quits from every screen (in `?`, and on
+            # the stop card), so its footer entry gives way; the key falls through to its binding
+            return not (self.mode == "live" and self.has_class("-small"))
         return True
+
+    async def action_quit(self, _shown: int = 0) -> None:
+        await self.app.action_quit()
 
     def action_stopped(self) -> None:
         self.notify("the engine stopped: b more budget, f force a route, h act on a hypothesis, q finish",
@@ -378,6 +390,7 @@ class InvestigationScreen(Screen):
         old, self.snap = self.snap, res.snap
         self.run_id = res.snap.run.run_id
         self.proposal = res.proposal
+        self.escalation = res.note if res.proposal is not None else ""     # the card says it while the route waits
         forward = old is not None and res.snap.step > old.step and (
             self.mode == "live" or res.snap.step == old.step + 1)
         self.changes = step_changes(old, res.snap) if forward else None   # type: ignore[arg-type]
@@ -386,7 +399,7 @@ class InvestigationScreen(Screen):
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         self.render_cpu_ms.append((time.thread_time() - c0) * 1000)   # unaffected by other processes
         if res.note:
-            self.notify(res.note, timeout=3, markup=False)
+            self.notify(res.note, timeout=8, markup=False)
 
     @on(WorkFailed)
     def _on_failed(self, message: WorkFailed) -> None:
@@ -454,7 +467,8 @@ class InvestigationScreen(Screen):
             if self.picked is not None and not self.busy:
                 pane.show_route(format_route(None, snap, self.picked), "", "a run it  x discard  e edit")
             elif self.proposal is not None:
-                pane.show_route(format_route(None, snap, self.proposal.model_dump()), "",
+                pane.show_route(format_route(None, snap, {**self.proposal.model_dump(),
+                                                          "asks": self.escalation}), "",
                                 "" if self.busy else "a approve x skip e edit")
             elif snap.run.status == "finished" or (self.session and self.session.finished):
                 pane.show_route(stop_card(snap), "", "b budget  f force  h hypothesis  q finish")
@@ -805,6 +819,7 @@ class InvestigationScreen(Screen):
         if small != self.has_class("-small"):
             self.minimize()
             self.set_class(small, "-small")
+            self.refresh_bindings()
 
     # ---------------- detail views ----------------
     def action_detail(self) -> None:

@@ -304,7 +304,8 @@ Every decision is recorded with who made it (`person:<you>` or `policy:<name>`) 
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 90; height: 80%; border: thick $primary; background: $surface; padding: 0 1; }
+    HelpScreen > VerticalScroll { width: 90; max-width: 100%; height: 80%; border: thick $primary; background: $surface;
+                                  padding: 0 1; }
     """
     BINDINGS = [Binding("escape,question_mark", "close", "Close"), Binding("q", "app.quit", "Quit")]
 

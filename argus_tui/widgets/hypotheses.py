@@ -76,7 +76,7 @@ class HypothesisTable(Vertical):
     HypothesisTable > Input { height: 1; border: none; }
     HypothesisTable > DataTable { height: 1fr; }
     """
-    BINDINGS = [Binding("s", "cycle_sort", "Sort"), Binding("slash", "focus_filter", "Filter", show=False)]
+    BINDINGS = [Binding("s", "cycle_sort", "Sort", show=False), Binding("slash", "focus_filter", "Filter", show=False)]
 
     class Selected(Message):
         def __init__(self, node_id: str) -> None:
@@ -93,7 +93,7 @@ class HypothesisTable(Vertical):
         self._old_marks: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter hypotheses (e.g. status:unresolved home)", id="hyp-filter")
+        yield Input(placeholder="filter hypotheses (e.g. status:unresolved home); s on the table sorts", id="hyp-filter")
         table = FitTable(id="hyp-table", cursor_type="row", zebra_stripes=True)
         table.set_columns(COLUMNS, MINS, keys=COLUMNS, flex=2)
         yield table

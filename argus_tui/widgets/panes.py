@@ -86,6 +86,8 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
                              cost, (int, float)) else f"  cost {cost}", "  ", (str(status), "bold"),
                          f" by {by}" if by else "")
     rows = [head]
+    if proposal is not None and proposal.get("asks"):      # an approval rule escalated it to the person
+        rows.append(Text.assemble(("asks ", "bold yellow"), one_line(proposal["asks"])))
     if hid and snap is not None and hid in snap.nodes:
         h = snap.nodes[hid]
         conf = f", {h.confidence:.2f}" if h.confidence is not None else ""
