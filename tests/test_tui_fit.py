@@ -95,10 +95,10 @@ async def test_the_escalation_popup_hides_neither_the_card_nor_the_budget(tmp_pa
         await until(pilot, lambda: isinstance(app.screen, InvestigationScreen) and bool(app.screen.query(Toast)))
         screen = app.screen
         await until(pilot, lambda: screen.proposal is not None and not screen.busy)
-        await pilot.pause(0.1)
-        toasts = list(screen.query(Toast))
+        await until(pilot, lambda: "image text needs a look" in " ".join(" ".join(screen_lines(app)).split()))
         shown = screen_lines(app)
-        assert toasts and "image text needs a look" in " ".join(" ".join(shown).split()), shown
+        toasts = list(screen.query(Toast))
+        assert toasts, shown
         for toast in toasts:
             for pane in ("#proposal", "#budget"):
                 region = screen.query_one(pane).region
