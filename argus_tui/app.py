@@ -26,6 +26,21 @@ def default_who() -> str:
     return f"person:{name}"
 
 
+def argus_command() -> str:
+    """`argus` as it can be run again from here, as printed for the person to paste: `argus` when
+    PATH finds this very script, else the script's own path (`make demo` leaves argus in
+    .venv/bin, not on PATH), else this interpreter with `-m argus_tui.cli`."""
+    import shlex
+    import shutil
+    import sys
+
+    script = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else None
+    if script is not None and script.name == "argus" and script.is_file():
+        found = shutil.which("argus")
+        return "argus" if found and Path(found).resolve() == script else shlex.quote(str(script))
+    return f"{shlex.quote(sys.executable)} -m argus_tui.cli"
+
+
 def profile_json(snap: Snapshot) -> dict:
     """The profile as shown (as of the displayed step) in the predictions format."""
     from core.models import PredictedAttribute, Predictions
@@ -200,7 +215,7 @@ class ArgusApp(App):
         for s in reversed(self._live_screens):
             if s.mode == "live" and s.run_id and s.snap is not None and s.snap.run.status != "finished":
                 return (f"run {s.run_id} is saved at step {s.snap.step}; continue it with: "
-                        f"argus tui {shlex.quote(str(s.db_path))} --run {shlex.quote(s.run_id)}")
+                        f"{argus_command()} tui {shlex.quote(str(s.db_path.resolve()))} --run {shlex.quote(s.run_id)}")
         return None
 
     def step_in_flight(self) -> bool:

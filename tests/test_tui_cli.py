@@ -24,6 +24,9 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
         (["tui", "--budget", "0"], "--budget: must be positive"),
         (["tui", "--set", "warp=9"], "--set warp: unknown engine setting"),
         (["tui", "--theme", "nope"], "--theme: unknown theme"),
+        (["tui", str(tmp_path / "a.db"), "--db", str(tmp_path / "b.db")], "--db: the run database given twice"),
+        (["tui", "--inspect"], "--inspect: needs RUNS.db (or --db)"),
+        (["tui", "--db", str(tmp_path / "none.db"), "--inspect"], "none.db: run database not found"),
     ]
     for args, message in cases:
         res = runner.invoke(cli, args)
@@ -37,6 +40,8 @@ def test_bad_arguments_exit_2(tmp_path: Path) -> None:
     open_db(tmp_path / "runs.db").conn.close()
     res = runner.invoke(cli, ["tui", str(tmp_path / "runs.db"), "--run", "run-zzz"])
     assert res.exit_code == 2 and "no run 'run-zzz'" in res.output
+    res = runner.invoke(cli, ["tui", "--db", str(tmp_path / "runs.db"), "--inspect"])
+    assert res.exit_code == 2 and "no run to inspect" in res.output, res.output
     # a file that is not SQLite
     (tmp_path / "junk.db").write_text("not sqlite")
     res = runner.invoke(cli, ["tui", str(tmp_path / "junk.db"), "--run", "x"])

@@ -56,8 +56,10 @@ async def test_quit_leaves_the_whole_run_in_the_db(tmp_path: Path, key: str, siz
         await pilot.pause(0.2)
     events, _routes, ledger, saved_step = db_alone(db_path, tmp_path, run_id)
     assert ledger == 1 and saved_step == step
+    # runnable as printed: under pytest no `argus` script ran, so this interpreter with -m
+    # (tests/test_tui_command.py runs the printed command in a real terminal)
     assert app.continue_hint() == (f"run {run_id} is saved at step {step}; continue it with: "
-                                   f"argus tui {db_path} --run {run_id}")
+                                   f"{sys.executable} -m argus_tui.cli tui {db_path.resolve()} --run {run_id}")
 
 
 @pytest.mark.parametrize("size", SIZES)

@@ -11,7 +11,9 @@ from argus_tui.cli_base import app, fail
 
 @app.command("tui")
 def tui(
-    runs_db: Optional[Path] = typer.Argument(None, help="runs.db to open (created for a new run)"),
+    runs_db: Optional[Path] = typer.Argument(None, help="runs.db to open (created for a new run); or --db"),
+    db: Optional[Path] = typer.Option(None, "--db", help="the run database, as in investigate and advise "
+                                      "(the same as RUNS_DB)"),
     user: Optional[Path] = typer.Option(None, "--user", help="sopri/1 user folder (or a benchmark folder) for a new run"),
     bench_user: Optional[str] = typer.Option(None, "--bench-user", help="user id when --user is a benchmark folder"),
     run: Optional[str] = typer.Option(None, "--run", help="run id in RUNS.db to continue (live) or inspect"),
@@ -30,6 +32,13 @@ def tui(
 
     if budget <= 0:
         fail(f"--budget: must be positive, got {budget}")
+    if db is not None and runs_db is not None and db != runs_db:
+        fail(f"--db: the run database given twice ({runs_db} and --db {db})")
+    runs_db = runs_db or db
+    if inspect and not run:
+        if runs_db is None:
+            fail("--inspect: needs RUNS.db (or --db)")
+        run = newest_run(runs_db, user)       # the inspector on the newest run, not the start screen
     if run and runs_db is None:
         fail("--run: needs RUNS.db")
     if runs_db is not None and run and not runs_db.is_file():
@@ -81,6 +90,26 @@ def tui(
         err_console.print("finishing the step in flight (it is saved)…", markup=False, highlight=False)
     if hint:
         err_console.print(hint, markup=False, highlight=False, soft_wrap=True)
+
+
+def newest_run(runs_db: Path, user: Path | None) -> str:
+    """The newest run in RUNS.db (of the --user folder when given), for `--inspect` without --run."""
+    from argus_tui.state import list_runs
+    from db.store import open_db
+
+    if not runs_db.is_file():
+        fail(f"{runs_db}: run database not found")
+    try:
+        runs = list_runs(open_db(runs_db, readonly=True))
+    except Exception as e:  # noqa: BLE001 — not SQLite, wrong schema...
+        fail(f"{runs_db}: cannot read runs ({type(e).__name__}: {e})")
+    if user is not None:
+        want = user.resolve()
+        runs = [r for r in runs if r.user_dir and (Path(r.user_dir).resolve() == want
+                                                   or want in Path(r.user_dir).resolve().parents)]
+    if not runs:
+        fail(f"{runs_db} [runs]: no run to inspect" + (f" of {user}" if user is not None else ""))
+    return runs[0].run_id
 
 
 def parse_sets(items: list[str]) -> dict | None:

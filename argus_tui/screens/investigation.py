@@ -22,7 +22,7 @@ from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, Ta
 
 from argus_tui.live import (AutoRun, Command, Decide, ExtendBudget, ForceRoute, JudgeHypothesis, LiveSession, Refresh,
                             StepResult)
-from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen
+from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen, as_typed
 from argus_tui.state import Snapshot, StepChanges, build_snapshot, step_changes
 from argus_tui.widgets.cpeg import CpegPane
 from argus_tui.widgets.hypotheses import HypothesisTable
@@ -35,6 +35,7 @@ from argus_tui.widgets.panes import (
     format_route,
 )
 from argus_tui.widgets.cells import one_line
+from argus_tui.widgets.focus import focus_now
 from argus_tui.widgets.posts import PostsPane
 from core.engine.events import RunFinished
 from core.engine.types import Decision
@@ -176,39 +177,43 @@ class WorkFailed(Message):
 
 
 class InvestigationScreen(Screen):
+    # The footer names every key that acts now, in one line at 80 columns (compact, one-word
+    # labels): the decision keys, detail, the panes that open full screen at 80x24 (1 2 6 7; the
+    # store, route and budget show [3] [4] [5] on their borders), help and quit. The rest is in `?`.
     BINDINGS = [
-        Binding("a", "decide('approve')", "Approve"),
-        Binding("x", "decide('skip')", "Skip"),
-        Binding("e", "edit", "Edit"),
+        Binding("a", "decide('approve')", "approve"),
+        Binding("x", "decide('skip')", "skip"),
+        Binding("e", "edit", "edit"),
         Binding("a,x,e", "stopped", "", show=False),
-        Binding("b", "extend(1)", "More budget"),
-        Binding("f", "force(1)", "Force route"),
-        Binding("h", "hypothesis(1)", "Hypothesis"),
+        Binding("b", "extend(1)", "budget"),
+        Binding("f", "force(1)", "force"),
+        Binding("h", "hypothesis(1)", "hyp"),
         Binding("r", "rerun", "Rerun", show=False),
         Binding("g", "auto", "Auto-run", show=False),
         Binding("p", "pause", "Pause", show=False),
-        Binding("left_square_bracket", "step(-1)", "Step -", show=False),
-        Binding("right_square_bracket", "step(1)", "Step +", show=False),
-        Binding("1", "focus_pane('posts')", "Posts", show=False),
-        Binding("2", "focus_pane('cpeg')", "CPeg", show=False),
+        Binding("left_square_bracket", "step(-1)", "prev"),
+        Binding("right_square_bracket", "step(1)", "next"),
+        Binding("d", "detail", "detail"),
+        Binding("1", "focus_pane('posts')", "posts"),
+        Binding("2", "focus_pane('cpeg')", "graph"),
         Binding("3", "focus_pane('hyps')", "Hyps", show=False),
         Binding("4", "focus_pane('proposal')", "Route", show=False),
         Binding("5", "focus_pane('budget')", "Budget", show=False),
-        Binding("6", "focus_pane('profile')", "Profile", show=False),
-        Binding("7", "focus_pane('timeline')", "Timeline", show=False),
+        Binding("6", "focus_pane('profile')", "profile"),
+        Binding("7", "focus_pane('timeline')", "timeline"),
         Binding("plus,equals_sign", "resize(5)", "Wider", show=False),
         Binding("minus", "resize(-5)", "Narrower", show=False),
         Binding("greater_than_sign", "resize_store(5)", "Taller store", show=False),
         Binding("less_than_sign", "resize_store(-5)", "Shorter store", show=False),
         Binding("z", "maximize", "Max", show=False),
-        Binding("d", "detail", "Detail"),
         Binding("v", "view_image", "Image", show=False),
         Binding("f", "force", "Force route", show=False),
         Binding("b", "extend", "Budget+", show=False),
         Binding("h", "hypothesis", "Hyp action", show=False),
         Binding("8", "advice", "Advice", show=False),
-        Binding("question_mark", "help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        Binding("question_mark", "help", "help"),
+        Binding("q", "quit(1)", "quit"),
+        Binding("q", "quit", "Quit", show=False),       # (the footer's q is hidden in a small live screen)
         Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
     ]
 
@@ -223,6 +228,7 @@ class InvestigationScreen(Screen):
         self.who = who
         self.snap: Snapshot | None = None
         self.proposal = None
+        self.escalation = ""        # why the approval rules left the waiting route to the person
         self.busy = False
         self.left_width = 42
         self.store_height = 38
@@ -269,7 +275,7 @@ class InvestigationScreen(Screen):
                         yield ProfilePane(id="profile")
                     with TabPane("Timeline [7]", id="tab-timeline"):
                         yield TimelinePane(id="timeline")
-        yield Footer()
+        yield Footer(compact=True, show_command_palette=False)     # ctrl+p: in `?` help
 
     def on_mount(self) -> None:
         self.sub_title = "inspect (read-only)" if self.mode == "inspect" else "live"
@@ -320,7 +326,14 @@ class InvestigationScreen(Screen):
             return True
         if action == "step":
             return self.mode == "inspect"
+        if action == "quit" and parameters == (1,):
+            # 80 columns hold the live keys up to `?`; q quits from every screen (in `?`, and on
+            # the stop card), so its footer entry gives way; the key falls through to its binding
+            return not (self.mode == "live" and self.has_class("-small"))
         return True
+
+    async def action_quit(self, _shown: int = 0) -> None:
+        await self.app.action_quit()
 
     def action_stopped(self) -> None:
         self.notify("the engine stopped: b more budget, f force a route, h act on a hypothesis, q finish",
@@ -378,6 +391,7 @@ class InvestigationScreen(Screen):
         old, self.snap = self.snap, res.snap
         self.run_id = res.snap.run.run_id
         self.proposal = res.proposal
+        self.escalation = res.note if res.proposal is not None else ""     # the card says it while the route waits
         forward = old is not None and res.snap.step > old.step and (
             self.mode == "live" or res.snap.step == old.step + 1)
         self.changes = step_changes(old, res.snap) if forward else None   # type: ignore[arg-type]
@@ -386,7 +400,7 @@ class InvestigationScreen(Screen):
         self.render_ms.append((time.perf_counter() - t0) * 1000)
         self.render_cpu_ms.append((time.thread_time() - c0) * 1000)   # unaffected by other processes
         if res.note:
-            self.notify(res.note, timeout=3, markup=False)
+            self.notify(res.note, timeout=8, markup=False)
 
     @on(WorkFailed)
     def _on_failed(self, message: WorkFailed) -> None:
@@ -454,7 +468,8 @@ class InvestigationScreen(Screen):
             if self.picked is not None and not self.busy:
                 pane.show_route(format_route(None, snap, self.picked), "", "a run it  x discard  e edit")
             elif self.proposal is not None:
-                pane.show_route(format_route(None, snap, self.proposal.model_dump()), "",
+                pane.show_route(format_route(None, snap, {**self.proposal.model_dump(),
+                                                          "asks": self.escalation}), "",
                                 "" if self.busy else "a approve x skip e edit")
             elif snap.run.status == "finished" or (self.session and self.session.finished):
                 pane.show_route(stop_card(snap), "", "b budget  f force  h hypothesis  q finish")
@@ -534,14 +549,29 @@ class InvestigationScreen(Screen):
         chosen = self.query_one(BudgetPane).selected_route()
         route = next((r for r in done_routes if r.route_id == chosen), done_routes[-1])
 
+        left = self.snap.remaining
+
+        def send(result: dict) -> None:
+            self._send(Decision(action="rerun", by=self.who, params={**result["params"], "route_id": route.route_id},
+                                reason=result["reason"]))
+
         def done(result: dict | None) -> None:
-            if result is not None:
-                self._send(Decision(action="rerun", by=self.who,
-                                    params={**result["params"], "route_id": route.route_id},
-                                    reason=result["reason"]))
+            if result is None:
+                return
+            if result["params"] != as_typed(route.params):
+                send(result)
+                return
+            # the same parameters again: the same tool call, charged again; say so and ask
+            from argus_tui.screens.modals import ChoiceScreen
+
+            self.app.push_screen(ChoiceScreen(
+                f"Rerun {route.route_id} ({route.family}) with the parameters it ran with at step {route.step}? "
+                f"It will be charged again: {route.cost:g} units of the {left:g} left.",
+                [("rerun", "y", f"Rerun, charge {route.cost:g} again"), ("cancel", "n", "Cancel")]),
+                lambda answer: send(result) if answer == "rerun" else self.notify("rerun cancelled: nothing charged",
+                                                                                  timeout=3))
 
         params = {k: v for k, v in route.params.items()}
-        left = self.snap.remaining
         self.app.push_screen(RouteEditScreen(f"Rerun route {route.route_id} ({route.family})", params,
                                              validate=lambda p: route_problems(route.family, p, route.cost, left)),
                              done)
@@ -755,7 +785,7 @@ class InvestigationScreen(Screen):
         self.query_one("#left", TabbedContent).active = "tab-cpeg"
         self._show_tabs()          # bring the CPeg up to date now, so the selection below sticks
         if self.query_one(CpegPane).select_node(node_id):
-            self.query_one("#cpeg-tree", Tree).focus()
+            focus_now(self.query_one("#cpeg-tree", Tree))
         self.query_one(HypothesisTable).select(node_id, post=False)
 
     def action_focus_pane(self, pane: str) -> None:
@@ -775,7 +805,7 @@ class InvestigationScreen(Screen):
             if container is not None:       # small layout: the tabbed panes open full screen
                 container.add_class("-shown")
                 self._maximize_pane(container)
-        self.call_after_refresh(lambda: self.query_one(target).focus())
+        focus_now(self.query_one(target))     # now: the keys typed next go to the pane, not the old focus
 
     def on_descendant_focus(self, event) -> None:
         """Mark the tabbed pane holding the focus (its tab row lights up: argus.tcss). A class on
@@ -790,6 +820,7 @@ class InvestigationScreen(Screen):
         if small != self.has_class("-small"):
             self.minimize()
             self.set_class(small, "-small")
+            self.refresh_bindings()
 
     # ---------------- detail views ----------------
     def action_detail(self) -> None:
@@ -869,9 +900,16 @@ class InvestigationScreen(Screen):
             pane, width, height = saved
             pane.styles.width, pane.styles.height = width, height
             self._max_saved = None
+        hidden_focus = False
         for tabs in self.query("#left, #bottom"):
-            tabs.remove_class("-shown")
+            if tabs.has_class("-shown"):
+                tabs.remove_class("-shown")
+                hidden_focus |= self.focused is not None and tabs in self.focused.ancestors
         super().minimize()
+        if hidden_focus:
+            # small layout: the pane closes under the focus; Textual would hand it to a hidden
+            # sibling (the timeline's filter line), which then took every key typed blind
+            focus_now(self.query_one("#hyp-table"))
 
     def action_resize(self, delta: int) -> None:
         self.left_width = max(20, min(75, self.left_width + delta))

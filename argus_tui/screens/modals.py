@@ -5,15 +5,17 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from core.textsafe import printable
-from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Button, Input, Label, Markdown, Static
-from argus_tui.widgets.cells import SafeInput as Input  # noqa: F811 -- values drawn through the output boundary
+from textual.widgets import Button, Label, Markdown, Static
+
+from argus_tui.widgets.cells import SafeInput as Input  # values drawn through the output boundary
+from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
+from argus_tui.widgets.focus import focus_now
+from core.textsafe import printable
 
 
 def parse_value(text: str) -> Any:
@@ -23,6 +25,16 @@ def parse_value(text: str) -> Any:
         return json.loads(text)
     except ValueError:
         return text
+
+
+def shown_value(value: Any) -> str:
+    """A parameter as its dialog field shows it (text as is, anything else as JSON)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def as_typed(params: dict[str, Any]) -> dict[str, Any]:
+    """Parameters as the edit dialog returns them when no field is touched."""
+    return {k: parse_value(shown_value(v)) for k, v in params.items()}
 
 
 class RouteEditScreen(ModalScreen[dict | None]):
@@ -70,8 +82,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
                 for i, (k, v) in enumerate(self.params.items()):
                     with Horizontal(classes="field"):
                         yield Label(printable(k), markup=False)
-                        yield Input(json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else v,
-                                    id=f"param-{i}", select_on_focus=False)
+                        yield Input(shown_value(v), id=f"param-{i}", select_on_focus=False)
                     yield Static("", id=f"err-{i}", classes="field-error")
             with Horizontal(classes="field"):
                 yield Label("add key=value")
@@ -86,7 +97,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
                 yield Button("Cancel", id="cancel")
 
     def on_mount(self) -> None:
-        self.query(Input).first().focus()
+        focus_now(self.query(Input).first())
 
     def result(self) -> dict:
         params: dict[str, Any] = {}
@@ -125,7 +136,7 @@ class RouteEditScreen(ModalScreen[dict | None]):
         top.set_class(bool(rest), "-shown")
         bad = [f"#param-{names.index(k)}" for k in problems if k in names] or (["#param-new"] if extra else [])
         if bad:
-            self.query_one(bad[0], Input).focus()
+            focus_now(self.query_one(bad[0], Input))
 
     def _try_save(self) -> None:
         result = self.result()
@@ -184,7 +195,7 @@ class ChoiceScreen(ModalScreen[str | None]):
                     yield Button(Text(f"{label} ({key})"), id=f"choice-{cid}")
 
     def on_mount(self) -> None:
-        self.query(Button).first().focus()
+        focus_now(self.query(Button).first())
 
     def on_key(self, event) -> None:
         for cid, key, _ in self.choices:
@@ -225,7 +236,7 @@ class PromptScreen(ModalScreen[str | None]):
             yield Input(self.value, placeholder=self.placeholder, id="prompt", select_on_focus=False)
 
     def on_mount(self) -> None:
-        self.query_one(Input).focus()
+        focus_now(self.query_one(Input))
 
     @on(Input.Submitted)
     def _ok(self, event: Input.Submitted) -> None:
@@ -268,7 +279,7 @@ HELP = """\
 | `a` | approve the proposed route (runs it, charges the budget) |
 | `x` | skip it (the hypothesis stays unresolved/suspended) |
 | `e` | edit the route's parameters (crop box, zoom, query…) then run it |
-| `r` | rerun a route already run (the one selected in the budget ledger, or the last) with new parameters |
+| `r` | rerun a route already run (the one selected in the budget ledger, or the last) with new parameters; unchanged ones ask first (charged again) |
 | `g` | auto-run N steps with the policy approver |
 | `p` | pause an auto-run after the step in flight |
 | `d` | detail of the focused row or node: a timeline row or tool call (inputs, outputs, OCR lines with confidences), a route, a hypothesis (status history, reasons), a CPeg node, a post |
@@ -295,7 +306,8 @@ Every decision is recorded with who made it (`person:<you>` or `policy:<name>`) 
 class HelpScreen(ModalScreen[None]):
     DEFAULT_CSS = """
     HelpScreen { align: center middle; }
-    HelpScreen > VerticalScroll { width: 90; height: 80%; border: thick $primary; background: $surface; padding: 0 1; }
+    HelpScreen > VerticalScroll { width: 90; max-width: 100%; height: 80%; border: thick $primary; background: $surface;
+                                  padding: 0 1; }
     """
     BINDINGS = [Binding("escape,question_mark", "close", "Close"), Binding("q", "app.quit", "Quit")]
 

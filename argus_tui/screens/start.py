@@ -16,6 +16,7 @@ from argus_tui.widgets.cells import SafeInput as Input  # noqa: F811 -- values d
 
 from argus_tui.state import list_runs
 from argus_tui.widgets.cells import FitTable, cells
+from argus_tui.widgets.focus import focus_now
 from core.errors import InputError
 
 
@@ -105,7 +106,7 @@ class StartScreen(Screen):
         self.sub_title = "start"
         # focus where a key does something useful: typing a path when there is none yet,
         # else the Start button (so q quits instead of typing into a field)
-        self.query_one("#start" if self.user_dir else "#user-dir").focus()
+        focus_now(self.query_one("#start" if self.user_dir else "#user-dir"))
         if Path(self.db_path).is_file():
             self.list_runs()
 
@@ -142,8 +143,11 @@ class StartScreen(Screen):
         table.fit(rows)
         self._runs = {r.run_id: r for r in runs}
         self.query_one("#start-error", Static).update("" if runs else "no runs in this database yet")
-        if runs and not self.user_dir:
-            table.focus()
+        focused = self.focused
+        typing = isinstance(focused, Input) and (focused.id != "user-dir" or focused.value)
+        if runs and not self.user_dir and not typing:
+            # never taken from a field the person types in: the next letters would be i / c
+            focus_now(table)
 
     def _selected_run(self) -> str | None:
         table = self.query_one("#runs", DataTable)

@@ -19,6 +19,7 @@ from argus_tui.widgets.cells import SafeText as Text  # the output boundary (cor
 
 from argus_tui.state import Snapshot, person_mark
 from argus_tui.widgets.cells import FitTable, cells
+from argus_tui.widgets.focus import focus_now
 from core.nodes.node import EvidenceNode
 
 COLUMNS = ("id", "attribute", "value", "gran", "conf", "status", "ev")
@@ -75,7 +76,7 @@ class HypothesisTable(Vertical):
     HypothesisTable > Input { height: 1; border: none; }
     HypothesisTable > DataTable { height: 1fr; }
     """
-    BINDINGS = [Binding("s", "cycle_sort", "Sort"), Binding("slash", "focus_filter", "Filter", show=False)]
+    BINDINGS = [Binding("s", "cycle_sort", "Sort", show=False), Binding("slash", "focus_filter", "Filter", show=False)]
 
     class Selected(Message):
         def __init__(self, node_id: str) -> None:
@@ -92,7 +93,7 @@ class HypothesisTable(Vertical):
         self._old_marks: dict[str, str] = {}
 
     def compose(self) -> ComposeResult:
-        yield Input(placeholder="filter hypotheses (e.g. status:unresolved home)", id="hyp-filter")
+        yield Input(placeholder="filter hypotheses (e.g. status:unresolved home); s on the table sorts", id="hyp-filter")
         table = FitTable(id="hyp-table", cursor_type="row", zebra_stripes=True)
         table.set_columns(COLUMNS, MINS, keys=COLUMNS, flex=2)
         yield table
@@ -227,7 +228,7 @@ class HypothesisTable(Vertical):
         self._refill()
 
     def action_focus_filter(self) -> None:
-        self.query_one(Input).focus()
+        focus_now(self.query_one(Input))
 
     @on(DataTable.HeaderSelected)
     def _header(self, event: DataTable.HeaderSelected) -> None:
@@ -241,7 +242,7 @@ class HypothesisTable(Vertical):
     @on(Input.Submitted, "#hyp-filter")
     def _filter_done(self, event: Input.Submitted) -> None:
         event.stop()
-        self.query_one(DataTable).focus()
+        focus_now(self.query_one(DataTable))
 
     @on(Input.Changed, "#hyp-filter")
     def _filter(self, event: Input.Changed) -> None:

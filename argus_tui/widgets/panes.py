@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import json
-import re
 
 from argus_tui.widgets.cells import SafeText as Text  # the output boundary (core/textsafe.py)
 from textual import on
@@ -14,6 +13,7 @@ from textual.widgets import DataTable, Input, Static
 from argus_tui.state import EventRow, RouteRow, Snapshot, provenance_chain
 from core.engine.events import RouteProposed
 from argus_tui.widgets.cells import FitTable, cells, lines, one_line
+from argus_tui.widgets.focus import focus_now
 
 
 class BudgetPane(Vertical):
@@ -68,14 +68,17 @@ def ledger_row(r) -> tuple[str, ...]:
 
 
 def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | None = None) -> Text:
-    """The route proposal card: hypothesis, tool, target, expected evidence, cost."""
+    """The route proposal card: hypothesis, tool, target, expected evidence, cost, and why the
+    engine proposes it, from the proposal's typed fields (signal, gain, about)."""
     if proposal is not None:
         family, tool, params = proposal.get("family"), proposal.get("tool"), proposal.get("params") or {}
         cost, expected, hid = proposal.get("cost"), proposal.get("expected"), proposal.get("hypothesis_id")
-        reason, status, by, rid = proposal.get("reason") or "", "proposed", None, proposal.get("route_id")
+        status, by, rid = "proposed", None, proposal.get("route_id")
+        why = proposal if proposal.get("signal") or proposal.get("about") else route_why(snap, rid) or proposal
     elif r is not None:
         family, tool, params, cost, expected, hid = r.family, r.tool, r.params, r.cost, r.expected, r.hypothesis_id
-        reason, status, by, rid = route_reason(snap, r.route_id), r.status, r.decided_by, r.route_id
+        status, by, rid = r.status, r.decided_by, r.route_id
+        why = route_why(snap, r.route_id) or {}
     else:
         return Text("no route proposed", style="dim")
     head = Text.assemble((f"route {rid or '-'}", "bold"), " ", (str(tool or family), "bold"),
@@ -83,7 +86,8 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
                              cost, (int, float)) else f"  cost {cost}", "  ", (str(status), "bold"),
                          f" by {by}" if by else "")
     rows = [head]
-    why, about = split_reason(str(reason), str(family), str(expected or ""))
+    if proposal is not None and proposal.get("asks"):      # an approval rule escalated it to the person
+        rows.append(Text.assemble(("asks ", "bold yellow"), one_line(proposal["asks"])))
     if hid and snap is not None and hid in snap.nodes:
         h = snap.nodes[hid]
         conf = f", {h.confidence:.2f}" if h.confidence is not None else ""
@@ -92,9 +96,10 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
     elif hid:
         rows.append(Text.assemble(("for ", "bold"), str(hid)))
     else:       # a route no hypothesis asked for: say so, and what it may bear on
-        rows.append(Text.assemble(("for ", "bold"), "exploration — ", about or "no hypothesis asked for it"))
-    if why:
-        rows.append(Text.assemble(("why ", "bold"), one_line(why)))
+        rows.append(Text.assemble(("for ", "bold"), "exploration — ", why.get("about") or "no hypothesis asked for it"))
+    reason = why_text(why)
+    if reason:
+        rows.append(Text.assemble(("why ", "bold"), one_line(reason)))
     if expected:
         rows.append(Text.assemble(("expects ", "bold"), one_line(expected)))
     if params:
@@ -104,33 +109,28 @@ def format_route(r: RouteRow | None, snap: Snapshot | None, proposal: dict | Non
     return lines(*rows)
 
 
-_REASON = re.compile(r"^(?P<head>.*?)[:;] (?P<fam>\S+) is expected to find (?P<exp>.*) \((?P<sig>.*?)\)$", re.S)
+def why_text(why: dict) -> str:
+    """The card's "why": the signal that made the route score and its gain (typed fields of the
+    proposal); a route without them (forced, picked, a run from before they existed) shows its
+    reason whole. Never parsed out of the sentence: signals hold parentheses of their own."""
+    signal, gain = why.get("signal") or "", why.get("gain")
+    if not signal:
+        return str(why.get("reason") or "")
+    return signal + (f" (gain {gain:.2f})" if isinstance(gain, (int, float)) else "")
 
 
-def split_reason(reason: str, family: str, expected: str) -> tuple[str, str]:
-    """(why, about) from the router's reason ("<label>: <family> is expected to find <expected>
-    (<signal>; gain g)" or "explore: <signal>; ... (<about>; gain g)"): the card's "why" without
-    the expected text again (it has its own line) and, for exploration, what it may bear on."""
-    m = _REASON.match(reason.strip())
-    if m is None:
-        return reason, ""
-    head, sig = m["head"].strip(), m["sig"]
-    gain = ""
-    if "; gain " in sig:
-        sig, _, g = sig.rpartition("; gain ")
-        gain = f" (gain {g})"
-    if head.startswith("explore"):
-        return head.removeprefix("explore").lstrip(": ") + gain, sig
-    return sig + gain, ""
-
-
-def route_reason(snap: Snapshot | None, route_id: str | None) -> str:
-    """Why the engine proposed a route (its route_proposed event)."""
+def route_why(snap: Snapshot | None, route_id: str | None) -> dict | None:
+    """The route's route_proposed event (reason, signal, gain, about), as a dict."""
     for ev in reversed(snap.timeline if snap else []):
         e = ev.event()
         if isinstance(e, RouteProposed) and e.route_id == route_id:
-            return e.reason
-    return ""
+            return e.model_dump(include={"reason", "signal", "gain", "about"})
+    return None
+
+
+def route_reason(snap: Snapshot | None, route_id: str | None) -> str:
+    """Why the engine proposed a route (its route_proposed event's sentence, whole)."""
+    return str((route_why(snap, route_id) or {}).get("reason") or "")
 
 
 class ProposalPane(VerticalScroll):
@@ -248,12 +248,12 @@ class TimelinePane(Vertical):
     BINDINGS = [Binding("slash", "focus_filter", "Filter", show=False)]
 
     def action_focus_filter(self) -> None:
-        self.query_one(Input).focus()
+        focus_now(self.query_one(Input))
 
     @on(Input.Submitted, "#timeline-filter")
     def _filter_done(self, event: Input.Submitted) -> None:
         event.stop()
-        self.query_one(DataTable).focus()
+        focus_now(self.query_one(DataTable))
 
     def __init__(self, **kw) -> None:
         super().__init__(**kw)

@@ -103,6 +103,9 @@ class RouteProposed(BaseEvent):
     expected: str = ""
     reason: str = ""
     parent_route_id: str | None = None
+    signal: str = ""                  # the reason's parts, typed (RouteProposal): what made it score,
+    gain: float | None = None         # its expected gain,
+    about: str = ""                   # exploration: what it may bear on
 
 
 class DecisionMade(BaseEvent):

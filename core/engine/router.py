@@ -361,15 +361,22 @@ def candidates(view: GraphView, config: EngineConfig, remaining: float, backend=
 def proposal_reason(view: GraphView, c: Candidate) -> str:
     """Why a route is proposed: the hypothesis it serves (or that it explores, naming the post's
     weaker hypotheses if any), what it is expected to find, and the signal that made it score."""
-    g = view.graph
-    h = g.nodes.get(c.hypothesis_id or "")
+    h = view.graph.nodes.get(c.hypothesis_id or "")
     if h is not None:
         return f"{_label(h)}: {c.family} is expected to find {c.expected} ({c.reason}; gain {c.gain:.2f})"
+    about = explore_about(view, c)
+    return f"explore: {c.reason}; {c.family} is expected to find {c.expected} ({about}; gain {c.gain:.2f})"
+
+
+def explore_about(view: GraphView, c: Candidate) -> str:
+    """What a route no hypothesis asked for may bear on: the post's strongest hypothesis, if any."""
+    g = view.graph
+    if g.nodes.get(c.hypothesis_id or "") is not None:
+        return ""
     near = [x for x in g.hypotheses(("candidate", "unresolved", "admitted"))
             if c.post_id and any(g.nodes[s].post_id == c.post_id for s in g.supporters(x.node_id) if s in g.nodes)]
-    about = (f"it may also bear on {_label(max(near, key=lambda x: (_stake(x), x.node_id)))}" if near
-             else f"no hypothesis cites post {c.post_id} yet" if c.post_id else "no hypothesis asked for it")
-    return f"explore: {c.reason}; {c.family} is expected to find {c.expected} ({about}; gain {c.gain:.2f})"
+    return (f"it may also bear on {_label(max(near, key=lambda x: (_stake(x), x.node_id)))}" if near
+            else f"no hypothesis cites post {c.post_id} yet" if c.post_id else "no hypothesis asked for it")
 
 
 def unserved(view: GraphView, cands: list[Candidate], remaining: float, min_gain: float = MIN_GAIN) -> dict[str, str]:
@@ -407,7 +414,8 @@ def propose(view: GraphView, config: EngineConfig, remaining: float, backend, ca
     if cands:
         c = cands[0]
         return RouteProposal(hypothesis_id=c.hypothesis_id, family=c.family, tool=c.family, params=c.params,
-                             cost=route_cost(c.family), expected=c.expected, reason=proposal_reason(view, c))
+                             cost=route_cost(c.family), expected=c.expected, reason=proposal_reason(view, c),
+                             signal=c.reason, gain=round(c.gain, 6), about=explore_about(view, c))
     if min_gain > MIN_GAIN:
         return None
     per_h, done = tried_routes(view)
@@ -425,6 +433,7 @@ def propose(view: GraphView, config: EngineConfig, remaining: float, backend, ca
                 _affordable(route_cost(prop.family), remaining):
             prop.hypothesis_id = h.node_id
             prop.cost = route_cost(prop.family)
+            prop.signal = prop.signal or prop.reason
             prop.reason = f"{_label(h)}: {prop.family} is expected to find {prop.expected or 'evidence'} ({prop.reason})"
             return prop
     return None

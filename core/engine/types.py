@@ -51,6 +51,10 @@ class RouteProposal(BaseModel):
     expected: str = ""                # the evidence the route is expected to yield
     reason: str = ""
     parent_route_id: str | None = None
+    # the reason's parts, typed, for whoever shows them (the console's route card):
+    signal: str = ""                  # what made it score ("image with a text region (26 text tiles), unread")
+    gain: float | None = None         # its expected gain (routing-table routes; None from the model router)
+    about: str = ""                   # exploration: what it may bear on ("no hypothesis cites post p03 yet")
 
 
 class Decision(BaseModel):
