@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.tree import Tree
 
 from argus_tui.cli_base import console, fail, runs_app
+from core.engine.projection import for_people
 from core.errors import InputError
 from core.nodes.node import EvidenceNode
 from db import queries
@@ -142,7 +143,7 @@ def show_cmd(
     _print_hypotheses([_row(h) for h in hyps], all_hypotheses, with_reason=all_hypotheses)
     _print_routes(queries.routes(db, rid))
     for p in profile:
-        tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(p['value'])}")
+        tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(for_people(p['attribute'], p['value'] or ''))}")
         for c in chains[p["attribute"]]:
             _chain_tree(tree, c)
         if not chains[p["attribute"]]:
@@ -190,7 +191,7 @@ def _print_profile(profile: list[dict[str, Any]]) -> None:
     for col in ("attribute", "value", "level", "confidence", "sensitivity", "evidence"):
         pt.add_column(col, overflow="fold")
     for p in profile:
-        pt.add_row(_e(p["attribute"]), _e(p["value"]), _e(p.get("level")), _e(p.get("confidence")),
+        pt.add_row(_e(p["attribute"]), _e(for_people(p["attribute"], p["value"] or "")), _e(p.get("level")), _e(p.get("confidence")),
                    _e(p.get("sensitivity")), escape(", ".join(map(str, p.get("evidence") or []))))
     console.print(pt if profile else "[dim]no profile rows[/]")
 
