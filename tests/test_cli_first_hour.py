@@ -58,7 +58,7 @@ def test_printed_profile_shows_every_evidence_id_or_counts_the_rest_with_the_com
     lines = r.stdout.splitlines()
     at = next(i for i, ln in enumerate(lines) if "more than 6 evidence" in ln)
     printed = lines[at + 1].split()
-    assert printed[1:] == ["runs", "show", str(db), run_id]
+    assert printed[1:] == ["runs", "show", "--db", str(db), run_id]
     full = argus(*printed[1:], "--json")  # the printed command lists them all
     assert {p["attribute"]: p["evidence"] for p in json.loads(full.stdout)["profile"]} == every
 
@@ -155,3 +155,54 @@ def test_values_are_printed_in_one_form_without_repeats(tmp_path: Path) -> None:
     # the predictions file keeps what the judge matches names in (all written forms)
     stored = {a["attribute"]: a["value"] for a in json.loads(out.read_text())["attributes"]}
     assert "September 14, 1996" in stored["birth_date"] and stored["age"] == "29, 20s"
+
+
+# ------------------------------------------------------------------ 3. one convention, no stray files
+def test_readme_runs_list_works_after_two_demos_and_runs_take_db(tmp_path: Path) -> None:
+    tmp = tmp_path / "tmp"
+    tmp.mkdir()
+    env = {**ENV80, "TMPDIR": str(tmp)}
+    for _ in range(2):
+        r = subprocess.run([ARGUS, "demo"], capture_output=True, text=True, timeout=600, env=env, cwd=tmp_path)
+        assert r.returncode == 0, r.stderr
+    readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
+    line = next(ln for ln in readme.splitlines() if ln.startswith(".venv/bin/argus runs list /tmp/argus-demo-"))
+    cmd = line.replace(".venv/bin/argus", ARGUS).replace("/tmp/", f"{tmp}/")
+    r = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0, r.stderr
+    runs = [ln.split("\t")[0] for ln in r.stdout.splitlines() if ln.startswith("demo_user-")]
+    assert len(runs) == 2, r.stdout   # both demos, in the one demo DB
+    db = next(tmp.glob("argus-demo-*/runs.db"))
+    # and with an older demo folder beside it, the glob (two DBs) still lists each
+    old = tmp / "argus-demo-x1y2z3"
+    old.mkdir()
+    (old / "runs.db").write_bytes(db.read_bytes())
+    r = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, timeout=120, env=env)
+    assert r.returncode == 0 and r.stdout.count("# runs in") == 2, r.stderr
+    # --db wherever a run DB is meant; the positional form keeps working
+    for args in (["runs", "list", "--db", db], ["runs", "show", "--db", db, runs[0]], ["runs", "show", db, runs[0]],
+                 ["runs", "export", "--db", db, runs[0], "--redact"]):
+        r = argus(*args)
+        assert r.returncode == 0 and runs[0] in r.stdout, (args, r.stderr)
+    assert "missing the run database" in argus("runs", "show").stderr
+
+
+def test_advise_without_db_writes_nothing_where_it_runs(tmp_path: Path) -> None:
+    udir = write_demo_account(tmp_path / "acct")
+    here = tmp_path / "here"
+    here.mkdir()
+    r = argus("advise", udir, "--max-edits", "2", cwd=here)
+    assert r.returncode == 0, r.stderr
+    assert list(here.iterdir()) == []                       # no ./runs.db (nor -wal / -shm)
+    assert "temporary run DB" in r.stdout and "edits for demo_user" in r.stdout
+    assert sum(ln.startswith("sens: ") for ln in r.stdout.splitlines()) == 1   # legend once
+    db = tmp_path / "kept.db"
+    assert argus("advise", udir, "--max-edits", "2", "--db", db, cwd=here).returncode == 0 and db.is_file()
+
+
+def test_every_metric_of_the_profile_is_explained_once(tmp_path: Path) -> None:
+    r = argus("demo", "--dir", tmp_path)
+    text = " ".join(r.stdout.split())
+    for metric in ("conf:", "sens:", "evidence:", "units:"):
+        assert text.count(metric) == 1, metric
+    assert "units" in text.split("route budget")[-1]

@@ -134,7 +134,7 @@ def print_profile(inv, *, chains: bool = True, db_path: Path | None = None) -> N
                         f"sens {spec.default_sensitivity if spec else '-'})")
     else:
         console.print(t)
-    show_all = f"{argus_command()} runs show {db_path or 'RUNS.db'} {inv.run_id}"
+    show_all = f"{argus_command()} runs show --db {db_path or 'RUNS.db'} {inv.run_id}"
     cut = sum(len(a.evidence) > EVIDENCE_SHOWN for a in pred.attributes)
     if cut and not chains:
         console.say(f"{cut} value(s) rest on more than {EVIDENCE_SHOWN} evidence nodes; all of them:", markup=False)
@@ -314,15 +314,33 @@ def bench_run_cmd(
         raise typer.Exit(1)
 
 
+def _demo_dir() -> Path:
+    """One demo folder per user, reused (so `runs list /tmp/argus-demo-*/runs.db` names one DB however
+    often the demo ran); private (0700), and refused when it is a link or someone else's."""
+    import os
+    import pwd
+
+    try:
+        who = pwd.getpwuid(os.getuid()).pw_name     # as `whoami` says (README: /tmp/argus-demo-$(whoami))
+    except KeyError:
+        who = str(os.getuid())
+    d = Path(tempfile.gettempdir()) / f"argus-demo-{who}"
+    if d.is_symlink() or (d.exists() and (not d.is_dir() or d.stat().st_uid != os.getuid())):
+        fail(f"{d}: not a folder of yours; pass --dir DIR for the demo")
+    d.mkdir(mode=0o700, exist_ok=True)
+    return d
+
+
 @app.command("demo")
 def demo_cmd(
-    out_dir: Path | None = typer.Option(None, "--dir", help="where to write the demo account and runs.db (default: a temp folder)"),
+    out_dir: Path | None = typer.Option(None, "--dir", help="where to write the demo account and runs.db "
+                                        "(default: TMP/argus-demo-USER, reused: each demo adds a run to its runs.db)"),
 ) -> None:
     """Make a small synthetic account, investigate it offline, print the profile with evidence chains."""
     from core.engine.demo import write_demo_account
     from core.engine.loop import Investigation
 
-    root = out_dir or Path(tempfile.mkdtemp(prefix="argus-demo-"))
+    root = out_dir or _demo_dir()
     udir = write_demo_account(root)
     console.print(f"demo account (9 posts, 4 images, EN + ZH): {escape(str(udir))}", soft_wrap=True)
     t0 = time.perf_counter()
@@ -334,5 +352,5 @@ def demo_cmd(
     console.print(f"investigated in {time.perf_counter() - t0:.1f}s offline; run {escape(inv.run_id)}")
     console.print(f"run DB: [bold]{escape(str(db_path))}[/]", soft_wrap=True)
     console.print(f"browse: {cmd} tui {escape(str(db_path))}", soft_wrap=True, highlight=False)
-    console.print(f"print:  {cmd} runs show {escape(str(db_path))} {escape(inv.run_id)}", soft_wrap=True,
+    console.print(f"print:  {cmd} runs show --db {escape(str(db_path))} {escape(inv.run_id)}", soft_wrap=True,
                   highlight=False)

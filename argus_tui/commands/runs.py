@@ -24,6 +24,23 @@ def _open(path: Path):
         fail(e.message)
 
 
+DB_HELP = "a run database (also as --db RUNS.db, like investigate and advise)"
+
+
+def db_and_run(args: list[str], db_opt: Path | None, *, with_run: bool = True) -> tuple[Path, str | None]:
+    """`RUNS.db [RUN_ID]` or `--db RUNS.db [RUN_ID]`: the one convention of every command that reads
+    a run DB (positional kept for scripts). Exit 2 naming what is missing or extra."""
+    args = list(args or [])
+    if db_opt is None:
+        if not args:
+            fail("missing the run database: give RUNS.db or --db RUNS.db")
+        db_opt = Path(args.pop(0))
+    if len(args) > (1 if with_run else 0):
+        fail(f"unexpected extra argument(s): {' '.join(args[1 if with_run else 0:])} "
+             f"(one run database per command; RUN_ID after it)")
+    return db_opt, (args[0] if args else None)
+
+
 def resolve_run(db, db_path: Path, run_id: str | None) -> dict[str, Any]:
     """The run named by an id or a unique prefix; without one, the latest run. Exit 2 naming the
     matches when a prefix is ambiguous, or pointing at `runs list` when nothing matches."""
@@ -55,15 +72,26 @@ def _e(v: Any) -> str:
 
 @runs_app.command("list")
 def list_cmd(
-    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
+    db_paths: list[Path] = typer.Argument(None, metavar="RUNS.db...",
+                                          help="run database(s); a shell glob of several lists each"),
+    db_opt: list[Path] = typer.Option([], "--db", metavar="RUNS.db", help="a run database (repeatable)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table"),
 ) -> None:
-    """Saved runs: id, user, system, backend, status, steps, budget and profile size."""
-    db = _open(db_path)
-    rows = queries.list_runs(db)
+    """Saved runs: id, user, system, backend, status, steps, budget and profile size (of each
+    database given: `runs list /tmp/argus-demo-*/runs.db` works after several demos)."""
+    paths = [*(db_opt or []), *(db_paths or [])]
+    if not paths:
+        fail("missing the run database: give RUNS.db or --db RUNS.db")
     if as_json:
-        print(json.dumps(rows, ensure_ascii=False, indent=1, default=str))
+        out = {str(p): queries.list_runs(_open(p)) for p in paths}
+        print(json.dumps(out[str(paths[0])] if len(paths) == 1 else out, ensure_ascii=False, indent=1, default=str))
         return
+    for db_path in paths:
+        _list_one(db_path)
+
+
+def _list_one(db_path: Path) -> None:
+    rows = queries.list_runs(_open(db_path))
     if not rows:
         console.print(f"no runs in {escape(str(db_path))}")
         return
@@ -103,13 +131,15 @@ _ROUTE_KEYS = ("route_id", "family", "params", "status", "cost", "decided_by", "
 
 @runs_app.command("show")
 def show_cmd(
-    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
-    run_id: str | None = typer.Argument(None, metavar="[RUN_ID]", help="a run id or a unique prefix of one (default: the latest run)"),
+    args: list[str] = typer.Argument(None, metavar="RUNS.db [RUN_ID]",
+                                     help=f"{DB_HELP}; a run id or a unique prefix of one (default: the latest run)"),
+    db_opt: Path | None = typer.Option(None, "--db", metavar="RUNS.db", help="the run database"),
     all_hypotheses: bool = typer.Option(False, "--all", help="list removed hypotheses too"),
     step: int | None = typer.Option(None, "--step", min=0, help="the run as of this step (rebuilt from its history)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON (run, profile with chains, hypotheses, routes)"),
 ) -> None:
     """One run: its settings, the privacy profile, hypotheses and each value's evidence chain."""
+    db_path, run_id = db_and_run(args, db_opt)
     db = _open(db_path)
     run = resolve_run(db, db_path, run_id)
     rid = run["run_id"]
