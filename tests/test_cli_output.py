@@ -122,10 +122,13 @@ def _render(term: bool, width: int) -> str:
     return f.getvalue()
 
 
-def test_narrow_terminal_stacks_rows_wide_terminal_draws_the_table() -> None:
-    narrow = _render(True, 80)
-    assert "u001-0a1b2c3d-long-run-identifier\n" in narrow and "  user: u001\n" in narrow
-    assert "  reason: 0.123456\n" in narrow and "┃" not in narrow
+def test_narrow_terminal_wraps_cells_very_narrow_stacks_rows_wide_draws_the_table() -> None:
+    narrow = _render(True, 80)  # a table whose cells wrap at word boundaries (issue 37), ids whole
+    assert "┃ run_id" in narrow and "u001-0a1b2c3d-long-run-identifier" in narrow and "0.123456" in narrow
+    assert max(map(len, narrow.splitlines())) <= 80
+    tiny = _render(True, 36)    # no table fits: stacked rows, one `column: value` line per cell
+    assert "u001-0a1b2c3d-long-run-identifier\n" in tiny and "  user: u001\n" in tiny
+    assert "  reason: 0.123456\n" in tiny and "┃" not in tiny
     wide = _render(True, 200)
     assert "┃ run_id" in wide and "u001-0a1b2c3d-long-run-identifier" in wide and "0.123456" in wide
     pipe = _render(False, 80)

@@ -233,7 +233,7 @@ def test_demo_command(tmp_path):
     assert "home_location" in r.stdout and "Nanshan" in r.stdout
     assert str(tmp_path / "runs.db") in r.stdout.replace("\n", "")
     # the closing line names an `argus` that runs from here (not a bare `argus` that is not on PATH)
-    shown = re.search(r"browse with `(\S+) tui ", r.stdout).group(1)
+    shown = re.search(r"^browse: (\S+) tui ", r.stdout, re.M).group(1)
     assert shutil.which(shown) and Path(shutil.which(shown)).resolve() == Path(ARGUS).resolve(), shown
     db = open_db(tmp_path / "runs.db")
     run_id, status = db.execute("SELECT run_id, status FROM runs").fetchone()

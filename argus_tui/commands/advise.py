@@ -53,7 +53,8 @@ def verification_table(v) -> Table:
 @app.command("advise")
 def advise_cmd(
     user_dir: Path = typer.Argument(..., metavar="USER_DIR", help="a sopri/1 user folder"),
-    db_path: Path = typer.Option(None, "--db", metavar="RUNS.db", help="run database (default ./runs.db)"),
+    db_path: Path = typer.Option(None, "--db", metavar="RUNS.db",
+                                 help="run database to read the run from and keep new runs in (default: a temporary one, removed at the end)"),
     target: float | None = typer.Option(None, "--target",
                                         help="exposure reduction to reach (0-1); default 0.5 after every"
                                              " sensitivity-5 leak (IDs, numbers, health) is covered"),
@@ -63,11 +64,28 @@ def advise_cmd(
                                   help="apply the plan to a copy in OUT_DIR and re-investigate it"),
     run_id: str = typer.Option(None, "--run", help="advise on this run (default: the newest finished one)"),
 ) -> None:
-    """Which edits (delete, blur, crop, strip EXIF, cut a phrase, hide the IP region) remove the most exposure."""
+    """Which edits (delete, blur, crop, strip EXIF, cut a phrase, hide the IP region) remove the most exposure.
+
+    Without --db the account is investigated in a temporary run DB that is removed at the end:
+    nothing is written where you did not ask (--apply OUT_DIR and --out F are written)."""
+    import tempfile
+
     from argus_tui.commands.engine import check_user_dir
-    from core.advise.advisor import advise, verify_plan
 
     check_user_dir(user_dir)
+    if db_path is None:
+        with tempfile.TemporaryDirectory(prefix="argus-advise-") as tmp:
+            _advise(user_dir, Path(tmp) / "runs.db", target, max_edits, out, apply_to, run_id)
+        console.say("(investigated in a temporary run DB, now removed; --db RUNS.db keeps the runs)", markup=False)
+    else:
+        _advise(user_dir, db_path, target, max_edits, out, apply_to, run_id)
+
+
+def _advise(user_dir: Path, db_path: Path, target: float, max_edits: int, out: Path | None, apply_to: Path | None,
+            run_id: str | None) -> None:
+    from core.advise.advisor import advise, verify_plan
+    from db.store import close_all
+
     try:
         plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=run_id)
         console.print(exposure_table(plan))
@@ -80,24 +98,34 @@ def advise_cmd(
             doc["verification"] = v.model_dump(mode="json")
     except InputError as e:
         fail(e.message)
+    finally:
+        close_all()   # the DB closed (WAL checkpointed) before a temporary folder is removed
+    console.say(LEGEND, markup=False)
     if out is not None:
         write_private(out, json_text(doc, indent=1))
         console.print(f"plan written to {escape(str(out))}")
 
 
+#: every metric the advice tables name, explained once
+LEGEND = ("sens: sensitivity 1 (low) to 5 (high); gran: how fine the value is, 0-1; weight: sens x gran; "
+          "exposure: the sum of the weights (docs/advise.md)")
+
+
 @runs_app.command("export")
 def export_cmd(
-    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
-    run_id: str | None = typer.Argument(None, metavar="[RUN_ID]", help="run id or a unique prefix (default: the latest run)"),
+    args: list[str] = typer.Argument(None, metavar="RUNS.db [RUN_ID]",
+                                     help="a run database (or --db RUNS.db); run id or a unique prefix (default: the latest run)"),
+    db_opt: Path | None = typer.Option(None, "--db", metavar="RUNS.db", help="the run database"),
     redact: bool = typer.Option(False, "--redact", help="mask values and quotes; keep attributes and locations"),
     out: Path = typer.Option(None, "--out", metavar="F.json", help="write to a file instead of stdout"),
 ) -> None:
     """A run's profile with its evidence locations as JSON (--redact: values masked); RUN_ID
     defaults to the latest run of the DB."""
-    from argus_tui.commands.runs import resolve_run
+    from argus_tui.commands.runs import db_and_run, resolve_run
     from core.advise.export import export_run
     from db import queries
 
+    db_path, run_id = db_and_run(args, db_opt)
     try:
         db = queries.open_runs_readonly(db_path)
         run = resolve_run(db, db_path, run_id)

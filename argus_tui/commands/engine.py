@@ -10,10 +10,10 @@ from pathlib import Path
 import typer
 from core.textsafe import escape, json_escape
 from rich.table import Table
-from rich.tree import Tree
+from rich.text import Text
 
-from argus_tui.cli_base import (app, argus_command, bench_app, console, err_console, fail, require_models,
-                               show_progress)
+from argus_tui.cli_base import (OPTIONAL, app, argus_command, bench_app, console, err_console, fail,
+                               require_models, show_progress)
 from core.engine.events import ErrorEvent
 from core.errors import InputError
 from db.store import write_private
@@ -68,21 +68,47 @@ def _default_db(user_dir: Path) -> Path:
     return Path.cwd() / "runs.db"
 
 
-def _chain_tree(label: str, chain: dict, tree: Tree | None = None, depth: int = 0) -> Tree:
-    text = f"[bold]{chain.get('node_id')}[/] {escape(str(chain.get('carrier') or chain.get('kind') or ''))}"
-    if chain.get("post_id"):
-        text += f" [dim]({escape(str(chain['post_id']))})[/]"
-    content = str(chain.get("content") or "").replace("\n", " / ")
-    if content:
-        text += f": {escape(content[:90])}"
-    node = tree.add(text) if tree is not None else Tree(label + " " + text)
-    for sub in chain.get("support", [])[:6]:
-        if depth < 3:
-            _chain_tree(label, sub, node, depth + 1)
-    return node
+#: evidence ids shown per value in the profile table; more are counted ("+N more") and listed by
+#: `runs show` (the command is printed below the table)
+EVIDENCE_SHOWN = 6
+
+#: every metric the profile names, explained once below it
+LEGEND = ("conf: confidence 0-1; sens: sensitivity 1 (low) to 5 (high); evidence: evidence node ids; "
+          "units: route budget (each OCR, zoom or lookup costs some)")
 
 
-def print_profile(inv, *, chains: bool = True) -> None:
+def _evidence_cell(ids: list[str]) -> str:
+    shown = ", ".join(ids[:EVIDENCE_SHOWN])
+    return shown + (f" +{len(ids) - EVIDENCE_SHOWN} more" if len(ids) > EVIDENCE_SHOWN else "")
+
+
+def _walk(chain: dict, seen: dict[str, dict]) -> list[str]:
+    """Ids of the evidence under a hypothesis chain, depth first, each once (also kept in `seen`)."""
+    out: list[str] = []
+    for sub in chain.get("support", []):
+        nid = str(sub.get("node_id"))
+        if nid not in out:
+            out.append(nid)
+        seen.setdefault(nid, sub)
+        out += [x for x in _walk(sub, seen) if x not in out]
+    return out
+
+
+def _clip(text: str, width: int) -> str:
+    """One line of at most `width` cells; a cut is shown with an ellipsis."""
+    from rich.cells import cell_len, set_cell_size
+
+    text = " / ".join(x.strip() for x in text.splitlines() if x.strip())
+    return text if cell_len(text) <= width else set_cell_size(text, width - 1).rstrip() + "…"
+
+
+def print_profile(inv, *, chains: bool = True, db_path: Path | None = None) -> None:
+    """The profile table (every evidence id, or the first few and "+N more" with the command that
+    lists all), a legend of its metrics and, with `chains`, why each value holds: its hypothesis
+    and the evidence it cites, then each cited evidence once, quoted on one line."""
+    import shutil
+
+    from core.engine.projection import for_people
     from core.schema import load_schema
 
     pred = inv.profile()
@@ -90,19 +116,51 @@ def print_profile(inv, *, chains: bool = True) -> None:
     t = Table(title=escape(f"privacy profile of {pred.user_id} (run {inv.run_id})"), header_style="bold",
               show_lines=False)
     t.add_column("attribute", style="cyan", no_wrap=True)
-    t.add_column("value", overflow="fold")
+    t.add_column("value")
     t.add_column("conf", justify="right")
     t.add_column("sens", justify="right")
-    t.add_column("evidence", overflow="fold", style="dim")
+    t.add_column("evidence", style="dim")
+    if chains:  # the "why" lines below list every id: a narrow terminal may leave the column out
+        setattr(t, OPTIONAL, ("evidence",))
     for a in pred.attributes:
         spec = schema.get(a.attribute)
-        t.add_row(a.attribute, escape(a.value), f"{a.confidence or 0:.2f}", str(spec.default_sensitivity if spec else ""),
-                  escape(", ".join(a.evidence[:6])))
-    console.print(t)
-    if chains:
+        t.add_row(a.attribute, escape(for_people(a.attribute, a.value)), f"{a.confidence or 0:.2f}", str(spec.default_sensitivity if spec else ""),
+                  escape(_evidence_cell(a.evidence)))
+    if chains and not console.is_terminal:  # the demo is read, in a pipe too: one wrapped paragraph per value
+        console.say(f"[bold]privacy profile of {escape(pred.user_id)}[/] (run {escape(inv.run_id)}):")
         for a in pred.attributes:
-            for ch in inv.chain(a.attribute)[:2]:
-                console.print(_chain_tree(f"[cyan]{a.attribute}[/] ⇐", ch))
+            spec = schema.get(a.attribute)
+            console.say(f"[cyan]{escape(a.attribute)}[/] = {escape(for_people(a.attribute, a.value))} (conf {a.confidence or 0:.2f}, "
+                        f"sens {spec.default_sensitivity if spec else '-'})")
+    else:
+        console.print(t)
+    show_all = f"{argus_command()} runs show --db {db_path or 'RUNS.db'} {inv.run_id}"
+    cut = sum(len(a.evidence) > EVIDENCE_SHOWN for a in pred.attributes)
+    if cut and not chains:
+        console.say(f"{cut} value(s) rest on more than {EVIDENCE_SHOWN} evidence nodes; all of them:", markup=False)
+        console.print(Text(f"  {show_all}"), soft_wrap=True)  # a command stays on one line, runnable as printed
+    console.say(LEGEND, markup=False)
+    if chains:
+        seen: dict[str, dict] = {}
+        console.say("[bold]why[/] (each value ⇐ its hypothesis ⇐ the evidence it cites):")
+        for a in pred.attributes:
+            for ch in inv.chain(a.attribute):
+                ids = _walk(ch, seen)
+                console.say(f"[cyan]{escape(a.attribute)}[/] ⇐ {escape(str(ch.get('node_id')))}: "
+                            f"{escape(str(ch.get('content') or ''))} ⇐ [bold]{escape(', '.join(ids))}[/]")
+        width = console.width if console.is_terminal else shutil.get_terminal_size((80, 24)).columns
+        console.say("[bold]evidence[/] (each once, on one line; the whole texts:")
+        console.print(Text(f"  {show_all})"), soft_wrap=True)
+        for nid, node in seen.items():
+            head = f"{nid} {node.get('carrier') or node.get('kind') or ''}"
+            if node.get("post_id"):
+                head += f" ({node['post_id']})"
+            subs = [str(x.get("node_id")) for x in node.get("support", [])]
+            if subs:
+                head += f" ⇐ {', '.join(subs)}"
+            content = str(node.get("content") or "")
+            line = _clip(f"{head}: {content}", max(40, width)) if content else head
+            console.print(Text(line), soft_wrap=True)
     b = inv.budget
     console.print(f"route budget: spent {b.spent:g} of {b.total:g} units")
 
@@ -203,7 +261,7 @@ def investigate_cmd(
     if out:
         write_private(out, json_escape(pred.model_dump_json(indent=1, exclude_none=True)))
     if not quiet:
-        print_profile(inv, chains=False)
+        print_profile(inv, chains=False, db_path=db_path)
     errs = [e for e in inv.events() if isinstance(e, ErrorEvent)]
     for e in errs[:10]:
         console.print(f"[yellow]recorded error:[/] {escape(str(e.where))}: {escape(e.reason)}")
@@ -256,23 +314,43 @@ def bench_run_cmd(
         raise typer.Exit(1)
 
 
+def _demo_dir() -> Path:
+    """One demo folder per user, reused (so `runs list /tmp/argus-demo-*/runs.db` names one DB however
+    often the demo ran); private (0700), and refused when it is a link or someone else's."""
+    import os
+    import pwd
+
+    try:
+        who = pwd.getpwuid(os.getuid()).pw_name     # as `whoami` says (README: /tmp/argus-demo-$(whoami))
+    except KeyError:
+        who = str(os.getuid())
+    d = Path(tempfile.gettempdir()) / f"argus-demo-{who}"
+    if d.is_symlink() or (d.exists() and (not d.is_dir() or d.stat().st_uid != os.getuid())):
+        fail(f"{d}: not a folder of yours; pass --dir DIR for the demo")
+    d.mkdir(mode=0o700, exist_ok=True)
+    return d
+
+
 @app.command("demo")
 def demo_cmd(
-    out_dir: Path | None = typer.Option(None, "--dir", help="where to write the demo account and runs.db (default: a temp folder)"),
+    out_dir: Path | None = typer.Option(None, "--dir", help="where to write the demo account and runs.db "
+                                        "(default: TMP/argus-demo-USER, reused: each demo adds a run to its runs.db)"),
 ) -> None:
     """Make a small synthetic account, investigate it offline, print the profile with evidence chains."""
     from core.engine.demo import write_demo_account
     from core.engine.loop import Investigation
 
-    root = out_dir or Path(tempfile.mkdtemp(prefix="argus-demo-"))
+    root = out_dir or _demo_dir()
     udir = write_demo_account(root)
-    console.print(f"demo account written to {escape(str(udir))} (9 posts, 4 images, EN + ZH)")
+    console.print(f"demo account (9 posts, 4 images, EN + ZH): {escape(str(udir))}", soft_wrap=True)
     t0 = time.perf_counter()
     db_path = root / "runs.db"
     inv = Investigation.start(db_path, udir)
     inv.run()
-    print_profile(inv, chains=True)
+    print_profile(inv, chains=True, db_path=db_path)
     cmd = escape(argus_command())
-    console.print(f"investigated in {time.perf_counter() - t0:.1f}s offline. Run DB: [bold]{escape(str(db_path))}[/] "
-                  f"(run {escape(inv.run_id)}; browse with `{cmd} tui {escape(str(db_path))}` or "
-                  f"`{cmd} runs show {escape(str(db_path))} {escape(inv.run_id)}`)")
+    console.print(f"investigated in {time.perf_counter() - t0:.1f}s offline; run {escape(inv.run_id)}")
+    console.print(f"run DB: [bold]{escape(str(db_path))}[/]", soft_wrap=True)
+    console.print(f"browse: {cmd} tui {escape(str(db_path))}", soft_wrap=True, highlight=False)
+    console.print(f"print:  {cmd} runs show --db {escape(str(db_path))} {escape(inv.run_id)}", soft_wrap=True,
+                  highlight=False)

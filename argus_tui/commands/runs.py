@@ -11,6 +11,7 @@ from rich.table import Table
 from rich.tree import Tree
 
 from argus_tui.cli_base import console, fail, runs_app
+from core.engine.projection import for_people
 from core.errors import InputError
 from core.nodes.node import EvidenceNode
 from db import queries
@@ -21,6 +22,23 @@ def _open(path: Path):
         return queries.open_runs_readonly(path)
     except InputError as e:
         fail(e.message)
+
+
+DB_HELP = "a run database (also as --db RUNS.db, like investigate and advise)"
+
+
+def db_and_run(args: list[str], db_opt: Path | None, *, with_run: bool = True) -> tuple[Path, str | None]:
+    """`RUNS.db [RUN_ID]` or `--db RUNS.db [RUN_ID]`: the one convention of every command that reads
+    a run DB (positional kept for scripts). Exit 2 naming what is missing or extra."""
+    args = list(args or [])
+    if db_opt is None:
+        if not args:
+            fail("missing the run database: give RUNS.db or --db RUNS.db")
+        db_opt = Path(args.pop(0))
+    if len(args) > (1 if with_run else 0):
+        fail(f"unexpected extra argument(s): {' '.join(args[1 if with_run else 0:])} "
+             f"(one run database per command; RUN_ID after it)")
+    return db_opt, (args[0] if args else None)
 
 
 def resolve_run(db, db_path: Path, run_id: str | None) -> dict[str, Any]:
@@ -54,15 +72,26 @@ def _e(v: Any) -> str:
 
 @runs_app.command("list")
 def list_cmd(
-    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
+    db_paths: list[Path] = typer.Argument(None, metavar="RUNS.db...",
+                                          help="run database(s); a shell glob of several lists each"),
+    db_opt: list[Path] = typer.Option([], "--db", metavar="RUNS.db", help="a run database (repeatable)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON instead of a table"),
 ) -> None:
-    """Saved runs: id, user, system, backend, status, steps, budget and profile size."""
-    db = _open(db_path)
-    rows = queries.list_runs(db)
+    """Saved runs: id, user, system, backend, status, steps, budget and profile size (of each
+    database given: `runs list /tmp/argus-demo-*/runs.db` works after several demos)."""
+    paths = [*(db_opt or []), *(db_paths or [])]
+    if not paths:
+        fail("missing the run database: give RUNS.db or --db RUNS.db")
     if as_json:
-        print(json_text(rows, indent=1, default=str))
+        out = {str(p): queries.list_runs(_open(p)) for p in paths}
+        print(json_text(out[str(paths[0])] if len(paths) == 1 else out, indent=1, default=str))
         return
+    for db_path in paths:
+        _list_one(db_path)
+
+
+def _list_one(db_path: Path) -> None:
+    rows = queries.list_runs(_open(db_path))
     if not rows:
         console.print(f"no runs in {escape(str(db_path))}")
         return
@@ -102,13 +131,15 @@ _ROUTE_KEYS = ("route_id", "family", "params", "status", "cost", "decided_by", "
 
 @runs_app.command("show")
 def show_cmd(
-    db_path: Path = typer.Argument(..., metavar="RUNS.db", help="a run database"),
-    run_id: str | None = typer.Argument(None, metavar="[RUN_ID]", help="a run id or a unique prefix of one (default: the latest run)"),
+    args: list[str] = typer.Argument(None, metavar="RUNS.db [RUN_ID]",
+                                     help=f"{DB_HELP}; a run id or a unique prefix of one (default: the latest run)"),
+    db_opt: Path | None = typer.Option(None, "--db", metavar="RUNS.db", help="the run database"),
     all_hypotheses: bool = typer.Option(False, "--all", help="list removed hypotheses too"),
     step: int | None = typer.Option(None, "--step", min=0, help="the run as of this step (rebuilt from its history)"),
     as_json: bool = typer.Option(False, "--json", help="print JSON (run, profile with chains, hypotheses, routes)"),
 ) -> None:
     """One run: its settings, the privacy profile, hypotheses and each value's evidence chain."""
+    db_path, run_id = db_and_run(args, db_opt)
     db = _open(db_path)
     run = resolve_run(db, db_path, run_id)
     rid = run["run_id"]
@@ -142,7 +173,7 @@ def show_cmd(
     _print_hypotheses([_row(h) for h in hyps], all_hypotheses, with_reason=all_hypotheses)
     _print_routes(queries.routes(db, rid))
     for p in profile:
-        tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(p['value'])}")
+        tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(for_people(p['attribute'], p['value'] or ''))}")
         for c in chains[p["attribute"]]:
             _chain_tree(tree, c)
         if not chains[p["attribute"]]:
@@ -190,7 +221,7 @@ def _print_profile(profile: list[dict[str, Any]]) -> None:
     for col in ("attribute", "value", "level", "confidence", "sensitivity", "evidence"):
         pt.add_column(col, overflow="fold")
     for p in profile:
-        pt.add_row(_e(p["attribute"]), _e(p["value"]), _e(p.get("level")), _e(p.get("confidence")),
+        pt.add_row(_e(p["attribute"]), _e(for_people(p["attribute"], p["value"] or "")), _e(p.get("level")), _e(p.get("confidence")),
                    _e(p.get("sensitivity")), escape(", ".join(map(str, p.get("evidence") or []))))
     console.print(pt if profile else "[dim]no profile rows[/]")
 

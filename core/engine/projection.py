@@ -79,3 +79,93 @@ def _support(g: Graph, hs: list[EvidenceNode]) -> list[str]:
     for h in hs:
         ev += [e for e in support_ids(g, h.node_id) if e not in ev]
     return ev
+
+
+# ---------------------------------------------------------------- values written for people
+_MONTHS = ("january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+           "november", "december")
+
+
+def for_people(attribute: str, value: str) -> str:
+    """A projected value as printed for a person (CLI tables, `runs show`): one form, the finest
+    level, nothing said twice. The stored value keeps every written form (a birth date in ISO,
+    English and Chinese; an age with its decade), since the judge matches the names in it.
+    birth_date -> ISO (1996-09-14, 1996-09, 1996; "September 14" without a year); age -> its finest
+    level ("29, 20s" -> "29"); a set or facts value -> its items without repeats or quotes."""
+    if not value:
+        return value
+    if attribute == "birth_date":
+        return _one_date(value)
+    if attribute == "age":
+        return value.split(", ")[0].strip()
+    spec = load_schema().get(attribute)
+    if spec is not None and spec.kind in ("set", "facts"):
+        return "; ".join(_distinct(_items(value), facts=spec.kind == "facts")) or value
+    return value
+
+
+def _one_date(value: str) -> str:
+    import re
+
+    forms = [x.strip() for x in value.split(" / ") if x.strip()]
+    if forms and re.fullmatch(r"\d{4}-\d{2}-\d{2}", forms[0]):
+        return forms[0]
+    for f in forms:
+        words = re.findall(r"[A-Za-z]+|\d+", f)
+        month = next((i + 1 for w in words for i, m in enumerate(_MONTHS) if w.lower() == m), None)
+        nums = [int(w) for w in words if w.isdigit()]
+        year = next((n for n in nums if n > 31), None)
+        day = next((n for n in nums if n <= 31), None)
+        if year and month and day:
+            return f"{year}-{month:02d}-{day:02d}"
+        if year and month:
+            return f"{year}-{month:02d}"
+        if month and day:
+            return f"{_MONTHS[month - 1].capitalize()} {day}"
+        if year and not month and not day:
+            return str(year)
+    return forms[0] if forms else value
+
+
+def _items(value: str) -> list[str]:
+    """The "; "-separated items of a value, not splitting inside (…) or “…”."""
+    items, depth, cur = [], 0, ""
+    i = 0
+    while i < len(value):
+        ch = value[i]
+        depth += 1 if ch in "(“" else -1 if ch in ")”" and depth > 0 else 0
+        if depth == 0 and value.startswith("; ", i):
+            items.append(cur)
+            cur, i = "", i + 2
+            continue
+        cur += ch
+        i += 1
+    return [x.strip() for x in [*items, cur] if x.strip()]
+
+
+def _distinct(items: list[str], facts: bool) -> list[str]:
+    """Items as a person reads them: a quoted post (evidence, printed with its id elsewhere) left
+    out; an item saying what an earlier one said (the same words before its "(…)", or names all
+    written before, in a facts value: "lines Line 1" after "metro Line 1 …") left out, counted on
+    the first."""
+    from core.textmatch import normalize
+
+    kept: list[str] = []
+    heads: dict[str, int] = {}
+    extra: dict[int, int] = {}
+    for it in items:
+        if it.startswith("“") and it.endswith("”"):
+            continue
+        head = normalize(it.split(" (")[0])
+        if head in heads:
+            extra[heads[head]] = extra.get(heads[head], 0) + 1
+            continue
+        said = normalize(" ".join(kept))
+        label, _, rest = it.partition(" ")
+        listed = facts and label.isalpha() and label.islower() and rest and "(" not in it
+        names = [normalize(x) for x in rest.split(", ")] if listed else []
+        if names and all(n and n in said for n in names):
+            continue
+        heads[head] = len(kept)
+        kept.append(it)
+    return [k + (f" (+{extra[i]} like it)" if i in extra else "") for i, k in enumerate(kept)]

@@ -211,6 +211,13 @@ def render(ev: Evaluation, console: Console, *, user_limit: int | None = None) -
     ))
     if user_limit is not None and len(ev.users) > user_limit:
         console.print(f"... {len(ev.users) - user_limit} more user(s) (use --users 0 to show all)", highlight=False)
+    console.print(LEGEND, highlight=False)
+
+
+#: every metric the tables name, explained once (docs/scoring.md, "Metrics")
+LEGEND = ("PES: privacy exposure score, Σ g·s / Σ s (g: judged score 0-1 of a leaked attribute, s: its "
+          "sensitivity); Binary: share of leaked attributes with g > 0; Gran: mean g (granularity reached); "
+          "n: leaked attributes; Σs: their summed sensitivity; prec: right / checkable claims")
 
 
 def render_comparison(c: Comparison, console: Console) -> None:

@@ -7,6 +7,7 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
+from core.engine.aggregators.weekdays import contradicted, local_weekday, text_says_otherwise
 from core.engine.types import Hypothesis
 from core.nodes.cue import Entity
 from core.nodes.evidence import TimeFeatures
@@ -37,7 +38,8 @@ def _only_station_names(text: str, entities: list[Entity]) -> bool:
 
 def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     """Stations, lines and commute wording on weekday peak-hour posts become one commute fact."""
-    recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other]
+    recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other
+            and not text_says_otherwise(f, r.post_id)]   # "Slow Saturday, the tube was empty": no commute
     stations: dict[str, list[tuple[str, str]]] = defaultdict(list)
     for n, e in f.entities:
         if e.type == "station" and e.text in f.feat(n.node_id, "stations_ok", []):
@@ -51,7 +53,7 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
             sign_posts.add(n.post_id or "")
     commute_posts: set[str] = {r.post_id for r in recs}
     for p in f.posts():
-        if not _is_peak(f.time.get(p)):
+        if not _is_peak(f.time.get(p)) or text_says_otherwise(f, p):
             continue
         if (f.post_has(p, "transit_lines") or f.post_has(p, "commute") or p in sign_posts
                 or any(p == q for v in stations.values() for _, q in v)):
@@ -77,7 +79,8 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     if not (lines or names or recs) and len(commute_posts) < 2:
         return []
     modes = sorted({r.cue.value.split(" — ")[0] for r in recs})[:3]
-    hours = sorted(f.time[p].hour for p in commute_posts if p in f.time)
+    # "weekday mornings" only from posts made on a weekday (local time) whose text does not say otherwise
+    hours = sorted(f.time[p].hour for p in commute_posts if local_weekday(f, p))
     parts = []
     if modes:
         parts.append(" / ".join(modes))
@@ -109,12 +112,13 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
                 data={"posts": sorted(commute_posts)})]
 
 
-def routine(cues: list[CueRec]) -> list[Hypothesis]:
-    """Activities that recur on >= 2 posts at a similar time of day become routine facts."""
+def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
+    """Activities that recur on >= 2 posts at a similar time of day become routine facts; a post
+    whose text names other days than its local weekday dates nothing."""
     out: list[Hypothesis] = []
     by_act: dict[str, list[CueRec]] = defaultdict(list)
     for r in cues:
-        if r.by_other or not r.cue.first_person or not r.time or is_semantic(r):
+        if r.by_other or not r.cue.first_person or not r.time or is_semantic(r) or contradicted(f, r.post_id):
             continue
         if r.cue.attribute in ACTIVITY_ATTRS:
             by_act[normalize(r.cue.value)].append(r)
@@ -166,7 +170,7 @@ _ACTIVITY_CUES = tuple(f"cue:{a}" for a in ACTIVITY_ATTRS)
 COMMUTE = aggregator("commute", lambda b: commute(b.facts, b.cues("commute")), doc=commute.__doc__, owns=("commute",),
                      consumes=("cue:commute", "entity:station", "entity:place", "time", "feature:transit_lines",
                                "feature:commute", "feature:sentences", "feature:stations_ok"))
-ROUTINE = aggregator("routine", lambda b: routine(b.cues(*ACTIVITY_ATTRS)), doc=routine.__doc__,
-                     consumes=_ACTIVITY_CUES, produces=("daily_routine",))
+ROUTINE = aggregator("routine", lambda b: routine(b.facts, b.cues(*ACTIVITY_ATTRS)), doc=routine.__doc__,
+                     consumes=(*_ACTIVITY_CUES, "feature:sentences", "time"), produces=("daily_routine",))
 HABITS = aggregator("habits", lambda b: habit_routines(b.facts, b.cues(*ACTIVITY_ATTRS)), doc=habit_routines.__doc__,
                     consumes=(*_ACTIVITY_CUES, "feature:sentences"), produces=("daily_routine",))
