@@ -3,7 +3,7 @@ PY ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
 
-.PHONY: setup test-setup demo test fonts llm shell clean
+.PHONY: setup test-setup demo test fonts browser llm shell clean
 
 # `make demo` installs Argus with its runtime dependencies only (about 810 MB); `make test` adds the
 # `test` extra (Ray, PyAV, Datasette, pytest, ...). pip's own progress is shown, not hidden by -q.
@@ -32,6 +32,13 @@ fonts:
 
 setup: fonts $(BIN)/argus
 
+# Headless Chromium for the test that renders the audit report as a person's browser does
+# (tests/test_audit_report.py), from Debian's packages like the fonts; only `make test` needs it.
+browser:
+	@command -v chromium >/dev/null || command -v chromium-browser >/dev/null || { \
+	  if command -v apt-get >/dev/null && apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; then :; \
+	  else echo "install a browser for the report test: apt-get install chromium"; fi; }
+
 test-setup: setup $(VENV)/.test-extras
 
 # The local model server of the backend tests: llama-cpp-python's OpenAI-compatible server and
@@ -53,7 +60,7 @@ demo: setup
 # The suite under a fresh machine's conditions, wherever it runs: a short temp path (like
 # /tmp/pytest-of-USER/pytest-0), an 80-column COLUMNS and no terminal on stdin.
 TEST_TMP ?= $${TMPDIR:-/tmp}/argus-pt-$$$$
-test: test-setup llm
+test: test-setup llm browser
 	@d="$(TEST_TMP)"; COLUMNS=80 $(BIN)/python -m pytest -q --basetemp="$$d" </dev/null; rc=$$?; rm -rf "$$d"; exit $$rc
 
 # A shell with the virtualenv active (`argus` on PATH); or run .venv/bin/argus directly.
