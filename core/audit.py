@@ -99,7 +99,7 @@ def _imported(out: Path):
 
 def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", budget: float | None = None,
               include_private: bool = False, blobs: str | Path | None = None, tz: str | None = None,
-              overwrite: bool = False,
+              overwrite: bool = False, account: str | None = None,
               target: float = 0.5, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
     from core.advise.advisor import advise
     from core.bench.importers.exports import import_export
@@ -119,7 +119,8 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     if resume:
         imp = _imported(out)
     else:
-        imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs, tz=tz)
+        imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs, tz=tz,
+                            account=account)
     progress("import", 1, 1)
     secs["import"] = time.perf_counter() - t
     user_dir = Path(imp.user_dir)

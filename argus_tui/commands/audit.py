@@ -40,6 +40,8 @@ def audit_cmd(
     blobs: Path | None = typer.Option(None, "--blobs", metavar="DIR", help="bluesky: image blobs fetched separately"),
     tz: str | None = typer.Option(None, "--tz", metavar="ZONE",
                                   help="your IANA time zone (e.g. Europe/Paris): timestamps in local time (default UTC)"),
+    account: str | None = typer.Option(None, "--account", metavar="NAME",
+                                       help="the account to audit when the export holds several (its folder name)"),
     overwrite: bool = typer.Option(False, "--overwrite", help="replace an earlier audit in DIR"),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress bars"),
 ) -> None:
@@ -54,7 +56,7 @@ def audit_cmd(
     try:
         with PhaseProgress(quiet) as bars:
             res = run_audit(src, out, platform=platform, budget=budget, include_private=include_private,
-                            blobs=blobs, tz=tz, overwrite=overwrite, progress=_StageProgress(bars))
+                            blobs=blobs, tz=tz, overwrite=overwrite, account=account, progress=_StageProgress(bars))
     except InputError as e:
         fail(e.message)
     p = lambda s: console.print(s, highlight=False, markup=False, soft_wrap=True)  # noqa: E731

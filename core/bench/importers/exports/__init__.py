@@ -99,14 +99,18 @@ class ExportImport:
 
 def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwrite: bool = False,
                   include_private: bool = False, blobs: str | Path | None = None,
-                  tz: str | None = None, limits: Limits = DEFAULT_LIMITS, **opts: Any) -> ExportImport:
+                  tz: str | None = None, limits: Limits = DEFAULT_LIMITS, account: str | None = None,
+                  **opts: Any) -> ExportImport:
     """Read the export SRC of `platform` ("auto": recognised from its files) and write OUT_DIR.
-    InputError (naming the file) for a hostile or broken export, or one of another platform;
-    nothing is written then."""
+    InputError (naming the file) for a hostile or broken export, one of another platform, or one
+    holding several accounts' exports (`account` picks one); nothing is written then."""
+    from core.bench.importers.exports.accounts import one_account
+
     t0 = time.perf_counter()
     zone = time_zone(tz)
     out = Path(out_dir).absolute()
-    with open_source(src, limits) as s:
+    with open_source(src, limits) as whole:
+        s = one_account(whole, account, TITLES)
         if s.kind == "folder" and (out == s.path or out.is_relative_to(s.path)):
             raise InputError(out_dir, "OUT_DIR is inside the export folder; choose a folder outside it")
         found = detect(s)

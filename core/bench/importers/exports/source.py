@@ -60,6 +60,13 @@ class ExportSource:
         self._tar: tarfile.TarFile | None = None
         self._read_total = 0
         self._suffixes: dict[str, str] | None = None
+        self._owner = True          # a subset() view shares the archive handle and does not close it
+
+    def subset(self, names: list[str]) -> "ExportSource":
+        """A view of some members only (one account of several): same archive, same guards."""
+        view = ExportSource(self.path, self.kind, {n: self.sizes[n] for n in names}, self.limits)
+        view._zip, view._tar, view._owner = self._zip, self._tar, False
+        return view
 
     def where(self, name: str) -> str:
         """How an error names a member: the folder path, or `archive.zip!member`."""
@@ -152,6 +159,8 @@ class ExportSource:
             raise InputError(self.where(name), f"not UTF-8 text (byte {e.start}: {e.reason})") from e
 
     def close(self) -> None:
+        if not self._owner:
+            return
         for h in (self._zip, self._tar):
             if h is not None:
                 h.close()
