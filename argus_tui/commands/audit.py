@@ -60,6 +60,8 @@ def audit_cmd(
     except InputError as e:
         fail(e.message)
     p = lambda s: console.print(s, highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    if res.notice:
+        p(res.notice)
     if res.resumed:
         p(f"resumed the unfinished audit in {res.out_dir} (its import and run)")
     p(f"imported {res.platform}: {res.posts} posts, {res.images} images -> {res.user_dir}")

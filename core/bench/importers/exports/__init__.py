@@ -100,7 +100,7 @@ class ExportImport:
 def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwrite: bool = False,
                   include_private: bool = False, blobs: str | Path | None = None,
                   tz: str | None = None, limits: Limits = DEFAULT_LIMITS, account: str | None = None,
-                  **opts: Any) -> ExportImport:
+                  beside: bool = False, **opts: Any) -> ExportImport:
     """Read the export SRC of `platform` ("auto": recognised from its files) and write OUT_DIR.
     InputError (naming the file) for a hostile or broken export, one of another platform, or one
     holding several accounts' exports (`account` picks one); nothing is written then."""
@@ -132,7 +132,7 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
             raise InputError(src, f"no posts found in this {TITLES[platform]} export")
         localize(acc, zone)
         order_and_cap(acc)
-        udir = write_account(acc, out, overwrite=overwrite)
+        udir = write_account(acc, out, overwrite=overwrite, beside=beside)
     return ExportImport(platform=platform, out_dir=str(out_dir), user_dir=str(udir), posts=len(acc.posts),
                         images=sum(len(v) for v in acc.media.values()), summary=acc.summary,
                         seconds=time.perf_counter() - t0, declared=[a.attribute for a in acc.leaked])

@@ -60,13 +60,30 @@ class ExportSource:
         self._tar: tarfile.TarFile | None = None
         self._read_total = 0
         self._suffixes: dict[str, str] | None = None
+        self.stamps: dict[str, int] = {}   # folder members: mtime in ns (identity())
         self._owner = True          # a subset() view shares the archive handle and does not close it
 
     def subset(self, names: list[str]) -> "ExportSource":
         """A view of some members only (one account of several): same archive, same guards."""
         view = ExportSource(self.path, self.kind, {n: self.sizes[n] for n in names}, self.limits)
         view._zip, view._tar, view._owner = self._zip, self._tar, False
+        view.stamps = {n: self.stamps[n] for n in names if n in self.stamps}
         return view
+
+    def identity(self) -> dict[str, object]:
+        """What tells this export from another at the same path: its size, modification time and
+        a hash of its table of contents (every member's path and size, and in a folder its mtime)."""
+        import hashlib
+
+        h = hashlib.sha256()
+        for n in self.names:
+            h.update(f"{n}\t{self.sizes[n]}\t{self.stamps.get(n, '')}\n".encode("utf-8", "surrogateescape"))
+        if self.kind == "folder":
+            size, mtime = sum(self.sizes.values()), max(self.stamps.values(), default=0)
+        else:
+            st = os.stat(self.path)
+            size, mtime = st.st_size, st.st_mtime_ns
+        return {"size": size, "mtime_ns": mtime, "toc_sha256": h.hexdigest()}
 
     def where(self, name: str) -> str:
         """How an error names a member: the folder path, or `archive.zip!member`."""
@@ -252,6 +269,7 @@ def _open_tar(src: Path, limits: Limits) -> ExportSource:
 
 def _open_folder(src: Path, limits: Limits) -> ExportSource:
     sizes: dict[str, int] = {}
+    stamps: dict[str, int] = {}
     root = src.resolve()
     for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
         for d in list(dirnames):
@@ -266,10 +284,13 @@ def _open_folder(src: Path, limits: Limits) -> ExportSource:
             if not stat.S_ISREG(st.st_mode):
                 raise InputError(p, "not a regular file (FIFO, device or socket) inside the export")
             sizes[rel] = st.st_size
+            stamps[rel] = st.st_mtime_ns
             if len(sizes) > limits.max_members:
                 raise InputError(src, f"more than {limits.max_members} files")
     _check_totals(src, sizes, limits)
-    return ExportSource(root, "folder", sizes, limits)
+    s = ExportSource(root, "folder", sizes, limits)
+    s.stamps = stamps
+    return s
 
 
 def open_source(src: str | Path, limits: Limits = DEFAULT_LIMITS) -> ExportSource:
