@@ -39,9 +39,12 @@ def time_zone(tz: str | None):
         return None
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+    if len(tz) > 255 or "\x00" in tz:            # no IANA name is this long (the OS refuses the path)
+        raise InputError("--tz", f"unknown time zone {tz[:40]!r}... ({len(tz)} characters; an IANA name "
+                                 "such as Europe/Paris)")
     try:
         return ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError) as e:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as e:
         raise InputError("--tz", f"unknown time zone {tz!r} (an IANA name such as Europe/Paris)") from e
 
 
@@ -128,6 +131,8 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
         except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:   # outside any one record
             raise InputError(src, f"unexpected structure in this {TITLES[platform]} export "
                                   f"({type(e).__name__}: {e})") from e
+        except RecursionError as e:
+            raise InputError(src, f"a record of this {TITLES[platform]} export is nested too deeply to read") from e
         if not acc.posts:
             raise InputError(src, f"no posts found in this {TITLES[platform]} export")
         localize(acc, zone)

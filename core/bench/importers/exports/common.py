@@ -358,6 +358,11 @@ def output_folder_in_use(out: Path) -> bool:
     (nothing is ever written through a link)."""
     if out.is_symlink():
         raise InputError(out, "output folder is a symbolic link; refusing to write through it")
+    for up in out.absolute().parents:            # a folder cannot be made under a file
+        if os.path.lexists(up):
+            if not up.is_dir():
+                raise InputError(out, f"cannot be made: {up} is a file, not a folder")
+            break
     if not out.exists():
         return False
     if not out.is_dir():

@@ -148,7 +148,8 @@ class ExportSource:
         else:
             try:
                 data = self._read_member(name, cap)
-            except (zipfile.BadZipFile, tarfile.TarError, zlib.error, EOFError, OSError, NotImplementedError) as e:
+            except (zipfile.BadZipFile, tarfile.TarError, zlib.error, EOFError, OSError, NotImplementedError,
+                    RuntimeError) as e:       # RuntimeError: zipfile's "encrypted, password required"
                 raise InputError(self.where(name), f"cannot read from the archive ({e})") from e
         if len(data) > cap or len(data) > size:       # the header lied about the size
             raise InputError(self.where(name), f"holds more bytes than its header says ({size}); refusing it")
@@ -211,6 +212,10 @@ def _open_zip(src: Path, limits: Limits) -> ExportSource:
                 raise InputError(src, f"archive entry {info.filename!r}: a symbolic link; refusing the archive")
             if info.is_dir() or not name:
                 continue
+            if info.flag_bits & 0x1:
+                raise InputError(src, f"archive entry {info.filename!r}: encrypted (password-protected); Argus "
+                                      "cannot read it: download the export again, or unzip it yourself and give "
+                                      "the folder")
             if info.file_size > limits.max_member:
                 raise InputError(src, f"archive entry {info.filename!r}: {info.file_size} bytes, over the "
                                       f"{limits.max_member}-byte limit per file")
