@@ -159,6 +159,10 @@ def load_media_all(src: ExportSource, member: str, summary: Summary, *, alt: str
     (ext overrides the member's own, for blobs named by CID). Nothing kept: [] with a count."""
     alt = alt.strip()[:MAX_TEXT] or None if isinstance(alt, str) else None
     ext = (ext or Path(member).suffix).lower()
+    size, cap = src.sizes.get(member, 0), src.limits.max_media
+    if size > cap and ext in IMAGE_EXT | HEIC_EXT | VIDEO_EXT:     # by its size, before reading a byte
+        summary.skip("media files", f"over {cap // (1024 * 1024)} MiB, not read")
+        return []
     if ext in IMAGE_EXT:
         data = src.read(member)
         if not _decodes(data):
@@ -443,6 +447,8 @@ def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False,
                 out.rmdir()                      # only when empty: never anything else's
             except OSError:
                 pass
+        else:                                    # still Argus's folder for the next --overwrite
+            Written.start(out)
         if isinstance(e, OSError) and not isinstance(e, InputError):
             raise InputError(current, f"cannot write ({e.strerror or e}); nothing of this import was kept") from e
         raise

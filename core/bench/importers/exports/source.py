@@ -5,7 +5,9 @@ Nothing is extracted: members are read into memory under caps and the importers 
 files they name themselves under OUT_DIR, so an archive cannot place a file anywhere. An
 archive that tries anyway is refused whole, naming the member: an entry with `..` or an
 absolute path (zip slip), a symlink, hard link or device, a member whose size or compression
-ratio is that of a zip bomb, or more bytes in total than `Limits.max_total`.
+ratio is that of a zip bomb, or more bytes in total than `Limits.max_total`. A member too big
+to read (`max_member`) is refused only if it is asked for; media over `max_media` are skipped by
+their size before any byte is read (common.load_media_all).
 """
 from __future__ import annotations
 
@@ -22,7 +24,8 @@ from core.errors import InputError
 
 @dataclass(frozen=True)
 class Limits:
-    max_member: int = 512 * 1024 * 1024        # one file (a long video)
+    max_member: int = 512 * 1024 * 1024        # one file read (a long video); a bigger one is never read
+    max_media: int = 200 * 1024 * 1024         # a photo or video over this is skipped by its size, unread
     max_total: int = 8 * 1024 * 1024 * 1024    # the whole export, uncompressed
     max_ratio: float = 200.0                   # uncompressed / compressed, for members over ratio_floor
     ratio_floor: int = 1024 * 1024
@@ -216,9 +219,6 @@ def _open_zip(src: Path, limits: Limits) -> ExportSource:
                 raise InputError(src, f"archive entry {info.filename!r}: encrypted (password-protected); Argus "
                                       "cannot read it: download the export again, or unzip it yourself and give "
                                       "the folder")
-            if info.file_size > limits.max_member:
-                raise InputError(src, f"archive entry {info.filename!r}: {info.file_size} bytes, over the "
-                                      f"{limits.max_member}-byte limit per file")
             if info.file_size > limits.ratio_floor and info.file_size > limits.max_ratio * max(info.compress_size, 1):
                 raise InputError(src, f"archive entry {info.filename!r}: compression ratio "
                                       f"{info.file_size / max(info.compress_size, 1):.0f}:1 over "
@@ -254,9 +254,6 @@ def _open_tar(src: Path, limits: Limits) -> ExportSource:
                 continue
             if not m.isfile():
                 raise InputError(src, f"archive entry {m.name!r}: not a regular file; refusing the archive")
-            if m.size > limits.max_member:
-                raise InputError(src, f"archive entry {m.name!r}: {m.size} bytes, over the "
-                                      f"{limits.max_member}-byte limit per file")
             sizes[name] = m.size
         _check_totals(src, sizes, limits)
         # a gzip stream is one compressed unit: cap the ratio on the whole file
@@ -288,6 +285,9 @@ def _open_folder(src: Path, limits: Limits) -> ExportSource:
                 raise InputError(p, "a symbolic link inside the export; refusing the export")
             if not stat.S_ISREG(st.st_mode):
                 raise InputError(p, "not a regular file (FIFO, device or socket) inside the export")
+            if st.st_nlink > 1:           # the same file under another name, maybe outside the export
+                raise InputError(p, f"a hard link ({st.st_nlink} names for one file) inside the export; "
+                                    "refusing the export")
             sizes[rel] = st.st_size
             stamps[rel] = st.st_mtime_ns
             if len(sizes) > limits.max_members:
