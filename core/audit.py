@@ -74,7 +74,7 @@ def prepare_out(out: Path, overwrite: bool, ident: dict[str, Any]) -> tuple[str,
     if output_folder_in_use(out):
         ours = made_by_argus(out)
         prev = _source_of(out) if ours else None
-        if ours and prev is not None and not (out / "audit.json").exists() and \
+        if ours and not overwrite and prev is not None and not (out / "audit.json").exists() and \
                 prev.get("source") == ident["source"] and prev.get("account") == ident["account"]:
             if prev == ident and (out / "account" / "manifest.json").is_file():
                 return "resume", None
