@@ -157,8 +157,8 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
             remove_written(out)
             try:
                 out.rmdir()
-            except OSError:
-                pass
+            except OSError:             # the person's files are there: still Argus's for --overwrite
+                Written.start(out)
             raise
     progress("import", 1, 1)
     secs["import"] = time.perf_counter() - t

@@ -170,3 +170,14 @@ def test_an_audit_killed_during_its_import_restarts_by_itself(tmp_path: Path) ->
     assert KILLED_IN_IMPORT in again.stdout
     assert (out / "report.html").is_file()
     assert json.loads((out / "account" / "manifest.json").read_text())["users"] == ["person_x"]
+
+
+def test_overwrite_on_a_killed_audit_starts_afresh(tmp_path: Path) -> None:
+    src = _zip_of(tmp_path, "alice", "alice_x", "Alice commutes")
+    out = tmp_path / "a"
+    assert _argus(tmp_path, "audit", str(src), "--out", str(out), "--budget", "3",
+                  ARGUS_ENGINE_EXIT_AFTER_STEP="1").returncode == 137
+    again = _argus(tmp_path, "audit", str(src), "--out", str(out), "--budget", "3", "--overwrite")
+    assert again.returncode == 0, again.stderr
+    assert "resumed the unfinished audit" not in again.stdout
+    assert len(sqlite3.connect(out / "runs.db").execute("SELECT run_id FROM runs").fetchall()) == 1

@@ -144,7 +144,8 @@ def test_ctrl_c_at_any_moment_of_an_import(tmp_path: Path) -> None:
         proc.send_signal(signal.SIGINT)
         _, err = proc.communicate(timeout=300)
         assert "Traceback" not in err and "KeyboardInterrupt" not in err, (delay, err)
-        assert proc.returncode in (0, 130), (delay, proc.returncode, err)
+        # 130, or killed by SIGINT after saying so (a shell shows both as 130)
+        assert proc.returncode in (0, 130, -signal.SIGINT), (delay, proc.returncode, err)
         if proc.returncode == 0:
             outcomes.add("finished")
             assert (out / "manifest.json").is_file()
