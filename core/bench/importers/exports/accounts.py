@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from core.bench.importers.exports.source import ExportSource
 from core.errors import InputError
 
-# platform -> the files that make an account's export, relative to its top folder. A member is
+# platform -> the files that make an account's export, relative to its top folder (a platform
+# module added later can name its own as ACCOUNT_MARKERS). A member is
 # matched by the deepest pattern that fits, so the older layout's shorter path does not make a
 # second account inside the current layout.
 MARKERS: dict[str, tuple[str, ...]] = {
@@ -38,8 +39,11 @@ class Found:
 
 def found_accounts(src: ExportSource) -> list[Found]:
     """Every (platform, top folder) whose marker files the export holds, in path order."""
+    from core.bench.importers.exports import NAMES, module
+
     seen: dict[tuple[str, str], Found] = {}
-    for platform, patterns in MARKERS.items():
+    markers = {n: MARKERS.get(n) or tuple(getattr(module(n), "ACCOUNT_MARKERS", ())) for n in NAMES}
+    for platform, patterns in markers.items():
         hits: dict[str, int] = {}                       # member -> depth of the deepest pattern it fits
         for pat in patterns:
             depth = pat.count("/") + 1
