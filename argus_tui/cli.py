@@ -1,12 +1,26 @@
 """`argus` console script: imports every command module (each registers its commands)."""
 from __future__ import annotations
 
+import os
+import signal
 import sqlite3
 import sys
 
-import typer
 
-try:  # typer >= 0.20 vendors click as typer._click; older typer uses click itself
+def _interrupted(signum: int, frame: object) -> None:
+    """Ctrl-C while the modules load: one line, exit 130, no traceback."""
+    os.write(2, b"error: aborted\n")
+    os._exit(130)
+
+
+# the command line itself (not a test importing this module): quiet Ctrl-C until main() runs
+_STANDALONE = __name__ == "__main__" or os.path.basename(sys.argv[0] or "") == "argus"
+if _STANDALONE:
+    signal.signal(signal.SIGINT, _interrupted)
+
+import typer  # noqa: E402
+
+try:  # noqa: E402  typer >= 0.20 vendors click as typer._click; older typer uses click itself
     from typer._click import exceptions as cx
 except ImportError:  # pragma: no cover
     from click import exceptions as cx  # type: ignore[no-redef]
@@ -64,8 +78,18 @@ def main(argv: list[str] | None = None) -> None:
     sys.excepthook = _safe_excepthook
     try:
         signal.signal(signal.SIGTERM, _terminated)
+        if _STANDALONE:       # a command unwinds on Ctrl-C (a half-written import is removed) ...
+            signal.signal(signal.SIGINT, signal.default_int_handler)
     except ValueError:      # not the main thread (an embedding test runner): keep its handler
         pass
+    try:
+        _run(argv)
+    finally:
+        if _STANDALONE:       # ... and once it is done, a Ctrl-C while the process exits changes nothing
+            signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _run(argv: list[str] | None) -> None:
     try:
         rv = typer.main.get_command(app).main(args=argv, prog_name="argus", standalone_mode=False)
     except InputError as e:
@@ -93,6 +117,8 @@ def main(argv: list[str] | None = None) -> None:
             raise
         _error(describe(e, last_db() or "runs.db").message)
         sys.exit(2)
+    if rv == 130:          # typer turns Ctrl-C inside a command into Exit(130), silently
+        _error("aborted")
     sys.exit(rv if isinstance(rv, int) else 0)
 
 

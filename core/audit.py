@@ -21,6 +21,7 @@ STAGES = ("import", "investigate", "advise", "report")
 
 class AuditResult(BaseModel):
     resumed: bool = False
+    notice: str | None = None                 # the killed audit restarted (export changed, import cut)
     platform: str
     out_dir: str
     user_dir: str
@@ -49,36 +50,62 @@ def _noop(stage: str, done: int, total: int) -> None:
     return None
 
 
-def prepare_out(out: Path, overwrite: bool, src: str | Path) -> bool:
-    """OUT must be new, empty, an audit of the same SRC that did not finish (True: resume it), or
-    (with overwrite) an earlier audit's folder."""
+SOURCE = "audit-source.json"     # which export (path, account, identity) this audit folder is of
+CHANGED = "the export changed since the killed audit: starting afresh"
+KILLED_IN_IMPORT = "the killed audit had not finished its import: starting it again"
+
+
+def export_identity(src: str | Path, account: str | None) -> dict[str, Any]:
+    """The export's path, the account chosen in it and its identity (size, mtime, hash of its
+    table of contents): a resumed audit must be of this same export, not of what is now at
+    its path. InputError for an export that does not open (before anything is written)."""
+    from core.bench.importers.exports.source import open_source
+
+    with open_source(src) as s:
+        return {"source": str(Path(src).resolve()), "account": account, **s.identity()}
+
+
+def prepare_out(out: Path, overwrite: bool, ident: dict[str, Any]) -> tuple[str, str | None]:
+    """("resume" | "new", notice). OUT must be new, empty, an unfinished audit of this same
+    export (resumed; one killed during its import, or whose export changed, restarts by itself),
+    or with overwrite a folder Argus made: only what Argus wrote there is removed (its
+    .argus-written list), the person's own files stay."""
     import os
-    import shutil
 
     from core.bench.importers.exports.common import output_folder_in_use
-    from db.store import private_dir
+    from core.bench.importers.exports.written import Written, made_by_argus, remove_written
 
+    notice = None
     if output_folder_in_use(out):
-        if not overwrite and not (out / "audit.json").exists() and _unfinished_of(out, src):
-            return True
-        if not overwrite:
+        ours = made_by_argus(out)
+        prev = _source_of(out) if ours else None
+        if ours and not overwrite and prev is not None and not (out / "audit.json").exists() and \
+                prev.get("source") == ident["source"] and prev.get("account") == ident["account"]:
+            if prev == ident and (out / "account" / "manifest.json").is_file():
+                return "resume", None
+            notice = CHANGED if prev != ident else KILLED_IN_IMPORT
+        elif not overwrite:
             raise InputError(out, "output folder is not empty (use --overwrite to replace an earlier audit)")
-        if not ((out / "audit.json").is_file() or (out / "account" / "import.json").is_file()):
-            raise InputError(out, "refusing to overwrite a non-empty folder that is not an earlier audit")
-        shutil.rmtree(out)
-    private_dir(out)
-    os.chmod(out, 0o700)
-    return False
+        elif not ours:
+            raise InputError(out, "refusing to overwrite a folder Argus did not make (it has no .argus-written "
+                                  "list of Argus's files); choose another folder")
+        remove_written(out)
+    new = not out.exists()
+    w = Written.start(out)
+    if new:
+        os.chmod(out, 0o700)
+    from db.store import write_private
+
+    write_private(w.add(SOURCE), json.dumps(ident, indent=1))
+    return "new", notice
 
 
-def _unfinished_of(out: Path, src: str | Path) -> bool:
-    """An audit of this same export that stopped before its report (killed, Ctrl-C)."""
+def _source_of(out: Path) -> dict[str, Any] | None:
     try:
-        doc = json.loads((out / "account" / "import.json").read_text(encoding="utf-8"))
+        doc = json.loads((out / SOURCE).read_text(encoding="utf-8"))
     except (OSError, ValueError):
-        return False
-    return isinstance(doc, dict) and doc.get("source") == str(Path(src).resolve()) and \
-        (out / "account" / "manifest.json").is_file()
+        return None
+    return doc if isinstance(doc, dict) else None
 
 
 def _finished_of(out: Path, src: str | Path) -> bool:
@@ -137,7 +164,7 @@ def _imported(out: Path):
 
 def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", budget: float | None = None,
               include_private: bool = False, blobs: str | Path | None = None, tz: str | None = None,
-              overwrite: bool = False, reject: list[str] | None = None,
+              overwrite: bool = False, account: str | None = None, reject: list[str] | None = None,
               target: float | None = None, max_edits: int = 5, progress: Progress = _noop) -> AuditResult:
     from core.advise.advisor import advise
     from core.bench.importers.exports import import_export
@@ -148,6 +175,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
 
     from core.bench.importers.exports import time_zone
 
+    from core.bench.importers.exports.written import Written, remove_written
     from core.rejections import apply_rejections, parse_key, record, recorded
 
     time_zone(tz)                       # a wrong --tz fails before anything is written
@@ -156,7 +184,9 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     # --reject on a finished audit of this export: mark the findings wrong in its run, advise and report again
     redo = bool(rejects) and not overwrite and _finished_of(out, src)
     carried = _carried_rejections(out) if overwrite else []     # a rerun keeps what was marked wrong
-    resume = True if redo else prepare_out(out, overwrite, src)
+    state, notice = ("resume", None) if redo else prepare_out(out, overwrite, export_identity(src, account))
+    resume = state == "resume"
+    w = Written.open(out)               # every file this audit makes is listed before it is made
     secs: dict[str, float] = {}
     # 1. import (an unfinished audit of the same export keeps its import)
     t = time.perf_counter()
@@ -164,13 +194,24 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     if resume:
         imp = _imported(out)
     else:
-        imp = import_export(platform, src, out / "account", include_private=include_private, blobs=blobs, tz=tz)
+        try:
+            imp = import_export(platform, src, w.add("account/"), include_private=include_private, blobs=blobs,
+                                tz=tz, account=account, beside=True)
+        except InputError:              # a bad export leaves nothing behind (a rerun starts clean)
+            remove_written(out)
+            try:
+                out.rmdir()
+            except OSError:             # the person's files are there: still Argus's for --overwrite
+                Written.start(out)
+            raise
     progress("import", 1, 1)
     secs["import"] = time.perf_counter() - t
     user_dir = Path(imp.user_dir)
     # 2. investigate (offline), one committed step at a time; a killed audit resumes its run
     t = time.perf_counter()
-    db_path = out / "runs.db"
+    for side in ("-wal", "-shm", "-journal"):
+        w.add("runs.db" + side)
+    db_path = w.add("runs.db")
     db = open_db(db_path)
     total = float(budget if budget is not None else DEFAULT_BUDGET)
     progress("investigate", 0, max(int(total), 1))
@@ -188,18 +229,21 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     progress("investigate", min(int(inv.budget.spent), int(total)), max(int(total), 1))   # units spent
     pred = inv.profile()
     pred.system = "argus-offline"
-    pred_dir = out / "predictions"
+    pred_dir = w.add("predictions/")
     private_dir(pred_dir)
-    profile_path = write_private(pred_dir / f"{pred.user_id}.json", json_escape(pred.model_dump_json(indent=1, exclude_none=True)))
+    profile_path = write_private(w.add(f"predictions/{pred.user_id}.json"),
+                                 json_escape(pred.model_dump_json(indent=1, exclude_none=True)))
     secs["investigate"] = time.perf_counter() - t
     # 3. advise
     t = time.perf_counter()
     progress("advise", 0, 1)
     plan = advise(user_dir, db_path, target=target, max_edits=max_edits, run_id=inv.run_id)
-    advice_path = write_private(out / "advice.json", json_text({"plan": plan.model_dump(mode="json")}, indent=1))
-    from core.advise.export import write_advice_exports
+    advice_path = write_private(w.add("advice.json"), json_text({"plan": plan.model_dump(mode="json")}, indent=1))
+    from core.advise.export import CSV_NAME, JSON_NAME, write_advice_exports
     from db.report_reads import run_posts
 
+    w.add(CSV_NAME)
+    w.add(JSON_NAME)
     csv_path, json_path = write_advice_exports(out, plan, run_posts(db, inv.run_id))
     progress("advise", 1, 1)
     secs["advise"] = time.perf_counter() - t
@@ -209,12 +253,13 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
     score = score_declared(out / "account", pred_dir) if imp.declared else None
     from core.reports.audit_html import write_audit_report
 
-    report = write_audit_report(out / "report.html", db=db, run_id=inv.run_id, platform=imp.platform,
+    report = write_audit_report(w.add("report.html"), db=db, run_id=inv.run_id, platform=imp.platform,
                                 src=str(src), import_lines=imp.summary.lines(), plan=plan, score=score,
                                 rejected=removed, out_dir=str(out))
     progress("report", 1, 1)
     secs["report"] = time.perf_counter() - t
-    res = AuditResult(resumed=resume and not redo, rejected=[{"key": k, "removed": n} for k, n in removed.items()],
+    res = AuditResult(resumed=resume and not redo, notice=notice,
+                      rejected=[{"key": k, "removed": n} for k, n in removed.items()],
                       platform=imp.platform, out_dir=str(out), user_dir=str(user_dir), db=str(db_path),
                       run_id=inv.run_id, report=str(report), profile=str(profile_path), advice=str(advice_path),
                       advice_csv=str(csv_path), advice_json=str(json_path), spent=round(inv.budget.spent, 3),
@@ -225,7 +270,7 @@ def run_audit(src: str | Path, out_dir: str | Path, *, platform: str = "auto", b
                       advice_steps=[s.description for s in plan.steps], exposure_before=plan.exposure_before,
                       exposure_after=plan.exposure_after, score=score, import_lines=imp.summary.lines(),
                       seconds={k: round(v, 3) for k, v in secs.items()})
-    write_private(out / "audit.json", json_escape(res.model_dump_json(indent=1)))
+    write_private(w.add("audit.json"), json_escape(res.model_dump_json(indent=1)))
     db.conn.close()
     return res
 

@@ -352,9 +352,37 @@ def run_script(db: sqlite_utils.Database, sql: str) -> None:
         raise ValueError(f"migration SQL ends with an incomplete statement: {rest[:80]!r}")
 
 
+def newer_schema(conn: sqlite3.Connection) -> int | None:
+    """The schema number of a run DB written by a newer Argus (a migration this code does not
+    know is recorded, or PRAGMA user_version is past ours), else None. A DB without
+    `_migrations` is not judged here."""
+    try:
+        names = [r[0] for r in conn.execute("SELECT name FROM _migrations").fetchall()]
+    except sqlite3.OperationalError:           # no such table: new, or not a run DB
+        names = []
+    (version,) = conn.execute("PRAGMA user_version").fetchone()
+    known = {n for n, _ in MIGRATIONS}
+    if version > len(MIGRATIONS) or any(n not in known for n in names):
+        return max(version, len(names))
+    return None
+
+
+def check_schema(conn: sqlite3.Connection, path: object) -> None:
+    """InputError naming the DB when a newer Argus wrote it: its tables may differ from what this
+    code reads or writes (before, `runs list` failed with a KeyError)."""
+    from core.errors import InputError
+
+    n = newer_schema(conn)
+    if n is not None:
+        raise InputError(str(path), f"this run DB was written by a newer Argus (schema {n}; this Argus knows "
+                                    f"schema {len(MIGRATIONS)}): update Argus to open it")
+
+
 def apply_migrations(db: sqlite_utils.Database) -> list[str]:
     """Apply every migration not yet recorded, each with its `_migrations` row in one
-    transaction (all or nothing); returns the names applied now."""
+    transaction (all or nothing); returns the names applied now. A DB of a newer schema is
+    refused, never migrated."""
+    check_schema(db.conn, getattr(db.conn, "db_path", None) or "run DB")
     db.execute(
         "CREATE TABLE IF NOT EXISTS _migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL)"
     )

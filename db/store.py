@@ -117,7 +117,17 @@ def open_db(path: str | Path, *, readonly: bool = False) -> sqlite_utils.Databas
     if readonly:
         if not path.is_file():
             raise FileNotFoundError(f"{path}: run database not found")
-        return sqlite_utils.Database(_connect_readonly(path))
+        conn = _connect_readonly(path)
+        try:
+            from db.migrations import check_schema
+
+            check_schema(conn, path)
+        except sqlite3.DatabaseError:
+            pass                  # not SQLite: the caller's own check says so
+        except InputError:
+            conn.close()
+            raise
+        return sqlite_utils.Database(conn)
     from db.errors import boundary
 
     with boundary(path):
@@ -177,6 +187,7 @@ def _open_writable_inner(path: Path, created: bool) -> sqlite_utils.Database:
     try:
         conn = sqlite3.connect(str(path), timeout=30, check_same_thread=False, factory=RunConnection)
         conn.pid = os.getpid()  # type: ignore[attr-defined]
+        conn.db_path = str(path)  # type: ignore[attr-defined]  (what a schema error names)
         _OPEN.add(conn)
         try:
             conn.execute("PRAGMA busy_timeout=30000")

@@ -401,6 +401,10 @@ class Link(bytes):
     """A CID link (DAG-CBOR tag 42) for the tiny encoder below."""
 
 
+class RawCBOR(bytes):
+    """Bytes put in the encoding as they are (a value the encoder could not build, e.g. deep nesting)."""
+
+
 def _head(major: int, n: int) -> bytes:
     if n < 24:
         return bytes([major << 5 | n])
@@ -416,6 +420,8 @@ def cbor(v) -> bytes:
         return b"\xf6"
     if v is True or v is False:
         return b"\xf5" if v else b"\xf4"
+    if isinstance(v, RawCBOR):
+        return bytes(v)
     if isinstance(v, Link):
         return b"\xd8\x2a" + _head(2, len(v) + 1) + b"\x00" + bytes(v)
     if isinstance(v, int):

@@ -67,6 +67,8 @@ def audit_cmd(
     blobs: Path | None = typer.Option(None, "--blobs", metavar="DIR", help="bluesky: image blobs fetched separately"),
     tz: str | None = typer.Option(None, "--tz", metavar="ZONE",
                                   help="your IANA time zone (e.g. Europe/Paris): timestamps in local time (default UTC)"),
+    account: str | None = typer.Option(None, "--account", metavar="NAME",
+                                       help="the account to audit when the export holds several (its folder name)"),
     overwrite: bool = typer.Option(False, "--overwrite", help="replace an earlier audit in DIR"),
     reject: list[str] = typer.Option([], "--reject", metavar="FINDING",
                                      help="mark a finding as wrong: its key in the report, ATTRIBUTE or ATTRIBUTE:VALUE"
@@ -85,11 +87,13 @@ def audit_cmd(
     try:
         with _StageBars(quiet) as bars:
             res = run_audit(src, out, platform=platform, budget=budget, include_private=include_private,
-                            blobs=blobs, tz=tz, overwrite=overwrite, reject=reject, progress=bars)
+                            blobs=blobs, tz=tz, overwrite=overwrite, account=account, reject=reject, progress=bars)
     except InputError as e:
         fail(e.message)
     # every line carries export-derived text (values, advice, media uris): one line each, escaped
     p = lambda s: console.print(printable(s), highlight=False, markup=False, soft_wrap=True)  # noqa: E731
+    if res.notice:
+        p(res.notice)
     if res.resumed:
         p(f"resumed the unfinished audit in {res.out_dir} (its import and run)")
     p(f"imported {res.platform}: {res.posts} posts, {res.images} images -> {res.user_dir}")

@@ -217,6 +217,8 @@ def investigate_cmd(
     if budget < 0:
         fail(f"--budget: must be >= 0 (got {budget})")
     check_user_dir(user_dir)
+    if out is not None and (out.is_dir() or any(p.exists() and not p.is_dir() for p in out.absolute().parents)):
+        fail(f"--out: {out} is a folder or under a file; give the profile's file path (e.g. profile.json)")
     db_path = db_path or _default_db(user_dir)
     db_existed = db_path.exists()
     try:

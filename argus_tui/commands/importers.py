@@ -25,14 +25,15 @@ def print_export_summary(r) -> None:
 
 
 def run_export_import(fmt: str, src: Path, out_dir: Path, *, overwrite: bool = False, include_private: bool = False,
-                      blobs: Path | None = None, tz: str | None = None):
+                      blobs: Path | None = None, tz: str | None = None, account: str | None = None):
     """Import one export, print its summary, validate the result; exit 2 naming the file on bad input."""
     from core.bench.importers.exports import TITLES, import_export
 
     if blobs is not None and fmt not in ("bluesky", "auto"):
         fail(f"--blobs: only for bluesky (a {fmt} export holds its media)")
     try:
-        r = import_export(fmt, src, out_dir, overwrite=overwrite, include_private=include_private, blobs=blobs, tz=tz)
+        r = import_export(fmt, src, out_dir, overwrite=overwrite, include_private=include_private, blobs=blobs, tz=tz,
+                          account=account)
     except InputError as e:
         fail(e.message)
     console.print(f"{TITLES[r.platform]} export: {r.posts} posts, {r.images} images -> {escape(r.user_dir)} "
@@ -62,20 +63,23 @@ def import_cmd(
                                       help="bluesky: folder of image blobs fetched separately (files named by CID)"),
     tz: str | None = typer.Option(None, "--tz", metavar="ZONE",
                                   help="platform exports: write timestamps in this IANA time zone (default UTC)"),
+    account: str | None = typer.Option(None, "--account", metavar="NAME",
+                                       help="platform exports: the account to read when the export holds several "
+                                            "(its folder name, as the error lists them)"),
 ) -> None:
     """Convert another data set's layout, or a platform's data export, into sopri/1, then validate it."""
     if fmt in EXPORTS or fmt == "auto":
         if posts_only:
             fail(f"--posts-only: only for prism (a {fmt} import has no topic lists)")
         r = run_export_import(fmt, src, out_dir, overwrite=overwrite, include_private=include_private, blobs=blobs,
-                              tz=tz)
+                              tz=tz, account=account)
         console.print(f"[green]valid[/] sopri/1 user at {escape(r.user_dir)}", highlight=False, soft_wrap=True)
         return
     table = importers()
     if fmt not in table:
         fail(f"FORMAT: unknown format {fmt!r} (one of: {', '.join(sorted(table) + list(EXPORTS) + ['auto'])})")
-    if include_private or blobs is not None or tz is not None:
-        fail(f"--include-private / --blobs / --tz: only for platform exports, not {fmt}")
+    if include_private or blobs is not None or tz is not None or account is not None:
+        fail(f"--include-private / --blobs / --tz / --account: only for platform exports, not {fmt}")
     if posts_only and fmt != "prism":
         fail(f"--posts-only: only for prism (a {fmt} import has no topic lists)")
     extra = {"topics": not posts_only} if fmt == "prism" else {}

@@ -104,6 +104,10 @@ def _cell(v: Any) -> str:
     return "'" + s if s[:1] in ("=", "+", "-", "@", "\t", "\r") else s
 
 
+CSV_NAME = "advice.csv"
+JSON_NAME = "advice-edits.json"
+
+
 def write_advice_exports(out_dir: str | Path, plan: Any, posts: dict[str, dict[str, Any]]) -> tuple[Path, Path]:
     """advice.csv and advice-edits.json beside the report (0600)."""
     import csv
@@ -118,8 +122,8 @@ def write_advice_exports(out_dir: str | Path, plan: Any, posts: dict[str, dict[s
     for r in rows:
         w.writerow({k: _cell(r[k]) for k in ADVICE_COLUMNS})
     out = Path(out_dir)
-    csv_path = write_private(out / "advice.csv", buf.getvalue())
-    json_path = write_private(out / "advice-edits.json", json_text(
+    csv_path = write_private(out / CSV_NAME, buf.getvalue())
+    json_path = write_private(out / JSON_NAME, json_text(
         {"format": "argus-advice/1", "run_id": plan.run_id, "exposure_before": plan.exposure_before,
          "exposure_after": plan.exposure_after, "edits": rows}, indent=1))
     return csv_path, json_path

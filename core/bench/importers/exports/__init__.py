@@ -9,8 +9,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+from core.audit_inferences import FILE, PlatformInferences
+from core.bench.importers.exports import inferences
 from core.bench.importers.exports.common import Summary, write_account
+from core.bench.importers.exports.coverage import Tracker
 from core.bench.importers.exports.source import DEFAULT_LIMITS, ExportSource, Limits, open_source
+from core.bench.importers.exports.unknown import post_like
 from core.errors import InputError
 
 NAMES = ("instagram", "facebook", "x", "reddit", "mastodon", "bluesky", "threads")
@@ -39,9 +43,12 @@ def time_zone(tz: str | None):
         return None
     from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
+    if len(tz) > 255 or "\x00" in tz:            # no IANA name is this long (the OS refuses the path)
+        raise InputError("--tz", f"unknown time zone {tz[:40]!r}... ({len(tz)} characters; an IANA name "
+                                 "such as Europe/Paris)")
     try:
         return ZoneInfo(tz)
-    except (ZoneInfoNotFoundError, ValueError) as e:
+    except (ZoneInfoNotFoundError, ValueError, OSError) as e:
         raise InputError("--tz", f"unknown time zone {tz!r} (an IANA name such as Europe/Paris)") from e
 
 
@@ -99,21 +106,23 @@ class ExportImport:
 
 def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwrite: bool = False,
                   include_private: bool = False, blobs: str | Path | None = None,
-                  tz: str | None = None, limits: Limits = DEFAULT_LIMITS, **opts: Any) -> ExportImport:
+                  tz: str | None = None, limits: Limits = DEFAULT_LIMITS, account: str | None = None,
+                  beside: bool = False, **opts: Any) -> ExportImport:
     """Read the export SRC of `platform` ("auto": recognised from its files) and write OUT_DIR.
-    InputError (naming the file) for a hostile or broken export, or one of another platform;
-    nothing is written then."""
+    InputError (naming the file) for a hostile or broken export, one of another platform, or one
+    holding several accounts' exports (`account` picks one); nothing is written then."""
+    from core.bench.importers.exports.accounts import one_account
+
     t0 = time.perf_counter()
     zone = time_zone(tz)
     out = Path(out_dir).absolute()
-    with open_source(src, limits) as s:
+    with open_source(src, limits) as whole:
+        s = one_account(whole, account, TITLES)
         if s.kind == "folder" and (out == s.path or out.is_relative_to(s.path)):
             raise InputError(out_dir, "OUT_DIR is inside the export folder; choose a folder outside it")
         found = detect(s)
         if platform == "auto":
             if found is None:
-                from core.bench.importers.exports.unknown import post_like
-
                 seen = post_like(s)
                 if seen:
                     raise InputError(src, "layout not recognised: no importer knows these files, which look like "
@@ -128,16 +137,14 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
             hint = f"; it looks like a {TITLES[found]} export (argus import {found} or auto)" if found else ""
             art = "an" if TITLES[platform][0] in "AEIOU" else "a"
             raise InputError(src, f"not {art} {TITLES[platform]} export: none of its files are here{hint}")
-        from core.bench.importers.exports.coverage import Tracker
-
         tracker = Tracker(s)
         try:
             acc = mod.read(s, include_private=include_private, blobs=blobs, **opts)
         except (AttributeError, TypeError, KeyError, ValueError, IndexError) as e:   # outside any one record
             raise InputError(src, f"unexpected structure in this {TITLES[platform]} export "
                                   f"({type(e).__name__}: {e})") from e
-        from core.bench.importers.exports import inferences
-
+        except RecursionError as e:
+            raise InputError(src, f"a record of this {TITLES[platform]} export is nested too deeply to read") from e
         inferred = inferences.read(acc.platform, s, acc.summary)
         tracker.close(acc.summary)
         if not acc.posts:
@@ -147,13 +154,9 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
         platform = acc.platform
         localize(acc, zone)
         order_and_cap(acc)
-        udir = write_account(acc, out, overwrite=overwrite)
-        if inferred:                             # beside the posts, never read by the engine
-            from core.audit_inferences import FILE, PlatformInferences
-            from db.store import write_private
-
-            write_private(udir / FILE, PlatformInferences(platform=acc.platform, items=inferred)
-                          .model_dump_json(indent=1) + "\n")
+        extra = ({FILE: PlatformInferences(platform=acc.platform, items=inferred).model_dump_json(indent=1) + "\n"}
+                 if inferred else {})             # beside the posts, never read by the engine
+        udir = write_account(acc, out, overwrite=overwrite, beside=beside, extra=extra)
     return ExportImport(platform=platform, out_dir=str(out_dir), user_dir=str(udir), posts=len(acc.posts),
                         images=sum(len(v) for v in acc.media.values()), summary=acc.summary,
                         seconds=time.perf_counter() - t0, declared=[a.attribute for a in acc.leaked])

@@ -199,6 +199,9 @@ def read(src: ExportSource, *, include_private: bool = False, blobs: str | Path 
             continue
         try:
             nodes[cid] = libipld.decode_dag_cbor(body)
+        except RecursionError:                 # a record nested thousands deep: that record only
+            acc.summary.skip("CAR blocks", "nested too deeply to decode (a record of thousands of levels)")
+            continue
         except ValueError as e:
             raise InputError(where, f"broken CAR: block {libipld.encode_cid(cid)} does not decode as DAG-CBOR ({e})") from e
     root = header["roots"][0]

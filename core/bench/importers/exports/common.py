@@ -9,7 +9,6 @@ import io
 import json
 import os
 import re
-import shutil
 from collections import Counter
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -182,6 +181,10 @@ def load_media_all(src: ExportSource, member: str, summary: Summary, *, alt: str
     (ext overrides the member's own, for blobs named by CID). Nothing kept: [] with a count."""
     alt = alt.strip()[:MAX_TEXT] or None if isinstance(alt, str) else None
     ext = (ext or Path(member).suffix).lower()
+    size, cap = src.sizes.get(member, 0), src.limits.max_media
+    if size > cap and ext in IMAGE_EXT | HEIC_EXT | VIDEO_EXT:     # by its size, before reading a byte
+        summary.skip("media files", f"over {cap // (1024 * 1024)} MiB, not read")
+        return []
     if ext in IMAGE_EXT:
         data = src.read(member)
         if not _decodes(data):
@@ -366,14 +369,6 @@ def _write_bytes(path: Path, data: bytes) -> None:
         os.close(fd)
 
 
-def _mkdir(path: Path) -> None:
-    from db.store import private_dir   # 0700 whatever the umask, never through a link
-
-    if os.path.lexists(path):
-        raise InputError(path, "already exists in a folder being written")
-    private_dir(path)
-
-
 def _json(obj: Any) -> str:
     return json.dumps(obj, ensure_ascii=False, indent=1) + "\n"
 
@@ -389,6 +384,11 @@ def output_folder_in_use(out: Path) -> bool:
     (nothing is ever written through a link)."""
     if out.is_symlink():
         raise InputError(out, "output folder is a symbolic link; refusing to write through it")
+    for up in out.absolute().parents:            # a folder cannot be made under a file
+        if os.path.lexists(up):
+            if not up.is_dir():
+                raise InputError(out, f"cannot be made: {up} is a file, not a folder")
+            break
     if not out.exists():
         return False
     if not out.is_dir():
@@ -396,20 +396,25 @@ def output_folder_in_use(out: Path) -> bool:
     return any(out.iterdir())
 
 
-def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False) -> Path:
+def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False, beside: bool = False,
+                  extra: dict[str, str] | None = None) -> Path:
     """Writes OUT_DIR/{manifest.json, users/<id>/{profile.json, posts.jsonl, truth.json, images/}}
-    (validated by core.models first); returns the user folder. The manifest is written last."""
-    out = Path(out_dir)
-    if output_folder_in_use(out):
-        if not overwrite:
-            raise InputError(out, "output folder is not empty (use --overwrite to replace it)")
-        if not (out / "manifest.json").is_file():
-            raise InputError(out, "refusing to overwrite a non-empty folder that is not a sopri/1 benchmark")
-        shutil.rmtree(out)
-    from db.store import private_dir
+    (validated by core.models first); returns the user folder. The manifest is written last.
+    Every path is recorded in OUT_DIR's list before it is made (written.py): `--overwrite` removes
+    only those, and a write that fails (disk full) removes what this import wrote, then names
+    the file it was writing. `beside`: the caller (an audit) has removed Argus's files here, what
+    is left is the person's and stays. `extra`: more files of the user folder (name -> text), recorded
+    like the rest (platform_inferences.json)."""
+    from core.bench.importers.exports.written import Written, made_by_argus, remove_written
 
-    private_dir(out)
-    os.chmod(out, PRIVATE_DIR)
+    out = Path(out_dir)
+    if output_folder_in_use(out) and not beside:
+        if not overwrite:
+            raise InputError(out, "output folder is not empty (use --overwrite to replace an earlier import)")
+        if not made_by_argus(out):
+            raise InputError(out, "refusing to overwrite a folder Argus did not make (it has no .argus-written "
+                                  "list of Argus's files); choose another folder")
+        remove_written(out)
     for k in list(acc.profile):                  # profile text of the wrong type is dropped
         if not isinstance(acc.profile[k], str):
             acc.summary.skip(f"profile {k}", "not text in the export")
@@ -417,40 +422,62 @@ def write_account(acc: Account, out_dir: str | Path, *, overwrite: bool = False)
     uid = re.sub(r"[^A-Za-z0-9_.-]+", "_", str(acc.profile.get("user_id") or acc.platform)).strip("._")[:80] or "me"
     acc.profile["user_id"] = uid
     acc.profile.setdefault("platform", acc.platform)
-    users = out / "users"
-    udir = users / uid
-    _mkdir(users)
-    _mkdir(udir)
-    img_dir = udir / "images"
-    if acc.avatar is not None or any(acc.media.values()):
-        _mkdir(img_dir)
-    if acc.avatar is not None:
-        _write_bytes(img_dir / f"avatar{acc.avatar.ext}", acc.avatar.data)
-        acc.profile["avatar"] = f"images/avatar{acc.avatar.ext}"
-    lines: list[bytes] = []
-    for i, p in enumerate(acc.posts, 1):
-        imgs = []
-        for k, m in enumerate(acc.media.get(p["post_id"], []), 1):
-            name = f"p{i:05d}_{k}{m.ext}"
-            _write_bytes(img_dir / name, m.data)
-            imgs.append({"file": f"images/{name}", **({"alt": m.alt} if m.alt else {})})
-        if imgs:
-            p["images"] = imgs
-        Post.model_validate(p)
-        lines.append(json.dumps(p, ensure_ascii=False) + "\n")
-    profile = AccountProfile.model_validate(acc.profile).model_dump(exclude_none=True)
-    _write_text(udir / "profile.json", _json(profile))
-    _write_text(udir / "posts.jsonl", "".join(lines))
-    truth = Truth(user_id=uid, leaked=acc.leaked)
-    doc = truth.model_dump(exclude_none=True, exclude_defaults=True) | {"user_id": uid}
-    if acc.truth_note:
-        doc["note"] = acc.truth_note
-    _write_text(udir / "truth.json", _json(doc))
-    _write_text(out / "import.json", _json({"platform": acc.platform, "source": str(Path(acc.src.path).resolve()),
-                                            "declared": [a.attribute for a in acc.leaked],
-                                            **acc.summary.as_dict()}))
-    _write_text(out / "manifest.json", _json({"format": FORMAT, "name": f"{acc.platform} export", "users": [uid],
-                                               "source": f"{acc.platform} data export"}))
+    new = not out.exists()
+    w = Written.start(out)
+    if new:
+        os.chmod(out, PRIVATE_DIR)
+    current = str(out)
+    try:
+        def put(rel: str, data: bytes | str) -> None:
+            nonlocal current
+            path = w.add(rel)
+            current = str(path)
+            _write_bytes(path, data) if isinstance(data, bytes) else _write_text(path, data)
+
+        w.mkdir("users")
+        udir = w.mkdir(f"users/{uid}")
+        if acc.avatar is not None or any(acc.media.values()):
+            w.mkdir(f"users/{uid}/images")
+        if acc.avatar is not None:
+            put(f"users/{uid}/images/avatar{acc.avatar.ext}", acc.avatar.data)
+            acc.profile["avatar"] = f"images/avatar{acc.avatar.ext}"
+        lines: list[str] = []
+        for i, p in enumerate(acc.posts, 1):
+            imgs = []
+            for k, m in enumerate(acc.media.get(p["post_id"], []), 1):
+                name = f"p{i:05d}_{k}{m.ext}"
+                put(f"users/{uid}/images/{name}", m.data)
+                imgs.append({"file": f"images/{name}", **({"alt": m.alt} if m.alt else {})})
+            if imgs:
+                p["images"] = imgs
+            Post.model_validate(p)
+            lines.append(json.dumps(p, ensure_ascii=False) + "\n")
+        profile = AccountProfile.model_validate(acc.profile).model_dump(exclude_none=True)
+        put(f"users/{uid}/profile.json", _json(profile))
+        put(f"users/{uid}/posts.jsonl", "".join(lines))
+        for name, text in (extra or {}).items():
+            put(f"users/{uid}/{name}", text)
+        truth = Truth(user_id=uid, leaked=acc.leaked)
+        doc = truth.model_dump(exclude_none=True, exclude_defaults=True) | {"user_id": uid}
+        if acc.truth_note:
+            doc["note"] = acc.truth_note
+        put(f"users/{uid}/truth.json", _json(doc))
+        put("import.json", _json({"platform": acc.platform, "source": str(Path(acc.src.path).resolve()),
+                                  "declared": [a.attribute for a in acc.leaked], **acc.summary.as_dict()}))
+        put("manifest.json", _json({"format": FORMAT, "name": f"{acc.platform} export", "users": [uid],
+                                    "source": f"{acc.platform} data export"}))
+    except BaseException as e:                   # nothing half-made: what this import wrote goes again
+        remove_written(out)
+        if new:
+            try:
+                out.rmdir()                      # only when empty: never anything else's
+            except OSError:
+                pass
+        else:                                    # still Argus's folder for the next --overwrite
+            Written.start(out)
+        if isinstance(e, OSError) and not isinstance(e, InputError):
+            raise InputError(current, f"cannot write ({e.strerror or e}); nothing of this import was kept") from e
+        raise
     return udir
 
 

@@ -35,10 +35,13 @@ def read_csv(src: ExportSource, name: str, need: set[str] | None = None) -> list
     column, or a truncated file (an unclosed quote, a row with fewer fields than the header)."""
     text = src.text(name)
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
-    try:
+    limit = csv.field_size_limit(len(text) + 1)   # csv's 128 KiB field cap made one long comment
+    try:                                          # "broken CSV"; a long text is cut and counted later
         rows = list(reader)
     except csv.Error as e:
         raise InputError(src.where(name), f"broken or truncated CSV ({e})", line=reader.line_num) from e
+    finally:
+        csv.field_size_limit(limit)
     if not rows:
         raise InputError(src.where(name), "empty CSV (no header row)")
     header = [h.strip().lower() for h in rows[0]]

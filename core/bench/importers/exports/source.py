@@ -5,24 +5,29 @@ Nothing is extracted: members are read into memory under caps and the importers 
 files they name themselves under OUT_DIR, so an archive cannot place a file anywhere. An
 archive that tries anyway is refused whole, naming the member: an entry with `..` or an
 absolute path (zip slip), a symlink, hard link or device, a member whose size or compression
-ratio is that of a zip bomb, or more bytes in total than `Limits.max_total`.
+ratio is that of a zip bomb, or more bytes in total than `Limits.max_total`. A member too big
+to read (`max_member`) is refused only if it is asked for; media over `max_media` are skipped by
+their size before any byte is read (common.load_media_all).
 """
 from __future__ import annotations
 
+import fnmatch
 import os
+import re
 import stat
 import tarfile
 import zipfile
 import zlib
 from dataclasses import dataclass
-from pathlib import Path, PurePosixPath
+from pathlib import Path
 
 from core.errors import InputError
 
 
 @dataclass(frozen=True)
 class Limits:
-    max_member: int = 512 * 1024 * 1024        # one file (a long video)
+    max_member: int = 512 * 1024 * 1024        # one file read (a long video); a bigger one is never read
+    max_media: int = 200 * 1024 * 1024         # a photo or video over this is skipped by its size, unread
     max_total: int = 8 * 1024 * 1024 * 1024    # the whole export, uncompressed
     max_ratio: float = 200.0                   # uncompressed / compressed, for members over ratio_floor
     ratio_floor: int = 1024 * 1024
@@ -40,7 +45,7 @@ def _clean_name(src: Path, name: str) -> str:
         raise InputError(src, f"archive entry {name!r}: NUL byte in the name; refusing the archive")
     if raw.startswith("/") or (len(raw) > 1 and raw[1] == ":"):
         raise InputError(src, f"archive entry {name!r}: absolute path (zip slip); refusing the archive")
-    parts = [p for p in PurePosixPath(raw).parts if p not in ("", ".")]
+    parts = [p for p in raw.split("/") if p not in ("", ".")]
     if ".." in parts:
         raise InputError(src, f"archive entry {name!r}: '..' in the path (zip slip); refusing the archive")
     return "/".join(parts)
@@ -59,7 +64,33 @@ class ExportSource:
         self._zip: zipfile.ZipFile | None = None
         self._tar: tarfile.TarFile | None = None
         self._read_total = 0
-        self._suffixes: dict[str, str] | None = None
+        self.stamps: dict[str, int] = {}
+        self._by_base: dict[str, list[str]] | None = None
+        self._tails: dict[int, list[tuple[str, str]]] = {}
+        self._globs: dict[str, list[str]] = {}   # folder members: mtime in ns (identity())
+        self._owner = True          # a subset() view shares the archive handle and does not close it
+
+    def subset(self, names: list[str]) -> "ExportSource":
+        """A view of some members only (one account of several): same archive, same guards."""
+        view = ExportSource(self.path, self.kind, {n: self.sizes[n] for n in names}, self.limits)
+        view._zip, view._tar, view._owner = self._zip, self._tar, False
+        view.stamps = {n: self.stamps[n] for n in names if n in self.stamps}
+        return view
+
+    def identity(self) -> dict[str, object]:
+        """What tells this export from another at the same path: its size, modification time and
+        a hash of its table of contents (every member's path and size, and in a folder its mtime)."""
+        import hashlib
+
+        h = hashlib.sha256()
+        for n in self.names:
+            h.update(f"{n}\t{self.sizes[n]}\t{self.stamps.get(n, '')}\n".encode("utf-8", "surrogateescape"))
+        if self.kind == "folder":
+            size, mtime = sum(self.sizes.values()), max(self.stamps.values(), default=0)
+        else:
+            st = os.stat(self.path)
+            size, mtime = st.st_size, st.st_mtime_ns
+        return {"size": size, "mtime_ns": mtime, "toc_sha256": h.hexdigest()}
 
     def where(self, name: str) -> str:
         """How an error names a member: the folder path, or `archive.zip!member`."""
@@ -68,20 +99,39 @@ class ExportSource:
 
     # ---- lookups by path suffix (exports are often nested in a top-level folder) ----
 
+    # The importers make dozens of lookups (every platform's detect(), then its reader); on a
+    # 100k-file export a scan of every name per lookup took most of a minute. The names are
+    # indexed once: by file name for find(), by their last k path parts for glob() (built per k
+    # on first use), and each glob pattern's answer is kept.
+
     def find(self, *suffixes: str) -> list[str]:
         """Members whose path is one of `suffixes` or ends with '/' + one of them (in that order)."""
+        if self._by_base is None:
+            self._by_base = {}
+            for n in self.names:
+                self._by_base.setdefault(n.rsplit("/", 1)[-1], []).append(n)
         out: list[str] = []
         for s in suffixes:
             s = s.strip("/")
-            for n in self.names:
+            for n in self._by_base.get(s.rsplit("/", 1)[-1], ()):
                 if (n == s or n.endswith("/" + s)) and n not in out:
                     out.append(n)
         return out
 
     def glob(self, pattern: str) -> list[str]:
-        """Members whose path matches `pattern` at its end (fnmatch on the last path parts)."""
-        depth = pattern.count("/") + 1
-        return [n for n in self.names if PurePosixPath("/".join(n.split("/")[-depth:])).match(pattern)]
+        """Members whose path matches `pattern` at its end (as PurePosixPath.match: fnmatch, case
+        sensitive, on the last path parts; a pattern of k parts matches names of at least k)."""
+        hit = self._globs.get(pattern)
+        if hit is None:
+            depth = pattern.count("/") + 1
+            tails = self._tails.get(depth)
+            if tails is None:        # each name's last `depth` parts (names with fewer cannot match)
+                tails = self._tails[depth] = [("/".join(ps[-depth:]), n) for n in self.names
+                                              if len(ps := n.split("/")) >= depth]
+            # the tail and the pattern have the same number of '/', so no wildcard can match one
+            match = re.compile(fnmatch.translate(pattern)).match
+            hit = self._globs[pattern] = [n for tail, n in tails if match(tail)]
+        return list(hit)
 
     def resolve(self, uri: str) -> str | None:
         """The member a path written inside the export points to: exact, else by the longest
@@ -91,18 +141,21 @@ class ExportSource:
             return None
         if uri in self.sizes:
             return uri
-        if self._suffixes is None:              # every path suffix -> first member with it (linear build)
-            self._suffixes = {}
-            for n in self.names:
-                ps = n.split("/")
-                for k in range(len(ps)):
-                    self._suffixes.setdefault("/".join(ps[k:]), n)
         parts = [p for p in uri.split("/") if p]
-        for k in range(len(parts)):
-            hit = self._suffixes.get("/".join(parts[k:]))
-            if hit:
-                return hit
-        return None
+        if not parts:
+            return None
+        if self._by_base is None:
+            self.find()                         # builds the file-name index
+        assert self._by_base is not None
+        best, best_k = None, 0                  # the longest matching path suffix; first member on a tie
+        for n in self._by_base.get(parts[-1], ()):
+            ps = n.split("/")
+            k = 1
+            while k < len(parts) and k < len(ps) and ps[-k - 1] == parts[-k - 1]:
+                k += 1
+            if k > best_k:
+                best, best_k = n, k
+        return best
 
     # ---- reading ----
 
@@ -124,7 +177,8 @@ class ExportSource:
         else:
             try:
                 data = self._read_member(name, cap)
-            except (zipfile.BadZipFile, tarfile.TarError, zlib.error, EOFError, OSError, NotImplementedError) as e:
+            except (zipfile.BadZipFile, tarfile.TarError, zlib.error, EOFError, OSError, NotImplementedError,
+                    RuntimeError) as e:       # RuntimeError: zipfile's "encrypted, password required"
                 raise InputError(self.where(name), f"cannot read from the archive ({e})") from e
         if len(data) > cap or len(data) > size:       # the header lied about the size
             raise InputError(self.where(name), f"holds more bytes than its header says ({size}); refusing it")
@@ -152,6 +206,8 @@ class ExportSource:
             raise InputError(self.where(name), f"not UTF-8 text (byte {e.start}: {e.reason})") from e
 
     def close(self) -> None:
+        if not self._owner:
+            return
         for h in (self._zip, self._tar):
             if h is not None:
                 h.close()
@@ -185,9 +241,10 @@ def _open_zip(src: Path, limits: Limits) -> ExportSource:
                 raise InputError(src, f"archive entry {info.filename!r}: a symbolic link; refusing the archive")
             if info.is_dir() or not name:
                 continue
-            if info.file_size > limits.max_member:
-                raise InputError(src, f"archive entry {info.filename!r}: {info.file_size} bytes, over the "
-                                      f"{limits.max_member}-byte limit per file")
+            if info.flag_bits & 0x1:
+                raise InputError(src, f"archive entry {info.filename!r}: encrypted (password-protected); Argus "
+                                      "cannot read it: download the export again, or unzip it yourself and give "
+                                      "the folder")
             if info.file_size > limits.ratio_floor and info.file_size > limits.max_ratio * max(info.compress_size, 1):
                 raise InputError(src, f"archive entry {info.filename!r}: compression ratio "
                                       f"{info.file_size / max(info.compress_size, 1):.0f}:1 over "
@@ -223,9 +280,6 @@ def _open_tar(src: Path, limits: Limits) -> ExportSource:
                 continue
             if not m.isfile():
                 raise InputError(src, f"archive entry {m.name!r}: not a regular file; refusing the archive")
-            if m.size > limits.max_member:
-                raise InputError(src, f"archive entry {m.name!r}: {m.size} bytes, over the "
-                                      f"{limits.max_member}-byte limit per file")
             sizes[name] = m.size
         _check_totals(src, sizes, limits)
         # a gzip stream is one compressed unit: cap the ratio on the whole file
@@ -242,25 +296,38 @@ def _open_tar(src: Path, limits: Limits) -> ExportSource:
 
 
 def _open_folder(src: Path, limits: Limits) -> ExportSource:
+    """Every regular file under SRC, by one lstat each (os.scandir, no Path objects: a 100k-file
+    export is listed in about a second); links, devices and FIFOs refuse the export."""
     sizes: dict[str, int] = {}
+    stamps: dict[str, int] = {}
     root = src.resolve()
-    for dirpath, dirnames, filenames in os.walk(root, followlinks=False):
-        for d in list(dirnames):
-            if (Path(dirpath) / d).is_symlink():
-                raise InputError(Path(dirpath) / d, "a symbolic link inside the export; refusing the export")
-        for f in filenames:
-            p = Path(dirpath) / f
-            st = p.lstat()
-            rel = p.relative_to(root).as_posix()
+    stack = [(str(root), "")]
+    while stack:
+        folder, rel = stack.pop()
+        try:
+            entries = list(os.scandir(folder))
+        except OSError as e:
+            raise InputError(folder, f"cannot list this folder of the export ({e.strerror or e})") from e
+        for e in entries:
+            st = e.stat(follow_symlinks=False)
             if stat.S_ISLNK(st.st_mode):
-                raise InputError(p, "a symbolic link inside the export; refusing the export")
+                raise InputError(e.path, "a symbolic link inside the export; refusing the export")
+            if stat.S_ISDIR(st.st_mode):
+                stack.append((e.path, f"{rel}{e.name}/"))
+                continue
             if not stat.S_ISREG(st.st_mode):
-                raise InputError(p, "not a regular file (FIFO, device or socket) inside the export")
-            sizes[rel] = st.st_size
+                raise InputError(e.path, "not a regular file (FIFO, device or socket) inside the export")
+            if st.st_nlink > 1:           # the same file under another name, maybe outside the export
+                raise InputError(e.path, f"a hard link ({st.st_nlink} names for one file) inside the export; "
+                                         "refusing the export")
+            sizes[rel + e.name] = st.st_size
+            stamps[rel + e.name] = st.st_mtime_ns
             if len(sizes) > limits.max_members:
                 raise InputError(src, f"more than {limits.max_members} files")
     _check_totals(src, sizes, limits)
-    return ExportSource(root, "folder", sizes, limits)
+    s = ExportSource(root, "folder", sizes, limits)
+    s.stamps = stamps
+    return s
 
 
 def open_source(src: str | Path, limits: Limits = DEFAULT_LIMITS) -> ExportSource:
