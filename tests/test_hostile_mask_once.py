@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from core.engine.reading.mentions import read
+from core.engine.rules.reading_cues import read
 from core.engine.rules.extract import extract_cues
 from core.engine.rules.hostile import hostile_mask
 from core.engine.rules.semantic import candidate_sentences
