@@ -11,6 +11,7 @@ from typing import Any
 
 from core.audit_inferences import FILE, PlatformInferences
 from core.bench.importers.exports import inferences
+from core.bench.importers.exports.accounts import one_account
 from core.bench.importers.exports.common import Summary, write_account
 from core.bench.importers.exports.coverage import Tracker
 from core.bench.importers.exports.source import DEFAULT_LIMITS, ExportSource, Limits, open_source
@@ -111,13 +112,12 @@ def import_export(platform: str, src: str | Path, out_dir: str | Path, *, overwr
     """Read the export SRC of `platform` ("auto": recognised from its files) and write OUT_DIR.
     InputError (naming the file) for a hostile or broken export, one of another platform, or one
     holding several accounts' exports (`account` picks one); nothing is written then."""
-    from core.bench.importers.exports.accounts import one_account
-
     t0 = time.perf_counter()
     zone = time_zone(tz)
     out = Path(out_dir).absolute()
     with open_source(src, limits) as whole:
-        s = one_account(whole, account, TITLES)
+        s = one_account(whole, account, TITLES,
+                        {n: tuple(getattr(module(n), "ACCOUNT_MARKERS", ())) for n in NAMES})
         if s.kind == "folder" and (out == s.path or out.is_relative_to(s.path)):
             raise InputError(out_dir, "OUT_DIR is inside the export folder; choose a folder outside it")
         found = detect(s)

@@ -41,12 +41,11 @@ class Found:
         return not self.root or name.startswith(self.root + "/")
 
 
-def found_accounts(src: ExportSource) -> list[Found]:
-    """Every (platform, top folder) whose marker files the export holds, in path order."""
-    from core.bench.importers.exports import NAMES, module
-
+def found_accounts(src: ExportSource, declared: dict[str, tuple[str, ...]]) -> list[Found]:
+    """Every (platform, top folder) whose marker files the export holds, in path order; `declared`:
+    the platform modules' own ACCOUNT_MARKERS (the package passes them: it sits above this module)."""
     seen: dict[tuple[str, str], Found] = {}
-    markers = {n: MARKERS.get(n) or tuple(getattr(module(n), "ACCOUNT_MARKERS", ())) for n in NAMES}
+    markers = {n: MARKERS.get(n) or tuple(pats) for n, pats in declared.items()}
     for platform, patterns in markers.items():
         hits: dict[str, int] = {}                       # member -> depth of the deepest pattern it fits
         for pat in patterns:
@@ -61,11 +60,12 @@ def found_accounts(src: ExportSource) -> list[Found]:
     return sorted(seen.values(), key=lambda f: (f.root, f.platform))
 
 
-def one_account(src: ExportSource, account: str | None, titles: dict[str, str]) -> ExportSource:
+def one_account(src: ExportSource, account: str | None, titles: dict[str, str],
+                declared: dict[str, tuple[str, ...]]) -> ExportSource:
     """SRC itself when it holds one account's export, else the part of it that is `account`;
     InputError naming every account found when there are several and none (or no match) is
     chosen. Files under another account's folder are never read."""
-    found = found_accounts(src)
+    found = found_accounts(src, declared)
     if account is None:
         if len(found) <= 1:
             return src
