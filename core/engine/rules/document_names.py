@@ -131,6 +131,11 @@ def reader() -> _Reader:
     return _Reader(load())
 
 
+def document_carriers() -> set[str]:
+    """The carriers whose names this module reads (the line rules leave their capitals to it)."""
+    return reader().carriers
+
+
 def document_names(ctx: Ctx) -> list[Cue]:
     r = reader()
     if ctx.carrier not in r.carriers:
