@@ -53,6 +53,7 @@ POSITIVE = [
     ("document", "Patient: DANIEL OSEI", "Daniel Osei"),
     ("ocr_text", "顺丰速运\n收件人：王芳\n浙江省杭州市西湖区", "王芳"),
     ("badge", "姓名：周杰 工号：1234", "周杰"),
+    ("badge", "ACME LOGISTICS\nName: ZHOU JIE Staff ID: 88231", "Zhou Jie"),
     ("document", "氏名：山口 美咲", "山口美咲"),
     ("badge", "이름: 김하은", "김하은"),
     ("document", "Nombre: Elena Vidal Robles", "Elena Vidal Robles"),

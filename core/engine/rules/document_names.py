@@ -53,6 +53,7 @@ class NamesData(BaseModel):
     titles: dict[str, list[str]]
     not_name_words: list[str]
     family_first_languages: list[str]
+    field_words: list[str]
 
 
 def load(path: Path = DATA) -> NamesData:
@@ -74,6 +75,7 @@ class _Reader:
         self.latin_titles = {t for t in titles if t.isascii()}
         self.cjk_titles = sorted((t for t in titles if not t.isascii()), key=len, reverse=True)
         self.not_name = {w.casefold() for w in d.not_name_words}
+        self.field_words = {w.casefold() for w in d.field_words}
         labels = sorted(self.holder | self.other, key=len, reverse=True)
         alt = "|".join(re.escape(w) for w in labels)
         # a label at the line start, then a colon (or "Rx for" without one), then the value
@@ -150,7 +152,10 @@ def document_names(ctx: Ctx) -> list[Cue]:
             raw = m["value"]
             if cut := r.next_field.search(raw):
                 raw = raw[: cut.start()]
-            raw = raw.rstrip()
+            words = raw.split(" ")
+            while len(words) > 1 and words[-1].casefold().strip(".") in r.field_words:
+                words.pop()             # the next field's label: "Zhou Jie Staff" of "Zhou Jie Staff ID: 88231"
+            raw = " ".join(words).rstrip()
             width = len(raw)
             # a boarding pass's "SURNAME/GIVEN TITLE" after a label reads as one
             if (b := r.boarding.fullmatch(raw.strip())) is not None:
