@@ -58,6 +58,9 @@ POSITIVE = [
     ("badge", "이름: 김하은", "김하은"),
     ("document", "Nombre: Elena Vidal Robles", "Elena Vidal Robles"),
     ("document", "Nom : Camille Perrin", "Camille Perrin"),
+    ("document", "CERTIFIED SHORTHAND REPORTER\nThis certifies that\nHOLLOWAY, SAMANTHA R.\nhas met all requirements",
+     "Samantha R Holloway"),
+    ("ocr_text", "CERTIFICADO DE SUMILLER\notorgado a\nElena Vidal Robles\nMadrid, 12 de febrero de 2026", "Elena Vidal Robles"),
     ("document", "Nome: BEATRIZ SALGUEIRO", "Beatriz Salgueiro"),
 ]
 NEGATIVE = [
@@ -68,7 +71,8 @@ NEGATIVE = [
     ("ocr_text", "中通快递\n收件人：周*宁\n寄件人：李明", "李明"),                                                   # sender; masked
     ("ticket", "LHR/JFK\nDEPART 10:40", "Jfk Lhr"),                                                            # airports
     ("document", "Rx for: Mr D. Osei", "D. Osei"),                                                              # an initial only
-    ("caption", "Name: OSEI, DANIEL", "Daniel Osei"),                                                           # not a document
+    ("caption", "Name: OSEI, DANIEL", "Daniel Osei"),
+    ("document", "Resident: S. & D. Holloway", "Holloway"),                                                   # two people                                                           # not a document
 ]
 
 
@@ -108,3 +112,16 @@ def test_engine_reads_the_posters_boarding_pass(tmp_path: Path) -> None:
 def test_engine_claims_no_name_from_another_persons_parcel(tmp_path: Path) -> None:
     _image_case(tmp_path, "parcel", "Posting a birthday parcel to my sister, hope it gets there in time",
                 ["ROYAL MAIL TRACKED", "Recipient: HUGHES, CLAIRE", "12 Elm Road"], absent={"real_name": "Claire Hughes"})
+
+
+def test_engine_claims_no_name_from_a_relatives_clinic_letter(tmp_path: Path) -> None:
+    _image_case(tmp_path, "mum-clinic", "Took my mum to her check-up this morning, sugar still too high",
+                ["CITY DIABETES CLINIC", "Patient: CHEN, MEI LING", "Diagnosis: type 2 diabetes"],
+                absent={"real_name": "Chen"})
+
+
+def test_a_form_name_with_only_an_initial_is_not_claimed() -> None:
+    from core.engine.rules.forms import person_name
+
+    assert person_name("C Reid") is None and person_name("REID, C") is None
+    assert person_name("REID, CALLUM JAMES") == "Callum James Reid"

@@ -81,6 +81,8 @@ class _Reader:
         # a label at the line start, then a colon (or "Rx for" without one), then the value
         self.field = re.compile(rf"^\s*(?P<label>{alt})\s*(?:[:：]|(?<=for)\s)\s*(?P<value>\S.*?)\s*$", re.I)
         # the next field on the same OCR line ends the value ("姓名：周杰 工号：...", "Name: X  DOB: ...")
+        # a line that is only a holder label: its value is the next line ("This certifies that" / "HOLLOWAY, SAMANTHA R.")
+        self.label_only = re.compile(rf"^\s*(?P<label>{alt})\s*[:：]?\s*$", re.I)
         self.next_field = re.compile(r"\s{2,}|\s+\S{1,20}\s*[:：]|(?<=[\u4e00-\u9fff\uac00-\ud7af])\S{1,6}[:：]")
         self.consts = Constants()
         self.consts.titles.add(*self.latin_titles)
@@ -144,8 +146,20 @@ def document_names(ctx: Ctx) -> list[Cue]:
         return []
     out: list[Cue] = []
     pos = 0
-    for line in ctx.masked.split("\n"):
+    lines = ctx.masked.split("\n")
+    for k, line in enumerate(lines):
         base, pos = pos, pos + len(line) + 1
+        if (lo := r.label_only.match(line)) and k + 1 < len(lines) and lo["label"].casefold() in r.holder:
+            nxt = lines[k + 1]
+            raw = nxt.strip()
+            if (b := r.boarding.fullmatch(raw)) is not None:
+                raw = f"{b['sur']}, {b['given']}"
+            if name := r.name(raw):
+                s = pos + nxt.find(nxt.strip())
+                out.append(ctx.cue("real_name", name, s, s + len(nxt.strip()), rule="name:document_field",
+                                   confidence=0.7, first_person=True, original=nxt.strip() if nxt.strip() != name else None,
+                                   field=lo["label"]))
+            continue
         if m := r.field.match(line):
             if m["label"].casefold() not in r.holder:
                 continue                                 # a doctor, a pharmacist, a sender: someone else
