@@ -10,6 +10,7 @@ from core.engine.aggregators.base import (SEMANTIC_MAX_CONF, SEMANTIC_PROJECT_MI
                                           SEMANTIC_SHARE_POWER, Cluster, CueRec, cluster, cluster_conf,
                                           compatible, hyp, is_semantic, noisy_or, support)
 from core.engine.aggregators.birth import normalize_birth
+from core.engine.aggregators.document_holder import others_document
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.types import Hypothesis
 from core.schema import load_schema
@@ -174,7 +175,7 @@ def _run(board: Board) -> list[Hypothesis]:
             by_attr[r.cue.attribute].append(r)
         elif r.cue.holder.startswith("other:") and not r.by_other and not is_semantic(r):
             others[r.cue.attribute].append(r)
-    by_attr["real_name"] = addressed_to_account(board, by_attr.get("real_name", []))
+    by_attr["real_name"] = others_document(board, addressed_to_account(board, by_attr.get("real_name", [])))
     if any(board.facts.post_has(pid, "queer") for pid in board.facts.posts()):
         # the partner inference assumes a man and a woman: an account that speaks of Pride or queer
         # life in any post gives it no weight in any post ("my wife" beside "my girlfriend at Pride")

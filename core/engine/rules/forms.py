@@ -65,6 +65,8 @@ def person_name(value: str) -> str | None:
         return None
     if any(t.lower() in _NOT_NAME_WORDS for t in toks):
         return None
+    if len(toks[0]) == 1:
+        return None     # "C Reid": an initial for the given name says too little to claim (precision first)
     return " ".join(_cap(t) for t in toks)
 
 

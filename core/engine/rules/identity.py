@@ -8,6 +8,7 @@ from datetime import date
 from core.engine.gazetteer import COUNTRY_ZH
 from core.engine.rules.blobs import blob_spans, in_blob
 from core.engine.rules.base import Ctx, at
+from core.engine.rules.document_names import document_carriers
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS, ALNUM_ID, is_tracking_number)
 from core.engine.rules.lexicon import DEMONYMS, zh_int
@@ -85,6 +86,8 @@ def real_name(ctx: Ctx) -> list[Cue]:
             if not words or words[0].lower() in _NOT_NAMES:
                 continue
             name = " ".join(words)
+            if name.isupper() and ctx.carrier in document_carriers():
+                continue    # capitals on a document: rules/document_names.py writes them and tells a shop from a person
             if rule == "name:stated" and m.group(0).lower().startswith("this is") and len(words) < 2:
                 continue
             s = m.start("name")

@@ -1,0 +1,194 @@
+"""Person names on forms and documents read from OCR'd lines (issue 34, Names), declared as data in
+core/data/recognizers/names.json (field labels per language, titles, words that make a value an
+organisation) and validated at load: a bad file errors in one line naming the file and field.
+
+    document_names(ctx) -> list[Cue]        (an extractor: rules/extract.py runs it with the others)
+
+What it reads, on document-like carriers only (a document, OCR'd text, a badge, a ticket, a receipt,
+a screenshot):
+- a holder field, "LABEL: VALUE" on one line, in any language of the file ("Rx for: OKAFOR, JESSICA",
+  "Passenger: KOWALCZYK/ANNA MS", "收件人：周思宁", "氏名：山口 美咲", "이름: 김하은", "Nombre: Elena Vidal");
+- a boarding pass's "SURNAME/GIVEN TITLE" ("DUNLOP/MORAG MRS"), with a title or both parts of 4+ letters
+  (so "LHR/JFK" is no name).
+A value is parsed with python-nameparser ("Last, First", titles, middle initials) and written the way
+people write it ("OSEI, DANIEL" -> "Daniel Osei"); CJK names keep their family-name-first order.
+Never claimed (precision first): a field naming someone else (doctor, pharmacist, sender, cashier), a
+masked value ("周*宁"), an organisation ("NORTHWEST SIDE PHARMACY", "ACME TRADING LTD"), a given name
+that is only an initial ("Mr D. Osei" says too little), one Latin word.
+Whose document it is comes from the shared reading (Ctx.cue -> reading/holder.py) and the aggregators;
+a holder field is the person the document is made out to.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from nameparser import HumanName
+from nameparser.config import Constants
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from core.engine.rules.base import Ctx
+from core.engine.types import Cue
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "names.json"
+_SURNAMES_ZH = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范"
+                "金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧司诸上陳張劉楊黃趙吳孫馬許鄭謝"
+                "韓馮鄧蕭葉蘇呂盧鍾譚陸範賈韋鄒熊閆龔萬錢嚴")
+
+
+class NamesDataError(ValueError):
+    """names.json does not follow its schema: one line naming the file and the field."""
+
+
+class NamesData(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    name: str
+    attributes: list[str]
+    about: str
+    carriers: list[str] = Field(min_length=1)
+    holder_labels: dict[str, list[str]] = Field(min_length=1)
+    other_labels: dict[str, list[str]]
+    titles: dict[str, list[str]]
+    not_name_words: list[str]
+    family_first_languages: list[str]
+    field_words: list[str]
+
+
+def load(path: Path = DATA) -> NamesData:
+    try:
+        return NamesData.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except json.JSONDecodeError as e:
+        raise NamesDataError(f"{path}: not JSON ({e.msg} at line {e.lineno})") from None
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise NamesDataError(f"{path}: field {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+
+
+class _Reader:
+    def __init__(self, d: NamesData) -> None:
+        self.carriers = set(d.carriers)
+        norm = lambda ws: {w.casefold() for lang in ws.values() for w in lang}  # noqa: E731
+        self.holder, self.other = norm(d.holder_labels), norm(d.other_labels)
+        titles = norm(d.titles)
+        self.latin_titles = {t for t in titles if t.isascii()}
+        self.cjk_titles = sorted((t for t in titles if not t.isascii()), key=len, reverse=True)
+        self.not_name = {w.casefold() for w in d.not_name_words}
+        self.field_words = {w.casefold() for w in d.field_words}
+        labels = sorted(self.holder | self.other, key=len, reverse=True)
+        alt = "|".join(re.escape(w) for w in labels)
+        # a label at the line start, then a colon (or "Rx for" without one), then the value
+        self.field = re.compile(rf"^\s*(?P<label>{alt})\s*(?:[:：]|(?<=for)\s)\s*(?P<value>\S.*?)\s*$", re.I)
+        # the next field on the same OCR line ends the value ("姓名：周杰 工号：...", "Name: X  DOB: ...")
+        # a line that is only a holder label: its value is the next line ("This certifies that" / "HOLLOWAY, SAMANTHA R.")
+        self.label_only = re.compile(rf"^\s*(?P<label>{alt})\s*[:：]?\s*$", re.I)
+        self.next_field = re.compile(r"\s{2,}|\s+\S{1,20}\s*[:：]|(?<=[\u4e00-\u9fff\uac00-\ud7af])\S{1,6}[:：]")
+        self.consts = Constants()
+        self.consts.titles.add(*self.latin_titles)
+        tt = "|".join(re.escape(t) for t in sorted(self.latin_titles, key=len, reverse=True))
+        self.boarding = re.compile(rf"(?<![A-Z/])(?P<sur>[A-Z][A-Z'\-]+(?: [A-Z][A-Z'\-]+)?)/(?P<given>[A-Z][A-Z'\-]+"
+                                   rf"(?: [A-Z][A-Z'\-]+)??)(?:\s+(?P<title>{tt.upper()}))?(?![A-Za-z/])")
+
+    def latin(self, value: str) -> str | None:
+        v = re.sub(r"\s+", " ", value.strip(" ,;.")).strip()
+        if not v or re.search(r"[\d@#*＊_]|\[|redact", v, re.I):
+            return None
+        hn = HumanName(v, constants=self.consts)
+        toks = [t for t in (hn.first, hn.middle, hn.last) if t]
+        words = " ".join(toks).split()
+        if len(words) < 2 or len(words) > 5 or not hn.first or not hn.last:
+            return None
+        if len(hn.first.strip(".")) < 2 or any(w.strip(".").casefold() in self.not_name or w.casefold() in self.latin_titles
+                                              and w is words[0] for w in words):
+            return None
+        if not all(re.fullmatch(r"[^\W\d_][^\W\d_'\-.]*\.?", w) for w in words):
+            return None
+        if v.isupper() or v.islower() or "," in v:
+            hn.capitalize(force=True)
+        return " ".join(" ".join(t for t in (hn.first, hn.middle, hn.last) if t).split())
+
+    def cjk(self, value: str) -> str | None:
+        v = value.strip()
+        for t in self.cjk_titles:
+            if v.endswith(t):
+                v = v[: -len(t)].strip()
+        if re.search(r"[*＊xX×]", v):
+            return None
+        parts = v.split()
+        if re.fullmatch(r"[\uac00-\ud7af]{2,4}", v):
+            return v
+        if len(parts) == 2 and all(re.fullmatch(r"[\u4e00-\u9fff]{1,3}", p) for p in parts):
+            return v.replace(" ", "")                # a family name and a given name set apart (山口 美咲)
+        if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) and v[0] in _SURNAMES_ZH:
+            return v
+        return None
+
+    def name(self, value: str) -> str | None:
+        if re.search(r"[\u4e00-\u9fff\uac00-\ud7af]", value):
+            return self.cjk(value)
+        return self.latin(value)
+
+
+@lru_cache(maxsize=1)
+def reader() -> _Reader:
+    return _Reader(load())
+
+
+def document_carriers() -> set[str]:
+    """The carriers whose names this module reads (the line rules leave their capitals to it)."""
+    return reader().carriers
+
+
+def document_names(ctx: Ctx) -> list[Cue]:
+    r = reader()
+    if ctx.carrier not in r.carriers:
+        return []
+    out: list[Cue] = []
+    pos = 0
+    lines = ctx.masked.split("\n")
+    for k, line in enumerate(lines):
+        base, pos = pos, pos + len(line) + 1
+        if (lo := r.label_only.match(line)) and k + 1 < len(lines) and lo["label"].casefold() in r.holder:
+            nxt = lines[k + 1]
+            raw = nxt.strip()
+            if (b := r.boarding.fullmatch(raw)) is not None:
+                raw = f"{b['sur']}, {b['given']}"
+            if name := r.name(raw):
+                s = pos + nxt.find(nxt.strip())
+                out.append(ctx.cue("real_name", name, s, s + len(nxt.strip()), rule="name:document_field",
+                                   confidence=0.7, first_person=True, original=nxt.strip() if nxt.strip() != name else None,
+                                   field=lo["label"]))
+            continue
+        if m := r.field.match(line):
+            if m["label"].casefold() not in r.holder:
+                continue                                 # a doctor, a pharmacist, a sender: someone else
+            raw = m["value"]
+            if cut := r.next_field.search(raw):
+                raw = raw[: cut.start()]
+            words = raw.split(" ")
+            while len(words) > 1 and words[-1].casefold().strip(".") in r.field_words:
+                words.pop()             # the next field's label: "Zhou Jie Staff" of "Zhou Jie Staff ID: 88231"
+            raw = " ".join(words).rstrip()
+            width = len(raw)
+            # a boarding pass's "SURNAME/GIVEN TITLE" after a label reads as one
+            if (b := r.boarding.fullmatch(raw.strip())) is not None:
+                raw = f"{b['sur']}, {b['given']}"
+            name = r.name(raw)
+            if name:
+                s = base + m.start("value")
+                out.append(ctx.cue("real_name", name, s, s + width, rule="name:document_field",
+                                   confidence=0.7, first_person=True, original=raw if raw != name else None,
+                                   field=m["label"]))
+            continue
+        for b in r.boarding.finditer(line):
+            if not b["title"] and (len(b["sur"]) < 4 or len(b["given"]) < 4):
+                continue
+            name = r.latin(f"{b['sur']}, {b['given']}")
+            if name:
+                out.append(ctx.cue("real_name", name, base + b.start(), base + b.end(), rule="name:boarding_pass",
+                                   confidence=0.7, first_person=True, original=b.group(0)))
+    return out
+
+
+EXTRACTORS = (document_names,)
