@@ -1,7 +1,7 @@
 """extract_cues: run every attribute extractor over one text (hostile spans masked first)."""
 from __future__ import annotations
 
-from core.engine.rules import identity, labels, lifestyle, reading_cues, sensitive, socio
+from core.engine.rules import age_arithmetic, identity, labels, lifestyle, reading_cues, sensitive, socio
 from core.engine.rules.base import Ctx, Extractor
 from core.engine.rules.hostile import hostile_ranges, mask
 from core.engine.types import Cue
@@ -10,7 +10,8 @@ from core.schema import ATTRIBUTE_NAMES
 MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a post, not a book)
 
 EXTRACTORS: tuple[Extractor, ...] = (identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS + sensitive.EXTRACTORS
-                                      + labels.EXTRACTORS + reading_cues.EXTRACTORS)
+                                      + labels.EXTRACTORS + reading_cues.EXTRACTORS
+                                      + age_arithmetic.EXTRACTORS)
 
 
 def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None, by_other: bool = False) -> list[Cue]:
