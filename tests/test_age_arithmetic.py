@@ -89,3 +89,24 @@ def test_bad_table_names_file_entry_and_field(tmp_path) -> None:
 def test_shipped_table_loads() -> None:
     t = load_table()
     assert {m.id for m in t.milestones} >= {"gcse", "a_level", "leaving_cert", "gaokao", "abitur", "bac", "suneung"}
+
+
+def _plaque_user(tmp_path, caption: str, lines: list[str], **want: dict[str, str]) -> None:
+    from tests.engine_user import render_text_image
+    from tests.hard_negatives import write_user
+
+    case = Case("plaque", [{"caption": caption, "images": [{"file": "images/cake.png"}]}], **want)
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "cake.png", lines, size=(700, 400), font_size=70)
+    check(tmp_path, case)
+
+
+def test_cake_plaque_beside_own_birthday_post_is_the_age(tmp_path) -> None:
+    """"Happy 40th Priya" read off a cake (real OCR) beside the poster's own birthday post."""
+    _plaque_user(tmp_path, "my birthday today, thank you all for coming", ["Happy 40th", "Priya"], present={"age": "40"})
+
+
+def test_cake_plaque_at_a_friends_party_is_not_the_age(tmp_path) -> None:
+    """The same plaque under "my best friend's birthday" is the friend's: no age for the account."""
+    _plaque_user(tmp_path, "my best friend's birthday party, such a fun night", ["Happy 40th", "Priya"],
+                 absent={"age": "40"})
