@@ -31,6 +31,12 @@ POSITIVE = [
     C("es-birthday", ["Hoy celebro mis 35 años con mi gente"], present={"age": "35"}),
     C("pt-birthday", ["Fiz 30 anos hoje! Obrigada a todos"], present={"age": "30"}),
     C("fr-birthday", ["Je fête mes 40 ans ce soir avec les copains"], present={"age": "40"}),
+    C("fr-printemps", ["35 printemps aujourd'hui, merci pour tous vos messages"], present={"age": "35"}),
+    C("tl-na-ako", ["30 na ako! Salamat sa lahat ng bumati"], present={"age": "30"}),
+    C("zh-gaokao-pro-drop", [f"高考那年是{Y18}，那时候天天刷题"], present={"age": DEC}),
+    C("de-abi-years-later", [f"Abi {Y18 + 1}, {REF_YEAR - Y18 - 1} Jahre später"], present={"age": DEC}),
+    C("en-turned-in-year", [f"I turned 30 in {REF_YEAR - 12}, feels like another life"],
+      present={"age": "40s"}, absent={"age": "30"}),
 ]
 
 NEGATIVE = [
@@ -48,6 +54,10 @@ NEGATIVE = [
     C("en-anniversary", ["It's our 30th anniversary this week"], absent={"age": "30"}),
     C("en-company-years", ["30 years of the company, proud to be part of it"], absent={"age": "30"}),
     C("en-price", ["the shirt was only 40 at the shop"], absent={"age": "40"}),
+    C("en-sister-turned-in-year", [f"My sister turned 30 in {REF_YEAR - 4} and threw a huge party"], absent={"age": "30"}),
+    C("zh-exam-essay", [f"{Y18}年高考作文题真难，网上都在讨论"], absent={"age": DEC}),
+    C("fr-mother-printemps", ["Maman fête ses 60 printemps aujourd'hui"], absent={"age": "60"}),
+    C("tl-price", ["Bumili ako ng kape, 40 na lang ang pera ko"], absent={"age": "40"}),
 ]
 
 

@@ -59,11 +59,17 @@ class Birthday(BaseModel):
     not_age_after: str
 
 
+class Patterns(BaseModel):
+    patterns: list[str] = Field(min_length=1)
+
+
 class AgeTable(BaseModel):
     window: int = Field(ge=1, le=40)
     milestones: list[Milestone]
     first_person: dict[str, str]
+    own_experience: Patterns
     birthday: Birthday
+    turned_in_year: Patterns
 
 
 def _located(e: dict, raw: dict) -> str:
@@ -99,6 +105,12 @@ def _flags(p: str) -> int:
 @lru_cache(maxsize=1)
 def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Pattern, list[re.Pattern], re.Pattern]:
     t = load_table()
+    try:
+        for p in t.own_experience.patterns + t.turned_in_year.patterns + [t.birthday.not_age_after] + [
+                q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
+            re.compile(p)
+    except re.error as e:
+        raise AgeTableError(f"{DATA}: bad pattern {e.pattern!r}: {e}") from None
     ms = []
     for m in t.milestones:
         for ps in m.phrases.values():
@@ -106,7 +118,8 @@ def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Patter
                 edge = r"(?<![\w])" if re.match(r"[A-Za-z]", p) else ""
                 tail = r"(?![A-Za-z])" if re.search(r"[A-Za-z?)]$", p) else ""
                 ms.append((m, re.compile(edge + f"(?:{p})" + tail, _flags(p))))
-    fp = re.compile("|".join(f"(?:{v})" for v in t.first_person.values()), re.I)
+    # a first-person word, or own-experience wording where pronouns are dropped ("高考那年是2012")
+    fp = re.compile("|".join(f"(?:{v})" for v in list(t.first_person.values()) + t.own_experience.patterns), re.I)
     bday = [re.compile(p, re.I) for ps in t.birthday.patterns.values() for p in ps]
     return t, ms, fp, bday, re.compile(t.birthday.not_age_after, re.I)
 
@@ -171,8 +184,29 @@ def birthday_ages(ctx: Ctx) -> list[Cue]:
     return out
 
 
+def turned_in_year(ctx: Ctx) -> list[Cue]:
+    """"turned 30 in 2014": the age then plus the years since, as a decade (identity.py's stated-age
+    rule leaves a "turned N in <past year>" to this one)."""
+    from core.engine.rules.identity import REF_YEAR
+
+    t = _compiled()[0]
+    out: list[Cue] = []
+    for p in t.turned_in_year.patterns:
+        for hit in re.finditer(p, ctx.masked, re.I):
+            n, y = int(hit.group("n")), int(hit.group("y"))
+            hi = n + REF_YEAR - y
+            lo = hi - 1 if y < REF_YEAR else hi
+            if y > REF_YEAR or not 13 <= lo <= hi <= 100 or lo // 10 != hi // 10 or ctx.negated(hit.start()):
+                continue
+            c = ctx.cue("age", _decade(hi), hit.start(), hit.end(), rule="age:turned_in_year", confidence=0.6,
+                        levels={"decade": _decade(hi)}, inference=f"{n} in {y} -> {lo}-{hi} in {REF_YEAR}")
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
 def age_arithmetic(ctx: Ctx) -> list[Cue]:
-    return exam_ages(ctx) + birthday_ages(ctx)
+    return exam_ages(ctx) + birthday_ages(ctx) + turned_in_year(ctx)
 
 
 EXTRACTORS = (age_arithmetic,)
