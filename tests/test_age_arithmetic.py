@@ -37,6 +37,10 @@ POSITIVE = [
     C("de-abi-years-later", [f"Abi {Y18 + 1}, {REF_YEAR - Y18 - 1} Jahre später"], present={"age": DEC}),
     C("en-turned-in-year", [f"I turned 30 in {REF_YEAR - 12}, feels like another life"],
       present={"age": "40s"}, absent={"age": "30"}),
+    C("en-year-i-turned", [f"Got my licence in {REF_YEAR - 12}, the same year I turned 30. Still love driving"],
+      present={"age": "40s"}, absent={"age": "30"}),
+    C("de-reunion-after-years", [f"Abi {Y18 + 1} – Treffen nach {REF_YEAR - Y18 - 1} Jahren in unserer alten Schule"],
+      present={"age": DEC}),
 ]
 
 NEGATIVE = [
@@ -57,6 +61,7 @@ NEGATIVE = [
     C("en-sister-turned-in-year", [f"My sister turned 30 in {REF_YEAR - 4} and threw a huge party"], absent={"age": "30"}),
     C("zh-exam-essay", [f"{Y18}年高考作文题真难，网上都在讨论"], absent={"age": DEC}),
     C("fr-mother-printemps", ["Maman fête ses 60 printemps aujourd'hui"], absent={"age": "60"}),
+    C("en-year-dad-turned", [f"In {REF_YEAR - 12}, the year my dad turned 60, we moved house"], absent={"age": "70"}),
     C("tl-price", ["Bumili ako ng kape, 40 na lang ang pera ko"], absent={"age": "40"}),
 ]
 

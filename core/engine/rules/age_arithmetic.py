@@ -141,8 +141,8 @@ def exam_ages(ctx: Ctx) -> list[Cue]:
                 continue
             s, e = ctx.sentence(hit.start())
             sent = text[s:e]
-            if not first_person.search(sent) or _FUTURE.search(sent) or ctx.negated(hit.start()):
-                continue   # nobody's own exam, or one still to come
+            if not first_person.search(text, s, min(len(text), e + 60)) or _FUTURE.search(sent) or ctx.negated(hit.start()):
+                continue   # nobody's own exam (no first person in it or the clause after), or one still to come
             lo, hi = max(s, hit.start() - t.window), min(e, hit.end() + t.window)
             ym = min(_YEAR.finditer(text, lo, hi), key=lambda y: abs(y.start() - hit.start()), default=None)
             if ym is None:
