@@ -39,6 +39,7 @@ POSITIVE = [
       present={"age": "40s"}, absent={"age": "30"}),
     C("en-year-i-turned", [f"Got my licence in {REF_YEAR - 12}, the same year I turned 30. Still love driving"],
       present={"age": "40s"}, absent={"age": "30"}),
+    C("en-years-since-aged", ["12 years since my first shift behind the bar, aged 21."], present={"age": "30s"}),
     C("de-reunion-after-years", [f"Abi {Y18 + 1} – Treffen nach {REF_YEAR - Y18 - 1} Jahren in unserer alten Schule"],
       present={"age": DEC}),
 ]
@@ -62,6 +63,9 @@ NEGATIVE = [
     C("zh-exam-essay", [f"{Y18}年高考作文题真难，网上都在讨论"], absent={"age": DEC}),
     C("fr-mother-printemps", ["Maman fête ses 60 printemps aujourd'hui"], absent={"age": "60"}),
     C("en-year-dad-turned", [f"In {REF_YEAR - 12}, the year my dad turned 60, we moved house"], absent={"age": "70"}),
+    C("en-years-since-dad", ["20 years since my dad started at 23. Proud of him"], absent={"age": "40s"}),
+    C("en-years-since-address", ["10 years since the shop opened at 21 Main Street"], absent={"age": "30s"}),
+    C("en-years-since-two-decades", ["twenty years since I started at 19, still love it"], absent={"age": "30s"}),
     C("tl-price", ["Bumili ako ng kape, 40 na lang ang pera ko"], absent={"age": "40"}),
 ]
 

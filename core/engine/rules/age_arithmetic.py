@@ -63,6 +63,10 @@ class Patterns(BaseModel):
     patterns: list[str] = Field(min_length=1)
 
 
+class YearsSince(Patterns):
+    words: dict[str, int]
+
+
 class AgeTable(BaseModel):
     window: int = Field(ge=1, le=40)
     milestones: list[Milestone]
@@ -70,6 +74,7 @@ class AgeTable(BaseModel):
     own_experience: Patterns
     birthday: Birthday
     turned_in_year: Patterns
+    years_since: YearsSince
 
 
 def _located(e: dict, raw: dict) -> str:
@@ -106,7 +111,7 @@ def _flags(p: str) -> int:
 def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Pattern, list[re.Pattern], re.Pattern]:
     t = load_table()
     try:
-        for p in t.own_experience.patterns + t.turned_in_year.patterns + [t.birthday.not_age_after] + [
+        for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + [t.birthday.not_age_after] + [
                 q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
             re.compile(p)
     except re.error as e:
@@ -205,8 +210,29 @@ def turned_in_year(ctx: Ctx) -> list[Cue]:
     return out
 
 
+def years_since(ctx: Ctx) -> list[Cue]:
+    """"twenty years since I started at 19": the age then plus the years, or one more, as a decade."""
+    ys = _compiled()[0].years_since
+    out: list[Cue] = []
+    for p in ys.patterns:
+        for hit in re.finditer(p, ctx.masked, re.I):
+            raw = hit.group("e").lower()
+            e = int(raw) if raw.isdigit() else ys.words.get(raw) or ys.words.get(raw.split()[-1])
+            a = int(hit.group("a"))
+            if not e or ctx.negated(hit.start()) or not ctx.holder(hit.start("a")).is_self:
+                continue   # "since my dad started at 23": the subject of the clause with the age is someone else
+            lo, hi = a + e, a + e + 1
+            if hi > 100 or lo // 10 != hi // 10:
+                continue
+            c = ctx.cue("age", _decade(lo), hit.start(), hit.end(), rule="age:years_since", confidence=0.5,
+                        levels={"decade": _decade(lo)}, inference=f"{a} then + {e} years -> {lo}-{hi}")
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
 def age_arithmetic(ctx: Ctx) -> list[Cue]:
-    return exam_ages(ctx) + birthday_ages(ctx) + turned_in_year(ctx)
+    return exam_ages(ctx) + birthday_ages(ctx) + turned_in_year(ctx) + years_since(ctx)
 
 
 EXTRACTORS = (age_arithmetic,)
