@@ -1,7 +1,8 @@
 """extract_cues: run every attribute extractor over one text (hostile spans masked first)."""
 from __future__ import annotations
 
-from core.engine.rules import document_names, identity, labels, lifestyle, occupation_taxonomy, reading_cues, sensitive, socio
+from core.engine.rules import (age_arithmetic, document_names, identity, labels, lifestyle, occupation_taxonomy,
+                               reading_cues, sensitive, socio)
 from core.engine.rules.base import Ctx, Extractor
 from core.engine.rules.hostile import hostile_mask
 from core.engine.types import Cue
@@ -12,7 +13,8 @@ MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a
 # names on forms and documents (core/data/recognizers/names.json) first: their written form ("OSEI, DANIEL" ->
 # "Daniel Osei") wins over a line rule's raw capitals on the same span
 EXTRACTORS: tuple[Extractor, ...] = (document_names.EXTRACTORS + identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS
-                                      + sensitive.EXTRACTORS + labels.EXTRACTORS + reading_cues.EXTRACTORS)
+                                      + sensitive.EXTRACTORS + labels.EXTRACTORS + reading_cues.EXTRACTORS
+                                      + age_arithmetic.EXTRACTORS)
 
 
 def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None, by_other: bool = False) -> list[Cue]:

@@ -61,7 +61,10 @@ BIRTHDAY_SELF = re.compile(
 BIRTHDAY_OTHER = re.compile(r"\bhappy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday)\b|生日快乐", re.I)
 NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|(?<!for )coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
 AGE_IN = re.compile(r"\bmy\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
-                    r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?<![\u4e00-\u9fff的\d])(\d{1,2})岁生日|我的?(\d{1,2})岁(?:生日|了)", re.I)
+                    r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?<![\u4e00-\u9fff的\d])(\d{1,2})岁生日|我的?(\d{1,2})岁(?:生日|了)|"
+                    # a cake plaque, card or balloon "Happy 40th Priya" (read only beside the poster's own birthday
+                    # post or in a wish to the account: aggregators/birth.py); "happy 30th to my sister" is hers
+                    r"\bhappy\s+([1-9]\d)(?:st|nd|rd|th)\b(?!\s+(?:birthday\s+|bday\s+)?(?:to|for)\s)(?!\s+anniversary)", re.I)
 YEAR_SELF = re.compile(r"\bborn\s+in\s+((?:19|20)\d{2})\b|\b(?:i\s+was\s+)?born\s+in\s+'(\d{2})\b|"
                        r"((?:19|20)\d{2})年(?:出生|生人|生的)|(?<!\d)(\d{2})年(?:出生|生人|的我|生的我)|"
                        # "作为92年的，…": as one born in '92 (a clause that ends there, not "作为2015年的毕业生")

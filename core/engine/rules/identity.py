@@ -288,6 +288,10 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(r"(?i)(i'?m|i\s+am|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
             continue
+        if g == "n" and (ty := re.match(r"(?i)\s+(?:back\s+)?in\s+((?:19|20)\d{2})\b", t[m.end():])) and int(ty.group(1)) < REF_YEAR:
+            continue  # "turned 30 in 2014": an age then, read with the years since by rules/age_arithmetic.py
+        if g == "n" and re.search(r"(?i)\byear\s+(?:that\s+|when\s+)?$", t[max(0, m.start() - 16):m.start()]):
+            continue  # "in 2014, the same year I turned 30": likewise
         if g == "n3" and re.search(r"(?i)\bmy\s+$", t[max(0, m.start() - 4):m.start()]):
             continue  # "my 25th birthday (next week)": the reading layer's age:my_nth reads it, with its tense
         if g == "n6" and (n < 13 or ctx.prefix(m.start()).strip()):

@@ -1,0 +1,238 @@
+"""Age by arithmetic: an exam or graduation year, or a birthday number, read with a table of
+typical ages (core/data/age_milestones.json, validated at load).
+
+  "Leaving Cert 2009"   -> at 17-19 then -> born 1990-1992 -> 34-36 in 2026 -> 30s
+  "高考那年是2012"        -> at 17-19 then -> 31-33 -> 30s
+  "我的三十岁生日"        -> 30 (CJK numerals through lexicon.zh_int)
+
+"Now" is the reference year of the rules (identity.REF_YEAR, the year the engine reads in; the
+rules see one text, not its post's date): the cue carries the exam year and the age at the exam so
+the arithmetic stands in the evidence (`inference`). An age range that spans two decades gives no
+cue (precision first). Whose it is: the rules' holder (Ctx.cue) - "my brother's Leaving Cert 2009"
+is the brother's and is dropped, and a sentence with no first-person word says nothing of the poster.
+"""
+from __future__ import annotations
+
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, Field, ValidationError, field_validator
+
+from core.engine.rules.base import Ctx
+from core.engine.rules.lexicon import zh_int
+from core.engine.types import Cue
+
+DATA = Path(__file__).resolve().parents[2] / "data" / "age_milestones.json"
+_YEAR = re.compile(r"(?<![\d.,:/-])(?:19[5-9]\d|20[0-4]\d)(?![\d.,:/]\d)")
+_FUTURE = re.compile(r"(?i)\b(?:will|gonna|going\s+to|next|upcoming|soon|good\s+luck|prep(?:ping|aring)?|revising|"
+                     r"studying\s+for)\b|明年|即将|准备|備考|备考|加油")
+
+
+class AgeTableError(ValueError):
+    """The milestone table is malformed: the message names the file, the entry and the field."""
+
+
+class Milestone(BaseModel):
+    id: str = Field(min_length=1)
+    label: str
+    country: str
+    age_min: int = Field(ge=10, le=40)
+    age_max: int = Field(ge=10, le=40)
+    phrases: dict[str, list[str]]
+
+    @field_validator("phrases")
+    @classmethod
+    def _compiles(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for lang, ps in v.items():
+            for p in ps:
+                try:
+                    re.compile(p)
+                except re.error as e:
+                    raise ValueError(f"{lang}: bad pattern {p!r}: {e}") from None
+        return v
+
+
+class Birthday(BaseModel):
+    patterns: dict[str, list[str]]
+    not_age_after: str
+
+
+class Patterns(BaseModel):
+    patterns: list[str] = Field(min_length=1)
+
+
+class YearsSince(Patterns):
+    words: dict[str, int]
+
+
+class AgeTable(BaseModel):
+    window: int = Field(ge=1, le=40)
+    milestones: list[Milestone]
+    first_person: dict[str, str]
+    own_experience: Patterns
+    birthday: Birthday
+    turned_in_year: Patterns
+    years_since: YearsSince
+
+
+def _located(e: dict, raw: dict) -> str:
+    loc = list(e["loc"])
+    if loc and loc[0] == "milestones" and len(loc) > 1 and isinstance(loc[1], int):
+        entry = raw.get("milestones", [])[loc[1]]
+        ident = entry.get("id", f"#{loc[1]}") if isinstance(entry, dict) else f"#{loc[1]}"
+        return f"entry {ident}, field {'.'.join(map(str, loc[2:])) or '(entry)'}"
+    return f"field {'.'.join(map(str, loc))}"
+
+
+def load_table(path: Path = DATA) -> AgeTable:
+    """The table, validated; AgeTableError names the file, entry and field of the first problem."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, json.JSONDecodeError) as e:
+        raise AgeTableError(f"{path}: {e}") from None
+    try:
+        t = AgeTable.model_validate(raw)
+    except ValidationError as e:
+        first = e.errors()[0]
+        raise AgeTableError(f"{path}: {_located(first, raw)}: {first['msg']}") from None
+    for m in t.milestones:
+        if m.age_min > m.age_max:
+            raise AgeTableError(f"{path}: entry {m.id}, field age_min: {m.age_min} is above age_max {m.age_max}")
+    return t
+
+
+def _flags(p: str) -> int:
+    return 0 if re.fullmatch(r"[A-Z]{2,6}", p) else re.I   # an acronym (SPM, PAU) only in capitals
+
+
+@lru_cache(maxsize=1)
+def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Pattern, list[re.Pattern], re.Pattern]:
+    t = load_table()
+    try:
+        for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + [t.birthday.not_age_after] + [
+                q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
+            re.compile(p)
+    except re.error as e:
+        raise AgeTableError(f"{DATA}: bad pattern {e.pattern!r}: {e}") from None
+    ms = []
+    for m in t.milestones:
+        for ps in m.phrases.values():
+            for p in ps:
+                edge = r"(?<![\w])" if re.match(r"[A-Za-z]", p) else ""
+                tail = r"(?![A-Za-z])" if re.search(r"[A-Za-z?)]$", p) else ""
+                ms.append((m, re.compile(edge + f"(?:{p})" + tail, _flags(p))))
+    # a first-person word, or own-experience wording where pronouns are dropped ("高考那年是2012")
+    fp = re.compile("|".join(f"(?:{v})" for v in list(t.first_person.values()) + t.own_experience.patterns), re.I)
+    bday = [re.compile(p, re.I) for ps in t.birthday.patterns.values() for p in ps]
+    return t, ms, fp, bday, re.compile(t.birthday.not_age_after, re.I)
+
+
+def _decade(n: int) -> str:
+    return f"{n // 10 * 10}s"
+
+
+def exam_ages(ctx: Ctx) -> list[Cue]:
+    from core.engine.rules.identity import REF_YEAR
+
+    t, milestones, first_person, _, _ = _compiled()
+    text = ctx.masked
+    out: list[Cue] = []
+    taken: list[tuple[int, int]] = []
+    for m, rx in milestones:
+        for hit in rx.finditer(text):
+            if any(a <= hit.start() < b for a, b in taken):
+                continue
+            s, e = ctx.sentence(hit.start())
+            sent = text[s:e]
+            if not first_person.search(text, s, min(len(text), e + 60)) or _FUTURE.search(sent) or ctx.negated(hit.start()):
+                continue   # nobody's own exam (no first person in it or the clause after), or one still to come
+            lo, hi = max(s, hit.start() - t.window), min(e, hit.end() + t.window)
+            ym = min(_YEAR.finditer(text, lo, hi), key=lambda y: abs(y.start() - hit.start()), default=None)
+            if ym is None:
+                continue
+            year = int(ym.group(0))
+            a_lo, a_hi = REF_YEAR - year + m.age_min, REF_YEAR - year + m.age_max
+            if year > REF_YEAR or a_lo < 13 or a_hi > 100 or a_lo // 10 != a_hi // 10:
+                continue   # an age range across two decades says no decade (precision first)
+            a, b = min(hit.start(), ym.start()), max(hit.end(), ym.end())
+            born = f"{year - m.age_max}-{year - m.age_min}"
+            c = ctx.cue("age", _decade(a_lo), a, b, rule=f"age:milestone:{m.id}", confidence=0.45,
+                        levels={"decade": _decade(a_lo)}, graduation_year=year, degree=m.label,
+                        typical_age=(m.age_min + m.age_max) / 2,
+                        inference=f"{m.label} {year} at {m.age_min}-{m.age_max} -> born ~{born} -> "
+                                  f"{a_lo}-{a_hi} in {REF_YEAR}")
+            if c.holder == "self":
+                out.append(c)
+                taken.append((a, b))
+    return out
+
+
+def birthday_ages(ctx: Ctx) -> list[Cue]:
+    """An age said with a birthday word in one's own words ("我的三十岁生日", "mein 40. Geburtstag")."""
+    _, _, _, patterns, not_age = _compiled()
+    text = ctx.masked
+    out: list[Cue] = []
+    for rx in patterns:
+        for hit in rx.finditer(text):
+            n = zh_int(hit.group("n"))
+            if n is None or not 13 <= n <= 100 or not_age.search(text[hit.end():hit.end() + 24]):
+                continue
+            if ctx.negated(hit.start()) or _FUTURE.search(text, *ctx.sentence(hit.start())):
+                continue   # "明年我的30岁生日": not yet that age
+            c = ctx.cue("age", str(n), hit.start(), hit.end(), rule="age:birthday_number", confidence=0.7,
+                        levels={"decade": _decade(n), "exact_age": str(n)}, first_person=True,
+                        original=None if hit.group(0).isascii() else hit.group(0))
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
+def turned_in_year(ctx: Ctx) -> list[Cue]:
+    """"turned 30 in 2014": the age then plus the years since, as a decade (identity.py's stated-age
+    rule leaves a "turned N in <past year>" to this one)."""
+    from core.engine.rules.identity import REF_YEAR
+
+    t = _compiled()[0]
+    out: list[Cue] = []
+    for p in t.turned_in_year.patterns:
+        for hit in re.finditer(p, ctx.masked, re.I):
+            n, y = int(hit.group("n")), int(hit.group("y"))
+            hi = n + REF_YEAR - y
+            lo = hi - 1 if y < REF_YEAR else hi
+            if y > REF_YEAR or not 13 <= lo <= hi <= 100 or lo // 10 != hi // 10 or ctx.negated(hit.start()):
+                continue
+            c = ctx.cue("age", _decade(hi), hit.start(), hit.end(), rule="age:turned_in_year", confidence=0.6,
+                        levels={"decade": _decade(hi)}, inference=f"{n} in {y} -> {lo}-{hi} in {REF_YEAR}")
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
+def years_since(ctx: Ctx) -> list[Cue]:
+    """"twenty years since I started at 19": the age then plus the years, or one more, as a decade."""
+    ys = _compiled()[0].years_since
+    out: list[Cue] = []
+    for p in ys.patterns:
+        for hit in re.finditer(p, ctx.masked, re.I):
+            raw = hit.group("e").lower()
+            e = int(raw) if raw.isdigit() else ys.words.get(raw) or ys.words.get(raw.split()[-1])
+            a = int(hit.group("a"))
+            if not e or ctx.negated(hit.start()) or not ctx.holder(hit.start("a")).is_self:
+                continue   # "since my dad started at 23": the subject of the clause with the age is someone else
+            lo, hi = a + e, a + e + 1
+            if hi > 100 or lo // 10 != hi // 10:
+                continue
+            c = ctx.cue("age", _decade(lo), hit.start(), hit.end(), rule="age:years_since", confidence=0.5,
+                        levels={"decade": _decade(lo)}, inference=f"{a} then + {e} years -> {lo}-{hi}")
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
+def age_arithmetic(ctx: Ctx) -> list[Cue]:
+    return exam_ages(ctx) + birthday_ages(ctx) + turned_in_year(ctx) + years_since(ctx)
+
+
+EXTRACTORS = (age_arithmetic,)
