@@ -65,7 +65,16 @@ class JudgeHypothesis:
     what = "hypothesis_action"
 
 
-Command = Refresh | Decide | AutoRun | ForceRoute | ExtendBudget | JudgeHypothesis
+@dataclass(frozen=True)
+class MarkWrong:
+    """A finding marked as wrong (core.rejections: recorded for the account, applied now)."""
+    attribute: str
+    value: str                  # '' = every value of the attribute
+    by: str
+    what = "mark_wrong"
+
+
+Command = Refresh | Decide | AutoRun | ForceRoute | ExtendBudget | JudgeHypothesis | MarkWrong
 
 
 @dataclass
@@ -186,6 +195,8 @@ class LiveSession:
             yield self.extend(cmd.units, cmd.by)
         elif isinstance(cmd, JudgeHypothesis):
             yield self.hypothesis_action(cmd.node_id, cmd.action, cmd.by, cmd.reason)
+        elif isinstance(cmd, MarkWrong):
+            yield self.mark_wrong(cmd.attribute, cmd.value, cmd.by)
         else:
             raise TypeError(f"not a console command: {cmd!r}")
 
@@ -206,6 +217,15 @@ class LiveSession:
             events = self.inv.hypothesis_action(node_id, action, by=by, reason=reason)
             self.proposal = None            # the graph changed: ask the engine again
             return self._after(events, f"{action} {node_id} by {by}")
+
+    def mark_wrong(self, attribute: str, value: str, by: str) -> StepResult:
+        from core.rejections import Rejection, mark_wrong
+
+        rej = Rejection(attribute=attribute, value=value)
+        with self._locked():
+            n = mark_wrong(self.inv, rej, by=by)
+            self.proposal = None            # the graph changed: ask the engine again
+            return self._after([], f"marked as wrong: {rej.key} ({n} reading{'s' if n != 1 else ''} removed) by {by}")
 
     def stop_reason(self) -> str | None:
         return self.inv.stop_reason

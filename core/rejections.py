@@ -3,7 +3,8 @@
 best reading may then be projected). Rejections are kept in the run DB per account folder
 (db/rejections.py) and applied to a run as the console's reject (Investigation.hypothesis_action):
 each admitted hypothesis they name is removed with the reason, never projected again, and the
-profile is projected anew. A rerun of the audit applies them again to its new run."""
+profile is projected anew. A rerun of the audit applies them again to its new run. The
+console's `w` (mark_wrong) records and applies one the same way."""
 from __future__ import annotations
 
 import json
@@ -15,6 +16,7 @@ from core.schema import load_schema
 
 BY = "person:you"
 REASON = "marked as wrong in argus audit"
+CONSOLE_REASON = "marked as wrong in the console"
 
 
 class Rejection(BaseModel):
@@ -61,7 +63,7 @@ def _targets(inv, rej: Rejection) -> list[str]:
     return ids
 
 
-def apply_rejections(inv, rejections: list[Rejection]) -> dict[str, int]:
+def apply_rejections(inv, rejections: list[Rejection], by: str = BY, reason: str = REASON) -> dict[str, int]:
     """Remove every admitted hypothesis the rejections name (re-projecting after each); returns
     key -> hypotheses removed. An attribute-wide rejection is applied until no value of the
     attribute is admitted (re-hypothesizing may admit a runner-up)."""
@@ -73,7 +75,7 @@ def apply_rejections(inv, rejections: list[Rejection]) -> dict[str, int]:
             if not ids:
                 break
             for hid in ids:
-                inv.hypothesis_action(hid, "reject", by=BY, reason=f"{REASON}: {rej.key}")
+                inv.hypothesis_action(hid, "reject", by=by, reason=f"{reason}: {rej.key}")
                 n += 1
             if rej.value:
                 break
@@ -81,11 +83,25 @@ def apply_rejections(inv, rejections: list[Rejection]) -> dict[str, int]:
     return removed
 
 
-def record(db, user_dir: str, rejections: list[Rejection]) -> None:
+def record(db, user_dir: str, rejections: list[Rejection], by: str = BY, reason: str = REASON) -> None:
     from db.rejections import add_rejection
 
     for r in rejections:
-        add_rejection(db, user_dir, r.attribute, r.value, BY, REASON)
+        add_rejection(db, user_dir, r.attribute, r.value, by, reason)
+
+
+def mark_wrong(inv, rej: Rejection, by: str = BY, reason: str = CONSOLE_REASON) -> int:
+    """The console's "mark as wrong" (`w`): record the rejection for the run's account, as
+    `argus audit --reject` does (a rerun of the audit rejects it again), and apply it to this
+    run now (removed, re-projected). Returns the number of readings removed."""
+    from pathlib import Path
+
+    from db.queries import get_run
+
+    run = get_run(inv.db, inv.run_id) or {}
+    user_key = str(Path(run.get("user_dir") or ".").resolve())
+    record(inv.db, user_key, [rej], by, reason)
+    return apply_rejections(inv, [rej], by, reason)[rej.key]
 
 
 def recorded(db, user_dir: str) -> list[Rejection]:

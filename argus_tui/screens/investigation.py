@@ -20,8 +20,8 @@ from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Header, Static, TabbedContent, TabPane, Tree
 
-from argus_tui.live import (AutoRun, Command, Decide, ExtendBudget, ForceRoute, JudgeHypothesis, LiveSession, Refresh,
-                            StepResult)
+from argus_tui.live import (AutoRun, Command, Decide, ExtendBudget, ForceRoute, JudgeHypothesis, LiveSession, MarkWrong,
+                            Refresh, StepResult)
 from argus_tui.screens.modals import AutoRunScreen, HelpScreen, RouteEditScreen, as_typed
 from argus_tui.state import Snapshot, StepChanges, build_snapshot, step_changes
 from argus_tui.widgets.cpeg import CpegPane
@@ -210,6 +210,7 @@ class InvestigationScreen(Screen):
         Binding("f", "force", "Force route", show=False),
         Binding("b", "extend", "Budget+", show=False),
         Binding("h", "hypothesis", "Hyp action", show=False),
+        Binding("w", "wrong", "Mark wrong", show=False),
         Binding("8", "advice", "Advice", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit(1)", "quit"),
@@ -735,6 +736,34 @@ class InvestigationScreen(Screen):
             f"{node.node_id} {node.attribute} = {node.value} ({node.status}, conf "
             f"{node.confidence if node.confidence is not None else '-'})",
             [("reject", "r", "Reject"), ("confirm", "c", "Confirm"), ("note", "n", "Note")]), chosen)
+
+    def action_wrong(self, _shown: int = 0) -> None:
+        """`w` on a hypothesis: mark the finding as wrong, this value or every value of its
+        attribute (core.rejections.mark_wrong: recorded in the run DB for the account, so a rerun
+        of `argus audit` rejects it again; removed from this run and the profile re-projected)."""
+        from argus_tui.screens.modals import ChoiceScreen
+
+        if self.busy or self.snap is None:
+            self.notify("the engine is busy with a step; press p to pause an auto-run", severity="warning")
+            return
+        hid = self.query_one(HypothesisTable).selected_id()
+        node = self.snap.nodes.get(hid or "")
+        if node is None or node.kind != "hypothesis" or not node.attribute:
+            self.notify("select a hypothesis in the store [3] first", severity="warning")
+            return
+        value = one_line(node.value or "", 40)
+
+        def chosen(which: str | None) -> None:
+            if not which:
+                return
+            rej_value = (node.value or "") if which == "value" else ""
+            self._working(f"marking {node.attribute}{':' + value if rej_value else ''} as wrong")
+            self.engine_call(MarkWrong(node.attribute or "", rej_value, self.who))
+
+        self.app.push_screen(ChoiceScreen(
+            f"mark as wrong (recorded in the run DB; a rerun of the audit keeps it): {node.attribute} = {value}",
+            [("value", "v", f"This value ({one_line(node.value or '', 24)})"),
+             ("attribute", "a", f"Every {node.attribute}")]), chosen)
 
     def action_pause(self) -> None:
         if self.session is not None and self.busy:

@@ -285,6 +285,7 @@ HELP = """\
 | `d` | detail of the focused row or node: a timeline row or tool call (inputs, outputs, OCR lines with confidences), a route, a hypothesis (status history, reasons), a CPeg node, a post |
 | `v` | the selected post's image, large, with the OCR boxes read so far; arrows move and shift+arrows resize a region, `n` snaps to the next OCR box, `enter` proposes a zoom route on it |
 | `h` | on a hypothesis: reject (never projected), confirm (admitted, as derived evidence) or note, with a reason |
+| `w` | on a hypothesis: mark its finding as wrong, this value or every value of the attribute; recorded in the run DB (a rerun of `argus audit` rejects it again, as `--reject` does) and the profile re-projected; works on a finished (saved) run too |
 | `f` | force a route of your choosing: family, then its parameters (validated by the tool's input model; a refusal charges nothing) |
 | `b` | add budget units (continues a run the engine stopped) |
 | `1`–`7` | focus posts, CPeg, hypotheses, route, budget, profile, timeline |
