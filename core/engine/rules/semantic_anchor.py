@@ -46,6 +46,11 @@ STOP_ZH = frozenset("我的了是在很也就都和有不这那个一今天吗�
 
 
 def stem(word: str) -> str:
+    return full_stem(word)[:5]
+
+
+def full_stem(word: str) -> str:
+    """A word without its inflection, untruncated ("breakup" stays "breakup"; stem() keeps 5 letters)."""
     w = word.lower()
     for suf in _SUFFIXES:
         if w.endswith(suf) and len(w) - len(suf) >= 3:
@@ -53,7 +58,7 @@ def stem(word: str) -> str:
             break
     if len(w) >= 4 and w[-1] == w[-2] and w[-1] not in "aeiou":
         w = w[:-1]          # running -> runn -> run
-    return w[:5]
+    return w
 
 
 def anchors(text: str) -> frozenset[str]:
@@ -112,7 +117,19 @@ def anchored(sentence: str, bank: str, value_id: str) -> bool:
     if mine & lex:
         return True
     latin, zh = _keywords(bank)
-    return bool(mine & latin) or any(k in sentence for k in zh)
+    # a topic keyword anchors by its whole word, not its 5-letter stem: "Did I break images" shares
+    # "break" with "breakup" and says nothing of a relationship
+    return bool(mine & latin and _words(sentence) & _keyword_words(bank)) or any(k in sentence for k in zh)
+
+
+def _words(text: str) -> frozenset[str]:
+    t = text.lower().replace("\u2019", "'")
+    return frozenset(full_stem(w) for w in _WORD.findall(re.sub(r"'[a-z]+", "", t)) if len(w) >= 3 and w not in STOP_EN)
+
+
+@lru_cache(maxsize=None)
+def _keyword_words(bank: str) -> frozenset[str]:
+    return frozenset().union(*(_words(k) for k in bank_keywords(bank) if not CJK.search(k)))
 
 
 # -- a venue visited is no occupation --------------------------------------------------------

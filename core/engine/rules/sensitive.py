@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from core.engine.reading.holder import FIRST_PERSON
 from core.engine.rules.base import Ctx, Lexicon, at
 from core.engine.rules.lexicon import HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, POLITICS, RELIGION_WEAK, RELIGIONS
 from core.engine.types import Cue
@@ -68,8 +69,12 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
                 conf -= 0.2
             if conf < 0.15:
                 continue
+            # a condition word in a text that never speaks of anyone (word salad, a topic line, "celiac
+            # park leggings"): no disclosure of the poster's health; held as a hint, never projected alone
+            hint = True if not selfish and not FIRST_PERSON.search(t) else None
             out.append(ctx.cue(attr, _facts_value(canon, term, clause), ms, me, rule=rule, confidence=conf,
-                               first_person=fp, original=term if not term.isascii() else None, condition=canon))
+                               first_person=fp, original=term if not term.isascii() else None, condition=canon,
+                               hint=hint))
     return out
 
 
