@@ -6,6 +6,7 @@ import re
 
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.rules.base import Ctx, Lexicon, at
+from core.engine.rules.health_context import health_context
 from core.engine.rules.lexicon import HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, POLITICS, RELIGION_WEAK, RELIGIONS
 from core.engine.types import Cue
 
@@ -23,6 +24,7 @@ _M_LEX, _M_IDX = _compile(MENTAL)
 _R_LEX, _R_IDX = _compile({k: (v[0], v[1]) for k, v in RELIGIONS.items()})
 _P_LEX, _P_IDX = _compile(POLITICS)
 
+_OWN_WORDS = frozenset({"caption", "title", "comment"})     # text a person wrote (not a document read off an image)
 _SELF_HEALTH = re.compile(r"\b(?:i|i'?m|i'?ve|i\s+have|i\s+had|i\s+got|my|me|myself|diagnosed|living\s+with|managing|battling|fighting|struggl\w+\s+with|suffer\w*\s+(?:from|with)|deal\w*\s+with|recovering|survivor|on\s+(?:meds|medication))\b|我|本人|自己", re.I)
 # a star sign: "a Cancer" (one has cancer, one is a Cancer), "Cancer season / sign / sun / rising / moon", beside the zodiac
 _ZODIAC = re.compile(r"\b(?:an?|typical|such\s+a|total)\s+Cancer\b|\bCancer\s+(?:season|sign|sun|moon|rising|energy|vibes?|here|baby)\b|"
@@ -69,9 +71,10 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
                 conf -= 0.2
             if conf < 0.15:
                 continue
-            # a condition word in a text that never speaks of anyone (word salad, a topic line, "celiac
-            # park leggings"): no disclosure of the poster's health; held as a hint, never projected alone
-            hint = True if not selfish and not FIRST_PERSON.search(t) else None
+            # a condition word in a caption that speaks of nobody and whose sentence is not about health
+            # (filler text: "celiac park leggings"): no disclosure; held as a hint, never projected alone
+            hint = True if (attr == "health_condition" and ctx.carrier in _OWN_WORDS and not selfish
+                            and not FIRST_PERSON.search(t) and not health_context(clause)) else None
             out.append(ctx.cue(attr, _facts_value(canon, term, clause), ms, me, rule=rule, confidence=conf,
                                first_person=fp, original=term if not term.isascii() else None, condition=canon,
                                hint=hint))
