@@ -3,10 +3,12 @@ badges and documents, the merchant on a receipt, the organisation on a badge, th
 parcel label (with friends' call names), and the residential compound on a home document."""
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
+from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 from core.textmatch import normalize
 
@@ -52,9 +54,12 @@ def receipt_venues(f: GraphFacts) -> list[CueRec]:
     return out
 
 
+_UNIT_LINE = re.compile(r"(?i)\s*(?:" + workplace_label_patterns()[1] + r")\s*[:：]")
+
+
 def badge_workplaces(f: GraphFacts) -> list[CueRec]:
     """An organisation printed on a badge / access card / work document in a post about work:
-    the workplace (organisation + the department line under it when there is one); a school with
+    the workplace, written as the organisation (a department line is never a workplace); a school with
     its staff unit ("Lumen Primary School / Maths Teaching Group") is a workplace too."""
     out = []
     for n, e in f.entities:
@@ -67,15 +72,10 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
         if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or dept):
             continue
         org = e.text.strip()
-        if not org or "\n" in org:
-            continue
-        levels = {"organization": org}
-        for i in dept:
-            t = n.data.lines[i].text.strip()
-            if t != org and len(t) <= 40:
-                levels["unit"] = t
-                break
-        cue = Cue(attribute="workplace", value=levels.get("unit") or org, level="unit" if "unit" in levels else "organization",
+        if not org or "\n" in org or any(org in ln.text and _UNIT_LINE.match(ln.text) for ln in n.data.lines):
+            continue      # a department field's value is not an organisation ("Dept: Backend Platform")
+        levels = {"organization": org}      # the department line is not written into the workplace
+        cue = Cue(attribute="workplace", value=org, level="organization",
                   confidence=0.55, span=org, cue="badge:org", data={"levels": levels})
         out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "")))
     return out

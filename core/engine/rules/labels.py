@@ -9,13 +9,16 @@ from core.engine.gazetteer import COUNTRY_ALIASES, COUNTRY_ZH
 from core.engine.rules.base import Ctx
 from core.engine.rules.identity import _demonym_of
 from core.engine.rules.lexicon import DEMONYMS
+from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 
 _DOC_CARRIERS = {"badge", "document", "ticket", "receipt", "screenshot", "ocr_text", "sign"}
+_ORG_LABELS, _UNIT_LABELS = workplace_label_patterns()
 _VALUE = r"[ \t]*[:：][ \t]*(?P<v>[^\n:：|｜;；]{1,60})"
 _LABELS: list[tuple[str, re.Pattern[str]]] = [
-    ("unit", re.compile(r"(?i)(?:^|\n|\b)(?:dept\.?|department|division|unit|team|ward|部门|科室|所属部门|单位部门)" + _VALUE)),
-    ("organization", re.compile(r"(?i)(?:^|\n|\b)(?:company|employer|organi[sz]ation|单位|公司|工作单位|所在单位)" + _VALUE)),
+    # employer and department labels are data (workplace_labels.json)
+    ("unit", re.compile(r"(?i)(?:^|\n|\b)(?:" + _UNIT_LABELS + ")" + _VALUE)),
+    ("organization", re.compile(r"(?i)(?:^|\n|\b)(?:" + _ORG_LABELS + ")" + _VALUE)),
     ("position", re.compile(r"(?i)(?:^|\n|\b)(?:title|position|job\s+title|role|occupation|职位|职务|岗位|职业)" + _VALUE)),
     ("address", re.compile(r"(?i)(?:^|\n|\b)(?:home\s+address|address|addr\.?|住址|地址|家庭住址|户籍地址|房号|业主房号)" + _VALUE)),
     ("school", re.compile(r"(?i)(?:^|\n|\b)(?:school|university|college|学校|院校|就读学校)" + _VALUE)),
@@ -50,8 +53,7 @@ def labelled_fields(ctx: Ctx) -> list[Cue]:
             if ctx.text[s:e] != v:
                 continue
             if kind == "unit":
-                out.append(ctx.cue("workplace", v, s, e, rule="label:unit", confidence=conf, levels={"unit": v},
-                                   first_person=True))
+                continue     # a department is never a workplace, alone or as a level (issue 37 item 7)
             elif kind == "organization":
                 out.append(ctx.cue("workplace", v, s, e, rule="label:organization", confidence=conf,
                                    levels={"organization": v}, first_person=True))

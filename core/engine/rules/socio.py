@@ -476,8 +476,8 @@ def workplace(ctx: Ctx) -> list[Cue]:
                 trimmed = trimmed[cut + 1:]
             s += len(name) - len(trimmed)
             name = trimmed
-            if len(name) < 3 or _ORG_BAD.match(name) or name in _ZH_GENERIC_ORG:
-                continue
+            if len(name) < 3 or _ORG_BAD.match(name) or name in _ZH_GENERIC_ORG or "\n" in name:
+                continue      # an organisation name never runs across two lines of a card ("EMPLOYEE BADGE\nCompany")
             win = t[max(0, s - 50):min(len(t), s + len(name) + 30)]
             work = bool(_WORK_CTX_EN.search(win) or _WORK_CTX_ZH.search(win))
             if not work and ctx.carrier not in ("badge", "document"):

@@ -1,0 +1,86 @@
+"""A workplace is written as an organisation (issue 37 item 7): a badge's or form's department line
+("Dept: Backend Platform", "部门：后端平台部", "부서: 품질관리팀") is never a workplace on its own; beside
+an organisation named on the same document the workplace is that organisation (the department kept
+as its unit level). Labels are data: core/data/recognizers/workplace_labels.json. Real rules and the
+real engine (offline backend, real SQLite, the badge through real OCR); positive and negative cases."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from core.engine.rules import extract_cues
+from core.engine.rules.workplace_labels import DATA, WorkplaceLabelsError, load
+from tests.engine_user import render_text_image
+from tests.hard_negatives import Case, check, write_user
+
+
+def _workplaces(text: str, carrier: str = "badge") -> list:
+    return [c for c in extract_cues(text, carrier=carrier) if c.attribute == "workplace"]
+
+
+# ------------------------------------------------------------------------------------------ the rules
+@pytest.mark.parametrize("text", [
+    "EMPLOYEE BADGE\nName: Zhou Jie\nStaff ID: TX204518\nDept: Backend Platform",
+    "姓名：周杰\n工号：TX204518\n部门：后端平台部",
+    "이름: 김하은\n부서: 품질관리팀",
+    "Name: Anna Weber\nAbteilung: Einkauf",
+    "Name: Li Wei, Sex: M, Dept: Radiology",
+])
+def test_a_department_alone_is_not_a_workplace(text: str) -> None:
+    assert not _workplaces(text), [(c.value, c.cue) for c in _workplaces(text)]
+
+
+@pytest.mark.parametrize("text, org, unit", [
+    ("EMPLOYEE BADGE\nCompany: Acme Logistics\nName: Zhou Jie\nDept: Backend Platform", "Acme Logistics",
+     "Backend Platform"),
+    ("工作单位：海景科技有限公司\n姓名：周杰\n部门：后端平台部", "海景科技有限公司", "后端平台部"),
+    ("회사: 한빛전자\n이름: 김하은\n부서: 품질관리팀", "한빛전자", "품질관리팀"),
+])
+def test_the_organisation_on_the_same_document_is_the_workplace(text: str, org: str, unit: str) -> None:
+    got = _workplaces(text)
+    assert [c.value for c in got] == [org], [(c.value, c.cue) for c in got]
+    assert got[0].level == "organization" and unit not in got[0].value and "unit" not in got[0].data.levels
+
+
+def test_a_stated_employer_is_still_the_workplace() -> None:
+    got = [c.value for c in _workplaces("Started my new job! I work at Northwind Traders as an analyst.", "text")]
+    assert any("Northwind Traders" in v for v in got), got
+
+
+# ------------------------------------------------------------------------------------------ the file
+@pytest.mark.parametrize("edit, field", [
+    (lambda d: d.pop("unit_labels"), "unit_labels"),
+    (lambda d: d.update(organization_labels=["company"]), "organization_labels"),
+])
+def test_a_broken_file_errors_in_one_line_naming_file_and_field(tmp_path: Path, edit, field: str) -> None:
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    edit(raw)
+    bad = tmp_path / "workplace_labels.json"
+    bad.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    with pytest.raises(WorkplaceLabelsError) as e:
+        load(bad)
+    msg = str(e.value)
+    assert "workplace_labels.json" in msg and field in msg and "\n" not in msg, msg
+
+
+# ----------------------------------------------------------------------------- the real engine, end to end
+def _badge_case(tmp_path: Path, cid: str, lines: list[str], **kw) -> None:
+    case = Case(cid, [{"caption": "New access badge after the reorg. Backend team forever.",
+                       "images": [{"file": "images/badge.png"}]},
+                      "Weekend walk by the canal with the dog."], **kw)
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "badge.png", lines, size=(720, 420))
+    check(tmp_path, case)
+
+
+def test_engine_the_demo_badge_names_no_workplace(tmp_path: Path) -> None:
+    _badge_case(tmp_path, "demo-badge", ["EMPLOYEE BADGE", "Name: Zhou Jie", "Staff ID: TX204518",
+                                         "Dept: Backend Platform"], absent={"workplace": "Backend Platform"})
+
+
+def test_engine_a_badge_with_company_and_department_names_the_company(tmp_path: Path) -> None:
+    _badge_case(tmp_path, "company-badge", ["EMPLOYEE BADGE", "Company: Acme Logistics", "Name: Zhou Jie",
+                                            "Dept: Backend Platform"],
+                present={"workplace": "Acme Logistics"}, absent={"workplace": "Backend Platform"})
