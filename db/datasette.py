@@ -58,6 +58,9 @@ TABLES: dict[str, dict[str, Any]] = {
                 "columns": {"evidence": "JSON list of evidence node ids", "hypotheses": "JSON list of hypothesis ids",
                             "sensitivity": "1-5 (schema default)", "granularity": "how fine the value is (0-1)"}},
     "profile_history": {"description": "Every profile value with the step it took effect and the step it was cleared."},
+    "rejections": {"description": "Findings a person marked as wrong (argus audit --reject, the console's w), per "
+                                  "account folder: never projected again, also after a rerun.",
+                   "facets": ["attribute", "by"], "columns": {"value": "'' = every value of the attribute"}},
     "cache": {"description": "Content-addressed tool and model cache (large).", "hidden": True},
     "model_capabilities": {"description": "What each model endpoint was found to support.", "hidden": True},
     "_migrations": {"hidden": True}, "run_backfills": {"hidden": True},

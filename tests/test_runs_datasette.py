@@ -90,7 +90,7 @@ def test_cli_serves_the_canned_queries_on_localhost(run_db, tmp_path: Path) -> N
 
         projected = {a for (a,) in sqlite3.connect(db).execute("SELECT attribute FROM profile WHERE run_id = ?", [run_id])}
         assert {r["attribute"] for r in prof} == projected     # every profile value, with its evidence rows
-        assert any(r["attribute"] == "workplace" and r["post_id"] == "p06" for r in prof)   # the badge's post
+        assert any(r["attribute"] == "real_name" and r["post_id"] == "p06" for r in prof)   # the badge's post
         routes = _get(f"{base}/routes_by_cost.json?_shape=objects")["rows"]
         assert routes[0]["family"] == "ocr" and routes[0]["cost"] > 0 and routes[0]["done"] == routes[0]["routes"]
         why = _get(f"{base}/why_was_this_hypothesis_removed.json?_shape=objects")["rows"]
