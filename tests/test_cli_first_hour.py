@@ -167,7 +167,7 @@ def test_readme_runs_list_works_after_two_demos_and_runs_take_db(tmp_path: Path)
         assert r.returncode == 0, r.stderr
     readme = (Path(__file__).resolve().parents[1] / "README.md").read_text(encoding="utf-8")
     line = next(ln for ln in readme.splitlines() if ln.startswith(".venv/bin/argus runs list /tmp/argus-demo-"))
-    cmd = line.replace(".venv/bin/argus", ARGUS).replace("/tmp/", f"{tmp}/")
+    cmd = line.replace("/tmp/", f"{tmp}/").replace(".venv/bin/argus", ARGUS)   # the demo folder first: ARGUS may live under /tmp
     r = subprocess.run(["sh", "-c", cmd], capture_output=True, text=True, timeout=120, env=env)
     assert r.returncode == 0, r.stderr
     runs = [ln.split("\t")[0] for ln in r.stdout.splitlines() if ln.startswith("demo_user-")]

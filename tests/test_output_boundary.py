@@ -218,10 +218,13 @@ def _console(args: list[str], keys: list[str], size=(40, 120), settle: float = 8
         os.execv(ARGUS, [ARGUS, "tui", *args])
     out = bytearray()
 
+    poller = select.poll()      # poll, not select: a long suite holds descriptors past select's 1024
+    poller.register(fd, select.POLLIN)
+
     def pump(seconds: float) -> None:
         end = time.time() + seconds
         while time.time() < end:
-            ready, _, _ = select.select([fd], [], [], 0.1)
+            ready = poller.poll(100)
             if ready:
                 try:
                     data = os.read(fd, 65536)

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 import shlex
 from datetime import datetime
-from html import escape
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 from typing import Any
 
 from core.audit_words import words

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 import re
-from html import escape
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 
 from pydantic import BaseModel
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import base64
 import io
-from html import escape
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
