@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import os
 import signal
-import sqlite3
 import sys
 
 
@@ -17,6 +16,8 @@ def _interrupted(signum: int, frame: object) -> None:
 _STANDALONE = __name__ == "__main__" or os.path.basename(sys.argv[0] or "") == "argus"
 if _STANDALONE:
     signal.signal(signal.SIGINT, _interrupted)
+
+import sqlite3  # noqa: E402  (after the handler: it loads datetime, math ... where a Ctrl-C can land)
 
 import typer  # noqa: E402
 
