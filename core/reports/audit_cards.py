@@ -7,11 +7,11 @@ from __future__ import annotations
 import re
 import shlex
 from datetime import datetime
-from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 from typing import Any
 
 from core.audit_words import words
 from core.reports.thumbs import Thumbs
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 
 EXCERPT = 90            # characters of context either side of the marked words
 MAX_SOURCES = 4         # source posts shown on a card

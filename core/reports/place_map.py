@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import math
 import re
-from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 
 from pydantic import BaseModel
+
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 
 PLACE_ATTRS = ("home_location", "work_location", "frequent_venues", "travel_history", "school", "workplace")
 LABELS = {"home_location": "home", "work_location": "work", "frequent_venues": "often", "travel_history": "trip",

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import base64
 import io
-from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
+
+from core.textsafe import html_text as escape  # the output boundary: html.escape of printable text
 
 THUMB = 320          # longest side of a thumbnail, pixels
 QUALITY = 70

@@ -20,16 +20,16 @@ a holder field is the person the document is made out to.
 """
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 
 from nameparser import HumanName
 from nameparser.config import Constants
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.rules.base import Ctx
+from core.engine.rules.data_file import load_model
 from core.engine.types import Cue
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "names.json"
@@ -57,13 +57,7 @@ class NamesData(BaseModel):
 
 
 def load(path: Path = DATA) -> NamesData:
-    try:
-        return NamesData.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except json.JSONDecodeError as e:
-        raise NamesDataError(f"{path}: not JSON ({e.msg} at line {e.lineno})") from None
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise NamesDataError(f"{path}: field {'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+    return load_model(path, NamesData, NamesDataError)
 
 
 class _Reader:

@@ -4,12 +4,13 @@ never a workplace on its own (issue 37 item 7): labels.py keeps it as the unit o
 named on the same document."""
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel
+
+from core.engine.rules.data_file import load_model
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "workplace_labels.json"
 
@@ -26,13 +27,7 @@ class WorkplaceLabelsError(ValueError):
 
 
 def load(path: Path = DATA) -> WorkplaceLabels:
-    try:
-        return WorkplaceLabels.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except json.JSONDecodeError as e:
-        raise WorkplaceLabelsError(f"{path}: not JSON ({e.msg}, line {e.lineno})") from None
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise WorkplaceLabelsError(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+    return load_model(path, WorkplaceLabels, WorkplaceLabelsError)
 
 
 def _alternation(by_lang: dict[str, list[str]]) -> str:
