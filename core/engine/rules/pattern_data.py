@@ -1,0 +1,127 @@
+"""Patterns and word lists as data (issue 33): one reader for core/data/recognizers/<family>.json.
+
+A family file declares its recognizer (name, attributes, levels, languages, reads: the shape of
+occupations.json) and its named `patterns` and `words`. A pattern is a list of parts in regex order;
+each part is a word list of one language (the alternatives, written as regex) with an optional
+`wrap` template around it ("\\b(?:{words})\\b"); the parts are joined by "|" into one regex source,
+so alternative order, boundaries and flags are exactly what the data says. A word list is a set of
+plain words per language. Every pattern and word list says why it exists (`reason`).
+
+Faults are one line naming the file, the entry and the field (rules/data_file.load_model)."""
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from core.engine.rules.data_file import load_model
+
+FOLDER = Path(__file__).resolve().parents[2] / "data" / "recognizers"
+
+
+class PatternDataError(ValueError):
+    """A recognizer family file that does not follow its schema: one line naming file, entry and field."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Recognizer(_Strict):
+    name: str
+    attributes: list[str]                 # [] for a reader that supports no attribute (hostile spans)
+    levels: list[str]
+    languages: list[str]
+    reads: list[str]
+
+
+class Part(_Strict):
+    lang: str = Field(min_length=2)       # ISO 639-1, or "mul" for one word list of several Latin-script languages
+    words: list[str] = Field(min_length=1)
+    wrap: str = "{words}"
+
+    @model_validator(mode="after")
+    def _wrap_has_words(self) -> "Part":
+        if "{words}" not in self.wrap:
+            raise ValueError("wrap must hold {words}")
+        return self
+
+    def source(self) -> str:
+        return self.wrap.replace("{words}", "|".join(self.words))
+
+
+class Pattern(_Strict):
+    reason: str = Field(min_length=10)
+    ignore_case: bool = False
+    parts: list[Part] = Field(min_length=1)
+
+    def source(self) -> str:
+        return "|".join(p.source() for p in self.parts)
+
+
+class WordList(_Strict):
+    reason: str = Field(min_length=10)
+    words: dict[str, list[str]] = Field(min_length=1)      # by language
+
+
+class FamilyFile(_Strict):
+    about: str = Field(min_length=10)
+    recognizer: Recognizer
+    scores: dict[str, float] = {}                           # rule id -> confidence the Python gives it
+    patterns: dict[str, Pattern] = {}
+    words: dict[str, WordList] = {}
+
+    @model_validator(mode="after")
+    def _languages_declared(self) -> "FamilyFile":
+        langs = set(self.recognizer.languages) | {"mul"}
+        for name, p in self.patterns.items():
+            for i, part in enumerate(p.parts):
+                if part.lang not in langs:
+                    raise ValueError(f"patterns.{name}.parts.{i}.lang: {part.lang!r} not declared by the recognizer")
+        for name, w in self.words.items():
+            for lang in w.words:
+                if lang not in langs:
+                    raise ValueError(f"words.{name}.words.{lang}: language not declared by the recognizer")
+        return self
+
+
+def load(path: Path) -> FamilyFile:
+    return load_model(path, FamilyFile, PatternDataError)
+
+
+@lru_cache(maxsize=None)
+def family(name: str) -> FamilyFile:
+    """core/data/recognizers/<name>.json, read and validated once."""
+    return load(FOLDER / f"{name}.json")
+
+
+def source(fam: str, pattern: str) -> str:
+    """The regex source of a pattern (to be embedded in a larger regex by the caller)."""
+    return family(fam).patterns[pattern].source()
+
+
+@lru_cache(maxsize=None)
+def regex(fam: str, pattern: str) -> re.Pattern[str]:
+    """A pattern compiled once, with the flags its data declares."""
+    p = family(fam).patterns[pattern]
+    return re.compile(p.source(), re.I if p.ignore_case else 0)
+
+
+def words(fam: str, name: str, lang: str | None = None) -> list[str]:
+    """A word list in data order: one language's, or every language's in file order."""
+    by_lang = family(fam).words[name].words
+    return list(by_lang.get(lang, [])) if lang else [w for ws in by_lang.values() for w in ws]
+
+
+def score(fam: str, rule: str) -> float:
+    return family(fam).scores[rule]
+
+
+def fill(fam: str, text: str) -> str:
+    """`text` with every {name} of a pattern of the family replaced by that pattern's source (a rule
+    list's regex that embeds a shared alternation: "\\bif\\s+you\\s+are\\s+{ai}\\b")."""
+    for name in family(fam).patterns:
+        text = text.replace("{" + name + "}", source(fam, name))
+    return text
