@@ -3,7 +3,7 @@
 A family file declares its recognizer (name, attributes, levels, languages, reads: the shape of
 occupations.json) and its named `patterns` and `words`. A pattern is a list of parts in regex order;
 each part is a word list of one language (the alternatives, written as regex) with an optional
-`wrap` template around it ("\\b(?:{words})\\b"); the parts are joined by "|" into one regex source,
+`wrap` template around it ("\\b(?:{words})\\b", and further named word lists as `slots`); the parts are joined by "|" into one regex source,
 so alternative order, boundaries and flags are exactly what the data says. A word list is a set of
 plain words per language. Every pattern and word list says why it exists (`reason`).
 
@@ -41,15 +41,21 @@ class Part(_Strict):
     lang: str = Field(min_length=2)       # ISO 639-1, or "mul" for one word list of several Latin-script languages
     words: list[str] = Field(min_length=1)
     wrap: str = "{words}"
+    slots: dict[str, list[str]] = {}      # further word lists the wrap names as {slot}
+
 
     @model_validator(mode="after")
     def _wrap_has_words(self) -> "Part":
-        if "{words}" not in self.wrap:
-            raise ValueError("wrap must hold {words}")
+        for name in ("words", *self.slots):
+            if "{" + name + "}" not in self.wrap:
+                raise ValueError(f"wrap must hold {{{name}}}")
         return self
 
     def source(self) -> str:
-        return self.wrap.replace("{words}", "|".join(self.words))
+        out = self.wrap.replace("{words}", "|".join(self.words))
+        for name, alts in self.slots.items():
+            out = out.replace("{" + name + "}", "|".join(alts))
+        return out
 
 
 class Pattern(_Strict):
