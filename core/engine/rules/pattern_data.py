@@ -72,12 +72,18 @@ class WordList(_Strict):
     words: dict[str, list[str]] = Field(min_length=1)      # by language
 
 
+class ValueMap(_Strict):
+    reason: str = Field(min_length=10)
+    values: dict[str, dict[str, str]] = Field(min_length=1)   # by language: word as read -> canonical value
+
+
 class FamilyFile(_Strict):
     about: str = Field(min_length=10)
     recognizer: Recognizer
     scores: dict[str, float] = {}                           # rule id -> confidence the Python gives it
     patterns: dict[str, Pattern] = {}
     words: dict[str, WordList] = {}
+    maps: dict[str, ValueMap] = {}
 
     @model_validator(mode="after")
     def _languages_declared(self) -> "FamilyFile":
@@ -86,8 +92,8 @@ class FamilyFile(_Strict):
             for i, part in enumerate(p.parts):
                 if part.lang not in langs:
                     raise ValueError(f"patterns.{name}.parts.{i}.lang: {part.lang!r} not declared by the recognizer")
-        for name, w in self.words.items():
-            for lang in w.words:
+        for name, w in [*self.words.items(), *((n, m) for n, m in self.maps.items())]:
+            for lang in (w.words if isinstance(w, WordList) else w.values):
                 if lang not in langs:
                     raise ValueError(f"words.{name}.words.{lang}: language not declared by the recognizer")
         return self
@@ -119,6 +125,11 @@ def words(fam: str, name: str, lang: str | None = None) -> list[str]:
     """A word list in data order: one language's, or every language's in file order."""
     by_lang = family(fam).words[name].words
     return list(by_lang.get(lang, [])) if lang else [w for ws in by_lang.values() for w in ws]
+
+
+def value_map(fam: str, name: str) -> dict[str, str]:
+    """A map from the words a pattern reads to canonical values, every language's merged."""
+    return {k: v for by in family(fam).maps[name].values.values() for k, v in by.items()}
 
 
 def score(fam: str, rule: str) -> float:
