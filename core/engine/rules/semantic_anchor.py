@@ -165,14 +165,11 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
 #             with work wording (clients, shift, staff, 上班: says_work) it counts as the role
 #   none      the only shared word is a pastime ("yoga", "painting", "baking": the hobbies lexicon)
 #             or a role held by someone else ("my sister the dentist", "more male nurses", "my barista")
-_DET_BEFORE = re.compile(r"(?i)\b(?:my|our|his|her|their|your|the|a|an|this|that|some|any|every|no|other|more|fellow)\s+"
-                         r"(?:[\w'-]+\s+){0,2}$")
-_PRED_BEFORE = re.compile(r"(?i)\b(?:i'?m|i\s+am|i\s+was|i'?ve\s+been|as|being|became|become|work(?:s|ing|ed)?\s+as|"
-                          r"job\s+as|trained\s+as|career\s+as|life\s+as|years\s+as)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}$")
+_DET_BEFORE = regex("semantic_anchor", "det_before")
+_PRED_BEFORE = regex("semantic_anchor", "pred_before")
 # the role noun as the object of a verb of perception or dealing: "overhear electricians debate", "asked
 # plumbers", "watching chefs on TV" are other people
-_OBJECT_BEFORE = re.compile(r"(?i)\b(?:overh[ea]\w*|hear\w*|heard|see|seeing|saw|seen|watch\w*|met|meet\w*|ask\w*|"
-                            r"told|call(?:ed|ing)?|hir(?:e|ed|ing)|thank\w*|follow\w*|admire\w*)\s+(?:[\w'-]+\s+)?$")
+_OBJECT_BEFORE = regex("semantic_anchor", "object_before")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # a role after a modal or a wish is a plan, not a fact: "traditions should just retire", "I'd love to
 # become a nurse", "hoping to retire early", "will be a teacher one day"
@@ -294,8 +291,8 @@ def _value_name(bank: str, value_id: str) -> str:
 # one such sentence a guess. A word of the faith itself or its practice (the value's statements and
 # the bank's keywords: Buddhist, praying, Ramadan, 上香) held by the poster is the role. Meditation
 # and other pastimes are no religion.
-_WORSHIP_VENUES = frozenset(anchors("church churches chapel cathedral temple temples mosque mosques synagogue shrine "
-                                    "shrines monastery") | {"寺", "寺庙", "教堂", "清真寺", "庙"})
+_WORSHIP_VENUES = frozenset(anchors(" ".join(words("semantic_anchor", "worship_venues", "en")))
+                            | set(words("semantic_anchor", "worship_venues", "zh")))
 
 
 @lru_cache(maxsize=1)
@@ -329,14 +326,12 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
 # a sentence whose only gendered words are plural groups, with no first person, is a statement about
 # people in general (reading.holder.GENERIC), not the poster's own sex. Its gender cue is a hint.
 _GROUP_EN = regex("semantic_anchor", "group_en")
-_GENDER_ONE_EN = re.compile(r"(?i)\b(?:woman|man|girl|boy|guy|lady|gal|dude|female|male|mom|mum|dad|wife|husband|mother|"
-                            r"father|hubby|wifey|bf|gf|boyfriend|girlfriend)\b")
-_GROUP_ZH = re.compile(r"(?:女生|男生|女人|男人|女孩子?|男孩子?|女性|男性)们|(?:很多|有些|现在的|大部分)(?:女生|男生|女人|男人|女性|男性)")
+_GENDER_ONE_EN = regex("semantic_anchor", "gender_one")
+_GROUP_ZH = regex("semantic_anchor", "group_zh")
 
 
 # "girls' trip", "guys night", "boys' weekend": an outing of one's own group, not people in general
-_GROUP_OUTING = re.compile(r"(?i)\b(?:girls|guys|boys|ladies|gals|lads)(?:'|’)?\s+(?:trip|night|weekend|day|getaway|brunch|"
-                           r"dinner|lunch|holiday|vacation|chat|group|out)\b")
+_GROUP_OUTING = regex("semantic_anchor", "group_outing")
 
 
 def generic_group(sentence: str, bank: str) -> bool:
@@ -363,7 +358,7 @@ def _roles_rx() -> re.Pattern[str]:
     return re.compile(rf"(?i)\b{_OTHER_DET}\s+(?:[a-z-]+\s+)?(?:{alt})s?\b|\b(?:{alt})(?:s|es)\b")
 
 
-_STAFF_ZH = re.compile(r"司机|师傅|服务员|店员|收银员|导购|保安|护士|医生|大夫|药剂师|厨师")
+_STAFF_ZH = regex("semantic_anchor", "staff_zh")
 
 
 def _strip_staff(text: str) -> str:
