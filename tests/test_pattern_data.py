@@ -12,7 +12,7 @@ import pytest
 from core.engine.rules import pattern_data
 from core.engine.rules.pattern_data import FOLDER, PatternDataError, load
 
-FAMILIES = ["hostile", "semantic_anchor", "sensitive"]
+FAMILIES = ["hostile", "semantic_anchor", "sensitive", "entities", "semantic", "generic", "forms"]
 
 
 @pytest.mark.parametrize("fam", FAMILIES)
