@@ -12,7 +12,7 @@ import pytest
 from core.engine.rules import pattern_data
 from core.engine.rules.pattern_data import FOLDER, PatternDataError, load
 
-FAMILIES = ["hostile", "semantic_anchor", "sensitive", "entities", "semantic", "generic", "forms"]
+FAMILIES = ["hostile", "semantic_anchor", "sensitive", "entities", "semantic", "generic", "forms", "labels"]
 
 
 @pytest.mark.parametrize("fam", FAMILIES)
@@ -53,8 +53,9 @@ def test_an_undeclared_language_is_refused(tmp_path: Path) -> None:
     def edit(d):
         d["patterns"]["ai"]["parts"][0]["lang"] = "xx"
     p = _broken(tmp_path, "hostile", edit)
-    with pytest.raises(PatternDataError, match=r"patterns\.ai\.parts\.0\.lang.*'xx'"):
+    with pytest.raises(PatternDataError, match=r"patterns\.ai\.parts\.0\.lang: 'xx'") as e:
         load(p)
+    assert str(e.value).startswith(f"{p}: field ")
 
 
 def test_a_wrap_without_its_words_is_refused(tmp_path: Path) -> None:

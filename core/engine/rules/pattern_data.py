@@ -85,22 +85,27 @@ class FamilyFile(_Strict):
     words: dict[str, WordList] = {}
     maps: dict[str, ValueMap] = {}
 
-    @model_validator(mode="after")
-    def _languages_declared(self) -> "FamilyFile":
+    def undeclared(self) -> str | None:
+        """The first field holding a language the recognizer does not declare, or None."""
         langs = set(self.recognizer.languages) | {"mul"}
         for name, p in self.patterns.items():
             for i, part in enumerate(p.parts):
                 if part.lang not in langs:
-                    raise ValueError(f"patterns.{name}.parts.{i}.lang: {part.lang!r} not declared by the recognizer")
-        for name, w in [*self.words.items(), *((n, m) for n, m in self.maps.items())]:
-            for lang in (w.words if isinstance(w, WordList) else w.values):
-                if lang not in langs:
-                    raise ValueError(f"words.{name}.words.{lang}: language not declared by the recognizer")
-        return self
+                    return f"patterns.{name}.parts.{i}.lang: {part.lang!r}"
+        for kind, entries in (("words", self.words), ("maps", self.maps)):
+            for name, w in entries.items():
+                for lang in (w.words if isinstance(w, WordList) else w.values):
+                    if lang not in langs:
+                        return f"{kind}.{name}.{lang}: {lang!r}"
+        return None
 
 
 def load(path: Path) -> FamilyFile:
-    return load_model(path, FamilyFile, PatternDataError)
+    f = load_model(path, FamilyFile, PatternDataError)
+    bad = f.undeclared()
+    if bad:
+        raise PatternDataError(f"{path}: field {bad} is a language the recognizer does not declare")
+    return f
 
 
 @lru_cache(maxsize=None)
