@@ -17,7 +17,7 @@ PHONE_CN = re.compile(r"(?<![\d])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d
 PHONE_US = re.compile(r"(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)")
 PHONE_INTL = re.compile(r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(?\d{1,4}\)?[\s.-]?){2,4}\d{2,4}(?!\d)")
 # 8-digit local numbers (HK, SG ...) only right after contact wording
-PHONE_LABELED = re.compile(r"(?:(?i:call|text|whatsapp|phone|tel|mobile|cell|contact)|联系|电话|手机|致电|微信|联系我)[^\d\n]{0,8}(?P<n>(?<!\d)\+?\d[\d\s-]{6,14}\d)(?!\d)")
+PHONE_LABELED = regex("entities", "phone_label")
 PHONE_CN_LANDLINE = re.compile(r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)")
 # 18-digit Chinese resident ID (last may be X), passports, staff/student IDs like XC190417, SID-2023-0042
 CN_ID = re.compile(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
@@ -27,8 +27,7 @@ PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][·•\.\s-]?[A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]?"
 )
 # whole label words only: "reg" inside "regrets" is no plate label
-PLATE_LABELED_EN = re.compile(r"\b(?:licen[cs]e\s+plate|plate(?:\s+(?:no\.?|number))?|reg(?:istration)?)\b\.?\s*(?:is|[:#])?[ \t]*"
-                              r"([A-Z0-9]{2,4}[ \t-]?[A-Z0-9]{2,4})\b", re.I)
+PLATE_LABELED_EN = regex("entities", "plate_label")
 # A parcel's tracking / waybill number identifies the parcel, not its recipient. It is recognised by
 # the carriers' own formats (UPU S10 "RR123456789CN", UPS "1Z…") or by parcel wording on the same
 # label or sentence (tracking, waybill, ship to, 运单, 快递单号, 收件人, a courier's name).
@@ -40,8 +39,8 @@ _S10 = re.compile(r"(?<![\w-])[A-Z]{2}\d{9}[A-Z]{2}(?![\w-])")
 
 # A membership, loyalty, library or order number names an account with a shop, gym or library, not
 # the person: the schema's IDs are phones, e-mails, ID / student / staff / document numbers and plates.
-_PERSON_ID_LABEL = re.compile(r"student|staff|employee|badge|passport|licen[cs]e|ssn|\bid\b|学号|工号|员工号|身份证|证件|护照|准考证", re.I)
-_ACCOUNT_CONTEXT = re.compile(r"\b(?:member(?:ship)?|loyalty|rewards?|library|order)\b|会员|读者证|借书证|图书证|积分卡|订单", re.I)
+_PERSON_ID_LABEL = regex("entities", "person_id_label")
+_ACCOUNT_CONTEXT = regex("entities", "account_context")
 
 
 def is_account_number(text: str, label: str) -> bool:
@@ -76,13 +75,13 @@ ORG_ZH = regex("entities", "org_zh")
 # place unless it names a day, month or campus word), 'X High School', an acronym (core/data/recognizers/entities.json)
 SCHOOL_EN = regex("entities", "school_en")
 # "高中学历" (a high-school diploma) holds 中学 but names no school: no suffix whose 学 runs into 学历 / 学位
-SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?![历位])(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")
-_ZH_MOTION_END = re.compile(r"(?:到|去|回|进|来|离开|赶到|赶去|前往)$")
+SCHOOL_ZH = regex("entities", "school_zh")
+_ZH_MOTION_END = regex("entities", "motion_end_zh")
 PERSON_EN = re.compile(
     r"(?:(?i:my\s+name\s+is|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?)|[-–—~]\s*)\s*"
     r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})"
 )
-PERSON_ZH = re.compile(r"(?:我叫|我的名字是|本人名叫|本人|姓名[:：]\s*|名字[:：]\s*)(?P<name>[\u4e00-\u9fff]{2,4})")
+PERSON_ZH = regex("entities", "person_zh")
 
 
 def _add(out: list[Entity], taken: list[tuple[int, int]], etype: EntityType, m_start: int, m_end: int, text: str,
