@@ -22,12 +22,12 @@ from core.engine.forms import Form, FormField
 from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
 from core.engine.rules.entities import money_entities
-from core.engine.rules.pattern_data import words
+from core.engine.rules.pattern_data import regex, words
 from core.engine.rules.socio import income_band
 from core.engine.types import Cue
 
-_HONORIFIC = re.compile(r"^(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|master)\.?\s+|先生$|女士$|小姐$", re.I)
-_MASKED = re.compile(r"[*＊]|\[|redact|hidden|已隐藏|xxx", re.I)
+_HONORIFIC = regex("forms", "honorific")
+_MASKED = regex("forms", "masked")
 _SURNAMES_ZH = "".join(words("forms", "surnames_zh", "zh"))     # core/data/recognizers/forms.json
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 _LATIN_TOKEN = re.compile(r"^[A-Za-z][A-Za-z'\-]*$")

@@ -135,7 +135,7 @@ def _long_enough(piece: str, words: int, cjk: int) -> bool:
 _NOT_FOREIGN = re.compile(r"[A-Za-z\u3400-\u9fff\uf900-\ufaff]")
 
 
-_ENGLISH_LIKE = re.compile(r"(?:robot|rapport|registr|annot|ki$|ia$|si$)", re.I)
+_ENGLISH_LIKE = regex("hostile", "english_like")
 
 
 def foreign(piece: str) -> bool:

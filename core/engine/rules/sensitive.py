@@ -90,9 +90,10 @@ def mental_health(ctx: Ctx) -> list[Cue]:
 
 # ---------------------------------------------------------------- sexual_orientation
 _ORI_SELF = regex("sensitive", "orientation_self")
-_ORI_PARTNER = re.compile(r"\b(?:my|our)\s+(?:husband|wife|boyfriend|girlfriend|partner)\b|我(?:的)?(?:老公|老婆|男朋友|女朋友|男友|女友)", re.I)
-_ORI_COMMUNITY = re.compile(r"\b(?:pride\s+(?:parade|month\s+(?:with\s+my)|march)|lgbtq\+?\s+(?:community|youth\s+group)|coming\s+out\s+(?:story|day))\b|同志骄傲|彩虹(?:旗|游行|群体|家庭|社群|骄傲)", re.I)
-_ORI_ZH_TERM = re.compile(r"同性恋|双性恋|泛性恋|无性恋|拉拉|男同|女同")
+_ORI_PARTNER = regex("sensitive", "orientation_partner")
+_ORI_COMMUNITY = regex("sensitive", "orientation_community")
+_ORI_ZH_TERM = regex("sensitive", "orientation_zh_term")
+_ORI_SHORT_SUBJECT = regex("sensitive", "orientation_short_subject")   # "I'm bi", not "proud bi"
 _ORI_MAP = value_map("sensitive", "orientation")
 _STRAIGHT_NOT = regex("sensitive", "straight_not")     # "straight to bed", "three days straight"
 
@@ -109,7 +110,7 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
         val = _ORI_MAP.get(w)
         if not val or ctx.negated(m.start()):
             continue
-        if w in ("bi", "pan", "ace", "straight") and not re.match(r"(?i)(?:i'?m|i\s+am|identify|came|i\s+came|as\s+a)", m.group(0)):
+        if w in ("bi", "pan", "ace", "straight") and not _ORI_SHORT_SUBJECT.match(m.group(0)):
             continue
         if w == "straight" and _STRAIGHT_NOT.match(t[m.end():m.end() + 8]):
             continue
@@ -134,6 +135,7 @@ _REL_ALIAS = {k: v[2] for k, v in RELIGIONS.items()}
 _REL_STRONG = regex("sensitive", "religion_self")
 _STRONG_MAP = value_map("sensitive", "religion")
 _REL_PRACTICE = regex("sensitive", "religion_practice")
+_REL_WE = regex("sensitive", "religion_we")
 
 
 # words of the Catholic church itself: a Christianity cue they give names the denomination too
@@ -163,7 +165,7 @@ def religion(ctx: Ctx) -> list[Cue]:
             s0, s1 = ctx.sentence(ms)
             clause = t[s0:s1]
             practice = bool(_REL_PRACTICE.search(clause))
-            selfish = bool(re.search(r"(?i)\b(?:i|my|me|we|our|us)\b|我|我们", clause)) or ctx.first_person(ms)
+            selfish = bool(_REL_WE.search(clause)) or ctx.first_person(ms)
             conf = 0.55 if practice and selfish else 0.4 if selfish else 0.2
             if term.lower() in RELIGION_WEAK:
                 conf -= 0.15
