@@ -7,6 +7,7 @@ from typing import Any
 from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
 from core.engine.rules.blobs import blob_spans
+from core.engine.rules.pattern_data import regex, source
 from core.nodes.cue import Entity, EntityType  # noqa: F401 (stored in evidence data)
 
 EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}(?![\w-])")
@@ -16,43 +17,30 @@ PHONE_CN = re.compile(r"(?<![\d])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d
 PHONE_US = re.compile(r"(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)")
 PHONE_INTL = re.compile(r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(?\d{1,4}\)?[\s.-]?){2,4}\d{2,4}(?!\d)")
 # 8-digit local numbers (HK, SG ...) only right after contact wording
-PHONE_LABELED = re.compile(r"(?:(?i:call|text|whatsapp|phone|tel|mobile|cell|contact)|联系|电话|手机|致电|微信|联系我)[^\d\n]{0,8}(?P<n>(?<!\d)\+?\d[\d\s-]{6,14}\d)(?!\d)")
+PHONE_LABELED = regex("entities", "phone_label")
 PHONE_CN_LANDLINE = re.compile(r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)")
 # 18-digit Chinese resident ID (last may be X), passports, staff/student IDs like XC190417, SID-2023-0042
 CN_ID = re.compile(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
 ALNUM_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z]{1,4}-?\d{4,10}(?:-\d{1,6})?(?![\w-])")
-LABELED_ID = re.compile(
-    r"(?:student\s*(?:id|no\.?|number|#)|staff\s*(?:id|no\.?|number|#)|employee\s*(?:id|no\.?|number|#)|"
-    r"badge\s*(?:id|no\.?|#)|member(?:ship)?\s*(?:id|no\.?|number|#)|passport\s*(?:no\.?|number|#)?|"
-    r"id\s*(?:no\.?|number|#|card)?|ssn|license\s*(?:no\.?|number|#)|order\s*(?:no\.?|number|#)|"
-    r"学号|工号|员工号|编号|身份证号?|证件号|护照号?|会员号|卡号|准考证号|车牌号?|车牌)"
-    r"\s*[:：#]?\s*([A-Za-z0-9][A-Za-z0-9-]{3,24})",
-    re.I,
-)
+LABELED_ID = regex("entities", "labeled_id")
 PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][·•\.\s-]?[A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]?"
 )
 # whole label words only: "reg" inside "regrets" is no plate label
-PLATE_LABELED_EN = re.compile(r"\b(?:licen[cs]e\s+plate|plate(?:\s+(?:no\.?|number))?|reg(?:istration)?)\b\.?\s*(?:is|[:#])?[ \t]*"
-                              r"([A-Z0-9]{2,4}[ \t-]?[A-Z0-9]{2,4})\b", re.I)
+PLATE_LABELED_EN = regex("entities", "plate_label")
 # A parcel's tracking / waybill number identifies the parcel, not its recipient. It is recognised by
 # the carriers' own formats (UPU S10 "RR123456789CN", UPS "1Z…") or by parcel wording on the same
 # label or sentence (tracking, waybill, ship to, 运单, 快递单号, 收件人, a courier's name).
 TRACKING_FORMAT = re.compile(r"^(?:[A-Z]{2}\d{9}[A-Z]{2}|1Z[0-9A-Z]{16})$")
-PARCEL_CONTEXT = re.compile(
-    r"\b(?:tracking|track\s*(?:no|number|#)|waybill|way\s*bill|consignment|air\s*waybill|awb|parcel|shipment|shipping|"
-    r"ship\s+to|deliver(?:y)?\s+to|courier|fedex|ups|dhl|usps|royal\s+mail|parcelforce|evri|hermes|dpd|gls|"
-    r"canada\s+post|australia\s+post|ninja\s*van|sf\s+express|j&t|yamato|sagawa)\b|"
-    r"运单|快递|单号|面单|收件人|收货人|收货地址|寄件人|派件|签收|物流|速运|速递|快运|顺丰|圆通|中通|申通|韵达|极兔|邮政|百世|德邦|菜鸟",
-    re.I)
+PARCEL_CONTEXT = regex("entities", "parcel_context")
 _LONG_DIGITS = re.compile(r"(?<![\d\w-])\d{10,15}(?![\d\w-])")
 _S10 = re.compile(r"(?<![\w-])[A-Z]{2}\d{9}[A-Z]{2}(?![\w-])")
 
 
 # A membership, loyalty, library or order number names an account with a shop, gym or library, not
 # the person: the schema's IDs are phones, e-mails, ID / student / staff / document numbers and plates.
-_PERSON_ID_LABEL = re.compile(r"student|staff|employee|badge|passport|licen[cs]e|ssn|\bid\b|学号|工号|员工号|身份证|证件|护照|准考证", re.I)
-_ACCOUNT_CONTEXT = re.compile(r"\b(?:member(?:ship)?|loyalty|rewards?|library|order)\b|会员|读者证|借书证|图书证|积分卡|订单", re.I)
+_PERSON_ID_LABEL = regex("entities", "person_id_label")
+_ACCOUNT_CONTEXT = regex("entities", "account_context")
 
 
 def is_account_number(text: str, label: str) -> bool:
@@ -67,58 +55,33 @@ def is_tracking_number(text: str, value: str) -> bool:
     """`value` (an unlabelled number found in `text`) reads as a parcel's tracking number."""
     v = value.replace(" ", "").replace("-", "")
     return bool(TRACKING_FORMAT.match(v)) or bool(PARCEL_CONTEXT.search(text))
-MONEY = re.compile(
-    r"(?:(?P<cur1>[$¥￥€£]|US\$|HK\$|RMB|CNY|USD|EUR|GBP|JPY|INR|Rs\.?|₹)\s?(?P<num1>\d[\d,]*+(?:\.\d+)?)\s?(?P<mul1>[kKmM]|万|千|million|thousand|grand)?"
-    r"|(?<![\d,.])(?P<num2>\d[\d,]*+(?:\.\d+)?)\s?(?P<mul2>[kKmM]|万|千|million|thousand|grand)?\s?(?P<cur2>dollars|bucks|euros?|pounds|quid|yuan|rmb|usd|元|块|块钱|刀|美元|欧元|英镑|日元|rupees))",
-    re.I,
-)
+MONEY = regex("entities", "money")
 MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
                                           "september", "october", "november", "december"])}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
 DATE_ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.年](0?[1-9]|1[0-2])(?:[-/.月](0?[1-9]|[12]\d|3[01])[日号]?)?(?!\d)")
-DATE_EN = re.compile(
-    r"\b(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)"
-    r"|(?P<m2>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?)"
-    r"(?:,?\s+(?P<y>(?:19|20)\d{2}))?\b",
-    re.I,
-)
+DATE_EN = regex("entities", "date_en")
 DATE_ZH = re.compile(r"(?:((?:19|20)\d{2})年)?(1[0-2]|0?[1-9])月([12]\d|3[01]|0?[1-9])[日号]")
 STATION = re.compile(
     r"(?:[\u4e00-\u9fff]{2,8}(?:地铁站|站)(?![长台点])|(?:地铁|metro|subway)\s?\d{1,2}\s?号线|\d{1,2}号线"
     r"|(?<![\w'.-])[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,3}\s+(?:Station|station|Stn)\b"
     r"|\b(?:line|Line)\s+\d{1,2}\b|\b(?:the\s+)?[A-Z][a-z]+\s+[Ll]ine\b)"
 )
-ORG_SUFFIX_EN = (r"Inc\.?|Ltd\.?|LLC|Corp(?:oration)?\.?|Co\.|Company|Group|Hospital|Clinic|Bank|Labs?|Technologies|"
-                 r"Tech|Studio|Agency|Foundation|Institute|Center|Centre|Associates|Partners|Consulting|Restaurant|"
-                 r"Bakery|Cafe|Café|Hotel|Airlines?|Motors|Pharma|Systems|Solutions|Media|Press|Council|Ministry|"
-                 r"Department|Police|Firm|Museum|Library")
+ORG_SUFFIX_EN = source("entities", "org_suffix")
 ORG_EN = re.compile(rf"(?<![\w&'.-])(?:[A-Z][\w&'.-]*+\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
-ORG_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:有限公司|股份公司|集团|公司|医院|银行|研究院|研究所|事务所|科技(?!园|馆|城)|律所|卫生院|诊所|工作室|酒店|餐厅|分行|支行|门店|旗舰店|派出所|法院|检察院|政府|街道办|税务局|出版社|报社|电视台)")
-# a capitalised word after "... College"/"... University" is its place ("King's College London",
-# "University College Dublin") unless it is one of these
-_NOT_A_PLACE = (r"(?:The|And|But|Or|In|On|At|For|To|From|With|Today|Tonight|Yesterday|Tomorrow|Monday|Tuesday|Wednesday|"
-                r"Thursday|Friday|Saturday|Sunday|January|February|March|April|May|June|July|August|September|"
-                r"October|November|December|Alumni|Campus|Library|Hall|Class|Classes|Students?|Graduation|"
-                r"Hospital|Road|Street|Station|Press|Football|Basketball|Choir|Band|This|That|Now|Then|Again|Still|Is|Was)")
-# "University of Science and Technology": a second discipline after "and" is still the name
-_DISCIPLINE = (r"(?:Technology|Sciences?|Arts|Design|Engineering|Economics|Law|Medicine|Management|Commerce|"
-               r"Humanities|Agriculture|Finance|Music|Education|Health)")
-SCHOOL_EN = re.compile(
-    r"(?<![\w&'.-])(?:(?:[A-Z][\w&'.-]*+\s+){0,5}(?:University|College)\s+of\s+(?:the\s+)?[A-Z][\w'.-]*(?:\s+[A-Z][\w'.-]*+){0,3}"
-    r"(?:\s+(?:and|&)\s+" + _DISCIPLINE + r"\b)?"
-    r"|(?:[A-Z][\w&'.-]*+\s+){1,5}(?:(?:University|College)(?:\s+(?!" + _NOT_A_PLACE + r"\b)[A-Z][a-z]{2,}\b(?![\s-]+[A-Z]))?"
-    r"|Institute of Technology|Polytechnic|Academy|High School|Elementary(?:\s+School)?|Middle School|School)"
-    r"|(?:MIT|UCLA|NYU|UCL|LSE|USC|CMU|UBC|NUS|HKU|HKUST|ETH|KAIST)\b)"
-)
+ORG_ZH = regex("entities", "org_zh")
+# a school's name: 'University of X (and Discipline)', 'X University Place' (a capitalised word after it is its
+# place unless it names a day, month or campus word), 'X High School', an acronym (core/data/recognizers/entities.json)
+SCHOOL_EN = regex("entities", "school_en")
 # "高中学历" (a high-school diploma) holds 中学 but names no school: no suffix whose 学 runs into 学历 / 学位
-SCHOOL_ZH = re.compile(r"[\u4e00-\u9fff]{2,12}(?:大学|学院|中学|小学|高中|初中|附中|一中|二中|职高|技校|幼儿园)(?![历位])(?:[\u4e00-\u9fff]{1,6}(?:学院|系|专业))?")
-_ZH_MOTION_END = re.compile(r"(?:到|去|回|进|来|离开|赶到|赶去|前往)$")
+SCHOOL_ZH = regex("entities", "school_zh")
+_ZH_MOTION_END = regex("entities", "motion_end_zh")
 PERSON_EN = re.compile(
     r"(?:(?i:my\s+name\s+is|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?)|[-–—~]\s*)\s*"
     r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})"
 )
-PERSON_ZH = re.compile(r"(?:我叫|我的名字是|本人名叫|本人|姓名[:：]\s*|名字[:：]\s*)(?P<name>[\u4e00-\u9fff]{2,4})")
+PERSON_ZH = regex("entities", "person_zh")
 
 
 def _add(out: list[Entity], taken: list[tuple[int, int]], etype: EntityType, m_start: int, m_end: int, text: str,

@@ -22,18 +22,16 @@ from core.engine.forms import Form, FormField
 from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
 from core.engine.rules.entities import money_entities
+from core.engine.rules.pattern_data import regex, words
 from core.engine.rules.socio import income_band
 from core.engine.types import Cue
 
-_HONORIFIC = re.compile(r"^(?:mr|mrs|ms|miss|mx|dr|prof|sir|madam|master)\.?\s+|先生$|女士$|小姐$", re.I)
-_MASKED = re.compile(r"[*＊]|\[|redact|hidden|已隐藏|xxx", re.I)
-_SURNAMES_ZH = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范"
-                "金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧司诸上")
+_HONORIFIC = regex("forms", "honorific")
+_MASKED = regex("forms", "masked")
+_SURNAMES_ZH = "".join(words("forms", "surnames_zh", "zh"))     # core/data/recognizers/forms.json
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 _LATIN_TOKEN = re.compile(r"^[A-Za-z][A-Za-z'\-]*$")
-_NOT_NAME_WORDS = {"patient", "name", "date", "birth", "male", "female", "address", "resident", "tenant", "owner",
-                   "the", "and", "of", "to", "for", "n/a", "na", "none", "unknown", "clinic", "hospital", "pharmacy",
-                   "council", "management", "office", "ltd", "limited", "inc", "company", "department"}
+_NOT_NAME_WORDS = set(words("forms", "not_name", "en"))
 
 
 def _cap(tok: str) -> str:

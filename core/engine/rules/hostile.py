@@ -18,111 +18,20 @@ from functools import lru_cache
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
 from core.engine.rules.injection_data import load as load_provenance
+from core.engine.rules.pattern_data import fill, regex, words
 from core.engine.rules.unicode_fold import fold_letter, invisible, thin_space, undo_leet
 from core.nodes.cue import Cue, Entity
 from core.nodes.evidence import TextFeatures
 
-_AI = r"(?:ai|a\.i\.|artificial intelligence|assistant|chat\s?bot|bot|llm|gpt|chatgpt|claude|gemini|language model|" \
-      r"model|agent|investigator|analy[sz]er|analyst|profiler|scraper|crawler|system|auditor|reviewer|moderator|" \
-      r"fact[\s-]?checker|whoever\s+(?:is\s+)?(?:reading|processing|analy[sz]ing)(?:\s+this)?)"
-# line labels are narrower: "Model: Corolla" or "System: Linux" are not addressed to an AI
-_AI_LABEL = r"(?:ai|a\.i\.|ai\s+assistant|assistant|chat\s?bots?|bots|llms?|gpt|chatgpt|language\s+models?|note\s+to\s+(?:the\s+)?ai|system\s+(?:note|prompt|override))"
-_TRIGGERS_EN = [
-    # instruction overrides
-    r"\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)*(?:previous|prior|above|earlier|preceding|other)?\s*"
-    r"(?:instructions?|prompts?|rules?|context|directions?|guidelines?)\b",
-    r"\b(?:new|updated|real|true)\s+instructions?\s*:",
-    r"\b(?:ignore|disregard|forget)\s+(?:all\s+|everything\s+)?(?:of\s+)?(?:the\s+)?(?:above|previous|prior|preceding)\b",
-    rf"\binstructions?\s+(?:for|to)\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
-    r"[\[<【(]\s*(?:system|sys|ai|assistant|instruction|instructions|admin|prompt|note\s+to\s+ai)\s*[\]>】)]",
-    r"\bsystem\s+prompt\b",
-    r"\byou\s+are\s+now\b",
-    # addressing an AI
-    rf"\b(?:dear|attention|hey|hello|hi|note\s+(?:to|for)|message\s+(?:to|for)|notice\s+(?:to|for)|to\s+(?:any|all|the)|for\s+(?:any|all|the))\s+(?:the\s+|any\s+|all\s+)?{_AI}s?\b",
-    rf"\b{_AI}s?\s*(?:,|:)?\s*(?:please\s+)?(?:note|record|remember|be\s+advised)\b",
-    # (spaces and tabs bounded, not \s*: nested \s* after every newline was cubic in a run of newlines)
-    rf"(?:^|(?<=\n)|(?<=[.!?。！？]\s)|(?<=[.!?。！？]))[ \t]{{0,4}}[\[(<]?[ \t]{{0,4}}{_AI_LABEL}"
-    rf"(?:[ \t]+(?:assistant|note|instruction|notice|message))?[ \t]{{0,4}}[\])>]?[ \t]{{0,4}}:",
-    rf"\bif\s+you\s+(?:are|'re)\s+(?:an?\s+)?{_AI}\b",
-    rf"\b{_AI}s?\s+(?:reading|analy[sz]ing|processing|scanning|summari[sz]ing|profiling)\s+(?:this|these|my)\b",
-    rf"\bwhen\s+(?:you|an?\s+{_AI})\s+(?:summari[sz]e|analy[sz]e|profile|report|process)\b",
-    # addressed to the report: "in your report", ...
-    r"\b(?:in|into)\s+your\s+(?:final\s+)?(?:report|profile|dossier|analysis|summary)\b",
-]
-# weaker: assertions of facts "for the report" / about "this user"; they make their sentence
-# hostile, not the rest of the post ("for the report due tomorrow" is also plain English)
-_ASSERT_EN = [
-    r"\bfor\s+(?:the|your|any|this)\s+(?:report|profile|analysis|file|dossier|investigation|assessment)s?\b",
-    r"\b(?:record|note|write|report|list|put|log|mark|state|register|conclude|output|classify)\s+(?:down\s+)?(?:that\s+)?"
-    r"(?:this|the)\s+(?:user|author|poster|account(?:\s+(?:owner|holder))?|person|individual|subject)\b",
-    r"\b(?:this\s+user|the\s+account\s+(?:owner|holder)|the\s+(?:author|person|owner)\s+(?:of|behind)\s+this\s+(?:account|profile|page))\s+"
-    r"(?:is|was|has|lives|works|owns|earns|identifies|should\s+be|must\s+be)\b",
-    r"\b(?:the\s+)?(?:correct|true|real|official)\s+(?:answer|value|profile|age|name|location|address)\s+(?:is|=|:)",
-]
-_TRIGGERS_ZH = [
-    r"[【\[（(]\s*(?:系统|系統|官方|平台|管理员|AI|人工智能|重要)\s*(?:通知|提示|消息|指令|公告|说明|提醒)?\s*[】\]）)]",
-    r"系统(?:通知|提示|消息|指令|公告)\s*[:：]?",
-    r"(?:审核员|审核人员|审查员|审计员|评审|调查人员)(?:们)?(?:请|注意|你好|须知|[:：])",
-    r"(?:忽略|无视|忘记|忘掉)(?:掉)?(?:之前|以上|上面|前面|先前|所有|全部|其他)?的?(?:所有|全部)?(?:指令|指示|说明|规则|提示|设定)",
-    r"(?:(?<![A-Za-z])AI|ＡＩ|人工智能|智能助手|助手|大模型|模型|机器人|分析系统|调查员|分析师|自动化工具|自动化程序|自动工具|自动程序|分析工具|抓取工具|爬虫)(?:们)?(?:请|注意|你好|须知|[:：])",   # not "Wan Chai:"
-    r"(?:致|给|告诉|提醒)(?:所有|各位)?(?:的)?(?:AI|人工智能|助手|大模型|模型|机器人|调查员|分析师)",
-    r"(?:报告|档案|画像|分析结果)(?:中|里|里面|上)?(?:请)?(?:写|记录|注明|填写|标注|应写|应该写)",
-    r"(?:请|务必|必须)(?:在|把|将)?(?:报告|档案|画像)",
-    r"(?:写入|记入|记录到|填入)(?:报告|档案|画像)",
-    r"供.{0,4}(?:报告|档案|画像|分析)(?:使用|参考)|(?:用于|作为)(?:报告|档案|画像)",
-    r"(?:正确|真实)(?:答案|信息|年龄|姓名|地址)(?:是|为|[:：])",
-]
-_ASSERT_ZH = [
-    r"(?:该|此|本|这个)(?:用户|账号主人|博主|账户持有人)(?:的)?(?:真实)?(?:是|为|今年|住在|居住在|年龄|性别|名字|姓名|工作|职业|收入)",
-]
-
-# Other languages (issue 26): an automated addressee and a directive to it in one sentence, or an
-# override of earlier orders. The directives are never English words ("note", "ignore", "mets"
-# are left out), so English and Chinese posts cannot trip them; the addressees may be.
-_ADDR_INTL = (
-    r"\b(?:IA|KI|ИИ|SI|AI|inteligencia\s+artificial|intelig[êe]ncia\s+artificial|intelligenza\s+artificiale|"
-    r"intelligence\s+artificielle|k[üu]nstliche\w*\s+intelligenz|kunstmatige\s+intelligentie|sztuczn\w*\s+inteligencj\w*|"
-    r"yapay\s+zek\w*|kecerdasan\s+buatan|tr[íi]\s+tu[ệe]\s+nh[âa]n\s+t[ạa]o|asistente|assistente|assistent|assistant|asystent\w*|"
-    r"asisten|asistan|tr[ợo]\s+l[ýy]|bot|robot|robô|roboter|r[ôo]\s+b[ốo]t|programa|programme|programm\w*|program\w*|"
-    r"ch[ưu][ơo]ng\s+tr[ìi]nh|algoritm\w*|algorithm\w*|algorytm\w*|thu[ậa]t\s+to[áa]n|sistema|syst[èe]me|system|systeem|sistem\w*|"
-    r"h[ệe]\s+th[ốo]ng|modelo|mod[èe]le|modell|modello|model\w*|m[ôo]\s+h[ìi]nh|herramienta|outil|werkzeug|ferramenta|strumento|"
-    r"ara[çc]\w*|analysewerkzeug|помощник\w*|ассистент\w*|бот\w*|робот\w*|программ\w*|алгоритм\w*|систем\w*|модел\w*|"
-    r"инструмент\w*|искусственн\w*\s+интеллект\w*)\b"
-    r"|人工知能|アシスタント|ボット|ロボット|プログラム|アルゴリズム|システム|モデル|ツール|AI"
-    r"|인공지능|비서|어시스턴트|봇|로봇|프로그램|알고리즘|시스템|모델|도구"
-    r"|الذكاء\s+الاصطناعي|المساعد|بوت|الروبوت|برنامج|خوارزمي|النظام|النموذج|أداة"
-    r"|एआई|कृत्रिम\s+बुद्धिमत्ता|सहायक|बॉट|रोबोट|प्रोग्राम|एल्गोरिदम|सिस्टम|मॉडल"
-)
-_DIRECT_INTL = (
-    r"\b(?:apunta|anota\w*|guarda|registra\w*|pon|escribe|considera\w*|recuerda|memoriza|no\s+hagas\s+caso|debe\s+constar|"
-    r"retiens|garde\s+en\s+m[ée]moire|notez|indique|[ée]cris|consid[èe]re|oublie|ne\s+tiens\s+pas\s+compte|enregistre\w*|"
-    r"guarde|memorizza|memorize|halte\s+fest|speichere|trage\s+\w+\s+ein|trage\s+ein|notiere\w*|schreib\w*|betrachte|vergiss|ignoriere|soll\s+stehen|"
-    r"vermerke|merk\s+dir|anote|coloque|registre|escreva|considere|esque[çc]a|desconsidere|deve\s+constar|lembre|"
-    r"prendi\s+nota|scrivi|riporta|annoti|considerami|dimentica|non\s+badare|deve\s+risultare|ricorda|"
-    r"unutma|kaydet|yaz\w*|kabul\s+et|unut|yok\s+say|bo[şs]\s+ver|not\s+et\w*|ingat|catat|tulis|anggap|lupakan|abaikan|simpan|"
-    r"h[ãa]y\s+nh[ớo]|ghi|vi[ếe]t|qu[êe]n|b[ỏo]\s+qua|zapami[ęe]taj|zapisz|wpisz|napisz|uznaj|zapomnij|zignoruj|"
-    r"onthoud|noteer|schrijf|zet\s+erin|beschouw|vergeet|negeer)\b"
-    r"|запомни|сохрани|укажи|запиши|напиши|считай|забудь|игнорируй|не\s+обращай\s+внимания|отмет\w*|должно\s+быть\s+указано"
-    r"|覚えて|保存して|書いて|記載|記して|扱って|忘れて|無視して|気にしないで|記録して"
-    r"|기억해|저장해|적어|써라|써\s*줘|간주해|잊고|무시하고|남겨|기록해"
-    r"|احفظ|اكتب|اعتبر|انس|تجاهل|لا\s+تلتفت|سجّل|سجل|فليدوّن|فليدون|دوّن|دون|يذكر"
-    r"|याद\s+रख|लिखो|दर्ज\s+कर|मानो|भूल\s+जाओ|अनदेखा\s+कर"
-)
-_ORDERS_INTL = (
-    r"\b(?:[óo]rdenes|instrucciones|indicaciones|consignes|vorgaben|anweisungen|ordens|instru[çc][õo]es|indicazioni|istruzioni|"
-    r"emirleri?|talimatlar\w*|perintah|instruksi|m[ệe]nh\s+l[ệe]nh|h[ưu][ớo]ng\s+d[ẫa]n|polecenia|instrukcje|opdrachten|instructies)\b"
-    r"|указани\w*|инструкци\w*|команд\w*|命令|指示|명령|지시|الأوامر|التعليمات|आदेश|निर्देश"
-)
-_FORGET_INTL = (
-    r"\b(?:olvida|ignora|oublie|vergiss|ignoriere|esque[çc]a|ignore|dimentica|unut|yok\s+say|lupakan|abaikan|qu[êe]n|"
-    r"b[ỏo]\s+qua|zapomnij|zignoruj|vergeet|negeer)\b|забудь|игнорируй|忘れて|無視して|잊고|무시하고|انس|تجاهل|भूल\s+जाओ|अनदेखा"
-)
+# the patterns and rule lists are data: core/data/recognizers/hostile.json (rules/pattern_data.py)
+_TRIGGERS = [fill("hostile", r) for r in words("hostile", "triggers")]   # en, then zh
+_ASSERTS = [fill("hostile", r) for r in words("hostile", "assertions")]
 # pairs are found by two linear scans and matched in code (a regex "ADDR .{0,80}? DIRECTIVE" tried
 # the whole directive alternation at 80 places after every addressee: slow on "AI AI AI ...")
-_ADDR_RX = re.compile(_ADDR_INTL, re.I)
-_DIRECT_RX = re.compile(_DIRECT_INTL, re.I)
-_FORGET_RX = re.compile(_FORGET_INTL, re.I)
-_ORDERS_RX = re.compile(_ORDERS_INTL, re.I)
+_ADDR_RX = regex("hostile", "addressee_intl")
+_DIRECT_RX = regex("hostile", "directive_intl")
+_FORGET_RX = regex("hostile", "forget_intl")
+_ORDERS_RX = regex("hostile", "orders_intl")
 _PAIR_GAP = 80
 _BREAK = re.compile(r"[.!?。！？\n]")
 
@@ -167,10 +76,10 @@ def _alt(patterns: list[str]) -> re.Pattern[str]:
     return re.compile("|".join(f"(?:{p})" for p in patterns), re.I)
 
 
-_TRIGGER = _alt(_TRIGGERS_EN + _TRIGGERS_ZH)       # addresses an AI / overrides: governs the rest
+_TRIGGER = _alt(_TRIGGERS)       # addresses an AI / overrides: governs the rest
 # asserts a fact for the report, or assigns a profile value ("set home to X", "record: age 81",
 # core/data/injection/provenance.json): its sentence
-_ASSERT = _alt(_ASSERT_EN + _ASSERT_ZH + load_provenance().assignment)
+_ASSERT = _alt(_ASSERTS + load_provenance().assignment)
 # invisible characters, look-alike letters, small capitals and leetspeak are undone on the detection
 # copy by rules/unicode_fold.py (the Unicode confusables data, not a hand list)
 

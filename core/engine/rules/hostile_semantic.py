@@ -36,6 +36,7 @@ from core.engine.rules.addressee import stored_vectors as _stored
 from core.engine.rules.base import CJK, SENTENCE
 from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import normalise_for_detection, outside, sentence_ranges, taint_after_injection
+from core.engine.rules.pattern_data import regex
 from core.engine.rules.semantic import load_banks, text_sha
 from core.nodes.cue import SemanticMatch
 from tools.embed import MODEL_ID, embed, encode
@@ -50,37 +51,10 @@ CLAUSE_SIM = 0.83            # a sentence this near an attack prototype has its 
 _CLAUSE = re.compile(r"[:：,，;；、]|\s[-–—]+\s|[—–]")
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 # an addressee (AI, bot, reviewer, whoever reads/compiles this) or a record being compiled
-_GATE = re.compile(
-    r"\b(?:a\.?i|assistant|bots?|chat\s?bot|models?|llms?|gpt|system|algorithms?|machines?|programs?|software|"
-    r"crawlers?|scrapers?|reviewers?|auditors?|analysts?|moderators?|investigators?|checkers?|profilers?|"
-    r"whoever|anyone|anybody|compil\w*|summar\w*|analy[sz]\w*|profil\w*|reports?|dossiers?|records?|"
-    r"database|files?|assessment|investigation|classif\w*|output|instructions?|ignore|disregard|override|"
-    r"log|register|note|review\w*|audit\w*|scan\w*|read(?:s|ing)?\s+this|evaluat\w*|generator|engine|tool|"
-    r"pipeline|reader|robots?|screening|index\w*|assembl\w*|facts\s+about\s+me)\b"
-    r"|审核|审查|审计|审稿|评审|调查|报告|档案|画像|资料|记录|登记|标记|标注|标为|记为|设为|写明|写进|填写|注明|"
-    r"系统|模型|助手|机器人|人工智能|AI|程序|算法|总结|分析|忽略|无视|指令|提示|审阅|读取|整理|账号|软件|工具|机器|"
-    r"引擎|汇总|评估|我的信息",
-    re.I,
-)
+_GATE = regex("hostile", "gate")
 # the same addressees, records and instructions in the other languages of the bank (es fr de pt
 # it ru ja ko ar tr id vi pl nl hi): word starts for alphabetic scripts, substrings for the others
-_GATE_INTL = re.compile(
-    r"\b(?:inteligencia\s+artificial|intelig[eê]ncia\s+artificial|intelligenza\s+artificiale|intelligence\s+artificielle|"
-    r"k[üu]nstliche\w*\s+intelligenz|kunstmatige\s+intelligentie|sztuczn\w*\s+inteligencj\w*|yapay\s+zek\w*|"
-    r"kecerdasan\s+buatan|tr[íi]\s+tu[ệe]\s+nh[âa]n\s+t[ạa]o|KI|IA|asistente|assistente|assistent|asystent\w*|asisten|asistan|"
-    r"sistema|syst[èe]me|systeem|sistem|modelo|mod[èe]le|modell|modello|model\s+j[ęe]zykow\w*|taalmodel|dil\s+modeli|"
-    r"robô|robot|informe|relat[óo]rio|rapporto|rapport|bericht|raport\w*|rapor\w*|laporan|b[áa]o\s+c[áa]o|"
-    r"resumen|r[ée]sum[ée]|resumo|riepilogo|zusammenfassung|samenvatting|podsumowani\w*|[öo]zet\w*|ringkasan|t[óo]m\s+t[ắa]t|"
-    r"instrucciones|instru[çc][õo]es|istruzioni|anweisung\w*|instructies|instrukcj\w*|talimat\w*|instruksi|h[ưu][ớo]ng\s+d[ẫa]n|"
-    r"ignora\w*|ignoriere\w*|ignorez|negeer|zignoruj|yok\s+say|abaikan|b[ỏo]\s+qua|registr[ae]\w*|anot[ae]\w*|annot\w*|notiere|"
-    r"vermerke|noteer|zapisz|kaydet|catat|ghi\s+l[ạa]i|enregistre\w*|notez|perfil|profilo|profiel|tr[ợo]\s+l[ýy]|h[ệe]\s+th[ốo]ng)\b"
-    r"|искусственн|ИИ|ассистент|систем|модел|бот|отч[её]т|сводк|инструкци|игнорир|запиши|отметьт|профил"
-    r"|人工知能|アシスタント|システム|モデル|ボット|レポート|要約|指示|無視|記録|プロフィール"
-    r"|인공지능|어시스턴트|시스템|모델|봇|보고서|요약|지시|무시|기록|프로필"
-    r"|الذكاء\s+الاصطناعي|المساعد|مساعد|النظام|النموذج|الروبوت|التقرير|ملخص|التعليمات|تجاهل|سجّل|سجل"
-    r"|कृत्रिम\s+बुद्धिमत्ता|सहायक|सिस्टम|मॉडल|रिपोर्ट|सारांश|निर्देश|अनदेखा|दर्ज",
-    re.I,
-)
+_GATE_INTL = regex("hostile", "gate_intl")
 _UWORD = re.compile(r"[^\W\d_]+")
 
 
@@ -161,7 +135,7 @@ def _long_enough(piece: str, words: int, cjk: int) -> bool:
 _NOT_FOREIGN = re.compile(r"[A-Za-z\u3400-\u9fff\uf900-\ufaff]")
 
 
-_ENGLISH_LIKE = re.compile(r"(?:robot|rapport|registr|annot|ki$|ia$|si$)", re.I)
+_ENGLISH_LIKE = regex("hostile", "english_like")
 
 
 def foreign(piece: str) -> bool:

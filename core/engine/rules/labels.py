@@ -9,6 +9,7 @@ from core.engine.gazetteer import COUNTRY_ALIASES, COUNTRY_ZH
 from core.engine.rules.base import Ctx
 from core.engine.rules.identity import _demonym_of
 from core.engine.rules.lexicon import DEMONYMS
+from core.engine.rules.pattern_data import value_map, words
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 
@@ -19,17 +20,11 @@ _LABELS: list[tuple[str, re.Pattern[str]]] = [
     # employer and department labels are data (workplace_labels.json)
     ("unit", re.compile(r"(?i)(?:^|\n|\b)(?:" + _UNIT_LABELS + ")" + _VALUE)),
     ("organization", re.compile(r"(?i)(?:^|\n|\b)(?:" + _ORG_LABELS + ")" + _VALUE)),
-    ("position", re.compile(r"(?i)(?:^|\n|\b)(?:title|position|job\s+title|role|occupation|职位|职务|岗位|职业)" + _VALUE)),
-    ("address", re.compile(r"(?i)(?:^|\n|\b)(?:home\s+address|address|addr\.?|住址|地址|家庭住址|户籍地址|房号|业主房号)" + _VALUE)),
-    ("school", re.compile(r"(?i)(?:^|\n|\b)(?:school|university|college|学校|院校|就读学校)" + _VALUE)),
-    ("faculty", re.compile(r"(?i)(?:^|\n|\b)(?:faculty|college\s+of|学院|院系)" + _VALUE)),
-    ("major", re.compile(r"(?i)(?:^|\n|\b)(?:major|programme|program|专业)" + _VALUE)),
-    ("gender", re.compile(r"(?i)(?:^|\n|\b)(?:sex|gender|性别)" + _VALUE)),
-    ("nationality", re.compile(r"(?i)(?:^|\n|\b)(?:nationality|citizenship|国籍)" + _VALUE)),
-    ("dob", re.compile(r"(?i)(?:^|\n|\b)(?:date\s+of\s+birth|birth\s*date|d\.o\.b\.?|出生日期|出生|生日)" + _VALUE)),
+    # the other labels are data too (labels.json): English then Chinese alternatives
+    *((f, re.compile(r"(?i)(?:^|\n|\b)(?:" + "|".join(words("labels", f)) + ")" + _VALUE))
+      for f in ("position", "address", "school", "faculty", "major", "gender", "nationality", "dob")),
 ]
-_GENDER = {"f": "female", "female": "female", "woman": "female", "女": "female", "m": "male", "male": "male",
-           "man": "male", "男": "male"}
+_GENDER = value_map("labels", "gender")
 # a value ends at a wide gap or where the next "Label:" starts
 _CUT = re.compile(r"\s{2,}|\s+(?=[^\s:：]{1,12}[ \t]*[:：])|[,，;；](?=\s*[^\s:：]{1,12}[ \t]*[:：])")
 

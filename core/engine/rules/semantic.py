@@ -34,6 +34,7 @@ import numpy as np
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_mask, sentence_ranges
+from core.engine.rules.pattern_data import regex
 from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_rival,
                                                   occupation_anchor, religion_anchor, says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
@@ -50,9 +51,7 @@ MARGIN: dict[str, float] = {"age": 0.04, "education": 0.02, "gender": 0.02, "hea
                             "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.03,
                             "politics": 0.06, "relationship": 0.02, "religion": 0.02}
 # a level of schooling attained (or left) is an education, not the poster's age now
-_ATTAINED = re.compile(r"学历|文凭|毕业(?:就|后|以后|之后|了好多年|多年)|只读到|没(?:读|上)(?:过)?大学|辍学|"
-                       r"\bonly\s+(?:a\s+|have\s+a\s+)?high[\s-]school\b|\bhigh[\s-]school\s+(?:diploma|education|dropout|graduate)\b|"
-                       r"\bdropped\s+out\b|\bnever\s+(?:went\s+to|finished)\s+(?:college|uni|university|high\s+school)\b", re.I)
+_ATTAINED = regex("semantic", "attained")     # core/data/recognizers/semantic.json
 HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
 HINT_CONF = 0.07
 SEPARATION = 0.005

@@ -21,28 +21,14 @@ from core.engine.rules.banks import bank_keywords, read_banks
 from core.engine.rules.base import CJK, Ctx, Lexicon
 from core.engine.rules.generic import generic_statement  # noqa: F401 (re-exported: the semantic layer reads it here)
 from core.engine.rules.lexicon import HOBBIES
+from core.engine.rules.pattern_data import regex, words
 
 _WORD = re.compile(r"[a-z]+")
-_SUFFIXES = ("ations", "ation", "ments", "ment", "ings", "ing", "ers", "er", "ies", "ied", "es", "ed", "ly", "al",
-             "s", "e", "y")
-STOP_EN = frozenset("""
-a about after again all also am an and any anyone are as at back be been before being but by can cant could day days
-did do does doing done dont down each even ever every few for from get gets getting go going got had has have having
-he her here him his home how i im ive id ill if in into is it its job just keep know last life like lot love made make
-many me more
-most much my myself new next no non not now of off on once one only or other our out over own people re really right
-said same see she should since so some still such take than that the their them then there these they thing things
-think this those though through time times to too today tonight up us very want was way we week well were what when
-where which while who why will with without work working would year years yet you your ago
-went came come coming left took take gave give saw seen told felt feel found put let use used try tried start started
-finally first second third best better two three four five six seven eight nine ten half
-during among across along around against toward towards upon behind beyond between despite inside outside within
-via per understand understanding understood group groups
-monday tuesday wednesday thursday friday saturday sunday mondays tuesdays wednesdays thursdays fridays saturdays sundays
-""".split())
+# the word lists and guard patterns are data: core/data/recognizers/semantic_anchor.json
+_SUFFIXES = tuple(words("semantic_anchor", "suffixes", "en"))
+STOP_EN = frozenset(words("semantic_anchor", "stop", "en"))
 # common Chinese function / filler characters: shared ones say nothing about the topic
-STOP_ZH = frozenset("我的了是在很也就都和有不这那个一今天吗吧呢啊呀还你他她们着过到去来上下说要会对好人多大小么什为没"
-                    "就被把给让从自己又再才能可以得地啦哈嘛哦呗些点儿里年月日时候每已经始起出开想看用真最太更次后前然")
+STOP_ZH = frozenset(words("semantic_anchor", "stop", "zh"))
 
 
 def stem(word: str) -> str:
@@ -136,23 +122,10 @@ def _keyword_words(bank: str) -> frozenset[str]:
 # A sentence whose only word in common with an occupation is a venue ("a new bakery opened near
 # home", "又去药房拿药了", "library until closing") is about a visit: customers go to bakeries,
 # pharmacies and libraries. It anchors the occupation only where working there is stated.
-VENUE_EN = re.compile(
-    r"\b(?:(?:farmers'?|flea|night|fish|flower|book|coffee|bike|car)\s+(?:markets?|shops?|stores?|stalls?)|bakery|bakeries|bakehouse|pharmacy|pharmacies|drugstore|chemist'?s|library|libraries|shop|shops|store|stores"
-    r"|market|markets|supermarket|caf[eé]s?|coffee ?shop|restaurants?|diner|bistro|bar|pub|gym|salon|barbershop"
-    r"|clinic|hospital|garage|bookstore|bookshop|boutique|mall|museum|gallery|studio|kitchen)\b"
-    # a ride taken as a passenger ("took a cab to the airport", "my uber was late")
-    r"|\b(?:took|take|taking|takes|grabbed|grab|got|get|hailed|called|caught|booked|shared)\s+(?:a|an|the|my|our)?\s*"
-    r"(?:taxi|cab|uber|lyft|ride)s?\b|\b(?:taxi|cab|uber|lyft)\s+(?:ride|home|back|there)\b|\bmy\s+(?:uber|lyft)\b"
-    # public transport used, not driven: "swapped car rides for public transport", "my monthly pass", "took the tram"
-    r"|\bpublic\s+trans(?:port|portation|it)\b|\b(?:bus|transit|metro|subway|train|rail|monthly|commuter)\s+pass(?:es)?\b"
-    r"|\b(?:took|take|taking|takes|catch|caught|ride|rides|riding|rode|by)\s+(?:the\s+)?(?:bus|subway|metro|tube|tram|train)\b", re.I)
-VENUE_ZH = re.compile(r"[\u4e00-\u9fff]{1,3}?(?:店|房|馆|铺|坊|市场|超市|诊所|医院|药局|餐厅|商场)|打车|打的|坐出租车?|叫了?(?:辆|个)?车|网约车"
-                      r"|(?:坐|乘|挤)(?:地铁|公交车?|巴士|火车|高铁|轻轨)|公共交通")
-WORK_EN = re.compile(
-    r"\b(?:work(?:s|ed|ing)?|shifts?|jobs?|boss|manager|colleagues?|co-?workers?|customers?|clients?|patients?"
-    r"|staff|hired|employed|apprentice|my (?:own )?(?:shop|store|bakery|café|cafe|restaurant|clinic|salon|studio)"
-    r"|i (?:run|own|manage) (?:a|the|my))\b", re.I)
-WORK_ZH = re.compile(r"上班|下班|工作|值班|加班|同事|老板|顾客|客人|病人|患者|我的店|我们店|自己的店|入职|实习|打工|兼职|排班|早班|晚班|夜班|店长")
+VENUE_EN = regex("semantic_anchor", "venue")      # a venue, a ride taken, public transport used
+VENUE_ZH = regex("semantic_anchor", "venue_zh")
+WORK_EN = regex("semantic_anchor", "work")
+WORK_ZH = regex("semantic_anchor", "work_zh")
 
 
 def says_work(sentence: str) -> bool:
@@ -192,22 +165,15 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
 #             with work wording (clients, shift, staff, 上班: says_work) it counts as the role
 #   none      the only shared word is a pastime ("yoga", "painting", "baking": the hobbies lexicon)
 #             or a role held by someone else ("my sister the dentist", "more male nurses", "my barista")
-_DET_BEFORE = re.compile(r"(?i)\b(?:my|our|his|her|their|your|the|a|an|this|that|some|any|every|no|other|more|fellow)\s+"
-                         r"(?:[\w'-]+\s+){0,2}$")
-_PRED_BEFORE = re.compile(r"(?i)\b(?:i'?m|i\s+am|i\s+was|i'?ve\s+been|as|being|became|become|work(?:s|ing|ed)?\s+as|"
-                          r"job\s+as|trained\s+as|career\s+as|life\s+as|years\s+as)\s+(?:an?\s+)?(?:[\w'-]+\s+){0,2}$")
+_DET_BEFORE = regex("semantic_anchor", "det_before")
+_PRED_BEFORE = regex("semantic_anchor", "pred_before")
 # the role noun as the object of a verb of perception or dealing: "overhear electricians debate", "asked
 # plumbers", "watching chefs on TV" are other people
-_OBJECT_BEFORE = re.compile(r"(?i)\b(?:overh[ea]\w*|hear\w*|heard|see|seeing|saw|seen|watch\w*|met|meet\w*|ask\w*|"
-                            r"told|call(?:ed|ing)?|hir(?:e|ed|ing)|thank\w*|follow\w*|admire\w*)\s+(?:[\w'-]+\s+)?$")
+_OBJECT_BEFORE = regex("semantic_anchor", "object_before")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # a role after a modal or a wish is a plan, not a fact: "traditions should just retire", "I'd love to
 # become a nurse", "hoping to retire early", "will be a teacher one day"
-_PLAN_BEFORE = re.compile(r"(?i)\b(?:should|shall|could|would|might|may|must|will|gonna|wanna|'d|'ll|"
-                          r"(?:want|wants|wanted|hope|hopes|hoping|plan|plans|planning|dream|dreams|dreaming|love|like|"
-                          r"need|needs|have|has|ought|going|aim|aiming|trying)\s+to)\s+(?:\w+ly\s+|just\s+|soon\s+|"
-                          r"finally\s+|eventually\s+|someday\s+|one\s+day\s+)?(?:be(?:come)?\s+(?:an?\s+)?)?$")
-
+_PLAN_BEFORE = regex("semantic_anchor", "plan_before")
 
 @lru_cache(maxsize=4096)
 def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
@@ -325,8 +291,8 @@ def _value_name(bank: str, value_id: str) -> str:
 # one such sentence a guess. A word of the faith itself or its practice (the value's statements and
 # the bank's keywords: Buddhist, praying, Ramadan, 上香) held by the poster is the role. Meditation
 # and other pastimes are no religion.
-_WORSHIP_VENUES = frozenset(anchors("church churches chapel cathedral temple temples mosque mosques synagogue shrine "
-                                    "shrines monastery") | {"寺", "寺庙", "教堂", "清真寺", "庙"})
+_WORSHIP_VENUES = frozenset(anchors(" ".join(words("semantic_anchor", "worship_venues", "en")))
+                            | set(words("semantic_anchor", "worship_venues", "zh")))
 
 
 @lru_cache(maxsize=1)
@@ -359,16 +325,13 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
 # "Girls excel in science and boys love art", "guys are slaying the makeup game", 现在的女生们都很独立:
 # a sentence whose only gendered words are plural groups, with no first person, is a statement about
 # people in general (reading.holder.GENERIC), not the poster's own sex. Its gender cue is a hint.
-_GROUP_EN = re.compile(r"(?i)\b(?:women|men|girls|boys|guys|ladies|gals|dudes|females|males|moms|mums|dads|wives|husbands|"
-                       r"mothers|fathers|sons|daughters)\b")
-_GENDER_ONE_EN = re.compile(r"(?i)\b(?:woman|man|girl|boy|guy|lady|gal|dude|female|male|mom|mum|dad|wife|husband|mother|"
-                            r"father|hubby|wifey|bf|gf|boyfriend|girlfriend)\b")
-_GROUP_ZH = re.compile(r"(?:女生|男生|女人|男人|女孩子?|男孩子?|女性|男性)们|(?:很多|有些|现在的|大部分)(?:女生|男生|女人|男人|女性|男性)")
+_GROUP_EN = regex("semantic_anchor", "group_en")
+_GENDER_ONE_EN = regex("semantic_anchor", "gender_one")
+_GROUP_ZH = regex("semantic_anchor", "group_zh")
 
 
 # "girls' trip", "guys night", "boys' weekend": an outing of one's own group, not people in general
-_GROUP_OUTING = re.compile(r"(?i)\b(?:girls|guys|boys|ladies|gals|lads)(?:'|’)?\s+(?:trip|night|weekend|day|getaway|brunch|"
-                           r"dinner|lunch|holiday|vacation|chat|group|out)\b")
+_GROUP_OUTING = regex("semantic_anchor", "group_outing")
 
 
 def generic_group(sentence: str, bank: str) -> bool:
@@ -384,22 +347,18 @@ def generic_group(sentence: str, bank: str) -> bool:
 # Beside a venue or a ride ("took a cab, the driver was nice", 打车去机场，司机人很好) a role noun is the
 # staff the customer met, not the poster: visit_only drops them before it looks for another anchor.
 _OTHER_DET = r"(?:the|my|our|your|his|her|their|a|an|some|this|that|these|those|every|other|more|many|male|female)"
-_EXTRA_ROLES = ("barista", "waiter", "waitress", "cashier", "cop", "cops", "surgeon", "dentist", "cabbie", "receptionist",
-                "bartender", "clerk", "guide")
+_EXTRA_ROLES = tuple(words("semantic_anchor", "extra_staff", "en"))
 
 
 @lru_cache(maxsize=1)
 def _roles_rx() -> re.Pattern[str]:
-    words = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
-    words -= {"worker", "specialist", "assistant", "representative", "owner", "agent", "officer", "servant", "retired",
-              "unemployed", "freelancer", "student", "homemaker", "graduate", "school", "estate", "real", "data",
-              "software", "social", "civil", "graphic", "financial", "political", "environmental", "flight", "fitness",
-              "delivery", "mechanical", "construction", "marketing", "public", "game"}
-    alt = "|".join(sorted(words | set(_EXTRA_ROLES), key=len, reverse=True))
+    roles = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
+    roles -= set(words("semantic_anchor", "not_staff"))
+    alt = "|".join(sorted(roles | set(_EXTRA_ROLES), key=len, reverse=True))
     return re.compile(rf"(?i)\b{_OTHER_DET}\s+(?:[a-z-]+\s+)?(?:{alt})s?\b|\b(?:{alt})(?:s|es)\b")
 
 
-_STAFF_ZH = re.compile(r"司机|师傅|服务员|店员|收银员|导购|保安|护士|医生|大夫|药剂师|厨师")
+_STAFF_ZH = regex("semantic_anchor", "staff_zh")
 
 
 def _strip_staff(text: str) -> str:

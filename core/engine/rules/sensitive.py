@@ -7,6 +7,7 @@ import re
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.rules.base import Ctx, Lexicon, at
 from core.engine.rules.health_context import health_context
+from core.engine.rules.pattern_data import regex, score, value_map, words
 from core.engine.rules.lexicon import HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, POLITICS, RELIGION_WEAK, RELIGIONS
 from core.engine.types import Cue
 
@@ -25,12 +26,10 @@ _R_LEX, _R_IDX = _compile({k: (v[0], v[1]) for k, v in RELIGIONS.items()})
 _P_LEX, _P_IDX = _compile(POLITICS)
 
 _OWN_WORDS = frozenset({"caption", "title", "comment"})     # text a person wrote (not a document read off an image)
-_SELF_HEALTH = re.compile(r"\b(?:i|i'?m|i'?ve|i\s+have|i\s+had|i\s+got|my|me|myself|diagnosed|living\s+with|managing|battling|fighting|struggl\w+\s+with|suffer\w*\s+(?:from|with)|deal\w*\s+with|recovering|survivor|on\s+(?:meds|medication))\b|我|本人|自己", re.I)
+_SELF_HEALTH = regex("sensitive", "self_health")
 # a star sign: "a Cancer" (one has cancer, one is a Cancer), "Cancer season / sign / sun / rising / moon", beside the zodiac
-_ZODIAC = re.compile(r"\b(?:an?|typical|such\s+a|total)\s+Cancer\b|\bCancer\s+(?:season|sign|sun|moon|rising|energy|vibes?|here|baby)\b|"
-                     r"\bCancer\b(?=[^.!?\n]{0,40}\b(?:zodiac|horoscope|astrology|star\s+sign|born\s+in\s+(?:june|july)))|"
-                     r"\b(?:zodiac|horoscope|astrology|star\s+sign)\b[^.!?\n]{0,40}\bCancer\b|巨蟹座?")
-_GENERIC_TOPIC = re.compile(r"\b(?:awareness|research|article|study|studies|podcast|documentary|fundrais\w*|charity|walk\s+for|month|facts?\s+about|tips\s+(?:for|on)|people\s+with|patients\s+with|those\s+with|friends?\s+with)\b", re.I)
+_ZODIAC = regex("sensitive", "zodiac")
+_GENERIC_TOPIC = regex("sensitive", "generic_topic")
 
 
 def _facts_value(canon: str, term: str, clause: str) -> str:
@@ -82,26 +81,21 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
 
 
 def health_condition(ctx: Ctx) -> list[Cue]:
-    return _lex_cues(ctx, "health_condition", _H_LEX, _H_IDX, HEALTH_WEAK, "health:lexicon", 0.7)
+    return _lex_cues(ctx, "health_condition", _H_LEX, _H_IDX, HEALTH_WEAK, "health:lexicon", score("sensitive", "health:lexicon"))
 
 
 def mental_health(ctx: Ctx) -> list[Cue]:
-    return _lex_cues(ctx, "mental_health", _M_LEX, _M_IDX, MENTAL_WEAK, "mental:lexicon", 0.65)
+    return _lex_cues(ctx, "mental_health", _M_LEX, _M_IDX, MENTAL_WEAK, "mental:lexicon", score("sensitive", "mental:lexicon"))
 
 
 # ---------------------------------------------------------------- sexual_orientation
-_ORI_SELF = re.compile(
-    r"\b(?:i'?m|i\s+am|as\s+an?|being|i\s+came\s+out\s+as|came\s+out\s+as|identify\s+as|i'?m\s+a|proud(?:ly)?|fellow)\s+(?:a\s+|an\s+|proud\s+|openly\s+)*(?P<w>gay|lesbian|bisexual|bi|pansexual|pan|asexual|ace|queer|straight|heterosexual)\b(?!\s+(?:bar|club|rights|marriage|friend|friends|couple|people|men|women))"
-    r"|(?:我是|作为一个|身为|本人)(?P<z>同性恋|男同|女同|拉拉|双性恋|异性恋|直男|直女|gay|弯的|les|泛性恋|无性恋)|出柜",
-    re.I,
-)
-_ORI_PARTNER = re.compile(r"\b(?:my|our)\s+(?:husband|wife|boyfriend|girlfriend|partner)\b|我(?:的)?(?:老公|老婆|男朋友|女朋友|男友|女友)", re.I)
-_ORI_COMMUNITY = re.compile(r"\b(?:pride\s+(?:parade|month\s+(?:with\s+my)|march)|lgbtq\+?\s+(?:community|youth\s+group)|coming\s+out\s+(?:story|day))\b|同志骄傲|彩虹(?:旗|游行|群体|家庭|社群|骄傲)", re.I)
-_ORI_ZH_TERM = re.compile(r"同性恋|双性恋|泛性恋|无性恋|拉拉|男同|女同")
-_ORI_MAP = {"gay": "gay", "lesbian": "lesbian", "bisexual": "bisexual", "bi": "bisexual", "pansexual": "pansexual", "pan": "pansexual",
-            "asexual": "asexual", "ace": "asexual", "queer": "queer", "straight": "heterosexual", "heterosexual": "heterosexual",
-            "同性恋": "gay", "男同": "gay", "女同": "lesbian", "拉拉": "lesbian", "双性恋": "bisexual", "异性恋": "heterosexual",
-            "直男": "heterosexual", "直女": "heterosexual", "弯的": "gay", "les": "lesbian", "泛性恋": "pansexual", "无性恋": "asexual"}
+_ORI_SELF = regex("sensitive", "orientation_self")
+_ORI_PARTNER = regex("sensitive", "orientation_partner")
+_ORI_COMMUNITY = regex("sensitive", "orientation_community")
+_ORI_ZH_TERM = regex("sensitive", "orientation_zh_term")
+_ORI_SHORT_SUBJECT = regex("sensitive", "orientation_short_subject")   # "I'm bi", not "proud bi"
+_ORI_MAP = value_map("sensitive", "orientation")
+_STRAIGHT_NOT = regex("sensitive", "straight_not")     # "straight to bed", "three days straight"
 
 
 def sexual_orientation(ctx: Ctx) -> list[Cue]:
@@ -111,16 +105,16 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
         w = (m.group("w") or m.group("z") or "").lower()
         if not w and "出柜" in m.group(0):
             out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:coming_out",
-                               confidence=0.55, original=m.group(0)))
+                               confidence=score("sensitive", "orientation:coming_out"), original=m.group(0)))
             continue
         val = _ORI_MAP.get(w)
         if not val or ctx.negated(m.start()):
             continue
-        if w in ("bi", "pan", "ace", "straight") and not re.match(r"(?i)(?:i'?m|i\s+am|identify|came|i\s+came|as\s+a)", m.group(0)):
+        if w in ("bi", "pan", "ace", "straight") and not _ORI_SHORT_SUBJECT.match(m.group(0)):
             continue
-        if w == "straight" and re.match(r"(?i)\s+(?:a|out|to|from|up|away|back|home|for|into|after|through|\d|days|hours|weeks|years|line|talk|answer|edge|face)", t[m.end():m.end() + 8]):
+        if w == "straight" and _STRAIGHT_NOT.match(t[m.end():m.end() + 8]):
             continue
-        out.append(ctx.cue("sexual_orientation", val, m.start(), m.end(), rule="orientation:self", confidence=0.8,
+        out.append(ctx.cue("sexual_orientation", val, m.start(), m.end(), rule="orientation:self", confidence=score("sensitive", "orientation:self"),
                            original=m.group(0) if not m.group(0).isascii() else None, first_person=True))
     if ctx.has_cjk:
         for m in _ORI_ZH_TERM.finditer(t):
@@ -129,33 +123,24 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
             if not ctx.first_person(m.start()):
                 continue
             out.append(ctx.cue("sexual_orientation", _ORI_MAP[m.group(0)], m.start(), m.end(), rule="orientation:zh_term",
-                               confidence=0.4, original=m.group(0)))
+                               confidence=score("sensitive", "orientation:zh_term"), original=m.group(0)))
     for m in _ORI_COMMUNITY.finditer(t):
-        out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:community", confidence=0.3))
+        out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:community",
+                           confidence=score("sensitive", "orientation:community")))
     return out
 
 
 # ---------------------------------------------------------------- religion
 _REL_ALIAS = {k: v[2] for k, v in RELIGIONS.items()}
-_REL_STRONG = re.compile(
-    r"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|devout|practicing|practising|raised|converted\s+to|my\s+(?:faith|religion)\s+(?:is|as\s+an?))\s+(?:a\s+|an\s+|devout\s+|practicing\s+|practising\s+|proud\s+)*"
-    r"(?P<w>christian|catholic|protestant|muslim|jewish|hindu|buddhist|sikh|atheist|agnostic|mormon|baptist|orthodox|taoist|shinto|pagan|lutheran|methodist|evangelical)\b"
-    r"|(?:我是|作为|身为|本人是?)(?:一名|一个)?(?P<z>基督徒|天主教徒|佛教徒|穆斯林|无神论者|道教徒|犹太人|印度教徒)|(?:我)?信(?P<z2>佛|主|基督|耶稣|伊斯兰教|道教|天主教)",
-    re.I,
-)
-_STRONG_MAP = {"christian": "Christianity", "catholic": "Christianity", "protestant": "Christianity", "baptist": "Christianity",
-               "orthodox": "Christianity", "mormon": "Christianity", "lutheran": "Christianity", "methodist": "Christianity",
-               "evangelical": "Christianity", "muslim": "Islam", "jewish": "Judaism", "hindu": "Hinduism", "buddhist": "Buddhism",
-               "sikh": "Sikhism", "atheist": "atheist", "agnostic": "agnostic", "taoist": "Taoism", "shinto": "Shinto", "pagan": "Paganism",
-               "基督徒": "Christianity", "天主教徒": "Christianity", "佛教徒": "Buddhism", "穆斯林": "Islam", "无神论者": "atheist",
-               "道教徒": "Taoism", "犹太人": "Judaism", "印度教徒": "Hinduism", "佛": "Buddhism", "主": "Christianity", "基督": "Christianity",
-               "耶稣": "Christianity", "伊斯兰教": "Islam", "道教": "Taoism", "天主教": "Christianity"}
-_REL_PRACTICE = re.compile(r"\b(?:my|our)\s+(?:church|mosque|synagogue|temple|gurdwara|parish|congregation|pastor|priest|imam|rabbi)\b|\b(?:went\s+to|go\s+to|going\s+to|at|after|before)\s+(?:church|mass|mosque|synagogue|temple|gurdwara|shabbat\s+dinner|friday\s+prayers?)\b|\b(?:fasting\s+for|breaking\s+(?:my|the)\s+fast|celebrat\w+)\b", re.I)
+_REL_STRONG = regex("sensitive", "religion_self")
+_STRONG_MAP = value_map("sensitive", "religion")
+_REL_PRACTICE = regex("sensitive", "religion_practice")
+_REL_WE = regex("sensitive", "religion_we")
 
 
 # words of the Catholic church itself: a Christianity cue they give names the denomination too
 # ("Christianity" alone does not say "Catholic"; levels value + denomination display "Catholic, Christianity")
-_CATHOLIC = {"catholic", "mass", "天主教", "天主教徒", "弥撒"}
+_CATHOLIC = set(words("sensitive", "catholic"))
 
 
 def _denomination(canon: str, term: str) -> dict[str, str] | None:
@@ -171,7 +156,7 @@ def religion(ctx: Ctx) -> list[Cue]:
         if not canon or ctx.negated(m.start()):
             continue
         sub = w.title() if w.isascii() and w not in ("christian", "muslim", "jewish", "hindu", "buddhist", "sikh") else None
-        out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=0.85,
+        out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=score("sensitive", "religion:self"),
                            levels=_denomination(canon, w), alias=_REL_ALIAS.get(canon), denomination=sub, original=m.group(0) if not m.group(0).isascii() else None))
     for ms, me, term in ctx.lexicon_hits(_R_LEX):
             canon = _R_IDX.get(term.lower())
@@ -180,7 +165,7 @@ def religion(ctx: Ctx) -> list[Cue]:
             s0, s1 = ctx.sentence(ms)
             clause = t[s0:s1]
             practice = bool(_REL_PRACTICE.search(clause))
-            selfish = bool(re.search(r"(?i)\b(?:i|my|me|we|our|us)\b|我|我们", clause)) or ctx.first_person(ms)
+            selfish = bool(_REL_WE.search(clause)) or ctx.first_person(ms)
             conf = 0.55 if practice and selfish else 0.4 if selfish else 0.2
             if term.lower() in RELIGION_WEAK:
                 conf -= 0.15
@@ -192,9 +177,9 @@ def religion(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- political_views
-_POL_AMBIGUOUS = {"labour", "democrats", "republicans", "tories", "the greens", "the conservatives", "green party", "moderate",
-                  "independent voter", "reform uk", "lib dems"}
-_POL_SELF = re.compile(r"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud|lifelong|registered|card-carrying|i\s+consider\s+myself|i\s+identify\s+as|i\s+lean|i\s+vote[ds]?|i\s+always\s+vote|voted|voting|support(?:ing)?|member\s+of\s+the)\b|我是|作为|身为|我一直|投票", re.I)
+_POL_AMBIGUOUS = set(words("sensitive", "politics_ambiguous"))
+_POL_WEAK = frozenset(words("sensitive", "politics_weak"))
+_POL_SELF = regex("sensitive", "politics_self")
 
 
 def political_views(ctx: Ctx) -> list[Cue]:
@@ -208,8 +193,8 @@ def political_views(ctx: Ctx) -> list[Cue]:
             selfish = bool(_POL_SELF.search(pre)) or term.lower().startswith("voted")
             if not selfish and term.lower() in _POL_AMBIGUOUS:
                 continue
-            conf = 0.75 if selfish else 0.25
-            if not selfish and term.lower() in ("liberal", "conservative", "moderate", "progressive", "independent voter", "feminist", "traditional values", "爱国"):
+            conf = score("sensitive", "politics:lexicon:self") if selfish else score("sensitive", "politics:lexicon:other")
+            if not selfish and term.lower() in _POL_WEAK:
                 conf = 0.2
             out.append(ctx.cue("political_views", canon, ms, me, rule="politics:lexicon", confidence=conf,
                                original=term if not term.isascii() else None, term=term))
