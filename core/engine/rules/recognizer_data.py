@@ -76,6 +76,25 @@ class Mapping(_Strict):
         return {k: v for d in self.entries.values() for k, v in d.items()}
 
 
+class LexEntry(_Strict):
+    """One canonical value and its terms by language (with its sector or alias where it has one)."""
+    value: str = Field(min_length=1)
+    terms: dict[Lang, list[str]]
+    sector: str | None = None
+    alias: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "LexEntry":
+        _langs(self.terms)
+        return self
+
+
+class Lexicon(_Strict):
+    """Canonical values, each with its terms by language, in file order."""
+    reason: str = Field(min_length=1)
+    entries: list[LexEntry] = Field(min_length=1)
+
+
 class Pattern(_Strict):
     """One regex: its template, its slots' alternatives by language, its flags, and what a rule
     does with a match (value, confidence, role, sector) where the rule reads those from data."""
@@ -127,9 +146,9 @@ class RecognizerFile(_Strict):
     recognizer: Recognizer
     words: dict[str, Words] = {}
     maps: dict[str, Mapping] = {}
+    lexicons: dict[str, Lexicon] = {}
     patterns: dict[str, Pattern] = {}
     pattern_lists: dict[str, PatternList] = {}
-    tables: dict[str, Any] = {}
 
 
 class Family:
@@ -148,8 +167,8 @@ class Family:
     def map(self, key: str) -> dict[str, Any]:
         return self._get(self.data.maps, "maps", key).all()
 
-    def table(self, key: str) -> Any:
-        return self._get(self.data.tables, "tables", key)
+    def lexicon(self, key: str) -> list[LexEntry]:
+        return self._get(self.data.lexicons, "lexicons", key).entries
 
     def source(self, key: str, **given: str) -> str:
         return self._source(self._get(self.data.patterns, "patterns", key), f"patterns.{key}", given)
