@@ -77,9 +77,7 @@ COMPOUND_EN = _D.pattern("compound_en")
 RESIDENT = _D.pattern("resident")
 DIST_PREFIX = _D.pattern("dist_prefix")
 QUEER = _D.pattern("queer")
-FEATURES = ("travel", "home", "work", "commute", "transit_lines", "sentences", "birthday_self", "birthday_other",
-            "not_today", "age_in", "birth_years", "capitalised", "recipient", "resident", "parcel_surnames", "callnames",
-            "compounds", "doc_places", "destinations", "route_ends", "stations_ok", "line_marks", "queer")
+FEATURES = tuple(TextFeatures.model_fields)     # the keys (core/nodes/evidence.py declares them)
 _EDUCATION = _D.pattern("education")
 _CAPITALISED = _D.pattern("capitalised")
 _LINE_NUMBER = _D.pattern("line_number")

@@ -182,6 +182,7 @@ for _o in OCCUPATIONS:
         _ZH_TERMS.setdefault(_w, _o)
 _OCC_ALT_EN = alt(list(_EN_TERMS))
 _OCC_TRIGGER_EN = _D.pattern("occ_trigger_en")
+_STRONG_TRIGGER = _D.pattern("strong_trigger")
 _OCC_SKIP = set(_D.words("occ_skip"))
 _OCC_WEAK_TERMS = set(_D.words("occ_weak_terms"))
 
@@ -279,7 +280,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         if trigger in ("as", "is", "was", "'s", "became", "become", "becoming", "been") and art not in ("a", "an"):
             continue  # "as I cook", "it's the marine life": no role statement
         # "as a nurse" / "I'm a nurse" are strong; "new teacher" alone is weak (could be someone else)
-        strong = bool(re.match(r"(?:i'?m|i\s+am|i\s+was|i've|i\s+have|i\s+work|working|work\s+as|job|career|life|day|years|time|trained|as|is|was|'s|works|worked)\b", trigger))
+        strong = bool(_STRONG_TRIGGER.match(trigger))
         conf = 0.85 if strong else 0.45
         if re.match(r"(?:is|was|'s|works|worked)\b", trigger):
             # "<someone> is a nurse": about the poster only if the subject is the poster
