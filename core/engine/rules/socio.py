@@ -14,6 +14,16 @@ from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 _D = family("socio")      # core/data/recognizers/socio.json: the patterns and word lists below
+_OTHER_HOLDER_WORD = _D.pattern("other_holder_word")
+_UNI_ABBR_STRONG = _D.pattern("uni_abbr_strong")
+_TEACH_AT = _D.pattern("teach_at")
+_SPENDING_CTX = _D.pattern("spending_ctx")
+_VEHICLE_NOT_OWNED = _D.pattern("vehicle_not_owned")
+_OCC_TAG_SKIP_ZH = tuple(_D.words("occ_tag_skip_zh"))
+_ZH_NOT_ORG = tuple(_D.words("zh_not_org"))
+_VEHICLE_KINDS = tuple(_D.words("vehicle_kinds"))
+_ARTICLE_TRIGGERS = tuple(_D.words("article_triggers"))
+_EARNING_WORD = _D.pattern("earning_word")
 
 # ---------------------------------------------------------------- education
 _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon, rx, _ in EDU_LEVELS]
@@ -83,7 +93,7 @@ def _subjectless_degree(ctx: Ctx, pos: int, end: int, clause: str) -> bool:
     before = ctx.masked[start:pos]
     if OTHER_SUBJ.search(before) or GENERIC.match(clause) or _NO_SUBJECT_WORD.search(before[-14:]):
         return False
-    if re.search(r"(?i)\b(?:you|your|ur|u|people|folks|everyone|they|them)\b", clause):
+    if _OTHER_HOLDER_WORD.search(clause):
         return False
     near = " ".join(before.split()[-2:]) + " " + ctx.masked[end:end + 16]
     return bool(_DEGREE_HELD.search(near))
@@ -121,7 +131,7 @@ def school(ctx: Ctx) -> list[Cue]:
             win = t[max(0, m.start() - 12):m.end() + 12]
             if not _UNI_ABBR_CTX.search(win) or not ctx.first_person(m.start()):
                 continue
-            strong = re.search(r"录取|offer|考上|考进|上岸|就读|毕业|母校|在读|读书|读研|读博|校友", win)
+            strong = _UNI_ABBR_STRONG.search(win)
             out.append(ctx.cue("school", full, m.start(), m.end(), rule="school:abbr_zh", confidence=0.6 if strong else 0.4,
                                levels={"city": city, "institution": full}, original=m.group("a")))
     for rx in (SCHOOL_ZH, SCHOOL_EN):
@@ -277,7 +287,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         j, w, o = found
         trigger = m.group("t").lower()
         art = (m.group("art") or "").strip().lower()
-        if trigger in ("as", "is", "was", "'s", "became", "become", "becoming", "been") and art not in ("a", "an"):
+        if trigger in _ARTICLE_TRIGGERS and art not in ("a", "an"):
             continue  # "as I cook", "it's the marine life": no role statement
         # "as a nurse" / "I'm a nurse" are strong; "new teacher" alone is weak (could be someone else)
         strong = bool(_STRONG_TRIGGER.match(trigger))
@@ -337,7 +347,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
                 continue
         elif _OCC_BAD_ZH_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
             continue
-        if m.group("w2") and w in ("前端", "后端", "阿姨", "工地", "厂里", "流水线", "教练", "老板", "顾问", "中介", "运营", "财务", "行政", "助理", "游戏"):
+        if m.group("w2") and w in _OCC_TAG_SKIP_ZH:
             continue
         out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:zh",
                            confidence=0.8 if not m.group("w3") else 0.6, levels=_occ_levels(o, w), original=w,
@@ -438,7 +448,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
             continue
         for m in rx.finditer(t):
             before = t[max(0, m.start() - 45):m.start()]
-            if not re.search(r"(?i)\b(?:teach(?:es|ing)?|taught|work(?:s|ing)?|job|employed|professor|lecturer|staff|faculty\s+member)\b[^.!?]{0,30}\b(?:at|for)\s+(?:the\s+)?$|在$", before):
+            if not _TEACH_AT.search(before):
                 continue
             name = _SCHOOL_TRIM.sub("", m.group(0)).strip()
             if rx is SCHOOL_ZH and not re.search(r"(?:教书|任教|上班|工作|当老师)", t[m.end():m.end() + 6]):
@@ -469,7 +479,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
         stripped = re.sub(r"^(?:在|一家|一个|家|了)+", "", o)
         o0 += len(o) - len(stripped)
         o = stripped
-        if len(o) < 2 or o in ("家里", "公司", "单位", "这里", "那里", "外面", "家", "学校", "医院", "家附近", "楼下"):
+        if len(o) < 2 or o in _ZH_NOT_ORG:
             continue
         if _ZH_MANNER.match(o):
             continue   # "在认真做拉伸": 在 marks an ongoing action and the word after it is how, not where
@@ -529,7 +539,7 @@ def income_level(ctx: Ctx) -> list[Cue]:
         clause = t[s0:s1]
         if not _INCOME_CTX.search(clause):
             continue
-        if re.search(r"\b(?:cost|costs|spent|spend|paid\s+for|bought|price|rent|bill|fee|tuition|ticket|owe|debt|loan|saved|budget)\b|花了|买了|房租|价格", clause, re.I) and not re.search(r"salary|income|earn|make\s|月薪|年薪|工资|收入", clause, re.I):
+        if _SPENDING_CTX.search(clause) and not _EARNING_WORD.search(clause):
             continue
         cur = e.data.currency or "USD"
         amount = float(e.data.amount or 0)
@@ -586,7 +596,7 @@ def assets(ctx: Ctx) -> list[Cue]:
     for m in _CAR.finditer(t):
         if ctx.negated(m.start()):
             continue
-        if re.search(r"(?i)\b(?:sold|selling|sell|gave\s+away|got\s+rid\s+of|returned|rented|renting|borrowed|borrowing|test[- ]drove)\s+$|卖了|卖掉|租了?$", t[max(0, m.start() - 16):m.start()]):
+        if _VEHICLE_NOT_OWNED.search(t[max(0, m.start() - 16):m.start()]):
             continue
         brand = m.group("brand") or m.group("brand2") or m.group("zb") or m.group("zb2")
         model = m.group("model") or m.group("model2")
@@ -595,7 +605,7 @@ def assets(ctx: Ctx) -> list[Cue]:
             val = val + (" car" if "car" not in val.lower() else "")
         else:
             g = m.group(0).lower()
-            kind = next((k for k in ("motorcycle", "motorbike", "scooter", "e-bike", "ebike", "boat", "yacht", "rv", "camper", "truck", "suv", "pickup", "minivan", "van", "摩托", "电动车") if k in g), "car")
+            kind = next((k for k in _VEHICLE_KINDS if k in g), "car")
             val = {"摩托": "motorcycle", "电动车": "e-bike", "motorbike": "motorcycle", "ebike": "e-bike"}.get(kind, kind)
         if re.search(r"\b(?:drive|driving)\b", m.group(0), re.I) and not re.search(r"\bmy|our\b", ctx.prefix(m.start())[-20:] + m.group(0), re.I):
             conf = 0.45
