@@ -12,6 +12,10 @@ from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 _D = family("lifestyle")      # core/data/recognizers/lifestyle.json: the patterns and word lists below
+_COMMUTE_PERSONAL = _D.pattern("commute_personal")
+_VENUE_NOT_NAME = tuple(_D.words("venue_not_name"))
+_VENUE_HABIT = _D.pattern("venue_habit")
+_OWN_RELATION_OPENERS = tuple(_D.words("own_relation_openers"))
 
 _HOME_EN = _D.pattern("home_en")
 _HOME_ZH = _D.pattern("home_zh")
@@ -176,7 +180,7 @@ def commute(ctx: Ctx) -> list[Cue]:
         clause = t[s0:s1]
         # subject-less posts ("Line 1 from X Station again") are the poster's own: allowed when a
         # line/station or habit word makes it personal
-        if not re.search(r"(?i)\b(?:i|my|me|we|our|again|every|daily|morning|evening|commute|rush\s+hour|standing|missed|packed)\b|我|每天|上班|下班|又|挤", clause) \
+        if not _COMMUTE_PERSONAL.search(clause) \
                 and not STATION.search(clause) and ctx.carrier not in ("ticket", "screenshot", "map"):
             continue
         if not ctx.first_person(m.start()):
@@ -222,11 +226,11 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
             continue
         if m.group("name") and not all(w_[0].isupper() for w_ in name.split()):
             name = ""
-        if name.lower() in ("usual", "regular", "favorite", "favourite", "local", "go-to", "the"):
+        if name.lower() in _VENUE_NOT_NAME:
             name = ""
         kind = _VENUE_TERMS.get(v.lower(), v.lower())
         val = f"{name} {v}".strip() if name else v
-        if m.group("v") and not name and not re.search(r"(?i)usual|regular|favou?rite|local|go-to|always|every|again|times?\s+this", m.group(0)):
+        if m.group("v") and not name and not _VENUE_HABIT.search(m.group(0)):
             continue  # a bare "my gym" mention stays weak: still a venue, but only with a habit word
         out.append(ctx.cue("frequent_venues", val, m.start(), m.end(), rule="venue:habit", confidence=0.55, kind=kind,
                            original=m.group(0) if ctx.has_cjk else None, first_person=fp))
@@ -375,6 +379,8 @@ _NUMW = _D.source("numw")
 _FAM_EN = _D.pattern("fam_en", numw=_NUMW, relations=alt(list(_REL_EN)))
 _FAM_ZH = _D.pattern("fam_zh", relations=alt(list(_REL_ZH)))
 _BREEDS = _D.source("breeds")
+_PET_NAMED = _D.pattern("pet_named", breeds=_BREEDS)
+_PET_OWNER = _D.pattern("pet_owner")
 _PARENT_OF = _D.pattern("parent_of")
 _FAM_ZH_VERB = _D.pattern("fam_zh_verb")
 _FAM_ZH_COORD = _D.pattern("fam_zh_coord", relations=alt([k for k in _REL_ZH if len(k) >= 2]))
@@ -419,8 +425,8 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=0.6,
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
-    for m in re.finditer(rf"\b(?:a|an|our|new|my)\s+(?:\w+\s+)?(?P<pr>dog|puppy|cat|kitten|parrot|rabbit|bunny|hamster|{_BREEDS})\s+(?:named|called)\s+(?P<n>[A-Z][a-z]+)", ctx.masked, re.I):
-        if not re.search(r"(?i)\b(?:i|we|my|our|us|(?:dog|cat|pet|fur)\s*(?:dad|mom|mum|parent|mama|papa))\b", ctx.prefix(m.start()) + m.group(0)):
+    for m in _PET_NAMED.finditer(ctx.masked):
+        if not _PET_OWNER.search(ctx.prefix(m.start()) + m.group(0)):
             continue
         if not m.group("n")[0].isupper():
             continue
@@ -485,7 +491,7 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
             else:
                 val_ = val
             fp = ctx.first_person(m.start())
-            if g.startswith(("my ", "我", "our ", "和", "跟", "与", "在一起", "with my")):
+            if g.startswith(_OWN_RELATION_OPENERS):
                 fp = True
             out.append(ctx.cue("relationship_status", val_, m.start(), m.end(), rule=f"relationship:{val_.replace(' ', '_')}",
                                confidence=c, first_person=fp, original=m.group(0) if not m.group(0).isascii() else None,
