@@ -135,6 +135,19 @@ class Pattern(_Strict):
         return f
 
 
+class Scores(_Strict):
+    """Base confidences by rule id ('education:level': 0.65): a rule's belief for one mention."""
+    reason: str = Field(min_length=1)
+    entries: dict[str, float]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Scores":
+        for k, v in self.entries.items():
+            if not 0 <= v <= 1:
+                raise ValueError(f"{k}: a confidence is between 0 and 1")
+        return self
+
+
 class PatternList(_Strict):
     """Ordered patterns read in turn by one rule (each with its value and confidence)."""
     reason: str = Field(min_length=1)
@@ -149,6 +162,7 @@ class RecognizerFile(_Strict):
     lexicons: dict[str, Lexicon] = {}
     patterns: dict[str, Pattern] = {}
     pattern_lists: dict[str, PatternList] = {}
+    scores: Scores | None = None
 
 
 class Family:
@@ -166,6 +180,11 @@ class Family:
 
     def map(self, key: str) -> dict[str, Any]:
         return self._get(self.data.maps, "maps", key).all()
+
+    def scores(self) -> dict[str, float]:
+        if self.data.scores is None:
+            raise RecognizerDataError(f"{self.path}: field scores: missing")
+        return self.data.scores.entries
 
     def lexicon(self, key: str) -> list[LexEntry]:
         return self._get(self.data.lexicons, "lexicons", key).entries

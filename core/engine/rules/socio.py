@@ -14,6 +14,7 @@ from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 _D = family("socio")      # core/data/recognizers/socio.json: the patterns and word lists below
+_S = _D.scores()      # base confidence by rule id
 _OTHER_HOLDER_WORD = _D.pattern("other_holder_word")
 _UNI_ABBR_STRONG = _D.pattern("uni_abbr_strong")
 _TEACH_AT = _D.pattern("teach_at")
@@ -45,16 +46,16 @@ def education(ctx: Ctx) -> list[Cue]:
                 continue
             clause = t[ctx.clause_start(m.start()):ctx.clause_end(m.start())]
             if _EDU_SELF_EN.search(clause):
-                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level", confidence=0.65,
+                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level", confidence=_S["education:level"],
                                    levels={"level": canon}))
             elif _subjectless_degree(ctx, m.start(), m.end(), clause):
                 out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_dropped_subject",
-                                   confidence=0.5, levels={"level": canon}, first_person=True))
+                                   confidence=_S["education:level_dropped_subject"], levels={"level": canon}, first_person=True))
     for canon, rx in _EDU_ZH:
         for m in rx.finditer(t):
             if ctx.negated(m.start()) or (m.group(0) == "研究生" and "考研" in t[max(0, m.start() - 3):m.start()]):
                 continue
-            out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_zh", confidence=0.6,
+            out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_zh", confidence=_S["education:level_zh"],
                                levels={"level": canon}, original=m.group(0)))
     for m in _FIELD_EN.finditer(t):
         f = m.group("f") or m.group("f2")
@@ -67,7 +68,7 @@ def education(ctx: Ctx) -> list[Cue]:
         if lvl is None and _MAJOR.search(m.group(0)):
             lvl = "Bachelor's degree"
         levels = ({"level": lvl} if lvl else {}) | {"field": field}
-        out.append(ctx.cue("education", field, m.start(), s + len(f), rule="education:field", confidence=0.65,
+        out.append(ctx.cue("education", field, m.start(), s + len(f), rule="education:field", confidence=_S["education:field"],
                            levels=levels))
     for m in _FIELD_ZH.finditer(t):
         f = m.group("f") or m.group("f2") or m.group("f3")
@@ -77,7 +78,7 @@ def education(ctx: Ctx) -> list[Cue]:
         canon = next((v for k, v in EDU_FIELDS_ZH.items() if k in f), None)
         lvl = _level_in(t[ctx.clause_start(m.start()):ctx.clause_end(m.start())])
         field = canon or f
-        out.append(ctx.cue("education", field, m.start(), m.end(), rule="education:field_zh", confidence=0.6,
+        out.append(ctx.cue("education", field, m.start(), m.end(), rule="education:field_zh", confidence=_S["education:field_zh"],
                            levels=({"level": lvl} if lvl else {}) | {"field": field}, original=f))
     return out
 
@@ -315,7 +316,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         s = m.end("ws") - len(w)
         if m.group("k") and m.group("k").lower() != "here" and (w in _OCC_WEAK_TERMS or w in _TAG_AMBIGUOUS):
             continue
-        out.append(ctx.cue("occupation", o["role"], s, m.end(), rule="occupation:tag", confidence=0.55,
+        out.append(ctx.cue("occupation", o["role"], s, m.end(), rule="occupation:tag", confidence=_S["occupation:tag"],
                            levels=_occ_levels(o, w), first_person=True))
     for hs, he, words in ctx.hashtags():
         ws = words.split()
@@ -333,7 +334,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
             continue
         w, o = hit
         out.append(ctx.cue("occupation", o["role"], m.start(), m.start("ws") + len(w), rule="occupation:job_as",
-                           confidence=0.8, levels=_occ_levels(o, w)))
+                           confidence=_S["occupation:job_as"], levels=_occ_levels(o, w)))
     for m in (_OCC_EXPLICIT_ZH.finditer(t) if ctx.has_cjk else ()):
         w = m.group("w") or m.group("w2") or m.group("w3")
         o = _ZH_TERMS.get(w)
@@ -359,17 +360,17 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
             o = _ZH_TERMS.get(w)
             if not o or w in _ZH_BIO_SKIP or ctx.negated(m.start("w")) or not ctx.first_person(m.start("w")):
                 continue
-            out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=0.55,
+            out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=_S["occupation:zh_bio"],
                                levels=_occ_levels(o, w), original=w))
     for m in _SECTOR_EN.finditer(t):
         sec = _SECTOR_NAMES.get(re.sub(r"\s+", " ", m.group("s").lower()))
         if sec:
-            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector", confidence=0.6,
+            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector", confidence=_S["occupation:sector"],
                                levels={"sector": sec}))
     for m in (_SECTOR_ZH.finditer(t) if ctx.has_cjk else ()):
         sec = _SECTOR_ZH_NAMES.get(m.group("s"))
         if sec:
-            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector_zh", confidence=0.55,
+            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector_zh", confidence=_S["occupation:sector_zh"],
                                levels={"sector": sec}, original=m.group("s")))
     for rx, table in ((_INDIRECT_EN, OCC_INDIRECT_EN), (_INDIRECT_ZH, OCC_INDIRECT_ZH)):
         if table is OCC_INDIRECT_ZH and not ctx.has_cjk:
@@ -454,7 +455,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
             if rx is SCHOOL_ZH and not re.search(r"(?:教书|任教|上班|工作|当老师)", t[m.end():m.end() + 6]):
                 continue
             s0 = m.end() - len(name)
-            out.append(ctx.cue("workplace", name, s0, m.end(), rule="workplace:school", confidence=0.6,
+            out.append(ctx.cue("workplace", name, s0, m.end(), rule="workplace:school", confidence=_S["workplace:school"],
                                levels={"organization": name}, original=name if ctx.has_cjk else None))
     # "I work at X" where X is a capitalised name without an org suffix
     for m in _WORK_STATED.finditer(t):
@@ -463,14 +464,14 @@ def workplace(ctx: Ctx) -> list[Cue]:
         if not name or name.split()[0] in ("The", "My", "A", "Home", "Work", "Night", "I") or any(p.start == ns and p.end == ns + len(name) for p in ctx.places()):
             continue
         out.append(ctx.cue("workplace", name, m.start("o"), m.start("o") + len(name), rule="workplace:stated",
-                           confidence=0.65, levels={"organization": name}))
+                           confidence=_S["workplace:stated"], levels={"organization": name}))
     for m in (_WORK_EVENT_ZH.finditer(t) if ctx.has_cjk else ()):
         o = m.group("o")
         cut = max((o.rfind(ch) for ch in _ZH_BREAK + "，。、"), default=-1)
         o = o[cut + 1:]
         if len(o) >= 2 and o not in _ZH_GENERIC_ORG and ctx.first_person(m.start("o")):
             out.append(ctx.cue("workplace", o, m.start("o") + (len(m.group("o")) - len(o)), m.end("o"), rule="workplace:zh_event",
-                               confidence=0.45, levels={"organization": o}, original=o))
+                               confidence=_S["workplace:zh_event"], levels={"organization": o}, original=o))
     for m in _WORK_CTX_ZH.finditer(t):
         o = m.groupdict().get("o")
         if not o:
@@ -490,7 +491,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
             continue
         um = _UNIT_ZH.search(o)
         lv = {"organization": o}
-        out.append(ctx.cue("workplace", o, o0, o0 + len(o), rule="workplace:zh", confidence=0.55,
+        out.append(ctx.cue("workplace", o, o0, o0 + len(o), rule="workplace:zh", confidence=_S["workplace:zh"],
                            levels=lv, original=o))
     return out
 
@@ -548,7 +549,7 @@ def income_level(ctx: Ctx) -> list[Cue]:
         default = "month" if cur == "CNY" and amount < 100_000 else "year"
         annual, period = _annual(amount, clause, default)
         band, bracket = income_band(annual, cur)
-        out.append(ctx.cue("income_level", bracket, e.start, e.end, rule="income:amount", confidence=0.75,
+        out.append(ctx.cue("income_level", bracket, e.start, e.end, rule="income:amount", confidence=_S["income:amount"],
                            levels={"band": band, "bracket": bracket}, amount=amount, currency=cur, period=period,
                            annual=annual))
     for m in _ZH_NUM_INCOME.finditer(t):
@@ -561,7 +562,7 @@ def income_level(ctx: Ctx) -> list[Cue]:
         default = "year" if "年" in m.group("k") else "month"
         annual, period = _annual(n, period_text, default)
         band, bracket = income_band(annual, "CNY")
-        out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:zh", confidence=0.75,
+        out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:zh", confidence=_S["income:zh"],
                            levels={"band": band, "bracket": bracket}, amount=n, currency="CNY", period=period,
                            annual=annual, original=m.group(0)))
     for m in _BARE_K.finditer(t):
@@ -571,14 +572,14 @@ def income_level(ctx: Ctx) -> list[Cue]:
         clause = t[m.start():ctx.clause_end(m.start())]
         annual, period = _annual(amount, clause, "year")
         band, bracket = income_band(annual, "USD")
-        out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:bare_k", confidence=0.6,
+        out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:bare_k", confidence=_S["income:bare_k"],
                            levels={"band": band, "bracket": bracket}, amount=amount, currency="USD", period=period,
                            annual=annual, currency_assumed=True))
     for rx, band in _INCOME_PHRASES:
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
                 continue
-            out.append(ctx.cue("income_level", band, m.start(), m.end(), rule="income:phrase", confidence=0.5,
+            out.append(ctx.cue("income_level", band, m.start(), m.end(), rule="income:phrase", confidence=_S["income:phrase"],
                                levels={"band": band}))
     return out
 
@@ -637,12 +638,12 @@ def assets(ctx: Ctx) -> list[Cue]:
         b = (m.group("b") or m.group("zb")).strip()
         item = m.group("item") if m.groupdict().get("item") else None
         val = f"{b} {item}" if item else b
-        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:brand", confidence=0.55,
+        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:brand", confidence=_S["assets:brand"],
                            original=m.group("zb") if m.group("zb") else None))
     for m in _INVEST.finditer(t):
         val = (m.group("i") or "").strip() or "investments"
         out.append(ctx.cue("assets", val if m.group("i") else "stocks/funds", m.start(), m.end(), rule="assets:investments",
-                           confidence=0.45, original=m.group("z") if m.group("z") else None))
+                           confidence=_S["assets:investments"], original=m.group("z") if m.group("z") else None))
     return out
 
 
