@@ -146,6 +146,7 @@ def test_patterns_compile_from_data_as_the_rules_read_them():
     from core.engine.rules import lifestyle, socio
     assert socio._CONS[0][0] == "high" and socio._CONS[0][1].search("a Michelin dinner")
     assert socio._CONS[0][2] == family("socio").data.pattern_lists["consumption"].items[0].confidence
+    assert socio._S["education:level"] == 0.65 and lifestyle._S["commute:mode"] == 0.6
     assert lifestyle._FAM_EN.search("my two daughters").group("r") == "daughters"
     assert [v for v, _ in lifestyle._MODE][:2] == ["metro", "bus"]
 
@@ -175,8 +176,10 @@ def test_a_missing_reason_an_unknown_field_and_a_bad_language_are_refused(tmp_pa
         d["patterns"]["car"]["score"] = 0.5
     def bad_lang(d):
         d["words"]["occ_skip"]["entries"] = {"english": ["of"]}
+    def bad_score(d):
+        d["scores"]["entries"]["education:level"] = 1.5
     for edit, field in ((no_reason, "words.occ_skip.reason"), (unknown, "patterns.car.score"),
-                        (bad_lang, "words.occ_skip")):
+                        (bad_lang, "words.occ_skip"), (bad_score, "field scores")):
         with pytest.raises(RecognizerDataError, match=re.escape(field)):
             Family(_broken(tmp_path, "socio", edit))
 

@@ -12,6 +12,7 @@ from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 _D = family("lifestyle")      # core/data/recognizers/lifestyle.json: the patterns and word lists below
+_S = _D.scores()      # base confidence by rule id
 _COMMUTE_PERSONAL = _D.pattern("commute_personal")
 _VENUE_NOT_NAME = tuple(_D.words("venue_not_name"))
 _VENUE_HABIT = _D.pattern("venue_habit")
@@ -100,7 +101,7 @@ def home_location(ctx: Ctx) -> list[Cue]:
             name = re.sub(r"^(?:我家|我住|住在|在|我们|回到|到|家住)+", "", m.group(0))
             s = m.end() - len(name)
             lv = {"address": name}
-            out.append(ctx.cue("home_location", name, s, m.end(), rule="home:address", confidence=0.6, levels=lv,
+            out.append(ctx.cue("home_location", name, s, m.end(), rule="home:address", confidence=_S["home:address"], levels=lv,
                                original=name if ctx.has_cjk else None))
     return out
 
@@ -119,7 +120,7 @@ def work_location(ctx: Ctx) -> list[Cue]:
                 if a0 <= p.start < a1:
                     lv = _levels(p)
             lv["address"] = m.group("a")
-            out.append(ctx.cue("work_location", m.group("a"), a0, a1, rule="work:address_zh", confidence=0.6, levels=lv,
+            out.append(ctx.cue("work_location", m.group("a"), a0, a1, rule="work:address_zh", confidence=_S["work:address_zh"], levels=lv,
                                original=m.group("a")))
     out += _suffix_cues(ctx, "work_location", _WORK_ZH_SUFFIX, "work:worker_zh", 0.45)
     return out + _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
@@ -197,7 +198,7 @@ def commute(ctx: Ctx) -> list[Cue]:
             ps, pe = m.start(), m.end()
         span = ctx.text[ps:pe]
         val = (" ".join(parts) + " — " if parts else "") + re.sub(r"\s+", " ", span)
-        out.append(ctx.cue("commute", val, ps, pe, rule="commute:mode", confidence=0.6, modes=modes,
+        out.append(ctx.cue("commute", val, ps, pe, rule="commute:mode", confidence=_S["commute:mode"], modes=modes,
                            stations=stations))
     return out
 
@@ -423,7 +424,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             continue
         if r in ("先生", "对象", "娃") and not re.match(r"^(?:我家|我的)", m.group(0)):
             continue
-        out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=0.6,
+        out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=_S["family:zh"],
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
     for m in _PET_NAMED.finditer(ctx.masked):
         if not _PET_OWNER.search(ctx.prefix(m.start()) + m.group(0)):
@@ -438,13 +439,13 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         num = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "2": "2", "3": "3", "4": "4", "5": "5", "1": "1"}.get(n)
         if num and ctx.first_person(m.start()):
             val = "child" if num == "1" else f"{num} children"
-            out.append(ctx.cue("family_and_relations", val, m.start(), m.end(), rule="family:parent_of", confidence=0.55,
+            out.append(ctx.cue("family_and_relations", val, m.start(), m.end(), rule="family:parent_of", confidence=_S["family:parent_of"],
                                first_person=True, relation="children"))
     if ctx.has_cjk:
         for m in _FAM_ZH_VERB.finditer(t):
             canon = _REL_ZH.get(m.group("r"))
             if canon and ctx.first_person(m.start()):
-                out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh_verb", confidence=0.5,
+                out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh_verb", confidence=_S["family:zh_verb"],
                                    first_person=True, relation=canon, original=m.group("r")))
     # "我老公和女儿": a relation coordinated with one of mine is mine too
     if ctx.has_cjk:
@@ -454,7 +455,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             canon = _REL_ZH.get(m.group("r"))
             if canon:
                 out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end(), rule="family:zh_coord",
-                                   confidence=0.55, first_person=True, relation=canon, original=m.group("r")))
+                                   confidence=_S["family:zh_coord"], first_person=True, relation=canon, original=m.group("r")))
     # named pets "my dog, Max" covered above; "我家猫叫咪咪" / "a cat named Mochi"
     for m in re.finditer(r"(?P<pr>狗|猫|猫咪|狗狗)(?:叫|名叫|名字叫)(?P<n>[\u4e00-\u9fffA-Za-z]{1,4})", t):
         canon = _REL_ZH[m.group("pr")]
