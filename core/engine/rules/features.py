@@ -36,111 +36,53 @@ from core.engine.gazetteer import find_places
 from core.engine.reading.sentences import sentence_bodies
 from core.engine.rules.base import Ctx
 from core.engine.rules.hostile import masked_text
+from core.engine.rules.recognizer_data import family
 from core.nodes.cue import Entity
 from core.nodes.evidence import OcrLine, TextFeatures
 from core.textmatch import normalize
 
-TRAVEL = re.compile(
-    r"\b(?:trip|travel(?:l?ing|led)?|vacation|holiday|getaway|visit(?:ing|ed)?|tour(?:ing)?|flew|flight|"
-    r"road\s*trip|backpack(?:ing)?|sightseeing|business\s+trip|weekend\s+in|abroad|overseas|"
-    # one-off occasions away (issue 22 kind 5): a wedding abroad, a conference, a weekend away, relatives
-    r"wedding|honeymoon|conference|summit|expo|convention|trade\s+show|weekend\s+away|long\s+weekend|"
-    r"(?:visiting|visit\s+to|staying\s+with)\s+(?:my\s+|our\s+|the\s+)?(?:family|relatives|parents|folks|grandparents|"
-    r"grandma|grandpa|in-laws|aunt|uncle|cousins?)|flew\s+(?:in|out|over|to)|landed\s+in)\b"
-    r"|旅游|旅行|出差|度假|游玩|打卡|自驾|出游|飞到|来到|玩了|参加.{0,8}(?:会议|峰会|展会|论坛|婚礼|年会)|婚礼|喜酒|探亲|"
-    r"走亲戚|看望|(?<![回])来[\u4e00-\u9fff]{2,3}(?:参加|开会|玩|出差)|周末去|去[\u4e00-\u9fff]{2,3}玩", re.I)
-HOME = re.compile(r"\b(?:home|back\s+home|my\s+(?:neighbou?rhood|place|flat|apartment|building|street|area)|"
-                  r"downstairs|our\s+(?:place|street|building|flat|house|road|local)|my\s+local)\b|回家|到家|在家|家附近|我家|小区|楼下|家门口", re.I)
-WORK = re.compile(r"\b(?:office|work(?:ing|place)?|shift|meeting|commute|colleagues?|overtime|desk|"
-                  r"clock(?:ed)?\s+in)\b|上班|下班|公司|加班|同事|单位|工位|开会|打卡上班", re.I)
-BIRTHDAY_SELF = re.compile(
-    r"\bmy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday|b-day)\b|\bbirthday\s+(?:girl|boy|me|treat\s+for\s+myself)\b|"
-    r"\bturn(?:ed|ing)?\s+\d{1,3}\s+today\b|\bi(?:'m| am)\s+\d{1,3}\s+today\b|\banother\s+trip\s+around\s+the\s+sun\b|"
-    r"我的生日|我生日|本人生日|(?<![\u4e00-\u9fff的\d])\d{1,3}岁生日|我的?\d{1,3}岁生日|生日当天|今天.{0,3}(?:我|本人).{0,3}生日|"
-    r"生日.{0,6}(?:给自己|自己给|犒劳自己)|给自己.{0,8}生日|又老了一岁|(?:^|[。！!，,\s])生日(?:快乐)?(?:到了|啦|这天)", re.I)
-BIRTHDAY_OTHER = re.compile(r"\bhappy\s+(?:\d{1,3}(?:st|nd|rd|th)\s+)?(?:birthday|bday)\b|生日快乐", re.I)
-NOT_TODAY = re.compile(r"\b(?:next|last|upcoming|(?<!for )coming|tomorrow|yesterday|soon|ago|in\s+\d+\s+days)\b|明天|下周|下个月|昨天|上周|快到了|还有", re.I)
-AGE_IN = re.compile(r"\bmy\s+(\d{1,2})(?:st|nd|rd|th)\s+(?:birthday|bday)\b|\bturn(?:ed|ing)?\s+(\d{1,2})\b|"
-                    r"\bi(?:'m| am)\s+(\d{1,2})\s+today\b|(?<![\u4e00-\u9fff的\d])(\d{1,2})岁生日|我的?(\d{1,2})岁(?:生日|了)|"
-                    # a cake plaque, card or balloon "Happy 40th Priya" (read only beside the poster's own birthday
-                    # post or in a wish to the account: aggregators/birth.py); "happy 30th to my sister" is hers
-                    r"\bhappy\s+([1-9]\d)(?:st|nd|rd|th)\b(?!\s+(?:birthday\s+|bday\s+)?(?:to|for)\s)(?!\s+anniversary)", re.I)
-YEAR_SELF = re.compile(r"\bborn\s+in\s+((?:19|20)\d{2})\b|\b(?:i\s+was\s+)?born\s+in\s+'(\d{2})\b|"
-                       r"((?:19|20)\d{2})年(?:出生|生人|生的)|(?<!\d)(\d{2})年(?:出生|生人|的我|生的我)|"
-                       # "作为92年的，…": as one born in '92 (a clause that ends there, not "作为2015年的毕业生")
-                       r"(?:作为|身为)(?:一个|一名)?((?:19|20)\d{2}|\d{2})年(?:的|生的?)(?=[，,。！!~～\s]|$)|"
-                       # "class of '99 babies": a birth cohort; a bare "class of 2010" is a graduation year
-                       r"\bclass\s+of\s+'?((?:19|20)\d{2}|\d{2})\s+bab(?:y|ies)\b", re.I)
-LINE = re.compile(r"\b(?:[A-Z][a-z]+[\s-]){1,3}[Ll]ine\b|\b[Ll]ine\s*\d{1,2}\b|(?:地铁)?\d{1,2}\s*号线|"
-                  r"[\u4e00-\u9fff]{1,6}线(?=[，。,\s]|$)|\b[A-Z]{1,3}\d?\s+[Ll]ine\b")
-COMMUTE_WORDS = re.compile(r"\b(?:metro|subway|tube|underground|mtr|mrt|bts|train|bus|tram|ferry|commut\w*|ride|"
-                           r"station|drive|driving|cycl\w*|bike|scooter|on\s+my\s+way\s+to\s+work)\b|地铁|公交|通勤|号线|"
-                           r"地铁站|车站|开车|骑车|单车|轻轨|上班路上|去上班", re.I)
-HABIT = re.compile(r"\b(?:every|each|usual|usually|always|routine|daily|weekly|nightly|habit|as\s+always|again|"
-                   r"religiously|without\s+fail|best\s+hour|ritual)\b|每天|每周|每晚|每早|每个|习惯|照例|日常|雷打不动|打卡|又是|照旧|固定", re.I)
-PARTWORDS = re.compile(r"\b(?:morning|lunch(?:time)?|noon|midday|afternoon|evening|night|late|dawn|before\s+work|after\s+work)\b|"
-                       r"早上|清晨|中午|午休|午饭|下午|傍晚|晚上|深夜|凌晨|上班前|下班后", re.I)
-DAYWORDS = re.compile(r"\b(?:weekdays?|weekends?|mondays?|tuesdays?|wednesdays?|thursdays?|fridays?|saturdays?|sundays?|"
-                      r"daily|every\s+day)\b|工作日|周末|每天|天天|周[一二三四五六日]|星期[一二三四五六日天]|礼拜", re.I)
-# not a merchant's name: digits only, a battery / status-bar percentage, an item line ("1 x 贝果 ¥18.00"), a price
-NOT_VENUE = re.compile(r"^[\d\s#:：/.\-¥$€£,]+$|receipt|invoice|小票|发票|收据|订单|thank|谢谢|total|合计|"
-                       r"\d\s*%|(?:^|\s)\d+\s*[x×]\s|[¥$€£]\s*\d|\d[.,]\d{2}\b", re.I)
-# kinds of place people go to as a habit (a café, a gym, a library): one receipt from one already says
-# "a place I use"; one receipt from a pharmacy, a restaurant or a shop is an errand until it recurs
-ROUTINE_VENUE = re.compile(r"\b(?:coffee|cafe|café|espresso|tea\s*(?:house|room|shop)|gym|fitness|yoga|pilates|climbing|"
-                           r"bouldering|dojo|library|bakery)\b|咖啡|茶室|茶馆|健身|瑜伽|普拉提|攀岩|图书馆|面包", re.I)
-# words that say what kind of place a sign or ticket is about without naming one ("Swimming Pool",
-# "GYM MEMBER", "游泳馆单次票"): with VENUE_WORDS removed, nothing of a name is left
-GENERIC_VENUE = re.compile(r"\b(?:swimming|swim|entry|entrance|ticket|admit|one|single|day|pass|member(?:ship)?|card|"
-                           r"public|community|centre|center|hall|room|the|and|of|open|hours|welcome|sports?|readers?|borrowers?)\b|"
-                           r"游泳|馆|票|单次|会员|卡|中心|室|欢迎|营业|公共|社区|体育|读者|借书|证", re.I)
-VENUE_WORDS = re.compile(r"\b(?:coffee|cafe|café|gym|fitness|yoga|studio|bar|pub|bakery|restaurant|bistro|club|library|"
-                         r"pool|climbing|bouldering|dojo|salon|barber|market|bookstore|bookshop|tea|noodle|dumpling)\b|"
-                         r"咖啡|健身|瑜伽|工作室|酒吧|面包|餐厅|小馆|书店|图书馆|游泳|攀岩|茶|面馆|市场", re.I)
-# a staff unit of a school or an office ("Maths Teaching Group", "英语科组", "教研组", "Staff Room"): whoever
-# wears or shows it works there (a school on the same card is a workplace, not where one studied)
-STAFF_UNIT = re.compile(r"(?:Teaching|Teachers'?|Staff|Faculty)\s+(?:Group|Team|Office|Room)\b|教研组|科组|年级组|教务处|教师办公室", re.I)
-DEPT = re.compile(r"(?:部|科|室|处|中心|组|Department|Dept\.?|Unit|Team|Division|Office|Lab|Ward|Branch|Station\s+\d+)\s*$", re.I)
-# "TO:" needs its colon; "SHIP TO H. Tsang" / "Deliver to A. Morgan" read without one
-PARCEL_EN = re.compile(r"(?:\b(?:TO|To|Recipient|Attn)\s*[:：]|\b(?i:ship(?:ped)?\s+to|deliver(?:ed)?\s+to)\s*[:：]?)[ \t]*"
-                       r"(?:(?:Mr|Ms|Mrs|Dr)\.?\s+)?([A-Z])\.?\s+([A-Z][a-z'\-]{1,20})\b")
-PARCEL_ZH = re.compile(r"(?:收件人|收货人)\s*[:：]?\s*([\u4e00-\u9fff])[*＊某]{1,3}")
-# a friend's comment that opens by calling the poster ("雨晴今天也太好看了吧", "俊杰快回我消息", "Leah call me")
-CALLNAME_ZH = re.compile(r"^(?!(?:今天|昨天|明天|周末|真的|好看|哈哈|我们|你们|这个|那个|什么|怎么|太好|好好|一起|大家|宝子|姐妹|"
-                         r"家人|老师|同学|天哪|我也|笑死|绝了|救命|羡慕|可以|不错|好吃|好美|求问|蹲一)[^\u4e00-\u9fff]?)"
-                         r"([\u4e00-\u9fff]{2})(?:冲鸭|加油|生日快乐|好美|太美|yyds|你好|快回|今天|也太|真的|终于|又|呀|啊|！|!|，|,|\s)")
-CALLNAME_EN = re.compile(r"^(?:(?:hi|hey|yay|go|congrats|happy\s+birthday|love\s+this|omg|aww+)[,!\s]+)?([A-Z][a-z]{2,14})\b"
-                         r"(?=[,!]|\s+(?:you|you're|ur|this|that|looks?|is|so|call|text|where|come|!))")
-NOT_NAME = re.compile(r"^(?:This|That|These|Those|What|Wow|Love|Happy|Great|Nice|Same|Omg|Haha|Lol|Yes|Sure|Thanks|"
-                      r"Thank|Need|Want|Looks|Congrats|Hey|Hi|Hello|Miss|Beautiful|Amazing|Cute|Classic|Where|When|How|Why)$")
-# "TO:" needs its colon; the longer labels are read with or without one ("SHIP TO Resident")
-RECIPIENT = re.compile(r"\bto\s*[:：]|\b(?:ship(?:ped)?\s+to|deliver(?:ed|y)?\s+to|recipient|addressee|consignee|bill\s+to)\b|"
-                       r"收件人|收货人|收货地址|送货地址|寄至|派送至", re.I)
-ROUTE = re.compile(r"([^\n→]{2,40}?)\s*(?:→|->|⇒|➔|至|到)\s*(home|work|office|家|公司|单位|上班)\b", re.I)
-# the other route-card layout: an origin line ("Start: X station", "From X", "从X出发") and, on another
-# line, where the trip ends ("27 min to Office", "预计40分钟到公司", "to Home", "回家")
-ROUTE_FROM = re.compile(r"(?:\b(?:start|from|origin|depart(?:ure|ing)?(?:\s+from)?)\b\s*[:：]?[ \t]*|从)([^\n]{2,40}?)"
-                        r"(?:[ \t]*出发|[ \t]*$)", re.I | re.M)
-ROUTE_TO_WORK = re.compile(r"\bto\s+(?:the\s+)?(?:office|work)\b|(?:到|去|至)(?:公司|单位)|去上班", re.I)
-ROUTE_TO_HOME = re.compile(r"\bto\s+home\b|\bhome\s*$|(?:到|回)家", re.I | re.M)
-COMPOUND_ZH = re.compile(r"[\u4e00-\u9fff]{2,8}?(?:花园|小区|家园|公寓|苑|府|庭|新村|雅居|山庄|华庭|名苑|嘉园|国际|广场|湾|城|里|邨|村|居|阁|轩|大厦|公馆|雅园|新城|社区)(?=[\d\s栋幢号座单元期楼-]|$)")
-COMPOUND_EN = re.compile(r"\b(?:[A-Z][a-z']+\s+){1,3}(?:Gardens?|Estate|Residences?|Court|Apartments|Towers?|Village|Heights|"
-                         r"Mansions?|Terrace|Place|Condos?|Villas?|Mews|Vista|View|Park|Square|House|Lodge|Green|Bay|"
-                         r"Plaza|Grove|Walk|Point|Crescent|Quay|Wharf|Hall|Manor|Ridge)\b")
-RESIDENT = re.compile(r"\b(?:resident|residents|owner|property|tenant|management\s+fee|HOA|landlord|lease)\b|业主|住户|物业|租户|房东|小区|业委会", re.I)
-DIST_PREFIX = re.compile(r"^.*(?:区|县|街道|镇|乡|路|街|道)")
-# Pride, the rainbow flag, queer wording: a partner's gender says nothing of the poster's
-QUEER = re.compile(r"\b(?:pride|gay|lesbian|queer|lgbtq?\w*|bisexual|same[- ]sex|transgender|nonbinary|non-binary)\b|"
-                    r"\U0001F3F3\ufe0f?\u200d\U0001F308|彩虹游行|骄傲月|同志|同性|拉拉|出柜|酷儿", re.I)
-FEATURES = ("travel", "home", "work", "commute", "transit_lines", "sentences", "birthday_self", "birthday_other",
-            "not_today", "age_in", "birth_years", "capitalised", "recipient", "resident", "parcel_surnames", "callnames",
-            "compounds", "doc_places", "destinations", "route_ends", "stations_ok", "line_marks", "queer")
-_EDUCATION = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|mba|phd|ph\.d|bachelor'?s|master'?s|"
-                        r"diploma|university|college|uni|high\s+school|school|alumni|reunion)\b|毕业|本科|大学|硕士|博士|高中")
-_CAPITALISED = re.compile(r"\b[A-Z][a-z]")
-_LINE_NUMBER = re.compile(r"\d\s*号线|\bline\s*\d", re.I)
-_CJK = re.compile(r"[\u4e00-\u9fff]")
-_LINE_END = re.compile(r"\bline$|线$", re.I)  # 'the Northern line', 'Tong Line' (a cut line name) name a line
+_D = family("features")      # core/data/recognizers/features.json: the patterns below
+
+TRAVEL = _D.pattern("travel")
+HOME = _D.pattern("home")
+WORK = _D.pattern("work")
+BIRTHDAY_SELF = _D.pattern("birthday_self")
+BIRTHDAY_OTHER = _D.pattern("birthday_other")
+NOT_TODAY = _D.pattern("not_today")
+AGE_IN = _D.pattern("age_in")
+YEAR_SELF = _D.pattern("year_self")
+LINE = _D.pattern("line")
+COMMUTE_WORDS = _D.pattern("commute_words")
+HABIT = _D.pattern("habit")
+PARTWORDS = _D.pattern("partwords")
+DAYWORDS = _D.pattern("daywords")
+NOT_VENUE = _D.pattern("not_venue")
+ROUTINE_VENUE = _D.pattern("routine_venue")
+GENERIC_VENUE = _D.pattern("generic_venue")
+VENUE_WORDS = _D.pattern("venue_words")
+STAFF_UNIT = _D.pattern("staff_unit")
+DEPT = _D.pattern("dept")
+PARCEL_EN = _D.pattern("parcel_en")
+PARCEL_ZH = _D.pattern("parcel_zh")
+CALLNAME_ZH = _D.pattern("callname_zh")
+CALLNAME_EN = _D.pattern("callname_en")
+NOT_NAME = _D.pattern("not_name")
+RECIPIENT = _D.pattern("recipient")
+ROUTE = _D.pattern("route")
+ROUTE_FROM = _D.pattern("route_from")
+ROUTE_TO_WORK = _D.pattern("route_to_work")
+ROUTE_TO_HOME = _D.pattern("route_to_home")
+COMPOUND_ZH = _D.pattern("compound_zh")
+COMPOUND_EN = _D.pattern("compound_en")
+RESIDENT = _D.pattern("resident")
+DIST_PREFIX = _D.pattern("dist_prefix")
+QUEER = _D.pattern("queer")
+FEATURES = tuple(TextFeatures.model_fields)     # the keys (core/nodes/evidence.py declares them)
+_EDUCATION = _D.pattern("education")
+_CAPITALISED = _D.pattern("capitalised")
+_LINE_NUMBER = _D.pattern("line_number")
+_CJK = _D.pattern("cjk")
+_LINE_END = _D.pattern("line_end")
 
 
 def good_station(text: str) -> bool:

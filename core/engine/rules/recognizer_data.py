@@ -1,0 +1,229 @@
+"""Recognizer data files (core/data/recognizers/<family>.json): the word lists, lexicons and
+patterns of a family of rules, validated at load (any fault one line naming the file and the
+field) and compiled once per process.
+
+A pattern is a regex template whose `{slot}` names are filled from data: the entry's own slots
+(alternatives by language, joined in file order: a regex alternation is ordered, the first
+alternative that matches wins), the file's word lists, or a value the rule's Python supplies
+(an alternation it derives from a table). Quantifiers such as `{0,3}` are no slot names.
+"""
+from __future__ import annotations
+
+import re
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from core.engine.rules.data_file import load_model
+
+DIR = Path(__file__).resolve().parents[2] / "data" / "recognizers"
+_SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
+_FLAGS = {"i": re.I, "m": re.M, "s": re.S, "x": re.X}
+Lang = str   # a two-letter language code (checked by the models)
+
+
+class RecognizerDataError(ValueError):
+    """A recognizer data file that cannot be read: the message names the file and the field."""
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _langs(v: dict[str, Any]) -> dict[str, Any]:
+    for k in v:
+        if not re.fullmatch(r"[a-z]{2}", k):
+            raise ValueError(f"'{k}' is no two-letter language code")
+    return v
+
+
+class Recognizer(_Strict):
+    """What the registry shows: the same block as occupations.json's."""
+    name: str = Field(min_length=1)
+    attributes: list[str] = Field(min_length=1)
+    levels: list[str] = []
+    languages: list[str] = Field(min_length=1)
+    reads: list[str] = Field(min_length=1)
+
+
+class Words(_Strict):
+    """A word list by language ("en": [...], "zh": [...]) and why the rules read it."""
+    reason: str = Field(min_length=1)
+    entries: dict[Lang, list[str]]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Words":
+        _langs(self.entries)
+        return self
+
+    def all(self) -> list[str]:
+        return [w for ws in self.entries.values() for w in ws]
+
+
+class Mapping(_Strict):
+    """Terms by language, each to its canonical value (a string, a number or a list of them)."""
+    reason: str = Field(min_length=1)
+    entries: dict[Lang, dict[str, Any]]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Mapping":
+        _langs(self.entries)
+        return self
+
+    def all(self) -> dict[str, Any]:
+        return {k: v for d in self.entries.values() for k, v in d.items()}
+
+
+class LexEntry(_Strict):
+    """One canonical value and its terms by language (with its sector or alias where it has one)."""
+    value: str = Field(min_length=1)
+    terms: dict[Lang, list[str]]
+    sector: str | None = None
+    alias: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "LexEntry":
+        _langs(self.terms)
+        return self
+
+
+class Lexicon(_Strict):
+    """Canonical values, each with its terms by language, in file order."""
+    reason: str = Field(min_length=1)
+    entries: list[LexEntry] = Field(min_length=1)
+
+
+class Pattern(_Strict):
+    """One regex: its template, its slots' alternatives by language, its flags, and what a rule
+    does with a match (value, confidence, role, sector) where the rule reads those from data."""
+    reason: str = Field(min_length=1)
+    template: str = Field(min_length=1)
+    slots: dict[str, dict[Lang, list[str]]] = {}
+    flags: str = Field(default="", pattern=r"^[imsx]*$")
+    value: str | None = None
+    confidence: float | None = Field(default=None, ge=0, le=1)
+    role: str | None = None
+    sector: str | None = None
+
+    @model_validator(mode="after")
+    def _check(self) -> "Pattern":
+        for s in self.slots.values():
+            _langs(s)
+        return self
+
+    def source(self, words: dict[str, Words], given: dict[str, str]) -> str:
+        """The regex: slots filled first (their alternatives may name a value the Python gives)."""
+        def own(m: re.Match[str]) -> str:
+            k = m.group(1)
+            return "|".join(w for ws in self.slots[k].values() for w in ws) if k in self.slots else m.group(0)
+
+        def outer(m: re.Match[str]) -> str:
+            k = m.group(1)
+            if k in given:
+                return given[k]
+            if k in words:
+                return "|".join(words[k].all())
+            raise KeyError(k)
+        return _SLOT.sub(outer, _SLOT.sub(own, self.template))
+
+    def re_flags(self) -> int:
+        f = 0
+        for c in self.flags:
+            f |= _FLAGS[c]
+        return f
+
+
+class Scores(_Strict):
+    """Base confidences by rule id ('education:level': 0.65): a rule's belief for one mention."""
+    reason: str = Field(min_length=1)
+    entries: dict[str, float]
+
+    @model_validator(mode="after")
+    def _check(self) -> "Scores":
+        for k, v in self.entries.items():
+            if not 0 <= v <= 1:
+                raise ValueError(f"{k}: a confidence is between 0 and 1")
+        return self
+
+
+class PatternList(_Strict):
+    """Ordered patterns read in turn by one rule (each with its value and confidence)."""
+    reason: str = Field(min_length=1)
+    items: list[Pattern] = Field(min_length=1)
+
+
+class RecognizerFile(_Strict):
+    about: str = Field(min_length=1)
+    recognizer: Recognizer
+    words: dict[str, Words] = {}
+    maps: dict[str, Mapping] = {}
+    lexicons: dict[str, Lexicon] = {}
+    patterns: dict[str, Pattern] = {}
+    pattern_lists: dict[str, PatternList] = {}
+    scores: Scores | None = None
+
+
+class Family:
+    """One loaded data file: words, maps and compiled patterns by key."""
+
+    def __init__(self, path: Path):
+        self.path = path
+        self.data = load_model(path, RecognizerFile, RecognizerDataError)
+
+    def words(self, key: str) -> list[str]:
+        return self._get(self.data.words, "words", key).all()
+
+    def words_by_lang(self, key: str) -> dict[str, list[str]]:
+        return self._get(self.data.words, "words", key).entries
+
+    def map(self, key: str) -> dict[str, Any]:
+        return self._get(self.data.maps, "maps", key).all()
+
+    def scores(self) -> dict[str, float]:
+        if self.data.scores is None:
+            raise RecognizerDataError(f"{self.path}: field scores: missing")
+        return self.data.scores.entries
+
+    def lexicon(self, key: str) -> list[LexEntry]:
+        return self._get(self.data.lexicons, "lexicons", key).entries
+
+    def source(self, key: str, **given: str) -> str:
+        return self._source(self._get(self.data.patterns, "patterns", key), f"patterns.{key}", given)
+
+    def pattern(self, key: str, **given: str) -> re.Pattern[str]:
+        p = self._get(self.data.patterns, "patterns", key)
+        return re.compile(self._source(p, f"patterns.{key}", given), p.re_flags())
+
+    def patterns(self, key: str, **given: str) -> list[tuple[Pattern, re.Pattern[str]]]:
+        """The list's entries with their compiled regexes, in file order."""
+        pl = self._get(self.data.pattern_lists, "pattern_lists", key)
+        return [(p, re.compile(self._source(p, f"pattern_lists.{key}.items.{i}", given), p.re_flags()))
+                for i, p in enumerate(pl.items)]
+
+    def sources(self, key: str, **given: str) -> list[tuple[Pattern, str]]:
+        """The list's entries with their regex sources (for a rule that compiles them per use)."""
+        pl = self._get(self.data.pattern_lists, "pattern_lists", key)
+        return [(p, self._source(p, f"pattern_lists.{key}.items.{i}", given)) for i, p in enumerate(pl.items)]
+
+    def _source(self, p: Pattern, where: str, given: dict[str, str]) -> str:
+        try:
+            src = p.source(self.data.words, given)
+            re.compile(src, p.re_flags())
+        except KeyError as e:
+            raise RecognizerDataError(f"{self.path}: field {where}.template: unknown slot {e.args[0]}") from None
+        except re.error as e:
+            raise RecognizerDataError(f"{self.path}: field {where}: not a regex ({e})") from None
+        return src
+
+    def _get(self, d: dict[str, Any], kind: str, key: str) -> Any:
+        if key not in d:
+            raise RecognizerDataError(f"{self.path}: field {kind}.{key}: missing")
+        return d[key]
+
+
+@cache
+def family(name: str) -> Family:
+    """core/data/recognizers/<name>.json, read once per process."""
+    return Family(DIR / f"{name}.json")

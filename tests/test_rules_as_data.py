@@ -1,0 +1,196 @@
+"""Issue 33: the word lists and big pattern alternations of the rules live in data files
+(core/data/recognizers/<family>.json), checked at load; the Python that reads text holds no regex
+literal with more than 20 alternatives in one alternation and no word-list literal of more than
+20 strings. Files not moved yet are listed in ALLOWED (a sorted list that only shrinks)."""
+from __future__ import annotations
+
+import ast
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from core.engine.rules.recognizer_data import DIR, Family, RecognizerDataError, family
+
+ROOT = Path(__file__).resolve().parents[1]
+SCANNED = ("core/engine/rules", "core/engine/reading")
+MAX_ALTERNATIVES = 20
+MAX_WORDS = 20
+
+# files that still hold a big alternation or word list (remove a file when its lists move to data)
+ALLOWED = [
+    "core/engine/reading/holder.py",
+    "core/engine/reading/kin.py",
+    "core/engine/reading/mentions.py",
+    "core/engine/rules/base.py",
+    "core/engine/rules/entities.py",
+    "core/engine/rules/forms.py",
+    "core/engine/rules/generic.py",
+    "core/engine/rules/hostile.py",
+    "core/engine/rules/hostile_semantic.py",
+    "core/engine/rules/identity.py",
+    "core/engine/rules/semantic_anchor.py",
+    "core/engine/rules/sensitive.py",
+    "core/engine/rules/unicode_fold.py",
+]
+
+
+def max_alternatives(s: str) -> int:
+    """The most branches of any one alternation in a regex source (the whole text is one group;
+    escapes and character classes are skipped)."""
+    stack, best, i = [1], 1, 0
+    while i < len(s):
+        c = s[i]
+        if c == "\\":
+            i += 2
+            continue
+        if c == "[":
+            j = i + 1 + (s[i + 1:i + 2] == "^")
+            j += s[j:j + 1] == "]"
+            while j < len(s) and s[j] != "]":
+                j += 2 if s[j] == "\\" else 1
+            i = j + 1
+            continue
+        if c == "(":
+            stack.append(1)
+        elif c == ")" and len(stack) > 1:
+            best = max(best, stack.pop())
+        elif c == "|":
+            stack[-1] += 1
+        i += 1
+    return max([best, *stack])
+
+
+def _strings(tree: ast.AST) -> list[tuple[int, str]]:
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            out.append((node.lineno, node.value))
+        elif isinstance(node, ast.JoinedStr):   # an f-string: its literal parts, joined
+            out.append((node.lineno, "".join(v.value for v in node.values if isinstance(v, ast.Constant))))
+    return out
+
+
+def offences(source: str) -> list[str]:
+    """Regex literals with more than MAX_ALTERNATIVES alternatives in one alternation, and tuple /
+    set / list literals of more than MAX_WORDS strings (dict literals: more than MAX_WORDS string keys)."""
+    tree = ast.parse(source)
+    out = [f"line {ln}: {n} alternatives" for ln, s in _strings(tree) if (n := max_alternatives(s)) > MAX_ALTERNATIVES]
+    for node in ast.walk(tree):
+        elts = node.elts if isinstance(node, (ast.Tuple, ast.Set, ast.List)) else \
+            node.keys if isinstance(node, ast.Dict) else None
+        if elts is None:
+            continue
+        n = sum(isinstance(e, ast.Constant) and isinstance(e.value, str) for e in elts)
+        if n > MAX_WORDS:
+            out.append(f"line {node.lineno}: a literal of {n} strings")
+    return out
+
+
+def _scanned() -> dict[str, list[str]]:
+    found = {}
+    for d in SCANNED:
+        for p in sorted((ROOT / d).rglob("*.py")):
+            if off := offences(p.read_text(encoding="utf-8")):
+                found[p.relative_to(ROOT).as_posix()] = off
+    return found
+
+
+def test_no_big_alternation_or_word_list_outside_the_allow_list():
+    found = _scanned()
+    bad = {f: off[:3] for f, off in found.items() if f not in ALLOWED}
+    assert not bad, f"move these word lists / alternations to core/data/recognizers/: {bad}"
+
+
+def test_allow_list_is_sorted_and_current():
+    assert ALLOWED == sorted(set(ALLOWED))
+    found = _scanned()
+    stale = [f for f in ALLOWED if f not in found]
+    assert not stale, f"no longer holds a big list: remove from ALLOWED: {stale}"
+
+
+def test_moved_files_are_off_the_allow_list():
+    for f in ("socio.py", "lifestyle.py", "lexicon.py", "features.py", "timefeat.py"):
+        assert f"core/engine/rules/{f}" not in ALLOWED
+
+
+def test_the_scan_catches_a_big_alternation_and_a_word_list():
+    words = [f"w{i}" for i in range(21)]
+    assert offences(f"import re\nX = re.compile(r'\\b(?:{'|'.join(words)})\\b')\n")
+    assert offences(f"X = {tuple(words)!r}\n")
+    assert offences(f"X = {dict.fromkeys(words, 1)!r}\n")
+    assert not offences(f"import re\nX = re.compile(r'\\b(?:{'|'.join(words[:20])})|[|(|]\\b')\n")
+    assert not offences(f"X = {tuple(words[:20])!r}\n")
+
+
+# ---------------------------------------------------------------- the data files
+
+FAMILIES = ("socio", "lifestyle", "lexicon", "features")
+
+
+@pytest.mark.parametrize("name", FAMILIES)
+def test_family_loads_with_its_recognizer_block(name):
+    f = family(name)
+    rec = f.data.recognizer
+    assert rec.name and rec.attributes and rec.languages and rec.reads
+    for key, p in f.data.patterns.items():
+        assert p.reason.strip(), key
+        for slot in p.slots.values():
+            assert set(slot) <= set(rec.languages), key
+    for key, w in f.data.words.items():
+        assert set(w.entries) <= set(rec.languages), key
+
+
+def test_patterns_compile_from_data_as_the_rules_read_them():
+    from core.engine.rules import lifestyle, socio
+    assert socio._CONS[0][0] == "high" and socio._CONS[0][1].search("a Michelin dinner")
+    assert socio._CONS[0][2] == family("socio").data.pattern_lists["consumption"].items[0].confidence
+    assert socio._S["education:level"] == 0.65 and lifestyle._S["commute:mode"] == 0.6
+    assert lifestyle._FAM_EN.search("my two daughters").group("r") == "daughters"
+    assert [v for v, _ in lifestyle._MODE][:2] == ["metro", "bus"]
+
+
+def _broken(tmp_path: Path, name: str, edit) -> Path:
+    d = json.loads((DIR / f"{name}.json").read_text(encoding="utf-8"))
+    edit(d)
+    p = tmp_path / f"{name}.json"
+    p.write_text(json.dumps(d, ensure_ascii=False), encoding="utf-8")
+    return p
+
+
+def test_a_malformed_entry_names_the_file_and_the_field(tmp_path):
+    def bad_confidence(d):
+        d["pattern_lists"]["consumption"]["items"][1]["confidence"] = "high"
+    p = _broken(tmp_path, "socio", bad_confidence)
+    with pytest.raises(RecognizerDataError) as e:
+        Family(p)
+    msg = str(e.value)
+    assert str(p) in msg and "pattern_lists.consumption.items.1.confidence" in msg and "\n" not in msg
+
+
+def test_a_missing_reason_an_unknown_field_and_a_bad_language_are_refused(tmp_path):
+    def no_reason(d):
+        del d["words"]["occ_skip"]["reason"]
+    def unknown(d):
+        d["patterns"]["car"]["score"] = 0.5
+    def bad_lang(d):
+        d["words"]["occ_skip"]["entries"] = {"english": ["of"]}
+    def bad_score(d):
+        d["scores"]["entries"]["education:level"] = 1.5
+    for edit, field in ((no_reason, "words.occ_skip.reason"), (unknown, "patterns.car.score"),
+                        (bad_lang, "words.occ_skip"), (bad_score, "field scores")):
+        with pytest.raises(RecognizerDataError, match=re.escape(field)):
+            Family(_broken(tmp_path, "socio", edit))
+
+
+def test_an_unknown_slot_and_a_bad_regex_name_the_entry(tmp_path):
+    def slot(d):
+        d["patterns"]["home"]["template"] += "|{nowhere}"
+    with pytest.raises(RecognizerDataError, match=r"patterns\.home\.template: unknown slot nowhere"):
+        Family(_broken(tmp_path, "socio", slot)).pattern("home")
+
+    def regex(d):
+        d["patterns"]["home"]["template"] = "(unclosed"
+    with pytest.raises(RecognizerDataError, match=r"socio\.json: field patterns\.home: not a regex"):
+        Family(_broken(tmp_path, "socio", regex)).pattern("home")
