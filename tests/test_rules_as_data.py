@@ -25,13 +25,7 @@ ALLOWED = [
     "core/engine/reading/mentions.py",
     "core/engine/rules/base.py",
     "core/engine/rules/entities.py",
-    "core/engine/rules/forms.py",
-    "core/engine/rules/generic.py",
-    "core/engine/rules/hostile.py",
-    "core/engine/rules/hostile_semantic.py",
     "core/engine/rules/identity.py",
-    "core/engine/rules/semantic_anchor.py",
-    "core/engine/rules/sensitive.py",
     "core/engine/rules/unicode_fold.py",
 ]
 
