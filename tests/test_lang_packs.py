@@ -1,0 +1,97 @@
+"""Language packs (core/data/lang/<code>.json, core/engine/reading/lang.py): the reading's function
+words are data, validated at load; a new language is a data pack (issue 33); the shipped packs for
+the languages people post in (issue 34) each read self-disclosure, kinship and a place, and keep
+someone else's facts and negated statements out."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from core.engine.reading import lang
+from core.engine.reading.data_file import load_model
+from core.engine.reading.lang import Pack, PackError
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def _run(code: str, packs_dir: Path | None) -> str:
+    """The engine in a fresh process (packs are discovered at import), ARGUS_LANG_PACKS set."""
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    env.pop(lang.ENV, None)
+    if packs_dir is not None:
+        env[lang.ENV] = str(packs_dir)
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300)
+    assert r.returncode == 0, r.stderr[-2000:]
+    return r.stdout
+
+
+_CUES = """
+import json, sys
+from core.engine.rules.extract import extract_cues
+from core.engine.rules.base import Ctx
+out = []
+for t in json.loads(sys.argv[1]) if len(sys.argv) > 1 else TEXTS:
+    ctx = Ctx(t, t, carrier=None, lang=None)
+    out.append({"cues": [[c.attribute, c.value, c.holder, c.cue] for c in extract_cues(t)],
+                "holder_end": ctx.holder(len(t) - 2).label, "packs": [p.code for p in ctx.packs]})
+print(json.dumps(out))
+"""
+
+
+def _read(texts: list[str], packs_dir: Path | None = None) -> list[dict]:
+    return json.loads(_run(f"TEXTS = {texts!r}\n" + _CUES, packs_dir))
+
+
+# ---------------------------------------------------------------- item 1: the en / zh words are the packs'
+def test_shipped_packs_validate_and_the_reading_builds_from_them() -> None:
+    from core.engine.reading import holder, kin
+    en, zh = lang.pack("en"), lang.pack("zh")
+    assert not en.generic_reader and not zh.generic_reader
+    assert kin.KIN_EN == {**en.kin, **en.people} and kin.KIN_ZH == {**zh.kin, **zh.people}
+    assert holder.OTHER_EN == "|".join(en.other_subjects)
+    assert "|".join(en.negation) in holder._NEG_EN.pattern and "|".join(zh.negation) in holder._NEG_ZH.pattern
+    assert kin.fold_zh("媽媽") == "妈妈"
+
+
+def test_an_en_pack_word_changes_the_reading(tmp_path: Path) -> None:
+    """The holder reads the en pack's words: a kin word added in a pack of an extra folder makes its
+    clause someone else's (without it, "my stepgran" is the poster's own statement)."""
+    en = json.loads((lang.PACK_DIR / "en.json").read_text(encoding="utf-8"))
+    en["other_subjects"].append("stepgran")
+    en["kin"]["stepgran"] = "grandmother"
+    (tmp_path / "en.json").write_text(json.dumps(en), encoding="utf-8")
+    text = "my stepgran is a nurse at the clinic"
+    assert _read([text])[0]["holder_end"] == "self"
+    assert _read([text], tmp_path)[0]["holder_end"] == "other:grandmother"
+
+
+@pytest.mark.parametrize("field,value,needle", [
+    ("negation", ["(unclosed"], "field negation: Value error, entry 0 '(unclosed'"),
+    ("kin", {"zus": ""}, "field kin: Value error, entry 'zus'"),
+    ("age_statements", ["ik ben jaar"], "field age_statements: Value error, entry 0 'ik ben jaar': needs {n}"),
+    ("colour", ["x"], "field colour: Extra inputs are not permitted"),
+])
+def test_a_bad_pack_is_one_line_naming_file_entry_and_field(tmp_path: Path, field: str, value, needle: str) -> None:
+    f = tmp_path / "nl.json"
+    f.write_text(json.dumps({"code": "nl", "name": "Dutch", field: value}), encoding="utf-8")
+    with pytest.raises(PackError) as e:
+        load_model(f, Pack, PackError)
+    msg = str(e.value)
+    assert "\n" not in msg and msg.startswith(str(f)) and needle in msg, msg
+
+
+def test_a_pack_named_unlike_its_file_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "nl.json").write_text(json.dumps({"code": "it", "name": "x"}), encoding="utf-8")
+    monkeypatch.setenv(lang.ENV, str(tmp_path))
+    lang.reset()
+    try:
+        with pytest.raises(PackError, match=r"nl\.json: field code: 'it' is not the file's name 'nl'"):
+            lang.packs()
+    finally:
+        monkeypatch.delenv(lang.ENV)
+        lang.reset()
