@@ -95,3 +95,33 @@ def test_a_pack_named_unlike_its_file_is_refused(tmp_path: Path, monkeypatch: py
     finally:
         monkeypatch.delenv(lang.ENV)
         lang.reset()
+
+
+# ---------------------------------------------------------------- item 2: a new language is a data pack
+DUTCH = {"code": "nl", "name": "Dutch (a test's pack)", "detect": ["ik", "het", "een", "niet", "van", "ben", "woon"],
+         "self_words": ["ik"], "self_possessive": ["mijn", "m'n"], "other_possessive": ["zijn", "haar", "hun"],
+         "other_pronouns": ["hij", "zij"], "negation": ["niet", "geen", "nooit"],
+         "kin": {"zus": "sister", "broer": "brother", "man": "husband", "moeder": "mother"},
+         "people": {"vriendin": "friend", "vriend": "friend"},
+         "age_statements": ["ik ben {n} jaar"], "home_statements": ["ik woon in {place}"]}
+
+
+def test_a_new_language_is_a_data_pack(tmp_path: Path) -> None:
+    """A Dutch pack (the engine has none) written to a temp folder: self-disclosure (an age), kinship
+    (the poster's sister, whose clause is hers) and a place (home) are read in Dutch, no Python
+    changed; without the pack none of it is."""
+    (tmp_path / "nl.json").write_text(json.dumps(DUTCH), encoding="utf-8")
+    texts = ["Ik ben 34 jaar en ik woon in Utrecht.", "Mijn zus is verpleegkundige in Rotterdam.",
+             "Ik woon niet in Utrecht en ik ben geen 34 jaar.", "De broer van mijn vriendin woont in Utrecht."]
+    got = _read(texts, tmp_path)
+    cues0 = {(a, v, h) for a, v, h, _ in got[0]["cues"]}
+    assert ("age", "34", "self") in cues0 and ("home_location", "Utrecht", "self") in cues0
+    assert got[0]["packs"] == ["nl"]
+    assert [("family_and_relations", "sister", "self")] == [(a, v, h) for a, v, h, _ in got[1]["cues"]]
+    assert got[1]["holder_end"] == "other:sister"           # what follows "mijn zus" is hers
+    assert not [c for c in got[2]["cues"] if c[0] in ("age", "home_location")]   # negated
+    assert not [c for c in got[3]["cues"] if c[0] == "family_and_relations"]    # a friend's brother
+    assert got[3]["holder_end"] == "other:friend"
+    without = _read(texts)
+    assert not any(c[0] in ("age", "home_location", "family_and_relations") for r in without for c in r["cues"])
+    assert all(r["packs"] == [] and r["holder_end"] == "self" for r in without[:2])
