@@ -125,3 +125,51 @@ def test_a_new_language_is_a_data_pack(tmp_path: Path) -> None:
     without = _read(texts)
     assert not any(c[0] in ("age", "home_location", "family_and_relations") for r in without for c in r["cues"])
     assert all(r["packs"] == [] and r["holder_end"] == "self" for r in without[:2])
+
+
+# ---------------------------------------------------------------- issue 34: the languages people post in
+# (lang, the poster's age and home, their age, their home, a family word of theirs, its relation,
+#  someone else's age or home, a friend's relative, a negated statement)
+CASES = [
+    ("es", "Tengo 34 años y vivo en Sevilla.", "34", "Sevilla", "Ayer cené con mi hermana en casa.", "sister",
+     "Mi hermano tiene 40 años y vive en Madrid.", "La hermana de mi amiga es enfermera y vive en Madrid.",
+     "No vivo en Madrid y nunca tengo 30 años de nada."),
+    ("pt", "Tenho 34 anos e moro em Lisboa.", "34", "Lisboa", "Fui ao cinema com minha irmã ontem.", "sister",
+     "Meu irmão tem 40 anos e mora em Lisboa.", "A irmã da minha amiga é enfermeira.", "Não moro em Lisboa."),
+    ("fr", "J'ai 34 ans et j'habite à Lyon.", "34", "Lyon", "Dîner chez ma sœur ce soir, trop bien.", "sister",
+     "Mon frère a 40 ans et il habite à Paris.", "La sœur de mon amie est infirmière.", "Je n'habite pas à Lyon."),
+    ("de", "Ich bin 34 Jahre alt und wohne in Hamburg.", "34", "Hamburg", "Heute mit meiner Schwester im Kino, und es war toll.",
+     "sister", "Meine Eltern wohnen in Rosenheim und sind 60 Jahre alt.", "Die Schwester von meiner Freundin ist Ärztin.",
+     "Ich wohne nicht in Berlin."),
+    ("ms", "Saya tinggal di Bandung. Umur saya 34 tahun.", "34", "Bandung", "Hari ini makan malam dengan suami saya.",
+     "husband", "Adik saya tinggal di Surabaya.", "Adik kawan saya sangat baik.", "Saya tidak tinggal di Bandung."),
+    ("ja", "私は34歳です。大阪に住んでいます。", "34", "Osaka", "兄の結婚式で京都へ行った。", "older brother",
+     "娘が20歳になりました。", "友達の兄は医者です。", "大阪に住んでいない。"),
+    ("ko", "저는 34살이에요. 서울에 살아요.", "34", "Seoul", "남편이랑 광안리 산책.", "husband",
+     "친구 엄마가 서울에 살아요.", "친구의 엄마는 간호사예요.", "서울에 안 살아요."),
+]
+
+
+def _facts(text: str, attrs=("age", "home_location", "family_and_relations")) -> set[tuple[str, str, str]]:
+    from core.engine.rules.extract import extract_cues
+    return {(c.attribute, c.value, c.holder) for c in extract_cues(text) if c.attribute in attrs}
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+def test_each_pack_reads_the_poster_and_keeps_others_out(case) -> None:
+    code, own, age, home, kin_text, relation, others, friends_kin, negated = case
+    got = _facts(own)
+    assert ("age", age, "self") in got and ("home_location", home, "self") in got, got
+    assert ("family_and_relations", relation, "self") in _facts(kin_text)
+    # someone else's age or home is theirs (their family word may still be the poster's relative)
+    assert not {f for f in _facts(others) if f[0] in ("age", "home_location")}
+    # a friend's relative is nobody of the poster's
+    assert not {f for f in _facts(friends_kin) if f[0] == "family_and_relations" and f[1] == relation}
+    assert not {f for f in _facts(negated) if f[0] in ("age", "home_location")}
+
+
+def test_an_english_text_is_read_by_no_generic_pack() -> None:
+    from core.engine.reading.lang import text_packs
+    for t in ("I live in Madrid with my sister and I am 34.", "Dinner with the family, then a walk by the river.",
+              "我今年34岁，住在成都。"):
+        assert text_packs(t) == ()

@@ -69,13 +69,14 @@ class Pack(BaseModel):
     implied_own: list[str] = []        # kin words that, bare, are the poster's own (老公, 兄, "Papa" opening a sentence)
     possessive_after: bool = False      # the possessive follows the noun ("adik saya")
     kin_suffixes: list[str] = []       # particles after a kin word in scripts without spaces (の, は / 이, 랑)
+    subject_suffixes: list[str] = []   # of those, the ones that make it the clause's subject (は, が / 이, 가, 는)
     fold: dict[str, str] = {}          # one character -> one character the patterns read through (traditional -> simplified)
     age_statements: list[str] = []     # "ik ben {n} jaar": the poster's age
     home_statements: list[str] = []    # "ik woon in {place}": the poster's home
 
     @field_validator("detect", "self_words", "first_person", "self_copula", "self_possessive", "other_possessive",
                      "other_pronouns", "negation", "irrealis", "other_subjects", "generic_subjects", "implied_own",
-                     "kin_suffixes")
+                     "kin_suffixes", "subject_suffixes")
     @classmethod
     def _patterns(cls, v: list[str]) -> list[str]:
         for i, w in enumerate(v):
@@ -218,20 +219,24 @@ class PackPatterns:
     pack's `kin_suffixes` and not be part of a longer word)."""
 
     def __init__(self, p: Pack):
+        if "han" in p.scripts and p.code != "zh" and "zh" in packs():
+            p = _folded(p, str.maketrans(pack("zh").fold))   # a CJK text is read folded (reading/kin.fold_zh)
         latin = "latin" in p.scripts
         b, gap = (r"\b", r"\s+") if latin else ("", r"\s*")
         self.b = b
         rel = {**p.people, **p.kin}
         self.relation = {k.lower(): v for k, v in rel.items()}
         if latin:
-            end = r"\b"
+            end = subj_end = r"\b"
             start = r"\b"
         else:
             end = "(?=" + "|".join([*p.kin_suffixes, r"\s", r"[^\w]", r"$"]) + ")"
+            # "兄の結婚式" is the brother's wedding, the poster's clause; "兄は医者" is his
+            subj_end = "(?=" + "|".join(p.subject_suffixes or ["(?!)"]) + ")"
             # a kin word inside a longer word is none (祖父 holds 父, 여동생 holds 동생); kana before it is a particle
             start = f"(?<![{_KANJI}])" if "kana" in p.scripts else f"(?<![{_HANGUL}])"
 
-        def phrase(poss: list[str], kin_words, g: str) -> str | None:
+        def phrase(poss: list[str], kin_words, g: str, end: str = end) -> str | None:
             alt = _alt_words(kin_words)
             if not alt or not poss:
                 return None
@@ -241,21 +246,21 @@ class PackPatterns:
 
         implied = _alt_words(p.implied_own)
         if implied and latin:                # a bare family word opening a sentence: "Papa hatte ..."
-            implied_rx = rf"(?:^|(?<=[.!?\n])\s*|(?<=[.!?]\s))(?P<{{g}}>{implied}){end}"
+            implied_rx = rf"(?:^|(?<=[.!?\n])\s*|(?<=[.!?]\s))(?P<{{g}}>{implied}){{e}}"
         elif implied:                          # humble / own forms with a particle: 兄の, 남편이랑
-            implied_rx = rf"{start}(?P<{{g}}>{implied}){end}"
+            implied_rx = rf"{start}(?P<{{g}}>{implied}){{e}}"
         else:
             implied_rx = None
         # someone else as the clause's subject: "mijn zus", "zijn vriend", 兄は, a third-person pronoun
-        parts = [x for x in (phrase(p.self_possessive + p.other_possessive, rel, "k1"),
-                             implied_rx.format(g="k2") if implied_rx else None,
+        parts = [x for x in (phrase(p.self_possessive + p.other_possessive, rel, "k1", subj_end),
+                             implied_rx.format(g="k2", e=subj_end) if implied_rx else None,
                              rf"{b}(?P<pro>{words(p.other_pronouns)}){b}" if p.other_pronouns else None) if x]
         self.other = re.compile("|".join(parts), re.I | re.M) if parts else None
         self.self_word = re.compile(rf"{b}(?:{words(p.self_words)}){b}", re.I) if p.self_words else None
         self.generic = (re.compile(rf"\A[\W_]*(?:{words(p.generic_subjects)}){b}", re.I) if p.generic_subjects else None)
         self.negation = re.compile(rf"{b}(?:{words(p.negation + p.irrealis)}){b}", re.I) if p.negation or p.irrealis else None
         # the poster's own kin: "mijn zus", "mi esposo", "suami saya", 私の母, a humble 兄の
-        own = [x for x in (phrase(p.self_possessive, p.kin, "k1"), implied_rx.format(g="k2") if implied_rx else None) if x]
+        own = [x for x in (phrase(p.self_possessive, p.kin, "k1"), implied_rx.format(g="k2", e=end) if implied_rx else None) if x]
         self.own_kin = re.compile("|".join(own), re.I | re.M) if own else None
         # a possessor of someone else right before an implied kin word ("友達の兄", "친구 엄마"): not the poster's
         owners = [words(p.other_possessive)] if p.other_possessive else []
@@ -271,6 +276,20 @@ class PackPatterns:
         g = m.groupdict()
         w = g.get("k1") or g.get("k2")
         return self.relation.get(w.lower()) if w else None
+
+
+def _folded(p: Pack, table: dict) -> Pack:
+    """The pack with its words written as the folded text reads them (歳 -> 岁: same length)."""
+    def f(v):
+        if isinstance(v, str):
+            return v.translate(table)
+        if isinstance(v, list):
+            return [f(x) for x in v]
+        if isinstance(v, dict):
+            return {f(k): x for k, x in v.items()}
+        return v
+    d = p.model_dump()
+    return Pack.model_validate({k: (v if k in ("code", "name", "scripts", "fold") else f(v)) for k, v in d.items()})
 
 
 def template_parts(t: str, slot: str, b: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:

@@ -28,14 +28,18 @@ def lang_cues(ctx: Ctx) -> list[Cue]:
     t = ctx.masked
     for p in ctx.packs:
         pp = patterns(p.code)
+        taken: list[tuple[int, int]] = []
         for rx in pp.age:
             for m in rx.finditer(t):
                 n = int(m.group("n"))
-                if not 13 <= n <= 100 or _negated(ctx, p, m.start(), m.end()):
+                if any(m.start() < b and a < m.end() for a, b in taken):
+                    continue        # "ich bin 34 Jahre alt" and "bin 34 Jahre alt": one statement
+                if not 13 <= n <= 100 or _negated(ctx, p, m.start(), m.end()) or not ctx.holder(m.start("n")).is_self:
                     continue
+                taken.append(m.span())
                 d = f"{n // 10 * 10}s"
                 out.append(ctx.cue("age", str(n), m.start(), m.end(), rule=f"age:{p.code}_stated", confidence=0.7,
-                                   levels={"decade": d, "exact_age": str(n)}, first_person=True))
+                                   levels={"decade": d, "exact_age": str(n)}))
         if not pp.home:
             continue
         for pl in ctx.places():
@@ -47,10 +51,10 @@ def lang_cues(ctx: Ctx) -> list[Cue]:
                 if (pre is None or pre.search(before)) and (post is None or post.match(t, pl.end)):
                     end = post.match(t, pl.end).end() if post is not None else pl.end
                     start = pl.start - len(pre.search(before).group(0)) if pre is not None else pl.start
-                    if _negated(ctx, p, start, end):
-                        break
+                    if _negated(ctx, p, start, end) or not ctx.holder(pl.start).is_self:
+                        break       # "ik woon niet in", "Adik saya tinggal di", "친구 엄마가 서울에 살아요"
                     out.append(ctx.cue("home_location", list(lv.values())[-1], start, end, rule=f"home:{p.code}_stated",
-                                       confidence=0.7, levels=lv, first_person=True, place=pl.name))
+                                       confidence=0.7, levels=lv, place=pl.name))
                     break
     return out
 
