@@ -11,6 +11,7 @@ from functools import lru_cache
 from typing import Literal
 
 from core.engine.reading.kin import KIN_EN, KIN_ZH, canon_en, canon_zh, fold_zh
+from core.engine.reading.lang import Pack, pack, patterns, text_packs, words
 from core.engine.places import resolve_levels
 
 HolderKind = Literal["self", "other", "generic", "unknown"]
@@ -34,18 +35,12 @@ class Holder:
 
 SELF = Holder("self", rule="default")
 
-# Words that put someone else in the subject position of a clause.
-OTHER_EN = (
-    r"mom|mum|mother|dad|father|sister|sis|brother|bro|wife|husband|hubby|son|daughter|friend|bf|gf|"
-    r"boyfriend|girlfriend|partner|spouse|fianc[eé]e?|cousin|aunt|auntie|uncle|grandma|grandpa|granny|"
-    r"grandmother|grandfather|neighbou?r|colleague|co-?worker|boss|manager|roommate|flatmate|kid|kids|"
-    r"child|children|baby|parents?|niece|nephew|in-laws?|sister-in-law|brother-in-law|mother-in-law|"
-    r"father-in-law|teacher|doctor|classmate|buddy|bestie|bff|ex|family|relatives?|grandparents?|"
-    r"step(?:mom|dad|mother|father|son|daughter)|twin|girls?|guys?|team|students?|patients?|clients?|customers?"
-)
+_EN, _ZH = pack("en"), pack("zh")
+# Words that put someone else in the subject position of a clause (the en pack's other_subjects).
+OTHER_EN = words(_EN.other_subjects)
 OTHER_SUBJ = re.compile(
     rf"\b(?:my|our|his|her|their|a|the|your)\s+(?:\w+\s+){{0,2}}?(?P<kin>{OTHER_EN})s?\b(?!\s*(?:and|&)\s*(?:i|me)\b)"
-    rf"|\b(?P<pro>he|she|they|he's|she's|they're|him|them)\b"
+    rf"|\b(?P<pro>{words(_EN.other_pronouns)})\b"
     rf"|\b(?P<bday>happy\s+birthday)\b|\b(?P<congrats>congrat(?:s|ulations))\b|\b(?P<rip>R\.?I\.?P)\b",
     re.I,
 )
@@ -61,26 +56,24 @@ _KIN_ZH_ALT = "|".join(sorted({*KIN_ZH, "我妈", "我爸", "我姐", "我哥", 
                               key=len, reverse=True))
 OTHER_ZH = re.compile(
     r"(?:我|咱)?(?:的)?(?P<kin>" + _KIN_ZH_ALT + r"|对象)"
-    r"|(?<![其])(?P<pro>他|她|他们|她们)(?![们]?[的]?自己)|(?P<bday>祝.{0,6}生日快乐)"
+    r"|(?<![其])(?P<pro>" + words(_ZH.other_pronouns) + r")(?![们]?[的]?自己)|(?P<bday>祝.{0,6}生日快乐)"
 )
 # people in general as the subject ("Women lead culinary teams", "Most nurses I know ...", "人们都说"):
 # a generic statement, nobody's own fact
 GENERIC = re.compile(
     r"\A[\W_]*(?:(?:most|many|some|all|these|those|other|so\s+many|lots\s+of|plenty\s+of|a\s+lot\s+of)\s+)?"
-    r"(?:women|men|people|folks|everyone|everybody|nobody|no\s+one|society|humans|adults|millennials|boomers|gen\s*z|"
-    r"nurses|doctors|teachers|chefs|cooks|programmers|developers|engineers|lawyers|artists|drivers|cops|police|"
-    r"students|parents|kids\s+these\s+days|employers|companies|managers)\b(?!\s+(?:like\s+)?(?:me|myself|us)\b)"
-    r"|\A[\W_]*(?:人们|大家|很多人|有些人|现在的人|年轻人|女人|男人|女生|男生)",
+    rf"(?:{words(_EN.generic_subjects)})\b(?!\s+(?:like\s+)?(?:me|myself|us)\b)"
+    rf"|\A[\W_]*(?:{words(_ZH.generic_subjects)})",
     re.I,
 )
 # "I'm a student", "as a teacher": the noun is the poster's role, not another subject
 PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
-SELF_WORD = re.compile(r"\b(?:i|i'm|im|i've|i'd|i'll|me|myself|am)\b|我(?!们)|本人|自己|俺|咱", re.I)
+SELF_WORD = re.compile(rf"\b(?:{words(_EN.self_words)})\b|{words(_ZH.self_words)}", re.I)
 # 我 opening a sentence is the poster unless it is a possessor: 我舅舅 / 我的叔叔 (any kin or relation
 # term of kin.KIN_ZH) is the uncle's clause ("我舅舅做了二十年厨师" is no occupation of the poster)
 _MY_KIN_ZH = "|".join(sorted({*KIN_ZH, "妈", "爸", "姐", "妹", "哥", "弟", "家"}, key=len, reverse=True))
 # a first-person word anywhere in a text (I, my, we, ours, 我): the poster speaks of themself
-FIRST_PERSON = re.compile(r"(?i)\b(?:i|i'm|im|i've|i'd|i'll|me|my|mine|myself|we|we're|we've|our|ours|us)\b|我")
+FIRST_PERSON = re.compile(rf"(?i)\b(?:{words(_EN.first_person)})\b|{words(_ZH.first_person)}")
 SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!的?(?:" + _MY_KIN_ZH + r"))|本人", re.I)
 # "Happy 30th birthday to my best friend": the ordinal is the celebrated person's age
 _HAPPY_BEFORE = re.compile(r"(?i)\bhappy\s+$")
@@ -161,10 +154,11 @@ def possessor_before(text: str, start: int, pos: int) -> Holder | None:
     return Holder("other", m.group("pro").lower(), rule="possessor:pronoun")
 
 
-def holder_before(text: str, start: int, pos: int) -> Holder:
+def holder_before(text: str, start: int, pos: int, packs: tuple[Pack, ...] = ()) -> Holder:
     """The subject of the clause [start, pos): the nearest subject before `pos` wins; a kin noun
     opening the clause is someone else ("hubby cooked"); "my husband and I" is the poster. A
-    possessor right before the position ("for her asthma") holds it."""
+    possessor right before the position ("for her asthma") holds it. `packs`: the generic language
+    packs the text is written in (reading/lang.py), whose kin, pronouns and self words count too."""
     if (p := possessor_before(text, start, pos)) is not None:
         return p
     pre = text[start:pos]
@@ -178,6 +172,14 @@ def holder_before(text: str, start: int, pos: int) -> Holder:
     for m in OTHER_ZH.finditer(pre):
         if m.end() > last_other:
             last_other, holder = m.end(), _other(m)
+    for p in packs:
+        pp = patterns(p.code)
+        for m in (pp.other.finditer(pre) if pp.other is not None else ()):
+            if m.end() > last_other:
+                who = pp.kin_of(m) or (m.group("pro") or "").lower()
+                last_other, holder = m.end(), Holder("other", who, rule=f"subject:{p.code}")
+        if last_other < 0 and pp.generic is not None and (g := pp.generic.match(pre)):
+            last_other, holder = g.end(), Holder("generic", rule=f"subject:{p.code}_generic")
     if last_other < 0 and (b := BARE_KIN.match(pre)) and b.end() <= len(pre):
         last_other = b.end()
         holder = Holder("other", canon_en(b.group("kin").split()[-1]) or b.group("kin").lower(), rule="subject:bare_kin")
@@ -194,6 +196,10 @@ def holder_before(text: str, start: int, pos: int) -> Holder:
             continue
         # "my/our" phrases were consumed by OTHER_SUBJ; bare "I" after them wins
         last_self = max(last_self, m.end())
+    for p in packs:
+        if (sw := patterns(p.code).self_word) is not None:
+            for m in sw.finditer(pre):
+                last_self = max(last_self, m.end())
     return SELF if last_self > last_other else holder
 
 
@@ -236,13 +242,8 @@ _PHRASE_STOP = set(",，、;；.。!！?？\n()（）[]【】")
 _CLAUSE_END = re.compile(r"[.!?;\n。！？；…]+|\s[-–—]\s|,\s*(?:but|and|while|whereas)\s|，(?:但|可是|而)")
 
 
-_NEG_EN = re.compile(
-    r"\b(?:not(?!\s+me\b)|never|no|isn't|aren't|wasn't|weren't|don't|doesn't|didn't|won't|nor|no\s+longer|"
-    r"wish\s+i\s+(?:was|were|had)|if\s+i\s+(?:was|were)|want(?:s|ed)?\s+to\s+be(?:come)?|dream(?:s|ed)?\s+of|"
-    r"pretend(?:ing)?|hypothetically|imagine)\b[^.!?\n]{0,25}$",
-    re.I,
-)
-_NEG_ZH = re.compile(r"(?:(?<!没关)(?:不是|不算|没有|并非|从来不|从没|并不|没|不|非)(?:太|怎么|再|一个|一名)?(?:是|在|做|当|有|会|打算|想|算)?"
+_NEG_EN = re.compile(rf"\b(?:{words(_EN.negation + _EN.irrealis)})\b[^.!?\n]{{0,25}}$", re.I)
+_NEG_ZH = re.compile(r"(?:(?<!没关)(?:" + words(_ZH.negation) + r")(?:太|怎么|再|一个|一名)?(?:是|在|做|当|有|会|打算|想|算)?"
                      r"|(?:假如|如果|要是|想当|想成为|梦想(?:是|成为)?)[^。！？\n]{0,4})$")
 
 
@@ -271,7 +272,7 @@ class TextReading:
     and what the rules ask of a position: its clause, its holder, its sentence's stance, negation.
     The rules' context (rules.base.Ctx) is one; the reading pass (mentions.read) reads one too."""
 
-    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk", "_quotes", "repost", "by_other")
+    __slots__ = ("text", "masked", "lower", "carrier", "lang", "_bounds", "has_cjk", "_quotes", "repost", "by_other", "packs")
 
     def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False):
         self.text = text
@@ -282,6 +283,8 @@ class TextReading:
         self.carrier = carrier
         self.by_other = by_other     # a comment by someone else: "you" is the account's person
         self.lang = lang or ("zh" if self.has_cjk else "en")
+        # the generic language packs the text is written in (none for English and Chinese)
+        self.packs = text_packs(self.masked)
         self._bounds: list[int] | None = None
         self._quotes: list[tuple[int, int, Holder]] | None = None
         self.repost = bool(REPOST.match(masked))   # a reposted text: someone else's words throughout
@@ -328,7 +331,7 @@ class TextReading:
         for a, b, h in self.quotes():
             if a <= pos < b:
                 return h
-        return holder_before(self.masked, self.clause_start(pos), pos)
+        return holder_before(self.masked, self.clause_start(pos), pos, self.packs)
 
     def quotes(self) -> list[tuple[int, int, Holder]]:
         if self._quotes is None:
@@ -337,7 +340,7 @@ class TextReading:
 
     def first_person(self, pos: int) -> bool:
         """False when the nearest subject before `pos` in its clause is someone else."""
-        return holder_before(self.masked, self.clause_start(pos), pos).is_self
+        return holder_before(self.masked, self.clause_start(pos), pos, self.packs).is_self
 
     def is_self(self, pos: int) -> bool:
         """The text at pos opens with I / 我, or its clause has no other subject before it."""
@@ -345,7 +348,9 @@ class TextReading:
 
     def negated(self, pos: int) -> bool:
         pre = self.prefix(pos)[-40:]
-        return bool(_NEG_EN.search(pre) or _NEG_ZH.search(pre))
+        if _NEG_EN.search(pre) or _NEG_ZH.search(pre):
+            return True
+        return any((n := patterns(p.code).negation) is not None and n.search(pre) for p in self.packs)
 
     def stance(self, start: int, end: int) -> str:
         """How the sentence [start, end) speaks: "question", "quote" (quoted or reported

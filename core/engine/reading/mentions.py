@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Literal
 
 from core.engine.reading.holder import SELF, Holder, TextReading
 from core.engine.reading.kin import IMPLIED_OWN_ZH, canon_en, canon_zh
+from core.engine.reading.lang import patterns
 from core.engine.reading.sentences import sentence_spans
 
 if TYPE_CHECKING:
@@ -101,6 +102,16 @@ def _kin(rd: TextReading, stance_of) -> list[Mention]:
             if rel:
                 out.append(Mention(s, m.end("kin"), rd.text[s:m.end("kin")], "kin", rel, "self", stance_of(s),
                                    "kin:zh_implied"))
+    for p in rd.packs:
+        # a generic language pack: the poster's possessive right before a family word ("mijn zus", "mi esposo")
+        pp = patterns(p.code)
+        for m in (pp.own_kin.finditer(t) if pp.own_kin is not None else ()):
+            rel = pp.kin_of(m)
+            if m.groupdict().get("k2") and pp.other_owner is not None and pp.other_owner.search(t, max(0, m.start() - 12), m.start()):
+                continue     # "友達の兄", "친구 엄마": a friend's
+            if rel:
+                out.append(Mention(m.start(), m.end(), rd.text[m.start():m.end()], "kin", rel, "self", stance_of(m.start()),
+                                   f"kin:{p.code}_possessive"))
     return out
 
 

@@ -108,8 +108,9 @@ class Ctx(TextReading):
         """Places in the masked text (gazetteer lookups are the costliest step: done once)."""
         if self._places is None:
             # Latin-only text without any place-related wording needs no gazetteer scan (the
-            # costliest step); every place-using extractor requires one of these words nearby
-            if not self.has_cjk and not _PLACE_GATE.search(self.masked):
+            # costliest step); every place-using extractor requires one of these words nearby (a text in
+            # a generic language pack's language is scanned: its place words are the pack's templates)
+            if not self.has_cjk and not self.packs and not _PLACE_GATE.search(self.masked):
                 self._places = []
             else:
                 self._places = find_places(self.masked)

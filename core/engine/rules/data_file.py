@@ -1,21 +1,4 @@
 """One reader for the recognizers' data files: JSON validated by a pydantic model, any fault one
-line naming the file and the field (the error class is the caller's)."""
-from __future__ import annotations
-
-import json
-from pathlib import Path
-from typing import TypeVar
-
-from pydantic import BaseModel, ValidationError
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def load_model(path: Path, model: type[M], error: type[Exception]) -> M:
-    try:
-        return model.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except json.JSONDecodeError as e:
-        raise error(f"{path}: not JSON ({e.msg}, line {e.lineno})") from None
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise error(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+line naming the file and the field (the error class is the caller's). The reader itself lives on
+the reading floor (core/engine/reading/data_file.py), which the language packs read through too."""
+from core.engine.reading.data_file import M, load_model  # noqa: F401 (the rules' import path)

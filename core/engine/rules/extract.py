@@ -1,7 +1,7 @@
 """extract_cues: run every attribute extractor over one text (hostile spans masked first)."""
 from __future__ import annotations
 
-from core.engine.rules import (age_arithmetic, document_names, identity, labels, lifestyle, occupation_taxonomy,
+from core.engine.rules import (age_arithmetic, document_names, identity, labels, lang_cues, lifestyle, occupation_taxonomy,
                                reading_cues, sensitive, socio)
 from core.engine.rules.base import Ctx, Extractor
 from core.engine.rules.hostile import hostile_mask
@@ -14,7 +14,7 @@ MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a
 # "Daniel Osei") wins over a line rule's raw capitals on the same span
 EXTRACTORS: tuple[Extractor, ...] = (document_names.EXTRACTORS + identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS
                                       + sensitive.EXTRACTORS + labels.EXTRACTORS + reading_cues.EXTRACTORS
-                                      + age_arithmetic.EXTRACTORS)
+                                      + age_arithmetic.EXTRACTORS + lang_cues.EXTRACTORS)
 
 
 def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None, by_other: bool = False) -> list[Cue]:

@@ -6,6 +6,7 @@ import re
 from datetime import date
 
 from core.engine.gazetteer import COUNTRY_ZH
+from core.engine.reading.lang import pack, words
 from core.engine.rules.blobs import blob_spans, in_blob
 from core.engine.rules.base import Ctx, at
 from core.engine.rules.document_names import document_carriers
@@ -15,6 +16,11 @@ from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.types import Cue
 
 REF_YEAR = date.today().year
+
+# "I am" forms: the en language pack's self_copula (core/data/lang/en.json)
+_I_AM = words(pack("en").self_copula)
+_I_AM_A = "|".join(rf"{c}\s+an?" for c in pack("en").self_copula)
+_I_AM_FROM = "|".join(rf"{c}\s+from" for c in pack("en").self_copula)
 
 # ---------------------------------------------------------------- real_name
 _NOT_NAMES = {"here", "back", "new", "not", "so", "just", "the", "a", "an", "from", "in", "at", "on", "and", "but",
@@ -114,21 +120,21 @@ def real_name(ctx: Ctx) -> list[Cue]:
 
 # ---------------------------------------------------------------- gender
 _G_FEMALE_EN = re.compile(
-    r"\b(?:as\s+an?|i'?m\s+an?|i\s+am\s+an?|being\s+an?|fellow)\s+(?:\w+\s+){0,2}?(?P<w>woman|girl|female|lady|mom|mum|mother|"
+    rf"\b(?:as\s+an?|{_I_AM_A}|being\s+an?|fellow)\s+(?:\w+\s+){{0,2}}?(?P<w>woman|girl|female|lady|mom|mum|mother|"
     r"wife|daughter|sister|gal|housewife|stay-at-home\s+mom|single\s+mom|mama|grandmother|grandma|actress|waitress|"
     r"businesswoman|sorority\s+girl)\b|\bi\s*\(\s*\d{2}\s*[fF]\s*\)|\b\d{2}\s?[fF]\b(?=[\s,.)])|\b(?:mom|mum|mama)\s+of\s+(?:\w+\s+)?\w+|"
     r"\(\s*(?:\d{2}\s*/?\s*F|F\s*/?\s*\d{2})\s*\)|\b\d{2}\s*/\s*F\b|\bmy\s+(?:pregnancy|period|bra|maternity\s+leave|ob-?gyn|gynecologist)\b|\bwhile\s+pregnant\b|\bi'?m\s+pregnant\b|\bi\s+am\s+pregnant\b",
     re.I,
 )
 _G_MALE_EN = re.compile(
-    r"\b(?:as\s+an?|i'?m\s+an?|i\s+am\s+an?|being\s+an?|fellow)\s+(?:\w+\s+){0,2}?(?P<w>man|guy|dude|male|gentleman|dad|father|"
+    rf"\b(?:as\s+an?|{_I_AM_A}|being\s+an?|fellow)\s+(?:\w+\s+){{0,2}}?(?P<w>man|guy|dude|male|gentleman|dad|father|"
     r"husband|son|brother|boy|grandfather|grandpa|businessman|stay-at-home\s+dad|single\s+dad)\b|\bi\s*\(\s*\d{2}\s*[mM]\s*\)|"
     r"\b\d{2}\s?[mM]\b(?=[\s,.)])|\(\s*(?:\d{2}\s*/?\s*M|M\s*/?\s*\d{2})\s*\)|\b\d{2}\s*/\s*M\b|\b(?:dad|father)\s+of\s+(?:\w+\s+)?\w+|\bmy\s+(?:beard|prostate|paternity\s+leave)\b",
     re.I,
 )
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
 _G_ONLY_EN = re.compile(
-    r"(?:\b(?:i'?m|i\s+am|i\s+was|still|always|usually|again|being|as)\s+|^\s*)(?:still\s+|always\s+|often\s+)?the\s+only\s+"
+    rf"(?:\b(?:{_I_AM}|i\s+was|still|always|usually|again|being|as)\s+|^\s*)(?:still\s+|always\s+|often\s+)?the\s+only\s+"
     r"(?P<w>guy|man|male|dude|boy|bloke|girl|woman|female|lady|gal)\s+(?:in|at|on|among)\b",
     re.I | re.M)
 _ONLY_MALE = ("guy", "man", "male", "dude", "boy", "bloke")
@@ -223,7 +229,7 @@ _WORDNUM = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "
             "ninety": 90, "teen": 10, "teens": 10, "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50,
             "sixties": 60, "seventies": 70, "eighties": 80, "nineties": 90}
 _AGE_EXACT = re.compile(
-    r"\b(?:i'?m|i\s+am|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|age[d]?)\s+(?P<n>[1-9]\d)\b"
+    rf"\b(?:{_I_AM}|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|age[d]?)\s+(?P<n>[1-9]\d)\b"
     r"(?!\s*(?:%|percent|min|minutes|hours|hrs|km|miles|kg|lbs|cm|mph|k\b|dollars|bucks|pounds|times|days|weeks|months|steps|reps|pages|floors|episodes|stars|followers|people|of\b|mins|am|pm))"
     r"(?:\s*(?:years?\s*old|yrs?\s*old|y\.o\.|y/?o|yo)\b)?"
     r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y\.o\.|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
@@ -239,7 +245,7 @@ _AGE_EXACT = re.compile(
 _AGE_DECADE = re.compile(
     r"\b(?:in\s+)?my\s+(?:(?P<q>early|mid|late)[\s-]+)?(?P<d>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|teens)\b"
     r"|\bas\s+an?\s+(?:\w+\s+){0,2}?(?:woman|man|guy|girl|mom|dad|mother|father|person|nurse|teacher|lady|gay\s+man|parent)\s+in\s+(?:his|her|their|my)\s+(?:(?P<q3>early|mid|late)[\s-]+)?(?P<d4>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties)\b"
-    r"|\b(?:i'?m|i\s+am)\s+(?:(?P<q2>early|mid|late)[\s-]+)?(?P<d2>(?:[2-9]0)\s*somethings?|twenty|thirty|forty|fifty|sixty|seventy)[\s-]*something\b"
+    rf"|\b(?:{_I_AM})\s+(?:(?P<q2>early|mid|late)[\s-]+)?(?P<d2>(?:[2-9]0)\s*somethings?|twenty|thirty|forty|fifty|sixty|seventy)[\s-]*something\b"
     r"|\b(?P<d3>twenty|thirty|forty|fifty|sixty|seventy|eighty)[\s-]*something\s+(?:here|me|myself|mom|dad|woman|man|guy|girl)\b",
     re.I,
 )
@@ -255,7 +261,7 @@ _AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+schoo
 # a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
 EDUCATION_WORDS = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|mba|phd|ph\.d|bachelor'?s|master'?s|"
                              r"diploma|university|college|uni|high\s+school|school|alumni|reunion)\b|毕业|本科|大学|硕士|博士|高中")
-_AGE_RETIRED = re.compile(r"\b(?:i'?m|i\s+am|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
+_AGE_RETIRED = re.compile(rf"\b(?:{_I_AM}|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
 _AGE_STUDENT = re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:college\s+|uni\s+|university\s+)?(?P<w>freshman|sophomore|junior|senior\s+in\s+college|undergrad|high\s+schooler)\b|(?P<z>大一|大二|大三|大四|研一|研二|高一|高二|高三|初三)(?=学生|党|狗|的我|了|啦|，|。|\s|$)", re.I)
 _STUDENT_AGE = {"freshman": 18, "sophomore": 19, "junior": 20, "senior in college": 21, "undergrad": 20, "high schooler": 16,
                 "大一": 18, "大二": 19, "大三": 20, "大四": 21, "研一": 23, "研二": 24, "高一": 15, "高二": 16, "高三": 17, "初三": 14}
@@ -286,7 +292,7 @@ def age(ctx: Ctx) -> list[Cue]:
         n = int(m.group(g))
         if not 10 <= n <= 99 or ctx.negated(m.start()):
             continue
-        if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(r"(?i)(i'?m|i\s+am|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
+        if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(rf"(?i)({_I_AM}|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
             continue
         if g == "n" and (ty := re.match(r"(?i)\s+(?:back\s+)?in\s+((?:19|20)\d{2})\b", t[m.end():])) and int(ty.group(1)) < REF_YEAR:
             continue  # "turned 30 in 2014": an age then, read with the years since by rules/age_arithmetic.py
@@ -497,7 +503,7 @@ def _iso(y: str | int | None, mo: int | None, d: int | None) -> str | None:
 def _nat_regex() -> re.Pattern[str]:
     dem = "|".join(re.escape(d) for d in sorted(DEMONYMS, key=len, reverse=True) if d.isascii())
     return re.compile(
-        rf"\b(?:i'?m|i\s+am|as\s+an?|being|fellow|proud(?:ly)?|we\s+are|born\s+and\s+raised|i'?m\s+a\s+proud)\s+(?:a\s+|an\s+|proud\s+|born\s+)*"
+        rf"\b(?:{_I_AM}|as\s+an?|being|fellow|proud(?:ly)?|we\s+are|born\s+and\s+raised|i'?m\s+a\s+proud)\s+(?:a\s+|an\s+|proud\s+|born\s+)*"
         rf"(?P<d>{dem})(?:[\s-]+(?:citizen|national|immigrant|expat|woman|man|guy|girl|american))?\b"
         rf"|\b(?:my\s+(?:home\s+country|homeland|motherland|passport|citizenship)\s+(?:is\s+)?|i\s+(?:hold|have)\s+an?\s+)(?P<d2>{dem})\b"
         # "my Argentine roots", "my Turkish heritage": origin, weaker than a stated nationality
@@ -507,7 +513,7 @@ def _nat_regex() -> re.Pattern[str]:
 
 _NAT = _nat_regex()
 _NAT_COUNTRY = re.compile(
-    r"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|born\s+in|i'?m\s+from|i\s+am\s+from|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
+    rf"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|born\s+in|{_I_AM_FROM}|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
     r"back\s+home\s+in|immigrated\s+from|moved\s+here\s+from|citizen\s+of)\s+(?P<c>[A-Z][A-Za-z.]+(?:\s+[A-Z][a-z]+){0,2})", re.I)
 _NAT_ZH = re.compile(r"(?:我是|作为(?:一个|一名)?|身为|本人是)(?P<c>[\u4e00-\u9fff]{1,5}?)人(?!家|们|员|生|类|物)|(?:我来自|我的祖国是?|祖国)(?P<c2>[\u4e00-\u9fff]{2,5})")
 
@@ -559,7 +565,7 @@ def _demonym_of(country: str) -> str:
 
 # ---------------------------------------------------------------- physical_appearance
 _HEIGHT = re.compile(
-    r"\b(?P<cm>1[4-9]\d|2[0-2]\d)\s?cm\b(?!\s*(?:long|wide|deep|rain|snow))|\b(?:i'?m|i\s+am|standing\s+at|height:?)\s+(?P<m>1\.[4-9]\d|2\.[0-2]\d)\s?m\b|\b(?P<ft>[4-7])\s?(?:'|’|ft|foot|feet)\s?(?P<inch>\d{1,2})?\s?(?:\"|”|''|in(?:ches)?)?(?=[\s,.!?)]|$)"
+    rf"\b(?P<cm>1[4-9]\d|2[0-2]\d)\s?cm\b(?!\s*(?:long|wide|deep|rain|snow))|\b(?:{_I_AM}|standing\s+at|height:?)\s+(?P<m>1\.[4-9]\d|2\.[0-2]\d)\s?m\b|\b(?P<ft>[4-7])\s?(?:'|’|ft|foot|feet)\s?(?P<inch>\d{{1,2}})?\s?(?:\"|”|''|in(?:ches)?)?(?=[\s,.!?)]|$)"
     r"|身高\s*(?:是|有)?\s*(?P<zcm>1[4-9]\d|2[0-2]\d)|(?P<zm>一米[五六七八九])(?P<zd>[0-9一二三四五六七八九])?|(?P<zcm2>1[4-9]\d)\s*(?:厘米|公分)|(?P<zcm3>1[4-9]\d)(?:的身高|的个子|的个头)", re.I)
 _WEIGHT = re.compile(r"\b(?:i\s+weigh|weigh(?:ing)?\s+in\s+at|my\s+weight\s+is|down\s+to|up\s+to|i'?m\s+(?:now\s+)?at)\s+(?P<n>\d{2,3})\s?(?P<u>kg|kgs|kilos|lbs?|pounds)\b"
                      r"|\b(?P<n2>\d{2,3})\s?(?P<u2>kg|kgs|lbs)\b(?=[^.!?\n]{0,20}\b(?:me|myself|now|weigh|lost|gained|down|scale)\b)"
@@ -589,13 +595,13 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
             cm = round((ft * 12 + inch) * 2.54)
             # a bare number like "5 ft" without context is probably not a height
             pre = ctx.prefix(m.start())[-30:].lower()
-            if not m.group("inch") and not re.search(r"\b(?:i'?m|i\s+am|tall|height|stand|me)\b", pre + t[m.end():m.end() + 12].lower()):
+            if not m.group("inch") and not re.search(rf"\b(?:{_I_AM}|tall|height|stand|me)\b", pre + t[m.end():m.end() + 12].lower()):
                 continue
         else:
             d = m.group("zd")
             cm = 100 + {"五": 50, "六": 60, "七": 70, "八": 80, "九": 90}[m.group("zm")[-1]] + (zh_int(d) or 0 if d else 0)
         pre = ctx.prefix(m.start())[-30:]
-        if m.group("cm") and not re.search(r"(?i)\b(?:i'?m|i\s+am|tall|height|me|standing|stand)\b", pre + t[m.end():m.end() + 8]):
+        if m.group("cm") and not re.search(rf"(?i)\b(?:{_I_AM}|tall|height|me|standing|stand)\b", pre + t[m.end():m.end() + 8]):
             continue
         raw = f"{m.group('m')} m" if m.group("m") else m.group(0).strip()
         val = f"{cm} cm tall" + (f" ({raw})" if not m.group("cm") else "")
@@ -616,7 +622,7 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
                 continue
-            val = re.sub(r"^(?i:my|i\s+have|i'?ve\s+got|i\s+wear|i\s+need|with\s+my|i'?m|i\s+am|i\s+got)\s+", "", m.group(0)).strip()
+            val = re.sub(rf"^(?i:my|i\s+have|i'?ve\s+got|i\s+wear|i\s+need|with\s+my|{_I_AM}|i\s+got)\s+", "", m.group(0)).strip()
             out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule=rule, confidence=0.6,
                                original=m.group(0) if rule == "appearance:zh" else None))
     return out

@@ -1,0 +1,307 @@
+"""Language packs: the function words the reading uses, one JSON file a language
+(core/data/lang/<code>.json, plus every *.json of the folders named by ARGUS_LANG_PACKS,
+os.pathsep-separated). A pack holds first-person forms, negation, kin and other people's words with
+their relation, generic subjects, and statement templates (age, home) that the generic recognizers
+of rules/lang_cues.py read; validated at load, a fault is one line naming the file, the entry and
+the field. English and Chinese are read by the hand-written patterns of reading/ and rules/, which
+build their word alternations from the en / zh packs; every other pack is read by the generic
+machinery alone (`generic_reader`), so a new language is a data file (docs/rules.md).
+
+Which packs a text is read with: the packs whose own words it uses (`detect` words and self forms,
+two distinct hits at least) or whose script it is written in (kana, hangul). No language-identification
+library is installed in the project's environment (langid / lingua / fasttext / langdetect are
+absent), so the packs' own words decide, which is also what makes a new pack usable at once.
+"""
+from __future__ import annotations
+
+import os
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from core.engine.reading.data_file import load_model
+
+PACK_DIR = Path(__file__).resolve().parents[2] / "data" / "lang"
+ENV = "ARGUS_LANG_PACKS"
+Script = Literal["latin", "han", "kana", "hangul"]
+_SCRIPT_RX = {"kana": re.compile(r"[\u3040-\u30ff]"), "hangul": re.compile(r"[\uac00-\ud7af\u1100-\u11ff]")}
+
+
+class PackError(ValueError):
+    """A language pack that cannot be read (one line: file, entry, field)."""
+
+
+def _compiles(v: str) -> str:
+    try:
+        re.compile(v)
+    except re.error as e:
+        raise ValueError(f"not a valid pattern ({e})") from None
+    return v
+
+
+class Pack(BaseModel):
+    """One language's function words. Word entries are words or regex fragments (`neighbou?r`),
+    matched case-insensitively on word boundaries in Latin script; templates are words separated by
+    spaces with one placeholder ({n}: an age, {place}: a place the gazetteer resolves)."""
+    model_config = ConfigDict(extra="forbid")
+
+    code: str = Field(pattern=r"^[a-z]{2,3}$")
+    name: str
+    scripts: list[Script] = ["latin"]
+    # False: read by the hand-written patterns of reading/ and rules/ (en, zh), not the generic recognizers
+    generic_reader: bool = True
+    detect: list[str] = []             # common words that tell a text is in this language
+    self_words: list[str] = []         # first-person subject words (I, I'm / 我, 本人)
+    first_person: list[str] = []       # any first-person word (I, my, we, our)
+    self_copula: list[str] = []        # "I am" forms
+    self_possessive: list[str] = []    # my, our
+    other_possessive: list[str] = []   # his, her, their, your
+    other_pronouns: list[str] = []     # he, she, they
+    negation: list[str] = []
+    irrealis: list[str] = []           # wish I were, if I was, pretend: no fact stated
+    kin: dict[str, str] = {}           # family word -> canonical relation (sister, husband, ...)
+    people: dict[str, str] = {}        # other people's words -> relation (friend, colleague, boss)
+    other_subjects: list[str] = []     # words putting someone else in the subject (en: kin, people and more)
+    generic_subjects: list[str] = []   # people in general (people, everyone / 人们)
+    implied_own: list[str] = []        # kin words that, bare, are the poster's own (老公, 兄, "Papa" opening a sentence)
+    possessive_after: bool = False      # the possessive follows the noun ("adik saya")
+    kin_suffixes: list[str] = []       # particles after a kin word in scripts without spaces (の, は / 이, 랑)
+    subject_suffixes: list[str] = []   # of those, the ones that make it the clause's subject (は, が / 이, 가, 는)
+    fold: dict[str, str] = {}          # one character -> one character the patterns read through (traditional -> simplified)
+    age_statements: list[str] = []     # "ik ben {n} jaar": the poster's age
+    home_statements: list[str] = []    # "ik woon in {place}": the poster's home
+
+    @field_validator("detect", "self_words", "first_person", "self_copula", "self_possessive", "other_possessive",
+                     "other_pronouns", "negation", "irrealis", "other_subjects", "generic_subjects", "implied_own",
+                     "kin_suffixes", "subject_suffixes")
+    @classmethod
+    def _patterns(cls, v: list[str]) -> list[str]:
+        for i, w in enumerate(v):
+            if not w.strip():
+                raise ValueError(f"entry {i}: empty")
+            try:
+                _compiles(w)
+            except ValueError as e:
+                raise ValueError(f"entry {i} {w!r}: {e}") from None
+        return v
+
+    @field_validator("kin", "people")
+    @classmethod
+    def _relations(cls, v: dict[str, str]) -> dict[str, str]:
+        for w, rel in v.items():
+            if not w.strip() or not rel.strip():
+                raise ValueError(f"entry {w!r}: empty word or relation")
+        return v
+
+    @field_validator("fold")
+    @classmethod
+    def _one_to_one(cls, v: dict[str, str]) -> dict[str, str]:
+        for a, b in v.items():
+            if len(a) != 1 or len(b) != 1:
+                raise ValueError(f"entry {a!r}: one character to one character (offsets must hold)")
+        return v
+
+    @field_validator("age_statements", "home_statements")
+    @classmethod
+    def _templates(cls, v: list[str], info) -> list[str]:
+        slot = "{n}" if info.field_name == "age_statements" else "{place}"
+        for i, t in enumerate(v):
+            if t.count(slot) != 1:
+                raise ValueError(f"entry {i} {t!r}: needs {slot} once")
+            try:
+                _compiles(t.replace(slot, ""))
+            except ValueError as e:
+                raise ValueError(f"entry {i} {t!r}: {e}") from None
+        return v
+
+
+def pack_dirs() -> list[Path]:
+    extra = [Path(p) for p in os.environ.get(ENV, "").split(os.pathsep) if p.strip()]
+    return [PACK_DIR, *extra]
+
+
+@lru_cache(maxsize=1)
+def packs() -> dict[str, Pack]:
+    """Every pack, by code; a pack of an extra folder replaces the shipped one of its code."""
+    out: dict[str, Pack] = {}
+    for d in pack_dirs():
+        if not d.is_dir():
+            raise PackError(f"{d}: no such folder ({ENV})" if d != PACK_DIR else f"{d}: no such folder")
+        for f in sorted(d.glob("*.json")):
+            p = load_model(f, Pack, PackError)
+            if p.code != f.stem:
+                raise PackError(f"{f}: field code: {p.code!r} is not the file's name {f.stem!r}")
+            out[p.code] = p
+    return out
+
+
+def pack(code: str) -> Pack:
+    return packs()[code]
+
+
+def words(frags: list[str]) -> str:
+    """A pack list as one regex alternation (in the pack's order: earlier entries win)."""
+    return "|".join(frags)
+
+
+def template(t: str, slot: str, slot_rx: str) -> str:
+    """A statement template as a regex: spaces between words take any whitespace, the slot its pattern."""
+    a, b = t.split(slot)
+    part = (lambda s: r"\s+".join(s.split()))
+    pre, post = part(a), part(b)
+    pre = pre + (r"\s*" if a and not a.endswith(" ") else r"\s+" if a else "")
+    post = (r"\s*" if b and not b.startswith(" ") else r"\s+" if b else "") + post
+    return pre + slot_rx + post
+
+
+# ---------------------------------------------------------------- choosing the packs of a text
+_LATIN_WORD = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)?")
+
+
+@lru_cache(maxsize=1)
+def _generic() -> tuple[tuple[Pack, frozenset[str], re.Pattern[str] | None], ...]:
+    out = []
+    for p in packs().values():
+        if not p.generic_reader:
+            continue
+        cues = frozenset(w.lower() for w in p.detect + p.self_words + p.self_possessive if re.fullmatch(r"[\w'’]+", w))
+        script = next((_SCRIPT_RX[s] for s in p.scripts if s in _SCRIPT_RX), None)
+        out.append((p, cues, script))
+    return tuple(out)
+
+
+@lru_cache(maxsize=4096)
+def text_packs(text: str) -> tuple[Pack, ...]:
+    """The generic-reader packs a text is written in: two distinct words of the pack (or one that is
+    a possessive before one of its family words), or its script (kana, hangul). Usually none (English and Chinese are read by the hand-written patterns)."""
+    gp = _generic()
+    if not gp:
+        return ()
+    toks: set[str] | None = None
+    out = []
+    for p, cues, script in gp:
+        if script is not None:
+            if script.search(text):
+                out.append(p)
+            continue
+        if toks is None:
+            toks = {w.lower() for w in _LATIN_WORD.findall(text)}
+        hits = len(toks & cues)
+        # two of its words, or one beside a family word of its own ("mijn zus"): a short text speaks it
+        if hits >= 2 or (hits == 1 and (k := patterns(p.code).own_kin) is not None and k.search(text)):
+            out.append(p)
+    return tuple(out)
+
+
+def reset() -> None:
+    """Forget the loaded packs (a test that changed ARGUS_LANG_PACKS)."""
+    packs.cache_clear()
+    _generic.cache_clear()
+    patterns.cache_clear()
+    text_packs.cache_clear()
+
+
+# ---------------------------------------------------------------- a generic pack's compiled patterns
+def _alt_words(ws) -> str:
+    return "|".join(re.escape(w) for w in sorted(set(ws), key=len, reverse=True))
+
+
+_KANJI = r"\u3400-\u9fff"
+_HANGUL = r"\uac00-\ud7af"
+
+
+class PackPatterns:
+    """The patterns the generic reader builds from one pack (Latin script: whole words, any case;
+    other scripts: no word boundaries, particles attach: a kin word must be followed by one of the
+    pack's `kin_suffixes` and not be part of a longer word)."""
+
+    def __init__(self, p: Pack):
+        if "han" in p.scripts and p.code != "zh" and "zh" in packs():
+            p = _folded(p, str.maketrans(pack("zh").fold))   # a CJK text is read folded (reading/kin.fold_zh)
+        latin = "latin" in p.scripts
+        b, gap = (r"\b", r"\s+") if latin else ("", r"\s*")
+        self.b = b
+        rel = {**p.people, **p.kin}
+        self.relation = {k.lower(): v for k, v in rel.items()}
+        if latin:
+            end = subj_end = r"\b"
+            start = r"\b"
+        else:
+            end = "(?=" + "|".join([*p.kin_suffixes, r"\s", r"[^\w]", r"$"]) + ")"
+            # "兄の結婚式" is the brother's wedding, the poster's clause; "兄は医者" is his
+            subj_end = "(?=" + "|".join(p.subject_suffixes or ["(?!)"]) + ")"
+            # a kin word inside a longer word is none (祖父 holds 父, 여동생 holds 동생); kana before it is a particle
+            start = f"(?<![{_KANJI}])" if "kana" in p.scripts else f"(?<![{_HANGUL}])"
+
+        def phrase(poss: list[str], kin_words, g: str, end: str = end) -> str | None:
+            alt = _alt_words(kin_words)
+            if not alt or not poss:
+                return None
+            if p.possessive_after:            # Malay / Indonesian: "adik saya", "suami aku"
+                return rf"{start}(?P<{g}>{alt}){gap}(?:{words(poss)}){b}"
+            return rf"{b}(?:{words(poss)}){gap}(?P<{g}>{alt}){end}"
+
+        implied = _alt_words(p.implied_own)
+        if implied and latin:                # a bare family word opening a sentence: "Papa hatte ..."
+            implied_rx = rf"(?:^|(?<=[.!?\n])\s*|(?<=[.!?]\s))(?P<{{g}}>{implied}){{e}}"
+        elif implied:                          # humble / own forms with a particle: 兄の, 남편이랑
+            implied_rx = rf"{start}(?P<{{g}}>{implied}){{e}}"
+        else:
+            implied_rx = None
+        # someone else as the clause's subject: "mijn zus", "zijn vriend", 兄は, a third-person pronoun
+        parts = [x for x in (phrase(p.self_possessive + p.other_possessive, rel, "k1", subj_end),
+                             implied_rx.format(g="k2", e=subj_end) if implied_rx else None,
+                             rf"{b}(?P<pro>{words(p.other_pronouns)}){b}" if p.other_pronouns else None) if x]
+        self.other = re.compile("|".join(parts), re.I | re.M) if parts else None
+        self.self_word = re.compile(rf"{b}(?:{words(p.self_words)}){b}", re.I) if p.self_words else None
+        self.generic = (re.compile(rf"\A[\W_]*(?:{words(p.generic_subjects)}){b}", re.I) if p.generic_subjects else None)
+        self.negation = re.compile(rf"{b}(?:{words(p.negation + p.irrealis)}){b}", re.I) if p.negation or p.irrealis else None
+        # the poster's own kin: "mijn zus", "mi esposo", "suami saya", 私の母, a humble 兄の
+        own = [x for x in (phrase(p.self_possessive, p.kin, "k1"), implied_rx.format(g="k2", e=end) if implied_rx else None) if x]
+        self.own_kin = re.compile("|".join(own), re.I | re.M) if own else None
+        # a possessor of someone else right before an implied kin word ("友達の兄", "친구 엄마"): not the poster's
+        owners = [words(p.other_possessive)] if p.other_possessive else []
+        if p.people:
+            owners.append(_alt_words(p.people))
+        self.other_owner = re.compile(rf"(?:{'|'.join(owners)})\s*(?:の|的)?\s*\Z", re.I) if owners else None
+        self.age = [re.compile(b + template(t, "{n}", r"(?P<n>[1-9]\d)") + (r"(?!\d)" if not latin else r"\b"), re.I)
+                    for t in p.age_statements]
+        self.home = [template_parts(t, "{place}", b) for t in p.home_statements]
+
+    def kin_of(self, m: re.Match) -> str | None:
+        """The relation a match of `other` / `own_kin` names (None: a pronoun)."""
+        g = m.groupdict()
+        w = g.get("k1") or g.get("k2")
+        return self.relation.get(w.lower()) if w else None
+
+
+def _folded(p: Pack, table: dict) -> Pack:
+    """The pack with its words written as the folded text reads them (歳 -> 岁: same length)."""
+    def f(v):
+        if isinstance(v, str):
+            return v.translate(table)
+        if isinstance(v, list):
+            return [f(x) for x in v]
+        if isinstance(v, dict):
+            return {f(k): x for k, x in v.items()}
+        return v
+    d = p.model_dump()
+    return Pack.model_validate({k: (v if k in ("code", "name", "scripts", "fold") else f(v)) for k, v in d.items()})
+
+
+def template_parts(t: str, slot: str, b: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
+    """A statement template around a slot as (what must end right before it, what must start right after)."""
+    a, z = t.split(slot)
+    pre = r"\s+".join(a.split())
+    post = r"\s+".join(z.split())
+    pre_rx = re.compile(b + pre + (r"\s*" if not a.endswith(" ") else r"\s+") + r"\Z", re.I) if a.strip() else None
+    post_rx = re.compile((r"\s*" if not z.startswith(" ") else r"\s+") + post, re.I) if z.strip() else None
+    return pre_rx, post_rx
+
+
+@lru_cache(maxsize=64)
+def patterns(code: str) -> PackPatterns:
+    return PackPatterns(pack(code))
