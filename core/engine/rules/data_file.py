@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TypeVar
+from typing import Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
@@ -41,6 +41,7 @@ class Recognizer(BaseModel):
     reads: list[str] = Field(min_length=1)
     scores: dict[str, float] = {}
     part_of: str | None = None
+    runner: Literal["patterns"] | None = None   # run by rules/data_runner.py from the file's patterns (no Python)
     about: str = ""
 
     @field_validator("reads")

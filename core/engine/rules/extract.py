@@ -5,7 +5,8 @@ from core.engine.rules import (age_arithmetic, document_names, identity, labels,
                                reading_cues, sensitive, socio)
 from core.engine.rules.base import Ctx, Extractor
 from core.engine.rules.hostile import hostile_mask
-from core.engine.rules.registry import Registry, bind
+from core.engine.rules import data_runner
+from core.engine.rules.registry import Registry, bind, declarations
 from core.engine.types import Cue
 from core.schema import ATTRIBUTE_NAMES
 
@@ -19,8 +20,12 @@ EXTRACTORS: tuple[Extractor, ...] = (document_names.EXTRACTORS + identity.EXTRAC
 TAXONOMY = "occupation_taxonomy"     # run after the others (its merge), declared in occupations.json
 SEMANTIC = "semantic_banks"          # run on the perceived nodes (rules/semantic.py), declared in registry.json
 
-# every extractor paired with its declaration (core/data/recognizers): an undeclared one fails at import
-REGISTRY: Registry = bind(EXTRACTORS, also=(TAXONOMY, SEMANTIC))
+# every extractor paired with its declaration (core/data/recognizers, ARGUS_DATA_EXTRA): an undeclared one
+# fails at import; a recognizer declared by data alone ("runner": "patterns") runs after the Python ones
+_DECLARED = declarations()
+DATA_RUNNERS: tuple[Extractor, ...] = tuple(data_runner.runner(d.raw, d.where) for d in _DECLARED
+                                            if d.spec.runner == "patterns")
+REGISTRY: Registry = bind(EXTRACTORS + DATA_RUNNERS, also=(TAXONOMY, SEMANTIC), decls=_DECLARED)
 
 
 def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None, by_other: bool = False) -> list[Cue]:

@@ -18,7 +18,6 @@ RecognizerError when it is emitted (`Registry.check`, run by extract_cues on eve
 from __future__ import annotations
 
 import json
-import os
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
@@ -26,13 +25,12 @@ from typing import Any, Callable, Iterable, Sequence
 from pydantic import ValidationError
 
 from core.engine.rules.data_file import Recognizer
-from core.schema import ATTRIBUTE_NAMES
+from core.schema import ATTRIBUTE_NAMES, extra_dirs
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 ROOT = DATA.parents[1]
 RECOGNIZERS_DIR = DATA / "recognizers"
 EXTRA_FILES = (DATA / "age_milestones.json",)      # a recognizer's data file kept outside the folder
-ENV_EXTRA = "ARGUS_DATA_EXTRA"                    # more data folders (toy attributes, new recognizers)
 
 
 class RecognizerError(ValueError):
@@ -43,7 +41,7 @@ class RecognizerError(ValueError):
 class Declared:
     spec: Recognizer
     source: Path                     # the data file declaring it
-    raw: dict[str, Any]              # the whole block as written (a data runner's patterns, lexicon, context)
+    raw: dict[str, Any]              # the whole file (a data runner's patterns, lexicons, context beside the block)
 
     @property
     def name(self) -> str:
@@ -58,10 +56,6 @@ class Declared:
             return str(self.source)
 
 
-def extra_dirs() -> list[Path]:
-    return [Path(p) for p in os.environ.get(ENV_EXTRA, "").split(os.pathsep) if p.strip()]
-
-
 def _files(dirs: Sequence[Path]) -> list[Path]:
     out: list[Path] = []
     for d in dirs:
@@ -73,19 +67,17 @@ def _files(dirs: Sequence[Path]) -> list[Path]:
     return out
 
 
-def _block(path: Path, raw: Any, where: str, block: Any, extra_ok: bool) -> Declared:
+def _block(path: Path, raw: dict[str, Any], where: str, block: Any) -> Declared:
     if not isinstance(block, dict):
         raise RecognizerError(f"{path}: field {where}: a recognizer block must be an object")
-    known = set(Recognizer.model_fields)
-    spec_fields = {k: v for k, v in block.items() if k in known} if extra_ok else block
     try:
-        spec = Recognizer.model_validate(spec_fields)
+        spec = Recognizer.model_validate(block)
     except ValidationError as e:
         err = e.errors()[0]
         loc = ".".join(str(x) for x in err["loc"])
         raise RecognizerError(f"{path}: entry {block.get('name', where)!s}: field {loc}: "
                               f"{err['msg'].removeprefix('Value error, ')}") from None
-    return Declared(spec=spec, source=path, raw=block)
+    return Declared(spec=spec, source=path, raw=raw)
 
 
 def declarations(dirs: Sequence[Path] | None = None) -> list[Declared]:
@@ -103,10 +95,9 @@ def declarations(dirs: Sequence[Path] | None = None) -> list[Declared]:
         if not isinstance(raw, dict):
             continue
         if "recognizer" in raw:
-            # a data runner's block (extra folders) holds its patterns beside the declaration
-            out.append(_block(path, raw, "recognizer", raw["recognizer"], extra_ok=True))
+            out.append(_block(path, raw, "recognizer", raw["recognizer"]))
         for i, b in enumerate(raw.get("recognizers") or []):
-            out.append(_block(path, raw, f"recognizers[{i}]", b, extra_ok=False))
+            out.append(_block(path, b, f"recognizers[{i}]", b))
     return out
 
 
