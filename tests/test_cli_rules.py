@@ -47,3 +47,37 @@ def test_rules_list_json_and_bad_attribute() -> None:
     bad = _argus("rules", "list", "--attribute", "shoe_size")
     assert bad.returncode == 2 and bad.stderr.strip().startswith("error:") and "shoe_size" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
+
+
+def test_rules_list_is_a_table_at_80_columns() -> None:
+    """On a real terminal of 80 columns: a table (not stacked rows), every line within 80, names whole."""
+    import pty
+    import re
+    import select
+
+    master, slave = pty.openpty()
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80", "LINES": "50", "TERM": "xterm"}
+    p = subprocess.Popen([sys.executable, "-m", "argus_tui.cli", "rules", "list"], stdout=slave, stderr=slave,
+                         env=env, cwd=ROOT)
+    os.close(slave)
+    buf = b""
+    while True:
+        r, _, _ = select.select([master], [], [], 60)
+        if not r:
+            break
+        try:
+            chunk = os.read(master, 65536)
+        except OSError:
+            break
+        if not chunk:
+            break
+        buf += chunk
+    p.wait(timeout=60)
+    os.close(master)
+    out = re.sub(r"\x1b\[[0-9;?]*[A-Za-z]", "", buf.decode("utf-8", "replace")).replace("\r", "")
+    lines = out.splitlines()
+    assert p.returncode == 0, out
+    assert max(len(ln) for ln in lines) <= 80, out
+    assert sum("│" in ln for ln in lines) >= len(REGISTRY.declared), out     # one table row (or more) each
+    cells = {c.strip() for ln in lines for c in ln.split("│")}
+    assert {"contact_or_id_number", "occupation_taxonomy", "semantic_banks", "age_milestones.json"} <= cells, out
