@@ -41,3 +41,10 @@ def test_runs_show_names_the_recognizer_and_entry(tmp_path: Path) -> None:
     assert rows and {r["recognizer"] for r in rows} <= set(REGISTRY.declared)
     assert {"recognizer": "occupation_taxonomy", "rule": "occupation:taxonomy:as_a_clause",
             "entry": "3213-pharmacy-technician"} in rows
+
+    # the console's node detail (argus_tui/screens/detail.py) says the same of the evidence node
+    from argus_tui.screens.detail import node_data_text
+
+    nid = next(n for n, rs in prof["read_by"].items() if any(r["recognizer"] == "occupation_taxonomy" for r in rs))
+    text = "\n".join(str(t) for t in node_data_text(inv.graph.nodes[nid]))
+    assert "read by occupation_taxonomy: occupation:taxonomy:as_a_clause, entry 3213-pharmacy-technician" in text, text
