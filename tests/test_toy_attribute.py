@@ -90,3 +90,24 @@ def test_the_28_stay_and_bad_toy_files_name_file_and_field(tmp_path: Path, monke
     bad = {**PETS, "patterns": [{**PETS["patterns"][0], "lang": "fr"}]}
     with pytest.raises(DataRunnerError, match=r"patterns\[0\] \(my-pet\): field lang: 'fr' is not declared"):
         load(bad, "pets.json")
+
+
+def test_the_data_runner_scores_patterns_lexicons_and_context() -> None:
+    """The generic runner in this process (no schema needed to read): pattern and lexicon hits with their
+    scores, context words raising or lowering them, the entry id and the rule on each cue."""
+    from core.engine.rules.base import Ctx
+    from core.engine.rules.data_runner import runner
+
+    raw = {**PETS, "context": [*PETS["context"], {"words": {"en": ["stuffed", "toy"]}, "delta": -0.3, "why": "a toy"}]}
+    run = runner(raw, "pets.json")
+    assert run.recognizer == "pet_owner"
+
+    def read(text: str) -> list[tuple[str, float, str, str | None]]:
+        ctx = Ctx(text, text, carrier=None, lang=None)
+        return [(c.value, c.confidence, c.cue, c.data.entry) for c in run(ctx)]
+
+    assert read("Long walk with my dog today") == [("dog", 0.55, "pet_owner:my-pet", "my-pet")]
+    assert read("Took my dog to the vet") == [("dog", 0.7, "pet_owner:my-pet", "my-pet")]
+    assert read("my hamster's stuffed toy is chewed") == [("hamster", 0.25, "pet_owner:my-pet", "my-pet")]
+    assert read("Our golden retriever loves snow") == [("dog", 0.4, "pet_owner:breeds", "breeds")]
+    assert read("no animals here") == []
