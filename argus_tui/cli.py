@@ -38,6 +38,7 @@ from argus_tui.commands import (  # noqa: F401  (registration side effects)
     evaluate,
     generate,
     importers,
+    rules,
     runs,
     tui,
     validate,

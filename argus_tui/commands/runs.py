@@ -13,6 +13,7 @@ from rich.tree import Tree
 from argus_tui.cli_base import console, fail, runs_app
 from core.engine.projection import for_people
 from core.errors import InputError
+from core.textmatch import normalize
 from core.nodes.node import EvidenceNode
 from db import queries
 
@@ -105,7 +106,30 @@ def _list_one(db_path: Path) -> None:
     console.print(t)
 
 
-def _chain_tree(parent: Tree, c: queries.ChainNode, parent_content: str = "") -> None:
+def read_by(node: EvidenceNode | None, attribute: str | None, value: str | None = None) -> list[dict[str, str]]:
+    """The recognizers (core/engine/rules/registry.py) whose cues of `attribute` an evidence node
+    holds: their registry name, the rule that fired and the data entry where one is known; those
+    whose value is part of `value` when any is (a rival reading of the same text is not its support)."""
+    cues = [c for c in ((node.data.cues or []) if node is not None and attribute else []) if c.attribute == attribute]
+    if value:
+        same = [c for c in cues if c.value and normalize(c.value) in normalize(value)]
+        cues = same or cues
+    out: list[dict[str, str]] = []
+    for c in cues:
+        row = {"recognizer": c.recognizer or "(unnamed)", "rule": c.cue, **({"entry": c.data.entry} if c.data.entry else {})}
+        if row not in out:
+            out.append(row)
+    return out
+
+
+def _read_by_label(rows: list[dict[str, str]]) -> str:
+    return "; ".join(r["recognizer"] + f" ({r['rule']}" + (f", entry {r['entry']}" if r.get("entry") else "") + ")"
+                     for r in rows)
+
+
+def _chain_tree(parent: Tree, c: queries.ChainNode, parent_content: str = "",
+                nodes: dict[str, EvidenceNode] | None = None, attribute: str | None = None,
+                value: str | None = None) -> None:
     if c.kind == "post":
         label = f"[cyan]post {_e(c.post_id)}[/]"
     elif c.kind == "hypothesis":
@@ -121,9 +145,15 @@ def _chain_tree(parent: Tree, c: queries.ChainNode, parent_content: str = "") ->
         label = f"[dim]{c.via}[/] " + label
     if c.cycle:
         label += " [dim](shown above)[/]"
+    if c.kind == "hypothesis":
+        attribute, value = c.attribute, c.value
+    elif c.kind == "evidence" and nodes is not None:
+        by = read_by(nodes.get(c.node_id), attribute, value)
+        if by:
+            label += f" [dim]read by {escape(_read_by_label(by))}[/]"
     branch = parent.add(label)
     for ch in c.children:
-        _chain_tree(branch, ch, c.content)
+        _chain_tree(branch, ch, c.content, nodes, attribute, value)
 
 
 _ROUTE_KEYS = ("route_id", "family", "params", "status", "cost", "decided_by", "hypothesis_id")
@@ -152,8 +182,11 @@ def show_cmd(
         hyps = [h for h in hyps if h.status != "removed"]
     chains = {p["attribute"]: [queries.evidence_chain(db, rid, nid) for nid in (p.get("evidence") or [])
                                if isinstance(nid, str)] for p in profile}
+    by_id = {n.node_id: n for n in queries.nodes(db, rid)}
     if as_json:
-        out = {"run": run, "profile": [{**p, "chains": [c.model_dump() for c in chains[p["attribute"]]]}
+        out = {"run": run, "profile": [{**p, "chains": [c.model_dump() for c in chains[p["attribute"]]],
+                                        "read_by": {nid: read_by(by_id.get(nid), p["attribute"], p.get("value"))
+                                                    for nid in (p.get("evidence") or []) if isinstance(nid, str)}}
                                        for p in profile], "hypotheses": [_row(h, data=True) for h in hyps],
                "routes": [{k: r.get(k) for k in _ROUTE_KEYS} for r in queries.routes(db, rid)]}
         print(json_text(out, indent=1, default=str))
@@ -175,7 +208,7 @@ def show_cmd(
     for p in profile:
         tree = Tree(f"[bold]{_e(p['attribute'])}[/] = {_e(for_people(p['attribute'], p['value'] or ''))}")
         for c in chains[p["attribute"]]:
-            _chain_tree(tree, c)
+            _chain_tree(tree, c, nodes=by_id, attribute=p["attribute"], value=p.get("value"))
         if not chains[p["attribute"]]:
             tree.add("[dim]no evidence recorded[/]")
         console.print(tree)

@@ -46,7 +46,9 @@ def _value(key: str, v: Any) -> list[Text]:
     """One field of a node's data, read as its type."""
     if key == "cues":
         return [Text.assemble("  cue ", (f"{c.attribute} = {c.value}", "bold"),
-                              f"  ({c.cue}, conf {c.confidence:.2f}" + (f", holder {c.holder}" if c.holder != "self" else "")
+                              f"  ({f'read by {c.recognizer}: ' if c.recognizer else ''}{c.cue}"
+                              + (f", entry {c.data.entry}" if c.data.entry else "") + f", conf {c.confidence:.2f}"
+                              + (f", holder {c.holder}" if c.holder != "self" else "")
                               + ")", (f"  «{c.span}»" if c.span else "", "dim")) for c in v if isinstance(c, Cue)]
     if key == "not_used":         # taint by provenance (core/engine/rules/taint.py)
         return [Text(f"  {v}", style="bold yellow")]

@@ -99,6 +99,7 @@ class Cue(Part):
     confidence: float = 0.5
     span: str = ""                    # the exact text that triggered it (grounding quote)
     cue: str = ""                     # which rule/lexicon fired, for audit
+    recognizer: str = ""              # the registry name of the recognizer that read it (core/engine/rules/registry.py)
     first_person: bool = True         # False when the text is about someone else (a friend's job...)
     # whose fact it is (core/engine/reading): "self", "other:<relation, pronoun or name>", "generic", "unknown"
     holder: str = "self"

@@ -1,4 +1,51 @@
 """One reader for the recognizers' data files: JSON validated by a pydantic model, any fault one
-line naming the file and the field (the error class is the caller's). The reader itself lives on
-the reading floor (core/engine/reading/data_file.py), which the language packs read through too."""
+line naming the file and the field (the error class is the caller's), and the `recognizer` block every
+recognizer's data file carries. The reader itself lives on the reading floor (core/engine/reading/data_file.py),
+which the language packs read through too."""
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
 from core.engine.reading.data_file import M, load_model  # noqa: F401 (the rules' import path)
+
+
+# what a recognizer may say it reads of a text: the reading's fields (rules/base.Ctx, reading/holder.TextReading)
+READS = ("text", "masked", "lines", "sentences", "carrier", "lang", "by_other", "holder", "stance", "negation",
+         "tokens", "hashtags", "lexicon", "places", "entities", "embedding")
+
+
+class Recognizer(BaseModel):
+    """The `recognizer` block every recognizer's data file (and each entry of registry.json) carries:
+    what it is called, the attributes it may emit cues for, the languages it reads, the fields of the
+    text's reading it reads, its base scores; `part_of` names the recognizer whose reading a helper
+    table serves (health_context serves health_condition). Read by rules/registry.py."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    name: str = Field(min_length=2, pattern=r"^[a-z][a-z0-9_]*$")
+    attributes: list[str]              # [] for a reader that supports no attribute (hostile spans)
+    levels: list[str] = []
+    languages: list[str] = Field(min_length=1)
+    reads: list[str] = Field(min_length=1)
+    scores: dict[str, float] = {}
+    part_of: str | None = None
+    runner: Literal["patterns"] | None = None   # run by rules/data_runner.py from the file's patterns (no Python)
+    about: str = ""
+
+    @field_validator("reads")
+    @classmethod
+    def _reads(cls, v: list[str]) -> list[str]:
+        bad = [r for r in v if r not in READS]
+        if bad:
+            raise ValueError(f"unknown field(s) {bad} (a recognizer reads {', '.join(READS)})")
+        return v
+
+    @field_validator("scores")
+    @classmethod
+    def _scores(cls, v: dict[str, float]) -> dict[str, float]:
+        for k, x in v.items():
+            if not 0 < x <= 1:
+                raise ValueError(f"score {k!r} must be in (0, 1], got {x}")
+        return v

@@ -29,7 +29,7 @@ from nameparser.config import Constants
 from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.rules.base import Ctx
-from core.engine.rules.data_file import load_model
+from core.engine.rules.data_file import Recognizer, load_model
 from core.engine.types import Cue
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "names.json"
@@ -44,6 +44,7 @@ class NamesDataError(ValueError):
 
 class NamesData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+    recognizer: Recognizer            # the registry's block (rules/registry.py)
     name: str
     attributes: list[str]
     about: str

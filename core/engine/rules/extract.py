@@ -1,10 +1,12 @@
-"""extract_cues: run every attribute extractor over one text (hostile spans masked first)."""
+"""extract_cues: run every declared recognizer over one text (hostile spans masked first)."""
 from __future__ import annotations
 
 from core.engine.rules import (age_arithmetic, document_names, identity, labels, lang_cues, lifestyle, occupation_taxonomy,
                                reading_cues, sensitive, socio)
 from core.engine.rules.base import Ctx, Extractor
 from core.engine.rules.hostile import hostile_mask
+from core.engine.rules import data_runner
+from core.engine.rules.registry import Registry, bind, declarations
 from core.engine.types import Cue
 from core.schema import ATTRIBUTE_NAMES
 
@@ -15,11 +17,20 @@ MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a
 EXTRACTORS: tuple[Extractor, ...] = (document_names.EXTRACTORS + identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS
                                       + sensitive.EXTRACTORS + labels.EXTRACTORS + reading_cues.EXTRACTORS
                                       + age_arithmetic.EXTRACTORS + lang_cues.EXTRACTORS)
+TAXONOMY = "occupation_taxonomy"     # run after the others (its merge), declared in occupations.json
+SEMANTIC = "semantic_banks"          # run on the perceived nodes (rules/semantic.py), declared in registry.json
+
+# every extractor paired with its declaration (core/data/recognizers, ARGUS_DATA_EXTRA): an undeclared one
+# fails at import; a recognizer declared by data alone ("runner": "patterns") runs after the Python ones
+_DECLARED = declarations()
+DATA_RUNNERS: tuple[Extractor, ...] = tuple(data_runner.runner(d.raw, d.where) for d in _DECLARED
+                                            if d.spec.runner == "patterns")
+REGISTRY: Registry = bind(EXTRACTORS + DATA_RUNNERS, also=(TAXONOMY, SEMANTIC), decls=_DECLARED)
 
 
 def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = None, by_other: bool = False) -> list[Cue]:
-    """Attribute cues in one piece of text. Every cue's span is an exact substring of `text`.
-    `by_other`: a comment by someone else (its "you" is the account's person)."""
+    """Attribute cues in one piece of text. Every cue's span is an exact substring of `text`; each
+    names the recognizer that read it (`Cue.recognizer`, its registry name)."""
     if not text or not isinstance(text, str):
         return []
     text = text[:MAX_TEXT]
@@ -29,14 +40,21 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
     ctx = Ctx(text, masked, carrier=carrier, lang=lang, by_other=by_other)
     out: list[Cue] = []
     seen: set[tuple[str, str, str]] = set()
-    for ex in EXTRACTORS:
+    for name, ex in REGISTRY.runners:
         for c in ex(ctx):
+            REGISTRY.check(name, c.attribute)
             if c.attribute not in ATTRIBUTE_NAMES or not c.value or not c.span or c.span not in text:
                 continue
             key = (c.attribute, c.value.lower(), c.span)
             if key in seen:
                 continue
             seen.add(key)
+            c.recognizer = name
             out.append(c)
     # occupations from the open taxonomy (core/data/recognizers/occupations.json) where the role table read none
-    return [c for c in occupation_taxonomy.merge(ctx, out) if c.span and c.span in text]
+    merged = [c for c in occupation_taxonomy.merge(ctx, out) if c.span and c.span in text]
+    for c in merged:
+        if not c.recognizer:      # every cue of the extractors above carries its name: the rest are the taxonomy's
+            REGISTRY.check(TAXONOMY, c.attribute)
+            c.recognizer = TAXONOMY
+    return merged

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from core.engine.rules.data_file import load_model
+from core.engine.rules.data_file import Recognizer, load_model
 
 FOLDER = Path(__file__).resolve().parents[2] / "data" / "recognizers"
 
@@ -28,13 +28,6 @@ class PatternDataError(ValueError):
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-
-class Recognizer(_Strict):
-    name: str
-    attributes: list[str]                 # [] for a reader that supports no attribute (hostile spans)
-    levels: list[str]
-    languages: list[str]
-    reads: list[str]
 
 
 class Part(_Strict):

@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from core.engine.rules.data_file import load_model
+from core.engine.rules.data_file import Recognizer, load_model
 
 DIR = Path(__file__).resolve().parents[2] / "data" / "recognizers"
 _SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
@@ -38,14 +38,6 @@ def _langs(v: dict[str, Any]) -> dict[str, Any]:
             raise ValueError(f"'{k}' is no two-letter language code")
     return v
 
-
-class Recognizer(_Strict):
-    """What the registry shows: the same block as occupations.json's."""
-    name: str = Field(min_length=1)
-    attributes: list[str] = Field(min_length=1)
-    levels: list[str] = []
-    languages: list[str] = Field(min_length=1)
-    reads: list[str] = Field(min_length=1)
 
 
 class Words(_Strict):

@@ -220,7 +220,7 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
         data["carrier"] = carrier
     return Cue(attribute=p.attribute, value=p.value, level=list(levels)[-1] if levels else None,
                confidence=confidence(p, margin, anchor), span=text[start:end], cue=f"semantic:{p.bank}:{p.id}",
-               first_person=True, data=data)
+               recognizer="semantic_banks", first_person=True, data=data)
 
 
 def annotate(rec: Any, nodes: Sequence[Any]) -> int:

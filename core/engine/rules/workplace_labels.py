@@ -10,12 +10,13 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from core.engine.rules.data_file import load_model
+from core.engine.rules.data_file import Recognizer, load_model
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "workplace_labels.json"
 
 
 class WorkplaceLabels(BaseModel):
+    recognizer: Recognizer            # the registry's block (rules/registry.py)
     name: str
     about: str
     organization_labels: dict[str, list[str]]
