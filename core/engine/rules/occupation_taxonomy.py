@@ -26,6 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core.engine.reading.holder import CJK
 from core.engine.rules.base import Ctx
+from core.engine.rules.recognizer_data import Recognizer   # the block every family file declares
 from core.engine.types import Cue
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "occupations.json"
@@ -115,14 +116,6 @@ class Guard(_Strict):
     text: list[str] | None = None
     titles: list[str] | None = None
     abbreviation_contexts: list[str] | None = None
-
-
-class Recognizer(_Strict):
-    name: str
-    attributes: list[str]
-    levels: list[str]
-    languages: list[str]
-    reads: list[str]
 
 
 class Subjects(_Strict):
