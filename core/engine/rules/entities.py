@@ -7,8 +7,10 @@ from typing import Any
 from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
 from core.engine.rules.blobs import blob_spans
-from core.engine.rules.pattern_data import regex, source
+from core.engine.rules.recognizer_data import family
 from core.nodes.cue import Entity, EntityType  # noqa: F401 (stored in evidence data)
+
+_D = family("entities")      # core/data/recognizers/entities.json (rules/recognizer_data.py)
 
 EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}(?![\w-])")
 URL = re.compile(r"\b(?:https?://|www\.)[^\s<>\"'，。！？、）)]{2,300}", re.I)
@@ -17,30 +19,30 @@ PHONE_CN = re.compile(r"(?<![\d])(?:\+?86[\s-]?)?1[3-9]\d(?:[\s-]?\d{4}){2}(?!\d
 PHONE_US = re.compile(r"(?<![\d\w])(?:\+?1[\s.-]?)?(?:\(\d{3}\)\s?|\d{3}[\s.-])\d{3}[\s.-]\d{4}(?!\d)")
 PHONE_INTL = re.compile(r"(?<![\d\w])\+\d{1,3}[\s.-]?(?:\(?\d{1,4}\)?[\s.-]?){2,4}\d{2,4}(?!\d)")
 # 8-digit local numbers (HK, SG ...) only right after contact wording
-PHONE_LABELED = regex("entities", "phone_label")
+PHONE_LABELED = _D.pattern("phone_label")
 PHONE_CN_LANDLINE = re.compile(r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)")
 # 18-digit Chinese resident ID (last may be X), passports, staff/student IDs like XC190417, SID-2023-0042
 CN_ID = re.compile(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
 ALNUM_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z]{1,4}-?\d{4,10}(?:-\d{1,6})?(?![\w-])")
-LABELED_ID = regex("entities", "labeled_id")
+LABELED_ID = _D.pattern("labeled_id")
 PLATE_CN = re.compile(
     r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][·•\.\s-]?[A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]?"
 )
 # whole label words only: "reg" inside "regrets" is no plate label
-PLATE_LABELED_EN = regex("entities", "plate_label")
+PLATE_LABELED_EN = _D.pattern("plate_label")
 # A parcel's tracking / waybill number identifies the parcel, not its recipient. It is recognised by
 # the carriers' own formats (UPU S10 "RR123456789CN", UPS "1Z…") or by parcel wording on the same
 # label or sentence (tracking, waybill, ship to, 运单, 快递单号, 收件人, a courier's name).
 TRACKING_FORMAT = re.compile(r"^(?:[A-Z]{2}\d{9}[A-Z]{2}|1Z[0-9A-Z]{16})$")
-PARCEL_CONTEXT = regex("entities", "parcel_context")
+PARCEL_CONTEXT = _D.pattern("parcel_context")
 _LONG_DIGITS = re.compile(r"(?<![\d\w-])\d{10,15}(?![\d\w-])")
 _S10 = re.compile(r"(?<![\w-])[A-Z]{2}\d{9}[A-Z]{2}(?![\w-])")
 
 
 # A membership, loyalty, library or order number names an account with a shop, gym or library, not
 # the person: the schema's IDs are phones, e-mails, ID / student / staff / document numbers and plates.
-_PERSON_ID_LABEL = regex("entities", "person_id_label")
-_ACCOUNT_CONTEXT = regex("entities", "account_context")
+_PERSON_ID_LABEL = _D.pattern("person_id_label")
+_ACCOUNT_CONTEXT = _D.pattern("account_context")
 
 
 def is_account_number(text: str, label: str) -> bool:
@@ -55,33 +57,33 @@ def is_tracking_number(text: str, value: str) -> bool:
     """`value` (an unlabelled number found in `text`) reads as a parcel's tracking number."""
     v = value.replace(" ", "").replace("-", "")
     return bool(TRACKING_FORMAT.match(v)) or bool(PARCEL_CONTEXT.search(text))
-MONEY = regex("entities", "money")
+MONEY = _D.pattern("money")
 MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
                                           "september", "october", "november", "december"])}
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
 DATE_ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.年](0?[1-9]|1[0-2])(?:[-/.月](0?[1-9]|[12]\d|3[01])[日号]?)?(?!\d)")
-DATE_EN = regex("entities", "date_en")
+DATE_EN = _D.pattern("date_en")
 DATE_ZH = re.compile(r"(?:((?:19|20)\d{2})年)?(1[0-2]|0?[1-9])月([12]\d|3[01]|0?[1-9])[日号]")
 STATION = re.compile(
     r"(?:[\u4e00-\u9fff]{2,8}(?:地铁站|站)(?![长台点])|(?:地铁|metro|subway)\s?\d{1,2}\s?号线|\d{1,2}号线"
     r"|(?<![\w'.-])[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,3}\s+(?:Station|station|Stn)\b"
     r"|\b(?:line|Line)\s+\d{1,2}\b|\b(?:the\s+)?[A-Z][a-z]+\s+[Ll]ine\b)"
 )
-ORG_SUFFIX_EN = source("entities", "org_suffix")
+ORG_SUFFIX_EN = _D.source("org_suffix")
 ORG_EN = re.compile(rf"(?<![\w&'.-])(?:[A-Z][\w&'.-]*+\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
-ORG_ZH = regex("entities", "org_zh")
+ORG_ZH = _D.pattern("org_zh")
 # a school's name: 'University of X (and Discipline)', 'X University Place' (a capitalised word after it is its
 # place unless it names a day, month or campus word), 'X High School', an acronym (core/data/recognizers/entities.json)
-SCHOOL_EN = regex("entities", "school_en")
+SCHOOL_EN = _D.pattern("school_en")
 # "高中学历" (a high-school diploma) holds 中学 but names no school: no suffix whose 学 runs into 学历 / 学位
-SCHOOL_ZH = regex("entities", "school_zh")
-_ZH_MOTION_END = regex("entities", "motion_end_zh")
+SCHOOL_ZH = _D.pattern("school_zh")
+_ZH_MOTION_END = _D.pattern("motion_end_zh")
 PERSON_EN = re.compile(
     r"(?:(?i:my\s+name\s+is|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?)|[-–—~]\s*)\s*"
     r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})"
 )
-PERSON_ZH = regex("entities", "person_zh")
+PERSON_ZH = _D.pattern("person_zh")
 
 
 def _add(out: list[Entity], taken: list[tuple[int, int]], etype: EntityType, m_start: int, m_end: int, text: str,

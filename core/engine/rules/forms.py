@@ -22,16 +22,18 @@ from core.engine.forms import Form, FormField
 from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
 from core.engine.rules.entities import money_entities
-from core.engine.rules.pattern_data import regex, words
+from core.engine.rules.recognizer_data import family
 from core.engine.rules.socio import income_band
 from core.engine.types import Cue
 
-_HONORIFIC = regex("forms", "honorific")
-_MASKED = regex("forms", "masked")
-_SURNAMES_ZH = "".join(words("forms", "surnames_zh", "zh"))     # core/data/recognizers/forms.json
+_D = family("forms")      # core/data/recognizers/forms.json (rules/recognizer_data.py)
+
+_HONORIFIC = _D.pattern("honorific")
+_MASKED = _D.pattern("masked")
+_SURNAMES_ZH = "".join(_D.words("surnames_zh", "zh"))     # core/data/recognizers/forms.json
 _CJK_NAME = re.compile(r"^[\u4e00-\u9fff]{2,4}$")
 _LATIN_TOKEN = re.compile(r"^[A-Za-z][A-Za-z'\-]*$")
-_NOT_NAME_WORDS = set(words("forms", "not_name", "en"))
+_NOT_NAME_WORDS = set(_D.words("not_name", "en"))
 
 
 def _cap(tok: str) -> str:

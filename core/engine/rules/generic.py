@@ -7,7 +7,9 @@ import re
 
 from core.engine.reading.holder import FIRST_PERSON, GENERIC
 from core.engine.reading.kin import fold_zh
-from core.engine.rules.pattern_data import regex, words
+from core.engine.rules.recognizer_data import family
+
+_D = family("generic")      # core/data/recognizers/generic.json (rules/recognizer_data.py)
 
 # "Degrees open doors but don't chain you down", "even seasoned relationships got their own spark",
 # "Rediscovering solo hobbies post-breakup isn't mandatory": a sentence of a life-state bank
@@ -19,18 +21,18 @@ from core.engine.rules.pattern_data import regex, words
 # a clause without such a subject stays the poster's.
 _GENERAL_BANKS = frozenset({"education", "relationship", "income", "age", "occupation"})
 _CLAUSES = re.compile(r"[;:!?.…\n，。！？；：]+|\s[-–—]+\s|\s[-–—]{2,}\s?")
-_PLURAL_SUBJECT = regex("generic", "plural_subject")
+_PLURAL_SUBJECT = _D.pattern("plural_subject")
 # a gerund phrase as the subject of a verb a few words on: "Facing thesis defense panels really brings
 # out", "Studying something captivating vs actually working in the field can be wildly different"
-_GERUND_SUBJECT = regex("generic", "gerund_subject")
+_GERUND_SUBJECT = _D.pattern("gerund_subject")
 # a noun phrase of one or two words before a verb of the singular present: "Street art turns gridlock
 # into museum visits", "Education opens doors"
-_SINGULAR_SUBJECT = regex("generic", "singular_subject")
+_SINGULAR_SUBJECT = _D.pattern("singular_subject")
 # "Being a nurse means comfy shoes matter", "Being divorced isn't the end of the world": said by one who is
-_NOT_GERUND = frozenset(words("generic", "not_gerund", "en"))
+_NOT_GERUND = frozenset(_D.words("not_gerund", "en"))
 
 
-_NOT_PLURAL = frozenset(words("generic", "not_plural", "en"))
+_NOT_PLURAL = frozenset(_D.words("not_plural", "en"))
 
 
 def _general_subject(clause: str) -> bool:
@@ -41,12 +43,12 @@ def _general_subject(clause: str) -> bool:
     return bool(g and g.group("g").lower() not in _NOT_GERUND) or bool(_SINGULAR_SUBJECT.match(clause))
 
 # people in general opening a Chinese clause: 现在的年轻人, 很多打工人, 大部分家长 (beside reading.holder.GENERIC)
-_PEOPLE_ZH = regex("generic", "people_zh")
+_PEOPLE_ZH = _D.pattern("people_zh")
 
 
 # a clause dated to a moment tells an episode, not a general truth: "divorce papers are a year old today"
-_EPISODE = regex("generic", "episode")
-_SECOND_PERSON = regex("generic", "second_person")
+_EPISODE = _D.pattern("episode")
+_SECOND_PERSON = _D.pattern("second_person")
 
 
 def generic_statement(sentence: str, bank: str, *, reader_is_poster: bool = False) -> bool:

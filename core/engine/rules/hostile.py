@@ -18,20 +18,22 @@ from functools import lru_cache
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
 from core.engine.rules.injection_data import load as load_provenance
-from core.engine.rules.pattern_data import fill, regex, words
+from core.engine.rules.recognizer_data import family
 from core.engine.rules.unicode_fold import fold_letter, invisible, thin_space, undo_leet
 from core.nodes.cue import Cue, Entity
 from core.nodes.evidence import TextFeatures
 
-# the patterns and rule lists are data: core/data/recognizers/hostile.json (rules/pattern_data.py)
-_TRIGGERS = [fill("hostile", r) for r in words("hostile", "triggers")]   # en, then zh
-_ASSERTS = [fill("hostile", r) for r in words("hostile", "assertions")]
+_D = family("hostile")      # core/data/recognizers/hostile.json (rules/recognizer_data.py)
+
+# the patterns and rule lists are data (rule-list entries name a pattern as {name}: _D.fill)
+_TRIGGERS = [_D.fill(r) for r in _D.words("triggers")]   # en, then zh
+_ASSERTS = [_D.fill(r) for r in _D.words("assertions")]
 # pairs are found by two linear scans and matched in code (a regex "ADDR .{0,80}? DIRECTIVE" tried
 # the whole directive alternation at 80 places after every addressee: slow on "AI AI AI ...")
-_ADDR_RX = regex("hostile", "addressee_intl")
-_DIRECT_RX = regex("hostile", "directive_intl")
-_FORGET_RX = regex("hostile", "forget_intl")
-_ORDERS_RX = regex("hostile", "orders_intl")
+_ADDR_RX = _D.pattern("addressee_intl")
+_DIRECT_RX = _D.pattern("directive_intl")
+_FORGET_RX = _D.pattern("forget_intl")
+_ORDERS_RX = _D.pattern("orders_intl")
 _PAIR_GAP = 80
 _BREAK = re.compile(r"[.!?。！？\n]")
 

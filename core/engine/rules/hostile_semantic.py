@@ -36,10 +36,12 @@ from core.engine.rules.addressee import stored_vectors as _stored
 from core.engine.rules.base import CJK, SENTENCE
 from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import normalise_for_detection, outside, sentence_ranges, taint_after_injection
-from core.engine.rules.pattern_data import regex
+from core.engine.rules.recognizer_data import family
 from core.engine.rules.semantic import load_banks, text_sha
 from core.nodes.cue import SemanticMatch
 from tools.embed import MODEL_ID, embed, encode
+
+_D = family("hostile")      # core/data/recognizers/hostile.json (rules/recognizer_data.py)
 
 BANK = VECTORS.with_name("v1.json")
 
@@ -51,10 +53,10 @@ CLAUSE_SIM = 0.83            # a sentence this near an attack prototype has its 
 _CLAUSE = re.compile(r"[:：,，;；、]|\s[-–—]+\s|[—–]")
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 # an addressee (AI, bot, reviewer, whoever reads/compiles this) or a record being compiled
-_GATE = regex("hostile", "gate")
+_GATE = _D.pattern("gate")
 # the same addressees, records and instructions in the other languages of the bank (es fr de pt
 # it ru ja ko ar tr id vi pl nl hi): word starts for alphabetic scripts, substrings for the others
-_GATE_INTL = regex("hostile", "gate_intl")
+_GATE_INTL = _D.pattern("gate_intl")
 _UWORD = re.compile(r"[^\W\d_]+")
 
 
@@ -135,7 +137,7 @@ def _long_enough(piece: str, words: int, cjk: int) -> bool:
 _NOT_FOREIGN = re.compile(r"[A-Za-z\u3400-\u9fff\uf900-\ufaff]")
 
 
-_ENGLISH_LIKE = regex("hostile", "english_like")
+_ENGLISH_LIKE = _D.pattern("english_like")
 
 
 def foreign(piece: str) -> bool:

@@ -9,9 +9,11 @@ from core.engine.gazetteer import COUNTRY_ALIASES, COUNTRY_ZH
 from core.engine.rules.base import Ctx
 from core.engine.rules.identity import _demonym_of
 from core.engine.rules.lexicon import DEMONYMS
-from core.engine.rules.pattern_data import value_map, words
+from core.engine.rules.recognizer_data import family
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
+
+_D = family("labels")      # core/data/recognizers/labels.json (rules/recognizer_data.py)
 
 _DOC_CARRIERS = {"badge", "document", "ticket", "receipt", "screenshot", "ocr_text", "sign"}
 _ORG_LABELS, _UNIT_LABELS = workplace_label_patterns()
@@ -21,10 +23,10 @@ _LABELS: list[tuple[str, re.Pattern[str]]] = [
     ("unit", re.compile(r"(?i)(?:^|\n|\b)(?:" + _UNIT_LABELS + ")" + _VALUE)),
     ("organization", re.compile(r"(?i)(?:^|\n|\b)(?:" + _ORG_LABELS + ")" + _VALUE)),
     # the other labels are data too (labels.json): English then Chinese alternatives
-    *((f, re.compile(r"(?i)(?:^|\n|\b)(?:" + "|".join(words("labels", f)) + ")" + _VALUE))
+    *((f, re.compile(r"(?i)(?:^|\n|\b)(?:" + "|".join(_D.words(f)) + ")" + _VALUE))
       for f in ("position", "address", "school", "faculty", "major", "gender", "nationality", "dob")),
 ]
-_GENDER = value_map("labels", "gender")
+_GENDER = _D.map("gender")
 # a value ends at a wide gap or where the next "Label:" starts
 _CUT = re.compile(r"\s{2,}|\s+(?=[^\s:：]{1,12}[ \t]*[:：])|[,，;；](?=\s*[^\s:：]{1,12}[ \t]*[:：])")
 

@@ -1,11 +1,15 @@
-"""Recognizer data files (core/data/recognizers/<family>.json): the word lists, lexicons and
-patterns of a family of rules, validated at load (any fault one line naming the file and the
-field) and compiled once per process.
+"""Recognizer data files (core/data/recognizers/<family>.json), one schema and one reader for every
+family: the recognizer block (name, attributes, levels, languages, reads), word lists, maps,
+lexicons, patterns and scores, validated at load (any fault one line naming the file and the
+field; a language the recognizer does not declare is refused) and compiled once per process.
 
-A pattern is a regex template whose `{slot}` names are filled from data: the entry's own slots
-(alternatives by language, joined in file order: a regex alternation is ordered, the first
-alternative that matches wins), the file's word lists, or a value the rule's Python supplies
-(an alternation it derives from a table). Quantifiers such as `{0,3}` are no slot names.
+A pattern is written one of two ways. A `template` whose `{slot}` names are filled from data: the
+entry's own slots (alternatives by language, joined in file order: a regex alternation is ordered,
+the first alternative that matches wins), the file's word lists, or a value the rule's Python
+supplies (an alternation it derives from a table). Or ordered `parts`, each one language's words
+inside its own `wrap`, joined by "|": for an alternation whose languages interleave (en, zh, en)
+or whose languages need different boundaries, which one slot by language cannot keep in order.
+Quantifiers such as `{0,3}` are no slot names.
 """
 from __future__ import annotations
 
@@ -21,7 +25,7 @@ from core.engine.rules.data_file import Recognizer, load_model
 DIR = Path(__file__).resolve().parents[2] / "data" / "recognizers"
 _SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _FLAGS = {"i": re.I, "m": re.M, "s": re.S, "x": re.X}
-Lang = str   # a two-letter language code (checked by the models)
+Lang = str   # a two-letter language code, or "mul" for one list of several Latin-script languages
 
 
 class RecognizerDataError(ValueError):
@@ -34,8 +38,8 @@ class _Strict(BaseModel):
 
 def _langs(v: dict[str, Any]) -> dict[str, Any]:
     for k in v:
-        if not re.fullmatch(r"[a-z]{2}", k):
-            raise ValueError(f"'{k}' is no two-letter language code")
+        if not (re.fullmatch(r"[a-z]{2}", k) or k == "mul"):
+            raise ValueError(f"'{k}' is no two-letter language code (or mul)")
     return v
 
 
@@ -87,12 +91,36 @@ class Lexicon(_Strict):
     entries: list[LexEntry] = Field(min_length=1)
 
 
+class Part(_Strict):
+    """One language's alternatives inside its wrap ("\\b(?:{words})\\b"; further lists as `slots`)."""
+    lang: Lang
+    words: list[str] = Field(min_length=1)
+    wrap: str = "{words}"
+    slots: dict[str, list[str]] = {}
+
+    @model_validator(mode="after")
+    def _check(self) -> "Part":
+        _langs({self.lang: None})
+        for name in ("words", *self.slots):
+            if "{" + name + "}" not in self.wrap:
+                raise ValueError(f"wrap must hold {{{name}}}")
+        return self
+
+    def source(self) -> str:
+        out = self.wrap.replace("{words}", "|".join(self.words))
+        for name, alts in self.slots.items():
+            out = out.replace("{" + name + "}", "|".join(alts))
+        return out
+
+
 class Pattern(_Strict):
-    """One regex: its template, its slots' alternatives by language, its flags, and what a rule
-    does with a match (value, confidence, role, sector) where the rule reads those from data."""
+    """One regex: its template and its slots' alternatives by language (or its ordered parts), its
+    flags, and what a rule does with a match (value, confidence, role, sector) where the rule
+    reads those from data."""
     reason: str = Field(min_length=1)
-    template: str = Field(min_length=1)
+    template: str | None = Field(default=None, min_length=1)
     slots: dict[str, dict[Lang, list[str]]] = {}
+    parts: list[Part] | None = Field(default=None, min_length=1)
     flags: str = Field(default="", pattern=r"^[imsx]*$")
     value: str | None = None
     confidence: float | None = Field(default=None, ge=0, le=1)
@@ -101,12 +129,25 @@ class Pattern(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> "Pattern":
+        if (self.template is None) == (self.parts is None):
+            raise ValueError("a pattern has a template or parts (one of them)")
+        if self.parts is not None and self.slots:
+            raise ValueError("slots belong to a template (a part has its own)")
         for s in self.slots.values():
             _langs(s)
         return self
 
+    def languages(self) -> list[tuple[str, str]]:
+        """(field, language) for every language the pattern holds."""
+        if self.parts is not None:
+            return [(f"parts.{i}.lang", p.lang) for i, p in enumerate(self.parts)]
+        return [(f"slots.{k}.{lang}", lang) for k, s in self.slots.items() for lang in s]
+
     def source(self, words: dict[str, Words], given: dict[str, str]) -> str:
         """The regex: slots filled first (their alternatives may name a value the Python gives)."""
+        if self.parts is not None:
+            return "|".join(p.source() for p in self.parts)
+
         def own(m: re.Match[str]) -> str:
             k = m.group(1)
             return "|".join(w for ws in self.slots[k].values() for w in ws) if k in self.slots else m.group(0)
@@ -118,7 +159,7 @@ class Pattern(_Strict):
             if k in words:
                 return "|".join(words[k].all())
             raise KeyError(k)
-        return _SLOT.sub(outer, _SLOT.sub(own, self.template))
+        return _SLOT.sub(outer, _SLOT.sub(own, self.template or ""))
 
     def re_flags(self) -> int:
         f = 0
@@ -163,15 +204,39 @@ class Family:
     def __init__(self, path: Path):
         self.path = path
         self.data = load_model(path, RecognizerFile, RecognizerDataError)
+        if bad := self._undeclared():
+            raise RecognizerDataError(f"{path}: field {bad[0]}: {bad[1]!r} is a language the recognizer does not declare")
 
-    def words(self, key: str) -> list[str]:
-        return self._get(self.data.words, "words", key).all()
+    def _undeclared(self) -> tuple[str, str] | None:
+        """The first field holding a language the recognizer does not declare ("mul" is any)."""
+        ok = set(self.data.recognizer.languages) | {"mul"}
+        d = self.data
+        used = [(f"patterns.{k}.{f}", lang) for k, p in d.patterns.items() for f, lang in p.languages()]
+        used += [(f"pattern_lists.{k}.items.{i}.{f}", lang) for k, pl in d.pattern_lists.items()
+                 for i, p in enumerate(pl.items) for f, lang in p.languages()]
+        used += [(f"{kind}.{k}.entries.{lang}", lang) for kind, sec in (("words", d.words), ("maps", d.maps))
+                 for k, w in sec.items() for lang in w.entries]
+        used += [(f"lexicons.{k}.entries.{i}.terms.{lang}", lang) for k, lx in d.lexicons.items()
+                 for i, e in enumerate(lx.entries) for lang in e.terms]
+        return next(((f, lang) for f, lang in used if lang not in ok), None)
+
+    def words(self, key: str, lang: str | None = None) -> list[str]:
+        """A word list in file order: every language's, or one language's ([] if it has none)."""
+        w = self._get(self.data.words, "words", key)
+        return w.all() if lang is None else list(w.entries.get(lang, []))
 
     def words_by_lang(self, key: str) -> dict[str, list[str]]:
         return self._get(self.data.words, "words", key).entries
 
     def map(self, key: str) -> dict[str, Any]:
         return self._get(self.data.maps, "maps", key).all()
+
+    def fill(self, text: str) -> str:
+        """`text` with every {name} of a pattern of this file replaced by that pattern's source (a
+        rule list's regex that embeds a shared alternation: "\\bif\\s+you\\s+are\\s+{ai}\\b")."""
+        for key in self.data.patterns:
+            text = text.replace("{" + key + "}", self.source(key))
+        return text
 
     def scores(self) -> dict[str, float]:
         if self.data.scores is None:

@@ -34,12 +34,14 @@ import numpy as np
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
 from core.engine.rules.base import SENTENCE, Ctx
 from core.engine.rules.hostile import hostile_mask, sentence_ranges
-from core.engine.rules.pattern_data import regex
+from core.engine.rules.recognizer_data import family
 from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_rival,
                                                   occupation_anchor, religion_anchor, says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 from tools.embed import MODEL_ID, embed, encode
+
+_D = family("semantic")      # core/data/recognizers/semantic.json (rules/recognizer_data.py)
 
 VECTORS = BANK_DIR / "vectors.npz"
 
@@ -51,7 +53,7 @@ MARGIN: dict[str, float] = {"age": 0.04, "education": 0.02, "gender": 0.02, "hea
                             "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.03,
                             "politics": 0.06, "relationship": 0.02, "religion": 0.02}
 # a level of schooling attained (or left) is an education, not the poster's age now
-_ATTAINED = regex("semantic", "attained")     # core/data/recognizers/semantic.json
+_ATTAINED = _D.pattern("attained")
 HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
 HINT_CONF = 0.07
 SEPARATION = 0.005

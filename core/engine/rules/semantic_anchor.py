@@ -21,14 +21,16 @@ from core.engine.rules.banks import bank_keywords, read_banks
 from core.engine.rules.base import CJK, Ctx, Lexicon
 from core.engine.rules.generic import generic_statement  # noqa: F401 (re-exported: the semantic layer reads it here)
 from core.engine.rules.lexicon import HOBBIES
-from core.engine.rules.pattern_data import regex, words
+from core.engine.rules.recognizer_data import family
+
+_D = family("semantic_anchor")      # core/data/recognizers/semantic_anchor.json (rules/recognizer_data.py)
 
 _WORD = re.compile(r"[a-z]+")
 # the word lists and guard patterns are data: core/data/recognizers/semantic_anchor.json
-_SUFFIXES = tuple(words("semantic_anchor", "suffixes", "en"))
-STOP_EN = frozenset(words("semantic_anchor", "stop", "en"))
+_SUFFIXES = tuple(_D.words("suffixes", "en"))
+STOP_EN = frozenset(_D.words("stop", "en"))
 # common Chinese function / filler characters: shared ones say nothing about the topic
-STOP_ZH = frozenset(words("semantic_anchor", "stop", "zh"))
+STOP_ZH = frozenset(_D.words("stop", "zh"))
 
 
 def stem(word: str) -> str:
@@ -122,10 +124,10 @@ def _keyword_words(bank: str) -> frozenset[str]:
 # A sentence whose only word in common with an occupation is a venue ("a new bakery opened near
 # home", "又去药房拿药了", "library until closing") is about a visit: customers go to bakeries,
 # pharmacies and libraries. It anchors the occupation only where working there is stated.
-VENUE_EN = regex("semantic_anchor", "venue")      # a venue, a ride taken, public transport used
-VENUE_ZH = regex("semantic_anchor", "venue_zh")
-WORK_EN = regex("semantic_anchor", "work")
-WORK_ZH = regex("semantic_anchor", "work_zh")
+VENUE_EN = _D.pattern("venue")      # a venue, a ride taken, public transport used
+VENUE_ZH = _D.pattern("venue_zh")
+WORK_EN = _D.pattern("work")
+WORK_ZH = _D.pattern("work_zh")
 
 
 def says_work(sentence: str) -> bool:
@@ -165,15 +167,15 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
 #             with work wording (clients, shift, staff, 上班: says_work) it counts as the role
 #   none      the only shared word is a pastime ("yoga", "painting", "baking": the hobbies lexicon)
 #             or a role held by someone else ("my sister the dentist", "more male nurses", "my barista")
-_DET_BEFORE = regex("semantic_anchor", "det_before")
-_PRED_BEFORE = regex("semantic_anchor", "pred_before")
+_DET_BEFORE = _D.pattern("det_before")
+_PRED_BEFORE = _D.pattern("pred_before")
 # the role noun as the object of a verb of perception or dealing: "overhear electricians debate", "asked
 # plumbers", "watching chefs on TV" are other people
-_OBJECT_BEFORE = regex("semantic_anchor", "object_before")
+_OBJECT_BEFORE = _D.pattern("object_before")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 # a role after a modal or a wish is a plan, not a fact: "traditions should just retire", "I'd love to
 # become a nurse", "hoping to retire early", "will be a teacher one day"
-_PLAN_BEFORE = regex("semantic_anchor", "plan_before")
+_PLAN_BEFORE = _D.pattern("plan_before")
 
 @lru_cache(maxsize=4096)
 def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
@@ -291,8 +293,8 @@ def _value_name(bank: str, value_id: str) -> str:
 # one such sentence a guess. A word of the faith itself or its practice (the value's statements and
 # the bank's keywords: Buddhist, praying, Ramadan, 上香) held by the poster is the role. Meditation
 # and other pastimes are no religion.
-_WORSHIP_VENUES = frozenset(anchors(" ".join(words("semantic_anchor", "worship_venues", "en")))
-                            | set(words("semantic_anchor", "worship_venues", "zh")))
+_WORSHIP_VENUES = frozenset(anchors(" ".join(_D.words("worship_venues", "en")))
+                            | set(_D.words("worship_venues", "zh")))
 
 
 @lru_cache(maxsize=1)
@@ -325,13 +327,13 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
 # "Girls excel in science and boys love art", "guys are slaying the makeup game", 现在的女生们都很独立:
 # a sentence whose only gendered words are plural groups, with no first person, is a statement about
 # people in general (reading.holder.GENERIC), not the poster's own sex. Its gender cue is a hint.
-_GROUP_EN = regex("semantic_anchor", "group_en")
-_GENDER_ONE_EN = regex("semantic_anchor", "gender_one")
-_GROUP_ZH = regex("semantic_anchor", "group_zh")
+_GROUP_EN = _D.pattern("group_en")
+_GENDER_ONE_EN = _D.pattern("gender_one")
+_GROUP_ZH = _D.pattern("group_zh")
 
 
 # "girls' trip", "guys night", "boys' weekend": an outing of one's own group, not people in general
-_GROUP_OUTING = regex("semantic_anchor", "group_outing")
+_GROUP_OUTING = _D.pattern("group_outing")
 
 
 def generic_group(sentence: str, bank: str) -> bool:
@@ -347,18 +349,18 @@ def generic_group(sentence: str, bank: str) -> bool:
 # Beside a venue or a ride ("took a cab, the driver was nice", 打车去机场，司机人很好) a role noun is the
 # staff the customer met, not the poster: visit_only drops them before it looks for another anchor.
 _OTHER_DET = r"(?:the|my|our|your|his|her|their|a|an|some|this|that|these|those|every|other|more|many|male|female)"
-_EXTRA_ROLES = tuple(words("semantic_anchor", "extra_staff", "en"))
+_EXTRA_ROLES = tuple(_D.words("extra_staff", "en"))
 
 
 @lru_cache(maxsize=1)
 def _roles_rx() -> re.Pattern[str]:
     roles = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
-    roles -= set(words("semantic_anchor", "not_staff"))
+    roles -= set(_D.words("not_staff"))
     alt = "|".join(sorted(roles | set(_EXTRA_ROLES), key=len, reverse=True))
     return re.compile(rf"(?i)\b{_OTHER_DET}\s+(?:[a-z-]+\s+)?(?:{alt})s?\b|\b(?:{alt})(?:s|es)\b")
 
 
-_STAFF_ZH = regex("semantic_anchor", "staff_zh")
+_STAFF_ZH = _D.pattern("staff_zh")
 
 
 def _strip_staff(text: str) -> str:

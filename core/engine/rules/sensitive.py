@@ -7,9 +7,11 @@ import re
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.rules.base import Ctx, Lexicon, at
 from core.engine.rules.health_context import health_context
-from core.engine.rules.pattern_data import regex, score, value_map, words
+from core.engine.rules.recognizer_data import family
 from core.engine.rules.lexicon import HEALTH, HEALTH_WEAK, MENTAL, MENTAL_WEAK, POLITICS, RELIGION_WEAK, RELIGIONS
 from core.engine.types import Cue
+
+_D = family("sensitive")      # core/data/recognizers/sensitive.json (rules/recognizer_data.py)
 
 
 def _compile(lex: dict) -> tuple[Lexicon, dict[str, str]]:
@@ -26,10 +28,10 @@ _R_LEX, _R_IDX = _compile({k: (v[0], v[1]) for k, v in RELIGIONS.items()})
 _P_LEX, _P_IDX = _compile(POLITICS)
 
 _OWN_WORDS = frozenset({"caption", "title", "comment"})     # text a person wrote (not a document read off an image)
-_SELF_HEALTH = regex("sensitive", "self_health")
+_SELF_HEALTH = _D.pattern("self_health")
 # a star sign: "a Cancer" (one has cancer, one is a Cancer), "Cancer season / sign / sun / rising / moon", beside the zodiac
-_ZODIAC = regex("sensitive", "zodiac")
-_GENERIC_TOPIC = regex("sensitive", "generic_topic")
+_ZODIAC = _D.pattern("zodiac")
+_GENERIC_TOPIC = _D.pattern("generic_topic")
 
 
 def _facts_value(canon: str, term: str, clause: str) -> str:
@@ -81,21 +83,21 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
 
 
 def health_condition(ctx: Ctx) -> list[Cue]:
-    return _lex_cues(ctx, "health_condition", _H_LEX, _H_IDX, HEALTH_WEAK, "health:lexicon", score("sensitive", "health:lexicon"))
+    return _lex_cues(ctx, "health_condition", _H_LEX, _H_IDX, HEALTH_WEAK, "health:lexicon", _D.scores()["health:lexicon"])
 
 
 def mental_health(ctx: Ctx) -> list[Cue]:
-    return _lex_cues(ctx, "mental_health", _M_LEX, _M_IDX, MENTAL_WEAK, "mental:lexicon", score("sensitive", "mental:lexicon"))
+    return _lex_cues(ctx, "mental_health", _M_LEX, _M_IDX, MENTAL_WEAK, "mental:lexicon", _D.scores()["mental:lexicon"])
 
 
 # ---------------------------------------------------------------- sexual_orientation
-_ORI_SELF = regex("sensitive", "orientation_self")
-_ORI_PARTNER = regex("sensitive", "orientation_partner")
-_ORI_COMMUNITY = regex("sensitive", "orientation_community")
-_ORI_ZH_TERM = regex("sensitive", "orientation_zh_term")
-_ORI_SHORT_SUBJECT = regex("sensitive", "orientation_short_subject")   # "I'm bi", not "proud bi"
-_ORI_MAP = value_map("sensitive", "orientation")
-_STRAIGHT_NOT = regex("sensitive", "straight_not")     # "straight to bed", "three days straight"
+_ORI_SELF = _D.pattern("orientation_self")
+_ORI_PARTNER = _D.pattern("orientation_partner")
+_ORI_COMMUNITY = _D.pattern("orientation_community")
+_ORI_ZH_TERM = _D.pattern("orientation_zh_term")
+_ORI_SHORT_SUBJECT = _D.pattern("orientation_short_subject")   # "I'm bi", not "proud bi"
+_ORI_MAP = _D.map("orientation")
+_STRAIGHT_NOT = _D.pattern("straight_not")     # "straight to bed", "three days straight"
 
 
 def sexual_orientation(ctx: Ctx) -> list[Cue]:
@@ -105,7 +107,7 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
         w = (m.group("w") or m.group("z") or "").lower()
         if not w and "出柜" in m.group(0):
             out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:coming_out",
-                               confidence=score("sensitive", "orientation:coming_out"), original=m.group(0)))
+                               confidence=_D.scores()["orientation:coming_out"], original=m.group(0)))
             continue
         val = _ORI_MAP.get(w)
         if not val or ctx.negated(m.start()):
@@ -114,7 +116,7 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
             continue
         if w == "straight" and _STRAIGHT_NOT.match(t[m.end():m.end() + 8]):
             continue
-        out.append(ctx.cue("sexual_orientation", val, m.start(), m.end(), rule="orientation:self", confidence=score("sensitive", "orientation:self"),
+        out.append(ctx.cue("sexual_orientation", val, m.start(), m.end(), rule="orientation:self", confidence=_D.scores()["orientation:self"],
                            original=m.group(0) if not m.group(0).isascii() else None, first_person=True))
     if ctx.has_cjk:
         for m in _ORI_ZH_TERM.finditer(t):
@@ -123,24 +125,24 @@ def sexual_orientation(ctx: Ctx) -> list[Cue]:
             if not ctx.first_person(m.start()):
                 continue
             out.append(ctx.cue("sexual_orientation", _ORI_MAP[m.group(0)], m.start(), m.end(), rule="orientation:zh_term",
-                               confidence=score("sensitive", "orientation:zh_term"), original=m.group(0)))
+                               confidence=_D.scores()["orientation:zh_term"], original=m.group(0)))
     for m in _ORI_COMMUNITY.finditer(t):
         out.append(ctx.cue("sexual_orientation", "LGBTQ+", m.start(), m.end(), rule="orientation:community",
-                           confidence=score("sensitive", "orientation:community")))
+                           confidence=_D.scores()["orientation:community"]))
     return out
 
 
 # ---------------------------------------------------------------- religion
 _REL_ALIAS = {k: v[2] for k, v in RELIGIONS.items()}
-_REL_STRONG = regex("sensitive", "religion_self")
-_STRONG_MAP = value_map("sensitive", "religion")
-_REL_PRACTICE = regex("sensitive", "religion_practice")
-_REL_WE = regex("sensitive", "religion_we")
+_REL_STRONG = _D.pattern("religion_self")
+_STRONG_MAP = _D.map("religion")
+_REL_PRACTICE = _D.pattern("religion_practice")
+_REL_WE = _D.pattern("religion_we")
 
 
 # words of the Catholic church itself: a Christianity cue they give names the denomination too
 # ("Christianity" alone does not say "Catholic"; levels value + denomination display "Catholic, Christianity")
-_CATHOLIC = set(words("sensitive", "catholic"))
+_CATHOLIC = set(_D.words("catholic"))
 
 
 def _denomination(canon: str, term: str) -> dict[str, str] | None:
@@ -156,7 +158,7 @@ def religion(ctx: Ctx) -> list[Cue]:
         if not canon or ctx.negated(m.start()):
             continue
         sub = w.title() if w.isascii() and w not in ("christian", "muslim", "jewish", "hindu", "buddhist", "sikh") else None
-        out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=score("sensitive", "religion:self"),
+        out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=_D.scores()["religion:self"],
                            levels=_denomination(canon, w), alias=_REL_ALIAS.get(canon), denomination=sub, original=m.group(0) if not m.group(0).isascii() else None))
     for ms, me, term in ctx.lexicon_hits(_R_LEX):
             canon = _R_IDX.get(term.lower())
@@ -177,9 +179,9 @@ def religion(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- political_views
-_POL_AMBIGUOUS = set(words("sensitive", "politics_ambiguous"))
-_POL_WEAK = frozenset(words("sensitive", "politics_weak"))
-_POL_SELF = regex("sensitive", "politics_self")
+_POL_AMBIGUOUS = set(_D.words("politics_ambiguous"))
+_POL_WEAK = frozenset(_D.words("politics_weak"))
+_POL_SELF = _D.pattern("politics_self")
 
 
 def political_views(ctx: Ctx) -> list[Cue]:
@@ -193,7 +195,7 @@ def political_views(ctx: Ctx) -> list[Cue]:
             selfish = bool(_POL_SELF.search(pre)) or term.lower().startswith("voted")
             if not selfish and term.lower() in _POL_AMBIGUOUS:
                 continue
-            conf = score("sensitive", "politics:lexicon:self") if selfish else score("sensitive", "politics:lexicon:other")
+            conf = _D.scores()["politics:lexicon:self"] if selfish else _D.scores()["politics:lexicon:other"]
             if not selfish and term.lower() in _POL_WEAK:
                 conf = 0.2
             out.append(ctx.cue("political_views", canon, ms, me, rule="politics:lexicon", confidence=conf,
