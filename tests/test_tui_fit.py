@@ -1,6 +1,7 @@
 """Console at 80x24 and 140x45, read from the rendered screen (issue 37): the `?` help fits
-without being cut at the right edge; the footer names the keys that act, the ones that open
-posts, the evidence graph, the profile and the timeline (1 2 6 7) included, in one line;
+without being cut at the right edge; the footer names the keys that act, `w` (mark a finding
+wrong) and the ones that open posts, the evidence graph, the profile and the timeline (1 2 6 7)
+included, in one line;
 the escalated route's pop-up hides neither the route card nor the budget. Real engine runs."""
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.slow
 SIZES = [(80, 24), (140, 45)]
 WHO = "person:tester"
 ESCALATE = {**CONFIG, "approval": [{"families": "*ocr", "action": "escalate", "reason": "image text needs a look"}]}
-PANES = ["d detail", "1 posts", "2 graph", "6 profile", "7 timeline", "? help"]
+PANES = ["w wrong", "d info", "1 posts", "2 graph", "6 profile", "7 time", "? help"]   # w acts in every mode
 
 
 def footer(app) -> str:

