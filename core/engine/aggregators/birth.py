@@ -1,6 +1,8 @@
 """Birth date and age: a first-person birthday post (or friends' birthday wishes) dates the
 birthday; a stated age or birth year gives the year; an admitted age gives the birth year and
-an admitted birth date the age (derived evidence across steps)."""
+an admitted birth date the age (derived evidence across steps). Every age is stated as of the
+account's latest post, each post's own date being "now" for what it says (issue 34); a zodiac year
+(本命年) joins or holds a proposed age."""
 from __future__ import annotations
 
 import re

@@ -3,7 +3,10 @@ theirs (their boarding pass, prescription, parcel, certificate) unless the post'
 someone else - "my son's school form", "picked up Mum's prescription", "a parcel for my sister",
 "给我妈寄的快递", "陪我妈去复查", "女儿的奖状". Then the names read from the document (rules/document_names.py and the
 form fields) are not claimed: precision first, a name on a document that is not clearly the poster's
-is silence, not a guess. The kin words are the shared holder lexicons (reading/holder.py)."""
+is silence, not a guess. The kin words are the shared holder lexicons (reading/holder.py).
+
+Also whom a greeting addresses (greeting_names, an aggregator): a friend's "congrats Aoife!!" under the
+account's post names the account, and the account's own documents give the surname."""
 from __future__ import annotations
 
 import re
