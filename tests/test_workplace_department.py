@@ -111,8 +111,9 @@ def test_a_broken_file_errors_in_one_line_naming_file_and_field(tmp_path: Path, 
 
 
 # ----------------------------------------------------------------------------- the real engine, end to end
-def _badge_case(tmp_path: Path, cid: str, lines: list[str], **kw) -> None:
-    case = Case(cid, [{"caption": "New access badge after the reorg. Backend team forever.",
+def _badge_case(tmp_path: Path, cid: str, lines: list[str], caption: str = "New access badge after the reorg. Backend team forever.",
+                **kw) -> None:
+    case = Case(cid, [{"caption": caption,
                        "images": [{"file": "images/badge.png"}]},
                       "Weekend walk by the canal with the dog."], **kw)
     udir = write_user(tmp_path, case)
@@ -133,9 +134,19 @@ def test_engine_a_badge_with_company_and_department_names_the_company(tmp_path: 
 
 def test_engine_a_hospital_badge_keeps_its_department_as_the_unit(tmp_path: Path) -> None:
     _badge_case(tmp_path, "hospital-badge", ["Northwind Hospital", "Radiology", "Jane Smith"],
-                present={"workplace": "Radiology, Northwind Hospital"})
+                caption="First shift on the ward with my new staff badge.", present={"workplace": "Radiology, Northwind Hospital"})
 
 
 def test_engine_a_card_header_beside_a_department_field(tmp_path: Path) -> None:
     _badge_case(tmp_path, "header-badge", ["Brightwater Eats", "Dept: Station 12"],
                 present={"workplace": "Station 12, Brightwater Eats"})
+
+
+def test_engine_a_patients_hospital_letter_names_no_workplace(tmp_path: Path) -> None:
+    case = Case("patient-letter", [{"caption": "Finally got my appointment date, fingers crossed.",
+                                    "images": [{"file": "images/letter.png"}]}, "Weekend walk by the canal with the dog."],
+                absent={"workplace": "Cardiology"})
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "letter.png", ["Northwind Hospital", "Department of Cardiology",
+                                                       "Dear Mr Smith,", "Your appointment is on 4 May."], size=(720, 420))
+    check(tmp_path, case)

@@ -95,6 +95,10 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
                 or n.status == "removed" or n.node_id in seen or n.carrier not in _CARD_CARRIERS):
             continue
         lines = [ln.text for ln in n.data.lines]
+        # a staff card, a post about work, or a labelled department field: a patient's hospital letter
+        # ("Northwind Hospital / Department of Cardiology / Dear Mr ...") names no workplace
+        if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or any(_UNIT_LINE.match(t) for t in lines)):
+            continue
         if (org := header_organisation(lines)) and (unit := unit_beside(lines, org)):
             emit(n, org, unit)
     return out
