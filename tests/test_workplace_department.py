@@ -150,3 +150,23 @@ def test_engine_a_patients_hospital_letter_names_no_workplace(tmp_path: Path) ->
     render_text_image(udir / "images" / "letter.png", ["Northwind Hospital", "Department of Cardiology",
                                                        "Dear Mr Smith,", "Your appointment is on 4 May."], size=(720, 420))
     check(tmp_path, case)
+
+
+@pytest.mark.parametrize("lines", [
+    ["Northwind Hospital", "Radiology", "Appointment: 4 May 10:00", "Patient: John Smith"],
+    ["博宇医院", "放射科", "患者：周杰", "预约时间：5月4日"],
+    ["Isarklinik Süd", "Radiologie", "Termin: 4. Mai, 10 Uhr"],
+    ["Hôpital Saint-Luc", "Service de Cardiologie", "Rendez-vous : 4 mai"],
+    ["Hospital del Mar", "Departamento de Pediatría", "Paciente: Elena Vidal", "Cita: 4 de mayo"],
+    ["さくら総合病院", "放射線科", "山口 美咲 様", "予約 5月4日"],
+    ["서울병원", "영상의학과", "환자: 김하은", "예약 5월 4일"],
+])
+def test_a_patients_card_is_no_staff_card(lines: list[str]) -> None:
+    from core.engine.rules.workplace_labels import staff_card
+    assert not staff_card(lines)
+
+
+def test_a_staff_badge_is_a_staff_card() -> None:
+    from core.engine.rules.workplace_labels import staff_card
+    assert staff_card(["LOTUS CROWN RESORT·COTAI", "Gaming Operations· Team D", "CHAN WING YAN 陳詠欣", "TABLE GAMES DEALER",
+                       "EMP 7720415"])

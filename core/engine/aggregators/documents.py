@@ -8,7 +8,7 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
-from core.engine.rules.workplace_labels import header_organisation, is_organisation, is_unit, unit_beside
+from core.engine.rules.workplace_labels import header_organisation, is_organisation, is_unit, staff_card, unit_beside
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 from core.textmatch import normalize
@@ -95,9 +95,9 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
                 or n.status == "removed" or n.node_id in seen or n.carrier not in _CARD_CARRIERS):
             continue
         lines = [ln.text for ln in n.data.lines]
-        # a staff card, a post about work, or a labelled department field: a patient's hospital letter
-        # ("Northwind Hospital / Department of Cardiology / Dear Mr ...") names no workplace
-        if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or any(_UNIT_LINE.match(t) for t in lines)):
+        # a labelled department field, or a card that is no letter, appointment card or bill to a patient or
+        # customer ("Northwind Hospital / Department of Cardiology / Dear Mr ..." names no workplace)
+        if not (any(_UNIT_LINE.match(t) for t in lines) or staff_card(lines)):
             continue
         if (org := header_organisation(lines)) and (unit := unit_beside(lines, org)):
             emit(n, org, unit)

@@ -35,6 +35,7 @@ class WorkplaceLabels(BaseModel):
     department_names: dict[str, list[str]]
     organization_words: dict[str, list[str]]
     card_titles: dict[str, list[str]]
+    not_staff_words: dict[str, list[str]]
 
 
 class WorkplaceLabelsError(ValueError):
@@ -82,6 +83,7 @@ class _Reader:
                                    r"|(?i:klinik|klinikum|krankenhaus|apotheke|bank|werke)\b"
                                    r"|医院|醫院|公司|集团|集團|银行|銀行|科技|病院|병원")
         self.titles = set(_words(d.card_titles))
+        self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.not_staff_words))})(?![^\W\d_])")
 
     def is_unit(self, text: str) -> bool:
         t = re.sub(r"\s+", " ", text.strip(" .,;:·"))
@@ -151,6 +153,13 @@ def header_organisation(lines: list[str]) -> str | None:
             return None
         return head
     return None
+
+
+def staff_card(lines: list[str]) -> bool:
+    """The lines read as a staff card or a work document, not a letter, appointment card or bill made
+    out to a patient or customer: a short document (at most 8 lines) with no `not_staff_words`."""
+    r = _reader()
+    return len(lines) <= 8 and not any(r.not_staff.search(t) for t in lines)
 
 
 def is_organisation(text: str) -> bool:
