@@ -129,8 +129,8 @@ def test_a_school_with_its_staff_unit_is_a_workplace_not_a_school() -> None:
         hs = REGISTRY.run(GraphFacts([_with_reading(_image("e1", "p1", "ocr_text", lines))]), {})
         assert not [h for h in hs if h.attribute == "school"], lines
         work = [h for h in hs if h.attribute == "workplace"]
-        # written as the organisation: the staff unit is not part of the workplace (issue 37 item 7)
-        assert work and work[0].levels == {"organization": org} and work[0].value == org and unit not in work[0].value, work
+        # the staff unit beside the school on the same card is the workplace's unit level (issue 34 item 1)
+        assert work and work[0].levels == {"organization": org, "unit": unit} and work[0].value == f"{unit}, {org}", work
     # a student card with its faculty stays a school
     hs = REGISTRY.run(GraphFacts([_with_reading(_image("e1", "p1", "badge", ["Zhejiang University", "Student Card",
                                                                                "School of Mathematical Sciences"]))]), {})

@@ -2,6 +2,7 @@
 (see registry.py for the input names and how the order is derived).
 
   documents  contacts, receipt_venues, badge_workplaces, parcel_names   evidence -> found cues
+  document_holder  greeting_names (a greeting's name + its surname on a document)  evidence -> found cues
   venues     sign_venues                                                 evidence -> found cues
   generic    every attribute no other aggregator owns                   cues -> hypotheses
   places     home / work location, trips; workplace_city                 place observations -> hypotheses
@@ -12,12 +13,13 @@ REGISTRY lists them in registration order (the tie-break among aggregators whose
 """
 from __future__ import annotations
 
-from core.engine.aggregators import birth, documents, generic, places, temporal, venues
+from core.engine.aggregators import birth, document_holder, documents, generic, places, temporal, venues
 from core.engine.aggregators.base import RegistryError
 from core.engine.aggregators.registry import Aggregator, Board, Registry, aggregator
 
 REGISTRY = Registry([
-    documents.CONTACTS, documents.RECEIPTS, documents.BADGES, documents.PARCEL_NAMES, venues.SIGNS,
+    documents.CONTACTS, documents.RECEIPTS, documents.BADGES, documents.PARCEL_NAMES, document_holder.GREETING_NAMES,
+    venues.SIGNS,
     generic.GENERIC,
     places.PLACES, places.WORKPLACE_CITY,
     temporal.COMMUTE, temporal.ROUTINE, temporal.HABITS,

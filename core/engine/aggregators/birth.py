@@ -1,13 +1,16 @@
 """Birth date and age: a first-person birthday post (or friends' birthday wishes) dates the
 birthday; a stated age or birth year gives the year; an admitted age gives the birth year and
-an admitted birth date the age (derived evidence across steps)."""
+an admitted birth date the age (derived evidence across steps). Every age is stated as of the
+account's latest post, each post's own date being "now" for what it says (issue 34); a zodiac year
+(本命年) joins or holds a proposed age."""
 from __future__ import annotations
 
 import re
 from collections import defaultdict
 
-from core.engine.aggregators.base import CueRec, GraphFacts, hyp, noisy_or, order_levels
+from core.engine.aggregators.base import CueRec, GraphFacts, display, finest, granularity, hyp, noisy_or, order_levels
 from core.engine.aggregators.registry import Board, aggregator
+from core.engine.rules.age_arithmetic import age_range_as_of, zodiac_birth_years
 from core.engine.types import EvidenceNode, Hypothesis
 from core.nodes.evidence import TimeFeatures
 
@@ -187,9 +190,92 @@ def age_from_birth(f: GraphFacts, derived: dict[str, EvidenceNode], have_age: bo
                  f"birth year {year} and latest post {latest}")]
 
 
+def _latest(f: GraphFacts) -> str:
+    return max((t.date for t in f.time.values() if t.date), default="")
+
+
+def _age_levels(lo: int, hi: int) -> dict[str, str] | None:
+    if lo == hi:
+        return {"decade": f"{lo // 10 * 10}s", "exact_age": str(lo)}
+    return {"decade": f"{lo // 10 * 10}s"} if lo // 10 == hi // 10 else None
+
+
+def _set_age(h: Hypothesis, levels: dict[str, str], why: str) -> None:
+    h.levels = order_levels("age", levels)
+    h.value, h.level, h.granularity = display("age", h.levels), finest("age", h.levels), granularity("age", h.levels)
+    h.rationale = (h.rationale + "; " + why)[:400]
+
+
+def age_as_of_latest(board: Board) -> None:
+    """Each age read by arithmetic or stated in a post is re-projected with its post's own date as
+    "now" ("my 30th" posted in 2019 -> born ~1989) and stated as of the account's latest post: the
+    present the posts show, which is what a truth's age is as of (rules/age_arithmetic.age_range_as_of).
+    A hypothesis changes only when every cue behind it re-projects and they agree on one decade."""
+    f = board.facts
+    latest = _latest(f)
+    if not latest:
+        return                          # no dates at all: the rules' REF_YEAR stands
+    cues = [r for r in board.cues("age") if not r.by_other]
+    for h in board.proposed("age"):
+        sup = [r for r in cues if r.node_id in h.evidence
+               and (r.cue.data.levels or {}).get("decade") == h.levels.get("decade")]
+        spans = [age_range_as_of(r.cue, (f.time[r.post_id].date if r.post_id in f.time else None), latest)
+                 for r in sup]
+        if not sup or any(sp is None for sp in spans):
+            continue
+        lo, hi = max(sp[0] for sp in spans), min(sp[1] for sp in spans)  # type: ignore[index]
+        new = _age_levels(lo, hi) if lo <= hi else None
+        if new is None:
+            if h.levels.get("exact_age") is None:
+                continue                # the spans disagree or cross a decade: the rules' reading stands
+            new = _age_levels(lo, lo) if lo == hi else None
+            if new is None:
+                continue
+        keep = {k: v for k, v in h.levels.items() if k not in ("decade", "exact_age")}
+        if {**keep, **new} != h.levels:
+            _set_age(h, {**keep, **new}, f"as of the latest post {latest[:10]}: {lo}" + (f"-{hi}" if hi != lo else ""))
+
+
+def zodiac_age(board: Board) -> None:
+    """A zodiac year (本命年: ages 12, 24, 36 ... in that year) with the post's date allows one birth
+    year in twelve. Any decade holds at most one of them and most hold one, so agreeing says little:
+    it joins a proposed age's evidence; a proposed age that none of them fits contradicts it and is
+    held (precision first). Alone it claims nothing."""
+    f = board.facts
+    latest = _latest(f)
+    if not latest:
+        return
+    ly = int(latest[:4])
+    births: set[int] = set()
+    src: list[str] = []
+    for pid in f.posts():
+        t = f.time.get(pid)
+        if not t or not t.date:
+            continue
+        for nid, text in f.post_text.get(pid, []):
+            if ys := zodiac_birth_years(text, int(t.date[:4])):
+                births |= set(ys)
+                src.append(nid)
+    if not births:
+        return
+    for h in board.proposed("age"):
+        dec = h.levels.get("decade", "")
+        if not dec[:-1].isdigit() or h.data.hold or h.holder not in (None, "self"):
+            continue
+        exact = h.levels.get("exact_age")
+        lo, hi = (int(exact), int(exact)) if exact and exact.isdigit() else (int(dec[:-1]), int(dec[:-1]) + 9)
+        fit = [b for b in births if lo <= ly - b <= hi + 1]
+        if fit:
+            h.evidence += [n for n in src if n not in h.evidence]
+            h.rationale = (h.rationale + f"; zodiac year agrees: born {fit[0]}")[:400]
+        else:
+            h.data.hold = f"a zodiac year of the account allows born {', '.join(map(str, sorted(births)[-4:]))}: none fits {h.value}"
+
+
 def _run(board: Board) -> list[Hypothesis]:
     """The birthday from birthday posts (merged with a stated birth year), the age from an admitted birth date."""
     f = board.facts
+    age_as_of_latest(board)
     derived = {a: n for a in ("age", "birth_date") if (n := board.derived(a)) is not None}
     out: list[Hypothesis] = []
     if not any("day" in h.levels for h in board.proposed("birth_date")):
@@ -213,10 +299,11 @@ def _run(board: Board) -> list[Hypothesis]:
     # a semantic-only age ("class reunion" sounds like a teenager) does not stand in for the birth year's
     have_age = any(not h.data.hold and not h.data.semantic_only
                    for h in board.proposed("age") + [h for h in out if h.attribute == "age"])
+    zodiac_age(board)
     return out + age_from_birth(f, derived, have_age)
 
 
 BIRTH = aggregator("birth", _run, consumes=(
-    "cue:birth_date", "time", "lines", "feature:birthday_self", "feature:birthday_other", "feature:not_today",
+    "cue:birth_date", "cue:age", "time", "lines", "feature:birthday_self", "feature:birthday_other", "feature:not_today",
     "feature:age_in", "feature:birth_years", "feature:line_marks", "hypothesis:birth_date", "hypothesis:age",
     "derived:age", "derived:birth_date"), produces=("birth_date", "age"))

@@ -8,6 +8,7 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
+from core.engine.rules.workplace_labels import header_organisation, is_organisation, is_unit, staff_card, unit_beside
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 from core.textmatch import normalize
@@ -54,14 +55,27 @@ def receipt_venues(f: GraphFacts) -> list[CueRec]:
     return out
 
 
+_CARD_CARRIERS = ("badge", "document", "ocr_text", "screenshot")
 _UNIT_LINE = re.compile(r"(?i)\s*(?:" + workplace_label_patterns()[1] + r")\s*[:：]")
 
 
 def badge_workplaces(f: GraphFacts) -> list[CueRec]:
-    """An organisation printed on a badge / access card / work document in a post about work:
-    the workplace, written as the organisation (a department line is never a workplace); a school with
-    its staff unit ("Lumen Primary School / Maths Teaching Group") is a workplace too."""
+    """An organisation printed on a badge / access card / work document in a post about work: the
+    workplace, with the department printed beside it on the same document as its finer level (the
+    spec's unit: "Northwind Hospital / Radiology"); a department alone is never a workplace. A school
+    with its staff unit ("Lumen Primary School / Maths Teaching Group") is a workplace too; a card whose
+    organisation no entity recognised names it in its header beside a department ("Brightwater Eats /
+    Dept: Station 12"). The department words are data (rules/workplace_labels.py)."""
     out = []
+    seen: set[str] = set()
+
+    def emit(n, org: str, unit: str | None) -> None:
+        levels = {"organization": org, **({"unit": unit} if unit else {})}
+        cue = Cue(attribute="workplace", value=unit or org, level="unit" if unit else "organization",
+                  confidence=0.55, span=org, cue="badge:org", data={"levels": levels})
+        out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "")))
+        seen.add(n.node_id)
+
     for n, e in f.entities:
         if e.type not in ("org", "school") or n.modality != "image" or not n.data.lines:
             continue
@@ -72,12 +86,21 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
         if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or dept):
             continue
         org = e.text.strip()
-        if not org or "\n" in org or any(org in ln.text and _UNIT_LINE.match(ln.text) for ln in n.data.lines):
-            continue      # a department field's value is not an organisation ("Dept: Backend Platform")
-        levels = {"organization": org}      # the department line is not written into the workplace
-        cue = Cue(attribute="workplace", value=org, level="organization",
-                  confidence=0.55, span=org, cue="badge:org", data={"levels": levels})
-        out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "")))
+        if (not org or "\n" in org or (is_unit(org) and not is_organisation(org))
+                or any(org in ln.text and _UNIT_LINE.match(ln.text) for ln in n.data.lines)):
+            continue      # a department is not an organisation ("Dept: Backend Platform", "Radiology Department")
+        emit(n, org, unit_beside([ln.text for ln in n.data.lines], org))
+    for n in f.nodes.values():
+        if (n.kind != "evidence" or n.modality != "image" or not n.data.lines or n.data.hostile
+                or n.status == "removed" or n.node_id in seen or n.carrier not in _CARD_CARRIERS):
+            continue
+        lines = [ln.text for ln in n.data.lines]
+        # a labelled department field, or a card that is no letter, appointment card or bill to a patient or
+        # customer ("Northwind Hospital / Department of Cardiology / Dear Mr ..." names no workplace)
+        if not (any(_UNIT_LINE.match(t) for t in lines) or staff_card(lines)):
+            continue
+        if (org := header_organisation(lines)) and (unit := unit_beside(lines, org)):
+            emit(n, org, unit)
     return out
 
 

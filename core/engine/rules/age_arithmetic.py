@@ -67,6 +67,13 @@ class YearsSince(Patterns):
     words: dict[str, int]
 
 
+class ZodiacYear(BaseModel):
+    about: str = ""
+    cycle: int = Field(ge=2, le=60)
+    patterns: list[str] = Field(min_length=1)
+    other_before: str
+
+
 class AgeTable(BaseModel):
     window: int = Field(ge=1, le=40)
     milestones: list[Milestone]
@@ -75,6 +82,7 @@ class AgeTable(BaseModel):
     birthday: Birthday
     turned_in_year: Patterns
     years_since: YearsSince
+    zodiac_year: ZodiacYear
 
 
 def _located(e: dict, raw: dict) -> str:
@@ -111,7 +119,8 @@ def _flags(p: str) -> int:
 def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Pattern, list[re.Pattern], re.Pattern]:
     t = load_table()
     try:
-        for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + [t.birthday.not_age_after] + [
+        for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + t.zodiac_year.patterns + [
+                t.birthday.not_age_after, t.zodiac_year.other_before] + [
                 q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
             re.compile(p)
     except re.error as e:
@@ -236,3 +245,66 @@ def age_arithmetic(ctx: Ctx) -> list[Cue]:
 
 
 EXTRACTORS = (age_arithmetic,)
+
+
+# ---------------------------------------------------------------------------------- "now" is the post
+# The rules read one text without its date, so the arithmetic above uses REF_YEAR; the birth aggregator
+# re-projects each age cue with its post's own date as "now" and states the age as of the account's
+# latest post (the present the data shows: a truth's age is the age at the time of the posts).
+# an age said as of the post: this module's birthday number and years-since, identity.py's stated ages,
+# the reading layer's "my 30th" / "the big 4-0" / "30 today" / a friend's "happy 30th!"
+AT_POST = ("age:birthday_number", "age:years_since", "age:stated", "age:birthday", "age:zh", "age:zh_bio",
+           "age:my_nth", "age:big_n", "age:n_today", "age:addressed")
+_SPAN = re.compile(r"-> (?P<lo>\d+)-(?P<hi>\d+)")
+
+
+def _years_between(earlier: str, later: str) -> int:
+    """Whole years from one ISO date to a later one (0 when the later is not later)."""
+    y = int(later[:4]) - int(earlier[:4]) - (1 if later[5:10] < earlier[5:10] else 0)
+    return max(0, y)
+
+
+def age_range_as_of(cue: Cue, post_date: str | None, latest: str) -> tuple[int, int] | None:
+    """The age span a rule's age cue gives as of the date `latest` (ISO), with its post's date
+    `post_date` as the "now" of what the post says; None when the cue is not arithmetic of this module
+    or of a stated age (those stand as read)."""
+    from core.engine.rules.identity import REF_YEAR
+
+    rule, lv, ly = cue.cue or "", cue.data.levels or {}, int(latest[:4])
+    if rule in AT_POST and post_date:
+        exact = lv.get("exact_age")
+        if exact and exact.isdigit():
+            n = int(exact) + _years_between(post_date, latest)
+            return n, n
+        if rule == "age:years_since" and (m := _SPAN.search(cue.data.inference or "")):
+            k = _years_between(post_date, latest)
+            return int(m["lo"]) + k, int(m["hi"]) + k
+        return None
+    if rule.startswith("age:milestone:") and cue.data.graduation_year:
+        t = _compiled()[0]
+        m = next((x for x in t.milestones if rule == f"age:milestone:{x.id}"), None)
+        if m is None:
+            return None
+        y = cue.data.graduation_year
+        return ly - y + m.age_min, ly - y + m.age_max
+    if rule == "age:turned_in_year" and (m := _SPAN.search(cue.data.inference or "")):
+        shift = ly - REF_YEAR          # the rule counted the years to REF_YEAR
+        return int(m["lo"]) + shift, int(m["hi"]) + shift
+    return None
+
+
+def zodiac_birth_years(text: str, post_year: int) -> list[int]:
+    """The birth years a first-person zodiac-year mention allows ("2018年本命年" -> 2006, 1994, 1982, ...;
+    "本命年" with no year: the post's year). Kin before the word ("我妈本命年") is someone else's."""
+    z = _compiled()[0].zodiac_year
+    out: list[int] = []
+    for p in z.patterns:
+        for hit in re.finditer(p, text):
+            before = text[max(0, hit.start() - 6):hit.start()]
+            if re.search(z.other_before, before):
+                continue
+            y = int(hit.group("y")) if "y" in hit.groupdict() and hit.group("y") else post_year
+            if not 1950 <= y <= post_year:
+                continue
+            out += [y - k * z.cycle for k in range(1, 9) if y - k * z.cycle > 1900]
+    return sorted(set(out), reverse=True)

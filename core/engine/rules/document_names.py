@@ -55,6 +55,8 @@ class NamesData(BaseModel):
     not_name_words: list[str]
     family_first_languages: list[str]
     field_words: list[str]
+    greetings: dict[str, list[str]] = Field(min_length=1)
+    greeting_not_names: list[str]
 
 
 def load(path: Path = DATA) -> NamesData:
@@ -184,6 +186,73 @@ def document_names(ctx: Ctx) -> list[Cue]:
                 out.append(ctx.cue("real_name", name, base + b.start(), base + b.end(), rule="name:boarding_pass",
                                    confidence=0.7, first_person=True, original=b.group(0)))
     return out
+
+
+# ------------------------------------------------------------------ names a greeting calls a person by
+_LATIN_NAME = r"[A-Z][a-z'\-]+|[A-Z]{2,}(?![a-z])"
+_HAN2 = r"[\u4e00-\u9fff]{2}"
+
+
+@lru_cache(maxsize=1)
+def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    d = load()
+    latin = sorted({g for lang, gs in d.greetings.items() for g in gs if re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
+    cjk = sorted({g for gs in d.greetings.values() for g in gs if not re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
+    # a name in Latin letters may follow any greeting ("生日快樂 Wing Yan!!")
+    alt = "|".join(g if "\\" in g else re.escape(g) for g in latin + cjk)
+    calt = "|".join(re.escape(g) for g in cjk)
+    # "congrats Aoife!!", "Happy 40th Priya", "ENHORABUENA Elena", "parabéns Bia!!!"
+    en = re.compile(rf"(?i:\b(?:{alt}))[,!\s]+(?P<n>{_LATIN_NAME})(?:\s+(?P<n2>{_LATIN_NAME}))?(?=\s*(?:[!.,?~🎉🎂❤♥💕✨🥳]|$|\s+(?:[!x]|so|you|from|and|love|see|we|hope|have)\b))")
+    # "生日快乐 小明", "思宁生日快乐", "恭喜佳妮"
+    zh = re.compile(rf"(?:{calt})[\s,，!！]*(?P<a>{_HAN2})(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])(?P<b>{_HAN2})[\s,，]*(?:{calt})")
+    # "Happy 40th Priya" on a cake is read the same way; "Wing Yan" after a greeting is two words
+    return en, zh, re.compile(rf"(?i:\b(?:{alt}))"), frozenset(w.casefold() for w in d.greeting_not_names)
+
+
+def greeting_names(text: str) -> list[str]:
+    """The names a greeting in this text calls someone by ("congrats Aoife!!" -> Aoife, "生日快乐 小明" ->
+    小明, "生日快樂 Wing Yan!!" -> Wing Yan); kin and endearments (Mum, bro, everyone) are no names."""
+    en, zh, _, not_names = _greeting_rx()
+    out: list[str] = []
+    for m in en.finditer(text):
+        words = [w for w in (m["n"], m["n2"]) if w]
+        if words[0].casefold() in not_names or words[0].isupper() and len(words[0]) < 3:
+            continue
+        if len(words) == 2 and words[1].casefold() in not_names:
+            words = words[:1]
+        out.append(" ".join(w if not w.isupper() else w.capitalize() for w in words))
+    for m in zh.finditer(text):
+        n = m["a"] or m["b"]
+        if n and not re.search(r"[你您我他她们們的了啊呀吧快乐樂大家宝贝寶貝老师師姐哥妹弟爸妈媽]", n):
+            out.append(n)
+    return out
+
+
+def full_name_for(given: str, text: str) -> str | None:
+    """The full name `given` begins in a line of the account's own text ("Tama Walker" for Tama,
+    "MEHRA KAVYA" / "REID, CALLUM" for Kavya / Callum, 周思宁 for 思宁), written as people write it; None
+    when the text holds no such name."""
+    r = reader()
+    if re.fullmatch(_HAN2, given):
+        m = re.search(rf"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]){re.escape(given)}", text)
+        return m.group(1) + given if m and m.group(1) in _SURNAMES_ZH else None
+    g = re.escape(given).replace(r"\ ", r"\s+")
+    gu = re.escape(given.upper()).replace(r"\ ", r"\s+")
+    sur = r"[A-Z][A-Za-z'\-]+"
+    pats = [
+        (rf"(?<![\w.])(?:[A-Z][a-z]{{0,4}}\.?\s+)?(?P<g>{g})(?:\s+[A-Z]\.)?(?P<s>(?:\s+{sur}){{1,2}})(?![\w@])", "given_first"),
+        (rf"(?<![\w.])(?P<s>[A-Z][A-Z'\-]+(?:\s+[A-Z][A-Z'\-]+)?),?\s+(?P<g>{gu})(?:\s+[A-Z][A-Z]+)?(?![\w])", "caps"),
+    ]
+    for line in text.split("\n"):
+        for rx, kind in pats:
+            for m in re.finditer(rx, line):
+                if kind == "caps" and not (m["s"].isupper() and line[m.start("g"):m.end("g")].isupper()):
+                    continue
+                sur = " ".join(m["s"].split())
+                if not r.latin(f"{given} {sur.title()}"):
+                    continue         # an organisation or a street ("Morag Street"), a label word
+                return f"{given} {sur.title() if kind == 'caps' or sur.isupper() else sur}"
+    return None
 
 
 EXTRACTORS = (document_names,)

@@ -1,7 +1,15 @@
-"""The field labels that name an employer or a department on a badge or form, read from
-core/data/recognizers/workplace_labels.json (knowledge is data). A department label's value is
-never a workplace on its own (issue 37 item 7): labels.py keeps it as the unit of the organisation
-named on the same document."""
+"""The field labels that name an employer or a department on a badge or form, and the words a
+department line is written with, read from core/data/recognizers/workplace_labels.json (knowledge is
+data). A department is never a workplace on its own (issue 37 item 7: a department alone is not an
+organisation); beside an organisation named on the same badge or document it is the workplace's finer
+level, the spec's `unit` (issue 34 item 1): "Northwind Hospital / Radiology" -> {organization:
+Northwind Hospital, unit: Radiology}, written "Radiology, Northwind Hospital".
+
+    patterns()                   -> (organisation label alternation, unit label alternation)
+    unit_beside(lines, org)      -> the department printed beside `org` on the same document, or None
+    is_unit(text)                -> the text reads as a department ("Department of X", "X Team", "放射科")
+    header_organisation(lines)   -> a card's header line that names an organisation (an organisation word)
+"""
 from __future__ import annotations
 
 import re
@@ -13,6 +21,9 @@ from pydantic import BaseModel
 from core.engine.rules.data_file import Recognizer, load_model
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "workplace_labels.json"
+_CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
+# the pieces one printed line holds: "LOTUS CROWN RESORT·COTAI", "Laboratory . ID 2019-0862", "Org | Dept"
+_SEGMENT = re.compile(r"\s*(?:[·•・|｜/／]|\s[.\-–—]\s)\s*")
 
 
 class WorkplaceLabels(BaseModel):
@@ -21,6 +32,11 @@ class WorkplaceLabels(BaseModel):
     about: str
     organization_labels: dict[str, list[str]]
     unit_labels: dict[str, list[str]]
+    unit_words: dict[str, list[str]]
+    department_names: dict[str, list[str]]
+    organization_words: dict[str, list[str]]
+    card_titles: dict[str, list[str]]
+    not_staff_words: dict[str, list[str]]
 
 
 class WorkplaceLabelsError(ValueError):
@@ -31,9 +47,12 @@ def load(path: Path = DATA) -> WorkplaceLabels:
     return load_model(path, WorkplaceLabels, WorkplaceLabelsError)
 
 
+def _words(by_lang: dict[str, list[str]]) -> list[str]:
+    return sorted({w.strip().casefold() for ws in by_lang.values() for w in ws if w.strip()}, key=len, reverse=True)
+
+
 def _alternation(by_lang: dict[str, list[str]]) -> str:
-    words = sorted({w.strip() for ws in by_lang.values() for w in ws if w.strip()}, key=len, reverse=True)
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in words)
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in _words(by_lang))
 
 
 @lru_cache(maxsize=1)
@@ -41,3 +60,110 @@ def patterns() -> tuple[str, str]:
     """(organisation label alternation, unit label alternation) for a regex."""
     d = load()
     return _alternation(d.organization_labels), _alternation(d.unit_labels)
+
+
+class _Reader:
+    def __init__(self, d: WorkplaceLabels) -> None:
+        org_labels, unit_labels = patterns()
+        self.unit_field = re.compile(rf"(?i)^\s*(?:{unit_labels})\s*[:：]\s*(?P<v>[^:：]{{1,60}}?)\s*$")
+        self.org_field = re.compile(rf"(?i)^\s*(?:{org_labels})\s*[:：]\s*(?P<v>[^:：]{{2,60}}?)\s*$")
+        self.any_field = re.compile(r"^[^:：]{1,24}[:：]")
+        latin = [w for w in _words(d.unit_words) if not _CJK.search(w)]
+        self.cjk_suffix = tuple(w for w in _words(d.unit_words) if _CJK.search(w))
+        # Romance and German department words lead the name ("Departamento Jurídico", "Service de Cardiologie")
+        lead = [w for w in latin if w.endswith((" of", " für", " de"))] + [
+            "service de", "servicio de", "departamento de", "département de", "abteilung für", "departamento",
+            "département", "abteilung", "servicio", "serviço", "setor", "unidad", "unidade"]
+        tail = [w for w in latin if w not in lead]
+        alt = lambda ws: "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(ws), key=len, reverse=True))  # noqa: E731
+        # "Department of Paediatrics", "Institut für Radiologie" / "Gaming Operations", "Maths Team", "Team D"
+        self.lead = re.compile(rf"(?i)^(?:{alt(lead)})\s+\S")
+        self.tail = re.compile(rf"(?i)\S\s+(?:{alt(tail)})$|^(?:{alt(tail)})\s+[A-Z0-9]{{1,3}}$")
+        self.names = set(_words(d.department_names))
+        self.org_word = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.organization_words))})(?![^\W\d_])"
+                                   r"|(?i:klinik|klinikum|krankenhaus|apotheke|bank|werke)\b"
+                                   r"|医院|醫院|公司|集团|集團|银行|銀行|科技|病院|병원")
+        self.titles = set(_words(d.card_titles))
+        self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.not_staff_words))})(?![^\W\d_])")
+
+    def is_unit(self, text: str) -> bool:
+        t = re.sub(r"\s+", " ", text.strip(" .,;:·"))
+        if not t or len(t) > 40 or re.search(r"\d", t) and not self.tail.search(t):
+            return False
+        if t.casefold() in self.names:
+            return True
+        if _CJK.search(t):
+            return 3 <= len(t) <= 16 and t.endswith(self.cjk_suffix) and not re.search(r"[\s:：]", t)
+        words = t.split()
+        return len(words) <= 6 and bool(self.lead.search(t) or self.tail.search(t))
+
+    def unit_of(self, line: str) -> str | None:
+        if m := self.unit_field.match(line):
+            v = m["v"].strip(" .,;")
+            return v if 1 <= len(v) <= 40 and not self.org_field.match(line) else None
+        for seg in _SEGMENT.split(line.strip()):
+            if self.is_unit(seg):
+                return seg.strip(" .,;:·")
+        return None
+
+
+@lru_cache(maxsize=1)
+def _reader() -> _Reader:
+    return _Reader(load())
+
+
+def is_unit(text: str) -> bool:
+    """The text reads as a department, team or ward (never an organisation on its own)."""
+    return _reader().is_unit(text)
+
+
+def unit_beside(lines: list[str], org: str) -> str | None:
+    """The department printed beside `org` on the same document: the rest of the organisation's own
+    line, else a line below it (a labelled "Dept: X" field, "Department of X", "X Team", a department's
+    own name, 放射科). None when the document names no department."""
+    r = _reader()
+    at = next((i for i, ln in enumerate(lines) if org in ln), None)
+    if at is None:
+        return None
+    rest = lines[at].split(org, 1)[1]
+    for line in [rest, *lines[at + 1:]]:
+        if (u := r.unit_of(line)) and u != org and org not in u:
+            return u
+    for line in lines[:at]:          # a labelled department field above the organisation's line
+        if (m := r.unit_field.match(line)) and not r.org_field.match(line):
+            return m["v"].strip(" .,;")
+    return None
+
+
+def header_organisation(lines: list[str]) -> str | None:
+    """The organisation a card names: a labelled employer field ("Company: Acme Logistics"), else its
+    header (its first line that is no generic card title) when it names an organisation by an
+    organisation word ("Brightwater Eats", "Isarklinik Süd", "博宇医院"); a labelled field, a person's
+    or a department's line is no header."""
+    r = _reader()
+    for line in lines:
+        if m := r.org_field.match(line):           # "Company: Acme Logistics", "工作单位：…"
+            return m["v"].strip(" .,;")
+    for line in lines[:3]:
+        t = line.strip()
+        if not t or t.casefold() in r.titles or re.fullmatch(r"[\W\d_]*\w?[\W\d_]*", t):
+            continue
+        head = _SEGMENT.split(t)[0].strip()
+        if (r.any_field.match(t) or r.is_unit(head) or len(head) > 48 or re.search(r"\d", head)
+                or not r.org_word.search(head)):
+            return None
+        return head
+    return None
+
+
+def staff_card(lines: list[str]) -> bool:
+    """The lines read as a staff card or a work document, not a letter, appointment card or bill made
+    out to a patient or customer: a short document (at most 8 lines) with no `not_staff_words`."""
+    r = _reader()
+    return len(lines) <= 8 and not any(r.not_staff.search(t) for t in lines)
+
+
+def is_organisation(text: str) -> bool:
+    """The text holds an organisation word ("Seattle Police Department" is an organisation, "Radiology
+    Department" a department)."""
+    return bool(_reader().org_word.search(text))
