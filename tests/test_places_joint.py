@@ -70,6 +70,18 @@ def test_a_major_city_is_not_moved_by_one_mention_of_a_region() -> None:
     assert obs[-1].levels["country"] == "France"
 
 
+def test_a_major_city_in_a_post_with_trip_wording_stays_the_famous_one() -> None:
+    def obs() -> list[PlaceObs]:
+        return [_obs("Austin", "p1"), _obs("Austin", "p2"), _obs("Houston", "p3"), _obs("Paris", "p4")]
+
+    plain = obs()
+    resolve_jointly(plain)                      # a Texan's bare "Paris" among Texan places: Paris, Texas
+    assert plain[-1].levels.get("region") == "Texas"
+    trip = obs()
+    resolve_jointly(trip, trip_posts={"p4"})    # "weekend away in Paris": trips go to the famous one
+    assert trip[-1].levels["country"] == "France" and not trip[-1].why
+
+
 def test_a_small_namesake_follows_the_country_of_the_account_in_both_directions() -> None:
     spain = [_obs("Madrid", "p1"), _obs("Spain", "p2"), _obs("Toledo", "p3")]
     resolve_jointly(spain)
@@ -125,3 +137,26 @@ def test_a_street_named_after_a_city_stays_a_street_in_romance_running_text() ->
     # an English "via" is a route, not a street: the city stays
     assert any(p["name"] == "Rome" for p in find_places("We flew via Rome to Naples"))
     assert any(p["name"] == "Marseille" for p in find_places("Weekend in Marseille"))
+
+
+def test_a_trip_to_a_name_with_namesakes_is_written_with_its_state() -> None:
+    got = _run(["Honky-tonk night in Austin again.", "Austin breakfast tacos, as every Sunday.",
+                "Road trip weekend to Paris, Texas to see the Eiffel Tower with a cowboy hat."], ip="United States")
+    trips = [h.value for h in got.get("travel_history", [])]
+    assert "Paris, Texas, United States" in trips
+    # the famous one is written as before, and a Texan's weekend away in Paris is France
+    got = _run(["Honky-tonk night in Austin again.", "Austin breakfast tacos, as every Sunday.",
+                "Austin traffic, again.", "Weekend away in Paris, the Louvre was packed."], ip="United States")
+    assert "Paris, France" in [h.value for h in got.get("travel_history", [])]
+    # a name with one reading, or a city that is its own region, is written as before
+    got = _run(["Weekend away in Annecy, the lake was perfect.", "Back at the hives in Lyon.",
+                "Lyon market this morning."], ip="France")
+    assert "Annecy, France" in [h.value for h in got.get("travel_history", [])]
+
+
+def test_under_a_country_a_residential_region_is_home_when_no_city_is() -> None:
+    # the IP country in every post outweighs the region alone (as on sopri-dev2 before this change)
+    filler = ["Mais um dia de traduções.", "Chuva o dia todo.", "Prazo cumprido!", "Jantar com a minha miúda.",
+              "Livro novo na mesa.", "Domingo sem pressa.", "Café e dicionários."]
+    got = _run(["Lisboa ao fim da tarde, café na esplanada.", *filler], ip="Portugal", bio="Lisboa · palavras e café")
+    assert got["home_location"][0].levels.get("region") == "Lisboa"

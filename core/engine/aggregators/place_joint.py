@@ -13,7 +13,8 @@ one. Guards, for precision:
   prominent reading's country has no support at all and the other's has;
 - a major place (a country, a city of a million or more) moves only on region/city support in two
   posts or more while its own country has none ("Paris" stays Paris, France for an American who
-  names Texas once);
+  names Texas once), and never in a post with trip wording (trips go to the famous one: a Texan's
+  "weekend away in Paris" is France);
 - a name never supports itself (its own posts are left out of the tally).
 Two passes, so a name moved in the first ("Savannah" -> Georgia, US) can decide another in the
 second ("Decatur" -> Georgia). The decision is written on the observation (`why`) and shown in the
@@ -93,13 +94,13 @@ def _major(c: Candidate) -> bool:
     return c.kind == "country" or c.population >= MAJOR_POPULATION
 
 
-def _choose(cands: list[Candidate], current: int, ctx: _Context, name: str) -> tuple[int, str]:
+def _choose(cands: list[Candidate], current: int, ctx: _Context, name: str, trip: bool) -> tuple[int, str]:
     scored = [_score(c, ctx, name) for c in cands]
     best = max(range(len(cands)), key=lambda i: (scored[i][0], i == current, -i))
     if best == current or scored[best][0] <= scored[current][0]:
         return current, ""
     cur, new = scored[current], scored[best]
-    if _major(cands[current]) and not (cur[2] == 0 and new[1] >= 2):
+    if _major(cands[current]) and (trip or not (cur[2] == 0 and new[1] >= 2)):
         return current, ""
     if not (new[1] > cur[1] or (cur[2] == 0 and new[2] > 0)):
         return current, ""
@@ -109,8 +110,9 @@ def _choose(cands: list[Candidate], current: int, ctx: _Context, name: str) -> t
     return best, why
 
 
-def resolve_jointly(obs: list[Obs], passes: int = 2) -> None:
-    """Re-read every ambiguous place name of the account against its other places."""
+def resolve_jointly(obs: list[Obs], trip_posts: set[str] | frozenset[str] = frozenset(), passes: int = 2) -> None:
+    """Re-read every ambiguous place name of the account against its other places (`trip_posts`:
+    the posts with trip wording)."""
     for _ in range(passes):
         ctx = _Context(obs)
         changed = False
@@ -123,7 +125,7 @@ def resolve_jointly(obs: list[Obs], passes: int = 2) -> None:
             current = next((i for i, c in enumerate(cands) if c.levels == o.levels), None)
             if current is None:
                 continue   # levels stated by the evidence, not a gazetteer choice
-            best, why = _choose(cands, current, ctx, normalize(o.name))
+            best, why = _choose(cands, current, ctx, normalize(o.name), o.post_id in trip_posts)
             if best != current:
                 o.levels = dict(cands[best].levels)
                 o.why = why

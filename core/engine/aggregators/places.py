@@ -17,7 +17,7 @@ from core.engine.aggregators.place_joint import bio_places, resolve_jointly
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.places import LEVELS as PLACE_LEVELS
 from core.engine.placecodes import codes_in
-from core.engine.places import find_places, resolve_levels
+from core.engine.places import candidates, find_places, resolve_levels
 from core.engine.rules.base import at
 from core.engine.types import Hypothesis
 from core.nodes.cue import Entity
@@ -165,6 +165,13 @@ def _visit(f: GraphFacts, r: CueRec) -> bool:
             and r.cue.holder.startswith("other:") and f.post_has(r.post_id, "travel"))
 
 
+def _best_known(lv: dict[str, str]) -> bool:
+    """The city is the gazetteer's first reading of its name (Paris, France; not Paris, Texas)."""
+    first = candidates(lv["city"])[:1]
+    return not first or all(normalize(first[0].levels.get(k, "")) == normalize(lv.get(k, ""))
+                            for k in ("country", "region"))
+
+
 def _council_org(text: str) -> tuple[dict[str, str], str] | None:
     """An organisation that is a place's council ("Islington Council", "南山区人民政府"): its place."""
     m = _COUNCIL_ORG.match(text.strip())
@@ -266,7 +273,7 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
     obs = place_obs(f, recs)
     if not obs:
         return []
-    resolve_jointly(obs)
+    resolve_jointly(obs, {o.post_id for o in obs if f.post_has(o.post_id, "travel") or o.post_id in f.trip_posts})
     for n in f.nodes.values():
         if n.post_id == PROFILE_POST and n.data.field == "profile.bio" and n.content:
             for seg, lv, why in bio_places(n.content, obs):
@@ -321,7 +328,9 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         # a country or region (mostly IP) is no rival of the cities inside it: it is their context.
         # Home goes down to the best city within it that has residential or recurring evidence and
         # is more home than trip (a weekend in Annecy stays a trip)
-        city_key = next((k for k in ranked if k.startswith("city:") and scores[k][0] > 0
+        # (a country with no such city goes down to such a region: a bio's "Lisboa" under an IP "Portugal")
+        finer = ("city:",) if home_key.startswith("region:") else ("city:", "region:")
+        city_key = next((k for pre in finer for k in ranked if k.startswith(pre) and scores[k][0] > 0
                          and scores[k][0] >= scores[k][2] and compatible(_full(_merged(k)), _merged(home_key))
                          and _residential(groups[k], scores[k], region_bonus.get(k, 0.0), f)), None)
         if city_key is not None:
@@ -366,6 +375,8 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
             continue
         if all(o.source in ("mention", "station") and "district" in o.levels for o in grp):
             continue   # a bare district-level name in passing (often a common word) is no trip
+        if lv.get("city") and lv.get("region") and not _best_known(lv):
+            name = f"{name}, {lv['region']}"   # a namesake of a better-known place is written with its state: "Paris, Texas"
         if lv.get("country") and normalize(name) != normalize(lv["country"]):
             name = f"{name}, {lv['country']}"
         ev = support(grp)
