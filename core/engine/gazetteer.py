@@ -273,9 +273,19 @@ _STREET_BEFORE = re.compile(r"\b(?:Rue|Avenue|Av\.|Boulevard|Bd|Quai|Place|Via|V
                             r"di\s+|del\s+|della\s+|da\s+|do\s+|dos\s+|von\s+)?$")
 
 
+# in running French, Spanish, Portuguese, Italian and Catalan text the street word is written in
+# lower case ("un toit rue de Marseille", "en la calle de Toledo"); only the words that are never
+# ordinary English ("via Rome" and "place" are, so they keep their capital)
+_STREET_BEFORE_LOWER = re.compile(r"\b(?:rue|quai|boulevard|calle|avenida|rua|carrer|piazza|viale|corso|strada|"
+                                  r"stra(?:ss|ß)e)\s+(?:de\s+la\s+|de\s+l'|des\s+|du\s+|de\s+|d'|di\s+|del\s+|"
+                                  r"della\s+|da\s+|do\s+|dos\s+|von\s+)?$")
+
+
 def in_street_name(text: str, start: int, end: int) -> bool:
     """The place name at text[start:end] is part of a street's name."""
-    return bool(_STREET_AFTER.match(text, end) or _STREET_BEFORE.search(text[max(0, start - 24):start]))
+    before = text[max(0, start - 24):start]
+    return bool(_STREET_AFTER.match(text, end) or _STREET_BEFORE.search(before)
+                or _STREET_BEFORE_LOWER.search(before))
 
 
 def find_places(text: str) -> list[Place]:

@@ -4,12 +4,13 @@ Levels are the sopri/1 location levels country/region/city/district."""
 from __future__ import annotations
 
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from core.engine.gazetteer import LEVELS, gazetteer, levels_of, place_field
 from core.engine.gazetteer import find_places as rules_find
 
-__all__ = ["LEVELS", "find_places", "gazetteer", "levels_of", "resolve_levels", "reverse_levels"]
+__all__ = ["LEVELS", "Candidate", "candidates", "find_places", "gazetteer", "levels_of", "resolve_levels",
+           "reverse_levels"]
 
 
 def find_places(text: str) -> list[dict[str, Any]]:
@@ -42,6 +43,34 @@ def _resolve_cached(name: str, hint: str) -> tuple[tuple[str, str], ...]:
         if hits:
             best = hits[0]["levels"]
     return tuple(best.items())
+
+
+class Candidate(NamedTuple):
+    """One gazetteer reading of a place name: its levels, population and kind."""
+    levels: dict[str, str]
+    population: int
+    kind: str
+
+
+@lru_cache(maxsize=4096)
+def _candidates_cached(name: str) -> tuple[tuple[tuple[tuple[str, str], ...], int, str], ...]:
+    gz = gazetteer()
+    if gz is None:
+        return ()
+    out = []
+    for c in list(gz.lookup(name) or [])[:8]:
+        lv = levels_of(c, gz)
+        if lv:
+            out.append((tuple(lv.items()), int(place_field(c, "population") or 0), str(place_field(c, "kind"))))
+    return tuple(out)
+
+
+def candidates(name: str) -> list[Candidate]:
+    """Every reading of a place name the gazetteer knows, its own prominence order (best first):
+    the choices joint resolution weighs against the account's other places."""
+    if not name or len(name) > 120:
+        return []
+    return [Candidate(dict(lv), pop, kind) for lv, pop, kind in _candidates_cached(name.strip())]
 
 
 def resolve_levels(name: str, hint: str = "") -> dict[str, str]:

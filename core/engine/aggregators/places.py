@@ -13,10 +13,11 @@ from typing import Any
 from core.engine.aggregators.base import (CueRec, GraphFacts, compatible, display, granularity, hyp, noisy_or,
                                           order_levels, support)
 from core.engine.aggregators.documents import COMPOUND_FEATURES, compound_on_document
+from core.engine.aggregators.place_joint import bio_places, resolve_jointly
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.places import LEVELS as PLACE_LEVELS
 from core.engine.placecodes import codes_in
-from core.engine.places import find_places, resolve_levels
+from core.engine.places import candidates, find_places, resolve_levels
 from core.engine.rules.base import at
 from core.engine.types import Hypothesis
 from core.nodes.cue import Entity
@@ -24,6 +25,7 @@ from core.nodes.evidence import TimeFeatures
 from core.nodes.hypothesis import Need
 from core.textmatch import normalize
 
+PROFILE_POST = "@profile"   # the post id of the account's profile (bio, nickname)
 PRESENCE_RECURS = 3      # posts that make a "today in X" place somewhere they are, not a visit
 _ABBREV = {"NYC", "LA", "SF", "HK", "SG", "KL", "BJ", "SZ", "SH", "DC", "UK", "US", "USA", "UAE", "GZ", "HCM", "NY"}
 
@@ -39,6 +41,7 @@ class PlaceObs:
     name: str = ""
     extra: dict[str, str] = field(default_factory=dict)   # finer levels (address) stated by the evidence
     line: int | None = None  # line of its text node it sits on (None: unknown / the whole node)
+    why: str = ""            # how joint resolution read an ambiguous name (place_joint), shown in the rationale
 
 
 def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
@@ -92,6 +95,8 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
         if not lv:
             continue
         src = "tag" if n.data.location_tag else ("station" if e.type == "station" else "mention")
+        if src == "mention" and n.post_id == PROFILE_POST:
+            src = "bio"           # a place in the account's bio or name: where they say they are from or live
         if src == "mention" and _council_of(n.content or "", e):
             src = "council"       # "Islington Council", "南山区政府": the council of where they live
         if n.carrier == "ticket" and et in f.feat(n.node_id, "destinations", []):
@@ -158,6 +163,13 @@ def _visit(f: GraphFacts, r: CueRec) -> bool:
     "去成都看望外婆"): the poster travels there (issue 22 kind 5: visiting relatives is travel)."""
     return (not r.cue.first_person and r.cue.attribute in ("travel_history", "home_location")
             and r.cue.holder.startswith("other:") and f.post_has(r.post_id, "travel"))
+
+
+def _best_known(lv: dict[str, str]) -> bool:
+    """The city is the gazetteer's first reading of its name (Paris, France; not Paris, Texas)."""
+    first = candidates(lv["city"])[:1]
+    return not first or all(normalize(first[0].levels.get(k, "")) == normalize(lv.get(k, ""))
+                            for k in ("country", "region"))
 
 
 def _council_org(text: str) -> tuple[dict[str, str], str] | None:
@@ -239,6 +251,8 @@ def _home_weight(o: PlaceObs, f: GraphFacts) -> tuple[float, float, float]:
         return 0.0, 3.0 * o.conf, 0.0
     if o.source == "parcel":
         return 2.5, 0.0, 0.0
+    if o.source == "bio":
+        return 1.5, 0.0, 0.0
     if o.source == "council":
         return (0.3, 0.0, 0.8) if travel else (1.5, 0.0, 0.0)
     if o.source in ("travel_cue", "presence"):
@@ -259,6 +273,11 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
     obs = place_obs(f, recs)
     if not obs:
         return []
+    resolve_jointly(obs, {o.post_id for o in obs if f.post_has(o.post_id, "travel") or o.post_id in f.trip_posts})
+    for n in f.nodes.values():
+        if n.post_id == PROFILE_POST and n.data.field == "profile.bio" and n.content:
+            for seg, lv, why in bio_places(n.content, obs):
+                obs.append(PlaceObs(n.node_id, PROFILE_POST, lv, "bio", None, 0.5, seg, why=why))
     _canonicalize(obs)
     groups: dict[str, list[PlaceObs]] = defaultdict(list)
     key_of: dict[tuple[tuple[str, str], ...], str | None] = {}   # levels -> city key: an account repeats few places
@@ -278,10 +297,7 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
     # region-level groups (ip) count for city groups in the same region
     scores: dict[str, list[float]] = {}
     for key, grp in groups.items():
-        h = w = t = 0.0
-        for o in grp:
-            a, b, c = _home_weight(o, f)
-            h, w, t = h + a, w + b, t + c
+        h, w, t = _post_weights(grp, f)
         posts = len({o.post_id for o in grp if o.source != "ip"})
         scores[key] = [h + 0.2 * max(0, posts - 1), w, t, posts]
     region_bonus: dict[str, float] = defaultdict(float)
@@ -306,8 +322,23 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
     # is a visit, however well it scores alone (issue 22 kind 5)
     home_key = next((k for k in ranked if scores[k][0] >= 0.3 and _residential(groups[k], scores[k], region_bonus.get(k, 0.0), f)),
                     None)
+    home_grp = groups[home_key] if home_key else []
+    home_score = scores[home_key][0] if home_key else 0.0
+    if home_key and not home_key.startswith("city:"):
+        # a country or region (mostly IP) is no rival of the cities inside it: it is their context.
+        # Home goes down to the best city within it that has residential or recurring evidence and
+        # is more home than trip (a weekend in Annecy stays a trip)
+        # (a country with no such city goes down to such a region: a bio's "Lisboa" under an IP "Portugal")
+        finer = ("city:",) if home_key.startswith("region:") else ("city:", "region:")
+        city_key = next((k for pre in finer for k in ranked if k.startswith(pre) and scores[k][0] > 0
+                         and scores[k][0] >= scores[k][2] and compatible(_full(_merged(k)), _merged(home_key))
+                         and _residential(groups[k], scores[k], region_bonus.get(k, 0.0), f)), None)
+        if city_key is not None:
+            home_grp = groups[city_key] + groups[home_key]
+            home_score = scores[city_key][0] + 0.5 * scores[home_key][0]
+            home_key = city_key
     if home_key:
-        out += _place_hyp("home_location", groups[home_key], scores[home_key][0], f, "home")
+        out += _place_hyp("home_location", home_grp, home_score, f, "home")
     guess_key = home_key
     if home_key is None and ranked and scores[ranked[0]][0] >= 0.3:
         guess_key = ranked[0]
@@ -344,17 +375,36 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
             continue
         if all(o.source in ("mention", "station") and "district" in o.levels for o in grp):
             continue   # a bare district-level name in passing (often a common word) is no trip
+        if lv.get("city") and lv.get("region") and not _best_known(lv):
+            name = f"{name}, {lv['region']}"   # a namesake of a better-known place is written with its state: "Paris, Texas"
         if lv.get("country") and normalize(name) != normalize(lv["country"]):
             name = f"{name}, {lv['country']}"
         ev = support(grp)
         conf = noisy_or([0.55 if o.source in ("travel_cue", "presence", "tag", "exif", "travel_ip") else 0.4 for o in grp])
         out.append(hyp("travel_history", {"value": name}, ev, conf,
-                       f"{name}: trip wording or a one-off visit away from home ({posts} post(s))",
+                       f"{name}: trip wording or a one-off visit away from home ({posts} post(s))" + _joint_note(grp),
                        data={"posts": sorted({o.post_id for o in grp})}))
     return out
 
 
-RESIDENTIAL = ("home_cue", "hometown", "parcel", "council", "ip")    # sources that say "lives here" on their own
+def _post_weights(grp: list[PlaceObs], f: GraphFacts) -> tuple[float, float, float]:
+    """(home, work, trip) of a city group. Home takes one vote per post (its strongest sighting
+    there, less its strongest visit wording), so a place named three times in one post (caption, tag, photo text) is one sighting,
+    not three against a home seen in three posts; work and trip weights add up as they come."""
+    per_post: dict[str, list[float]] = defaultdict(list)
+    w = t = 0.0
+    for o in grp:
+        a, b, c = _home_weight(o, f)
+        per_post[o.post_id].append(a)
+        w, t = w + b, t + c
+    # the strongest "home" and the strongest "not home" of each post (a visit said in the same post
+    # still subtracts, as before)
+    h = sum(max([x for x in hs if x > 0], default=0.0) + min([x for x in hs if x < 0], default=0.0)
+            for hs in per_post.values())
+    return h, w, t
+
+
+RESIDENTIAL = ("home_cue", "hometown", "parcel", "council", "ip", "bio")    # sources that say "lives here" on their own
 
 
 def _residential(grp: list[PlaceObs], score: list[float], bonus: float, f: GraphFacts) -> bool:
@@ -424,8 +474,14 @@ def _place_hyp(attr: str, grp: list[PlaceObs], score: float, f: GraphFacts, role
     posts = len({o.post_id for o in grp})
     conf = round(min(0.95, 1 - math.exp(-score / 2.0)), 4)
     srcs = sorted({o.source for o in grp})
-    return [hyp(attr, lv, ev[:12], conf, f"{role} area scored {score:.2f} over {posts} post(s) from {', '.join(srcs)}",
-                needs=needs, data={"score": round(score, 3)})]
+    return [hyp(attr, lv, ev[:12], conf, f"{role} area scored {score:.2f} over {posts} post(s) from {', '.join(srcs)}"
+                + _joint_note(grp), needs=needs, data={"score": round(score, 3)})]
+
+
+def _joint_note(grp: list[PlaceObs]) -> str:
+    """The evidence chain of joint resolution: which other mentions decided an ambiguous name."""
+    whys = sorted({o.why for o in grp if o.why})
+    return ("; read jointly: " + "; ".join(whys[:3])) if whys else ""
 
 
 def _places(board: Board) -> list[Hypothesis]:
