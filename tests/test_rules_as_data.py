@@ -24,7 +24,6 @@ ALLOWED = [
     "core/engine/reading/mentions.py",
     "core/engine/rules/base.py",
     "core/engine/rules/entities.py",
-    "core/engine/rules/identity.py",
     "core/engine/rules/unicode_fold.py",
 ]
 
@@ -119,7 +118,7 @@ def test_the_scan_catches_a_big_alternation_and_a_word_list():
 
 # ---------------------------------------------------------------- the data files
 
-FAMILIES = ("socio", "lifestyle", "lexicon", "features")
+FAMILIES = ("socio", "lifestyle", "lexicon", "features", "identity")
 
 
 @pytest.mark.parametrize("name", FAMILIES)
@@ -142,6 +141,18 @@ def test_patterns_compile_from_data_as_the_rules_read_them():
     assert socio._S["education:level"] == 0.65 and lifestyle._S["commute:mode"] == 0.6
     assert lifestyle._FAM_EN.search("my two daughters").group("r") == "daughters"
     assert [v for v, _ in lifestyle._MODE][:2] == ["metro", "bus"]
+
+
+def test_identity_reads_its_words_and_patterns_from_data():
+    from core.engine.rules import identity
+    d = family("identity")
+    assert identity._AGE_EXACT.pattern == d.source("age_exact", i_am=identity._I_AM)
+    assert identity._AGE_EXACT.search("I'm 34 years old") and not identity._AGE_EXACT.search("I'm 34 km away")
+    assert identity._G_FEMALE_EN.search("as a single mom").group("w") == "single mom"
+    assert "legend" in identity._NOT_NAMES and "staff" in identity._LABEL_WORDS
+    assert identity._PARTNER_GENDER["老公"] == "female" and identity._STUDENT_AGE["大三"] == 20
+    assert identity._SURNAMES.startswith("王李张") and identity._SURNAMES.endswith("欧阳司马诸葛上官")
+    assert d.words_by_lang("hair_colours").keys() == {"en"} and d.words_by_lang("surnames_single").keys() == {"zh"}
 
 
 def _broken(tmp_path: Path, name: str, edit) -> Path:
