@@ -8,6 +8,7 @@ from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
 from core.engine.rules.blobs import blob_spans
 from core.engine.rules.pattern_data import regex, source
+from core.engine.rules.recognizer_data import family
 from core.nodes.cue import Entity, EntityType  # noqa: F401 (stored in evidence data)
 
 EMAIL = re.compile(r"(?<![\w.+-])[A-Za-z0-9][A-Za-z0-9._%+-]{0,63}@[A-Za-z0-9.-]{1,190}\.[A-Za-z]{2,24}(?![\w-])")
@@ -107,11 +108,8 @@ def _amount(num: str, mul: str | None) -> float:
     return v
 
 
-_CUR = {"$": "USD", "us$": "USD", "usd": "USD", "dollars": "USD", "bucks": "USD", "刀": "USD", "美元": "USD",
-        "hk$": "HKD", "¥": "CNY", "￥": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "块": "CNY",
-        "块钱": "CNY", "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "欧元": "EUR", "£": "GBP",
-        "gbp": "GBP", "pounds": "GBP", "quid": "GBP", "英镑": "GBP", "jpy": "JPY", "日元": "JPY", "inr": "INR",
-        "rs": "INR", "rs.": "INR", "₹": "INR", "rupees": "INR"}
+# currency word or symbol -> ISO code: core/data/recognizers/money.json
+_CUR = family("money").map("currencies")
 
 
 def money_entities(text: str) -> list[Entity]:
