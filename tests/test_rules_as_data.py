@@ -23,7 +23,6 @@ ALLOWED = [
     "core/engine/reading/holder.py",
     "core/engine/reading/mentions.py",
     "core/engine/rules/base.py",
-    "core/engine/rules/unicode_fold.py",
 ]
 
 
@@ -159,6 +158,14 @@ def test_money_reads_its_currencies_from_data():
     cur = family("money").map("currencies")
     assert cur["quid"] == "GBP" and cur["块钱"] == "CNY" and len(cur) == 33
     assert [e.data.currency for e in money_entities("paid 20 quid and 30 欧元")] == ["GBP", "EUR"]
+
+
+def test_disguise_folding_reads_its_ordinals_and_units_from_data():
+    from core.engine.rules import unicode_fold
+    d = family("disguises")
+    assert d.data.recognizer.attributes == []   # a reader of no attribute: it decides what the others read
+    assert unicode_fold._ORDINAL_UNIT.pattern == d.source("ordinal_unit")
+    assert unicode_fold.undo_leet("my 3rd b0t at 5km") == "my 3rd bot at 5km"
 
 
 def _broken(tmp_path: Path, name: str, edit) -> Path:

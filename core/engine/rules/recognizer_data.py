@@ -42,7 +42,7 @@ def _langs(v: dict[str, Any]) -> dict[str, Any]:
 class Recognizer(_Strict):
     """What the registry shows: the same block as occupations.json's."""
     name: str = Field(min_length=1)
-    attributes: list[str] = Field(min_length=1)
+    attributes: list[str] = []   # none for a reader that decides what the others may read (disguises)
     levels: list[str] = []
     languages: list[str] = Field(min_length=1)
     reads: list[str] = Field(min_length=1)
