@@ -21,7 +21,6 @@ MAX_WORDS = 20
 # files that still hold a big alternation or word list (remove a file when its lists move to data)
 ALLOWED = [
     "core/engine/reading/holder.py",
-    "core/engine/reading/mentions.py",
     "core/engine/rules/base.py",
 ]
 
@@ -166,6 +165,19 @@ def test_disguise_folding_reads_its_ordinals_and_units_from_data():
     assert d.data.recognizer.attributes == []   # a reader of no attribute: it decides what the others read
     assert unicode_fold._ORDINAL_UNIT.pattern == d.source("ordinal_unit")
     assert unicode_fold.undo_leet("my 3rd b0t at 5km") == "my 3rd bot at 5km"
+
+
+def test_mentions_read_their_words_from_data_on_the_reading_floor(tmp_path):
+    from core.engine.reading import mentions
+    from core.engine.reading.data_file import load_model
+    d = family("mentions")   # the rules' schema accepts the file the reading floor reads
+    assert mentions._ADDRESS_LEAD == "|".join(d.words("address_leads"))
+    assert "(?:" + "|".join(d.words("nth_next")) + ")" in mentions._NTH_NEXT.pattern
+    assert mentions._NTH_NEXT.match(" birthday party") and not mentions._NTH_NEXT.match(" marathon")
+    assert mentions.ADDRESSED.search("Happy birthday Owen!").group("n") == "Owen"
+    p = _broken(tmp_path, "mentions", lambda x: x["words"]["nth_next"].pop("reason"))
+    with pytest.raises(ValueError, match=re.escape(f"{p}: field words.nth_next.reason")):
+        load_model(p, mentions._MentionWords, ValueError)
 
 
 def _broken(tmp_path: Path, name: str, edit) -> Path:
