@@ -150,6 +150,10 @@ def test_identity_reads_its_words_and_patterns_from_data():
     assert identity._PARTNER_GENDER["老公"] == "female" and identity._STUDENT_AGE["大三"] == 20
     assert identity._SURNAMES.startswith("王李张") and identity._SURNAMES.endswith("欧阳司马诸葛上官")
     assert d.words_by_lang("hair_colours").keys() == {"en"} and d.words_by_lang("surnames_single").keys() == {"zh"}
+    assert identity._AGE_DECADES.pattern == d.source("age_decades")
+    assert identity._AGE_DECADES.search("four decades young").group("w2") == "four"
+    assert list(d.data.patterns["age_zh_decade"].slots["idioms"]["zh"]) == list(identity._ZH_DECADE_MAP)
+    assert identity._G_PARTNER_ZH.search("我老公说").group("w") == "老公"
 
 
 def test_money_reads_its_currencies_from_data():

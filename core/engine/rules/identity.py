@@ -119,12 +119,9 @@ def real_name(ctx: Ctx) -> list[Cue]:
 _G_FEMALE_EN = _D.pattern("gender_female_en", i_am_a=_I_AM_A)
 _G_MALE_EN = _D.pattern("gender_male_en", i_am_a=_I_AM_A)
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
-_G_ONLY_EN = re.compile(
-    rf"(?:\b(?:{_I_AM}|i\s+was|still|always|usually|again|being|as)\s+|^\s*)(?:still\s+|always\s+|often\s+)?the\s+only\s+"
-    r"(?P<w>guy|man|male|dude|boy|bloke|girl|woman|female|lady|gal)\s+(?:in|at|on|among)\b",
-    re.I | re.M)
+_G_ONLY_EN = _D.pattern("gender_only_en", i_am=_I_AM)
 _ONLY_MALE = tuple(_D.words("only_male"))
-_G_PARTNER_EN = re.compile(r"\bmy\s+(?P<w>husband|hubby|wife|wifey|boyfriend|girlfriend|bf|gf)\b", re.I)
+_G_PARTNER_EN = _D.pattern("partner_en")
 _G_FEMALE_ZH = re.compile(
     r"宝妈|新手妈妈|二胎妈妈|全职妈妈|当妈|做妈妈|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:女生|女孩|女人|妈妈|女的|小仙女|职场女性|女大学生|女研究生|女博士|女程序员|女司机)|作为(?:一个|一名)?(?:女生|女性|女孩|妈妈|女人)|"
     r"本女子|老娘|我们女生|女生们|(?<![他她])我(?:怀孕|孕期|孕\d+周|来姨妈|来例假|大姨妈)|我的?(?:姨妈期|例假)|(?:我|本人)(?:，)?女(?:，|,|\s|$)|坐月子"
@@ -133,7 +130,7 @@ _G_MALE_ZH = re.compile(
     r"宝爸|新手爸爸|奶爸|当爹|当爸|做爸爸|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:男生|男孩|男人|爸爸|男的|直男|男大学生|男研究生|男博士)|作为(?:一个|一名)?(?:男生|男性|男孩|爸爸|男人)|"
     r"本男子|老子|哥们儿?我|我们男生|(?:我|本人)(?:，)?男(?:，|,|\s|$)|刮胡子"
 )
-_G_PARTNER_ZH = re.compile(r"(?:我|我家|我的)(?P<w>老公|丈夫|老婆|妻子|媳妇|男朋友|女朋友|男友|女友)")
+_G_PARTNER_ZH = _D.pattern("partner_zh")
 _TAG_FEMALE = re.compile(r"(?:mom|mum|mama|mommy|boymom|girlmom|wife|girl|women|woman|her)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood)$|momlife|mumlife|motherhood|momblogger|girlboss|womenintech|womeninstem|ladyboss|宝妈|辣妈")
 _TAG_MALE = re.compile(r"(?:dad|daddy|girldad|boydad|husband|guy|men)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood|bod)$|dadlife|fatherhood|dadbod|girldad|奶爸|宝爸")
 _PARTNER_GENDER = _D.map("partner_gender")
@@ -220,7 +217,7 @@ _AGE_DECADE = re.compile(
 _AGE_ZH = re.compile(r"(?:我|本人|今年|已经|马上|快|刚满|满|年方)(?:今年|已经|都|才|也)?(?:快|刚|马上)?(?:满)?(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九])(?:周)?岁")
 _AGE_BIO_ZH = re.compile(r"(?:^|(?<=[，,。|/｜\s]))(?P<n>[1-9]\d)岁(?=$|[，,。|/｜\s！!])")
 _AGE_GEN_ZH = re.compile(r"(?P<y>[0-9]{2})后(?![\u4e00-\u9fff]{0,2}(?:的他|的她|弟弟|妹妹|孩子|小孩|宝宝|同事|员工|老板|领导))")
-_AGE_ZH_DECADE = re.compile(r"(?P<w>奔三|奔四|奔五|三十而立|而立之年|不惑之年|知天命|花甲|退休老人|大龄剩女|三十出头|四十出头|二十出头|年过半百)")
+_AGE_ZH_DECADE = _D.pattern("age_zh_decade")
 _ZH_DECADE_MAP = _D.map("zh_decades")
 # "class of '99 babies" is a birth cohort (features.YEAR_SELF reads its year), no graduation
 _AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b"
@@ -234,10 +231,7 @@ _STUDENT_AGE = _D.map("student_ages")
 
 # "reached six decades here", "hitting five decades on this planet", "four decades young": a decade of life
 _DECADES_N = _D.map("decades_n")
-_AGE_DECADES = re.compile(
-    r"\b(?:reached|reaching|hit|hitting|crossed|crossing|turned|turning|rounding|celebrat(?:ed|ing))\s+(?:the\s+)?"
-    r"(?P<w>two|three|four|five|six|seven|eight|nine)\s+decades\b(?!\s+(?:of|in|at|since|ago)\b)"
-    r"|\b(?P<w2>two|three|four|five|six|seven|eight|nine)\s+decades\s+(?:young|old|on\s+this\s+(?:planet|earth))\b", re.I)
+_AGE_DECADES = _D.pattern("age_decades")
 # "I'm under 30", "they see under-30 & suddenly i'm IT support", "as an over-50": an age bracket said of oneself
 _AGE_BRACKET = _D.pattern("age_bracket")
 _BRACKET_SELF = re.compile(r"(?i)\b(?:i|i'm|im|me|my|myself)\b")
@@ -540,7 +534,7 @@ _HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{1,2}}(?:hair|curls|locks
 _DYED = re.compile(rf"\b(?:dyed|colou?red|bleached)\s+my\s+hair\s+(?P<c>{_HAIR_COLORS}|platinum|lilac|teal|copper)\b", re.I)
 _GLASSES = re.compile(r"\b(?:i\s+wear|wear|wearing|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
                       r"|\bmy\s+(?:tattoos?|freckles|piercings?|scar|birthmark|dimples)\b|\bi\s+(?:have|got)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:tattoo|tattoos|freckles|piercings?|nose\s+ring|sleeve\s+tattoo)\b", re.I)
-_APPEAR_ZH = re.compile(r"(?:我|本人)?(?:是|留着?|剪了|染了|烫了)?(?:一头)?(?P<w>黑长直|长发|短发|卷发|寸头|光头|金发|红发|白发|黄头发|棕色头发|马尾|齐刘海|大波浪)|(?:我|本人)?(?<![他她])(?:戴|带)(?:着)?(?:眼镜|牙套|隐形眼镜)|(?:我)?(?:高度)?近视\d{2,4}度|(?:我|本人)(?:有|纹了)(?:个|一个)?(?:纹身|雀斑|酒窝)|(?:我|本人)(?:很|比较|有点)?(?:矮|高|胖|瘦|微胖)(?:子)?(?=[，。！,.!\s]|$)")
+_APPEAR_ZH = _D.pattern("appearance_zh")
 
 
 def physical_appearance(ctx: Ctx) -> list[Cue]:
