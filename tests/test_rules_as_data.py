@@ -154,6 +154,8 @@ def test_identity_reads_its_words_and_patterns_from_data():
     assert identity._AGE_DECADES.search("four decades young").group("w2") == "four"
     assert list(d.data.patterns["age_zh_decade"].slots["idioms"]["zh"]) == list(identity._ZH_DECADE_MAP)
     assert identity._G_PARTNER_ZH.search("我老公说").group("w") == "老公"
+    assert identity._G_FEMALE_ZH.pattern == d.source("gender_female_zh") and identity._G_FEMALE_ZH.search("我是一个女程序员")
+    assert identity._AGE_STUDENT.search("大三的我").group("z") == "大三" and d.data.patterns["age_student"].slots["years_zh"].keys() == {"zh"}
 
 
 def test_money_reads_its_currencies_from_data():

@@ -122,14 +122,8 @@ _G_MALE_EN = _D.pattern("gender_male_en", i_am_a=_I_AM_A)
 _G_ONLY_EN = _D.pattern("gender_only_en", i_am=_I_AM)
 _ONLY_MALE = tuple(_D.words("only_male"))
 _G_PARTNER_EN = _D.pattern("partner_en")
-_G_FEMALE_ZH = re.compile(
-    r"宝妈|新手妈妈|二胎妈妈|全职妈妈|当妈|做妈妈|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:女生|女孩|女人|妈妈|女的|小仙女|职场女性|女大学生|女研究生|女博士|女程序员|女司机)|作为(?:一个|一名)?(?:女生|女性|女孩|妈妈|女人)|"
-    r"本女子|老娘|我们女生|女生们|(?<![他她])我(?:怀孕|孕期|孕\d+周|来姨妈|来例假|大姨妈)|我的?(?:姨妈期|例假)|(?:我|本人)(?:，)?女(?:，|,|\s|$)|坐月子"
-)
-_G_MALE_ZH = re.compile(
-    r"宝爸|新手爸爸|奶爸|当爹|当爸|做爸爸|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:男生|男孩|男人|爸爸|男的|直男|男大学生|男研究生|男博士)|作为(?:一个|一名)?(?:男生|男性|男孩|爸爸|男人)|"
-    r"本男子|老子|哥们儿?我|我们男生|(?:我|本人)(?:，)?男(?:，|,|\s|$)|刮胡子"
-)
+_G_FEMALE_ZH = _D.pattern("gender_female_zh")
+_G_MALE_ZH = _D.pattern("gender_male_zh")
 _G_PARTNER_ZH = _D.pattern("partner_zh")
 _TAG_FEMALE = re.compile(r"(?:mom|mum|mama|mommy|boymom|girlmom|wife|girl|women|woman|her)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood)$|momlife|mumlife|motherhood|momblogger|girlboss|womenintech|womeninstem|ladyboss|宝妈|辣妈")
 _TAG_MALE = re.compile(r"(?:dad|daddy|girldad|boydad|husband|guy|men)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood|bod)$|dadlife|fatherhood|dadbod|girldad|奶爸|宝爸")
@@ -146,10 +140,7 @@ _EMOJI_NOT_SELF = re.compile("[\U0001F466\U0001F467\U0001F476\u2764\U0001F48F\U0
 
 # being inside a gendered facility: "changing in the women's locker room", "我在女更衣室". A sign or OCR'd label
 # alone is no evidence about the poster (anyone photographs signs), so only located wording in captions counts, low
-_G_FACILITY_EN = re.compile(
-    r"\b(?:in|inside|into)\s+(?:the\s+)?(?:[\w']+\s+){0,2}?(?P<g>women'?s|ladies'?|girls'?|men'?s|guys'?|boys'?)\s+"
-    r"(?:locker[\s-]?rooms?|changing[\s-]?rooms?|dressing[\s-]?rooms?|restrooms?|bathrooms?|toilets?|loos?|showers?|sauna|washrooms?|room)\b",
-    re.I)
+_G_FACILITY_EN = _D.pattern("gender_facility_en")
 _G_FACILITY_ZH = re.compile(r"(?:在|进|进了|去|去了|躲在|躲进|回到)(?:[\u4e00-\u9fff]{1,4}的)?(?P<g>女|男)(?:生|士)?(?:更衣室|厕所|卫生间|洗手间|浴室|澡堂|换衣间)")
 _FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
 
@@ -225,7 +216,7 @@ _AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+schoo
 # a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
 EDUCATION_WORDS = _D.pattern("education_words")
 _AGE_RETIRED = re.compile(rf"\b(?:{_I_AM}|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
-_AGE_STUDENT = re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:college\s+|uni\s+|university\s+)?(?P<w>freshman|sophomore|junior|senior\s+in\s+college|undergrad|high\s+schooler)\b|(?P<z>大一|大二|大三|大四|研一|研二|高一|高二|高三|初三)(?=学生|党|狗|的我|了|啦|，|。|\s|$)", re.I)
+_AGE_STUDENT = _D.pattern("age_student")
 _STUDENT_AGE = _D.map("student_ages")
 
 
