@@ -16,8 +16,12 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Literal
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.engine.reading.data_file import load_model
 from core.engine.reading.holder import SELF, Holder, TextReading
 from core.engine.reading.kin import IMPLIED_OWN_ZH, canon_en, canon_zh
 from core.engine.reading.lang import patterns
@@ -115,6 +119,30 @@ def _kin(rd: TextReading, stance_of) -> list[Mention]:
     return out
 
 
+# ---------------------------------------------------------------- word lists (core/data/recognizers/mentions.json)
+class _Words(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str = Field(min_length=1)
+    entries: dict[str, list[str]]
+
+
+class _MentionWords(BaseModel):
+    """The words sections of a recognizer file. The reading floor cannot import the rules' loader
+    (rules/recognizer_data.py, a floor up); a test validates this file with it too."""
+    model_config = ConfigDict(extra="forbid")
+    about: str
+    recognizer: dict[str, Any]
+    words: dict[str, _Words]
+
+
+_WORDS = load_model(Path(__file__).resolve().parents[2] / "data" / "recognizers" / "mentions.json", _MentionWords, ValueError).words
+
+
+def _words(key: str) -> str:
+    """A word list as one regex alternation, in file order (the first alternative that matches wins)."""
+    return "|".join(w for ws in _WORDS[key].entries.values() for w in ws)
+
+
 # ---------------------------------------------------------------- ages and years from context
 _FUTURE = re.compile(r"(?i)\b(?:next|upcoming|coming\s+up|soon|tomorrow|in\s+\d+\s+(?:days?|weeks?|months?)|approaching|"
                      r"countdown|almost|nearly|will\s+be|gonna\s+be|'ll\s+be)\b|下个月|下周|明天|马上|即将")
@@ -123,8 +151,7 @@ _BIG = re.compile(r"(?i)\b(?:the\s+)?big\s+(?P<t>[2-9])\s*-\s*(?P<o>0|5)\b|\bthe
 _BIG_WORD = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
 _MY_NTH = re.compile(r"(?i)\bmy\s+(?P<n>[1-9]\d)(?:st|nd|rd|th)\b")
 # what may follow "my 40th" when it is an age: a birthday word, a time, a verb, or nothing ("my 40th marathon" is not)
-_NTH_NEXT = re.compile(r"(?i)\s*(?:$|[.!,?;:)]|(?:b(?:irth)?-?day|party|celebration|bash|dinner|year|this|next|is|was|coming|"
-                       r"soon|today|tonight|tomorrow|in|on|at|with|and|already|approaching|countdown)\b)")
+_NTH_NEXT = re.compile(rf"(?i)\s*(?:$|[.!,?;:)]|(?:{_words('nth_next')})\b)")
 _N_TODAY = re.compile(r"(?i)(?<![\d.:$£€¥])\b(?P<n>[1-9]\d)\s+(?:today|years?\s+(?:young|old)\s+today)\b")
 _BIRTHDAY_WORD = re.compile(r"(?i)\bbirthday\b|\bbday\b|\bb-day\b|生日")
 _YOU_AGE = re.compile(r"(?i)\b(?:you(?:'re|\s+are|\s+r)|ur|u\s+r)\s+(?:only\s+|already\s+|really\s+|now\s+|finally\s+)?"
@@ -189,9 +216,7 @@ def _ages(rd: TextReading, stance_of) -> list[Mention]:
 
 # ---------------------------------------------------------------- names addressed to the account
 _NAME = r"[A-Z][a-z]{2,14}"
-_ADDRESS_LEAD = (r"congrats|congratulations|happy\s+birthday|happy\s+bday|hbd|thanks|thank\s+you|well\s+done|go|yay|"
-                 r"love\s+you|miss\s+you|proud\s+of\s+you|so\s+proud\s+of\s+you|hi|hey|hello|aww+|omg|wow|good\s+luck|"
-                 r"way\s+to\s+go|bravo|cheers|happy\s+anniversary|welcome\s+back|get\s+well\s+soon")
+_ADDRESS_LEAD = _words("address_leads")
 ADDRESSED = re.compile(
     rf"(?i:^|(?<=[.!?]\s))\W*(?i:{_ADDRESS_LEAD})[\s,!]+(?P<n>{_NAME})\b(?=\s*(?:[!.,:)?❤🎉🥳]|$|and\b|you\b|on\b))"
     rf"|(?i:\byou\b[^.!?\n]{{0,30}}),\s*(?P<n2>{_NAME})\s*[!.?❤🎉]*\s*$"

@@ -109,11 +109,8 @@ def _amount(num: str, mul: str | None) -> float:
     return v
 
 
-_CUR = {"$": "USD", "us$": "USD", "usd": "USD", "dollars": "USD", "bucks": "USD", "刀": "USD", "美元": "USD",
-        "hk$": "HKD", "¥": "CNY", "￥": "CNY", "rmb": "CNY", "cny": "CNY", "yuan": "CNY", "元": "CNY", "块": "CNY",
-        "块钱": "CNY", "€": "EUR", "eur": "EUR", "euro": "EUR", "euros": "EUR", "欧元": "EUR", "£": "GBP",
-        "gbp": "GBP", "pounds": "GBP", "quid": "GBP", "英镑": "GBP", "jpy": "JPY", "日元": "JPY", "inr": "INR",
-        "rs": "INR", "rs.": "INR", "₹": "INR", "rupees": "INR"}
+# currency word or symbol -> ISO code: core/data/recognizers/money.json
+_CUR = family("money").map("currencies")
 
 
 def money_entities(text: str) -> list[Entity]:

@@ -13,6 +13,7 @@ from core.engine.rules.document_names import document_carriers
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS, ALNUM_ID, is_tracking_number)
 from core.engine.rules.lexicon import DEMONYMS, zh_int
+from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 REF_YEAR = date.today().year
@@ -22,12 +23,11 @@ _I_AM = words(pack("en").self_copula)
 _I_AM_A = "|".join(rf"{c}\s+an?" for c in pack("en").self_copula)
 _I_AM_FROM = "|".join(rf"{c}\s+from" for c in pack("en").self_copula)
 
+# word lists and the long alternations: core/data/recognizers/identity.json
+_D = family("identity")
+
 # ---------------------------------------------------------------- real_name
-_NOT_NAMES = {"here", "back", "new", "not", "so", "just", "the", "a", "an", "from", "in", "at", "on", "and", "but",
-              "happy", "sad", "tired", "done", "home", "fine", "good", "sorry", "glad", "sure", "ok", "okay", "going",
-              "still", "also", "always", "never", "really", "very", "mom", "dad", "single", "married", "currently",
-              "literally", "honestly", "trying", "working", "living", "studying", "excited", "proud", "thankful",
-              "grateful", "blessed", "obsessed", "team", "love", "user", "anonymous", "unknown", "nobody", "legend"}
+_NOT_NAMES = set(_D.words("not_names"))
 NAME_TOKEN = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
 _NAME_EN = re.compile(
     rf"\b(?:my\s+(?:full\s+|real\s+|legal\s+)?name\s+is|my\s+name's|name's|call\s+me|i\s+go\s+by|this\s+is)\s+"
@@ -41,27 +41,24 @@ _NAME_AWARD = re.compile(rf"\b(?:(?:awarded|presented|granted|issued|conferred)\
 _DOC_CARRIERS = ("document", "ocr_text", "badge", "ticket")
 _NAME_SIGN = re.compile(rf"(?:^|\n|[.!?]\s+)\s*(?:[-–—~]+\s*|(?:cheers|regards|best|thanks|love|xoxo|signed|sincerely),?\s+)"
                         rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN})?)\s*$")
-_SURNAMES = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤"
-             "欧阳司马诸葛上官")
+_SURNAMES = "".join(_D.words("surnames_single")) + "".join(_D.words("surnames_compound"))
+_ZH_SURNAME = "|".join(_D.words("surnames_compound"))
 _NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名叫)|(?:姓名|名字|学员|持证人|获奖人|受训人)\s*[:：]\s*|署名\s*[:：]?\s*)"
-                      rf"(?P<name>(?:欧阳|司马|诸葛|上官|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}})")
+                      rf"(?P<name>(?:{_ZH_SURNAME}|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}})")
 
 
 # the poster's name as printed on their own certificate / badge ("证书上写着黄若曦", "my name on an actual
 # certificate, Tsang Hoi Ching"), or named right before congratulating themself ("赵兰馨，恭喜自己拿证")
-_ZH_GIVEN = rf"(?:欧阳|司马|诸葛|上官|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}}"
+_ZH_GIVEN = rf"(?:{_ZH_SURNAME}|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}}"
 _NAME_ZH_OWN = re.compile(rf"(?:证书|证件|奖状|名牌|工牌|胸牌|录取通知书|毕业证|学位证|结业证)上(?:写着|印着|写的是|印的是)\s*(?P<name>{_ZH_GIVEN})"
                           rf"|(?:^|[\s，,。！!])(?P<name2>{_ZH_GIVEN})[，,]\s*恭喜(?:自己|我自己)")
 _NAME_EN_OWN = re.compile(rf"\bmy\s+(?:full\s+)?name\s+(?:on|in|printed\s+on|written\s+on)\s+[^,.!?\n]{{0,40}}?,\s*"
                           rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{1,2}})", re.I)
 
 
-_LABEL_WORDS = {"staff", "id", "dept", "department", "no", "number", "employee", "emp", "title", "position", "role", "badge",
-                "card", "date", "dob", "sex", "gender", "company", "team", "unit", "level", "grade", "class", "phone", "tel",
-                "email", "address", "valid", "expires", "expiry", "issued", "student", "member", "job", "office", "division",
-                "section", "nationality", "age", "birth", "signature", "code", "group", "org", "organization", "site", "ext"}
+_LABEL_WORDS = set(_D.words("label_words"))
 # Chinese field labels that may follow a name on the same OCR line ("姓名：周杰工号：...")
-_LABEL_ZH = re.compile(r"工号|部门|职位|职务|岗位|性别|编号|电话|手机|单位|学号|班级|年龄|民族|卡号|证号|科室|公司|日期|住址|地址|出生")
+_LABEL_ZH = _D.pattern("label_zh")
 
 
 def real_name(ctx: Ctx) -> list[Cue]:
@@ -119,41 +116,18 @@ def real_name(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- gender
-_G_FEMALE_EN = re.compile(
-    rf"\b(?:as\s+an?|{_I_AM_A}|being\s+an?|fellow)\s+(?:\w+\s+){{0,2}}?(?P<w>woman|girl|female|lady|mom|mum|mother|"
-    r"wife|daughter|sister|gal|housewife|stay-at-home\s+mom|single\s+mom|mama|grandmother|grandma|actress|waitress|"
-    r"businesswoman|sorority\s+girl)\b|\bi\s*\(\s*\d{2}\s*[fF]\s*\)|\b\d{2}\s?[fF]\b(?=[\s,.)])|\b(?:mom|mum|mama)\s+of\s+(?:\w+\s+)?\w+|"
-    r"\(\s*(?:\d{2}\s*/?\s*F|F\s*/?\s*\d{2})\s*\)|\b\d{2}\s*/\s*F\b|\bmy\s+(?:pregnancy|period|bra|maternity\s+leave|ob-?gyn|gynecologist)\b|\bwhile\s+pregnant\b|\bi'?m\s+pregnant\b|\bi\s+am\s+pregnant\b",
-    re.I,
-)
-_G_MALE_EN = re.compile(
-    rf"\b(?:as\s+an?|{_I_AM_A}|being\s+an?|fellow)\s+(?:\w+\s+){{0,2}}?(?P<w>man|guy|dude|male|gentleman|dad|father|"
-    r"husband|son|brother|boy|grandfather|grandpa|businessman|stay-at-home\s+dad|single\s+dad)\b|\bi\s*\(\s*\d{2}\s*[mM]\s*\)|"
-    r"\b\d{2}\s?[mM]\b(?=[\s,.)])|\(\s*(?:\d{2}\s*/?\s*M|M\s*/?\s*\d{2})\s*\)|\b\d{2}\s*/\s*M\b|\b(?:dad|father)\s+of\s+(?:\w+\s+)?\w+|\bmy\s+(?:beard|prostate|paternity\s+leave)\b",
-    re.I,
-)
+_G_FEMALE_EN = _D.pattern("gender_female_en", i_am_a=_I_AM_A)
+_G_MALE_EN = _D.pattern("gender_male_en", i_am_a=_I_AM_A)
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
-_G_ONLY_EN = re.compile(
-    rf"(?:\b(?:{_I_AM}|i\s+was|still|always|usually|again|being|as)\s+|^\s*)(?:still\s+|always\s+|often\s+)?the\s+only\s+"
-    r"(?P<w>guy|man|male|dude|boy|bloke|girl|woman|female|lady|gal)\s+(?:in|at|on|among)\b",
-    re.I | re.M)
-_ONLY_MALE = ("guy", "man", "male", "dude", "boy", "bloke")
-_G_PARTNER_EN = re.compile(r"\bmy\s+(?P<w>husband|hubby|wife|wifey|boyfriend|girlfriend|bf|gf)\b", re.I)
-_G_FEMALE_ZH = re.compile(
-    r"宝妈|新手妈妈|二胎妈妈|全职妈妈|当妈|做妈妈|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:女生|女孩|女人|妈妈|女的|小仙女|职场女性|女大学生|女研究生|女博士|女程序员|女司机)|作为(?:一个|一名)?(?:女生|女性|女孩|妈妈|女人)|"
-    r"本女子|老娘|我们女生|女生们|(?<![他她])我(?:怀孕|孕期|孕\d+周|来姨妈|来例假|大姨妈)|我的?(?:姨妈期|例假)|(?:我|本人)(?:，)?女(?:，|,|\s|$)|坐月子"
-)
-_G_MALE_ZH = re.compile(
-    r"宝爸|新手爸爸|奶爸|当爹|当爸|做爸爸|我是(?:一个|一名|个)?[\u4e00-\u9fff0-9]{0,5}?(?:男生|男孩|男人|爸爸|男的|直男|男大学生|男研究生|男博士)|作为(?:一个|一名)?(?:男生|男性|男孩|爸爸|男人)|"
-    r"本男子|老子|哥们儿?我|我们男生|(?:我|本人)(?:，)?男(?:，|,|\s|$)|刮胡子"
-)
-_G_PARTNER_ZH = re.compile(r"(?:我|我家|我的)(?P<w>老公|丈夫|老婆|妻子|媳妇|男朋友|女朋友|男友|女友)")
+_G_ONLY_EN = _D.pattern("gender_only_en", i_am=_I_AM)
+_ONLY_MALE = tuple(_D.words("only_male"))
+_G_PARTNER_EN = _D.pattern("partner_en")
+_G_FEMALE_ZH = _D.pattern("gender_female_zh")
+_G_MALE_ZH = _D.pattern("gender_male_zh")
+_G_PARTNER_ZH = _D.pattern("partner_zh")
 _TAG_FEMALE = re.compile(r"(?:mom|mum|mama|mommy|boymom|girlmom|wife|girl|women|woman|her)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood)$|momlife|mumlife|motherhood|momblogger|girlboss|womenintech|womeninstem|ladyboss|宝妈|辣妈")
 _TAG_MALE = re.compile(r"(?:dad|daddy|girldad|boydad|husband|guy|men)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood|bod)$|dadlife|fatherhood|dadbod|girldad|奶爸|宝爸")
-_PARTNER_GENDER = {"husband": "female", "hubby": "female", "boyfriend": "female", "bf": "female",
-                   "wife": "male", "wifey": "male", "girlfriend": "male", "gf": "male",
-                   "老公": "female", "丈夫": "female", "男朋友": "female", "男友": "female",
-                   "老婆": "male", "妻子": "male", "媳妇": "male", "女朋友": "male", "女友": "male"}
+_PARTNER_GENDER = _D.map("partner_gender")
 
 
 # gendered person emoji the poster writes (🤷‍♀️, 👩‍💻, 🧘 ♂️): a self-presentation choice, low confidence per post;
@@ -166,10 +140,7 @@ _EMOJI_NOT_SELF = re.compile("[\U0001F466\U0001F467\U0001F476\u2764\U0001F48F\U0
 
 # being inside a gendered facility: "changing in the women's locker room", "我在女更衣室". A sign or OCR'd label
 # alone is no evidence about the poster (anyone photographs signs), so only located wording in captions counts, low
-_G_FACILITY_EN = re.compile(
-    r"\b(?:in|inside|into)\s+(?:the\s+)?(?:[\w']+\s+){0,2}?(?P<g>women'?s|ladies'?|girls'?|men'?s|guys'?|boys'?)\s+"
-    r"(?:locker[\s-]?rooms?|changing[\s-]?rooms?|dressing[\s-]?rooms?|restrooms?|bathrooms?|toilets?|loos?|showers?|sauna|washrooms?|room)\b",
-    re.I)
+_G_FACILITY_EN = _D.pattern("gender_facility_en")
 _G_FACILITY_ZH = re.compile(r"(?:在|进|进了|去|去了|躲在|躲进|回到)(?:[\u4e00-\u9fff]{1,4}的)?(?P<g>女|男)(?:生|士)?(?:更衣室|厕所|卫生间|洗手间|浴室|澡堂|换衣间)")
 _FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
 
@@ -225,23 +196,8 @@ def gender(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- age
-_WORDNUM = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70, "eighty": 80,
-            "ninety": 90, "teen": 10, "teens": 10, "twenties": 20, "thirties": 30, "forties": 40, "fifties": 50,
-            "sixties": 60, "seventies": 70, "eighties": 80, "nineties": 90}
-_AGE_EXACT = re.compile(
-    rf"\b(?:{_I_AM}|i\s+was|i\s+turn(?:ed|s)?|just\s+turned|turning|i'll\s+be|i\s+will\s+be|now|age[d]?)\s+(?P<n>[1-9]\d)\b"
-    r"(?!\s*(?:%|percent|min|minutes|hours|hrs|km|miles|kg|lbs|cm|mph|k\b|dollars|bucks|pounds|times|days|weeks|months|steps|reps|pages|floors|episodes|stars|followers|people|of\b|mins|am|pm))"
-    r"(?:\s*(?:years?\s*old|yrs?\s*old|y\.o\.|y/?o|yo)\b)?"
-    r"|\b(?P<n2>[1-9]\d)\s*(?:years?[\s-]*old|yrs?\s*old|y\.o\.|y/?o\b|yo\b|-year-old)(?!\s+(?:son|daughter|kid|boy|girl|dog|cat|car|house|brother|sister|niece|nephew|grand\w*|twins?|child|baby|building|tree|bottle|whisky|wine|tradition|company|business))"
-    r"|\b(?P<n3>[1-9]\d)(?:st|nd|rd|th)\s+birthday\b"
-    r"|\bat\s+(?P<n6>[1-9]\d),?\s+(?=i\b|i'm\b|i've\b|i\s+still\b|life\b|my\b)"
-    # "feeling young at 62", "life at 71 is full of joy", "still so active at 75!": a stage of life, then the age
-    r"|\b(?:life|young|alive|active|fit|strong|inspired|even)\s+at\s+(?P<n11>[1-9]\d)(?=\s*(?:[.!,;…]|$|is\b|and\b|\W\s*$))"
-    r"|\b(?:at\s+)?my\s+age\s*\(\s*(?P<n7>[1-9]\d)\s*\)"
-    r"|\(\s*(?:(?P<n8>[1-9]\d)\s*/\s*[mfMF]|[mfMF]\s*/?\s*(?P<n9>[1-9]\d))\s*\)|\b(?P<n10>[1-9]\d)\s*/\s*[mfMF]\b"
-    r"|\b(?:i|me)\s*\(\s*(?P<n4>[1-9]\d)\s*[mfMF]?\s*\)|\b(?P<n5>[1-9]\d)\s?[mfMF](?=[\s,.)])",
-    re.I,
-)
+_WORDNUM = _D.map("word_decades")
+_AGE_EXACT = _D.pattern("age_exact", i_am=_I_AM)
 _AGE_DECADE = re.compile(
     r"\b(?:in\s+)?my\s+(?:(?P<q>early|mid|late)[\s-]+)?(?P<d>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|teens)\b"
     r"|\bas\s+an?\s+(?:\w+\s+){0,2}?(?:woman|man|guy|girl|mom|dad|mother|father|person|nurse|teacher|lady|gay\s+man|parent)\s+in\s+(?:his|her|their|my)\s+(?:(?P<q3>early|mid|late)[\s-]+)?(?P<d4>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties)\b"
@@ -252,31 +208,23 @@ _AGE_DECADE = re.compile(
 _AGE_ZH = re.compile(r"(?:我|本人|今年|已经|马上|快|刚满|满|年方)(?:今年|已经|都|才|也)?(?:快|刚|马上)?(?:满)?(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九])(?:周)?岁")
 _AGE_BIO_ZH = re.compile(r"(?:^|(?<=[，,。|/｜\s]))(?P<n>[1-9]\d)岁(?=$|[，,。|/｜\s！!])")
 _AGE_GEN_ZH = re.compile(r"(?P<y>[0-9]{2})后(?![\u4e00-\u9fff]{0,2}(?:的他|的她|弟弟|妹妹|孩子|小孩|宝宝|同事|员工|老板|领导))")
-_AGE_ZH_DECADE = re.compile(r"(?P<w>奔三|奔四|奔五|三十而立|而立之年|不惑之年|知天命|花甲|退休老人|大龄剩女|三十出头|四十出头|二十出头|年过半百)")
-_ZH_DECADE_MAP = {"奔三": 20, "奔四": 30, "奔五": 40, "三十而立": 30, "而立之年": 30, "不惑之年": 40, "知天命": 50,
-                  "花甲": 60, "退休老人": 60, "大龄剩女": 30, "三十出头": 30, "四十出头": 40, "二十出头": 20, "年过半百": 50}
+_AGE_ZH_DECADE = _D.pattern("age_zh_decade")
+_ZH_DECADE_MAP = _D.map("zh_decades")
 # "class of '99 babies" is a birth cohort (features.YEAR_SELF reads its year), no graduation
 _AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b"
                        r"(?!\s+bab(?:y|ies)\b)", re.I)
 # a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
-EDUCATION_WORDS = re.compile(r"(?i)\b(?:graduat\w*|degree|bsc|b\.sc|ba|msc|m\.sc|ma|mba|phd|ph\.d|bachelor'?s|master'?s|"
-                             r"diploma|university|college|uni|high\s+school|school|alumni|reunion)\b|毕业|本科|大学|硕士|博士|高中")
+EDUCATION_WORDS = _D.pattern("education_words")
 _AGE_RETIRED = re.compile(rf"\b(?:{_I_AM}|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
-_AGE_STUDENT = re.compile(r"\b(?:i'?m\s+a|as\s+a)\s+(?:college\s+|uni\s+|university\s+)?(?P<w>freshman|sophomore|junior|senior\s+in\s+college|undergrad|high\s+schooler)\b|(?P<z>大一|大二|大三|大四|研一|研二|高一|高二|高三|初三)(?=学生|党|狗|的我|了|啦|，|。|\s|$)", re.I)
-_STUDENT_AGE = {"freshman": 18, "sophomore": 19, "junior": 20, "senior in college": 21, "undergrad": 20, "high schooler": 16,
-                "大一": 18, "大二": 19, "大三": 20, "大四": 21, "研一": 23, "研二": 24, "高一": 15, "高二": 16, "高三": 17, "初三": 14}
+_AGE_STUDENT = _D.pattern("age_student")
+_STUDENT_AGE = _D.map("student_ages")
 
 
 # "reached six decades here", "hitting five decades on this planet", "four decades young": a decade of life
-_DECADES_N = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80, "nine": 90}
-_AGE_DECADES = re.compile(
-    r"\b(?:reached|reaching|hit|hitting|crossed|crossing|turned|turning|rounding|celebrat(?:ed|ing))\s+(?:the\s+)?"
-    r"(?P<w>two|three|four|five|six|seven|eight|nine)\s+decades\b(?!\s+(?:of|in|at|since|ago)\b)"
-    r"|\b(?P<w2>two|three|four|five|six|seven|eight|nine)\s+decades\s+(?:young|old|on\s+this\s+(?:planet|earth))\b", re.I)
+_DECADES_N = _D.map("decades_n")
+_AGE_DECADES = _D.pattern("age_decades")
 # "I'm under 30", "they see under-30 & suddenly i'm IT support", "as an over-50": an age bracket said of oneself
-_AGE_BRACKET = re.compile(
-    r"\b(?P<q>under|over)[\s-](?P<n>[2-9]0)s?\b(?!\s*(?:%|percent|dollars|bucks|euros|pounds|k\b|mph|km|kg|lbs|minutes|mins|"
-    r"hours|hrs|degrees|people|kids|players|teams?|items|bucks|quid|grand|years?\s+(?:of|ago)|times|miles|seconds))", re.I)
+_AGE_BRACKET = _D.pattern("age_bracket")
 _BRACKET_SELF = re.compile(r"(?i)\b(?:i|i'm|im|me|my|myself)\b")
 
 
@@ -570,14 +518,14 @@ _HEIGHT = re.compile(
 _WEIGHT = re.compile(r"\b(?:i\s+weigh|weigh(?:ing)?\s+in\s+at|my\s+weight\s+is|down\s+to|up\s+to|i'?m\s+(?:now\s+)?at)\s+(?P<n>\d{2,3})\s?(?P<u>kg|kgs|kilos|lbs?|pounds)\b"
                      r"|\b(?P<n2>\d{2,3})\s?(?P<u2>kg|kgs|lbs)\b(?=[^.!?\n]{0,20}\b(?:me|myself|now|weigh|lost|gained|down|scale)\b)"
                      r"|(?:体重|我现在|瘦到|胖到|减到)\s*(?P<zn>\d{2,3})\s*(?P<zu>斤|公斤|kg)", re.I)
-_HAIR_COLORS = r"blonde?|brown|black|red|ginger|auburn|gr[ae]y|white|silver|pink|blue|purple|green|dark|light|brunette|dyed|curly|wavy|straight|long|short|bald|shaved"
+_HAIR_COLORS = "|".join(_D.words("hair_colours"))
 _HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{1,2}}(?:hair|curls|locks|beard|mustache|moustache)\b|\b(?:i\s+have|i'?ve\s+got|i\s+dyed\s+my\s+hair|with\s+my)\s+(?:(?:{_HAIR_COLORS})[\s,]+(?:and\s+)?){{1,3}}(?:hair|curls|eyes)\b"
                    rf"|\bi'?m\s+(?:a\s+)?(?:natural\s+)?(?:redhead|blonde|brunette|bald|tall|short|petite|left-handed|heavyset|slim|skinny|overweight|chubby)\b"
                    rf"|\bmy\s+(?:blue|green|brown|hazel|gr[ae]y|dark)\s+eyes\b", re.I)
 _DYED = re.compile(rf"\b(?:dyed|colou?red|bleached)\s+my\s+hair\s+(?P<c>{_HAIR_COLORS}|platinum|lilac|teal|copper)\b", re.I)
 _GLASSES = re.compile(r"\b(?:i\s+wear|wear|wearing|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
                       r"|\bmy\s+(?:tattoos?|freckles|piercings?|scar|birthmark|dimples)\b|\bi\s+(?:have|got)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:tattoo|tattoos|freckles|piercings?|nose\s+ring|sleeve\s+tattoo)\b", re.I)
-_APPEAR_ZH = re.compile(r"(?:我|本人)?(?:是|留着?|剪了|染了|烫了)?(?:一头)?(?P<w>黑长直|长发|短发|卷发|寸头|光头|金发|红发|白发|黄头发|棕色头发|马尾|齐刘海|大波浪)|(?:我|本人)?(?<![他她])(?:戴|带)(?:着)?(?:眼镜|牙套|隐形眼镜)|(?:我)?(?:高度)?近视\d{2,4}度|(?:我|本人)(?:有|纹了)(?:个|一个)?(?:纹身|雀斑|酒窝)|(?:我|本人)(?:很|比较|有点)?(?:矮|高|胖|瘦|微胖)(?:子)?(?=[，。！,.!\s]|$)")
+_APPEAR_ZH = _D.pattern("appearance_zh")
 
 
 def physical_appearance(ctx: Ctx) -> list[Cue]:

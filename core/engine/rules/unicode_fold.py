@@ -18,6 +18,8 @@ import re
 import unicodedata
 from functools import lru_cache
 
+from core.engine.rules.recognizer_data import family
+
 # blank fillers that are no format character but render as nothing (DerivedCoreProperties
 # Default_Ignorable_Code_Point letters, and the Braille blank used as an invisible "space")
 _FILLERS = frozenset("\u115f\u1160\u3164\uffa0\u2800\u17b4\u17b5\u034f")
@@ -77,7 +79,8 @@ _LEET_WORD = re.compile(r"(?<![\w@$])[A-Za-z0-9@$]*[A-Za-z][A-Za-z0-9@$]*(?![\w@
 _INNER = re.compile(r"[A-Za-z][0-9@$]+[A-Za-z]")
 _LEADING = re.compile(r"^[0-9@$]+[A-Za-z]{2,}")
 _SHORT = re.compile(r"^[a-z]{1,2}[0-9]{1,2}$")        # "t0", "m3": lowercase (no "A1", "Q2", "F1")
-_ORDINAL_UNIT = re.compile(r"^\d+(?:st|nd|rd|th|s|k|m|am|pm|yo|yrs?|kg|cm|mm|km|lbs?|ft|mins?|hrs?|gb|mb|tb|mp|x|p|d|g)$", re.I)
+# ordinals and units ("3rd", "90s", "5km"): core/data/recognizers/disguises.json
+_ORDINAL_UNIT = family("disguises").pattern("ordinal_unit")
 
 
 # "A1" / "A|" / "Al" for "AI" where an addressee is plain: before an addressee noun or after a salutation
