@@ -90,6 +90,17 @@ def test_templates_are_data_in_english_and_chinese() -> None:
     assert value_text.said_part("swim at lunchtime, every day") == "midday"
 
 
+def test_where_the_ride_heads_and_a_system_name_are_parts_not_quotes() -> None:
+    sent = "Santolan station 5:45am, LRT-2 papuntang Cubao tapos MRT to Ayala"
+    assert value_text.said_towards(sent) == ["Cubao", "Ayala"]
+    assert value_text.said_systems(sent) == ["LRT", "MRT"]
+    assert value_text.said_towards("27 min to Office") == []          # a route card's label, no place
+    assert value_text.said_modes("蹬着单车去上班") == ["bike"]
+    assert value_text.commute_sentence(when_s="weekday mornings about 05:50", modes=["metro"], lines=["MRT"],
+                                       stations=["Santolan station"], towards=["Cubao", "Ayala"]) \
+        == "weekday mornings about 05:50, metro MRT, from Santolan station towards Cubao, Ayala"
+
+
 def test_a_broken_template_file_names_the_file_and_field(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
     raw = json.loads((Path(value_text.__file__).parents[2] / value_text.DATA).read_text(encoding="utf-8"))
     del raw["languages"]["en"]["when"]

@@ -8,7 +8,8 @@ from collections import defaultdict
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
 from core.engine.aggregators.value_text import (clock, commute_sentence, days_said, phrase, routine_sentence,
-                                               said_modes, said_part, station, when, words)
+                                               said_modes, said_part, said_systems, said_towards, station, when,
+                                               words)
 from core.engine.aggregators.weekdays import (WEEKDAYS, WEEKEND, contradicted, local_weekday, named_days,
                                               text_says_otherwise)
 from core.engine.types import Hypothesis
@@ -108,8 +109,13 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
     stations); no quote of a post, no hashtag ("#commute" says it is a commute, nothing more)."""
     w = words()
     # the modes the commute cues name, then those the poster's own commute sentences name
-    said = [m for p in sorted(posts) for _, q, fl in f.sentences(p) if "c" in fl for m in said_modes(q)]
+    own = [q for p in sorted(posts) for _, q, fl in f.sentences(p) if "c" in fl]
+    said = [m for q in own for m in said_modes(q)]
     modes = list(dict.fromkeys([m for r in recs for m in (r.cue.data.modes or [])] + said))[:3]
+    for name in (x for q in own for x in said_systems(q)):      # MRT, LRT: a system's name, as read
+        if not any(normalize(name) in normalize(x).split() for x in lines):
+            lines.append(name)
+    towards = list(dict.fromkeys(x for q in own for x in said_towards(q)))[:3]
     stations: dict[str, list[str]] = {}      # place -> its names, first as read
     for s in names:
         name = station(s)
@@ -129,7 +135,7 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
     if group:   # a commute is a working-day habit: even one Monday post speaks of weekday mornings
         t = clock([t.local_time for t in group])
         when_s = w.when.format(days=w.days["weekday"], part=w.parts[part], time=w.time.format(time=t) if t else "")
-    return commute_sentence(when_s=when_s, modes=modes, lines=lines[:3], stations=written[:4])
+    return commute_sentence(when_s=when_s, modes=modes, lines=lines[:4], stations=written[:4], towards=towards)
 
 
 def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:

@@ -30,6 +30,8 @@ class Words(BaseModel):
     modes: dict[str, str]
     mode_join: str
     stations_one: str
+    towards: str
+    from_towards: str
     stations_two: str
     stations_many: str
     list_join: str
@@ -40,6 +42,8 @@ class Templates(BaseModel):
     schema_: str
     note: str = ""
     languages: dict[str, Words]
+    towards_words: list[str] = []
+    not_destinations: list[str] = []
     mode_words: dict[str, list[str]] = {}
     part_words: dict[str, list[str]] = {}
     station_prefixes: list[str] = []
@@ -136,6 +140,37 @@ def _mode_patterns() -> list[tuple[str, re.Pattern[str]]]:
     return _patterns(templates().mode_words)
 
 
+@lru_cache(maxsize=1)
+def _towards() -> re.Pattern[str] | None:
+    ws = templates().towards_words
+    if not ws:
+        return None
+    name = r"[A-Z][\w'’.-]*"
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, ws))})\s+({name}(?:\s+{name}){{0,2}})")
+
+
+def said_towards(sentence: str) -> list[str]:
+    """Where a commute sentence says the ride heads: 'LRT-2 papuntang Cubao tapos MRT to Ayala' ->
+    ['Cubao', 'Ayala'] (a capitalised name after a word of `towards_words`, not `not_destinations`)."""
+    rx, stop = _towards(), {w.casefold() for w in templates().not_destinations}
+    if rx is None:
+        return []
+    out = []
+    for m in rx.finditer(sentence):
+        words_ = m.group(1).split()
+        while words_ and words_[0].casefold() in stop:
+            words_ = words_[1:]
+        if words_ and m.group(1).split()[0].casefold() not in stop:
+            out.append(" ".join(words_).rstrip(".'’"))
+    return out
+
+
+def said_systems(sentence: str) -> list[str]:
+    """Mode words the sentence writes in capitals (MRT, LRT, MTR): a transit system's name, as read."""
+    return [m.group(0) for _, rx in _mode_patterns() for m in rx.finditer(sentence)
+            if m.group(0).isascii() and m.group(0).isupper() and len(m.group(0)) >= 2]
+
+
 def said_modes(sentence: str) -> list[str]:
     """The travel modes a commute sentence names ('蹬着单车去上班' -> ['bike']), in the data's order."""
     return [mode for mode, rx in _mode_patterns() if rx.search(sentence)]
@@ -156,14 +191,25 @@ def station(name: str) -> str:
     return s
 
 
+def normalize_name(s: str) -> str:
+    """A place name compared without a trailing station word ('Santolan station' = 'Santolan')."""
+    return re.sub(r"\s*(?:station|stn|站)$", "", " ".join(s.split()).casefold())
+
+
 def commute_sentence(*, when_s: str, modes: list[str], lines: list[str], stations: list[str],
-                     lang: str | None = None) -> str:
-    """'weekday mornings about 07:40, metro Line 2, between Yuantong and Shanghai Road'; '' with no part."""
+                     towards: list[str] | None = None, lang: str | None = None) -> str:
+    """'weekday mornings about 07:40, metro Line 2, between Yuantong and Shanghai Road'; with where the
+    ride heads: '..., from Santolan station towards Cubao, Ayala'; '' with no part."""
     w = words(lang)
+    towards = towards or []
     how = w.how.format(modes=w.mode_join.join(dict.fromkeys(w.modes.get(m, m) for m in modes)),
                        lines=w.list_join.join(lines)).strip()
     where = ""
-    if len(stations) == 1:
+    heads = [b for b in towards if normalize_name(b) not in {normalize_name(x) for x in stations}]
+    if heads:
+        b = w.list_join.join(heads)
+        where = w.from_towards.format(a=w.list_join.join(stations), b=b) if stations else w.towards.format(b=b)
+    elif len(stations) == 1:
         where = w.stations_one.format(a=stations[0])
     elif len(stations) == 2:
         where = w.stations_two.format(a=stations[0], b=stations[1])
