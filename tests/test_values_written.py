@@ -96,6 +96,8 @@ def test_where_the_ride_heads_and_a_system_name_are_parts_not_quotes() -> None:
     assert value_text.said_systems(sent) == ["LRT", "MRT"]
     assert value_text.said_towards("27 min to Office") == []          # a route card's label, no place
     assert value_text.said_modes("蹬着单车去上班") == ["bike"]
+    assert value_text.said_stations("Morning view from the Angel platform, Northern line") == ["Angel"]
+    assert value_text.said_stations("at the bus stop again") == []      # no name before the station word
     assert value_text.commute_sentence(when_s="weekday mornings about 05:50", modes=["metro"], lines=["MRT"],
                                        stations=["Santolan station"], towards=["Cubao", "Ayala"]) \
         == "weekday mornings about 05:50, metro MRT, from Santolan station towards Cubao, Ayala"

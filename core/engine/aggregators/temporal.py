@@ -8,8 +8,8 @@ from collections import defaultdict
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
 from core.engine.aggregators.value_text import (clock, commute_sentence, days_said, phrase, routine_sentence,
-                                               said_modes, said_part, said_systems, said_towards, station, when,
-                                               words)
+                                               normalize_name, said_modes, said_part, said_stations,
+                                               said_systems, said_towards, station, when, words)
 from core.engine.aggregators.weekdays import (WEEKDAYS, WEEKEND, contradicted, local_weekday, named_days,
                                               text_says_otherwise)
 from core.engine.types import Hypothesis
@@ -125,6 +125,10 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
             continue
         if normalize(name) not in {normalize(x) for x in stations.get(key, [])}:
             stations.setdefault(key, []).append(name)
+    for name in (x for q in own for x in said_stations(q)):     # 'the Angel platform': a station
+        if normalize_name(name) not in {normalize_name(x) for ns in stations.values() for x in ns} \
+                and normalize_name(name) not in {normalize_name(x) for x in lines}:
+            stations.setdefault(normalize(name), []).append(name)
     written = [ns[0] + (f" ({', '.join(ns[1:])})" if len(ns) > 1 else "") for ns in stations.values()]
     # "weekday mornings" only from posts made on a weekday (local time) whose text does not say otherwise
     weekday = [f.time[p] for p in sorted(posts) if local_weekday(f, p)]

@@ -43,6 +43,7 @@ class Templates(BaseModel):
     note: str = ""
     languages: dict[str, Words]
     towards_words: list[str] = []
+    station_words: list[str] = []
     not_destinations: list[str] = []
     mode_words: dict[str, list[str]] = {}
     part_words: dict[str, list[str]] = {}
@@ -162,6 +163,33 @@ def said_towards(sentence: str) -> list[str]:
             words_ = words_[1:]
         if words_ and m.group(1).split()[0].casefold() not in stop:
             out.append(" ".join(words_).rstrip(".'’"))
+    return out
+
+
+@lru_cache(maxsize=1)
+def _at_station() -> re.Pattern[str] | None:
+    ws = templates().station_words
+    if not ws:
+        return None
+    name = r"[A-Z][\w'’.-]*"
+    return re.compile(rf"(?<![\w'’])({name}(?:\s+{name}){{0,2}})\s+(?:{'|'.join(map(re.escape, ws))})\b", re.I)
+
+
+def said_stations(sentence: str) -> list[str]:
+    """Stations a commute sentence names by a station word: 'view from the Angel platform' -> ['Angel']."""
+    rx, stop = _at_station(), {w.casefold() for w in templates().not_destinations}
+    if rx is None:
+        return []
+    out = []
+    for m in rx.finditer(sentence):
+        # only the capitalised words right before the station word ("Morning view from the Angel" -> Angel)
+        tail: list[str] = []
+        for w in reversed(m.group(1).split()):
+            if not w[:1].isupper() or w.casefold() in stop:
+                break
+            tail.insert(0, w)
+        if tail:
+            out.append(" ".join(tail))
     return out
 
 
