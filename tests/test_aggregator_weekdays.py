@@ -52,7 +52,7 @@ def test_weekday_commute_posts_still_make_the_commute(tmp_path: Path) -> None:
              for ts, day in (("2025-09-08T08:10:00+01:00", "Monday"), ("2025-09-09T08:05:00+01:00", "Tuesday"),
                              ("2025-09-10T08:20:00+01:00", "Wednesday"))]
     prof = _profile(tmp_path, posts)
-    assert "weekday mornings around 08:00" in prof.get("commute", ""), prof
+    assert "weekday mornings about 08:10" in prof.get("commute", ""), prof
 
 
 def test_the_local_weekday_counts_not_the_utc_one(tmp_path: Path) -> None:

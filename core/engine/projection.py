@@ -7,12 +7,15 @@ levels come from evidence (and routed gazetteer lookups), so the value is never 
 specific than what supports it. Education's two levels are two readings side by side, not a
 chain (a degree and a field, often said in different posts): the best admitted reading of the
 level the chosen one lacks is written beside it ("Software, Bachelor's degree").
-set / facts: the admitted items joined with "; ".
+set / facts: the admitted items joined with "; ", each said once (`said_once`); commute and routine
+items arrive as short sentences built from parts (aggregators/value_text.py), never quotes.
 Unresolved and removed hypotheses are never projected. The loop writes the rows to the
 `profile` table (db/profile.py) with the evidence ids, so each value's support chain stays
 queryable (nodes + edges).
 """
 from __future__ import annotations
+
+import re
 
 from core.engine.aggregators.base import display, finest
 from core.engine.contract.config import EngineConfig
@@ -26,6 +29,8 @@ from core.schema import load_schema
 MAX_ITEMS = {"set": 8, "facts": 6}
 # hierarchies whose levels are independent readings (no level implies another)
 SIDE_BY_SIDE = {"education"}
+# values written "activity, when" (aggregators/value_text.py): one item per activity, the best-ranked
+ONE_ITEM_PER_ACTIVITY = {"daily_routine"}
 
 
 def project(view: GraphView, config: EngineConfig) -> list[PredictedAttribute]:
@@ -53,12 +58,41 @@ def project(view: GraphView, config: EngineConfig) -> list[PredictedAttribute]:
                                           evidence=_support(g, picked)[:12], level=level,
                                           hypotheses=[h.node_id for h in picked]))
         else:
-            items = hs[: MAX_ITEMS[spec.kind]]
+            items = said_once(hs, by_head=spec.name in ONE_ITEM_PER_ACTIVITY)[: MAX_ITEMS[spec.kind]]
             conf = max(h.confidence or 0 for h in items)
             out.append(PredictedAttribute(attribute=spec.name, value="; ".join(h.value for h in items),
                                           confidence=conf, evidence=_support(g, items)[:16],
                                           hypotheses=[h.node_id for h in items]))
     return out
+
+
+def said_once(hs: list[EvidenceNode], by_head: bool = False) -> list[EvidenceNode]:
+    """The items of a set or facts value, each said once: an item whose words another item already
+    holds ("gym before work" beside "gym before work, weekday mornings") is left out, the fuller one
+    kept in its place (its words are a superset, so nothing the value said is lost); `by_head`: a
+    second item about the same activity (the words before its first comma) is left out too."""
+    from core.textmatch import normalize
+
+    norm = [normalize(h.value or "") for h in hs]
+    out: list[EvidenceNode] = []
+    kept: set[str] = set()
+    heads: set[str] = set()
+    for i, h in enumerate(hs):
+        n = norm[i]
+        head = normalize(re.split(r"[,，]", h.value or "", maxsplit=1)[0])
+        if not n or n in kept or any(n != m and _holds(m, n) for m in norm) or (by_head and head in heads):
+            continue
+        kept.add(n)
+        heads.add(head)
+        out.append(h)
+    return out
+
+
+def _holds(longer: str, shorter: str) -> bool:
+    """The longer text holds the shorter one as whole words (or as written, for CJK)."""
+    if shorter.isascii():
+        return re.search(rf"(?<![\w]){re.escape(shorter)}(?![\w])", longer) is not None
+    return shorter in longer
 
 
 def _side_by_side(attr: str, hs: list[EvidenceNode]) -> tuple[list[EvidenceNode], dict[str, str]]:

@@ -12,11 +12,14 @@ from core.engine.aggregators.base import (SEMANTIC_MAX_CONF, SEMANTIC_PROJECT_MI
 from core.engine.aggregators.birth import normalize_birth
 from core.engine.aggregators.document_holder import others_document
 from core.engine.aggregators.registry import Board, aggregator
+from core.engine.aggregators.value_text import days_said, phrase, routine_sentence, said_part, when, words
+from core.engine.aggregators.weekdays import named_days
 from core.engine.types import Hypothesis
 from core.schema import load_schema
 from core.textmatch import normalize
 
 MAX_SET_ITEMS = 10
+WRITTEN_AS_PHRASE = ("daily_routine", "frequent_venues")   # value_text.phrase: issue 34
 
 
 def sem_conf(c: Cluster, clusters: list[Cluster]) -> float:
@@ -62,14 +65,15 @@ def is_hint(r: CueRec) -> bool:
     return bool(sem and sem.hint) or bool(r.cue.data.hint)
 
 
-def generic(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
+def generic(attr: str, recs: list[CueRec], kind: str,
+            activities: dict[str, list[str]] | None = None) -> list[Hypothesis]:
     """Hints (weak semantic matches) count only when no other cue speaks to the attribute, and
     what they give is held: a grounded reading for the record, never a projected claim."""
     firm = [r for r in recs if not is_hint(r)]
     if firm or not recs:
-        out = generic_firm(attr, firm, kind)
+        out = generic_firm(attr, firm, kind, activities)
     else:
-        out = generic_firm(attr, recs, kind)
+        out = generic_firm(attr, recs, kind, activities)
         for h in out:
             h.data.hold = "semantic hints only"
     if kind in ("hierarchy", "category"):
@@ -102,7 +106,18 @@ def alternatives(attr: str, recs: list[CueRec], proposed: list[Hypothesis]) -> l
     return out
 
 
-def generic_firm(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
+def routine_parts(text: str, nodes: list[str], activities: dict[str, list[str]]) -> str | None:
+    """A routine read as a whole caption ("健身房只有我和保洁阿姨，周一到周五天天如此"), written from
+    its parts: the activity word another cue read in the same text (健身房) and the days and part of
+    day its words name ("健身房, on weekdays"); None when no activity word was read in it."""
+    act = next((a for n in nodes for a in activities.get(n, []) if normalize(a) in normalize(text)), None)
+    if act is None:
+        return None
+    return routine_sentence(act, when(days_said(named_days(text)), said_part(text), [], words()))
+
+
+def generic_firm(attr: str, recs: list[CueRec], kind: str,
+                 activities: dict[str, list[str]] | None = None) -> list[Hypothesis]:
     out: list[Hypothesis] = []
     if kind in ("hierarchy", "category"):
         clusters = cluster(recs)
@@ -152,7 +167,14 @@ def generic_firm(attr: str, recs: list[CueRec], kind: str) -> list[Hypothesis]:
         if attr == "frequent_venues" and len(posts) < 2 and best.cue.confidence < 0.5:
             continue   # one visit is not a regular venue
         value = best.cue.value
-        if kind == "facts" and best.cue.span and normalize(best.cue.span) not in normalize(value):
+        if attr in WRITTEN_AS_PHRASE:
+            # a routine or a venue is written as a short phrase, never as the caption it was read in;
+            # a routine caption is reduced to its parts (the activity word read in it, its day words)
+            value = phrase(value) or (routine_parts(value, [r.node_id for r in grp], activities or {})
+                                      if attr == "daily_routine" else None)
+            if value is None:
+                continue
+        elif kind == "facts" and best.cue.span and normalize(best.cue.span) not in normalize(value):
             value = f"{value} ({best.cue.span})"
         out.append(hyp(attr, {"value": value}, support(grp), conf,
                        f"seen in {len(posts)} post(s): " + "; ".join(sorted({r.cue.span for r in grp})[:3]),
@@ -183,11 +205,17 @@ def _run(board: Board) -> list[Hypothesis]:
     if "relationship_status" in by_attr:
         by_attr["relationship_status"] = spouse_consistent(by_attr["relationship_status"],
                                                            by_attr.get("family_and_relations", []))
+    # activity words (a hobby's or a venue's span, as written) per node: a routine caption's parts
+    activities: dict[str, list[str]] = defaultdict(list)
+    for a in ("hobbies", "frequent_venues"):
+        for r in by_attr.get(a, []):
+            if not is_semantic(r) and r.cue.span and phrase(r.cue.span):
+                activities[r.node_id].append(r.cue.span)
     out: list[Hypothesis] = []
     for spec in free:
         recs = by_attr.get(spec.name, []) + board.found(spec.name)
         if recs:
-            hs = generic(spec.name, recs, spec.kind)
+            hs = generic(spec.name, recs, spec.kind, activities if spec.name == "daily_routine" else None)
             if spec.name == "birth_date":
                 for h in hs:
                     normalize_birth(h)   # one canonical date shape before any aggregator reads it

@@ -7,7 +7,11 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
-from core.engine.aggregators.weekdays import contradicted, local_weekday, text_says_otherwise
+from core.engine.aggregators.value_text import (clock, commute_sentence, days_said, phrase, routine_sentence,
+                                               normalize_name, said_modes, said_part, said_stations,
+                                               said_systems, said_towards, station, when, words)
+from core.engine.aggregators.weekdays import (WEEKDAYS, WEEKEND, contradicted, local_weekday, named_days,
+                                              text_says_otherwise)
 from core.engine.types import Hypothesis
 from core.nodes.cue import Entity
 from core.nodes.evidence import TimeFeatures
@@ -72,32 +76,18 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     lines: list[str] = []
     for p in sorted(commute_posts):
         for name in f.post_items(p, "transit_lines"):
-            if normalize(name) not in [normalize(x) for x in lines]:
+            name = " ".join(name.split())
+            if name and normalize(name) not in [normalize(x) for x in lines]:
                 lines.append(name)
     names = [s for s in sorted(stations, key=lambda s: (-len(stations[s]), s))
              if any(p in commute_posts for _, p in stations[s])][:4]
     if not (lines or names or recs) and len(commute_posts) < 2:
         return []
-    modes = sorted({r.cue.value.split(" — ")[0] for r in recs})[:3]
-    # "weekday mornings" only from posts made on a weekday (local time) whose text does not say otherwise
-    hours = sorted(f.time[p].hour for p in commute_posts if local_weekday(f, p))
-    parts = []
-    if modes:
-        parts.append(" / ".join(modes))
-    if lines:
-        parts.append("lines " + ", ".join(lines[:3]))
-    if names:
-        parts.append("stations " + ", ".join(names))
-    if hours:
-        mh = hours[len(hours) // 2]
-        parts.append(("weekday mornings" if mh < 12 else "weekday evenings") + f" around {mh:02d}:00")
-    quotes: list[str] = []
-    for p in sorted(commute_posts):
-        for _, q, flags in f.sentences(p):
-            if "c" in flags and len(q) <= 160 and q not in quotes:
-                quotes.append(q)
-    if quotes:
-        parts.append("“" + " | ".join(quotes[:3]) + "”")
+    # one place under two names (a sign's 西单 beside the caption's Xidan) is written once: "Xidan (西单)"
+    same = {e.text: e.data.name for _, e in f.entities if e.type in ("place", "station") and e.data.name}
+    value = commute_value(f, recs, commute_posts, lines, names, same)
+    if not value:
+        return []
     ev = sorted({nid for s in names for nid, p in stations[s] if p in commute_posts} | {r.node_id for r in recs})
     if not ev:
         ev = sorted({n.node_id for n in f.nodes.values() if n.kind == "evidence" and n.post_id in commute_posts
@@ -107,9 +97,49 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
         return []
     n_posts = len(commute_posts)
     conf = noisy_or([0.4] * n_posts + [r.cue.confidence for r in recs])
-    return [hyp("commute", {"value": "; ".join(parts)}, ev[:12], conf,
+    return [hyp("commute", {"value": value}, ev[:12], conf,
                 f"stations/lines/commute wording on {n_posts} weekday peak-hour post(s)",
                 data={"posts": sorted(commute_posts)})]
+
+
+def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: list[str], names: list[str],
+                  same: dict[str, str]) -> str:
+    """One sentence from the commute's parts (value_text): when (the weekday posts' usual part of
+    day and clock time), how (the modes the poster's commute cues name, the lines) and where (the
+    stations); no quote of a post, no hashtag ("#commute" says it is a commute, nothing more)."""
+    w = words()
+    # the modes the commute cues name, then those the poster's own commute sentences name
+    own = [q for p in sorted(posts) for _, q, fl in f.sentences(p) if "c" in fl]
+    said = [m for q in own for m in said_modes(q)]
+    modes = list(dict.fromkeys([m for r in recs for m in (r.cue.data.modes or [])] + said))[:3]
+    for name in (x for q in own for x in said_systems(q)):      # MRT, LRT: a system's name, as read
+        if not any(normalize(name) in normalize(x).split() for x in lines):
+            lines.append(name)
+    towards = list(dict.fromkeys(x for q in own for x in said_towards(q)))[:3]
+    stations: dict[str, list[str]] = {}      # place -> its names, first as read
+    for s in names:
+        name = station(s)
+        key = normalize(same.get(s) or name)
+        # a line read as a station ("Line 2"), or a name already written, is not a second station
+        if not name or normalize(name) in {normalize(x) for x in lines}:
+            continue
+        if normalize(name) not in {normalize(x) for x in stations.get(key, [])}:
+            stations.setdefault(key, []).append(name)
+    for name in (x for q in own for x in said_stations(q)):     # 'the Angel platform': a station
+        if normalize_name(name) not in {normalize_name(x) for ns in stations.values() for x in ns} \
+                and normalize_name(name) not in {normalize_name(x) for x in lines}:
+            stations.setdefault(normalize(name), []).append(name)
+    written = [ns[0] + (f" ({', '.join(ns[1:])})" if len(ns) > 1 else "") for ns in stations.values()]
+    # "weekday mornings" only from posts made on a weekday (local time) whose text does not say otherwise
+    weekday = [f.time[p] for p in sorted(posts) if local_weekday(f, p)]
+    morning = [t for t in weekday if t.hour < 12]
+    evening = [t for t in weekday if t.hour >= 12]
+    group, part = (morning, "morning") if len(morning) >= len(evening) else (evening, "evening")
+    when_s = ""
+    if group:   # a commute is a working-day habit: even one Monday post speaks of weekday mornings
+        t = clock([t.local_time for t in group])
+        when_s = w.when.format(days=w.days["weekday"], part=w.parts[part], time=w.time.format(time=t) if t else "")
+    return commute_sentence(when_s=when_s, modes=modes, lines=lines[:4], stations=written[:4], towards=towards)
 
 
 def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
@@ -126,24 +156,21 @@ def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
         posts = {r.post_id: r for r in grp}
         if len(posts) < 2:
             continue
+        act = phrase(grp[0].cue.value)
+        if act is None:
+            continue   # a caption or a list read as the activity: nothing a person reads as a routine
         times = [r.time for r in posts.values()]
         partc: dict[str, int] = defaultdict(int)
         for t in times:
-            partc[t.part.replace("_", " ")] += 1
+            partc[t.part] += 1
         part, n = max(sorted(partc.items()), key=lambda kv: kv[1])
         if n < 2:
             continue
-        days = sorted({t.weekday for t in times if t.weekday}, key=lambda d: _DAYS.index(d) if d in _DAYS else 9)
-        hours = sorted(t.hour for t in times)
-        act = grp[0].cue.value
-        when = f"{part}s" if part else ""
-        day_s = ("on " + "/".join(days)) if days and len(days) <= 3 else ("most days" if len(days) >= 4 else "")
-        val = f"{act} {day_s} {when}".strip() + (f" around {hours[len(hours)//2]:02d}:00" if hours else "")
-        spans = sorted({r.cue.span for r in grp if r.cue.span})[:2]
-        if spans:
-            val += " (" + "; ".join(spans) + ")"
+        group = [t for t in times if t.part == part]
+        val = routine_sentence(act, when([t.weekday for t in group], part, [t.local_time for t in group], words()))
         out.append(hyp("daily_routine", {"value": val}, support(grp), noisy_or([0.4] * len(posts)),
-                       f"{act} recurs in {len(posts)} posts, mostly {part}", data={"posts": sorted(posts)}))
+                       f"{act} recurs in {len(posts)} posts, mostly {part.replace('_', ' ')}",
+                       data={"posts": sorted(posts)}))
     return out
 
 
@@ -158,10 +185,23 @@ def habit_routines(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
                            ("", ""))
         if not sent or "h" not in flags:
             continue
-        part = "" if "p" in flags or r.time is None else r.time.part.replace("_", " ")
-        # the sentence's own day words win over the one post's timestamp ("工作日五点半起床" posted on a Sunday)
-        day = "" if "d" in flags or r.time is None else ("weekdays" if r.time.is_weekday else "weekends")
-        val = f"{r.cue.value}" + (f" in the {part}" if part else "") + (f" on {day}" if day else "") + f" ({sent[:120]})"
+        # the activity as a short phrase, or a whole caption's activity word another cue read in it
+        act = phrase(r.cue.value) or next((c.cue.span for c in cues if c.node_id == r.node_id and c is not r
+                                           and c.cue.attribute in ("hobbies", "frequent_venues") and c.cue.span
+                                           and phrase(c.cue.span) and c.cue.span in r.cue.value), None)
+        if act is None:
+            continue   # a caption with no activity word read in it: no routine a person reads
+        # the sentence's own part-of-day and day words win over the one post's timestamp
+        # ("工作日五点半起床" posted on a Sunday); one post gives no clock time
+        part = said_part(sent) if "p" in flags else (r.time.part if r.time else "")
+        if "d" in flags:
+            days = days_said(named_days(sent))
+        else:
+            days = [] if r.time is None else list(WEEKDAYS if r.time.is_weekday else WEEKEND)
+        when_s = when(days, part, [], words())
+        if normalize(when_s) and normalize(when_s) in normalize(act):
+            when_s = ""
+        val = routine_sentence(act, when_s)
         out.append(hyp("daily_routine", {"value": val}, [r.node_id], 0.45, f"habit wording: {sent[:80]}"))
     return out
 
