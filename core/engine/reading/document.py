@@ -21,6 +21,7 @@ from typing import Any, Generic, Hashable, TypeVar
 
 from core.engine.reading.holder import TextReading
 from core.engine.reading.language_id import identify
+from core.engine.reading.lang import sentence_packs
 from core.engine.reading.sentences import sentence_spans
 
 # how many Documents have been built in this process (the test counts one per text per skim), and
@@ -56,6 +57,8 @@ class Document(TextReading):
         self._languages: list[tuple[int, int, str, float]] | None = None
         self._tokens: list[tuple[int, int, str]] | None = None
         self._places: list | None = None       # the gazetteer's places (rules/base.Ctx.places fills it)
+        # the language packs: by each sentence's identified language where it is confident (reading/lang.py)
+        self.packs = sentence_packs(self.masked, self.languages())
 
     def sentences(self) -> list[tuple[int, int]]:
         """(start, end) of each sentence of the masked text with its closing punctuation (reading/sentences.py)."""
