@@ -59,8 +59,8 @@ class Document(TextReading):
         self._places: list | None = None       # the gazetteer's places (rules/base.Ctx.places fills it)
         # the language packs: where the pack-word rule found one, each sentence's identified language
         # decides where it is confident (reading/lang.sentence_packs: a confident English sentence takes
-        # no pack from two loan words). Not asked of the texts the word rule finds no pack in: that is
-        # every English sentence through the model, 1.34x the time per SynthPAI user for no changed prediction
+        # no pack from two loan words). Not asked of the texts the word rule finds no pack in: that would
+        # put every English sentence through the model, for no changed prediction on any set
         if self.packs:
             self.packs = sentence_packs(self.masked, self.languages())
 
