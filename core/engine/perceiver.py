@@ -98,10 +98,10 @@ def text_evidence(post_id: str, carrier: str, field: str, text: str, *,
         bad = sentence_ranges(text, hostile)
         data.hostile, data.hostile_scope = hostile[:5], "sentences"
         data.cues, data.entities = outside(text, bad, rules.extract_cues(text, carrier=carrier, by_other=by_other),
-                                           rules.extract_entities(text))
+                                           rules.extract_entities(text, carrier=carrier, by_other=by_other))
     else:
         data.cues = rules.extract_cues(text, carrier=carrier, by_other=by_other)
-        data.entities = rules.extract_entities(text)
+        data.entities = rules.extract_entities(text, carrier=carrier, by_other=by_other)
         if modality == "image" and data.lines:
             _read_form(text, carrier, data)
     node = EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)

@@ -7,10 +7,11 @@ the field. English and Chinese are read by the hand-written patterns of reading/
 build their word alternations from the en / zh packs; every other pack is read by the generic
 machinery alone (`generic_reader`), so a new language is a data file (docs/rules.md).
 
-Which packs a text is read with: the packs whose own words it uses (`detect` words and self forms,
-two distinct hits at least) or whose script it is written in (kana, hangul). No language-identification
-library is installed in the project's environment (langid / lingua / fasttext / langdetect are
-absent), so the packs' own words decide, which is also what makes a new pack usable at once.
+Which packs a text is read with: a sentence that py3langid (reading/language_id.py, through
+reading/document.Document.languages) names with confidence as the language of a pack is read with
+that pack (`sentence_packs`); every other sentence, and a text too short for any confident sentence,
+with the packs whose own words it uses (`detect` words and self forms, two distinct hits at least)
+or whose script it is written in (kana, hangul), which is also what makes a new pack usable at once.
 """
 from __future__ import annotations
 
@@ -305,3 +306,25 @@ def template_parts(t: str, slot: str, b: str) -> tuple[re.Pattern[str] | None, r
 @lru_cache(maxsize=64)
 def patterns(code: str) -> PackPatterns:
     return PackPatterns(pack(code))
+
+
+# ---------------------------------------------------------------- the packs by sentence language
+# a sentence py3langid names with at least this confidence is read with its language's pack; the rest of
+# the text is read with the packs whose own words it uses (text_packs), as before
+CONFIDENT = 0.9
+
+
+def sentence_packs(text: str, languages: list[tuple[int, int, str, float]]) -> tuple[Pack, ...]:
+    """The generic-reader packs of a text given its sentences' languages (reading/document.Document
+    .languages): a sentence identified with confidence as the language of a pack brings that pack
+    (none for English and Chinese, read by the hand-written patterns); every other sentence -- too
+    short, unsure, or in a language no pack names (py3langid's "id" for a Malay pack's text) -- is
+    read with the pack-word rule (text_packs), as is a text with no confident sentence at all."""
+    known = packs()
+    confident = {code for _, _, code, p in languages if p >= CONFIDENT and code in known}
+    if not confident:
+        return text_packs(text)
+    rest = " ".join(text[s:e] for s, e, code, p in languages if p < CONFIDENT or code not in known)
+    by_words = {p.code for p in text_packs(rest)} if rest.strip() else set()
+    return tuple(p for p, _, script in _generic()
+                 if p.code in confident or p.code in by_words or (script is not None and script.search(text)))

@@ -1,7 +1,7 @@
 """Offline rules: lexicons, patterns and gazetteer lookups for the 28 attributes (EN + ZH).
 
     extract_cues(text, carrier=None, lang=None) -> list[Cue]
-    extract_entities(text) -> list[Entity]
+    extract_entities(text, carrier=, by_other=) -> list[Entity]
     time_features(ts) -> dict
     text_features(text, ...) -> TextFeatures  (what the aggregators read of a text; features.py)
     hostile_spans(text) -> list[str]

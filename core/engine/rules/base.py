@@ -1,6 +1,6 @@
-"""Shared machinery of the offline rules: the per-text context (Ctx: the text's reading --
-clause bounds, holders, stance, negation: reading/holder.TextReading -- plus the words, lexicon
-hits and places the extractors look up) and the Cue builder.
+"""Shared machinery of the offline rules: the per-text context (Ctx: the text's Document --
+reading/document.py: clause bounds, holders, stance, negation, sentences, words, lexicon hits --
+plus the places the extractors look up) and the Cue builder.
 
 Extractors run on a *masked* copy of the text (hostile spans blanked with spaces of equal
 length) so offsets stay valid and every span is cut from the original text: a cue's span is
@@ -19,6 +19,7 @@ from core.engine.types import Cue
 from core.engine.reading.sentences import SENTENCE  # noqa: E402,F401
 # the reading of one text (clauses, quotations, holders, stance, negation): core/engine/reading/holder.py
 from core.engine.reading.holder import CJK, FIRST_PERSON, TextReading  # noqa: E402,F401 (CJK re-exported)
+from core.engine.reading.document import _WORD, Document  # noqa: E402
 
 # carriers whose text was read off an image (OCR): a sign, a card, a document, a screenshot, a map
 IMAGE_TEXT_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
@@ -34,75 +35,18 @@ _PLACE_GATE = re.compile(
 )
 
 
-class Ctx(TextReading):
-    """The rules' context of one text: its reading (reading/holder.py: clauses, holders, stance),
-    plus the words, hashtags, lexicon hits and places the extractors look up, and the Cue builder."""
+class Ctx(Document):
+    """The rules' view of one text: its Document (reading/document.py: the reading -- clauses,
+    holders, stance -- sentences, words, hashtags, lexicon hits) plus the places the extractors
+    look up and the Cue builder. Built once per text by rules/documents.document() and shared by
+    every reader of the text."""
 
-    __slots__ = ("_places", "_tokens", "_impersonal")
+    __slots__ = ("_impersonal",)
 
-    def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False):
-        TextReading.__init__(self, text, masked, carrier=carrier, lang=lang, by_other=by_other)
-        self._places: list | None = None
-        self._tokens: list[tuple[int, int, str]] | None = None
+    def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False,
+                 fragment: bool = False):
+        Document.__init__(self, text, masked, carrier=carrier, lang=lang, by_other=by_other, fragment=fragment)
         self._impersonal: bool | None = None     # no first-person word anywhere (read once, for _general)
-
-    def tokens(self) -> list[tuple[int, int, str]]:
-        """(start, end, lowercased word) of the Latin/digit words of the masked text."""
-        if self._tokens is None:
-            toks: list[tuple[int, int, str]] = []
-            for m in _WORD.finditer(self.lower):
-                if m.start() > 0 and self.masked[m.start() - 1] == "#":
-                    # hashtags: "#DiabetesWarrior" -> diabetes, warrior (offsets stay in the tag)
-                    parts = list(_CAMEL.finditer(self.masked, m.start(), m.end()))
-                    if len(parts) > 1:
-                        toks.extend((p.start(), p.end(), p.group(0).lower()) for p in parts)
-                        continue
-                toks.append((m.start(), m.end(), m.group(0)))
-            self._tokens = toks
-        return self._tokens
-
-    def hashtags(self) -> list[tuple[int, int, str]]:
-        """(start, end, words) of each hashtag, CamelCase split: "#NurseLife" -> "nurse life"."""
-        out = []
-        for m in _HASHTAG.finditer(self.masked):
-            words = " ".join(p.group(0).lower() for p in _CAMEL.finditer(self.masked, m.start(1), m.end()))
-            out.append((m.start(), m.end(), words))
-        return out
-
-    def lexicon_hits(self, lex: "Lexicon") -> list[tuple[int, int, str]]:
-        """Whole-word matches of a Lexicon's Latin terms (longest first, plural -s/-es too) and
-        substring matches of its CJK terms: (start, end, term as listed)."""
-        out: list[tuple[int, int, str]] = []
-        toks = self.tokens()
-        i = 0
-        n_tok = len(toks)
-        first = lex.first
-        while i < n_tok:
-            w0 = toks[i][2]
-            if w0 not in first and w0[:-1] not in first and w0[:-2] not in first:
-                i += 1
-                continue
-            hit = None
-            for n in range(min(lex.max_words, n_tok - i), 0, -1):
-                words = [toks[i + k][2] for k in range(n)]
-                # words must be adjacent (only spaces or a hyphen/apostrophe between them)
-                if n > 1 and any(not _GAP.fullmatch(self.lower[toks[i + k][1]:toks[i + k + 1][0]]) for k in range(n - 1)):
-                    continue
-                key = " ".join(words)
-                term = lex.en.get(key)
-                if term is None and key.endswith("s"):
-                    term = lex.en.get(key[:-1]) or (lex.en.get(key[:-2]) if key.endswith("es") else None)
-                if term is not None:
-                    hit = (toks[i][0], toks[i + n - 1][1], term)
-                    i += n
-                    break
-            if hit:
-                out.append(hit)
-            else:
-                i += 1
-        if self.has_cjk and lex.zh_re is not None:
-            out.extend((m.start(), m.end(), m.group(0)) for m in lex.zh_re.finditer(self.masked))
-        return out
 
     def places(self) -> list:
         """Places in the masked text (gazetteer lookups are the costliest step: done once)."""
@@ -169,10 +113,6 @@ _STATE_BANK = {"education": "education", "relationship_status": "relationship", 
 
 Extractor = Callable[[Ctx], list[Cue]]
 
-_WORD = re.compile(r"[^\W_](?:[\w&+']*[^\W_])?")
-_CAMEL = re.compile(r"[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+|[^\W\d_a-zA-Z]+")
-_HASHTAG = re.compile(r"#(\w+)")
-_GAP = re.compile(r"[\s\-./]{1,3}")
 
 
 class Lexicon:

@@ -5,7 +5,7 @@ import re
 from typing import Any
 
 from core.engine.gazetteer import find_places
-from core.engine.rules.base import Ctx
+from core.engine.rules.documents import reading
 from core.engine.rules.blobs import blob_spans
 from core.engine.rules.recognizer_data import family
 from core.nodes.cue import Entity, EntityType  # noqa: F401 (stored in evidence data)
@@ -128,8 +128,9 @@ def money_entities(text: str) -> list[Entity]:
     return out
 
 
-def extract_entities(text: str) -> list[Entity]:
-    """All entities, non-overlapping (earlier, more specific patterns win), sorted by position."""
+def extract_entities(text: str, *, carrier: str | None = None, by_other: bool = False) -> list[Entity]:
+    """All entities, non-overlapping (earlier, more specific patterns win), sorted by position.
+    `carrier`, `by_other`: the text's, so the holders read the text's Document (rules/documents.py)."""
     if not text:
         return []
     text = text[:200_000]
@@ -204,17 +205,18 @@ def extract_entities(text: str) -> list[Entity]:
         _add(out, taken, "place", p.start, p.end, text, name=p.name, kind=p.kind, levels=p.levels,
              original=p.original)
     out.sort(key=lambda e: e.start)
-    _mark_holders(text, out)
+    _mark_holders(text, out, carrier, by_other)
     return out
 
 
-def _mark_holders(text: str, entities: list[Entity]) -> None:
+def _mark_holders(text: str, entities: list[Entity], carrier: str | None, by_other: bool) -> None:
     """Whose place a place or station mention is (the reading layer's holder of its clause): "my
     husband works in Shenzhen", "舅妈住在成都" name the relative's city, not the poster's. Marked as
     data.holder = "other:<who>" (the places aggregator drops it); the poster's own are unmarked."""
     if not any(e.type in ("place", "station") for e in entities):
         return
-    ctx = Ctx(text, text.replace("\u2019", "'"), carrier=None, lang=None)
+    # the unmasked text (with curly apostrophes straightened): the text's Document when nothing is hostile
+    ctx = reading(text, text.replace("\u2019", "'"), carrier=carrier, by_other=by_other)
     for e in entities:
         if e.type in ("place", "station"):
             h = ctx.holder(e.start)

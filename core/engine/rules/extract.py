@@ -3,9 +3,9 @@ from __future__ import annotations
 
 from core.engine.rules import (age_arithmetic, document_names, identity, labels, lang_cues, lifestyle, occupation_taxonomy,
                                reading_cues, sensitive, socio)
-from core.engine.rules.base import Ctx, Extractor
-from core.engine.rules.hostile import hostile_mask
 from core.engine.rules import data_runner
+from core.engine.rules.base import Extractor
+from core.engine.rules.documents import document
 from core.engine.rules.registry import Registry, bind, declarations
 from core.engine.types import Cue
 from core.schema import ATTRIBUTE_NAMES
@@ -34,10 +34,9 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
     if not text or not isinstance(text, str):
         return []
     text = text[:MAX_TEXT]
-    masked = hostile_mask(text)
-    if not masked.strip():
+    ctx = document(text, carrier=carrier, by_other=by_other, lang=lang)    # read once per text (rules/documents.py)
+    if not ctx.hostile_masked.strip():
         return []
-    ctx = Ctx(text, masked, carrier=carrier, lang=lang, by_other=by_other)
     out: list[Cue] = []
     seen: set[tuple[str, str, str]] = set()
     for name, ex in REGISTRY.runners:

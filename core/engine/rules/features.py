@@ -34,7 +34,7 @@ from typing import Any, Sequence
 
 from core.engine.gazetteer import find_places
 from core.engine.reading.sentences import sentence_bodies
-from core.engine.rules.base import Ctx
+from core.engine.rules.documents import reading
 from core.engine.rules.hostile import masked_text
 from core.engine.rules.recognizer_data import family
 from core.nodes.cue import Entity
@@ -126,13 +126,13 @@ def _year(m: re.Match) -> int:
 class _Own:
     """Is the text at a position the poster's own fact? (the reading layer's holder of its clause)"""
 
-    def __init__(self, text: str):
-        self.text = text
+    def __init__(self, text: str, carrier: str | None, by_other: bool):
+        self.text, self.carrier, self.by_other = text, carrier, by_other
         self.ctx: Any = None
 
     def __call__(self, pos: int) -> bool:
         if self.ctx is None:
-            self.ctx = Ctx(self.text, self.text, carrier=None, lang=None)
+            self.ctx = reading(self.text, self.text, carrier=self.carrier, by_other=self.by_other)   # the text's Document
         return self.ctx.holder(pos).is_self
 
 
@@ -164,13 +164,13 @@ def _line_marks(lines: list[OcrLine]) -> list[list[str]]:
 
 def text_features(text: str, *, modality: str = "text", carrier: str | None = None,
                   lines: Sequence[OcrLine | dict[str, Any]] | None = None,
-                  entities: Sequence[Entity | dict[str, Any]] | None = None) -> TextFeatures:
+                  entities: Sequence[Entity | dict[str, Any]] | None = None, by_other: bool = False) -> TextFeatures:
     """The features of one evidence text (see the module docstring)."""
     if not text or not text.strip():
         return TextFeatures()
     lines = [OcrLine.model_validate(ln) for ln in lines or []]
     f: dict[str, Any] = {}
-    own = _Own(text)
+    own = _Own(text, carrier, by_other)
     if any(own(m.start()) for m in BIRTHDAY_SELF.finditer(text)):
         f["birthday_self"] = True     # the poster's birthday ("my son is turning 30 today" is the son's)
     for key, rx in (("travel", TRAVEL), ("home", HOME), ("work", WORK), ("commute", COMMUTE_WORDS),
@@ -232,4 +232,4 @@ def attach_features(node: Any) -> None:
     d = node.data
     readable = "" if d.hostile_scope == "all" else masked_text(node.content, d.hostile or [])
     d.features = text_features(readable, modality=node.modality or "text", carrier=node.carrier,
-                               lines=d.lines, entities=d.entities or [])
+                               lines=d.lines, entities=d.entities or [], by_other=bool(d.by_other))

@@ -21,6 +21,7 @@ import re
 from core.engine.forms import Form, FormField
 from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
+from core.engine.rules.documents import reading
 from core.engine.rules.entities import money_entities
 from core.engine.rules.recognizer_data import family
 from core.engine.rules.socio import income_band
@@ -124,7 +125,7 @@ def form_cues(text: str, form: Form, carrier: str | None = None) -> list[Cue]:
     """Cues from the fields of one document (see the module docstring)."""
     if not form.fields:
         return []
-    ctx = Ctx(text, text, carrier=carrier, lang=None)
+    ctx = reading(text, text, carrier=carrier)     # the text's Document (rules/documents.py)
     dt = form.doc_type
     out: list[Cue] = []
 

@@ -7,11 +7,10 @@ from __future__ import annotations
 
 import re
 
-from core.engine.reading.holder import TextReading
 from core.engine.reading.kin import CHILDREN, SPOUSE
 from core.engine.reading.mentions import Reading, read_mentions
 from core.engine.rules.base import Ctx
-from core.engine.rules.hostile import hostile_mask
+from core.engine.rules.documents import document
 from core.engine.rules.identity import REF_YEAR
 from core.engine.rules.lifestyle import DEATH
 from core.engine.types import Cue
@@ -24,8 +23,7 @@ _AGE_CONF = {"age:big_n": 0.7, "age:my_nth": 0.7, "age:n_today": 0.75, "age:addr
 def read(text: str, *, carrier: str | None = None, by_other: bool = False) -> Reading:
     """One reading pass over a text (hostile sentences are blanked first, as for the rules): here, above
     the reading layer, since the hostile mask is the rules'."""
-    masked = hostile_mask(text)
-    return read_mentions(TextReading(text, masked, carrier=carrier, lang=None, by_other=by_other), every_sentence=True)
+    return read_mentions(document(text, carrier=carrier, by_other=by_other), every_sentence=True)
 
 
 def _decade(n: int) -> str:

@@ -32,8 +32,9 @@ from typing import Any, Sequence
 import numpy as np
 
 from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keywords, read_banks  # noqa: F401
-from core.engine.rules.base import SENTENCE, Ctx
-from core.engine.rules.hostile import hostile_mask, sentence_ranges
+from core.engine.rules.base import SENTENCE
+from core.engine.rules.documents import document
+from core.engine.rules.hostile import sentence_ranges
 from core.engine.rules.recognizer_data import family
 from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_rival,
                                                   occupation_anchor, religion_anchor, says_work, visit_only)
@@ -121,8 +122,8 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
     about the poster by `Ctx.stance` (the other stances cannot yield a first-person cue)."""
     if not text or not text.strip():
         return []
-    masked = hostile_mask(text)
-    ctx = Ctx(text, masked, carrier=carrier, lang=None)
+    ctx = document(text, carrier=carrier)     # the text's Document, shared with the rules (rules/documents.py)
+    masked = ctx.hostile_masked
     out: list[tuple[int, int]] = []
     for m in SENTENCE.finditer(masked):
         s, e = m.start(), m.end()

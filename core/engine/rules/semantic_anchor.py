@@ -211,7 +211,7 @@ def _pastimes():
 def without_pastimes(sentence: str) -> tuple[str, bool]:
     """The sentence with its pastime words (the hobbies lexicon: yoga, painting, coding, 烘焙)
     blanked, and whether it had any."""
-    ctx = Ctx(sentence, sentence, carrier=None, lang=None)
+    ctx = Ctx(sentence, sentence, carrier=None, lang=None, fragment=True)   # one sentence read on its own
     chars = list(sentence)
     hit = False
     for a, b, _ in ctx.lexicon_hits(_pastimes()):
@@ -251,7 +251,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
     roles = role_lexicon("occupation", value_id)
     lex = value_lexicon("occupation", value_id)
     value = _value_name("occupation", value_id)
-    ctx = Ctx(rest, rest, carrier=None, lang=None)
+    ctx = Ctx(rest, rest, carrier=None, lang=None, fragment=True)   # the sentence, pastimes blanked
     kind: str | None = None
     for m in _LATIN_WORD.finditer(rest):
         w = m.group(0)
@@ -309,7 +309,7 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
     rest, _ = without_pastimes(sentence)
     latin, zh = _keywords("religion")
     lex = value_lexicon("religion", value_id) | latin
-    ctx = Ctx(rest, rest, carrier=None, lang=None)
+    ctx = Ctx(rest, rest, carrier=None, lang=None, fragment=True)   # the sentence, pastimes blanked
     low = rest.lower()
     kind: str | None = None
     hits = [(m.start(), x) for m in _LATIN_WORD.finditer(rest) for x in anchors(m.group(0)) if x in lex]
