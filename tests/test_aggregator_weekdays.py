@@ -3,23 +3,14 @@ refuse posts whose own text says otherwise (issue 37: a commute "weekday morning
 drawn from Saturday posts that say it is a slow Saturday). Real offline investigations."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from core.engine.aggregators.weekdays import named_days
-from core.engine.loop import Investigation
+from tests.engine_user import run_profile
 
 
 def _profile(tmp_path: Path, posts: list[dict]) -> dict[str, str]:
-    u = tmp_path / "u"
-    (u / "images").mkdir(parents=True)
-    (u / "profile.json").write_text(json.dumps({"user_id": "u1", "platform": "rednote", "nickname": "sam",
-                                                "bio": "", "language": "en"}), encoding="utf-8")
-    (u / "posts.jsonl").write_text("".join(json.dumps({"post_id": f"p{i}", **p}) + "\n" for i, p in enumerate(posts)),
-                                   encoding="utf-8")
-    inv = Investigation.start(tmp_path / "runs.db", u)
-    inv.run()
-    return {a.attribute: a.value for a in inv.profile().attributes}
+    return run_profile(tmp_path, posts, platform="rednote")
 
 
 SLOW_SATURDAYS = [  # Saturdays, local time (+01:00), each saying so

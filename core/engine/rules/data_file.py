@@ -45,7 +45,12 @@ class Recognizer(BaseModel):
     @field_validator("scores")
     @classmethod
     def _scores(cls, v: dict[str, float]) -> dict[str, float]:
-        for k, x in v.items():
-            if not 0 < x <= 1:
-                raise ValueError(f"score {k!r} must be in (0, 1], got {x}")
-        return v
+        return check_scores(v)
+
+
+def check_scores(v: dict[str, float]) -> dict[str, float]:
+    """Base scores by rule id, each in (0, 1] (a pydantic validator's body: raises ValueError)."""
+    for k, x in v.items():
+        if not 0 < x <= 1:
+            raise ValueError(f"score {k!r} must be in (0, 1], got {x}")
+    return v

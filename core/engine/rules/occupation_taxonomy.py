@@ -26,7 +26,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from core.engine.reading.holder import CJK
 from core.engine.rules.base import Ctx
-from core.engine.rules.data_file import Recognizer  # the shared block (rules/registry.py)
+from core.engine.rules.data_file import Recognizer, check_scores  # the shared block (rules/registry.py)
 from core.engine.types import Cue
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "occupations.json"
@@ -136,10 +136,7 @@ class TaxonomyFile(_Strict):
     @field_validator("scores")
     @classmethod
     def _scores(cls, v: dict[str, float]) -> dict[str, float]:
-        for k, x in v.items():
-            if not 0 < x <= 1:
-                raise ValueError(f"score {k!r} must be in (0, 1], got {x}")
-        return v
+        return check_scores(v)
 
     @model_validator(mode="after")
     def _unique(self) -> "TaxonomyFile":
