@@ -45,9 +45,9 @@ OTHER_SUBJ = re.compile(
     re.I,
 )
 # a kin noun without a determiner opening its clause: "hubby cooked", "Mum says", "wifey is a nurse"
+# (the en pack's bare_kin)
 BARE_KIN = re.compile(
-    r"\A[\W_]*(?P<kin>hubby|wifey|husband|wife|mum|mom|mama|dad|papa|sis|bro|bestie|grandma|grandpa|granny|"
-    r"kiddo|kids|the\s+kids|the\s+wife|the\s+husband|the\s+missus|the\s+little\s+ones?|our\s+little\s+ones?)\b"
+    rf"\A[\W_]*(?P<kin>{words(_EN.bare_kin)})\b"
     r"(?!\s*(?:and|&)\s*(?:i|me)\b)(?!\s+(?:life|jokes?|bod|vibes|mode|goals)\b)",
     re.I,
 )
@@ -104,9 +104,7 @@ KIN_NAMES = frozenset(KIN_EN)
 # "their" is left out: "as someone who did their PhD" is the poster (a singular they)
 _POSSESSOR = re.compile(r"(?:\b(?P<pro>his|her)|(?<![\w'’])(?P<name>[A-Z][a-z]{2,})['’]s)\s+(?:[\w-]+\s+)?$")
 _SAINT = re.compile(r"\b(?:St\.?|Saint|San|Santa)\s+$")
-_NOT_A_POSSESSOR = frozenset("today tonight yesterday tomorrow valentine mother father women men children kids people year "
-                             "christmas world nature life god earth everyone nobody someone week weekend month summer "
-                             "winter spring autumn fall".split())
+_NOT_A_POSSESSOR = frozenset(_EN.not_possessors)   # today's, Mother's Day, the world's (the en pack)
 
 
 # a person named as the clause's subject right before what they have or are: "Ella's been diagnosed
@@ -115,10 +113,7 @@ _NAMED_SUBJ = re.compile(r"\A[\W_]*(?:(?i:little|baby|our|my)\s+)?(?P<name>[A-Z]
                          r"\s+(?:has|had|got|gets|caught|was|is|became|works)(?:\s+(?:been|got|just|now|also))?)\s+"
                          r"(?:(?:diagnosed|recently)\s+)*(?:with\s+|as\s+)?(?:(?:a|an|the|bad|mild|severe|another|her|his)\s+)?"
                          r"(?:[\w-]+\s+){0,2}$")
-_NOT_A_NAME = frozenset("the this that these those today tonight yesterday tomorrow work life everything nothing something "
-                        "everyone nobody someone it there here what who why when where how which coffee dinner lunch "
-                        "breakfast weather traffic update note monday tuesday wednesday thursday friday saturday sunday "
-                        "january february march april may june july august september october november december".split())
+_NOT_A_NAME = frozenset(_EN.not_names)   # days, months, common nouns opening a clause (the en pack)
 
 
 def named_subject(text: str, start: int, pos: int) -> Holder | None:

@@ -67,6 +67,7 @@ class Pack(BaseModel):
     people: dict[str, str] = {}        # other people's words -> relation (friend, colleague, boss)
     other_subjects: list[str] = []     # words putting someone else in the subject (en: kin, people and more)
     generic_subjects: list[str] = []   # people in general (people, everyone / 人们)
+    bare_kin: list[str] = []           # kin words opening a clause without a determiner: someone else ("hubby cooked")
     implied_own: list[str] = []        # kin words that, bare, are the poster's own (老公, 兄, "Papa" opening a sentence)
     possessive_after: bool = False      # the possessive follows the noun ("adik saya")
     kin_suffixes: list[str] = []       # particles after a kin word in scripts without spaces (の, は / 이, 랑)
@@ -74,9 +75,13 @@ class Pack(BaseModel):
     fold: dict[str, str] = {}          # one character -> one character the patterns read through (traditional -> simplified)
     age_statements: list[str] = []     # "ik ben {n} jaar": the poster's age
     home_statements: list[str] = []    # "ik woon in {place}": the poster's home
+    # capitalised words that are no person (lower case, whole words; en): before 's, "today's", "Mother's Day"
+    # is no possessor (holder.possessor_before); opening a clause, "Monday was", "Coffee is" no named subject
+    not_possessors: list[str] = []
+    not_names: list[str] = []
 
     @field_validator("detect", "self_words", "first_person", "self_copula", "self_possessive", "other_possessive",
-                     "other_pronouns", "negation", "irrealis", "other_subjects", "generic_subjects", "implied_own",
+                     "other_pronouns", "negation", "irrealis", "other_subjects", "generic_subjects", "bare_kin", "implied_own",
                      "kin_suffixes", "subject_suffixes")
     @classmethod
     def _patterns(cls, v: list[str]) -> list[str]:

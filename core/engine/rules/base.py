@@ -13,6 +13,7 @@ from typing import Any, Callable
 
 from core.engine.gazetteer import find_places
 from core.engine.rules.generic import generic_statement
+from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 # a sentence with its closing punctuation (the unit the semantic layers embed and compare): the one splitter
@@ -24,15 +25,7 @@ from core.engine.reading.document import _WORD, Document  # noqa: E402
 # carriers whose text was read off an image (OCR): a sign, a card, a document, a screenshot, a map
 IMAGE_TEXT_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
 
-_PLACE_GATE = re.compile(
-    r"\b(?:live[sd]?|living|moved?|moving|relocat\w*|based|home|hometown|here\s+in|from|born|raised|grew\s+up|local|resident|"
-    r"neighbou?rhood|apartment|flat|house|visit\w*|trip|travel\w*|vacation\w*|holiday|flew|fly|flying|landed|arrived|been\s+to|went\s+to|"
-    r"back|days\s+in|weeks?\s+in|weekend\s+in|spent|honeymoon|explor\w*|road\s+trip|backpack\w*|memories|greetings|hello|wander\w*|"
-    r"sightseeing|inspired|reminisc\w*|longing|work\w*|office|job|commut\w*|teach|company|firm|hospital|clinic|school|college|"
-    r"university|campus|uni|citizen|immigra\w*|expat|passport|country|city|town|anyone|fellow|locals?|here|run|own|shop|store|"
-    r"bakery|restaurant|caf[eé]|business|studio|student|studying|study|address|addr)\b",
-    re.I,
-)
+_PLACE_GATE = family("entities").pattern("place_gate")   # place wording (data: entities.json place_gate)
 
 
 class Ctx(Document):
