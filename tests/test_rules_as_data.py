@@ -341,3 +341,15 @@ def test_sensitive_statements_read_from_data():
     rel = religion(ctx("As a devout Catholic I go to mass"))
     assert rel[0].value == "Christianity" and rel[0].confidence == 0.85
     assert not political_views(ctx("Labour day picnic"))                       # ambiguous without a self-statement
+
+
+def test_month_names_and_gender_hashtags_read_from_data():
+    from core.engine.rules import entities, identity
+    months = family("entities").words("months")
+    assert len(months) == 12 and entities.MONTHS["december"] == 12 and entities.MONTHS["sept"] == 9
+    assert {m: entities.MONTHS[m] for m in months} == {m: i + 1 for i, m in enumerate(months)}
+    d = family("identity")
+    assert identity._TAG_FEMALE.pattern == d.source("tag_female") and identity._TAG_MALE.pattern == d.source("tag_male")
+    assert [p.lang for p in d.data.patterns["tag_female"].parts] == ["en", "zh"]
+    assert identity._TAG_FEMALE.match("girlmomoftwo") and identity._TAG_FEMALE.match("宝妈")
+    assert identity._TAG_MALE.match("dadbod") and not identity._TAG_MALE.match("momlife")

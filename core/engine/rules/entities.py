@@ -58,8 +58,7 @@ def is_tracking_number(text: str, value: str) -> bool:
     v = value.replace(" ", "").replace("-", "")
     return bool(TRACKING_FORMAT.match(v)) or bool(PARCEL_CONTEXT.search(text))
 MONEY = _D.pattern("money")
-MONTHS = {m: i + 1 for i, m in enumerate(["january", "february", "march", "april", "may", "june", "july", "august",
-                                          "september", "october", "november", "december"])}
+MONTHS = {m: i + 1 for i, m in enumerate(_D.words("months"))}   # data: entities.json months (calendar order)
 MONTHS.update({m[:3]: i for m, i in list(MONTHS.items())})
 MONTHS["sept"] = 9
 DATE_ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.年](0?[1-9]|1[0-2])(?:[-/.月](0?[1-9]|[12]\d|3[01])[日号]?)?(?!\d)")

@@ -125,8 +125,8 @@ _G_PARTNER_EN = _D.pattern("partner_en")
 _G_FEMALE_ZH = _D.pattern("gender_female_zh")
 _G_MALE_ZH = _D.pattern("gender_male_zh")
 _G_PARTNER_ZH = _D.pattern("partner_zh")
-_TAG_FEMALE = re.compile(r"(?:mom|mum|mama|mommy|boymom|girlmom|wife|girl|women|woman|her)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood)$|momlife|mumlife|motherhood|momblogger|girlboss|womenintech|womeninstem|ladyboss|宝妈|辣妈")
-_TAG_MALE = re.compile(r"(?:dad|daddy|girldad|boydad|husband|guy|men)(?:life|ofboys|ofgirls|oftwo|ofthree|of\d|problems|things|hood|bod)$|dadlife|fatherhood|dadbod|girldad|奶爸|宝爸")
+_TAG_FEMALE = _D.pattern("tag_female")   # the poster's own hashtags: #momlife, #宝妈
+_TAG_MALE = _D.pattern("tag_male")       # #dadlife, #奶爸
 _PARTNER_GENDER = _D.map("partner_gender")
 
 
