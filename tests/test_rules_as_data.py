@@ -353,3 +353,14 @@ def test_month_names_and_gender_hashtags_read_from_data():
     assert [p.lang for p in d.data.patterns["tag_female"].parts] == ["en", "zh"]
     assert identity._TAG_FEMALE.match("girlmomoftwo") and identity._TAG_FEMALE.match("宝妈")
     assert identity._TAG_MALE.match("dadbod") and not identity._TAG_MALE.match("momlife")
+
+
+def test_stance_words_read_from_the_en_and_zh_packs():
+    from core.engine.reading import holder
+    from core.engine.reading.lang import pack
+    en, zh = pack("en"), pack("zh")
+    assert holder._HYPO.pattern == rf"\b(?:{'|'.join(en.hypothetical)})\b|{'|'.join(zh.hypothetical)}"
+    assert holder._QUOTE.pattern == rf"\b(?:{'|'.join(en.reported_speech)})\b|{'|'.join(zh.reported_speech)}"
+    assert en.hypothetical[0].startswith("if") and zh.hypothetical[0] == "如果我" and zh.reported_speech[-1] == "网上说"
+    assert holder._HYPO.search("If I were a doctor") and holder._HYPO.search("要是我当老师") and not holder._HYPO.search("I am a doctor")
+    assert holder._QUOTE.search("According to the article") and holder._QUOTE.search("听说他是医生")

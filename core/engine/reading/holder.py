@@ -244,15 +244,10 @@ _NEG_ZH = re.compile(r"(?:(?<!没关)(?:" + words(_ZH.negation) + r")(?:太|怎�
 
 # sentence stance (Ctx.stance): questions, quoted / reported speech, hypotheticals, negation
 _QUESTION = re.compile(r"[?？]\s*[\"'”)）]*\s*$|(?:吗|呢)\s*[。！!]*$")
-_QUOTE = re.compile(
-    r"\b(?:according\s+to|reportedly|(?:the\s+)?(?:article|report|news|study|survey|headline|story)\s+(?:says|said|claims|found|shows)|"
-    r"(?:he|she|they|someone|people)\s+(?:said|says|told\s+me|keeps?\s+saying)|quote[sd]?)\b|据报道|新闻说|报道称|据说|听说|网上说", re.I)
+# reported speech and hypotheticals: the en and zh packs' reported_speech / hypothetical (en on word boundaries)
+_QUOTE = re.compile(rf"\b(?:{words(_EN.reported_speech)})\b|{words(_ZH.reported_speech)}", re.I)
 _QUOTE_WRAP = re.compile(r"^\s*(?:>|[\"“«「『][^\"”»」』]{8,}[\"”»」』]\s*$)")
-_HYPO = re.compile(
-    r"\b(?:if\s+i\s+(?:was|were|had|could|ever)|i\s+wish\s+i|imagine\s+(?:being|if)|hypothetically|"
-    r"i'?d\s+(?:love|like)\s+to\s+be(?:come)?|i\s+want\s+to\s+be(?:come)?|dream(?:s|ed)?\s+of\s+(?:being|becoming)|"
-    r"someday\s+i'?ll|one\s+day\s+i'?ll|would\s+(?:be|have\s+been)\s+(?:a|an)\b|pretend(?:ing)?\s+to\s+be)\b"
-    r"|如果我|假如我|要是我|我想当|我想成为|梦想(?:是|成为)|假设", re.I)
+_HYPO = re.compile(rf"\b(?:{words(_EN.hypothetical)})\b|{words(_ZH.hypothetical)}", re.I)
 _NEG_SENT = re.compile(
     r"\b(?:i'?m|i\s+am|i\s+was|i'?ve|i\s+have)\s+(?:not(?!\s+(?:sure|gonna|going|too|that|really|quite))|never|no\s+longer)\b|\bi\s+(?:don'?t|didn'?t|never)\s+(?:have|had|work|worked|study|studied|go|went|own)\b|"
     r"\bnot\s+(?:a|an|my)\s+\w+\s*(?:myself)?$|\bnever\s+been\b|\bno\s+longer\b"

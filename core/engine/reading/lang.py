@@ -63,6 +63,8 @@ class Pack(BaseModel):
     other_pronouns: list[str] = []     # he, she, they
     negation: list[str] = []
     irrealis: list[str] = []           # wish I were, if I was, pretend: no fact stated
+    hypothetical: list[str] = []       # a sentence that imagines (if I were, I want to be / 如果我): its stance
+    reported_speech: list[str] = []    # a sentence that reports others' words (according to, he said / 据报道)
     kin: dict[str, str] = {}           # family word -> canonical relation (sister, husband, ...)
     people: dict[str, str] = {}        # other people's words -> relation (friend, colleague, boss)
     other_subjects: list[str] = []     # words putting someone else in the subject (en: kin, people and more)
@@ -81,7 +83,7 @@ class Pack(BaseModel):
     not_names: list[str] = []
 
     @field_validator("detect", "self_words", "first_person", "self_copula", "self_possessive", "other_possessive",
-                     "other_pronouns", "negation", "irrealis", "other_subjects", "generic_subjects", "bare_kin", "implied_own",
+                     "other_pronouns", "negation", "irrealis", "hypothetical", "reported_speech", "other_subjects", "generic_subjects", "bare_kin", "implied_own",
                      "kin_suffixes", "subject_suffixes")
     @classmethod
     def _patterns(cls, v: list[str]) -> list[str]:
