@@ -44,3 +44,23 @@ def test_someone_elses_commute_is_not_the_posters_work(tmp_path: Path) -> None:
     text = "My husband squeezed onto Line 2 at Kirkstall station on his way to work again this Monday."
     prof = run_profile(tmp_path, HOME + _commute(MONDAYS, text))
     assert "work_location" not in prof, prof
+
+
+ZH_HOME = [
+    {"timestamp": "2025-03-01T20:00:00+08:00", "caption": "周末在家追剧。我住在成都，这城市太巴适了。"},
+    {"timestamp": "2025-04-12T19:30:00+08:00", "caption": "下班回到成都的家，火锅安排上。"},
+]
+
+
+def test_a_chinese_weekday_metro_commute_puts_work_in_the_home_city(tmp_path: Path) -> None:
+    text = "周一，地铁2号线人挤人，我从春熙路站坐去上班，每天都这样。"
+    prof = run_profile(tmp_path, ZH_HOME + _commute(MONDAYS, text))
+    assert "Chengdu" in prof.get("home_location", ""), prof
+    assert "Chengdu" in prof.get("work_location", ""), prof
+
+
+def test_a_ride_on_a_trip_is_no_work_commute(tmp_path: Path) -> None:
+    text = "Holiday in Leeds! Monday morning, squeezed onto Line 2 at Kirkstall station on my way to the museum."
+    prof = run_profile(tmp_path, [{"timestamp": "2025-03-01T20:00:00+00:00", "caption": "Cosy night in at home."}]
+                       + _commute(MONDAYS, text))
+    assert "work_location" not in prof, prof
