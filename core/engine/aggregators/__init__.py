@@ -7,13 +7,14 @@
   generic    every attribute no other aggregator owns                   cues -> hypotheses
   places     home / work location, trips; workplace_city                 place observations -> hypotheses
   temporal   commute, routine, habits                                    cues + times -> facts
+  work_place commute_work (work city from a weekday commute inside the home city)  hypotheses -> work_location
   birth      birthday, birth year, age                                   posts + derived -> birth_date, age
 
 REGISTRY lists them in registration order (the tie-break among aggregators whose inputs are ready).
 """
 from __future__ import annotations
 
-from core.engine.aggregators import birth, document_holder, documents, generic, places, temporal, venues
+from core.engine.aggregators import birth, document_holder, documents, generic, places, temporal, venues, work_place
 from core.engine.aggregators.base import RegistryError
 from core.engine.aggregators.registry import Aggregator, Board, Registry, aggregator
 
@@ -22,7 +23,7 @@ REGISTRY = Registry([
     venues.SIGNS,
     generic.GENERIC,
     places.PLACES, places.WORKPLACE_CITY,
-    temporal.COMMUTE, temporal.ROUTINE, temporal.HABITS,
+    temporal.COMMUTE, temporal.ROUTINE, temporal.HABITS, work_place.COMMUTE_WORK,
     birth.BIRTH,
 ])
 

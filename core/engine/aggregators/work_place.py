@@ -1,0 +1,68 @@
+"""Work location from the commute: a weekday commute by city transport that stays inside the home
+city ends in that city, so when no work area was read (places.py: work cues, office-hours
+sightings) the work location is the home city, at city level — never finer, because which stop
+is work and which is home the commute alone does not say (issue 34: "work location by weekday
+daytime recurrence"). The evidence chain names the commute's posts and days."""
+from __future__ import annotations
+
+from core.engine.aggregators.base import CueRec, GraphFacts, hyp
+from core.engine.aggregators.registry import Board, aggregator
+from core.engine.types import Hypothesis
+from core.textmatch import normalize
+
+COARSE = ("country", "region", "city")
+
+
+def _other_city(f: GraphFacts, posts: set[str], home: dict[str, str]) -> str | None:
+    """A place named in a commute post that lies in another city than home (a commute between two
+    cities: which one is work is not said), else None."""
+    for n, e in f.entities:
+        if n.post_id not in posts or e.type not in ("place", "station") or (e.data.holder or "").startswith("other:"):
+            continue
+        lv = dict(e.data.levels or {})
+        if lv.get("city") and normalize(lv["city"]) != normalize(home["city"]):
+            return e.text
+    return None
+
+
+def commute_work(f: GraphFacts, cues: list[CueRec], commutes: list[Hypothesis], homes: list[Hypothesis],
+                 works: list[Hypothesis]) -> list[Hypothesis]:
+    if any(not w.data.hold for w in works):
+        return []   # a work area read from work cues or office-hours sightings wins
+    home = next((h for h in homes if not h.data.hold and h.levels.get("city")), None)
+    commute = next((c for c in commutes if not c.data.hold), None)
+    if home is None or commute is None:
+        return []
+    # a ride worded as someone else's ("my husband ... on his way to work") is theirs: the commute
+    # aggregator also counts weekday posts with a transit line, whoever rides it
+    own = {r.post_id for r in cues if r.cue.first_person and not r.by_other}
+    others = ({r.post_id for r in cues if not r.cue.first_person or r.by_other}
+              | {n.post_id or "" for n, e in f.entities if e.type in ("place", "station")
+                 and (e.data.holder or "").startswith("other:")}) - own
+    posts = {p for p in (commute.data.posts or [])
+             if p not in others and p in f.time and f.time[p].is_weekday and not f.post_has(p, "travel") and p not in f.trip_posts}
+    if not posts:
+        return []   # weekends, trips, someone else's ride: no working-day commute of the poster
+    coarse = {k: v for k, v in home.levels.items() if k in COARSE}
+    other = _other_city(f, posts, coarse)
+    if other is not None:
+        return []   # the ride names another city: home and work may lie in different cities
+    days = sorted({(f.time[p].date, f.time[p].weekday, f.time[p].local_time, p) for p in posts})
+    said = ", ".join(f"{w} {d} {t} ({p})" for d, w, t, p in days[:4])
+    conf = round(min(home.confidence, commute.confidence) * 0.6, 4)
+    ev = list(dict.fromkeys(commute.evidence[:8] + home.evidence[:4]))
+    return [hyp("work_location", coarse, ev, conf,
+                f"work in the home city {coarse['city']}: a weekday commute inside it ({said}) ends there; "
+                "the stop of work is not said, so no district",
+                data={"posts": sorted(posts)})]
+
+
+def _work_place(board: Board) -> list[Hypothesis]:
+    """Work location at city level from a weekday commute inside the home city."""
+    return commute_work(board.facts, board.cues("commute"), board.proposed("commute"), board.proposed("home_location"),
+                        board.proposed("work_location"))
+
+
+COMMUTE_WORK = aggregator("commute_work", _work_place, consumes=(
+    "cue:commute", "hypothesis:commute", "hypothesis:home_location", "hypothesis:work_location", "entity:place", "entity:station",
+    "time", "feature:travel"), produces=("work_location",))
