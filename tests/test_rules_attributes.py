@@ -348,3 +348,13 @@ def test_hashtags_split_for_lexicons_and_places():
     # a bare country tag is only presence (weak), a ZH work tag is no trip
     assert all(c.confidence <= 0.3 for c in cues("#Japan", "travel_history"))
     assert cues("#深圳打工人", "travel_history") == []
+
+
+def test_kami_the_malay_tagalog_we_is_no_shinto_word():
+    # "kami" is the first-person plural of Malay, Indonesian and Tagalog (the ms pack's own self word):
+    # two posts saying "we" are not a faith; Shinto's own words still are
+    for t in ("Hiwalay na kami ng papa niya two years ago, okay na kami.",
+              "Pare-pareho kami ng mukha ng mga kasabay ko sa platform.",
+              "Minggu lalu kami pergi ke pasar malam di Petaling Jaya."):
+        assert "Shinto" not in values(t, "religion", first_person=None), t
+    assert "Shinto" in values("My first hatsumode at the shrine, bought an omamori for the year", "religion", first_person=None)
