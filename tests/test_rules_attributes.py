@@ -348,3 +348,29 @@ def test_hashtags_split_for_lexicons_and_places():
     # a bare country tag is only presence (weak), a ZH work tag is no trip
     assert all(c.confidence <= 0.3 for c in cues("#Japan", "travel_history"))
     assert cues("#深圳打工人", "travel_history") == []
+
+
+def test_kami_the_malay_tagalog_we_is_no_shinto_word():
+    # "kami" is the first-person plural of Malay, Indonesian and Tagalog (the ms pack's own self word):
+    # two posts saying "we" are not a faith; Shinto's own words still are
+    for t in ("Hiwalay na kami ng papa niya two years ago, okay na kami.",
+              "Pare-pareho kami ng mukha ng mga kasabay ko sa platform.",
+              "Minggu lalu kami pergi ke pasar malam di Petaling Jaya."):
+        assert "Shinto" not in values(t, "religion", first_person=None), t
+    assert "Shinto" in values("My first hatsumode at the shrine, bought an omamori for the year", "religion", first_person=None)
+
+
+@pytest.mark.parametrize("text", [
+    "Proud grandpa moment at my granddaughter's pre-K graduation at Maplewood Elementary.",
+    "观音桥实验小学二年级3班家长群(48) 王老师 各位家长：下周三春游",
+    "Dropped my son at Lincoln Elementary, then straight to work.",
+    "女儿今天在阳光幼儿园的汇报演出，跳得可认真了",
+])
+def test_a_childrens_school_beside_a_child_or_parents_word_is_the_childs(text):
+    assert values(text, "school", first_person=None) == set()
+
+
+def test_a_school_the_poster_went_to_is_still_read():
+    assert "Lincoln Elementary" in values("I went to Lincoln Elementary and then Roosevelt High.", "school", first_person=None)
+    assert "Georgia State University" in values("My daughter laughs that I graduated from Georgia State University in 1998.",
+                                                "school", first_person=None)

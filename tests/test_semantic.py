@@ -246,3 +246,27 @@ def test_a_doctoral_occupation_implies_a_held_phd_guess() -> None:
     assert implied_degree([theirs]) == []
     phd = hyp("education", {"level": "PhD"}, ["e4"], 0.6, "x")
     assert implied_degree([prof, phd]) == []
+
+
+@pytest.mark.parametrize("text", [
+    "女儿在读研二了，今天打电话说论文开题过了。老公比我还激动。",          # read as male before
+    "Bus at 7:55, same as every Tuesday. The lady with the poodle waved at me again.",   # read as male
+    "Research in His Field",                                                  # read as female
+    "周末带儿子去公园，小家伙爬坡比我还快。老婆说我是职业病，坐车都要看别人怎么转弯。",  # read as female
+])
+def test_a_gender_read_of_a_sentence_naming_another_gendered_person_is_a_hint(db, text: str) -> None:
+    # the embedder reads the wife's, husband's or lady's gender as readily as the poster's (issue 34)
+    n = _node(text)
+    annotate(Recorder(db, run_id="r1", step=1), [n])
+    got = [c for c in _sem(n) if c.attribute == "gender"]
+    assert got and all(c.data.semantic.hint and c.confidence < G.SEMANTIC_PROJECT_MIN for c in got)
+    assert any(c.data.semantic.other_person for c in got)
+
+
+def test_a_gender_sentence_naming_nobody_else_is_not_marked_as_another_persons() -> None:
+    from core.engine.rules.semantic_anchor import names_gendered_other
+
+    assert not names_gendered_other("Finally booked my first ever manicure and lash lift", "gender")
+    assert not names_gendered_other("Had the whole team over for a barbecue", "gender")
+    assert names_gendered_other("老婆说我是职业病", "gender") and names_gendered_other("The lady waved at me", "gender")
+    assert not names_gendered_other("The lady waved at me", "occupation")   # only the gender bank

@@ -28,6 +28,7 @@ class SemanticMatch(Part):
     generic: bool | None = None       # people in general, not the poster (women / men as groups; a general statement)
     attained: bool | None = None      # a level of schooling attained ("只有高中学历"), not an age now
     rival: bool | None = None         # the sentence names another value of the bank ("divorce papers" ~ married)
+    other_person: bool | None = None  # a gender read of a sentence naming another gendered person ("老婆说我")
 
 
 class CueData(Part):

@@ -36,8 +36,8 @@ from core.engine.rules.base import SENTENCE
 from core.engine.rules.documents import document
 from core.engine.rules.hostile import sentence_ranges
 from core.engine.rules.recognizer_data import family
-from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_rival,
-                                                  occupation_anchor, religion_anchor, says_work, visit_only)
+from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_gendered_other,
+                                                  names_rival, occupation_anchor, religion_anchor, says_work, visit_only)
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 from tools.embed import MODEL_ID, embed, encode
@@ -211,6 +211,9 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     elif generic_group(text[start:end], p.bank):
         anchor = False          # women / men as groups, not the poster (semantic_anchor.generic_group)
         sem["generic"] = True
+    elif names_gendered_other(text[start:end], p.bank):
+        anchor = False          # "老婆说我...", "the lady waved at me": another person's gender (semantic_anchor)
+        sem["other_person"] = True
     elif p.bank == "age" and _ATTAINED.search(text[start:end]):
         anchor = False          # "只有高中学历", "went to work after high school": schooling finished, not an age now
         sem["attained"] = True

@@ -330,6 +330,7 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
 _GROUP_EN = _D.pattern("group_en")
 _GENDER_ONE_EN = _D.pattern("gender_one")
 _GROUP_ZH = _D.pattern("group_zh")
+_GENDERED_OTHER = _D.pattern("gendered_other")
 
 
 # "girls' trip", "guys night", "boys' weekend": an outing of one's own group, not people in general
@@ -343,6 +344,12 @@ def generic_group(sentence: str, bank: str) -> bool:
     if _GROUP_ZH.search(sentence):
         return True
     return bool(_GROUP_EN.search(sentence)) and not _GENDER_ONE_EN.search(sentence)
+
+
+def names_gendered_other(sentence: str, bank: str) -> bool:
+    """True when a gender sentence names another person by a gendered pronoun or noun ("the lady
+    waved at me", 老婆说我...): the embedder reads that person's gender as readily as the poster's."""
+    return bank == "gender" and bool(_GENDERED_OTHER.search(fold_zh(sentence)))
 
 
 # -- the staff a customer meets ----------------------------------------------------------------

@@ -111,6 +111,8 @@ def _level_in(clause: str) -> str | None:
 
 
 _SCHOOL_CTX = _D.pattern("school_ctx")
+_CHILD_SCHOOL = _D.pattern("child_school")
+_CHILD_WORD = _D.pattern("child_word")
 _FACULTY_EN = _D.pattern("faculty_en")
 _FACULTY_ZH = _D.pattern("faculty_zh")
 _SCHOOL_TRIM = _D.pattern("school_trim")
@@ -176,6 +178,8 @@ def school(ctx: Ctx) -> list[Cue]:
             levels["institution"] = inst
             if faculty:
                 levels["faculty"] = faculty
+            if _CHILD_SCHOOL.search(name) and _CHILD_WORD.search(t):
+                continue      # "儿子...观音桥实验小学家长群", "her daughter's pre-K graduation at X Elementary": the child's school
             if ctx.carrier in IMAGE_TEXT_CARRIERS and STAFF_UNIT.search(t):
                 continue      # a school on a staff card or sign ("Lumen Primary School / Maths Teaching Group") is a workplace
             out.append(ctx.cue("school", faculty or inst, s, s + len(name), rule="school:name", confidence=conf,
