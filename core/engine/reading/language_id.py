@@ -32,13 +32,18 @@ def _unpacked(packed: Path) -> Path | None:
     path = cache_dir() / f"py3langid-{version('py3langid')}-{st.st_size}.npz"
     if path.is_file():
         return path
+    part: str | None = None
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=path.parent, suffix=".part", delete=False) as tmp:
+            part = tmp.name
             with lzma.open(packed) as src:
                 shutil.copyfileobj(src, tmp, length=1 << 20)
-        os.replace(tmp.name, path)        # atomic: a parallel worker reads a whole file or none
+        os.chmod(part, 0o644)             # a cache like any other: readable by the machine's other users
+        os.replace(part, path)            # atomic: a parallel worker reads a whole file or none
     except OSError:
+        if part is not None:
+            Path(part).unlink(missing_ok=True)
         return None
     return path
 
