@@ -86,3 +86,16 @@ def test_engine_a_greeting_to_a_commenter_of_that_name_is_no_name(tmp_path: Path
         {"author": "tama.w", "text": "so happy for you"}, {"author": "kiri_h", "text": "congrats Tama!!"}]})
     prof, _ = profile_of(tmp_path, case)
     assert prof.get("real_name") is None, prof.get("real_name")
+
+
+def test_greeting_names_are_read_once_per_text_and_handed_out_as_fresh_lists():
+    """Issue 33 (time per user): the board's aggregator asks every comment on every refresh; the names of
+    one text are computed once, and a caller changing its list changes no later answer."""
+    from core.engine.rules.document_names import _greeting_names, greeting_names
+
+    text = "congrats Aoife!! so proud of you"
+    first = greeting_names(text)
+    hits = _greeting_names.cache_info().hits
+    first.append("Mallory")
+    assert greeting_names(text) == ["Aoife"]
+    assert _greeting_names.cache_info().hits == hits + 1
