@@ -99,3 +99,19 @@ def test_greeting_names_are_read_once_per_text_and_handed_out_as_fresh_lists():
     first.append("Mallory")
     assert greeting_names(text) == ["Aoife"]
     assert _greeting_names.cache_info().hits == hits + 1
+
+
+def test_the_full_name_and_the_someone_else_check_are_read_once_per_text():
+    """Issue 33 (time per user): both are asked for every post on every refresh of the board; each text is
+    read once and gives the same answer from the cache."""
+    from core.engine.aggregators.document_holder import _for_someone_else
+    from core.engine.rules.document_names import full_name_for
+
+    line = "Tama Walker\nSenior Analyst"
+    assert full_name_for("Tama", line) == "Tama Walker"
+    hits = full_name_for.cache_info().hits
+    assert full_name_for("Tama", line) == "Tama Walker" and full_name_for.cache_info().hits == hits + 1
+    assert _for_someone_else("my son's school form") is True
+    assert _for_someone_else("my school form") is False
+    hits = _for_someone_else.cache_info().hits
+    assert _for_someone_else("my son's school form") is True and _for_someone_else.cache_info().hits == hits + 1

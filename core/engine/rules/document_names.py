@@ -235,6 +235,7 @@ def _greeting_names(text: str) -> tuple[str, ...]:
     return tuple(out)
 
 
+@lru_cache(maxsize=4096)     # asked for every greeted name and document line on every board refresh (issue 33)
 def full_name_for(given: str, text: str) -> str | None:
     """The full name `given` begins in a line of the account's own text ("Tama Walker" for Tama,
     "MEHRA KAVYA" / "REID, CALLUM" for Kavya / Callum, 周思宁 for 思宁), written as people write it; None
