@@ -86,3 +86,32 @@ def test_engine_a_greeting_to_a_commenter_of_that_name_is_no_name(tmp_path: Path
         {"author": "tama.w", "text": "so happy for you"}, {"author": "kiri_h", "text": "congrats Tama!!"}]})
     prof, _ = profile_of(tmp_path, case)
     assert prof.get("real_name") is None, prof.get("real_name")
+
+
+def test_greeting_names_are_read_once_per_text_and_handed_out_as_fresh_lists():
+    """Issue 33 (time per user): the board's aggregator asks every comment on every refresh; the names of
+    one text are computed once, and a caller changing its list changes no later answer."""
+    from core.engine.rules.document_names import _greeting_names, greeting_names
+
+    text = "congrats Aoife!! so proud of you"
+    first = greeting_names(text)
+    hits = _greeting_names.cache_info().hits
+    first.append("Mallory")
+    assert greeting_names(text) == ["Aoife"]
+    assert _greeting_names.cache_info().hits == hits + 1
+
+
+def test_the_full_name_and_the_someone_else_check_are_read_once_per_text():
+    """Issue 33 (time per user): both are asked for every post on every refresh of the board; each text is
+    read once and gives the same answer from the cache."""
+    from core.engine.aggregators.document_holder import _for_someone_else
+    from core.engine.rules.document_names import full_name_for
+
+    line = "Tama Walker\nSenior Analyst"
+    assert full_name_for("Tama", line) == "Tama Walker"
+    hits = full_name_for.cache_info().hits
+    assert full_name_for("Tama", line) == "Tama Walker" and full_name_for.cache_info().hits == hits + 1
+    assert _for_someone_else("my son's school form") is True
+    assert _for_someone_else("my school form") is False
+    hits = _for_someone_else.cache_info().hits
+    assert _for_someone_else("my son's school form") is True and _for_someone_else.cache_info().hits == hits + 1

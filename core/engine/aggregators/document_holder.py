@@ -10,6 +10,7 @@ account's post names the account, and the account's own documents give the surna
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from core.engine.aggregators.base import CueRec, GraphFacts
@@ -49,6 +50,13 @@ def others_document(board: "Board", recs: list[CueRec]) -> list[CueRec]:
     return out
 
 
+@lru_cache(maxsize=4096)
+def _for_someone_else(words: str) -> bool:
+    """A post's own words give its document to someone else ("my son's school form"). Cached by the
+    words: the aggregator asks it of every post on every refresh of the board (issue 33: time per user)."""
+    return bool(_OTHERS_EN.search(words) or _OTHERS_ZH.search(words))
+
+
 def _own_words(f: GraphFacts, pid: str) -> str:
     """The post's own words (captions, not its images' text)."""
     return " ".join(t for nid, t in f.post_text.get(pid, []) if not f.nodes[nid].data.lines)
@@ -71,8 +79,7 @@ def greeting_full_names(f: GraphFacts) -> list[CueRec]:
             for g in greeting_names(text):
                 if not any(a and (a.startswith(normalize(g)) or normalize(g) in a.split()) for a in authors):
                     greeted.setdefault(g, []).append(nid)
-        words = _own_words(f, pid)
-        if _OTHERS_EN.search(words) or _OTHERS_ZH.search(words):
+        if _for_someone_else(_own_words(f, pid)):
             continue
         for nid, text in f.post_text.get(pid, []):
             if f.nodes[nid].data.lines:
@@ -81,8 +88,7 @@ def greeting_full_names(f: GraphFacts) -> list[CueRec]:
     out: list[CueRec] = []
     for g, src in greeted.items():
         for pid in f.posts():
-            words = _own_words(f, pid)
-            if _OTHERS_EN.search(words) or _OTHERS_ZH.search(words):
+            if _for_someone_else(_own_words(f, pid)):
                 continue                 # a document of someone else's ("my son's school form")
             hit = next(((nid, full) for nid, text in f.post_text.get(pid, [])
                         if f.nodes[nid].data.lines and nid not in src and (full := full_name_for(g, text))), None)

@@ -212,6 +212,13 @@ def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], f
 def greeting_names(text: str) -> list[str]:
     """The names a greeting in this text calls someone by ("congrats Aoife!!" -> Aoife, "生日快乐 小明" ->
     小明, "生日快樂 Wing Yan!!" -> Wing Yan); kin and endearments (Mum, bro, everyone) are no names."""
+    return list(_greeting_names(text))
+
+
+@lru_cache(maxsize=4096)
+def _greeting_names(text: str) -> tuple[str, ...]:
+    # cached by text: the aggregator (aggregators/document_holder.py) asks it of every comment on every
+    # refresh of the board (issue 33: time per user)
     en, zh, _, not_names = _greeting_rx()
     out: list[str] = []
     for m in en.finditer(text):
@@ -225,9 +232,10 @@ def greeting_names(text: str) -> list[str]:
         n = m["a"] or m["b"]
         if n and not re.search(r"[你您我他她们們的了啊呀吧快乐樂大家宝贝寶貝老师師姐哥妹弟爸妈媽]", n):
             out.append(n)
-    return out
+    return tuple(out)
 
 
+@lru_cache(maxsize=4096)     # asked for every greeted name and document line on every board refresh (issue 33)
 def full_name_for(given: str, text: str) -> str | None:
     """The full name `given` begins in a line of the account's own text ("Tama Walker" for Tama,
     "MEHRA KAVYA" / "REID, CALLUM" for Kavya / Callum, 周思宁 for 思宁), written as people write it; None
