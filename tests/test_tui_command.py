@@ -12,6 +12,7 @@ import re
 import select
 import shlex
 import signal
+import sqlite3
 import struct
 import sys
 import termios
@@ -90,7 +91,15 @@ class Terminal:
 
 
 def routes(db: Path) -> list[tuple]:
-    return q(db, "SELECT run_id, route_id, status FROM routes") if db.exists() else []
+    """The routes so far; none while the console is still creating the DB (the file exists before its tables)."""
+    if not db.exists():
+        return []
+    try:
+        return q(db, "SELECT run_id, route_id, status FROM routes")
+    except sqlite3.OperationalError as e:
+        if "no such table" in str(e):
+            return []
+        raise
 
 
 def printed_command(term: Terminal) -> list[str]:
