@@ -38,6 +38,23 @@ def env() -> dict[str, str]:
             "ARGUS_THEME": "textual-dark"}
 
 
+_STARTED: list[int] = []     # child pids, killed after each test whatever its outcome (a failed wait leaves none running)
+
+
+@pytest.fixture(autouse=True)
+def _no_orphans():
+    yield
+    while _STARTED:
+        pid = _STARTED.pop()
+        try:
+            done, _ = os.waitpid(pid, os.WNOHANG)
+        except ChildProcessError:       # already reaped by the test
+            continue
+        if done == 0:
+            os.kill(pid, signal.SIGKILL)
+            os.waitpid(pid, 0)
+
+
 class Terminal:
     """A command in a pseudo-terminal of 100x30; `text` is all it wrote, escapes removed."""
 
@@ -47,6 +64,7 @@ class Terminal:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
             os.chdir(cwd)
             os.execvpe(argv[0], argv, env())
+        _STARTED.append(self.pid)
         self.raw = b""
 
     @property
