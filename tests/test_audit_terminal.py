@@ -9,7 +9,6 @@ import json
 import os
 import pty
 import re
-import select
 import struct
 import subprocess
 import sys
@@ -21,6 +20,7 @@ import pyte
 
 sys.path.insert(0, str(Path(__file__).parent))
 import export_fixtures as fx  # noqa: E402
+from pty_io import readable  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
@@ -36,8 +36,7 @@ def run_in_pty(args: list[str], cwd: Path, cols: int = 80, rows: int = 40) -> tu
     os.close(slave)
     out, deadline = b"", time.monotonic() + 600
     while time.monotonic() < deadline:
-        ready, _, _ = select.select([master], [], [], 0.5)
-        if ready:
+        if readable(master, 0.5):
             try:
                 chunk = os.read(master, 65536)
             except OSError:          # the child closed the pty

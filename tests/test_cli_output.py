@@ -9,7 +9,6 @@ import json
 import os
 import pty
 import re
-import select
 import shutil
 import subprocess
 import sys
@@ -21,6 +20,7 @@ from rich.table import Table
 from argus_tui.cli_base import CliConsole
 from db.store import open_db
 from foundation_fixtures import make_bench
+from pty_io import readable
 from test_foundation_db import _write_run
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -245,8 +245,7 @@ def _drain_pty(master: int, p: subprocess.Popen) -> list[bytes]:
     """Everything written to the pty until it closes or the process has ended."""
     chunks: list[bytes] = []
     while True:
-        ready, _, _ = select.select([master], [], [], 0.2)
-        if ready:
+        if readable(master, 0.2):
             try:
                 data = os.read(master, 65536)
             except OSError:

@@ -54,7 +54,7 @@ def test_rules_list_is_a_table_at_80_columns() -> None:
     """On a real terminal of 80 columns: a table (not stacked rows), every line within 80, names whole."""
     import pty
     import re
-    import select
+    from pty_io import readable
 
     master, slave = pty.openpty()
     env = {**os.environ, "PYTHONPATH": str(ROOT), "COLUMNS": "80", "LINES": "50", "TERM": "xterm"}
@@ -63,8 +63,7 @@ def test_rules_list_is_a_table_at_80_columns() -> None:
     os.close(slave)
     buf = b""
     while True:
-        r, _, _ = select.select([master], [], [], 60)
-        if not r:
+        if not readable(master, 60):
             break
         try:
             chunk = os.read(master, 65536)

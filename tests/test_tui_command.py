@@ -9,7 +9,6 @@ import fcntl
 import os
 import pty
 import re
-import select
 import shlex
 import signal
 import sqlite3
@@ -21,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from pty_io import readable
 from tui_engine import engine_run, q, text_user
 
 pytestmark = pytest.mark.slow
@@ -38,14 +38,16 @@ def env() -> dict[str, str]:
             "ARGUS_THEME": "textual-dark"}
 
 
-_STARTED: list[int] = []     # child pids, killed after each test whatever its outcome (a failed wait leaves none running)
+_STARTED: list[tuple[int, int]] = []     # (pid, pty fd) of each console: after each test, whatever its
+                                         # outcome, none is left running and no pty stays open
 
 
 @pytest.fixture(autouse=True)
 def _no_orphans():
     yield
     while _STARTED:
-        pid = _STARTED.pop()
+        pid, fd = _STARTED.pop()
+        os.close(fd)
         try:
             done, _ = os.waitpid(pid, os.WNOHANG)
         except ChildProcessError:       # already reaped by the test
@@ -64,7 +66,7 @@ class Terminal:
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
             os.chdir(cwd)
             os.execvpe(argv[0], argv, env())
-        _STARTED.append(self.pid)
+        _STARTED.append((self.pid, self.fd))
         self.raw = b""
 
     @property
@@ -74,8 +76,7 @@ class Terminal:
     def read(self, seconds: float) -> None:
         end = time.monotonic() + seconds
         while time.monotonic() < end:
-            ready, _, _ = select.select([self.fd], [], [], 0.1)
-            if ready:
+            if readable(self.fd, 0.1):
                 try:
                     self.raw += os.read(self.fd, 65536)
                 except OSError:         # the command exited
