@@ -1,6 +1,8 @@
 """Set-up (issue 37): `make demo` installs only what the demo needs, with pip's progress on screen;
-the test extras stay in `make test`; `license` is an SPDX expression (PEP 639). The venv size is
-measured, not asserted: benchmarks/demo_setup.py (README "On a fresh machine")."""
+the test extras stay in `make test`; `license` is an SPDX expression (PEP 639); the files Argus
+never loads are removed after install (core/venv_trim.py). The venv size is measured, not asserted
+(it takes a fresh install from the package index): benchmarks/demo_setup.py (README "On a fresh
+machine")."""
 from __future__ import annotations
 
 import re
@@ -44,6 +46,14 @@ def test_demo_installs_no_test_extra_and_shows_progress() -> None:
     # the venv's setuptools goes (nothing imports it; builds run in pip's isolated environment)
     assert all("--no-compile" in ln for ln in installs if " -e ." in ln), installs
     assert any(re.search(r"pip uninstall -y setuptools$", ln) for ln in demo.splitlines()), demo
+    # pip upgrades itself without compiling, and the files Argus never loads go after each install
+    # of Argus's dependencies (core/venv_trim.py, tests/test_venv_trim.py)
+    lines = demo.splitlines()
+    upgrades = [ln for ln in lines if "--upgrade pip" in ln]
+    assert upgrades and all("--no-compile" in ln for ln in upgrades), upgrades
+    at = next(i for i, ln in enumerate(lines) if "pip install" in ln and " -e ." in ln)
+    assert any(re.search(r"/bin/python -m core\.venv_trim$", ln) for ln in lines[at + 1:]), demo
+    assert demo.index("-m core.venv_trim") < demo.index("argus demo"), demo
     test = _make_plan("test")
     assert any("'.[test]'" in ln and " -q " not in ln for ln in test.splitlines() if "pip install" in ln), test
 
