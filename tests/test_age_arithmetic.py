@@ -129,3 +129,89 @@ def test_cake_plaque_at_a_friends_party_is_not_the_age(tmp_path) -> None:
     """The same plaque under "my best friend's birthday" is the friend's: no age for the account."""
     _plaque_user(tmp_path, "my best friend's birthday party, such a fun night", ["Happy 40th", "Priya"],
                  absent={"age": "40"})
+
+
+# ------------------------------------------------------------------ years since, milestones since, eras (issue 34)
+R = REF_YEAR
+NOW = f"{R}-03-01T10:00:00+00:00"     # the post's own date is "now": dated in the reference year
+
+
+def _at_now(caption: str) -> dict:
+    return {"caption": caption, "timestamp": NOW}
+
+
+SINCE_POSITIVE = [
+    # number words through number-parser (the old table had no "twenty-two")
+    C("en-years-since-compound-word", [_at_now("Twenty-two years since I started on the tools at 21, still love it.")],
+      present={"age": "40s"}),
+    C("es-hace-anos-con", [_at_now("Hoy hace 12 años que serví mi primera copa en una terraza, con 21 recién cumplidos.")],
+      present={"age": "30s"}),
+    C("es-hace-word", [_at_now("Hace diez años que empecé en la cocina, con 22 años y muchas ganas.")], present={"age": "30s"}),
+    C("zh-years-since", [_at_now("十五岁跟着我妈学绣，今年整三十年了。")], present={"age": "40s"}),
+    C("ja-seijin-since", [_at_now("今日は成人の日。私の成人式からもう12年…振袖の写真見て震えた。")], present={"age": "30s"}),
+    C("en-class-of", [_at_now(f"Class of {R - 16} reunion tonight. Sixteen years and everyone has kids.")],
+      present={"age": "30s"}),
+    C("es-generacion", [_at_now(f"Diez años de haber salido de la escuela (generación {R - 14}-{R - 10}). Reunión en el patio.")],
+      present={"age": "30s"}),
+    C("zh-tw-roc-nianci", [_at_now(f"我們{R - 32 - 1911}年次的，是不是都開始會腰痛了？")], present={"age": "30s"}),
+    C("ja-heisei-born", [_at_now(f"平成{R - 32 - 1988}年生まれです。よろしくお願いします")], present={"age": "30s"}),
+    C("ko-international-age", [_at_now("한국 나이로 스물아홉, 만으로는 스물일곱. 그냥 만 나이로 살래요.")], present={"age": "27"}),
+    C("ko-international-digits", [_at_now("저는 만 34세 직장인입니다")], present={"age": "34"}),
+]
+
+SINCE_NEGATIVE = [
+    C("es-hace-padre", [_at_now("Hace 10 años que mi padre abrió el bar, con 23 años.")], absent={"age": "30s"}),
+    C("zh-years-since-other", [_at_now("他十五岁跟着师傅学绣，今年整三十年了。")], absent={"age": "40s"}),
+    C("zh-years-since-daughter", [_at_now("我女儿十五岁学琴，今年三年了")], absent={"age": "10s"}),
+    C("ja-mother-seijin", [_at_now("母の成人式からもう12年だって")], absent={"age": "30s"}),
+    C("en-class-of-sister", [_at_now(f"My sister's class of {R - 16} reunion tonight")], absent={"age": "30s"}),
+    C("en-class-of-congrats", [_at_now(f"Congrats to the class of {R - 16} graduates!")], absent={"age": "30s"}),
+    C("es-generacion-prepa-three-years", [_at_now(f"Reunión de la generación {R - 13}-{R - 10} de la prepa")],
+      absent={"age": "20s"}),
+    C("es-generacion-sister", [_at_now(f"Mi hermana es de la generación {R - 14}-{R - 10}, hoy tiene reunión")],
+      absent={"age": "30s"}),
+    C("zh-tw-nianci-not-a-person", [_at_now(f"這件衣服{R - 32 - 1911}年次的款式")], absent={"age": "30s"}),
+    C("zh-tw-mother-nianci", [_at_now("我妈60年次的，今年退休了")], absent={"age": "50s"}),
+    C("ko-sibling-international", [_at_now("동생은 만으로 스물다섯")], absent={"age": "25"}),
+    C("ko-money", [_at_now("만 원짜리 27개 샀어")], absent={"age": "27"}),
+]
+
+
+@pytest.mark.parametrize("case", SINCE_POSITIVE, ids=lambda c: c.id)
+def test_age_from_years_since_milestones_and_eras(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("case", SINCE_NEGATIVE, ids=lambda c: c.id)
+def test_no_age_from_others_years_since_milestones_or_eras(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+def test_number_words_come_from_the_library() -> None:
+    from core.engine.rules.number_words import word_int
+
+    assert [word_int(w) for w in ("twenty", "FIFTY", "twenty-five", "diez", "veinticinco", "스물일곱", "서른", "三十", "十五")] == \
+        [20, 50, 25, 10, 25, 27, 30, 30, 15]
+    assert [word_int(w) for w in ("the", "years", "", "스물일곱살이", "整三十")] == [None] * 5
+
+
+def test_since_arithmetic_is_in_the_evidence() -> None:
+    def infer(text: str, rule: str) -> str:
+        return next(c for c in extract_cues(text) if c.cue == rule).data.inference
+
+    assert infer("十五岁跟着我妈学绣，今年整三十年了。", "age:years_since") == "15 then + 30 years -> 45-46"
+    assert infer("私の成人式からもう12年", "age:milestone_since:seijin") == \
+        "成人式 (coming-of-age ceremony) at 19-20 + 12 years -> 31-32"
+    assert infer(f"我們{R - 32 - 1911}年次的", "age:era_birth_year") == \
+        f"ROC year {R - 32 - 1911} + 1911 = born {R - 32} -> 31-32 in {R}"
+    assert infer("만으로는 스물일곱", "age:international") == "만 (international age) 스물일곱 = 27"
+
+
+def test_since_age_counts_from_the_post_date() -> None:
+    """"私の成人式からもう12年" posted three years before the account's latest post is three years older now."""
+    from core.engine.rules.age_arithmetic import age_range_as_of
+
+    cue = next(c for c in extract_cues("私の成人式からもう12年") if c.cue == "age:milestone_since:seijin")
+    assert age_range_as_of(cue, "2020-01-12", "2023-02-01") == (34, 35)
+    era = next(c for c in extract_cues("我們83年次的") if c.cue == "age:era_birth_year")
+    assert age_range_as_of(era, "2020-01-12", "2026-04-01") == (31, 32)
