@@ -215,3 +215,36 @@ def test_since_age_counts_from_the_post_date() -> None:
     assert age_range_as_of(cue, "2020-01-12", "2023-02-01") == (34, 35)
     era = next(c for c in extract_cues("我們83年次的") if c.cue == "age:era_birth_year")
     assert age_range_as_of(era, "2020-01-12", "2026-04-01") == (31, 32)
+
+
+# ------------------------------------------------------------------ an age said alone on the account's birthday post
+def _bday_post(caption: str, *wishes: str) -> dict:
+    return {"caption": caption, "timestamp": NOW, "comments": [{"author": f"friend{i}", "text": w} for i, w in enumerate(wishes)]}
+
+
+BARE_POSITIVE = [
+    C("en-bare-word-with-wishes", [_bday_post("Fifty. FIFTY. The whole family came over and the candles went in upside down.",
+                                              "happy birthday daddy!!")], present={"age": "50"}),
+    C("en-bare-digits-own-birthday", [_bday_post("40! My birthday dinner with the gang, thank you all")], present={"age": "40"}),
+    C("hi-latn-ho-gayi", [_bday_post("29 ho gayi yaar. Mummy ne phir se call kiya.", "Happy birthday didi! treat kab?")],
+      present={"age": "29"}),
+]
+
+BARE_NEGATIVE = [
+    C("en-bare-no-birthday", [_at_now("Fifty. That's how many kilometres I ran this week.")], absent={"age": "50"}),
+    C("en-bare-wish-to-your-dad", [_bday_post("Fifty. FIFTY. What a party for him.", "happy birthday to your dad!!")],
+      absent={"age": "50"}),
+    C("en-bare-poster-wishes-someone", [_bday_post("Sixty. Happy birthday to my mum, the best there is.", "happy birthday!!")],
+      absent={"age": "60"}),
+    C("hi-latn-score-no-birthday", [_at_now("50 ho gaya bhai, century next time")], absent={"age": "50"}),
+]
+
+
+@pytest.mark.parametrize("case", BARE_POSITIVE, ids=lambda c: c.id)
+def test_bare_age_on_own_birthday_post(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("case", BARE_NEGATIVE, ids=lambda c: c.id)
+def test_no_bare_age_without_the_accounts_birthday(tmp_path, case: Case) -> None:
+    check(tmp_path, case)

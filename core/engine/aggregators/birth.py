@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts, display, finest, granularity, hyp, noisy_or, order_levels
 from core.engine.aggregators.registry import Board, aggregator
-from core.engine.rules.age_arithmetic import age_range_as_of, zodiac_birth_years
+from core.engine.rules.age_arithmetic import age_range_as_of, bare_age, wishes_someone_else, zodiac_birth_years
 from core.engine.types import EvidenceNode, Hypothesis
 from core.nodes.evidence import TimeFeatures
 
@@ -43,14 +43,19 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
                         if len(nums) == 1 and 1 < int(nums[0]) < 100:
                             age = int(nums[0])
                             age_nodes[pid] = n.node_id
+            if age is None:
+                age = _bare_age(f, pid, age_nodes)
             if nid:
                 cands.append((0.6, nid, pid, t, age))
                 continue
-        wishes = [nid for nid, _ in f.other_text.get(pid, [])
+        wishes = [(nid, text) for nid, text in f.other_text.get(pid, [])
                   if f.feat(nid, "birthday_other") and not f.feat(nid, "not_today")]
         if wishes:
             # friends' wishes: one may come late; several on one post agree on the day
-            cands.append((0.4 if len(wishes) == 1 else 0.6, wishes[0], pid, t, f.feat(wishes[0], "age_in")))
+            age = f.feat(wishes[0][0], "age_in")
+            if age is None and not f.post_has(pid, "birthday_other") and not any(wishes_someone_else(x) for _, x in wishes):
+                age = _bare_age(f, pid, age_nodes)   # wishes to the account, not "happy birthday to your dad"
+            cands.append((0.4 if len(wishes) == 1 else 0.6, wishes[0][0], pid, t, age))
     if not cands:
         return birth_year_only(f)
     by_day: dict[str, list] = defaultdict(list)
@@ -107,6 +112,16 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
         out.append(hyp("age", {"decade": f"{age // 10 * 10}s", "exact_age": str(age)}, src, 0.6,
                         f"age {c[4]} stated on the birthday post of {c[3].date}"))
     return out
+
+
+def _bare_age(f: GraphFacts, pid: str, age_nodes: dict[str, str]) -> int | None:
+    """On the account's own birthday post, an age said alone at the head of its own text ("Fifty. FIFTY.",
+    "29 ho gayi yaar": rules/age_arithmetic.bare_age); the node saying it joins the evidence."""
+    for nid, text in f.post_text.get(pid, []):
+        if got := bare_age(text):
+            age_nodes[pid] = nid
+            return got[0]
+    return None
 
 
 def birth_year_only(f: GraphFacts) -> list[Hypothesis]:

@@ -98,6 +98,11 @@ class ZodiacYear(BaseModel):
     other_before: str
 
 
+class BareAge(Patterns):
+    about: str = ""
+    other_wish: str
+
+
 class AgeTable(BaseModel):
     window: int = Field(ge=1, le=40)
     milestones: list[Milestone]
@@ -109,6 +114,7 @@ class AgeTable(BaseModel):
     zodiac_year: ZodiacYear
     era_birth_year: EraBirthYear
     international_age: InternationalAge
+    bare_age: BareAge
 
 
 def _located(e: dict, raw: dict) -> str:
@@ -146,7 +152,8 @@ def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Patter
     t = load_table()
     try:
         for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + t.zodiac_year.patterns + [
-                q for e in t.era_birth_year.eras for q in e.patterns] + t.international_age.patterns + [
+                q for e in t.era_birth_year.eras for q in e.patterns] + t.international_age.patterns + t.bare_age.patterns + [
+                t.bare_age.other_wish,
                 t.birthday.not_age_after, t.zodiac_year.other_before] + [
                 q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
             re.compile(p)
@@ -386,6 +393,20 @@ def age_arithmetic(ctx: Ctx) -> list[Cue]:
 
 
 EXTRACTORS = (age_arithmetic,)
+
+
+def bare_age(text: str) -> tuple[int, str] | None:
+    """An age said alone at the head of a text ("Fifty. FIFTY.", "29 ho gayi yaar"): (age, span), or None.
+    The birth aggregator reads it only on the account's own birthday post (a bare number says nothing alone)."""
+    for p in _compiled()[0].bare_age.patterns:
+        if (hit := re.search(p, text, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 100:
+            return n, hit.group(0).strip()
+    return None
+
+
+def wishes_someone_else(text: str) -> bool:
+    """A birthday wish that names someone else's birthday ("happy birthday to your dad!")."""
+    return bool(re.search(_compiled()[0].bare_age.other_wish, text, re.I))
 
 
 # ---------------------------------------------------------------------------------- "now" is the post
