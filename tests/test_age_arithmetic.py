@@ -145,7 +145,7 @@ SINCE_POSITIVE = [
     C("en-years-since-compound-word", [_at_now("Twenty-two years since I started on the tools at 21, still love it.")],
       present={"age": "40s"}),
     C("es-hace-anos-con", [_at_now("Hoy hace 12 años que serví mi primera copa en una terraza, con 21 recién cumplidos.")],
-      present={"age": "30s"}),
+      present={"age": "33"}),
     C("es-hace-word", [_at_now("Hace diez años que empecé en la cocina, con 22 años y muchas ganas.")], present={"age": "30s"}),
     C("zh-years-since", [_at_now("十五岁跟着我妈学绣，今年整三十年了。")], present={"age": "40s"}),
     C("ja-seijin-since", [_at_now("今日は成人の日。私の成人式からもう12年…振袖の写真見て震えた。")], present={"age": "30s"}),
@@ -200,6 +200,8 @@ def test_since_arithmetic_is_in_the_evidence() -> None:
         return next(c for c in extract_cues(text) if c.cue == rule).data.inference
 
     assert infer("十五岁跟着我妈学绣，今年整三十年了。", "age:years_since") == "15 then + 30 years -> 45-46"
+    assert infer("Hoy hace 12 años que serví mi primera copa, con 21 recién cumplidos.", "age:years_since") == \
+        "21 then (just turned) + 12 years -> 33-33"
     assert infer("私の成人式からもう12年", "age:milestone_since:seijin") == \
         "成人式 (coming-of-age ceremony) at 19-20 + 12 years -> 31-32"
     assert infer(f"我們{R - 32 - 1911}年次的", "age:era_birth_year") == \

@@ -258,13 +258,15 @@ def turned_in_year(ctx: Ctx) -> list[Cue]:
     return out
 
 
-def _span_cue(ctx: Ctx, a: int, e: int, start: int, end: int, rule: str, why: str) -> Cue | None:
-    """An age `a` then plus `e` years since: a+e, or one more (the birthday may have passed), as a decade."""
-    lo, hi = a + e, a + e + 1
+def _span_cue(ctx: Ctx, a: int, e: int, start: int, end: int, rule: str, why: str, just: bool = False) -> Cue | None:
+    """An age `a` then plus `e` years since: a+e, or one more (the birthday may have passed), as a decade;
+    exactly a+e when the age then was just reached ("hace 12 años ... con 21 recién cumplidos")."""
+    lo, hi = a + e, a + e + (0 if just else 1)
     if not 13 <= lo or hi > 100 or lo // 10 != hi // 10:
         return None    # "twenty years since I started at 19": 39 or 40 says no decade (precision first)
-    c = ctx.cue("age", _decade(lo), start, end, rule=rule, confidence=0.5, levels={"decade": _decade(lo)},
-                inference=f"{why} + {e} years -> {lo}-{hi}")
+    levels = {"decade": _decade(lo), **({"exact_age": str(lo)} if just else {})}
+    c = ctx.cue("age", str(lo) if just else _decade(lo), start, end, rule=rule, confidence=0.5, levels=levels,
+                inference=f"{why}{' (just turned)' if just else ''} + {e} years -> {lo}-{hi}")
     return c if c.holder == "self" else None
 
 
@@ -278,7 +280,8 @@ def years_since(ctx: Ctx) -> list[Cue]:
             e, a = word_int(hit.group("e")), word_int(hit.group("a"))
             if not e or not a or not 1 <= e <= 70 or ctx.negated(hit.start()) or not ctx.holder(hit.start("a")).is_self:
                 continue   # "since my dad started at 23": the subject of the clause with the age is someone else
-            if c := _span_cue(ctx, a, e, hit.start(), hit.end(), "age:years_since", f"{a} then"):
+            just = "just" in hit.re.groupindex and bool(hit.group("just"))
+            if c := _span_cue(ctx, a, e, hit.start(), hit.end(), "age:years_since", f"{a} then", just):
                 out.append(c)
     return out
 
