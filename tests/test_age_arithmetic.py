@@ -250,3 +250,41 @@ def test_bare_age_on_own_birthday_post(tmp_path, case: Case) -> None:
 @pytest.mark.parametrize("case", BARE_NEGATIVE, ids=lambda c: c.id)
 def test_no_bare_age_without_the_accounts_birthday(tmp_path, case: Case) -> None:
     check(tmp_path, case)
+
+
+# ------------------------------------------------------------------ the year one was born, said by a dated event
+EVENT_POSITIVE = [
+    C("yue-born-macau-handover", [_at_now("我出世嗰年澳門回歸，今年生日同屋企人去咗食葡國菜。")],
+      present={"age": "20s", "birth_date": "1999"}),
+    C("zh-born-hk-handover", [_at_now("我出生那年香港回归，爸妈说那天全家都在看电视")], present={"age": "20s"}),
+    C("en-born-wall-fell", [_at_now("The year I was born, the Berlin Wall fell. Dad still talks about it.")],
+      present={"age": "30s", "birth_date": "1989"}),
+    C("es-born-wall", [_at_now("Nací el año de la caída del muro de Berlín, o eso dice mi madre.")], present={"age": "30s"}),
+    C("ja-born-quake", [_at_now("私が生まれた年は阪神淡路大震災があった年です")], present={"age": "30s"}),
+    C("zh-tw-roc-birth-year", [_at_now(f"我們{R - 32 - 1911}年次的，是不是都開始會腰痛了？")],
+      present={"birth_date": str(R - 32)}),
+]
+
+EVENT_NEGATIVE = [
+    C("zh-son-born-olympics", [_at_now("我儿子出生那年北京奥运，一晃长这么大了")], absent={"age": "10s", "birth_date": "2008"}),
+    C("en-son-born-olympics", [_at_now("My son was born the year of the Beijing Olympics")], absent={"birth_date": "2008"}),
+    C("zh-event-without-birth", [_at_now("香港回归那年我们全家去了深圳")], absent={"age": "20s", "birth_date": "1997"}),
+    C("en-two-events", [_at_now("The year I was born? Somewhere between the moon landing and the fall of the Berlin Wall.")],
+      absent={"birth_date": "1969"}),
+]
+
+
+@pytest.mark.parametrize("case", EVENT_POSITIVE, ids=lambda c: c.id)
+def test_birth_year_from_a_dated_event_or_era(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("case", EVENT_NEGATIVE, ids=lambda c: c.id)
+def test_no_birth_year_from_others_or_bare_events(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+def test_event_birth_year_is_in_the_evidence() -> None:
+    cue = next(c for c in extract_cues("我出世嗰年澳門回歸") if c.cue == "age:event_birth_year")
+    assert cue.data.birth_cohort == 1999
+    assert cue.data.inference == f"born the year of 澳門回歸 (1999) -> {R - 2000}-{R - 1999} in {R}"

@@ -98,6 +98,18 @@ class ZodiacYear(BaseModel):
     other_before: str
 
 
+class Event(BaseModel):
+    year: int = Field(ge=1900, le=2100)
+    names: list[str] = Field(min_length=1)
+
+
+class EventBirthYear(BaseModel):
+    about: str = ""
+    window: int = Field(ge=1, le=120)
+    born: dict[str, list[str]]
+    events: list[Event] = Field(min_length=1)
+
+
 class BareAge(Patterns):
     about: str = ""
     other_wish: str
@@ -115,6 +127,7 @@ class AgeTable(BaseModel):
     era_birth_year: EraBirthYear
     international_age: InternationalAge
     bare_age: BareAge
+    event_birth_year: EventBirthYear
 
 
 def _located(e: dict, raw: dict) -> str:
@@ -153,7 +166,7 @@ def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Patter
     try:
         for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + t.zodiac_year.patterns + [
                 q for e in t.era_birth_year.eras for q in e.patterns] + t.international_age.patterns + t.bare_age.patterns + [
-                t.bare_age.other_wish,
+                t.bare_age.other_wish] + [q for ps in t.event_birth_year.born.values() for q in ps] + [
                 t.birthday.not_age_after, t.zodiac_year.other_before] + [
                 q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
             re.compile(p)
@@ -374,6 +387,36 @@ def _ko_other_subject(ctx: Ctx, pos: int) -> bool:
     return bool(other.search(before, last_self))
 
 
+def event_birth_years(ctx: Ctx) -> list[Cue]:
+    """"我出世嗰年澳門回歸" (the year I was born, the Macau handover: 1999): a first-person "the year I was
+    born" beside a public event of a known year (the table's `events`) in one sentence."""
+    from core.engine.rules.identity import REF_YEAR
+
+    ev = _compiled()[0].event_birth_year
+    text = ctx.masked
+    names = [(e.year, n) for e in ev.events for n in e.names]
+    out: list[Cue] = []
+    for p in (q for ps in ev.born.values() for q in ps):
+        for hit in re.finditer(p, text, re.I):
+            s, e = ctx.sentence(hit.start())
+            lo_, hi_ = max(s, hit.start() - ev.window), min(e, hit.end() + ev.window)
+            low = text.lower()
+            near = [(y, i, n) for y, n in names if (i := low.find(n.lower(), lo_, hi_)) >= 0]
+            if len({y for y, _, _ in near}) != 1 or ctx.negated(hit.start()):
+                continue   # no event, or two of different years: no reading
+            born, at, name = near[0]
+            lo, hi = REF_YEAR - born - 1, REF_YEAR - born
+            if born > REF_YEAR or not 13 <= lo or hi > 100 or lo // 10 != hi // 10:
+                continue
+            a, b = min(hit.start(), at), max(hit.end(), at + len(name))
+            c = ctx.cue("age", _decade(lo), a, b, rule="age:event_birth_year", confidence=0.55,
+                        levels={"decade": _decade(lo)}, birth_cohort=born,
+                        inference=f"born the year of {text[at:at + len(name)]} ({born}) -> {lo}-{hi} in {REF_YEAR}")
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
 def international_age(ctx: Ctx) -> list[Cue]:
     """Korean "만으로는 스물일곱" / "만 27세": the international (document) age, as said on the post's date."""
     out: list[Cue] = []
@@ -392,7 +435,7 @@ def international_age(ctx: Ctx) -> list[Cue]:
 
 def age_arithmetic(ctx: Ctx) -> list[Cue]:
     return (exam_ages(ctx) + birthday_ages(ctx) + turned_in_year(ctx) + years_since(ctx) + milestone_since(ctx)
-            + era_birth_years(ctx) + international_age(ctx))
+            + era_birth_years(ctx) + event_birth_years(ctx) + international_age(ctx))
 
 
 EXTRACTORS = (age_arithmetic,)
@@ -420,6 +463,7 @@ def wishes_someone_else(text: str) -> bool:
 # the reading layer's "my 30th" / "the big 4-0" / "30 today" / a friend's "happy 30th!"
 AT_POST = ("age:birthday_number", "age:years_since", "age:international", "age:stated", "age:birthday", "age:zh", "age:zh_bio",
            "age:my_nth", "age:big_n", "age:n_today", "age:addressed")
+BORN_IN = ("age:era_birth_year", "age:event_birth_year")     # a birth year: the age as of any date
 _SPAN = re.compile(r"-> (?P<lo>\d+)-(?P<hi>\d+)")
 
 
@@ -439,7 +483,7 @@ def age_range_as_of(cue: Cue, post_date: str | None, latest: str) -> tuple[int, 
     if rule.startswith("age:milestone_since:") and post_date and (m := _SPAN.search(cue.data.inference or "")):
         k = _years_between(post_date, latest)      # the years since were counted to the post's date
         return int(m["lo"]) + k, int(m["hi"]) + k
-    if rule == "age:era_birth_year" and cue.data.birth_cohort:
+    if rule in BORN_IN and cue.data.birth_cohort:
         return ly - cue.data.birth_cohort - 1, ly - cue.data.birth_cohort
     if rule in AT_POST and post_date:
         exact = lv.get("exact_age")
