@@ -125,6 +125,8 @@ def _bare_age(f: GraphFacts, pid: str, age_nodes: dict[str, str]) -> int | None:
     """On the account's own birthday post, an age said alone at the head of its own text ("Fifty. FIFTY.",
     "29 ho gayi yaar": rules/age_arithmetic.bare_age); the node saying it joins the evidence."""
     for nid, text in f.post_text.get(pid, []):
+        if f.nodes[nid].carrier not in ("caption", "title", "body", "text"):
+            continue    # the poster's own words: not a receipt's or a sign's first line
         if got := bare_age(text):
             age_nodes[pid] = nid
             return got[0]

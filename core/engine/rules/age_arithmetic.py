@@ -445,7 +445,7 @@ def bare_age(text: str) -> tuple[int, str] | None:
     """An age said alone at the head of a text ("Fifty. FIFTY.", "29 ho gayi yaar"): (age, span), or None.
     The birth aggregator reads it only on the account's own birthday post (a bare number says nothing alone)."""
     for p in _compiled()[0].bare_age.patterns:
-        if (hit := re.search(p, text, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 100:
+        if (hit := re.search(p, text, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 99:
             return n, hit.group(0).strip()
     return None
 
