@@ -291,7 +291,8 @@ def years_since(ctx: Ctx) -> list[Cue]:
     for p in ys.patterns:
         for hit in re.finditer(p, ctx.masked, re.I):
             e, a = word_int(hit.group("e")), word_int(hit.group("a"))
-            if not e or not a or not 1 <= e <= 70 or ctx.negated(hit.start()) or not ctx.holder(hit.start("a")).is_self:
+            if (not e or not a or not 1 <= e <= 70 or ctx.negated(hit.start()) or not ctx.holder(hit.start("a")).is_self
+                    or _ko_other_subject(ctx, hit.start("a"))):
                 continue   # "since my dad started at 23": the subject of the clause with the age is someone else
             just = "just" in hit.re.groupindex and bool(hit.group("just"))
             if c := _span_cue(ctx, a, e, hit.start(), hit.end(), "age:years_since", f"{a} then", just):
