@@ -129,3 +129,176 @@ def test_cake_plaque_at_a_friends_party_is_not_the_age(tmp_path) -> None:
     """The same plaque under "my best friend's birthday" is the friend's: no age for the account."""
     _plaque_user(tmp_path, "my best friend's birthday party, such a fun night", ["Happy 40th", "Priya"],
                  absent={"age": "40"})
+
+
+# ------------------------------------------------------------------ years since, milestones since, eras (issue 34)
+R = REF_YEAR
+NOW = f"{R}-03-01T10:00:00+00:00"     # the post's own date is "now": dated in the reference year
+
+
+def _at_now(caption: str) -> dict:
+    return {"caption": caption, "timestamp": NOW}
+
+
+SINCE_POSITIVE = [
+    # number words through number-parser (the old table had no "twenty-two")
+    C("en-years-since-compound-word", [_at_now("Twenty-two years since I started on the tools at 21, still love it.")],
+      present={"age": "40s"}),
+    C("es-hace-anos-con", [_at_now("Hoy hace 12 años que serví mi primera copa en una terraza, con 21 recién cumplidos.")],
+      present={"age": "33"}),
+    C("es-hace-word", [_at_now("Hace diez años que empecé en la cocina, con 22 años y muchas ganas.")], present={"age": "30s"}),
+    C("zh-years-since", [_at_now("十五岁跟着我妈学绣，今年整三十年了。")], present={"age": "40s"}),
+    C("fr-il-y-a", [_at_now("Il y a 12 ans, j'ai ouvert mon atelier à 21 ans.")], present={"age": "30s"}),
+    C("de-vor-jahren", [_at_now("Vor 12 Jahren habe ich mit 21 Jahren als Azubi angefangen.")], present={"age": "30s"}),
+    C("pt-ha-anos", [_at_now("Há 12 anos comecei a trabalhar aqui com 21 anos.")], present={"age": "30s"}),
+    C("ja-years-ago-at", [_at_now("12年前、21歳でこの店に入った。")], present={"age": "30s"}),
+    C("ja-at-then-years", [_at_now("21歳の時に上京してからもう12年。")], present={"age": "30s"}),
+    C("ko-years-ago-native", [_at_now("12년 전 스물한 살에 처음 입사했다.")], present={"age": "30s"}),
+    C("ja-seijin-since", [_at_now("今日は成人の日。私の成人式からもう12年…振袖の写真見て震えた。")], present={"age": "30s"}),
+    C("en-class-of", [_at_now(f"Class of {R - 16} reunion tonight. Sixteen years and everyone has kids.")],
+      present={"age": "30s"}),
+    C("es-generacion", [_at_now(f"Diez años de haber salido de la escuela (generación {R - 14}-{R - 10}). Reunión en el patio.")],
+      present={"age": "30s"}),
+    C("zh-tw-roc-nianci", [_at_now(f"我們{R - 32 - 1911}年次的，是不是都開始會腰痛了？")], present={"age": "30s"}),
+    C("ja-heisei-born", [_at_now(f"平成{R - 32 - 1988}年生まれです。よろしくお願いします")], present={"age": "30s"}),
+    C("ko-international-age", [_at_now("한국 나이로 스물아홉, 만으로는 스물일곱. 그냥 만 나이로 살래요.")], present={"age": "27"}),
+    C("ko-international-digits", [_at_now("저는 만 34세 직장인입니다")], present={"age": "34"}),
+]
+
+SINCE_NEGATIVE = [
+    C("es-hace-padre", [_at_now("Hace 10 años que mi padre abrió el bar, con 23 años.")], absent={"age": "30s"}),
+    C("fr-il-y-a-father", [_at_now("Il y a 12 ans, mon père a ouvert son atelier à 21 ans.")], absent={"age": "30s"}),
+    C("de-vor-jahren-father", [_at_now("Vor 12 Jahren hat mein Vater mit 21 Jahren die Firma gegründet.")],
+      absent={"age": "30s"}),
+    C("de-mit-colleagues", [_at_now("Vor 12 Jahren mit 21 Kollegen gestartet, heute sind wir 300.")], absent={"age": "30s"}),
+    C("pt-ha-anos-mother", [_at_now("Há 12 anos minha mãe abriu a loja com 21 anos.")], absent={"age": "30s"}),
+    C("ja-father-years-ago", [_at_now("父は12年前、21歳で入社した。")], absent={"age": "30s"}),
+    C("ja-brother-then-years", [_at_now("兄は21歳の時に上京してからもう12年。")], absent={"age": "30s"}),
+    C("ko-father-years-ago", [_at_now("12년 전 아버지는 스물한 살에 입사하셨다.")], absent={"age": "30s"}),
+    C("zh-years-since-other", [_at_now("他十五岁跟着师傅学绣，今年整三十年了。")], absent={"age": "40s"}),
+    C("zh-years-since-daughter", [_at_now("我女儿十五岁学琴，今年三年了")], absent={"age": "10s"}),
+    C("ja-mother-seijin", [_at_now("母の成人式からもう12年だって")], absent={"age": "30s"}),
+    C("en-class-of-sister", [_at_now(f"My sister's class of {R - 16} reunion tonight")], absent={"age": "30s"}),
+    C("en-class-of-congrats", [_at_now(f"Congrats to the class of {R - 16} graduates!")], absent={"age": "30s"}),
+    C("es-generacion-prepa-three-years", [_at_now(f"Reunión de la generación {R - 13}-{R - 10} de la prepa")],
+      absent={"age": "20s"}),
+    C("es-generacion-sister", [_at_now(f"Mi hermana es de la generación {R - 14}-{R - 10}, hoy tiene reunión")],
+      absent={"age": "30s"}),
+    C("zh-tw-nianci-not-a-person", [_at_now(f"這件衣服{R - 32 - 1911}年次的款式")], absent={"age": "30s"}),
+    C("zh-tw-mother-nianci", [_at_now("我妈60年次的，今年退休了")], absent={"age": "50s"}),
+    C("ko-sibling-international", [_at_now("동생은 만으로 스물다섯")], absent={"age": "25"}),
+    C("ko-money", [_at_now("만 원짜리 27개 샀어")], absent={"age": "27"}),
+]
+
+
+@pytest.mark.parametrize("case", SINCE_POSITIVE, ids=lambda c: c.id)
+def test_age_from_years_since_milestones_and_eras(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("case", SINCE_NEGATIVE, ids=lambda c: c.id)
+def test_no_age_from_others_years_since_milestones_or_eras(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+def test_number_words_come_from_the_library() -> None:
+    from core.engine.rules.number_words import word_int
+
+    assert [word_int(w) for w in ("twenty", "FIFTY", "twenty-five", "diez", "veinticinco", "스물일곱", "서른", "三十", "十五")] == \
+        [20, 50, 25, 10, 25, 27, 30, 30, 15]
+    assert [word_int(w) for w in ("the", "years", "", "스물일곱살이", "整三十")] == [None] * 5
+
+
+def test_since_arithmetic_is_in_the_evidence() -> None:
+    def infer(text: str, rule: str) -> str:
+        return next(c for c in extract_cues(text) if c.cue == rule).data.inference
+
+    assert infer("十五岁跟着我妈学绣，今年整三十年了。", "age:years_since") == "15 then + 30 years -> 45-46"
+    assert infer("Hoy hace 12 años que serví mi primera copa, con 21 recién cumplidos.", "age:years_since") == \
+        "21 then (just turned) + 12 years -> 33-33"
+    assert infer("私の成人式からもう12年", "age:milestone_since:seijin") == \
+        "成人式 (coming-of-age ceremony) at 19-20 + 12 years -> 31-32"
+    assert infer(f"我們{R - 32 - 1911}年次的", "age:era_birth_year") == \
+        f"ROC year {R - 32 - 1911} + 1911 = born {R - 32} -> 31-32 in {R}"
+    assert infer("만으로는 스물일곱", "age:international") == "만 (international age) 스물일곱 = 27"
+
+
+def test_since_age_counts_from_the_post_date() -> None:
+    """"私の成人式からもう12年" posted three years before the account's latest post is three years older now."""
+    from core.engine.rules.age_arithmetic import age_range_as_of
+
+    cue = next(c for c in extract_cues("私の成人式からもう12年") if c.cue == "age:milestone_since:seijin")
+    assert age_range_as_of(cue, "2020-01-12", "2023-02-01") == (34, 35)
+    era = next(c for c in extract_cues("我們83年次的") if c.cue == "age:era_birth_year")
+    assert age_range_as_of(era, "2020-01-12", "2026-04-01") == (31, 32)
+
+
+# ------------------------------------------------------------------ an age said alone on the account's birthday post
+def _bday_post(caption: str, *wishes: str) -> dict:
+    return {"caption": caption, "timestamp": NOW, "comments": [{"author": f"friend{i}", "text": w} for i, w in enumerate(wishes)]}
+
+
+BARE_POSITIVE = [
+    C("en-bare-word-with-wishes", [_bday_post("Fifty. FIFTY. The whole family came over and the candles went in upside down.",
+                                              "happy birthday daddy!!")], present={"age": "50"}),
+    C("en-bare-digits-own-birthday", [_bday_post("40! My birthday dinner with the gang, thank you all")], present={"age": "40"}),
+    C("hi-latn-ho-gayi", [_bday_post("29 ho gayi yaar. Mummy ne phir se call kiya.", "Happy birthday didi! treat kab?")],
+      present={"age": "29"}),
+]
+
+BARE_NEGATIVE = [
+    C("en-bare-no-birthday", [_at_now("Fifty. That's how many kilometres I ran this week.")], absent={"age": "50"}),
+    C("en-bare-wish-to-your-dad", [_bday_post("Fifty. FIFTY. What a party for him.", "happy birthday to your dad!!")],
+      absent={"age": "50"}),
+    C("en-bare-poster-wishes-someone", [_bday_post("Sixty. Happy birthday to my mum, the best there is.", "happy birthday!!")],
+      absent={"age": "60"}),
+    C("hi-latn-score-no-birthday", [_at_now("50 ho gaya bhai, century next time")], absent={"age": "50"}),
+]
+
+
+@pytest.mark.parametrize("case", BARE_POSITIVE, ids=lambda c: c.id)
+def test_bare_age_on_own_birthday_post(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("case", BARE_NEGATIVE, ids=lambda c: c.id)
+def test_no_bare_age_without_the_accounts_birthday(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+# ------------------------------------------------------------------ the year one was born, said by a dated event
+EVENT_POSITIVE = [
+    C("yue-born-macau-handover", [_at_now("我出世嗰年澳門回歸，今年生日同屋企人去咗食葡國菜。")],
+      present={"age": "20s", "birth_date": "1999"}),
+    C("zh-born-hk-handover", [_at_now("我出生那年香港回归，爸妈说那天全家都在看电视")], present={"age": "20s"}),
+    C("en-born-wall-fell", [_at_now("The year I was born, the Berlin Wall fell. Dad still talks about it.")],
+      present={"age": "30s", "birth_date": "1989"}),
+    C("es-born-wall", [_at_now("Nací el año de la caída del muro de Berlín, o eso dice mi madre.")], present={"age": "30s"}),
+    C("ja-born-quake", [_at_now("私が生まれた年は阪神淡路大震災があった年です")], present={"age": "30s"}),
+    C("zh-tw-roc-birth-year", [_at_now(f"我們{R - 32 - 1911}年次的，是不是都開始會腰痛了？")],
+      present={"birth_date": str(R - 32)}),
+]
+
+EVENT_NEGATIVE = [
+    C("zh-son-born-olympics", [_at_now("我儿子出生那年北京奥运，一晃长这么大了")], absent={"age": "10s", "birth_date": "2008"}),
+    C("en-son-born-olympics", [_at_now("My son was born the year of the Beijing Olympics")], absent={"birth_date": "2008"}),
+    C("zh-event-without-birth", [_at_now("香港回归那年我们全家去了深圳")], absent={"age": "20s", "birth_date": "1997"}),
+    C("en-two-events", [_at_now("The year I was born? Somewhere between the moon landing and the fall of the Berlin Wall.")],
+      absent={"birth_date": "1969"}),
+]
+
+
+@pytest.mark.parametrize("case", EVENT_POSITIVE, ids=lambda c: c.id)
+def test_birth_year_from_a_dated_event_or_era(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("case", EVENT_NEGATIVE, ids=lambda c: c.id)
+def test_no_birth_year_from_others_or_bare_events(tmp_path, case: Case) -> None:
+    check(tmp_path, case)
+
+
+def test_event_birth_year_is_in_the_evidence() -> None:
+    cue = next(c for c in extract_cues("我出世嗰年澳門回歸") if c.cue == "age:event_birth_year")
+    assert cue.data.birth_cohort == 1999
+    assert cue.data.inference == f"born the year of 澳門回歸 (1999) -> {R - 2000}-{R - 1999} in {R}"

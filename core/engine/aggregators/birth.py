@@ -10,7 +10,7 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts, display, finest, granularity, hyp, noisy_or, order_levels
 from core.engine.aggregators.registry import Board, aggregator
-from core.engine.rules.age_arithmetic import age_range_as_of, zodiac_birth_years
+from core.engine.rules.age_arithmetic import BORN_IN, age_range_as_of, bare_age, wishes_someone_else, zodiac_birth_years
 from core.engine.types import EvidenceNode, Hypothesis
 from core.nodes.evidence import TimeFeatures
 
@@ -18,7 +18,8 @@ MONTHS = ("January", "February", "March", "April", "May", "June", "July", "Augus
           "November", "December")
 
 
-def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, CueRec] | None = None) -> list[Hypothesis]:
+def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, CueRec] | None = None,
+             cohorts: list[tuple[int, str]] | None = None) -> list[Hypothesis]:
     """A first-person birthday post (or friends' birthday wishes) dates the birthday; a stated
     age in it, or an admitted age hypothesis, gives the year. `today`: post -> a rule cue that
     says the post's own date is the birthday ("today is my birthday", cue hint is_today)."""
@@ -43,16 +44,21 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
                         if len(nums) == 1 and 1 < int(nums[0]) < 100:
                             age = int(nums[0])
                             age_nodes[pid] = n.node_id
+            if age is None:
+                age = _bare_age(f, pid, age_nodes)
             if nid:
                 cands.append((0.6, nid, pid, t, age))
                 continue
-        wishes = [nid for nid, _ in f.other_text.get(pid, [])
+        wishes = [(nid, text) for nid, text in f.other_text.get(pid, [])
                   if f.feat(nid, "birthday_other") and not f.feat(nid, "not_today")]
         if wishes:
             # friends' wishes: one may come late; several on one post agree on the day
-            cands.append((0.4 if len(wishes) == 1 else 0.6, wishes[0], pid, t, f.feat(wishes[0], "age_in")))
+            age = f.feat(wishes[0][0], "age_in")
+            if age is None and not f.post_has(pid, "birthday_other") and not any(wishes_someone_else(x) for _, x in wishes):
+                age = _bare_age(f, pid, age_nodes)   # wishes to the account, not "happy birthday to your dad"
+            cands.append((0.4 if len(wishes) == 1 else 0.6, wishes[0][0], pid, t, age))
     if not cands:
-        return birth_year_only(f)
+        return birth_year_only(f, cohorts)
     by_day: dict[str, list] = defaultdict(list)
     for c in cands:
         by_day[c[3].date[5:10]].append(c)
@@ -76,6 +82,10 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
                     break
             if ages:
                 break
+    by_cohort = not ages and bool(cohorts)
+    if by_cohort:
+        ages.append(cohorts[0][0])        # a birth year, not a day: one late wish stays held below
+        ev.append(cohorts[0][1])
     why = "birthday post(s) dated " + ", ".join(sorted({c[3].date for c in grp}))
     if ages:
         levels = {"year": str(ages[0]), **levels}
@@ -93,10 +103,12 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
     value_levels = levels
     h = hyp("birth_date", value_levels, ev, noisy_or(c[0] for c in grp), why)
     h.value = date_value(levels)
-    if len(grp) == 1 and grp[0][0] < 0.6 and not ages and "year" not in levels:
+    if len(grp) == 1 and grp[0][0] < 0.6 and (by_cohort or (not ages and "year" not in levels)):
         # one friend's wish in a comment: comments come days or weeks late, and the post carrying it
         # says nothing of a birthday; it dates the birthday only beside a second wish or the poster's own word
         h.data.hold = "one birthday wish in a comment (wishes come late): held"
+        if by_cohort:
+            return birth_year_only(f, cohorts)     # the year stands on its own
     out = [h]
     stated = [c for c in grp if c[4]]
     if stated:
@@ -109,7 +121,19 @@ def birthday(f: GraphFacts, derived: dict[str, EvidenceNode], today: dict[str, C
     return out
 
 
-def birth_year_only(f: GraphFacts) -> list[Hypothesis]:
+def _bare_age(f: GraphFacts, pid: str, age_nodes: dict[str, str]) -> int | None:
+    """On the account's own birthday post, an age said alone at the head of its own text ("Fifty. FIFTY.",
+    "29 ho gayi yaar": rules/age_arithmetic.bare_age); the node saying it joins the evidence."""
+    for nid, text in f.post_text.get(pid, []):
+        if f.nodes[nid].carrier not in ("caption", "title", "body", "text"):
+            continue    # the poster's own words: not a receipt's or a sign's first line
+        if got := bare_age(text):
+            age_nodes[pid] = nid
+            return got[0]
+    return None
+
+
+def birth_year_only(f: GraphFacts, cohorts: list[tuple[int, str]] | None = None) -> list[Hypothesis]:
     for pid in f.posts():
         for yr, span in f.post_items(pid, "birth_years"):
             nid = _node_with(f, pid, span)
@@ -117,7 +141,20 @@ def birth_year_only(f: GraphFacts) -> list[Hypothesis]:
                 h = hyp("birth_date", {"year": str(yr)}, [nid], 0.55, f"stated birth year: {span}")
                 h.value = date_value({"year": str(yr)})
                 return [h]
+    if cohorts:          # "我們83年次的" (ROC 83 = 1994), "我出世嗰年澳門回歸" (1999): a birth year said another way
+        yr, nid = cohorts[0]
+        h = hyp("birth_date", {"year": str(yr)}, [nid], 0.55, f"birth year {yr} from an era year or a dated event")
+        h.value = date_value({"year": str(yr)})
+        return [h]
     return []
+
+
+def _cohorts(board: Board) -> list[tuple[int, str]]:
+    """Birth years the age rules read from an era count or a dated event (rules/age_arithmetic.BORN_IN),
+    the account's own; several that disagree give none."""
+    got = [(r.cue.data.birth_cohort, r.node_id) for r in board.cues("age")
+           if r.cue.cue in BORN_IN and r.cue.data.birth_cohort and not r.by_other and r.cue.holder == "self"]
+    return got if len({y for y, _ in got}) == 1 else []
 
 
 def _node_with(f: GraphFacts, pid: str, span: str) -> str | None:
@@ -281,7 +318,7 @@ def _run(board: Board) -> list[Hypothesis]:
     if not any("day" in h.levels for h in board.proposed("birth_date")):
         today = {r.post_id: r for r in reversed(board.cues("birth_date"))
                  if r.cue.data.is_today and r.cue.first_person and not r.by_other}
-        bday = birthday(f, derived, today)
+        bday = birthday(f, derived, today, _cohorts(board))
         years = [h for h in board.proposed("birth_date") if set(h.levels) == {"year"}]
         for b in bday:
             if years and "day" in b.levels:

@@ -4,6 +4,10 @@ typical ages (core/data/age_milestones.json, validated at load).
   "Leaving Cert 2009"   -> at 17-19 then -> born 1990-1992 -> 34-36 in 2026 -> 30s
   "高考那年是2012"        -> at 17-19 then -> 31-33 -> 30s
   "我的三十岁生日"        -> 30 (CJK numerals through lexicon.zh_int)
+  "十五岁学绣，今年整三十年了" -> 15 then + 30 years -> 45-46 -> 40s (number words: rules/number_words.py)
+  "私の成人式からもう12年"   -> 成人式 at 19-20 + 12 years -> 31-32 -> 30s
+  "我們83年次的"           -> ROC year 83 + 1911 = born 1994 -> 31-32 -> 30s
+  "만으로는 스물일곱"        -> international age 27
 
 "Now" is the reference year of the rules (identity.REF_YEAR, the year the engine reads in; the
 rules see one text, not its post's date): the cue carries the exam year and the age at the exam so
@@ -22,6 +26,7 @@ from pydantic import BaseModel, Field, ValidationError, field_validator
 
 from core.engine.rules.base import Ctx
 from core.engine.rules.lexicon import zh_int
+from core.engine.rules.number_words import word_int
 from core.engine.types import Cue
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "age_milestones.json"
@@ -41,8 +46,12 @@ class Milestone(BaseModel):
     age_min: int = Field(ge=10, le=40)
     age_max: int = Field(ge=10, le=40)
     phrases: dict[str, list[str]]
+    # "成人式からもう12年": the milestone plus the years since it, per language (`e` the years)
+    since: dict[str, list[str]] = Field(default_factory=dict)
+    # a cohort written as its first and last year ("generación 2012-2016"): the years it must span
+    span: tuple[int, int] | None = None
 
-    @field_validator("phrases")
+    @field_validator("phrases", "since")
     @classmethod
     def _compiles(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
         for lang, ps in v.items():
@@ -64,7 +73,22 @@ class Patterns(BaseModel):
 
 
 class YearsSince(Patterns):
-    words: dict[str, int]
+    about: str = ""
+
+
+class Era(BaseModel):
+    era: str
+    offset: int = Field(ge=600, le=2100)
+    patterns: list[str] = Field(min_length=1)
+
+
+class EraBirthYear(BaseModel):
+    about: str = ""
+    eras: list[Era] = Field(min_length=1)
+
+
+class InternationalAge(Patterns):
+    about: str = ""
 
 
 class ZodiacYear(BaseModel):
@@ -72,6 +96,23 @@ class ZodiacYear(BaseModel):
     cycle: int = Field(ge=2, le=60)
     patterns: list[str] = Field(min_length=1)
     other_before: str
+
+
+class Event(BaseModel):
+    year: int = Field(ge=1900, le=2100)
+    names: list[str] = Field(min_length=1)
+
+
+class EventBirthYear(BaseModel):
+    about: str = ""
+    window: int = Field(ge=1, le=120)
+    born: dict[str, list[str]]
+    events: list[Event] = Field(min_length=1)
+
+
+class BareAge(Patterns):
+    about: str = ""
+    other_wish: str
 
 
 class AgeTable(BaseModel):
@@ -83,6 +124,10 @@ class AgeTable(BaseModel):
     turned_in_year: Patterns
     years_since: YearsSince
     zodiac_year: ZodiacYear
+    era_birth_year: EraBirthYear
+    international_age: InternationalAge
+    bare_age: BareAge
+    event_birth_year: EventBirthYear
 
 
 def _located(e: dict, raw: dict) -> str:
@@ -120,6 +165,8 @@ def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Patter
     t = load_table()
     try:
         for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + t.zodiac_year.patterns + [
+                q for e in t.era_birth_year.eras for q in e.patterns] + t.international_age.patterns + t.bare_age.patterns + [
+                t.bare_age.other_wish] + [q for ps in t.event_birth_year.born.values() for q in ps] + [
                 t.birthday.not_age_after, t.zodiac_year.other_before] + [
                 q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
             re.compile(p)
@@ -157,15 +204,20 @@ def exam_ages(ctx: Ctx) -> list[Cue]:
             sent = text[s:e]
             if not first_person.search(text, s, min(len(text), e + 60)) or _FUTURE.search(sent) or ctx.negated(hit.start()):
                 continue   # nobody's own exam (no first person in it or the clause after), or one still to come
-            lo, hi = max(s, hit.start() - t.window), min(e, hit.end() + t.window)
-            ym = min(_YEAR.finditer(text, lo, hi), key=lambda y: abs(y.start() - hit.start()), default=None)
-            if ym is None:
-                continue
-            year = int(ym.group(0))
+            if "y" in rx.groupindex:       # the phrase names its year ("Class of 2010", "generación 2012-2016")
+                year, ys, ye = int(hit.group("y")), hit.start("y"), hit.end("y")
+                if m.span and not m.span[0] <= year - int(hit.group("y0")) <= m.span[1]:
+                    continue   # a 3-year cohort is a school's, not a university's
+            else:
+                lo, hi = max(s, hit.start() - t.window), min(e, hit.end() + t.window)
+                ym = min(_YEAR.finditer(text, lo, hi), key=lambda y: abs(y.start() - hit.start()), default=None)
+                if ym is None:
+                    continue
+                year, ys, ye = int(ym.group(0)), ym.start(), ym.end()
             a_lo, a_hi = REF_YEAR - year + m.age_min, REF_YEAR - year + m.age_max
             if year > REF_YEAR or a_lo < 13 or a_hi > 100 or a_lo // 10 != a_hi // 10:
                 continue   # an age range across two decades says no decade (precision first)
-            a, b = min(hit.start(), ym.start()), max(hit.end(), ym.end())
+            a, b = min(hit.start(), ys), max(hit.end(), ye)
             born = f"{year - m.age_max}-{year - m.age_min}"
             c = ctx.cue("age", _decade(a_lo), a, b, rule=f"age:milestone:{m.id}", confidence=0.45,
                         levels={"decade": _decade(a_lo)}, graduation_year=year, degree=m.label,
@@ -219,32 +271,189 @@ def turned_in_year(ctx: Ctx) -> list[Cue]:
     return out
 
 
+def _span_cue(ctx: Ctx, a: int, e: int, start: int, end: int, rule: str, why: str, just: bool = False) -> Cue | None:
+    """An age `a` then plus `e` years since: a+e, or one more (the birthday may have passed), as a decade;
+    exactly a+e when the age then was just reached ("hace 12 años ... con 21 recién cumplidos")."""
+    lo, hi = a + e, a + e + (0 if just else 1)
+    if not 13 <= lo or hi > 100 or lo // 10 != hi // 10:
+        return None    # "twenty years since I started at 19": 39 or 40 says no decade (precision first)
+    levels = {"decade": _decade(lo), **({"exact_age": str(lo)} if just else {})}
+    c = ctx.cue("age", str(lo) if just else _decade(lo), start, end, rule=rule, confidence=0.5, levels=levels,
+                inference=f"{why}{' (just turned)' if just else ''} + {e} years -> {lo}-{hi}")
+    return c if c.holder == "self" else None
+
+
 def years_since(ctx: Ctx) -> list[Cue]:
-    """"twenty years since I started at 19": the age then plus the years, or one more, as a decade."""
+    """"twenty years since I started at 19", "hace 12 años ... con 21 recién cumplidos", "十五岁学绣，今年整三十年了":
+    the age then plus the years (number words through rules/number_words.py), or one more, as a decade."""
     ys = _compiled()[0].years_since
     out: list[Cue] = []
     for p in ys.patterns:
         for hit in re.finditer(p, ctx.masked, re.I):
-            raw = hit.group("e").lower()
-            e = int(raw) if raw.isdigit() else ys.words.get(raw) or ys.words.get(raw.split()[-1])
-            a = int(hit.group("a"))
-            if not e or ctx.negated(hit.start()) or not ctx.holder(hit.start("a")).is_self:
+            e, a = word_int(hit.group("e")), word_int(hit.group("a"))
+            if (not e or not a or not 1 <= e <= 70 or ctx.negated(hit.start()) or not ctx.holder(hit.start("a")).is_self
+                    or _ko_other_subject(ctx, hit.start("a"))):
                 continue   # "since my dad started at 23": the subject of the clause with the age is someone else
-            lo, hi = a + e, a + e + 1
+            just = "just" in hit.re.groupindex and bool(hit.group("just"))
+            if c := _span_cue(ctx, a, e, hit.start(), hit.end(), "age:years_since", f"{a} then", just):
+                out.append(c)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _since() -> list[tuple[Milestone, re.Pattern]]:
+    return [(m, re.compile(p, re.I)) for m in _compiled()[0].milestones for ps in m.since.values() for p in ps]
+
+
+@lru_cache(maxsize=1)
+def _others_possessive() -> re.Pattern:
+    """A family or people word of the Japanese and Chinese packs with a possessive right before a milestone
+    ("母の成人式", "我姐的毕业"): the milestone is theirs."""
+    from core.engine.reading.lang import pack
+
+    nouns: set[str] = set()
+    for code in ("ja", "zh"):
+        p = pack(code)
+        nouns |= set(p.kin) | set(p.people)
+    alt = "|".join(map(re.escape, sorted(nouns, key=len, reverse=True)))
+    return re.compile(f"(?:{alt})\\s*(?:の|的)\\s*$")
+
+
+def milestone_since(ctx: Ctx) -> list[Cue]:
+    """"私の成人式からもう12年": the milestone's typical age plus the years since it. The lower end is the
+    milestone's youngest age plus the years, the upper its oldest plus the years plus one (a birthday since)."""
+    out: list[Cue] = []
+    for m, rx in _since():
+        for hit in rx.finditer(ctx.masked):
+            e = word_int(hit.group("e"))
+            if not e or ctx.negated(hit.start()) or _FUTURE.search(ctx.masked, *ctx.sentence(hit.start())):
+                continue
+            if _others_possessive().search(ctx.masked, max(0, hit.start() - 8), hit.start()):
+                continue   # "母の成人式から30年": the mother's
+            lo, hi = m.age_min + e, m.age_max + e
             if hi > 100 or lo // 10 != hi // 10:
                 continue
-            c = ctx.cue("age", _decade(lo), hit.start(), hit.end(), rule="age:years_since", confidence=0.5,
-                        levels={"decade": _decade(lo)}, inference=f"{a} then + {e} years -> {lo}-{hi}")
+            c = ctx.cue("age", _decade(lo), hit.start(), hit.end(), rule=f"age:milestone_since:{m.id}", confidence=0.5,
+                        levels={"decade": _decade(lo)}, degree=m.label, typical_age=(m.age_min + m.age_max) / 2,
+                        inference=f"{m.label} at {m.age_min}-{m.age_max} + {e} years -> {lo}-{hi}")
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
+def era_birth_years(ctx: Ctx) -> list[Cue]:
+    """"我們83年次的" (ROC year 83 + 1911 = born 1994), "平成6年生まれ": a birth year in an era's count, said
+    in the first person (or with no subject: "83年次，腰開始痛了"); someone else's ("我妈60年次") is theirs."""
+    from core.engine.rules.identity import REF_YEAR
+
+    t, _, fp, _, _ = _compiled()
+    out: list[Cue] = []
+    for era in t.era_birth_year.eras:
+        for p in era.patterns:
+            for hit in re.finditer(p, ctx.masked):
+                n = 1 if hit.group("y") == "元" else int(hit.group("y"))
+                born = era.offset + n
+                lo, hi = REF_YEAR - born - 1, REF_YEAR - born
+                if born > REF_YEAR or not 13 <= lo or hi > 100 or lo // 10 != hi // 10 or ctx.negated(hit.start()):
+                    continue
+                a, b = ctx.sentence(hit.start())
+                if not (fp.search(ctx.masked, a, b) or not ctx.masked[a:hit.start()].strip()):
+                    continue   # "我們83年次的" or a self-introduction opening "平成6年生まれです"; not "這件衣服83年次的款"
+                c = ctx.cue("age", _decade(lo), hit.start(), hit.end(), rule="age:era_birth_year", confidence=0.6,
+                            levels={"decade": _decade(lo)}, birth_cohort=born,
+                            inference=f"{era.era} year {n} + {era.offset} = born {born} -> {lo}-{hi} in {REF_YEAR}")
+                if c.holder == "self":
+                    out.append(c)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _ko_subjects() -> tuple[re.Pattern, re.Pattern]:
+    """The Korean pack's kin and people words with a subject particle ("동생은", "친구가"), and its self words."""
+    from core.engine.reading.lang import pack
+
+    k = pack("ko")
+    nouns = sorted(set(k.kin) | set(k.people), key=len, reverse=True)
+    other = "|".join(map(re.escape, nouns)) + ")(?:" + "|".join(map(re.escape, k.subject_suffixes))
+    return (re.compile(f"(?:{other})(?![가-힣])|" + "|".join(map(re.escape, k.other_pronouns))),
+            re.compile("|".join(map(re.escape, k.self_words))))
+
+
+def _ko_other_subject(ctx: Ctx, pos: int) -> bool:
+    """Someone else is the subject of the clause before `pos` ("동생은 만으로 스물다섯"), after the last self word."""
+    other, own = _ko_subjects()
+    a = ctx.sentence(pos)[0]
+    before = ctx.masked[a:pos]
+    last_self = max((m.end() for m in own.finditer(before)), default=0)
+    return bool(other.search(before, last_self))
+
+
+def event_birth_years(ctx: Ctx) -> list[Cue]:
+    """"我出世嗰年澳門回歸" (the year I was born, the Macau handover: 1999): a first-person "the year I was
+    born" beside a public event of a known year (the table's `events`) in one sentence."""
+    from core.engine.rules.identity import REF_YEAR
+
+    ev = _compiled()[0].event_birth_year
+    text = ctx.masked
+    names = [(e.year, n) for e in ev.events for n in e.names]
+    out: list[Cue] = []
+    for p in (q for ps in ev.born.values() for q in ps):
+        for hit in re.finditer(p, text, re.I):
+            s, e = ctx.sentence(hit.start())
+            lo_, hi_ = max(s, hit.start() - ev.window), min(e, hit.end() + ev.window)
+            low = text.lower()
+            near = [(y, i, n) for y, n in names if (i := low.find(n.lower(), lo_, hi_)) >= 0]
+            if len({y for y, _, _ in near}) != 1 or ctx.negated(hit.start()):
+                continue   # no event, or two of different years: no reading
+            born, at, name = near[0]
+            lo, hi = REF_YEAR - born - 1, REF_YEAR - born
+            if born > REF_YEAR or not 13 <= lo or hi > 100 or lo // 10 != hi // 10:
+                continue
+            a, b = min(hit.start(), at), max(hit.end(), at + len(name))
+            c = ctx.cue("age", _decade(lo), a, b, rule="age:event_birth_year", confidence=0.55,
+                        levels={"decade": _decade(lo)}, birth_cohort=born,
+                        inference=f"born the year of {text[at:at + len(name)]} ({born}) -> {lo}-{hi} in {REF_YEAR}")
+            if c.holder == "self":
+                out.append(c)
+    return out
+
+
+def international_age(ctx: Ctx) -> list[Cue]:
+    """Korean "만으로는 스물일곱" / "만 27세": the international (document) age, as said on the post's date."""
+    out: list[Cue] = []
+    for p in _compiled()[0].international_age.patterns:
+        for hit in re.finditer(p, ctx.masked):
+            n = word_int(hit.group("n"), "ko")
+            if n is None or not 13 <= n <= 100 or ctx.negated(hit.start()) or _ko_other_subject(ctx, hit.start()):
+                continue
+            c = ctx.cue("age", str(n), hit.start(), hit.end(), rule="age:international", confidence=0.65,
+                        levels={"decade": _decade(n), "exact_age": str(n)}, original=hit.group(0),
+                        inference=f"만 (international age) {hit.group('n')} = {n}")
             if c.holder == "self":
                 out.append(c)
     return out
 
 
 def age_arithmetic(ctx: Ctx) -> list[Cue]:
-    return exam_ages(ctx) + birthday_ages(ctx) + turned_in_year(ctx) + years_since(ctx)
+    return (exam_ages(ctx) + birthday_ages(ctx) + turned_in_year(ctx) + years_since(ctx) + milestone_since(ctx)
+            + era_birth_years(ctx) + event_birth_years(ctx) + international_age(ctx))
 
 
 EXTRACTORS = (age_arithmetic,)
+
+
+def bare_age(text: str) -> tuple[int, str] | None:
+    """An age said alone at the head of a text ("Fifty. FIFTY.", "29 ho gayi yaar"): (age, span), or None.
+    The birth aggregator reads it only on the account's own birthday post (a bare number says nothing alone)."""
+    for p in _compiled()[0].bare_age.patterns:
+        if (hit := re.search(p, text, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 99:
+            return n, hit.group(0).strip()
+    return None
+
+
+def wishes_someone_else(text: str) -> bool:
+    """A birthday wish that names someone else's birthday ("happy birthday to your dad!")."""
+    return bool(re.search(_compiled()[0].bare_age.other_wish, text, re.I))
 
 
 # ---------------------------------------------------------------------------------- "now" is the post
@@ -253,8 +462,9 @@ EXTRACTORS = (age_arithmetic,)
 # latest post (the present the data shows: a truth's age is the age at the time of the posts).
 # an age said as of the post: this module's birthday number and years-since, identity.py's stated ages,
 # the reading layer's "my 30th" / "the big 4-0" / "30 today" / a friend's "happy 30th!"
-AT_POST = ("age:birthday_number", "age:years_since", "age:stated", "age:birthday", "age:zh", "age:zh_bio",
+AT_POST = ("age:birthday_number", "age:years_since", "age:international", "age:stated", "age:birthday", "age:zh", "age:zh_bio",
            "age:my_nth", "age:big_n", "age:n_today", "age:addressed")
+BORN_IN = ("age:era_birth_year", "age:event_birth_year")     # a birth year: the age as of any date
 _SPAN = re.compile(r"-> (?P<lo>\d+)-(?P<hi>\d+)")
 
 
@@ -271,6 +481,11 @@ def age_range_as_of(cue: Cue, post_date: str | None, latest: str) -> tuple[int, 
     from core.engine.rules.identity import REF_YEAR
 
     rule, lv, ly = cue.cue or "", cue.data.levels or {}, int(latest[:4])
+    if rule.startswith("age:milestone_since:") and post_date and (m := _SPAN.search(cue.data.inference or "")):
+        k = _years_between(post_date, latest)      # the years since were counted to the post's date
+        return int(m["lo"]) + k, int(m["hi"]) + k
+    if rule in BORN_IN and cue.data.birth_cohort:
+        return ly - cue.data.birth_cohort - 1, ly - cue.data.birth_cohort
     if rule in AT_POST and post_date:
         exact = lv.get("exact_age")
         if exact and exact.isdigit():
