@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tools import geonames
 
@@ -128,6 +128,33 @@ class PlaceMatch(BaseModel):
     @property
     def kind(self) -> str:
         return self.place.kind
+
+
+class TransitSystem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    names: list[str]
+    need: Literal["any", "cap", "upper"]
+    place: tuple[str, str] | str       # [city name, ISO country] or an ISO 3166-2 region code
+
+
+class TransitFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    note: str = Field(alias="_note")
+    systems: list[TransitSystem]
+
+
+def load_transit(path: Path | None = None) -> TransitFile:
+    """tools/data/transit.json, validated; a fault is one ValueError naming the file and field."""
+    path = path or DATA / "transit.json"
+    try:
+        return TransitFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not JSON ({e})") from None
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ValueError(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
 
 
 # requirement of a (name, place) entry to be matched by find_places
@@ -389,6 +416,22 @@ class Gazetteer:
         for sar in _CHINA_SARS:
             self._region_weight[sar] = 2_000_000
         self._city_region_districts()
+        self._add_transit(load_transit())
+
+    def _add_transit(self, doc: "TransitFile") -> None:
+        """Names of transit systems and fare cards (tools/data/transit.json) as names of their
+        city or metro region: "Luas" is read as Dublin, "LRT-2" as Metro Manila."""
+        need = {"any": _ANY, "cap": _CAP, "upper": _UPPER}
+        for i, sys_ in enumerate(doc.systems):
+            if isinstance(sys_.place, str):
+                pid = f"region:{sys_.place}"
+            else:
+                name, cc = sys_.place
+                pid = next((p.id for p in self.lookup(name) if p.kind == "city" and p.country_code == cc), "")
+            if pid not in self.places:
+                raise ValueError(f"{DATA / 'transit.json'}: field systems.{i}.place: no such place {sys_.place!r}")
+            for n in sys_.names:
+                self._add_name(n, pid, 1, need=need[sys_.need])
 
     def _city_region_districts(self) -> None:
         """In a first-level region that is a city (a municipality, special or metropolitan city,
