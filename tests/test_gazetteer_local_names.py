@@ -50,3 +50,12 @@ def test_only_the_packs_scripts_are_kept() -> None:
     # accented spellings only in countries that write them, and only for large cities
     assert geonames.used_alternate_names(["Pôrto"], 200_000, "BR") == []
     assert geonames.used_alternate_names(["Múnich"], 1_505_005, "US") == []
+
+
+@pytest.mark.parametrize("text, not_city", [
+    ("International students welcome", "International City"),    # Dubai's International City
+    ("Plant based dinner tonight", "Plant City"),
+    ("Road trip across Kansas", "Kansas City"),                  # the state, not the city
+])
+def test_x_city_is_bare_only_where_geonames_says_so_outside_the_us(gz, text, not_city) -> None:
+    assert not_city not in [c for _, c, _ in _found(gz, text)]

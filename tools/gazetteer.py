@@ -388,8 +388,8 @@ class Gazetteer:
                                                for e in self._index.get(_norm(a), ()) if e.pid in self.places))}
             names |= local
             # "Marikina City", "Quezon City": the name is written without "City" as often as with
-            bare = v["name"][:-5].strip() if v["name"].endswith(" City") else ""
-            if len(bare) >= 4 and _norm(bare) not in _GENERIC:
+            bare = geonames.bare_city_name(v["name"], v["alternatenames"], cc)
+            if bare and _norm(bare) not in _GENERIC:
                 local.add(bare)
                 names.add(bare)
             p = Place(pid, v["name"], "city", frozenset(names), parent, float(v["latitude"]), float(v["longitude"]),

@@ -74,11 +74,20 @@ def is_local_name(name: str, population: int, country: str) -> bool:
     return country in DIACRITIC_COUNTRIES and population >= LATIN_LOCAL_MIN_POPULATION and is_local_latin(name)
 
 
-def used_alternate_names(names: list[str], population: int, country: str = "") -> list[str]:
-    """The alternate names the gazetteer may read for a city of this population and country
+def bare_city_name(name: str, names: list[str], country: str) -> str:
+    """"Marikina" for "Marikina City" when GeoNames lists it as a name of the city, outside the
+    United States (where "X City" is the name and X another place or a word: Kansas City,
+    Temple City, Boulder City); else ""."""
+    bare = name[:-5].strip() if name.endswith(" City") else ""
+    return bare if len(bare) >= 4 and bare in names and country != "US" else ""
+
+
+def used_alternate_names(names: list[str], population: int, country: str = "", name: str = "") -> list[str]:
+    """The alternate names the gazetteer may read for a city of this name, population and country
     (order kept)."""
+    bare = bare_city_name(name, names, country)
     return [a for a in names
-            if (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
+            if a == bare or (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
             or (population >= EXONYM_MIN_POPULATION and is_exonym(a))
             or is_hangul(a, population, country) or is_kana(a, population)
             or is_local_name(a, population, country)]
