@@ -20,7 +20,7 @@ def gz():
 @pytest.mark.parametrize("text, span, city", [
     ("Luas at Phibsborough, 7:55, same as every Tuesday.", "Luas", "Dublin"),
     ("#luas #d7", "luas", "Dublin"),                          # a tag, lower case
-    ("the MTR was packed again", "MTR", "Hong Kong"),
+    ("港铁又塞满了", "港铁", "Hong Kong"),
     ("Took BART to work, delayed as usual", "BART", "San Francisco"),
     ("topped up my Octopus card", "Octopus card", "Hong Kong"),
     ("Santolan station, LRT-2 papuntang Cubao", "LRT-2", "Metro Manila"),   # a system across a metro region
@@ -34,6 +34,7 @@ def test_transit_systems_name_their_city(gz, text, span, city) -> None:
     "watching bart simpson reruns",       # a name in lower case, not the Bay Area's BART
     "U2 um 6:41, U-Bahn voll wie immer",  # U-Bahn and metro lines are in many cities
     "MRT to Ayala",                       # MRT: Singapore, Taipei, Manila, Jakarta...
+    "K. Brandl | MTR Radiologie",         # a German radiographer's title, not Hong Kong's MTR
     "took the tube and the metro",
 ])
 def test_generic_and_ambiguous_names_name_no_city(gz, text) -> None:
