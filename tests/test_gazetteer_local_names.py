@@ -59,3 +59,11 @@ def test_only_the_packs_scripts_are_kept() -> None:
 ])
 def test_x_city_is_bare_only_where_geonames_says_so_outside_the_us(gz, text, not_city) -> None:
     assert not_city not in [c for _, c, _ in _found(gz, text)]
+
+
+def test_a_country_named_twice_stays_the_country_not_its_x_city(gz) -> None:
+    # "Mexico" is a GeoNames name of Mexico City: named twice, the second mention must not pull the
+    # first into the city (PRISM: "Trips to Thailand, Mexico, and Germany ... Ruins of Mexico")
+    text = "My Memorable Trips to Thailand, Mexico, and Germany\nExploring the Ancient Ruins of Mexico"
+    assert [m.place.id for m in gz.find_places(text) if m.span == "Mexico"] == ["country:MX", "country:MX"]
+    assert [m.place.id for m in gz.find_places("Kuwait and Panama")] == ["country:KW", "country:PA"]

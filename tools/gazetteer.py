@@ -384,12 +384,12 @@ class Gazetteer:
             # nor does a shortening of the name ("Juárez" for Ciudad Juárez: a colonia, a street and a
             # president's name all over Mexico)
             local = {a for a in self._local_names(v, cc, pop) - {v["name"]}
-                     if _has_cjk(a) or not (set(_norm(a).split()) < set(_norm(v["name"]).split()) or any(self.places[e.pid].kind in ("country", "region")
-                                               for e in self._index.get(_norm(a), ()) if e.pid in self.places))}
+                     if _has_cjk(a) or not (set(_norm(a).split()) < set(_norm(v["name"]).split())
+                                            or self._names_admin(a))}
             names |= local
             # "Marikina City", "Quezon City": the name is written without "City" as often as with
             bare = geonames.bare_city_name(v["name"], v["alternatenames"], cc)
-            if bare and _norm(bare) not in _GENERIC:
+            if bare and _norm(bare) not in _GENERIC and not self._names_admin(bare):
                 local.add(bare)
                 names.add(bare)
             p = Place(pid, v["name"], "city", frozenset(names), parent, float(v["latitude"]), float(v["longitude"]),
@@ -473,6 +473,11 @@ class Gazetteer:
                 cell = self._grid.get((math.floor(c.lat), math.floor(c.lon)), [])
                 if c.id in cell:
                     cell.remove(c.id)
+
+    def _names_admin(self, name: str) -> bool:
+        """The name is a country's or a first-level region's ("Pará", "Mexico" of Mexico City)."""
+        return any(self.places[e.pid].kind in ("country", "region")
+                   for e in self._index.get(_norm(name), ()) if e.pid in self.places)
 
     @staticmethod
     def _local_names(v: dict, cc: str, pop: int) -> set[str]:
