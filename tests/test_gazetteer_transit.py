@@ -24,6 +24,8 @@ def gz():
     ("Took BART to work, delayed as usual", "BART", "San Francisco"),
     ("topped up my Octopus card", "Octopus card", "Hong Kong"),
     ("Santolan station, LRT-2 papuntang Cubao", "LRT-2", "Metro Manila"),   # a system across a metro region
+    ("#delhimetro #bluelines", "delhimetro", "Delhi"),        # a system's hashtag
+    ("#metrocdmx #línea3", "metrocdmx", "Mexico City"),
 ])
 def test_transit_systems_name_their_city(gz, text, span, city) -> None:
     assert (span, city) in [(m.span, m.place.name) for m in gz.find_places(text)]
