@@ -53,3 +53,17 @@ def test_a_badge_naming_its_city_places_the_workplace_there(tmp_path: Path) -> N
     prof = _profile(tmp_path, posts, {"badge.png": badge})
     assert "Marikina" in prof.get("home_location", ""), prof
     assert "Makati" in prof.get("workplace", "") and "Marikina" not in prof.get("workplace", ""), prof
+
+
+def test_one_weekend_trip_does_not_beat_a_bill_addressed_to_the_account(tmp_path: Path) -> None:
+    posts = [
+        {"timestamp": "2026-03-07T12:30:00+01:00", "ip_region": "Deutschland", "caption": "Post vom Energieversorger. Abschlag rauf.",
+         "images": [{"file": "images/rechnung.png"}]},
+        {"timestamp": "2026-05-16T18:30:00+02:00", "ip_region": "Deutschland", "tags": ["münchen", "wochenende"],
+         "caption": "Wochenende in München mit der Seilschaft. München bei Sonnenuntergang, unbezahlbar.",
+         "location_tag": "München, Bayern"},
+    ]
+    bill = ["Rheinenergie Abschlagsrechnung", "Empfänger: Frau Katharina Brandl", "Aachener Straße 12", "50674 Köln"]
+    prof = _profile(tmp_path, posts, {"rechnung.png": bill})
+    assert prof.get("home_location", "").startswith("Köln"), prof
+    assert "Munich" in prof.get("travel_history", ""), prof
