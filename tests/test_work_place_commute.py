@@ -64,3 +64,17 @@ def test_a_ride_on_a_trip_is_no_work_commute(tmp_path: Path) -> None:
     prof = run_profile(tmp_path, [{"timestamp": "2025-03-01T20:00:00+00:00", "caption": "Cosy night in at home."}]
                        + _commute(MONDAYS, text))
     assert "work_location" not in prof, prof
+
+
+
+def test_a_ride_on_a_metro_regions_system_says_nothing_of_the_work_city(tmp_path: Path) -> None:
+    # LRT-2 runs through several cities of Metro Manila: home in Marikina says nothing of where the ride ends
+    home = [{"timestamp": "2025-03-01T20:00:00+08:00", "caption": "Marikina girl forever. Home in Marikina, kape muna."},
+            {"timestamp": "2025-04-12T19:30:00+08:00", "caption": "Back home in Marikina after a long week."}]
+    rides = [{"timestamp": "2025-03-03T05:50:00+08:00", "tags": ["commute", "lrt2"],
+              "caption": "Santolan station 5:45am, LRT-2 papuntang Cubao tapos MRT to Ayala. Sana may upuan."},
+             {"timestamp": "2025-03-11T05:48:00+08:00", "tags": ["commute"],
+              "caption": "Santolan ulit, 5:45am. Pare-pareho kami ng mukha ng mga kasabay ko sa platform."}]
+    prof = run_profile(tmp_path, home + rides)
+    assert "Marikina" in prof.get("home_location", "") and "LRT" in prof.get("commute", ""), prof
+    assert "work_location" not in prof, prof

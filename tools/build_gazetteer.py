@@ -40,7 +40,7 @@ def build() -> dict[str, Any]:
     for v in gc.get_cities().values():
         pop = int(v["population"])
         rows.append([v["geonameid"], v["name"], v["countrycode"], v["admin1code"], v["latitude"], v["longitude"],
-                     pop, used_alternate_names(v["alternatenames"], pop)])
+                     pop, used_alternate_names(v["alternatenames"], pop, v["countrycode"], v["name"])])
     return {
         "about": about,
         "countries": {iso: c["name"] for iso, c in gc.get_countries().items()},

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from tools import geonames
 
@@ -74,6 +74,13 @@ _ZH_INSTITUTION_AFTER = (
     "大学", "学院", "学校", "中学", "小学", "医院", "公司", "银行", "集团", "公园", "广场", "酒店", "饭店", "宾馆",
     "商场", "商店", "餐厅", "体育", "纪念", "舰", "号", "装", "陵", "先生", "思想", "图书馆", "剧院", "影院", "市场",
 )
+# ISO 3166-2 types of first-level regions that are one city (their other places are its districts)
+_CITY_REGION_TYPES = {
+    "municipality", "special municipality", "special city", "metropolitan city", "federal territory",
+    "union territory", "federal entity", "federal district", "capital district", "capital city", "city",
+    "autonomous city", "metropolitan administration", "district",
+}
+_CITY_REGION_KM = 20.0
 # Hong Kong and Macao: regions of China (ISO 3166-2 CN-HK / CN-MO), not countries.
 _CHINA_SARS = {"HK": "CN-HK", "MO": "CN-MO"}
 # display names where ISO's is formal ("Korea, Republic of")
@@ -121,6 +128,33 @@ class PlaceMatch(BaseModel):
     @property
     def kind(self) -> str:
         return self.place.kind
+
+
+class TransitSystem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    names: list[str]
+    need: Literal["any", "cap", "upper"]
+    place: tuple[str, str] | str       # [city name, ISO country] or an ISO 3166-2 region code
+
+
+class TransitFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    note: str = Field(alias="_note")
+    systems: list[TransitSystem]
+
+
+def load_transit(path: Path | None = None) -> TransitFile:
+    """tools/data/transit.json, validated; a fault is one ValueError naming the file and field."""
+    path = path or DATA / "transit.json"
+    try:
+        return TransitFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not JSON ({e})") from None
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ValueError(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
 
 
 # requirement of a (name, place) entry to be matched by find_places
@@ -289,7 +323,7 @@ class Gazetteer:
                 names.add(re.sub(r"-(teukbyeolsi|gwangyeoksi|teukbyeoljachido|do)$", "", base))
             names |= set(region_extra.get(s.code, []))
             extra = [n for n in region_extra.get(s.code, []) if not _has_cjk(n)]
-            display = extra[0] if (extra and s.country_code in ("CN", "KR", "MY")) else base
+            display = extra[0] if (extra and s.country_code in ("CN", "KR", "MY", "MX", "PH")) else base
             cid = f"country:{s.country_code}"
             self._add_place(Place(pid, display, "region", frozenset(names), cid, None, None, s.country_code,
                                   0, s.code, "pycountry", (cid,)))
@@ -346,6 +380,18 @@ class Gazetteer:
             names |= han
             if pop >= geonames.EXONYM_MIN_POPULATION:
                 names |= {a for a in v["alternatenames"] if geonames.is_exonym(a)}
+            # a Latin alternate that names a country or region ("Pará" for Belém) stays theirs
+            # nor does a shortening of the name ("Juárez" for Ciudad Juárez: a colonia, a street and a
+            # president's name all over Mexico)
+            local = {a for a in self._local_names(v, cc, pop) - {v["name"]}
+                     if _has_cjk(a) or not (set(_norm(a).split()) < set(_norm(v["name"]).split())
+                                            or self._names_admin(a))}
+            names |= local
+            # "Marikina City", "Quezon City": the name is written without "City" as often as with
+            bare = geonames.bare_city_name(v["name"], v["alternatenames"], cc)
+            if bare and _norm(bare) not in _GENERIC and not self._names_admin(bare):
+                local.add(bare)
+                names.add(bare)
             p = Place(pid, v["name"], "city", frozenset(names), parent, float(v["latitude"]), float(v["longitude"]),
                       cc, pop, None, "geonames", anc)
             self._add_place(p)
@@ -354,9 +400,9 @@ class Gazetteer:
                 folded = _fold_ascii(v["name"])
                 if folded != v["name"]:
                     self._add_name(folded, pid, 1)
-            for n in han:
+            for n in han | local:
                 self._add_name(n, pid, 1)
-            for n in names - han - {v["name"]}:
+            for n in names - han - local - {v["name"]}:
                 self._add_name(n, pid, 1, need=_NOSCAN)
             self._grid.setdefault((math.floor(p.lat), math.floor(p.lon)), []).append(pid)  # type: ignore[arg-type]
         # regions of populous countries are well known ("Virginia", "Kyoto"); those of small countries
@@ -369,6 +415,77 @@ class Gazetteer:
             self._region_weight[cc] = max(100_000, min(2_000_000, total // 20))
         for sar in _CHINA_SARS:
             self._region_weight[sar] = 2_000_000
+        self._city_region_districts()
+        self._add_transit(load_transit())
+
+    def _add_transit(self, doc: "TransitFile") -> None:
+        """Names of transit systems and fare cards (tools/data/transit.json) as names of their
+        city or metro region: "Luas" is read as Dublin, "LRT-2" as Metro Manila."""
+        need = {"any": _ANY, "cap": _CAP, "upper": _UPPER}
+        for i, sys_ in enumerate(doc.systems):
+            if isinstance(sys_.place, str):
+                pid = f"region:{sys_.place}"
+            else:
+                name, cc = sys_.place
+                pid = next((p.id for p in self.lookup(name) if p.kind == "city" and p.country_code == cc), "")
+            if pid not in self.places:
+                raise ValueError(f"{DATA / 'transit.json'}: field systems.{i}.place: no such place {sys_.place!r}")
+            for n in sys_.names:
+                self._add_name(n, pid, 1, need=need[sys_.need])
+
+    def _city_region_districts(self) -> None:
+        """In a first-level region that is a city (a municipality, special or metropolitan city,
+        capital or federal district, a German city-state: Mexico City, Delhi, Busan, Berlin,
+        Beijing), the other GeoNames populated places near the city are its boroughs and
+        neighbourhoods (Coyoacán, Benito Juárez, Rohini, Wedding): districts of the city, not
+        cities of their own. Places named after the city ("New Delhi") keep their own name."""
+        import pycountry
+
+        by_region: dict[str, list[Place]] = {}
+        for p in self.places.values():
+            if p.kind == "city" and p.ancestors and p.ancestors[0].startswith("region:"):
+                by_region.setdefault(p.ancestors[0], []).append(p)
+        for rid, cities in by_region.items():
+            region = self.places[rid]
+            sub = pycountry.subdivisions.get(code=region.code or "")
+            kind = (getattr(sub, "type", "") or "").lower()
+            if kind not in _CITY_REGION_TYPES and not (kind == "land" and region.country_code == "DE"):
+                continue
+            capital = max(cities, key=lambda c: (_prominence(c), c.id))
+            if capital.population < 1_000_000 and capital.source != "curated":
+                continue
+            rnames = {_norm(_fold_ascii(x)) for x in region.names | {region.name}}
+            cnames = {_norm(_fold_ascii(x)) for x in capital.names | {capital.name}}
+            if not any(r == c or r.startswith(c + " ") or r.endswith(" " + c) for r in rnames for c in cnames):
+                continue
+            cwords = set(_norm(capital.name).split())
+            for c in cities:
+                if c is capital or c.source != "geonames" or c.lat is None or capital.lat is None:
+                    continue
+                if cwords & set(_norm(c.name).split()) or \
+                        _haversine_km(c.lat, c.lon, capital.lat, capital.lon) > _CITY_REGION_KM:
+                    continue
+                d = Place(c.id, c.name, "district", c.names, capital.id, c.lat, c.lon, c.country_code,
+                          c.population, None, c.source, (capital.id, *capital.ancestors))
+                self.places[c.id] = d
+                self._children[rid].remove(c.id)
+                self._children.setdefault(capital.id, []).append(c.id)
+                cell = self._grid.get((math.floor(c.lat), math.floor(c.lon)), [])
+                if c.id in cell:
+                    cell.remove(c.id)
+
+    def _names_admin(self, name: str) -> bool:
+        """The name is a country's or a first-level region's ("Pará", "Mexico" of Mexico City)."""
+        return any(self.places[e.pid].kind in ("country", "region")
+                   for e in self._index.get(_norm(name), ()) if e.pid in self.places)
+
+    @staticmethod
+    def _local_names(v: dict, cc: str, pop: int) -> set[str]:
+        """Names in the packs' own scripts and spellings that are scanned for (tools.geonames):
+        Hangul, katakana, and accented Latin spellings where the country writes them ("München")."""
+        return {a for a in v["alternatenames"]
+                if geonames.is_hangul(a, pop, cc) or geonames.is_kana(a, pop)
+                or geonames.is_local_name(a, pop, cc)}
 
     def _han_names(self, v: dict, cc: str, pop: int) -> set[str]:
         out: set[str] = set()

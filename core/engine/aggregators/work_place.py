@@ -15,12 +15,17 @@ COARSE = ("country", "region", "city")
 
 def _other_city(f: GraphFacts, posts: set[str], home: dict[str, str]) -> str | None:
     """A place named in a commute post that lies in another city than home (a commute between two
-    cities: which one is work is not said), else None."""
+    cities: which one is work is not said), or that is known only as a region (a system across a
+    metro region's cities, "LRT-2" in Metro Manila: the ride may leave the home city; not the
+    province before the city in an address, "福建省厦门市"), else None."""
+    with_city = {n.node_id for n, e in f.entities if (e.data.levels or {}).get("city")}
     for n, e in f.entities:
         if n.post_id not in posts or e.type not in ("place", "station") or (e.data.holder or "").startswith("other:"):
             continue
         lv = dict(e.data.levels or {})
         if lv.get("city") and normalize(lv["city"]) != normalize(home["city"]):
+            return e.text
+        if lv.get("region") and not lv.get("city") and n.node_id not in with_city:
             return e.text
     return None
 
