@@ -42,6 +42,18 @@ class NamesDataError(ValueError):
     """names.json does not follow its schema: one line naming the file and the field."""
 
 
+class Agreement(BaseModel):
+    """names.json `agreement`: the knowledge rules/name_candidates.py reads (CJK surnames by language,
+    honorifics after a name, the words of a certificate, professional titles that mark no holder)."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    reason: str = Field(min_length=1)
+    surnames: dict[str, list[str]] = Field(min_length=1)
+    honorifics: dict[str, list[str]] = Field(min_length=1)
+    certificate_words: list[str] = Field(min_length=1)
+    not_given_endings: list[str]
+    not_holder_titles: list[str]
+
+
 class NamesData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     recognizer: Recognizer            # the registry's block (rules/registry.py)
@@ -57,6 +69,7 @@ class NamesData(BaseModel):
     field_words: list[str]
     greetings: dict[str, list[str]] = Field(min_length=1)
     greeting_not_names: list[str]
+    agreement: Agreement
 
 
 def load(path: Path = DATA) -> NamesData:
