@@ -63,6 +63,9 @@ def _claimed(posts: list[tuple[str, list[str]]]) -> set[str]:
     ([("荣誉", ["荣誉证书\n沈月华同志：\n被认定为代表性传承人。"])], "沈月华"),
     # ja: a name plate in two scripts
     ([("新しい名札", ["さくら通り歯科クリニック\n山口 美咲\nYAMAGUCHI Misaki"])], "山口美咲"),
+    # zh / en: a schedule screen naming one person, the staff number beside the name
+    ([("四月的班", ["排班查询\n重庆两江巴士第四车队\n驾驶员：吴建军 工号 0387\n04/01 周三 早班 05:40 出场"])], "吴建军"),
+    ([("next month", ["My Roster - April\nPharmacist: Grace Nakamura  Staff ID 40712\nMon 07:00-15:00"])], "Grace Nakamura"),
     # ko: a badge and a name field
     ([("출근", ["서울동물병원\n김하은\n수의테크니션"]), ("진료 접수", ["이름: 김하은"])], "김하은"),
 ])
@@ -88,6 +91,10 @@ def test_a_name_two_carriers_agree_on_is_claimed(posts, name) -> None:
     [("badge", ["某某物业\n沈月华\n管家"]), ("parcel", ["寄件人：沈**139****6620"])],
     # one Latin name alone, on one badge, is not claimed
     [("badge", ["Isarklinik Süd\nKatharina Brandl\nMTR Radiologie"])],
+    # a taxi receipt prints its driver and the driver's number: no schedule, no claim
+    [("taxi home", ["出租汽车发票\n驾驶员：吴建军 工号 0387\n金额 23.00"])],
+    # a roster of several people is theirs
+    [("team rota", ["排班表\n驾驶员：张伟 工号 0112\n驾驶员：李娜 工号 0113"])],
     # a name plate whose second line is no romanised name
     [("sign", ["さくら通り歯科クリニック\n山口 美咲\n診療9:30-19:00"])],
 ])

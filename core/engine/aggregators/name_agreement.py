@@ -95,10 +95,10 @@ def agreeing_names(f: GraphFacts) -> list[CueRec]:
     out: list[CueRec] = []
     done: set[str] = set()
     for nid, pid, p in found:
-        if p.kind not in PRIMARY:
+        if p.kind not in PRIMARY and not p.roster:
             continue
         support = [(n2, p2, q) for n2, p2, q in found if n2 != nid and _pair_claims(p, q)]
-        single = p.kind == "honorific" and p.certificate or p.plate
+        single = p.kind == "honorific" and p.certificate or p.plate or p.roster
         if not support and not single:
             continue
         group = [p] + [q for _, _, q in support]
@@ -106,7 +106,8 @@ def agreeing_names(f: GraphFacts) -> list[CueRec]:
         if value.name in done:
             continue
         done.add(value.name)
-        rule = "name:agreement" if support else ("name:certificate" if p.kind == "honorific" else "name:plate")
+        rule = "name:agreement" if support else ("name:certificate" if p.kind == "honorific" else
+                                                 "name:plate" if p.plate else "name:roster")
         out.append(CueRec(nid, pid, f.nodes[nid].carrier or "", Cue(attribute="real_name", value=value.name,
                           confidence=0.65 if support else 0.6, span=p.raw, cue=rule, first_person=True),
                           f.time.get(pid)))

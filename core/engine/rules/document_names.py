@@ -50,6 +50,8 @@ class Agreement(BaseModel):
     surnames: dict[str, list[str]] = Field(min_length=1)
     honorifics: dict[str, list[str]] = Field(min_length=1)
     certificate_words: list[str] = Field(min_length=1)
+    roster_words: list[str] = Field(min_length=1)
+    staff_number_labels: list[str] = Field(min_length=1)
     not_given_endings: list[str]
     not_holder_titles: list[str]
 

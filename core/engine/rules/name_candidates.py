@@ -47,6 +47,7 @@ class Candidate:
     script: str          # "latin" | "cjk"
     certificate: bool = False    # the text is a certificate / licence / award (names.json certificate_words)
     plate: bool = False          # a CJK name line followed by the same name in Latin letters (a name plate)
+    roster: bool = False         # the one name of a schedule screen, its staff number on its line ("驾驶员：吴建军 工号 0387")
 
     @property
     def tokens(self) -> frozenset[str]:
@@ -67,6 +68,9 @@ class _Data:
         self.cert = tuple(w.casefold() for w in a.certificate_words)
         self.pro_titles = {t.casefold() for t in a.not_holder_titles}
         self.not_endings = tuple(a.not_given_endings)
+        self.roster_words = tuple(w.casefold() for w in a.roster_words)
+        staff = "|".join(re.escape(w) for w in sorted(a.staff_number_labels, key=len, reverse=True))
+        self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{staff})\.?\s*[:：#]?\s*[A-Z]{{0,3}}[-\s]?\d{{3,}}")
         r = reader()
         self.address_titles = {t for t in r.latin_titles if t not in self.pro_titles}
         labels = sorted(r.holder | r.other, key=len, reverse=True)
@@ -209,4 +213,10 @@ def name_candidates(text: str) -> tuple[Candidate, ...]:
                 continue
         if (name := _latin(line)) is not None:
             add(name, "line" if short or "," in line else "plain", line, "latin")
+    if any(w in low for w in d.roster_words):
+        # a schedule screen naming one person, their staff number beside the name, is that person's own
+        names = {c.name for c in out if c.kind in ("holder", "role", "line")}
+        if len(names) == 1:
+            out = [Candidate(c.name, c.kind, c.raw, c.script, c.certificate, c.plate,
+                             roster=any(c.raw in ln and d.staff_no.search(ln) for ln in lines)) for c in out]
     return tuple(out)
