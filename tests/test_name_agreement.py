@@ -91,6 +91,9 @@ def test_a_name_two_carriers_agree_on_is_claimed(posts, name) -> None:
     [("badge", ["某某物业\n沈月华\n管家"]), ("parcel", ["寄件人：沈**139****6620"])],
     # one Latin name alone, on one badge, is not claimed
     [("badge", ["Isarklinik Süd\nKatharina Brandl\nMTR Radiologie"])],
+    # a concert poster and the ticket's artist field: whom the account went to see
+    [("best night", ["TAYLOR SWIFT\nTHE ERAS TOUR\nWEMBLEY"]), ("ticket", ["Artist: Taylor Swift\nBlock 112 Row F"])],
+    [("讲座", ["主讲：周国平\n图书馆报告厅"]), ("签名书", ["周国平\n签名本"])],
     # a taxi receipt prints its driver and the driver's number: no schedule, no claim
     [("taxi home", ["出租汽车发票\n驾驶员：吴建军 工号 0387\n金额 23.00"])],
     # a roster of several people is theirs

@@ -52,6 +52,7 @@ class Agreement(BaseModel):
     certificate_words: list[str] = Field(min_length=1)
     roster_words: list[str] = Field(min_length=1)
     staff_number_labels: list[str] = Field(min_length=1)
+    public_labels: list[str]
     not_given_endings: list[str]
     not_holder_titles: list[str]
 

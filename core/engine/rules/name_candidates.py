@@ -15,7 +15,8 @@ Kinds (`Candidate.kind`), the first four "primary" (they can carry a claim), the
               of 2-5 name words ("REID, CALLUM JAMES", "Beatriz M. Salgueiro", "ANGELICA M. DELA" + "CRUZ"
               joined across a badge's wrapped line) in a short text (a badge, a letter's address block);
 - `role`      "ROLE: NAME" under a label that is no holder label ("調劑藥師：林怡君", "驾驶员：吴建军",
-              "Restauradora responsable: Ximena Ortega Lara"): may be anyone on a roster;
+              "Restauradora responsable: Ximena Ortega Lara"): may be anyone on a roster; a performer's,
+              author's or speaker's label (`public_labels`: "Artist:", "主讲：") gives none;
 - `initial`   an initial and a surname ("C Reid", "K. Brandl", "revisto por B. Salgueiro");
 - `masked`    a masked CJK name (周*宁, 许*妮, 沈**) of a parcel label;
 - `mention`   an @mention of a CJK name in a chat (@孙晓峰);
@@ -68,6 +69,7 @@ class _Data:
         self.cert = tuple(w.casefold() for w in a.certificate_words)
         self.pro_titles = {t.casefold() for t in a.not_holder_titles}
         self.not_endings = tuple(a.not_given_endings)
+        self.public = {w.casefold() for w in a.public_labels}
         self.roster_words = tuple(w.casefold() for w in a.roster_words)
         staff = "|".join(re.escape(w) for w in sorted(a.staff_number_labels, key=len, reverse=True))
         self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{staff})\.?\s*[:：#]?\s*[A-Z]{{0,3}}[-\s]?\d{{3,}}")
@@ -141,6 +143,8 @@ def name_candidates(text: str) -> tuple[Candidate, ...]:
         for m in d.field.finditer(line):
             label = m["label"].strip().casefold()
             value = m["value"].strip()
+            if label in d.public:
+                continue        # "Artist: Taylor Swift" on a ticket: whom the account went to see
             first = value.split("  ")[0]
             if re.search(rf"[{_CJK}{_HANGUL}]", first[:1]):
                 tok = re.match(rf"[{_CJK}{_HANGUL}*＊]+", first)
