@@ -89,6 +89,7 @@ def test_a_name_two_carriers_agree_on_is_claimed(posts, name) -> None:
     [("家长群", ["二年级3班家长群\n王老师\n收到"]), ("通知", ["@王老师 收到"])],
     # a masked surname alone does not confirm a whole-line name of another image
     [("badge", ["某某物业\n沈月华\n管家"]), ("parcel", ["寄件人：沈**139****6620"])],
+    [("复查", ["门诊病历\n姓名：陈桂芳 性别：女\n诊断：2型糖尿病"]), ("快递", ["收件人：陈** 138****2207"])],
     # one Latin name alone, on one badge, is not claimed
     [("badge", ["Isarklinik Süd\nKatharina Brandl\nMTR Radiologie"])],
     # a concert poster and the ticket's artist field: whom the account went to see

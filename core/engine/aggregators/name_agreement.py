@@ -67,8 +67,8 @@ def agree(a: Candidate, b: Candidate) -> bool:
 
 def _pair_claims(p: Candidate, q: Candidate) -> bool:
     """Whether primary `p` and `q` of another image together claim the name."""
-    if q.kind == "masked" and p.kind not in ("honorific", "holder"):
-        # a masked surname alone (沈**) supports only a name the document gives its holder
+    if q.kind == "masked" and p.kind != "honorific":
+        # a masked surname alone (沈**) supports only a certificate's name: any 陈 fits 陈**
         return sum(ch not in _MASK for ch in q.name) >= 2 and agree(p, q)
     if p.kind == "line" and q.kind in ("line", "plain"):
         return p.script == "latin" and (_middle_initial(p) or _middle_initial(q)) and agree(p, q)
