@@ -122,3 +122,13 @@ def test_candidate_kinds() -> None:
     kinds = {(c.kind, c.name) for c in name_candidates("City of Joondalup\nResident: C Reid\nDoctor: Amy Chen")}
     assert ("initial", "C Reid") in kinds and ("role", "Amy Chen") in kinds
     assert {c.kind for c in name_candidates("收件人：周*宁 138****2207\n寄件人：李** 159****0316")} == {"masked"}
+
+
+@pytest.mark.parametrize("value, written", [
+    ("HOLLOWAY, SAMANTHA R.", "Samantha R. Holloway"),      # an initial keeps its full stop, as written
+    ("OSEI, DANIEL.", "Daniel Osei"),                        # a sentence's full stop does not
+    ("ANGELICA M DELA CRUZ", "Angelica M dela Cruz"),
+])
+def test_latin_names_are_written_as_people_write_them(value: str, written: str) -> None:
+    from core.engine.rules.document_names import reader
+    assert reader().latin(value) == written

@@ -104,7 +104,9 @@ class _Reader:
                                    rf"(?: [A-Z][A-Z'\-]+)??)(?:\s+(?P<title>{tt.upper()}))?(?![A-Za-z/])")
 
     def latin(self, value: str) -> str | None:
-        v = re.sub(r"\s+", " ", value.strip(" ,;.")).strip()
+        v = re.sub(r"\s+", " ", value.strip(" ,;")).strip()
+        if not re.search(r"(?:^|\s)[A-Za-z]\.$", v):
+            v = v.rstrip(".")          # a sentence's full stop; an initial keeps its own ("HOLLOWAY, SAMANTHA R.")
         if not v or re.search(r"[\d@#*＊_]|\[|redact", v, re.I):
             return None
         hn = HumanName(v, constants=self.consts)
