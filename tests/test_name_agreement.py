@@ -61,6 +61,8 @@ def _claimed(posts: list[tuple[str, list[str]]]) -> set[str]:
     # zh: a certificate's name before 同志 (one carrier: the document names its holder)
     ([("结业了", ["结业证书\n周思宁同志（女，1994年5月生）于2024年9月参加培训，准予结业。"])], "周思宁"),
     ([("荣誉", ["荣誉证书\n沈月华同志：\n被认定为代表性传承人。"])], "沈月华"),
+    ([("修了しました", ["修了証\n山口美咲 様\n令和8年3月"])], "山口美咲"),            # ja: 様 on a certificate
+    ([("수료!", ["수료증\n김하은 님\n2026년 3월"])], "김하은"),                   # ko: 님 on a certificate
     # ja: a name plate in two scripts
     ([("新しい名札", ["さくら通り歯科クリニック\n山口 美咲\nYAMAGUCHI Misaki"])], "山口美咲"),
     # zh / en: a schedule screen naming one person, the staff number beside the name
@@ -83,7 +85,12 @@ def test_a_name_two_carriers_agree_on_is_claimed(posts, name) -> None:
     [("appt", ["Dr Amy Chen\nFamily Practice\nAppointment 10:30"]), ("meds", ["Prescriber: A. Chen"])],
     # the certificate is the daughter's (the post says so)
     [("女儿的奖状，骄傲", ["荣誉证书\n周小雨同志：\n被评为优秀学生。"])],
-    # a name before 同志 on a text that is no certificate, alone
+    # a name before 同志 / さん / 님 on a text that is no certificate, alone
+    [("ランチ", ["佐藤美咲さん\nおすすめランチ"])],
+    [("카톡", ["김하은 님\n내일 봬요"])],
+    # a chat speaks to someone else, twice: no claim
+    [("仕事", ["田中さん\n了解です"]), ("仕事2", ["田中さん\nお疲れ様です"])],
+    [("群", ["王女士 您好\n快递到了"]), ("群2", ["王女士 您好\n明天送"])],
     [("开会", ["会议通知\n王建国同志：\n请于周三参加会议。"])],
     # a surname and a role word are no name (王老师), even twice
     [("家长群", ["二年级3班家长群\n王老师\n收到"]), ("通知", ["@王老师 收到"])],

@@ -8,7 +8,8 @@ carriers of the account agree on it (or when one document says it is made out to
 Kinds (`Candidate.kind`), the first four "primary" (they can carry a claim), the rest support only:
 - `holder`    a holder field's value, the label anywhere after a separator ("标注平台·当前用户：许佳妮
               xujn_0412", "Contribuyente: ORTEGA LARA XIMENA");
-- `honorific` a CJK name with a known surname before an honorific (周思宁同志, 沈月华同志：, 林怡君先生);
+- `honorific` a CJK name with a known surname before an honorific on a certificate (周思宁同志, 沈月华同志：);
+              elsewhere (a chat's "田中さん", a notice's "王女士") it is `addressed`, support only;
 - `titled`    a line that is an addressee's title and a name ("Frau Katharina Brandl", "Ms Jane Doe"; never
               Dr / Prof / Rev: a professional title is often someone else's, a doctor's letterhead);
 - `line`      a whole line that is a name: CJK with a known surname (林怡君, 김하은, "山口 美咲"), Latin
@@ -64,7 +65,8 @@ class _Data:
         self.ko = set(a.surnames.get("ko", []))
         self.ja = set(a.surnames.get("ja", []))
         hon = sorted({h for hs in a.honorifics.values() for h in hs}, key=len, reverse=True)
-        self.honorific = re.compile(rf"(?<![{_CJK}])(?P<n>[{_CJK}]{{2,4}}?)\s?(?:{'|'.join(map(re.escape, hon))})"
+        self.honorific = re.compile(rf"(?<![{_CJK}{_HANGUL}])(?P<n>[{_CJK}]{{2,4}}?|[{_HANGUL}]{{3,4}}?)\s?"
+                                    rf"(?:{'|'.join(map(re.escape, hon))})"
                                     rf"(?=[\s:：,，（(]|$)")
         self.cert = tuple(w.casefold() for w in a.certificate_words)
         self.pro_titles = {t.casefold() for t in a.not_holder_titles}
@@ -175,7 +177,9 @@ def name_candidates(text: str) -> tuple[Candidate, ...]:
             n = m["n"]
             for cut in range(len(n), 1, -1):      # the shortest surname-led tail: 证书：沈月华同志
                 if (name := cjk_name(n[-cut:])) is not None:
-                    add(name, "honorific", n[-cut:], "cjk")
+                    # on a certificate the honorific names its holder; in a chat or a notice ("田中さん",
+                    # "王女士") it speaks to someone else: support only
+                    add(name, "honorific" if cert else "addressed", n[-cut:], "cjk")
                     break
         # masked names and @mentions anywhere
         for m in _MASKED.finditer(line):
