@@ -79,6 +79,9 @@ def test_a_name_two_carriers_agree_on_is_claimed(posts, name) -> None:
     # two station signs with the same two words are a place, not a person seen twice
     [("commute", ["Mt Albert\nPlatform 2"]), ("home", ["Mt Albert\nto Britomart"])],
     [("通勤", ["李村\nLicun\n3号线往青岛站方向"]), ("回家", ["李村\nLicun"])],
+    # a ticket's origin and a station sign agree on a place
+    [("off to work", ["ScotRail\nFrom: Glasgow Central\nTo: Edinburgh"]), ("platform", ["Glasgow Central\nPlatform 12"])],
+    [("地铁卡", ["起点：李村\n终点：五四广场"]), ("通勤", ["李村\nLicun"])],
     # the same doctor on two prescriptions: two role fields never agree on their own
     [("meds", ["Prescriber: Amy Chen\nRx 0042"]), ("refill", ["Prescriber: Amy Chen\nRx 0043"])],
     # a doctor's letterhead and a prescriber field: a professional title marks no holder

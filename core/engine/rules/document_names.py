@@ -53,6 +53,9 @@ class Agreement(BaseModel):
     roster_words: list[str] = Field(min_length=1)
     staff_number_labels: list[str] = Field(min_length=1)
     public_labels: list[str]
+    not_person_labels: list[str]
+    place_words: list[str]
+    place_endings: list[str]
     not_given_endings: list[str]
     not_holder_titles: list[str]
 

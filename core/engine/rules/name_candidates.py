@@ -71,7 +71,9 @@ class _Data:
         self.cert = tuple(w.casefold() for w in a.certificate_words)
         self.pro_titles = {t.casefold() for t in a.not_holder_titles}
         self.not_endings = tuple(a.not_given_endings)
-        self.public = {w.casefold() for w in a.public_labels}
+        self.public = {w.casefold() for w in a.public_labels} | {w.casefold() for w in a.not_person_labels}
+        self.place_words = {w.casefold() for w in a.place_words}
+        self.place_endings = tuple(a.place_endings)
         self.roster_words = tuple(w.casefold() for w in a.roster_words)
         staff = "|".join(re.escape(w) for w in sorted(a.staff_number_labels, key=len, reverse=True))
         self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{staff})\.?\s*[:：#]?\s*[A-Z]{{0,3}}[-\s]?\d{{3,}}")
@@ -92,8 +94,8 @@ def cjk_name(v: str) -> str | None:
     """A CJK person name with a known surname (林怡君, 김하은, 山口 美咲 -> 山口美咲), else None."""
     d = _data()
     v = v.strip()
-    if v.endswith(d.not_endings):
-        return None            # 王老师, 孙管家, 李姐: a surname and a role or a kin word, no given name
+    if v.endswith(d.not_endings) or v.endswith(d.place_endings):
+        return None            # 王老师, 孙管家, 李姐: a surname and a role or a kin word; 李村, 王府井站: a place
     if re.fullmatch(rf"[{_HANGUL}]{{3,4}}", v):
         # a surname and a two-syllable given name (김하은), or a two-syllable surname (남궁민수); two
         # syllables alone are as often a word as a name
@@ -110,7 +112,10 @@ def cjk_name(v: str) -> str | None:
 
 
 def _latin(v: str) -> str | None:
-    return reader().latin(v)
+    name = reader().latin(v)
+    if name and any(w.casefold() in _data().place_words for w in name.split()):
+        return None            # "Glasgow Central", "Linha Verde": a station or a line, not a person
+    return name
 
 
 def _title_of(line: str) -> tuple[str, str] | None:
