@@ -59,7 +59,7 @@ POSITIVE = [
     ("document", "Nombre: Elena Vidal Robles", "Elena Vidal Robles"),
     ("document", "Nom : Camille Perrin", "Camille Perrin"),
     ("document", "CERTIFIED SHORTHAND REPORTER\nThis certifies that\nHOLLOWAY, SAMANTHA R.\nhas met all requirements",
-     "Samantha R Holloway"),
+     "Samantha R. Holloway"),
     ("ocr_text", "CERTIFICADO DE SUMILLER\notorgado a\nElena Vidal Robles\nMadrid, 12 de febrero de 2026", "Elena Vidal Robles"),
     ("document", "Nome: BEATRIZ SALGUEIRO", "Beatriz Salgueiro"),
 ]

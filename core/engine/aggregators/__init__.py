@@ -3,6 +3,7 @@
 
   documents  contacts, receipt_venues, badge_workplaces, parcel_names   evidence -> found cues
   document_holder  greeting_names (a greeting's name + its surname on a document)  evidence -> found cues
+  name_agreement  name_agreement (a name two images agree on; a certificate's, a name plate's)  evidence -> found cues
   venues     sign_venues                                                 evidence -> found cues
   generic    every attribute no other aggregator owns                   cues -> hypotheses
   places     home / work location, trips; workplace_city                 place observations -> hypotheses
@@ -14,12 +15,14 @@ REGISTRY lists them in registration order (the tie-break among aggregators whose
 """
 from __future__ import annotations
 
-from core.engine.aggregators import birth, document_holder, documents, generic, places, temporal, venues, work_place
+from core.engine.aggregators import (birth, document_holder, documents, generic, name_agreement, places, temporal, venues,
+                                    work_place)
 from core.engine.aggregators.base import RegistryError
 from core.engine.aggregators.registry import Aggregator, Board, Registry, aggregator
 
 REGISTRY = Registry([
     documents.CONTACTS, documents.RECEIPTS, documents.BADGES, documents.PARCEL_NAMES, document_holder.GREETING_NAMES,
+    name_agreement.NAME_AGREEMENT,
     venues.SIGNS,
     generic.GENERIC,
     places.PLACES, places.WORKPLACE_CITY,

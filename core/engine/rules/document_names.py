@@ -42,6 +42,24 @@ class NamesDataError(ValueError):
     """names.json does not follow its schema: one line naming the file and the field."""
 
 
+class Agreement(BaseModel):
+    """names.json `agreement`: the knowledge rules/name_candidates.py reads (CJK surnames by language,
+    honorifics after a name, the words of a certificate, professional titles that mark no holder)."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    reason: str = Field(min_length=1)
+    surnames: dict[str, list[str]] = Field(min_length=1)
+    honorifics: dict[str, list[str]] = Field(min_length=1)
+    certificate_words: list[str] = Field(min_length=1)
+    roster_words: list[str] = Field(min_length=1)
+    staff_number_labels: list[str] = Field(min_length=1)
+    public_labels: list[str]
+    not_person_labels: list[str]
+    place_words: list[str]
+    place_endings: list[str]
+    not_given_endings: list[str]
+    not_holder_titles: list[str]
+
+
 class NamesData(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
     recognizer: Recognizer            # the registry's block (rules/registry.py)
@@ -57,6 +75,7 @@ class NamesData(BaseModel):
     field_words: list[str]
     greetings: dict[str, list[str]] = Field(min_length=1)
     greeting_not_names: list[str]
+    agreement: Agreement
 
 
 def load(path: Path = DATA) -> NamesData:
@@ -88,7 +107,9 @@ class _Reader:
                                    rf"(?: [A-Z][A-Z'\-]+)??)(?:\s+(?P<title>{tt.upper()}))?(?![A-Za-z/])")
 
     def latin(self, value: str) -> str | None:
-        v = re.sub(r"\s+", " ", value.strip(" ,;.")).strip()
+        v = re.sub(r"\s+", " ", value.strip(" ,;")).strip()
+        if not re.search(r"(?:^|\s)[A-Za-z]\.$", v):
+            v = v.rstrip(".")          # a sentence's full stop; an initial keeps its own ("HOLLOWAY, SAMANTHA R.")
         if not v or re.search(r"[\d@#*＊_]|\[|redact", v, re.I):
             return None
         hn = HumanName(v, constants=self.consts)
