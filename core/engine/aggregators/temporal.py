@@ -40,8 +40,16 @@ def _only_station_names(text: str, entities: list[Entity]) -> bool:
     return bool(lines) and all(x in names for x in lines)
 
 
+def others_ride(f: GraphFacts, post_id: str) -> bool:
+    """Every commute sentence of the post is someone else's ride (flag "o", rules/features.py:
+    "my husband takes the 7:10 bus", "他老公每天坐地铁"): the post says nothing of the poster's commute."""
+    flags = [fl for _, _, fl in f.sentences(post_id) if "c" in fl]
+    return bool(flags) and all("o" in fl for fl in flags)
+
+
 def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
-    """Stations, lines and commute wording on weekday peak-hour posts become one commute fact."""
+    """Stations, lines and commute wording on weekday peak-hour posts become one commute fact;
+    a post whose commute wording is all someone else's counts for nothing."""
     recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other
             and not text_says_otherwise(f, r.post_id)]   # "Slow Saturday, the tube was empty": no commute
     stations: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -57,7 +65,7 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
             sign_posts.add(n.post_id or "")
     commute_posts: set[str] = {r.post_id for r in recs}
     for p in f.posts():
-        if not _is_peak(f.time.get(p)) or text_says_otherwise(f, p):
+        if not _is_peak(f.time.get(p)) or text_says_otherwise(f, p) or others_ride(f, p):
             continue
         if (f.post_has(p, "transit_lines") or f.post_has(p, "commute") or p in sign_posts
                 or any(p == q for v in stations.values() for _, q in v)):
@@ -109,7 +117,7 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
     stations); no quote of a post, no hashtag ("#commute" says it is a commute, nothing more)."""
     w = words()
     # the modes the commute cues name, then those the poster's own commute sentences name
-    own = [q for p in sorted(posts) for _, q, fl in f.sentences(p) if "c" in fl]
+    own = [q for p in sorted(posts) for _, q, fl in f.sentences(p) if "c" in fl and "o" not in fl]
     said = [m for q in own for m in said_modes(q)]
     modes = list(dict.fromkeys([m for r in recs for m in (r.cue.data.modes or [])] + said))[:3]
     for name in (x for q in own for x in said_systems(q)):      # MRT, LRT: a system's name, as read
