@@ -64,6 +64,11 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
             stations[_station_name(e)].append((n.node_id, n.post_id or ""))
             sign_posts.add(n.post_id or "")
     commute_posts: set[str] = {r.post_id for r in recs}
+    # the stops a language pack's route template read ("L6 desde Oporto hasta Cuatro Caminos", rules/lang_cues.py)
+    for r in recs:
+        if r.cue.cue.endswith("_route"):
+            for s in r.cue.data.stations or []:
+                stations[s].append((r.node_id, r.post_id))
     for p in f.posts():
         if not _is_peak(f.time.get(p)) or text_says_otherwise(f, p) or others_ride(f, p):
             continue
@@ -82,8 +87,9 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
               and not n.data.by_other):
             stations[_station_name(e)].append((n.node_id, n.post_id or ""))
     lines: list[str] = []
+    route_lines = {p: [x for r in recs if r.post_id == p for x in (r.cue.data.lines or [])] for p in commute_posts}
     for p in sorted(commute_posts):
-        for name in f.post_items(p, "transit_lines"):
+        for name in [*f.post_items(p, "transit_lines"), *route_lines[p]]:
             name = " ".join(name.split())
             if name and normalize(name) not in [normalize(x) for x in lines]:
                 lines.append(name)
