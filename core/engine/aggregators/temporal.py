@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
-from core.engine.aggregators.value_text import (clock, commute_sentence, days_said, phrase, routine_sentence,
+from core.engine.aggregators.value_text import (clock, commute_sentence, days_said, mode_names, phrase, routine_sentence,
                                                normalize_name, said_modes, said_part, said_stations,
                                                said_systems, said_towards, station, when, words)
 from core.engine.aggregators.weekdays import (WEEKDAYS, WEEKEND, contradicted, local_weekday, named_days,
@@ -153,7 +153,9 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
     if group:   # a commute is a working-day habit: even one Monday post speaks of weekday mornings
         t = clock([t.local_time for t in group])
         when_s = w.when.format(days=w.days["weekday"], part=w.parts[part], time=w.time.format(time=t) if t else "")
-    return commute_sentence(when_s=when_s, modes=modes, lines=lines[:4], stations=written[:4], towards=towards)
+    names = {k: v for q in own for k, v in mode_names(q).items()}
+    return commute_sentence(when_s=when_s, modes=modes, lines=lines[:4], stations=written[:4], towards=towards,
+                            names=names)
 
 
 def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
