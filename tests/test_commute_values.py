@@ -55,3 +55,21 @@ def test_an_english_commute_keeps_the_stop_and_where_it_heads(tmp_path: Path) ->
              for d in MONDAYS]
     v = run_profile(tmp_path, posts).get("commute", "")
     assert "Decatur" in v and "Edgewood/Candler Park" in v, v
+
+
+def test_shift_work_is_the_posters_routine_in_several_languages(tmp_path: Path) -> None:
+    from core.engine.rules.extract import extract_cues
+
+    def shifts(t: str) -> list[tuple[str, bool]]:
+        return [(c.value, bool(c.first_person)) for c in extract_cues(t) if c.attribute == "daily_routine"]
+
+    assert shifts("夜班。呼吸机报警响了一整晚。") == [("night shifts (夜班)", True)]
+    assert shifts("Frühdienst. U2 um 6:41.") == [("early shifts (Frühdienst)", True)]
+    assert shifts("I'm on night shift all week.") == [("night shifts", True)]
+    # someone else's shift is theirs, an advert's is nobody's routine
+    assert all(not fp for _, fp in shifts("My husband is on night shift again."))
+    assert all(not fp for _, fp in shifts("老公今天上夜班，我一个人带娃。"))
+    posts = [{"timestamp": f"{d}T19:30:00+08:00", "caption": "今天早班，五点四十出场，累。"}
+             for d in ("2026-03-02", "2026-03-09", "2026-03-16")]
+    v = run_profile(tmp_path, posts, platform="rednote").get("daily_routine", "")
+    assert "early shifts" in v and "evening" not in v, v     # the posting hour is not the shift's

@@ -158,13 +158,20 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
                             names=names)
 
 
+def _timeless(r: CueRec) -> bool:
+    """A shift (core/data/recognizers/shifts.json) is worked at its own hours: the time a post about it
+    was made says nothing of them ("early shifts" posted in the evening), so it is written alone."""
+    return r.cue.cue.startswith("shift_work:")
+
+
 def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     """Activities that recur on >= 2 posts at a similar time of day become routine facts; a post
     whose text names other days than its local weekday dates nothing."""
     out: list[Hypothesis] = []
     by_act: dict[str, list[CueRec]] = defaultdict(list)
     for r in cues:
-        if r.by_other or not r.cue.first_person or not r.time or is_semantic(r) or contradicted(f, r.post_id):
+        if r.by_other or not r.cue.first_person or not r.time or is_semantic(r) or contradicted(f, r.post_id) \
+                or _timeless(r):
             continue
         if r.cue.attribute in ACTIVITY_ATTRS:
             by_act[normalize(r.cue.value)].append(r)
@@ -195,7 +202,8 @@ def habit_routines(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     the part of day comes from the sentence or the post's timestamp."""
     out = []
     for r in cues:
-        if r.by_other or not r.cue.first_person or r.cue.attribute not in ACTIVITY_ATTRS or is_semantic(r):
+        if r.by_other or not r.cue.first_person or r.cue.attribute not in ACTIVITY_ATTRS or is_semantic(r) \
+                or _timeless(r):
             continue
         sent, flags = next(((q, fl) for raw, q, fl in f.sentences(r.post_id) if r.cue.span and r.cue.span in raw),
                            ("", ""))
