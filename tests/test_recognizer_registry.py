@@ -20,7 +20,10 @@ def test_every_extractor_and_data_file_is_declared() -> None:
     assert {ex.__name__ for ex in EXTRACTORS} <= names
     assert {"occupation_taxonomy", "document_names", "age_arithmetic", "health_context", "workplace_labels",
             "semantic_banks"} <= names
-    assert [n for n, _ in REGISTRY.runners] == [ex.__name__ for ex in EXTRACTORS]
+    # the Python extractors in order, then the recognizers declared by data alone ("runner": "patterns")
+    runners = [n for n, _ in REGISTRY.runners]
+    assert runners[:len(EXTRACTORS)] == [ex.__name__ for ex in EXTRACTORS]
+    assert all(REGISTRY.declared[n].spec.runner == "patterns" for n in runners[len(EXTRACTORS):])
     # every data file of the recognizers' folder carries the shared block (or a list of them)
     for p in sorted(RECOGNIZERS_DIR.glob("*.json")):
         raw = json.loads(p.read_text(encoding="utf-8"))

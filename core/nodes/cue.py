@@ -52,6 +52,7 @@ class CueData(Part):
     kind: str | None = None           # the place kind; the contact / id kind
     stations: list[str] | None = None
     modes: list[str] | None = None    # commute modes
+    lines: list[str] | None = None    # commute line names as written (a language pack's transit_lines)
     activity: str | None = None       # a routine's activity and its time
     when: str | None = None
     # people (rules/lifestyle.py, reading_cues.py, sensitive.py)

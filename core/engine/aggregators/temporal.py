@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts, hyp, is_semantic, noisy_or, support
 from core.engine.aggregators.registry import aggregator
-from core.engine.aggregators.value_text import (clock, commute_sentence, days_said, phrase, routine_sentence,
+from core.engine.aggregators.value_text import (clock, commute_sentence, days_said, mode_names, phrase, routine_sentence,
                                                normalize_name, said_modes, said_part, said_stations,
                                                said_systems, said_towards, station, when, words)
 from core.engine.aggregators.weekdays import (WEEKDAYS, WEEKEND, contradicted, local_weekday, named_days,
@@ -40,8 +40,16 @@ def _only_station_names(text: str, entities: list[Entity]) -> bool:
     return bool(lines) and all(x in names for x in lines)
 
 
+def others_ride(f: GraphFacts, post_id: str) -> bool:
+    """Every commute sentence of the post is someone else's ride (flag "o", rules/features.py:
+    "my husband takes the 7:10 bus", "他老公每天坐地铁"): the post says nothing of the poster's commute."""
+    flags = [fl for _, _, fl in f.sentences(post_id) if "c" in fl]
+    return bool(flags) and all("o" in fl for fl in flags)
+
+
 def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
-    """Stations, lines and commute wording on weekday peak-hour posts become one commute fact."""
+    """Stations, lines and commute wording on weekday peak-hour posts become one commute fact;
+    a post whose commute wording is all someone else's counts for nothing."""
     recs = [r for r in cues if r.cue.attribute == "commute" and r.cue.first_person and not r.by_other
             and not text_says_otherwise(f, r.post_id)]   # "Slow Saturday, the tube was empty": no commute
     stations: dict[str, list[tuple[str, str]]] = defaultdict(list)
@@ -56,8 +64,13 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
             stations[_station_name(e)].append((n.node_id, n.post_id or ""))
             sign_posts.add(n.post_id or "")
     commute_posts: set[str] = {r.post_id for r in recs}
+    # the stops a language pack's route template read ("L6 desde Oporto hasta Cuatro Caminos", rules/lang_cues.py)
+    for r in recs:
+        if r.cue.cue.endswith("_route"):
+            for s in r.cue.data.stations or []:
+                stations[s].append((r.node_id, r.post_id))
     for p in f.posts():
-        if not _is_peak(f.time.get(p)) or text_says_otherwise(f, p):
+        if not _is_peak(f.time.get(p)) or text_says_otherwise(f, p) or others_ride(f, p):
             continue
         if (f.post_has(p, "transit_lines") or f.post_has(p, "commute") or p in sign_posts
                 or any(p == q for v in stations.values() for _, q in v)):
@@ -74,8 +87,9 @@ def commute(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
               and not n.data.by_other):
             stations[_station_name(e)].append((n.node_id, n.post_id or ""))
     lines: list[str] = []
+    route_lines = {p: [x for r in recs if r.post_id == p for x in (r.cue.data.lines or [])] for p in commute_posts}
     for p in sorted(commute_posts):
-        for name in f.post_items(p, "transit_lines"):
+        for name in [*f.post_items(p, "transit_lines"), *route_lines[p]]:
             name = " ".join(name.split())
             if name and normalize(name) not in [normalize(x) for x in lines]:
                 lines.append(name)
@@ -109,7 +123,7 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
     stations); no quote of a post, no hashtag ("#commute" says it is a commute, nothing more)."""
     w = words()
     # the modes the commute cues name, then those the poster's own commute sentences name
-    own = [q for p in sorted(posts) for _, q, fl in f.sentences(p) if "c" in fl]
+    own = [q for p in sorted(posts) for _, q, fl in f.sentences(p) if "c" in fl and "o" not in fl]
     said = [m for q in own for m in said_modes(q)]
     modes = list(dict.fromkeys([m for r in recs for m in (r.cue.data.modes or [])] + said))[:3]
     for name in (x for q in own for x in said_systems(q)):      # MRT, LRT: a system's name, as read
@@ -139,7 +153,15 @@ def commute_value(f: GraphFacts, recs: list[CueRec], posts: set[str], lines: lis
     if group:   # a commute is a working-day habit: even one Monday post speaks of weekday mornings
         t = clock([t.local_time for t in group])
         when_s = w.when.format(days=w.days["weekday"], part=w.parts[part], time=w.time.format(time=t) if t else "")
-    return commute_sentence(when_s=when_s, modes=modes, lines=lines[:4], stations=written[:4], towards=towards)
+    names = {k: v for q in own for k, v in mode_names(q).items()}
+    return commute_sentence(when_s=when_s, modes=modes, lines=lines[:4], stations=written[:4], towards=towards,
+                            names=names)
+
+
+def _timeless(r: CueRec) -> bool:
+    """A shift (core/data/recognizers/shifts.json) is worked at its own hours: the time a post about it
+    was made says nothing of them ("early shifts" posted in the evening), so it is written alone."""
+    return r.cue.cue.startswith("shift_work:")
 
 
 def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
@@ -148,7 +170,8 @@ def routine(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     out: list[Hypothesis] = []
     by_act: dict[str, list[CueRec]] = defaultdict(list)
     for r in cues:
-        if r.by_other or not r.cue.first_person or not r.time or is_semantic(r) or contradicted(f, r.post_id):
+        if r.by_other or not r.cue.first_person or not r.time or is_semantic(r) or contradicted(f, r.post_id) \
+                or _timeless(r):
             continue
         if r.cue.attribute in ACTIVITY_ATTRS:
             by_act[normalize(r.cue.value)].append(r)
@@ -179,7 +202,8 @@ def habit_routines(f: GraphFacts, cues: list[CueRec]) -> list[Hypothesis]:
     the part of day comes from the sentence or the post's timestamp."""
     out = []
     for r in cues:
-        if r.by_other or not r.cue.first_person or r.cue.attribute not in ACTIVITY_ATTRS or is_semantic(r):
+        if r.by_other or not r.cue.first_person or r.cue.attribute not in ACTIVITY_ATTRS or is_semantic(r) \
+                or _timeless(r):
             continue
         sent, flags = next(((q, fl) for raw, q, fl in f.sentences(r.post_id) if r.cue.span and r.cue.span in raw),
                            ("", ""))

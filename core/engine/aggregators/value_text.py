@@ -48,6 +48,8 @@ class Templates(BaseModel):
     mode_words: dict[str, list[str]] = {}
     part_words: dict[str, list[str]] = {}
     station_prefixes: list[str] = []
+    station_cut_after: list[str] = []
+    mode_names: list[str] = []
 
 
 @lru_cache(maxsize=1)
@@ -146,7 +148,7 @@ def _towards() -> re.Pattern[str] | None:
     ws = templates().towards_words
     if not ws:
         return None
-    name = r"[A-Z][\w'’.-]*"
+    name = r"[A-Z][\w'’.-]*(?:/[A-Z][\w'’.-]*)?"     # 'Edgewood/Candler Park': one stop, two names
     return re.compile(rf"\b(?:{'|'.join(map(re.escape, ws))})\s+({name}(?:\s+{name}){{0,2}})")
 
 
@@ -175,12 +177,22 @@ def _at_station() -> re.Pattern[str] | None:
     return re.compile(rf"(?<![\w'’])({name}(?:\s+{name}){{0,2}})\s+(?:{'|'.join(map(re.escape, ws))})\b", re.I)
 
 
+@lru_cache(maxsize=1)
+def _station_at() -> re.Pattern[str] | None:
+    ws = templates().station_words
+    if not ws:
+        return None
+    name = r"[A-Z][\w'’-]*"
+    return re.compile(rf"\b(?:{'|'.join(map(re.escape, ws))})\s+(?:at|in)\s+({name}(?:\s+{name}){{0,2}})")
+
+
 def said_stations(sentence: str) -> list[str]:
-    """Stations a commute sentence names by a station word: 'view from the Angel platform' -> ['Angel']."""
+    """Stations a commute sentence names by a station word: 'view from the Angel platform' -> ['Angel'],
+    'on the platform at Currambine' -> ['Currambine']."""
     rx, stop = _at_station(), {w.casefold() for w in templates().not_destinations}
     if rx is None:
         return []
-    out = []
+    out = [m.group(1) for m in _station_at().finditer(sentence) if m.group(1).split()[0].casefold() not in stop]
     for m in rx.finditer(sentence):
         # only the capitalised words right before the station word ("Morning view from the Angel" -> Angel)
         tail: list[str] = []
@@ -204,6 +216,18 @@ def said_modes(sentence: str) -> list[str]:
     return [mode for mode, rx in _mode_patterns() if rx.search(sentence)]
 
 
+def mode_names(sentence: str) -> dict[str, str]:
+    """The name a commute sentence gives a mode, where it is one of `mode_names` ('Subway's rammed' ->
+    {'metro': 'subway'}): Glasgow's Subway, London's Tube are the systems' own names, written as read."""
+    names = {x.casefold() for x in templates().mode_names}
+    out: dict[str, str] = {}
+    for mode, rx in _mode_patterns():
+        m = rx.search(sentence)
+        if m and m.group(0).casefold() in names:
+            out.setdefault(mode, m.group(0).casefold())
+    return out
+
+
 def said_part(sentence: str) -> str:
     """The part of day a sentence names ('gym before work' -> 'morning'), '' when none or several."""
     found = {part for part, rx in _part_patterns() if rx.search(sentence)}
@@ -211,11 +235,16 @@ def said_part(sentence: str) -> str:
 
 
 def station(name: str) -> str:
-    """A station name without the words unsegmented text glues before it (从天府广场站 -> 天府广场站)."""
+    """A station name without the words unsegmented text glues before it (从天府广场站 -> 天府广场站;
+    下夜班在上海路站 -> 上海路站: what follows the last `station_cut_after` word, two characters at least)."""
     s = " ".join(name.split())
     for p in sorted(templates().station_prefixes, key=len, reverse=True):
         if s.startswith(p) and len(s) > len(p) + 1:
-            return s[len(p):]
+            s = s[len(p):]
+            break
+    cut = max((s.rfind(w) + len(w) for w in templates().station_cut_after if w in s[1:]), default=0)
+    if cut and len(s) - cut >= 3 and not s.isascii():
+        s = s[cut:]
     return s
 
 
@@ -225,12 +254,14 @@ def normalize_name(s: str) -> str:
 
 
 def commute_sentence(*, when_s: str, modes: list[str], lines: list[str], stations: list[str],
-                     towards: list[str] | None = None, lang: str | None = None) -> str:
+                     towards: list[str] | None = None, lang: str | None = None,
+                     names: dict[str, str] | None = None) -> str:
     """'weekday mornings about 07:40, metro Line 2, between Yuantong and Shanghai Road'; with where the
     ride heads: '..., from Santolan station towards Cubao, Ayala'; '' with no part."""
     w = words(lang)
     towards = towards or []
-    how = w.how.format(modes=w.mode_join.join(dict.fromkeys(w.modes.get(m, m) for m in modes)),
+    names = names if (lang or "en").startswith("en") else {}   # a name as read, in the language it was read in
+    how = w.how.format(modes=w.mode_join.join(dict.fromkeys((names or {}).get(m) or w.modes.get(m, m) for m in modes)),
                        lines=w.list_join.join(lines)).strip()
     where = ""
     heads = [b for b in towards if normalize_name(b) not in {normalize_name(x) for x in stations}]

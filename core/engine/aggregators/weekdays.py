@@ -40,8 +40,9 @@ def named_days(text: str) -> set[str]:
 
 
 def said_days(f: GraphFacts, post_id: str) -> set[str]:
-    """The days the poster's own sentences that carry day words name (flag "d", rules/features.py)."""
-    return {d for raw, _, fl in f.sentences(post_id) if "d" in fl for d in named_days(raw)}
+    """The days the poster's own sentences name, in any language of daywords.json (not only the
+    sentences the English / Chinese day-word flag "d" of rules/features.py marks: "Lunes libre")."""
+    return {d for raw, _, _ in f.sentences(post_id) for d in named_days(raw)}
 
 
 def contradicted(f: GraphFacts, post_id: str) -> bool:

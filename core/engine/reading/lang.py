@@ -77,6 +77,11 @@ class Pack(BaseModel):
     fold: dict[str, str] = {}          # one character -> one character the patterns read through (traditional -> simplified)
     age_statements: list[str] = []     # "ik ben {n} jaar": the poster's age
     home_statements: list[str] = []    # "ik woon in {place}": the poster's home
+    # a ride between two named stops ("desde {a} hasta {b}", "{a}から{b}まで"; regex fragments allowed,
+    # a space is any whitespace), read only in a sentence naming a line or a way of travel below
+    commute_routes: list[str] = []
+    transit_lines: list[str] = []      # line names as written (L6, Línea 3, 御堂筋線, 2호선): patterns
+    transit_modes: dict[str, list[str]] = {}   # travel mode (value_templates.json modes) -> its words
     # capitalised words that are no person (lower case, whole words; en): before 's, "today's", "Mother's Day"
     # is no possessor (holder.possessor_before); opening a clause, "Monday was", "Coffee is" no named subject
     not_possessors: list[str] = []
@@ -84,7 +89,7 @@ class Pack(BaseModel):
 
     @field_validator("detect", "self_words", "first_person", "self_copula", "self_possessive", "other_possessive",
                      "other_pronouns", "negation", "irrealis", "hypothetical", "reported_speech", "other_subjects", "generic_subjects", "bare_kin", "implied_own",
-                     "kin_suffixes", "subject_suffixes")
+                     "kin_suffixes", "subject_suffixes", "transit_lines")
     @classmethod
     def _patterns(cls, v: list[str]) -> list[str]:
         for i, w in enumerate(v):
@@ -110,6 +115,29 @@ class Pack(BaseModel):
         for a, b in v.items():
             if len(a) != 1 or len(b) != 1:
                 raise ValueError(f"entry {a!r}: one character to one character (offsets must hold)")
+        return v
+
+    @field_validator("transit_modes")
+    @classmethod
+    def _mode_words(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
+        for mode, ws in v.items():
+            for w in ws:
+                try:
+                    _compiles(w)
+                except ValueError as e:
+                    raise ValueError(f"mode {mode!r} word {w!r}: {e}") from None
+        return v
+
+    @field_validator("commute_routes")
+    @classmethod
+    def _routes(cls, v: list[str]) -> list[str]:
+        for i, t in enumerate(v):
+            if t.count("{a}") != 1 or t.count("{b}") != 1:
+                raise ValueError(f"entry {i} {t!r}: needs {{a}} and {{b}} once each")
+            try:
+                _compiles(t.replace("{a}", "a").replace("{b}", "b"))
+            except ValueError as e:
+                raise ValueError(f"entry {i} {t!r}: {e}") from None
         return v
 
     @field_validator("age_statements", "home_statements")
@@ -278,12 +306,27 @@ class PackPatterns:
         self.age = [re.compile(b + template(t, "{n}", r"(?P<n>[1-9]\d)") + (r"(?!\d)" if not latin else r"\b"), re.I)
                     for t in p.age_statements]
         self.home = [template_parts(t, "{place}", b) for t in p.home_statements]
+        name = _STOP_NAME["hangul" if "hangul" in p.scripts else "kana" if "kana" in p.scripts else "latin"]
+        self.routes = [re.compile(b + re.sub(r" +", r"\\s+", t).replace("{a}", f"(?P<a>{name})").replace("{b}", f"(?P<b>{name})"),
+                                  re.I) for t in p.commute_routes]
+        self.lines = re.compile(rf"{b}(?:{words(p.transit_lines)}){b}", re.I) if p.transit_lines else None
+        self.modes = [(m, re.compile(rf"{b}(?:{words(ws)}){b}", re.I)) for m, ws in p.transit_modes.items() if ws]
 
     def kin_of(self, m: re.Match) -> str | None:
         """The relation a match of `other` / `own_kin` names (None: a pronoun)."""
         g = m.groupdict()
         w = g.get("k1") or g.get("k2")
         return self.relation.get(w.lower()) if w else None
+
+
+# a stop's name in a route template: capitalised words (with "de", "del", "la" ... between) in Latin
+# script; a run of kanji / katakana or of hangul in scripts without spaces, as short as the template allows
+_STOP_NAME = {
+    "latin": r"(?-i:[A-ZÀ-ÖØ-Þ][\w'’.-]*(?:\s+(?:(?:de|del|la|las|los|le|du|des|da|do|dos|das|am|an)\s+)?"
+             r"[A-ZÀ-ÖØ-Þ][\w'’.-]*){0,3})",
+    "kana": rf"(?<![{_KANJI}\u30a0-\u30ff])[{_KANJI}\u30a0-\u30ff]{{1,10}}?",
+    "hangul": rf"(?<![{_HANGUL}])[{_HANGUL}]{{1,8}}?",
+}
 
 
 def _folded(p: Pack, table: dict) -> Pack:

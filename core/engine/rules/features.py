@@ -7,7 +7,8 @@ hostile as a whole gets no features). Keys are written only when they say someth
   travel, home, work, commute      trip / home / work / commute wording anywhere in the text
   transit_lines                    transit line names ("Line 2", "2号线", "Tsuen Wan Line")
   sentences                        [[start, end, flags]] of every sentence; flags (of the stripped sentence):
-                                   h habit wording, p part-of-day words, d day words, c commute/line
+                                   h habit wording, p part-of-day words, d day words, c commute/line,
+                                   o the commute/line words are someone else's ("my husband takes the bus")
   birthday_self, birthday_other    "my birthday" / "happy birthday" wording; not_today: "next week", "明天"
   age_in                           the age a birthday sentence states ("turning 30", "30岁生日")
   birth_years                      [[year, span]] stated birth years ("born in 1990", "90年出生")
@@ -86,7 +87,11 @@ _LINE_END = _D.pattern("line_end")
 
 
 def good_station(text: str) -> bool:
-    """A station entity that names a stop (not a line, not a sentence that ends in 站)."""
+    """A station entity that names a stop (not a line, not a sentence that ends in 站: the name after
+    a locative word glued before it counts, 下夜班在上海路站 -> 上海路站, aggregators/value_text.station)."""
+    from core.engine.aggregators.value_text import station   # the stop's own name, as the value writes it
+
+    text = station(text) if text else text
     if not text or "\n" in text or LINE.fullmatch(text.strip()):
         return False
     if _LINE_NUMBER.search(text) or _LINE_END.search(text.strip()):
@@ -136,7 +141,7 @@ class _Own:
         return self.ctx.holder(pos).is_self
 
 
-def _sentences(text: str) -> list[list[Any]]:
+def _sentences(text: str, own: _Own | None = None) -> list[list[Any]]:
     out: list[list[Any]] = []
     for s, e in sentence_bodies(text):
         q = text[s:e].strip()
@@ -145,6 +150,10 @@ def _sentences(text: str) -> list[list[Any]]:
         flags = "".join(f for f, rx in (("h", HABIT), ("p", PARTWORDS), ("d", DAYWORDS)) if rx.search(q))
         if COMMUTE_WORDS.search(q) or LINE.search(q):
             flags += "c"
+            # whose ride: the holder of the clause at each commute word ("我老公每天坐地铁" is his)
+            hits = [m.start() for rx in (COMMUTE_WORDS, LINE) for m in rx.finditer(text, s, e)]
+            if own is not None and hits and not any(own(h) for h in hits):
+                flags += "o"
         out.append([s, e, flags])
     return out
 
@@ -180,7 +189,7 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
             f[key] = True
     if tl := [m.group(0).strip() for m in LINE.finditer(text)]:
         f["transit_lines"] = tl
-    f["sentences"] = _sentences(text)
+    f["sentences"] = _sentences(text, own)
     if m := next((m for m in AGE_IN.finditer(text) if own(m.start())), None):
         f["age_in"] = int(next(g for g in m.groups() if g))
     if years := [[_year(m), m.group(0)] for m in YEAR_SELF.finditer(text)
