@@ -242,7 +242,8 @@ def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
 
 
 def occupation_anchor(sentence: str, value_id: str) -> str | None:
-    """How `sentence` is tied to the occupation `value_id`: "role", "activity" or None (see above).
+    """How `sentence` is tied to the occupation `value_id`: "role" (a role word held by the poster),
+    "work" (an activity word of the value in a sentence that speaks of working), "activity" or None.
     Pastime words count only where the sentence speaks of work ("I teach yoga classes at the studio
     for a living" is still a job)."""
     rest, pastime = without_pastimes(sentence)
@@ -262,7 +263,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
             if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
                 return "role"
             continue
-        if a & lex:
+        if a & lex and not _generic_work(w):
             kind = "activity"
     if CJK.search(rest):
         low = rest.lower()
@@ -272,11 +273,18 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
             i = low.find(x)
             if x in roles and ctx.first_person(i):
                 return "role"
-            if x not in roles:
+            if x not in roles and not _generic_work(x):
                 kind = kind or "activity"
     if kind == "activity" and value_id not in _NOT_A_JOB and says_work(sentence):
-        return "role"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
+        return "work"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
     return kind
+
+
+def _generic_work(word: str) -> bool:
+    """A word of working in general (shift, patients, customers, 夜班, 患者): every job with shifts or
+    clients says it (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to
+    no one occupation (issue 34: three wrong Nurse readings on sopri-dev2 came from such a word alone)."""
+    return bool(WORK_EN.fullmatch(word) or WORK_ZH.fullmatch(word))
 
 
 _NOT_A_JOB = frozenset({"unemployed", "retired", "homemaker", "student", "grad_student"})   # work wording says nothing for these
