@@ -55,6 +55,12 @@ def test_a_generic_word_of_working_ties_no_occupation(sentence: str) -> None:
     assert occupation_anchor(sentence, "nurse") is None
 
 
+def test_an_honorific_for_any_tradesman_anchors_no_job() -> None:
+    # 师傅 is said to any driver, mechanic, chef or craftsman: it ties the sentence to none of them
+    assert occupation_anchor("老婆说我是'职业病'，坐车都要看别个师傅咋个转弯。", "mechanic") is None
+    assert occupation_anchor("我是修车师傅，今天换了三台车的机油", "mechanic") == "role"
+
+
 def test_a_role_word_and_a_job_activity_still_anchor() -> None:
     assert occupation_anchor("Another nurse shift done, my patients were lovely today.", "nurse") == "role"
     assert occupation_anchor("Library shift again: cataloguing, shelving and helping patrons find books all day.",

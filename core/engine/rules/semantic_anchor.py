@@ -268,7 +268,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
     if CJK.search(rest):
         low = rest.lower()
         for x in anchors(rest):
-            if not CJK.match(x[:1]) or x not in lex:
+            if not CJK.match(x[:1]) or x not in lex or x in _ADDRESS_TITLES:
                 continue
             i = low.find(x)
             if x in roles and ctx.first_person(i):
@@ -278,6 +278,9 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
     if kind == "activity" and value_id not in _NOT_A_JOB and says_work(sentence):
         return "work"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
     return kind
+
+
+_ADDRESS_TITLES = frozenset(_D.words("address_titles", "zh"))   # 师傅: anyone's honorific, no one job's
 
 
 def _generic_work(word: str) -> bool:
