@@ -142,3 +142,28 @@ CASES = [
 @pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
 def test_engine_reads_the_grown_taxonomy(case: Case, tmp_path) -> None:
     check(tmp_path, case)
+
+
+# ------------------------------------------------------------------ whose badge: the post's words decide
+def _badge_user(tmp_path, caption: str) -> Case:
+    from tests.engine_user import render_text_image
+    from tests.hard_negatives import write_user
+
+    case = Case("badge", [{"caption": caption, "images": [{"file": "images/badge.png"}]}, "Rainy walk along the river."])
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "badge.png", ["St Mary's Hospital", "Respiratory Therapist", "ID 20417"], size=(760, 300))
+    return case
+
+
+def test_engine_a_badge_on_the_posters_post_is_their_job(tmp_path) -> None:
+    from tests.hard_negatives import profile_of
+
+    prof, _ = profile_of(tmp_path, _badge_user(tmp_path, "New badge, same old night shifts."))
+    assert "Respiratory Therapist" in (prof.get("occupation") or ""), prof.get("occupation")
+
+
+def test_engine_a_badge_the_post_gives_to_someone_else_stays_theirs(tmp_path) -> None:
+    from tests.hard_negatives import profile_of
+
+    prof, _ = profile_of(tmp_path, _badge_user(tmp_path, "So proud of my sister's first badge!"))
+    assert "Respiratory Therapist" not in (prof.get("occupation") or ""), prof.get("occupation")

@@ -38,7 +38,8 @@ def _from_document(r: CueRec) -> bool:
 
 
 def others_document(board: "Board", recs: list[CueRec]) -> list[CueRec]:
-    """The real_name cues, less those read from a document whose post says it is someone else's."""
+    """The cues (real_name; occupation: a badge's or certificate's title, issue 34), less those read from
+    a document whose post says it is someone else's ("my sister's first badge!", "我妈的工牌")."""
     out = []
     for r in recs:
         if _from_document(r) and not r.by_other:

@@ -203,6 +203,9 @@ def _run(board: Board) -> list[Hypothesis]:
         elif r.cue.holder.startswith("other:") and not r.by_other and not is_semantic(r):
             others[r.cue.attribute].append(r)
     by_attr["real_name"] = others_document(board, addressed_to_account(board, by_attr.get("real_name", [])))
+    if "occupation" in by_attr:
+        # a badge or certificate the post gives to someone else ("my sister's first badge!") is their job
+        by_attr["occupation"] = others_document(board, by_attr["occupation"])
     if any(board.facts.post_has(pid, "queer") for pid in board.facts.posts()):
         # the partner inference assumes a man and a woman: an account that speaks of Pride or queer
         # life in any post gives it no weight in any post ("my wife" beside "my girlfriend at Pride")
