@@ -167,3 +167,21 @@ def test_engine_a_badge_the_post_gives_to_someone_else_stays_theirs(tmp_path) ->
 
     prof, _ = profile_of(tmp_path, _badge_user(tmp_path, "So proud of my sister's first badge!"))
     assert "Respiratory Therapist" not in (prof.get("occupation") or ""), prof.get("occupation")
+
+
+@pytest.mark.parametrize("lang, text, role", [
+    ("en", "Picking and packing all shift, my pick rate was 140 an hour.", "Warehouse Worker"),
+    ("zh", "今天拣货打包到十点，出库单堆成山。", "Warehouse Worker"),
+    ("en", "TIG on the stainless frames this morning, MIG for the brackets after lunch.", "Welder"),
+    ("zh", "今天氩弧焊焊了一整天，焊缝还要返工。", "Welder"),
+])
+def test_jargon_of_more_entries_is_read(lang: str, text: str, role: str) -> None:
+    assert role in _self_roles(text), (lang, _occ(text))
+
+
+@pytest.mark.parametrize("lang, text, role", [
+    ("en", "My parcel has been stuck at picking for three days.", "Warehouse Worker"),   # one phrase, a customer
+    ("zh", "我爸今天拣货打包到十点。", "Warehouse Worker"),                                # someone else's work
+])
+def test_no_job_from_one_phrase_or_someone_elses_jargon(lang: str, text: str, role: str) -> None:
+    assert role not in _self_roles(text), (lang, _occ(text))
