@@ -185,3 +185,11 @@ def test_jargon_of_more_entries_is_read(lang: str, text: str, role: str) -> None
 ])
 def test_no_job_from_one_phrase_or_someone_elses_jargon(lang: str, text: str, role: str) -> None:
     assert role not in _self_roles(text), (lang, _occ(text))
+
+
+def test_engine_a_kin_word_beside_the_posters_own_badge_keeps_it(tmp_path) -> None:
+    # the caption names a daughter's recital, not the badge: the title stays the poster's
+    from tests.hard_negatives import profile_of
+
+    prof, _ = profile_of(tmp_path, _badge_user(tmp_path, "Long week. My little girl's first ballet recital tonight!"))
+    assert "Respiratory Therapist" in (prof.get("occupation") or ""), prof.get("occupation")

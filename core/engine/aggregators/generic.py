@@ -11,6 +11,7 @@ from core.engine.aggregators.base import (SEMANTIC_MAX_CONF, SEMANTIC_ONE_SENTEN
                                           compatible, hyp, is_semantic, noisy_or, support)
 from core.engine.aggregators.birth import normalize_birth
 from core.engine.aggregators.document_holder import others_document
+from core.engine.rules.occupation_taxonomy import badge_words
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.aggregators.value_text import days_said, phrase, routine_sentence, said_part, when, words
 from core.engine.aggregators.weekdays import named_days
@@ -205,7 +206,7 @@ def _run(board: Board) -> list[Hypothesis]:
     by_attr["real_name"] = others_document(board, addressed_to_account(board, by_attr.get("real_name", [])))
     if "occupation" in by_attr:
         # a badge or certificate the post gives to someone else ("my sister's first badge!") is their job
-        by_attr["occupation"] = others_document(board, by_attr["occupation"])
+        by_attr["occupation"] = others_document(board, by_attr["occupation"], badge_words())
     if any(board.facts.post_has(pid, "queer") for pid in board.facts.posts()):
         # the partner inference assumes a man and a woman: an account that speaks of Pride or queer
         # life in any post gives it no weight in any post ("my wife" beside "my girlfriend at Pride")

@@ -273,6 +273,12 @@ class Index:
         self.suffix_rx = re.compile("|".join(re.escape(x) for x in sorted(self.suffixes, key=len, reverse=True)))
 
 
+def badge_words() -> tuple[str, ...]:
+    """The documents that carry a job title (guard someone_elses_badge), lower case."""
+    g = next((g for g in index().file.guards if g.name == "someone_elses_badge"), None)
+    return tuple(w.lower() for w in (g.text if g else None) or ())
+
+
 @lru_cache(maxsize=1)
 def _converters() -> tuple[Any, ...]:
     """OpenCC's simplified -> traditional converters (mainland, Taiwan, Hong Kong standards): the taxonomy

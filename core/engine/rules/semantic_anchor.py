@@ -281,13 +281,14 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
 
 
 _ADDRESS_TITLES = frozenset(_D.words("address_titles", "zh"))   # 师傅: anyone's honorific, no one job's
+_GENERIC_WORK = frozenset(w.lower() for w in _D.words("generic_work"))
 
 
 def _generic_work(word: str) -> bool:
-    """A word of working in general (shift, patients, customers, 夜班, 患者): every job with shifts or
-    clients says it (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to
+    """A word of working in general (semantic_anchor.json generic_work: shift, patients, customers, 夜班, 患者):
+    every job with shifts or clients says it (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to
     no one occupation (issue 34: three wrong Nurse readings on sopri-dev2 came from such a word alone)."""
-    return bool(WORK_EN.fullmatch(word) or WORK_ZH.fullmatch(word))
+    return word.lower() in _GENERIC_WORK
 
 
 _NOT_A_JOB = frozenset({"unemployed", "retired", "homemaker", "student", "grad_student"})   # work wording says nothing for these
