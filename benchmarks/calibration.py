@@ -105,7 +105,7 @@ def collect_cues(name: str, bench: Path, users: int | None, rec: Any) -> list[di
                 continue
             vecs = embed(rec, [s for _, s in sents])
             for (pid, s), hits in zip(sents, semantic.match(vecs, banks)):
-                for p, sim, margin in hits:
+                for p, sim, margin, _gap in hits:
                     value = _display(p.attribute, dict(p.levels), p.value)
                     rows.append({"set": name, "user": uid, "post": pid, "bank": p.bank, "attribute": p.attribute,
                                  "value": value, "id": p.id, "sim": sim, "margin": margin, "sentence": s,

@@ -35,7 +35,11 @@ HEADLINES = [
     C("en-painting-headline", ["Tips for Beginners in Painting"], absent={"occupation": "Artist"}),
     # counter-examples: a headline naming a trade (no pastime), and the poster's own sentence
     C("en-trade-headline", ["Mechanics and Auto Repair"], present={"occupation": "Mechanic"}),
-    C("en-yoga-statement", ["advanced yoga poses for greater flexibility, my clients loved it"], present={"occupation": "Fitness"}),
+    # (issue 34: one sentence whose nearest job leads the next, therapist, by a hair is a guess; a second post
+    # that agrees makes it a reading: tests/test_occupation_precision.py)
+    C("en-yoga-statement", ["advanced yoga poses for greater flexibility, my clients loved it",
+                            "Taught three yoga classes at the studio today, then two private clients."],
+      present={"occupation": "Fitness"}),
 ]
 
 

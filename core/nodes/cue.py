@@ -24,7 +24,9 @@ class SemanticMatch(Part):
     pastime: bool | None = None       # a headline about a pastime, not the poster's job
     # how an occupation / religion match is tied to its value (rules/semantic_anchor.py): a role or faith
     # word held by the poster, or only an activity / a place of worship (one such sentence stays a guess)
-    anchor: Literal["role", "activity"] | None = None
+    # ("work": an activity word of the job in a sentence that speaks of working)
+    anchor: Literal["role", "work", "activity"] | None = None
+    gap: float | None = None          # similarity over the best prototype of another value of the attribute
     generic: bool | None = None       # people in general, not the poster (women / men as groups; a general statement)
     attained: bool | None = None      # a level of schooling attained ("只有高中学历"), not an age now
     rival: bool | None = None         # the sentence names another value of the bank ("divorce papers" ~ married)

@@ -22,6 +22,9 @@ SEMANTIC_MAX_CONF = 0.6          # semantic support alone never states more than
 SEMANTIC_SHARE_POWER = 0.5       # how much a scattered semantic vote is discounted
 SEMANTIC_SET_POSTS = 2           # posts needed for a set / facts item with semantic support only
 SEMANTIC_PROJECT_MIN = 0.30      # projection threshold of semantic-only hypotheses (benchmarks/calibration.py claims)
+# one sentence tying an occupation by an activity said as work claims it only this far ahead of the best
+# prototype of another occupation (similarity); nearer, the reading stays a guess (aggregators/generic.one_guess)
+SEMANTIC_ONE_SENTENCE_GAP = 0.02
 
 
 _NO_FEATURES = TextFeatures()

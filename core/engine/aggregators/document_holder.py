@@ -37,14 +37,17 @@ def _from_document(r: CueRec) -> bool:
     return r.carrier in document_carriers() or any(rule.startswith(p) for p in _DOC_RULES)
 
 
-def others_document(board: "Board", recs: list[CueRec]) -> list[CueRec]:
-    """The real_name cues, less those read from a document whose post says it is someone else's."""
+def others_document(board: "Board", recs: list[CueRec], documents: tuple[str, ...] = ()) -> list[CueRec]:
+    """The cues (real_name; occupation: a badge's or certificate's title, issue 34), less those read from
+    a document whose post says it is someone else's ("my sister's first badge!", "我妈的工牌"); with
+    `documents`, only where the post's words also name such a document (badge, 工牌, certificate)."""
     out = []
     for r in recs:
         if _from_document(r) and not r.by_other:
             words = " ".join(n.content or "" for n in board.facts.of_post(r.post_id)
                              if n.modality == "text" and not n.data.by_other)
-            if _OTHERS_EN.search(words) or _OTHERS_ZH.search(words):
+            if (_OTHERS_EN.search(words) or _OTHERS_ZH.search(words)) and \
+                    (not documents or any(w in words.lower() for w in documents)):
                 continue
         out.append(r)
     return out

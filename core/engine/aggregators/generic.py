@@ -6,11 +6,12 @@ from __future__ import annotations
 from collections import defaultdict
 from typing import Any
 
-from core.engine.aggregators.base import (SEMANTIC_MAX_CONF, SEMANTIC_PROJECT_MIN, SEMANTIC_SET_POSTS,
+from core.engine.aggregators.base import (SEMANTIC_MAX_CONF, SEMANTIC_ONE_SENTENCE_GAP, SEMANTIC_PROJECT_MIN, SEMANTIC_SET_POSTS,
                                           SEMANTIC_SHARE_POWER, Cluster, CueRec, cluster, cluster_conf,
                                           compatible, hyp, is_semantic, noisy_or, support)
 from core.engine.aggregators.birth import normalize_birth
 from core.engine.aggregators.document_holder import others_document
+from core.engine.rules.occupation_taxonomy import badge_words
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.aggregators.value_text import days_said, phrase, routine_sentence, said_part, when, words
 from core.engine.aggregators.weekdays import named_days
@@ -50,10 +51,15 @@ def one_guess(recs: list[CueRec]) -> bool:
     rules/semantic_anchor.occupation_anchor / religion_anchor) and comes from one sentence (one post,
     or the same sentence repeated): "Three meetings that could have been emails" is a guess at
     Manager, "church this morning" a visit, not statements. A role word ("another nurse shift done")
-    or a second post that agrees makes it evidence."""
+    or a second post that agrees makes it evidence; so does the job's activity said as work ("Library shift
+    again: cataloguing, shelving") when the sentence is nearer this value than any other by
+    SEMANTIC_ONE_SENTENCE_GAP: a nearest prototype by a hair among 60 jobs is no reading (issue 34)."""
     anchors = [r.cue.data.semantic.anchor if r.cue.data.semantic else None for r in recs]
     if not anchors or any(a is None for a in anchors) or "role" in anchors:
         return False      # not an occupation / religion reading (no anchor kinds), or a role is named
+    if any(r.cue.data.semantic.anchor == "work" and (r.cue.data.semantic.gap or 0.0) >= SEMANTIC_ONE_SENTENCE_GAP
+           for r in recs):
+        return False      # the job's activity said as work, and nearer this value than any other by a margin
     posts = {r.post_id for r in recs}
     sentences = {normalize(r.cue.span) for r in recs}
     return len(posts) < 2 or len(sentences) < 2
@@ -198,6 +204,9 @@ def _run(board: Board) -> list[Hypothesis]:
         elif r.cue.holder.startswith("other:") and not r.by_other and not is_semantic(r):
             others[r.cue.attribute].append(r)
     by_attr["real_name"] = others_document(board, addressed_to_account(board, by_attr.get("real_name", [])))
+    if "occupation" in by_attr:
+        # a badge or certificate the post gives to someone else ("my sister's first badge!") is their job
+        by_attr["occupation"] = others_document(board, by_attr["occupation"], badge_words())
     if any(board.facts.post_has(pid, "queer") for pid in board.facts.posts()):
         # the partner inference assumes a man and a woman: an account that speaks of Pride or queer
         # life in any post gives it no weight in any post ("my wife" beside "my girlfriend at Pride")

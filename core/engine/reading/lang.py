@@ -43,6 +43,19 @@ def _compiles(v: str) -> str:
     return v
 
 
+class Feminine(BaseModel):
+    """How a masculine job title becomes feminine in a gendered language (enfermero -> enfermera, Lehrer ->
+    Lehrerin, traducteur -> traductrice): masculine -> feminine endings, tried longest first, on each word before the first
+    stop word ('técnico de farmacia' -> 'técnica de farmacia'); forms that are other common words are listed
+    in `not` (es 'música', 'técnica'). Read by rules/occupation_taxonomy.py."""
+    model_config = ConfigDict(extra="forbid")
+
+    suffixes: dict[str, str]
+    stop_words: list[str] = []
+    single_word: bool = False          # only one-word titles (German adjectives decline: no rule for them)
+    not_: list[str] = Field(default=[], alias="not")
+
+
 class Pack(BaseModel):
     """One language's function words. Word entries are words or regex fragments (`neighbou?r`),
     matched case-insensitively on word boundaries in Latin script; templates are words separated by
@@ -86,6 +99,7 @@ class Pack(BaseModel):
     # is no possessor (holder.possessor_before); opening a clause, "Monday was", "Coffee is" no named subject
     not_possessors: list[str] = []
     not_names: list[str] = []
+    feminine: Feminine | None = None   # feminine forms of job titles (gendered languages)
 
     @field_validator("detect", "self_words", "first_person", "self_copula", "self_possessive", "other_possessive",
                      "other_pronouns", "negation", "irrealis", "hypothetical", "reported_speech", "other_subjects", "generic_subjects", "bare_kin", "implied_own",

@@ -9,7 +9,10 @@ What it reads, all exact-title matches (no fuzzy matching: a wrong job is worse 
 - image_line: a line of OCR'd text on a badge, name tag, patch, roster, payslip, certificate or signature
   that is a title (seniority words and a department or company after a separator allowed);
 - signature: a name followed by a job's letters ("Jane Doe, RN"): the only place a bare abbreviation
-  counts, besides a badge line and "I'm an RN".
+  counts, besides a badge line and "I'm an RN";
+- tasks: two or more of one entry's jargon phrases in the poster's own text ("SBT ... PSV ... 呼吸机").
+Titles are also indexed in their traditional Chinese spellings (OpenCC) and, in es / pt / fr / de, their
+feminine forms (the language pack's `feminine` endings).
 Whose job it is and how it is said come from the shared reading (Ctx.cue -> reading/holder.py: a quote,
 a wish or a hypothetical is dropped downstream; someone else's clause is theirs). It runs only on a text
 where the closed role table of rules/socio.py read no occupation (so its readings stay as they were).
@@ -25,10 +28,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from core.engine.reading.holder import CJK
-from core.engine.rules.base import Ctx
+from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx
 from core.engine.rules.data_file import Recognizer, check_scores  # the shared block (rules/registry.py)
 from core.engine.types import Cue
 
+_IMAGE_CARRIERS = frozenset(IMAGE_TEXT_CARRIERS) | {"receipt", "ticket", "image_scene"}
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "occupations.json"
 _ISCO = re.compile(r"^\d{4}$")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
@@ -50,8 +54,8 @@ class Occupation(_Strict):
     role: str = Field(min_length=2)             # the finer level projected
     titles: dict[str, list[str]]
     abbreviations: list[str] = []
-    # typical task and jargon phrases by language ("counting pills", "配药"): data for a reading by meaning
-    # through the shipped embedder; the exact-title runner below does not match them
+    # typical task and jargon phrases by language ("counting pills", "配药", "SBT"): two or more of one entry
+    # in the poster's own text choose it among every entry with tasks (`_tasks`)
     tasks: dict[str, list[str]] = {}
 
     @field_validator("isco")
@@ -93,6 +97,11 @@ class ImageLine(_Strict):
     weak_carriers: list[str]
     separators: list[str]
     modifiers: dict[str, list[str]]
+    # words opening a certificate's or diploma's line before the title ('Certificado de', 'Certificate in')
+    # and words after it ('profesional', 'level 2'); language codes and grades in capitals after a title
+    # ('Tradutora EN', 'Interpreter ASL') are dropped too
+    leading: dict[str, list[str]] = {}
+    trailing: dict[str, list[str]] = {}
 
 
 class Signature(_Strict):
@@ -212,20 +221,35 @@ class Index:
                     else:
                         self.latin.setdefault(lang, {}).setdefault(_key(t), o)
                         self.any_latin.setdefault(_key(t), o)
+        # derived forms never replace a title written in the file (setdefault, after all of them)
+        for o in f.occupations:
+            for t in o.titles.get("zh", ()):
+                for v in traditional(t):
+                    self.cjk.setdefault(v, o)          # 药师 -> 藥師 (OpenCC)
+            for lang, ts in o.titles.items():
+                for t in ts:
+                    for v in feminine(t, lang):
+                        self.latin.setdefault(lang, {}).setdefault(v, o)   # restaurador -> restauradora
+                        self.any_latin.setdefault(v, o)
         self.cjk_max = max((len(t) for t in self.cjk), default=1)
+        self.tasks = _TaskIndex(f.occupations, {_key(t) for t in (next((g.titles for g in f.guards if g.name == "hobby_titles"), None) or [])})
         self.abbr = {a: o for o in f.occupations for a in o.abbreviations}
         g = {x.name: x for x in f.guards}
         self.before = {w.lower() for ws in (g["not_a_job_yet"].before or {}).values() for w in ws}
+        self.before |= {v for w in (g["not_a_job_yet"].before or {}).get("zh", ()) for v in traditional(w)}
         self.before_cjk = [w for w in self.before if CJK.search(w)]
         self.after = sorted({w.lower() for ws in (g["not_a_job_after"].after or {}).values() for w in ws}, key=len, reverse=True)
         self.advert = [w.lower() for w in g["job_advert"].text or []]
         self.addressed = [w.lower() for w in g["addressed_document"].text or []]
         self.hobby = {_key(t) for t in g["hobby_titles"].titles or []}
+        self.pastime_work = [w.lower() for w in (g["pastime_jargon"].text if "pastime_jargon" in g else None) or []]
         self.clause_initial = set(f.subjects.clause_initial)
         self.self_topic = f.subjects.self_topic
         il = f.contexts.image_line
         self.carriers, self.weak = set(il.carriers), set(il.weak_carriers)
         self.modifiers = {_key(m) for ms in il.modifiers.values() for m in ms}
+        self.leading = sorted(({_key(m) for ms in il.leading.values() for m in ms}), key=len, reverse=True)
+        self.trailing = {_key(m) for ms in il.trailing.values() for m in ms}
         self.sep = re.compile("|".join(re.escape(s) for s in sorted(il.separators, key=len, reverse=True)))
         # every pattern's words before the title in one alternation per script (one scan of a text), mapped
         # back to the patterns by their normalised words; patterns with no words before ('{T}として働いて')
@@ -237,6 +261,8 @@ class Index:
             st: Statements = getattr(f.contexts, ctx_name)
             for lang, ps in st.patterns.items():
                 kind = "cjk" if lang in ("zh", "ja", "ko") else "latin"
+                if lang == "zh":     # the same statements written in traditional characters (我當{T} / 我当{T})
+                    ps = list(dict.fromkeys([*ps, *(v for p in ps for v in traditional(p))]))
                 for p in ps:
                     pre, suf = p.split("{T}")
                     if pre.strip():
@@ -245,6 +271,89 @@ class Index:
                         self.suffixes.setdefault(suf, []).append((ctx_name, lang))
         self.prefix_rx = {kind: _alternation(keys, kind == "latin") for kind, keys in self.prefixes.items()}
         self.suffix_rx = re.compile("|".join(re.escape(x) for x in sorted(self.suffixes, key=len, reverse=True)))
+
+
+def badge_words() -> tuple[str, ...]:
+    """The documents that carry a job title (guard someone_elses_badge), lower case."""
+    g = next((g for g in index().file.guards if g.name == "someone_elses_badge"), None)
+    return tuple(w.lower() for w in (g.text if g else None) or ())
+
+
+@lru_cache(maxsize=1)
+def _converters() -> tuple[Any, ...]:
+    """OpenCC's simplified -> traditional converters (mainland, Taiwan, Hong Kong standards): the taxonomy
+    lists simplified titles once and reads 藥師, 護理師-style texts through them (docs/rules.md: why OpenCC)."""
+    import opencc
+
+    return tuple(opencc.OpenCC(c) for c in ("s2t", "s2tw", "s2hk"))
+
+
+def traditional(s: str) -> list[str]:
+    """The traditional-character spellings of a simplified string (none when it has no CJK or is the same)."""
+    if not CJK.search(s):
+        return []
+    return list(dict.fromkeys(v for c in _converters() if (v := c.convert(s)) != s))
+
+
+def feminine(title: str, lang: str) -> list[str]:
+    """The feminine form of a masculine title by the language pack's endings (restaurador -> restauradora,
+    Tätowierer -> Tätowiererin, tatoueur -> tatoueuse); [] where the pack has no rule or nothing changes."""
+    from core.engine.reading.lang import packs
+
+    p = packs().get(lang)
+    rule = p.feminine if p else None
+    if rule is None:
+        return []
+    words = _key(title).split(" ")
+    if rule.single_word and len(words) > 1:
+        return []
+    ends = sorted(rule.suffixes.items(), key=lambda kv: len(kv[0]), reverse=True)
+    out, changed = [], False
+    for i, w in enumerate(words):
+        if w in rule.stop_words:
+            out += words[i:]
+            break
+        new = next((w[: -len(m)] + fem for m, fem in ends if w.endswith(m) and len(w) > len(m) + 1), w)
+        changed |= new != w
+        out.append(new)
+    form = " ".join(out)
+    return [form] if changed and form not in rule.not_ else []
+
+
+class _TaskIndex:
+    """Every entry's task and jargon phrases ('SBT', '呼吸机', 'refret', 'Kontrastmittel') in one alternation:
+    a phrase in capitals is matched as written (an abbreviation), any other case-insensitively on word
+    boundaries (Latin) or as a substring (CJK; simplified and traditional)."""
+
+    def __init__(self, occupations: list[Occupation], hobby: set[str]):
+        self.entries: dict[str, list[Occupation]] = {}
+        self.hobby = {o.id for o in occupations if any(_key(t) in hobby for t in o.titles.get("en", ()))}
+        exact: set[str] = set()
+        folded: set[str] = set()
+        for o in occupations:
+            for ps in o.tasks.values():
+                for p in ps:
+                    for v in (p, *traditional(p)):
+                        key = v if _CAPS.fullmatch(v) else v.lower()
+                        if o not in self.entries.setdefault(key, []):
+                            self.entries[key].append(o)
+                        (exact if _CAPS.fullmatch(v) else folded).add(v)
+
+        def rx(words: set[str], flags: int) -> re.Pattern[str] | None:
+            alts = [(re.escape(w) if CJK.search(w) or _HANGUL.search(w) or _KANA.search(w)
+                     else _LATIN_L + re.escape(w).replace(r"\ ", r"\s+") + _LATIN_R)
+                    for w in sorted(words, key=len, reverse=True)]
+            return re.compile("|".join(alts), flags) if alts else None
+
+        self.exact = rx(exact, 0)
+        self.folded = rx(folded, re.I)
+
+
+_CAPS = re.compile(r"[A-Z0-9&-]{2,6}")
+_CODE = re.compile(r"[A-Z]{2,3}(?:-[A-Z]{2})?")      # a language code or grade in capitals after a title
+# Latin word edges that a CJK neighbour does not block ("患者SBT又没过": SBT is a word there)
+_LATIN_L, _LATIN_R = r"(?<![A-Za-z0-9\u00c0-\u024f'’])", r"(?![A-Za-z0-9\u00c0-\u024f])"
+_KANA = re.compile(r"[\u3040-\u30ff]")
 
 
 def _alternation(keys: dict[str, Any], latin: bool) -> re.Pattern[str]:
@@ -264,12 +373,21 @@ def index(path: str = str(DATA)) -> Index:
 def merge(ctx: Ctx, found: list[Cue]) -> list[Cue]:
     """`found` (the rules' cues of one text) with the taxonomy's occupation cues: added where the rules
     read no occupation; where they did, a longer taxonomy title ending where the rules' role term ends
-    replaces that cue (the longest title wins: "pharmacy technician" is no "technician" = Mechanic)."""
+    replaces that cue (the longest title wins: "pharmacy technician" is no "technician" = Mechanic).
+    The jargon of a job (`_tasks`) is chosen among every entry with task phrases: it replaces the role
+    table's indirect cues of another role (夜班 ... SBT, PSV, 呼吸机 is a respiratory therapist's night)."""
     ix = index()
     found = [_labelled(c, ix) if c.cue == "label:position" else c for c in found]
     mine = _image_lines(ctx, ix) if ctx.carrier in ix.carriers else _statements(ctx, ix)
     if not mine:
-        return found
+        jargon = _tasks(ctx, ix)
+        if jargon is None:
+            return found
+        occ = [c for c in found if c.attribute == "occupation"]
+        if any(c.cue != "occupation:indirect" for c in occ):
+            return found       # a stated job or a title: the jargon adds nothing
+        return [c for c in found if c.attribute != "occupation" or c.value == jargon.value] + \
+            ([] if any(c.value == jargon.value for c in occ) else [jargon])
     if not any(c.attribute == "occupation" for c in found):
         return found + [m for m, _ in mine]
     return [next((m for m, ts in mine if _longer(m, ts, c)), c) if c.attribute == "occupation" else c for c in found]
@@ -451,6 +569,39 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
     return out
 
 
+def _tasks(ctx: Ctx, ix: Index) -> Cue | None:
+    """The poster's own text naming two or more task or jargon phrases of one entry, more than of any
+    other ('SBT ... PSV ... 高流量 ... 呼吸机' -> Respiratory Therapist; 'refret, neck reset' -> Instrument
+    Maker): that entry, weakly (score `tasks`). Phrases said of someone else, negated, or on an image
+    (a screenshot's labels are not the poster's talk) do not count; the jargon of a job people also
+    do as a pastime (gardener, beekeeper) counts only where the text speaks of work."""
+    if ctx.carrier in _IMAGE_CARRIERS or ctx.carrier == "hashtag" or ix.tasks.folded is None:
+        return None
+    t = _source(ctx)
+    hits: dict[str, set[str]] = {}
+    spans: dict[str, list[tuple[int, int]]] = {}
+    by_id: dict[str, Occupation] = {}
+    for rx, exact in ((ix.tasks.exact, True), (ix.tasks.folded, False)):
+        for m in rx.finditer(t) if rx is not None else ():
+            if ctx.negated(m.start()) or not ctx.is_self(m.start()):
+                continue
+            key = m.group(0) if exact else _key(m.group(0))
+            for o in ix.tasks.entries.get(key, ()):
+                hits.setdefault(o.id, set()).add(key)
+                spans.setdefault(o.id, []).append((m.start(), m.end()))
+                by_id[o.id] = o
+    ranked = sorted(hits, key=lambda i: len(hits[i]), reverse=True)
+    if not ranked or len(hits[ranked[0]]) < 2 or (len(ranked) > 1 and len(hits[ranked[1]]) >= len(hits[ranked[0]])):
+        return None
+    best = by_id[ranked[0]]
+    from core.engine.rules.semantic_anchor import says_work   # work wording (semantic_anchor.json)
+
+    if best.id in ix.tasks.hobby and not (says_work(t) or any(w in ctx.lower for w in ix.pastime_work)):
+        return None
+    s0, e0 = min(a for a, _ in spans[best.id]), max(b for _, b in spans[best.id])
+    return _cue(ctx, best, s0, e0, "tasks", ix.scores["tasks"])
+
+
 _SENTENCE_END = re.compile(r"[。！？!?]|\.\s*$")
 
 
@@ -478,9 +629,17 @@ def _segment_title(seg: str, ix: Index) -> tuple[Occupation, str] | None:
                 if o:
                     break
         return (o, s) if o else None
-    words = _key(s).split(" ")
+    low = _key(s)
+    lead = next((p for p in ix.leading if low.startswith(p + " ")), None)
+    caps = [bool(_CODE.fullmatch(w)) for w in s.split()]
+    words = low.split(" ")
+    if lead:
+        n = len(lead.split(" "))
+        words, caps = words[n:], caps[n:]
     while words and words[0] in ix.modifiers:
-        words = words[1:]
+        words, caps = words[1:], caps[1:]
+    while len(words) > 1 and (words[-1] in ix.trailing or caps[-1]):
+        words, caps = words[:-1], caps[:-1]    # 'Tradutora EN', 'Sumiller profesional
     if not words or words[0] in ix.before or (len(words) > 1 and words[0].rstrip("-") in ix.before):
         return None
     key = " ".join(words)

@@ -142,18 +142,19 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
     return out
 
 
-def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Prototype, float, float]]]:
-    """Per sentence vector: the (prototype, similarity, margin over neutral) of each attribute
+def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Prototype, float, float, float]]]:
+    """Per sentence vector: the (prototype, similarity, margin over neutral, gap over the best other
+    value) of each attribute
     whose best value passes the margin and separation thresholds."""
     b = banks or load_banks()
     if len(vecs) == 0:
         return []
     sims = vecs.astype(np.float32) @ b.mat.T
     null = sims[:, b.neutral].max(axis=1) if len(b.neutral) else np.zeros(len(vecs))
-    out: list[list[tuple[Prototype, float, float]]] = []
+    out: list[list[tuple[Prototype, float, float, float]]] = []
     for r in range(len(vecs)):
         row = sims[r]
-        hits: list[tuple[Prototype, float, float]] = []
+        hits: list[tuple[Prototype, float, float, float]] = []
         for attr, ix in b.by_attr.items():
             order = ix[np.argsort(-row[ix])]
             best = order[0]
@@ -164,7 +165,7 @@ def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Proto
                           and not _specialises(b.protos[j].levels, p.levels)), -1.0)
             margin = float(row[best] - null[r])
             if margin >= min(HINT_MARGIN, MARGIN.get(p.bank, MARGIN_DEFAULT)) and row[best] - other >= SEPARATION:
-                hits.append((p, float(row[best]), margin))
+                hits.append((p, float(row[best]), margin, float(row[best] - other)))
         out.append(hits)
     return out
 
@@ -183,11 +184,14 @@ def confidence(p: Prototype, margin: float, anchor: bool = True) -> float:
     return round(min(MAX_CONF, BASE_CONF + CONF_PER_MARGIN * (margin - m0)), 3)
 
 
-def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: int, carrier: str | None) -> Cue:
+def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: int, carrier: str | None,
+           gap: float | None = None) -> Cue:
     """A firm cue when the margin passes its bank's threshold and the sentence shares a word with
     the value (semantic_anchor.py); otherwise a hint (held, never projected alone)."""
     levels = dict(p.levels)
     sem: dict[str, Any] = {"sim": round(sim, 4), "margin": round(margin, 4), "prototype": p.text}
+    if gap is not None:
+        sem["gap"] = round(gap, 4)
     anchor = anchored(text[start:end], p.bank, p.id)
     if not anchor:
         sem["unanchored"] = True
@@ -252,8 +256,8 @@ def annotate(rec: Any, nodes: Sequence[Any]) -> int:
     vecs = embed(rec, [s.text for s in sents])
     added = 0
     for s, hits in zip(sents, match(vecs)):
-        for p, sim, margin in hits:
-            c = to_cue(p, sim, margin, s.node.content, s.start, s.end, s.node.carrier)
+        for p, sim, margin, gap in hits:
+            c = to_cue(p, sim, margin, s.node.content, s.start, s.end, s.node.carrier, gap)
             if p.bank == "occupation" and not c.data.semantic.hint and _pastime_headline(s):
                 # a headline about a pastime ("Advanced Yoga Poses for Greater Flexibility") is a
                 # topic of interest, not the poster's job: a hint unless it speaks of work

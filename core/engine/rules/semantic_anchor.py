@@ -242,7 +242,8 @@ def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
 
 
 def occupation_anchor(sentence: str, value_id: str) -> str | None:
-    """How `sentence` is tied to the occupation `value_id`: "role", "activity" or None (see above).
+    """How `sentence` is tied to the occupation `value_id`: "role" (a role word held by the poster),
+    "work" (an activity word of the value in a sentence that speaks of working), "activity" or None.
     Pastime words count only where the sentence speaks of work ("I teach yoga classes at the studio
     for a living" is still a job)."""
     rest, pastime = without_pastimes(sentence)
@@ -262,21 +263,32 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
             if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
                 return "role"
             continue
-        if a & lex:
+        if a & lex and not _generic_work(w):
             kind = "activity"
     if CJK.search(rest):
         low = rest.lower()
         for x in anchors(rest):
-            if not CJK.match(x[:1]) or x not in lex:
+            if not CJK.match(x[:1]) or x not in lex or x in _ADDRESS_TITLES:
                 continue
             i = low.find(x)
             if x in roles and ctx.first_person(i):
                 return "role"
-            if x not in roles:
+            if x not in roles and not _generic_work(x):
                 kind = kind or "activity"
     if kind == "activity" and value_id not in _NOT_A_JOB and says_work(sentence):
-        return "role"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
+        return "work"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
     return kind
+
+
+_ADDRESS_TITLES = frozenset(_D.words("address_titles", "zh"))   # 师傅: anyone's honorific, no one job's
+_GENERIC_WORK = frozenset(w.lower() for w in _D.words("generic_work"))
+
+
+def _generic_work(word: str) -> bool:
+    """A word of working in general (semantic_anchor.json generic_work: shift, patients, customers, 夜班, 患者):
+    every job with shifts or clients says it (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to
+    no one occupation (issue 34: three wrong Nurse readings on sopri-dev2 came from such a word alone)."""
+    return word.lower() in _GENERIC_WORK
 
 
 _NOT_A_JOB = frozenset({"unemployed", "retired", "homemaker", "student", "grad_student"})   # work wording says nothing for these

@@ -256,6 +256,18 @@ _OCC_ALT_ZH = alt(list(_ZH_TERMS))
 _OCC_EXPLICIT_ZH = _D.pattern("occ_explicit_zh", occ_alt_zh=_OCC_ALT_ZH)
 _ZH_BIO_ROLE = _D.pattern("zh_bio_role", occ_alt_zh=_OCC_ALT_ZH)
 _ZH_BIO_SKIP = set(_D.words("zh_bio_skip"))
+_ZH_ADDRESS_TITLES = set(_D.words("zh_address_titles"))
+_ZH_ADDRESS_BEFORE = tuple(sorted(_D.words("zh_address_before"), key=len, reverse=True))
+_ZH_SURNAMES = frozenset("".join(family("identity").words("surnames_single")))   # the name rules' table (identity.json)
+
+
+def _addressed_zh(pre: str, w: str) -> bool:
+    """'王老师', '小李医生', '谢谢老师': a title used to address or name someone else (a surname, a
+    diminutive + surname, or a word of thanks / asking before it), not a bio's job."""
+    if w not in _ZH_ADDRESS_TITLES:
+        return False
+    name = pre[1:] if len(pre) == 2 and pre[0] in "小老大阿" else pre
+    return (len(name) == 1 and name in _ZH_SURNAMES) or pre.endswith(_ZH_ADDRESS_BEFORE)
 _OCC_BAD_ZH_BEFORE = _D.pattern("occ_bad_zh_before")
 _SECTOR_EN = _D.pattern("sector_en")
 _SECTOR_NAMES = _D.map("sector_names")
@@ -364,6 +376,8 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
             o = _ZH_TERMS.get(w)
             if not o or w in _ZH_BIO_SKIP or ctx.negated(m.start("w")) or not ctx.first_person(m.start("w")):
                 continue
+            if _addressed_zh(m.group("pre"), w):
+                continue      # someone addressed or named by their title (王老师, 谢谢老师): not the poster's job
             out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=_S["occupation:zh_bio"],
                                levels=_occ_levels(o, w), original=w))
     for m in _SECTOR_EN.finditer(t):
