@@ -105,13 +105,17 @@ def make_user(root: Path, user_id: str = "u_test", *, malformed_line: bool = Tru
 
 
 
-def run_profile(tmp_path: Path, posts: list[dict], platform: str = "instagram") -> dict[str, str]:
-    """The projected profile (attribute -> value) of a one-account user made of `posts`, by the real
-    engine (offline backend, SQLite in tmp_path)."""
+def run_profile(tmp_path: Path, posts: list[dict], platform: str = "instagram",
+                images: dict[str, list[str]] | None = None) -> dict[str, str]:
+    """The projected profile (attribute -> value) of a one-account user made of `posts` and of
+    `images` (file name -> lines of text rendered into it), by the real engine (offline backend,
+    SQLite in tmp_path)."""
     from core.engine.loop import Investigation
 
     u = tmp_path / "u"
     (u / "images").mkdir(parents=True)
+    for name, lines in (images or {}).items():
+        render_text_image(u / "images" / name, lines)
     (u / "profile.json").write_text(json.dumps({"user_id": "u1", "platform": platform, "nickname": "sam",
                                                 "bio": "", "language": "en"}), encoding="utf-8")
     (u / "posts.jsonl").write_text("".join(json.dumps({"post_id": f"p{i}", **p}) + "\n" for i, p in enumerate(posts)),

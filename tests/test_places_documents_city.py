@@ -3,26 +3,9 @@
 places the workplace there, not in the home city."""
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
-from tests.engine_user import render_text_image
-
-
-def _profile(tmp_path: Path, posts: list[dict], images: dict[str, list[str]]) -> dict[str, str]:
-    from core.engine.loop import Investigation
-
-    u = tmp_path / "u"
-    (u / "images").mkdir(parents=True)
-    for name, lines in images.items():
-        render_text_image(u / "images" / name, lines)
-    (u / "profile.json").write_text(json.dumps({"user_id": "u1", "platform": "instagram", "nickname": "sam",
-                                                "bio": "", "language": "en"}), encoding="utf-8")
-    (u / "posts.jsonl").write_text("".join(json.dumps({"post_id": f"p{i}", **p}) + "\n" for i, p in enumerate(posts)),
-                                   encoding="utf-8")
-    inv = Investigation.start(tmp_path / "runs.db", u)
-    inv.run()
-    return {a.attribute: a.value for a in inv.profile().attributes}
+from tests.engine_user import run_profile
 
 
 def test_a_tax_notice_to_the_account_names_the_home_borough(tmp_path: Path) -> None:
@@ -35,7 +18,7 @@ def test_a_tax_notice_to_the_account_names_the_home_borough(tmp_path: Path) -> N
     ]
     bill = ["Boleta de Impuesto Predial 2026", "Ciudad de México", "Contribuyente: ORTEGA LARA XIMENA",
             "Col. Narvarte Poniente, Alc. Benito Juárez"]
-    prof = _profile(tmp_path, posts, {"predial.png": bill})
+    prof = run_profile(tmp_path, posts, images={"predial.png": bill})
     assert prof.get("home_location", "").startswith("Benito Juárez, Mexico City"), prof
 
 
@@ -50,7 +33,7 @@ def test_a_badge_naming_its_city_places_the_workplace_there(tmp_path: Path) -> N
     ]
     badge = ["St. Raphael Medical Center", "Makati City", "ANGELICA M. DELA CRUZ", "Medical Technologist",
              "Laboratory", "ID 2019-0862"]
-    prof = _profile(tmp_path, posts, {"badge.png": badge})
+    prof = run_profile(tmp_path, posts, images={"badge.png": badge})
     assert "Marikina" in prof.get("home_location", ""), prof
     assert "Makati" in prof.get("workplace", "") and "Marikina" not in prof.get("workplace", ""), prof
 
@@ -64,6 +47,6 @@ def test_one_weekend_trip_does_not_beat_a_bill_addressed_to_the_account(tmp_path
          "location_tag": "München, Bayern"},
     ]
     bill = ["Rheinenergie Abschlagsrechnung", "Empfänger: Frau Katharina Brandl", "Aachener Straße 12", "50674 Köln"]
-    prof = _profile(tmp_path, posts, {"rechnung.png": bill})
+    prof = run_profile(tmp_path, posts, images={"rechnung.png": bill})
     assert prof.get("home_location", "").startswith("Köln"), prof
     assert "Munich" in prof.get("travel_history", ""), prof
