@@ -11,9 +11,10 @@ from importlib import resources
 
 from pydantic import BaseModel, ValidationError
 
+from core.engine.reading.daywords import WEEKDAYS, WEEKEND
+from core.engine.reading.stops import station   # re-exported: the values name a stop as the rules do
+
 DATA = "data/value_templates.json"
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
-WEEKEND = ("Saturday", "Sunday")
 _DAYS = WEEKDAYS + WEEKEND
 
 
@@ -47,7 +48,7 @@ class Templates(BaseModel):
     not_destinations: list[str] = []
     mode_words: dict[str, list[str]] = {}
     part_words: dict[str, list[str]] = {}
-    station_prefixes: list[str] = []
+    station_prefixes: list[str] = []      # read by reading/stops.py
     station_cut_after: list[str] = []
     mode_names: list[str] = []
 
@@ -232,20 +233,6 @@ def said_part(sentence: str) -> str:
     """The part of day a sentence names ('gym before work' -> 'morning'), '' when none or several."""
     found = {part for part, rx in _part_patterns() if rx.search(sentence)}
     return found.pop() if len(found) == 1 else ""
-
-
-def station(name: str) -> str:
-    """A station name without the words unsegmented text glues before it (从天府广场站 -> 天府广场站;
-    下夜班在上海路站 -> 上海路站: what follows the last `station_cut_after` word, two characters at least)."""
-    s = " ".join(name.split())
-    for p in sorted(templates().station_prefixes, key=len, reverse=True):
-        if s.startswith(p) and len(s) > len(p) + 1:
-            s = s[len(p):]
-            break
-    cut = max((s.rfind(w) + len(w) for w in templates().station_cut_after if w in s[1:]), default=0)
-    if cut and len(s) - cut >= 3 and not s.isascii():
-        s = s[cut:]
-    return s
 
 
 def normalize_name(s: str) -> str:

@@ -3,40 +3,10 @@ time-of-day conclusions (the commute, routines) rest on the post's local weekday
 text does not say otherwise: "Slow Saturday" is not a weekday morning, whatever the clock says."""
 from __future__ import annotations
 
-import json
-import re
-from functools import lru_cache
-from importlib import resources
-
-from pydantic import BaseModel
-
 from core.engine.aggregators.base import GraphFacts
+from core.engine.reading.daywords import WEEKDAYS, WEEKEND, named_days
 
-WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday")
-WEEKEND = ("Saturday", "Sunday")
-
-
-class DayWords(BaseModel):
-    schema_: str
-    note: str = ""
-    days: dict[str, list[str]]
-
-
-@lru_cache(maxsize=1)
-def _patterns() -> list[tuple[tuple[str, ...], re.Pattern[str]]]:
-    raw = json.loads(resources.files("core").joinpath("data/daywords.json").read_text(encoding="utf-8"))
-    words = DayWords(schema_=raw.pop("schema"), **raw)
-    out = []
-    for day, ws in words.days.items():
-        named = WEEKEND if day == "weekend" else (day,)
-        alts = "|".join(rf"\b{re.escape(w)}s?\b" if w.isascii() else re.escape(w) for w in ws)
-        out.append((named, re.compile(alts, re.I)))
-    return out
-
-
-def named_days(text: str) -> set[str]:
-    """The weekdays a text names ("Slow Saturday" -> {"Saturday"}, 周末 -> {"Saturday", "Sunday"})."""
-    return {d for named, rx in _patterns() if rx.search(text) for d in named}
+__all__ = ["WEEKDAYS", "WEEKEND", "named_days", "said_days", "contradicted", "text_says_otherwise", "local_weekday"]
 
 
 def said_days(f: GraphFacts, post_id: str) -> set[str]:

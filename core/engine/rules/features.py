@@ -88,8 +88,8 @@ _LINE_END = _D.pattern("line_end")
 
 def good_station(text: str) -> bool:
     """A station entity that names a stop (not a line, not a sentence that ends in 站: the name after
-    a locative word glued before it counts, 下夜班在上海路站 -> 上海路站, aggregators/value_text.station)."""
-    from core.engine.aggregators.value_text import station   # the stop's own name, as the value writes it
+    a locative word glued before it counts, 下夜班在上海路站 -> 上海路站, reading/stops.station)."""
+    from core.engine.reading.stops import station   # the stop's own name, as the value writes it
 
     text = station(text) if text else text
     if not text or "\n" in text or LINE.fullmatch(text.strip()):

@@ -80,7 +80,7 @@ def _all_routes(ctx: Ctx) -> list[Cue]:
 def _routes(ctx: Ctx, p: Pack, pp: PackPatterns) -> list[Cue]:
     """The poster's rides between two named stops: "L6 desde Oporto hasta Cuatro Caminos" -> a commute
     cue with the line and both stops as written (the commute aggregator writes the value)."""
-    from core.engine.aggregators.weekdays import named_days   # day words are data (daywords.json)
+    from core.engine.reading.daywords import named_days   # day words are data (daywords.json)
 
     out: list[Cue] = []
     t = ctx.masked
