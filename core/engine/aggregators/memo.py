@@ -41,6 +41,13 @@ class Memo:
         self._last: dict[str, tuple[Hashable, bytes]] = {}   # aggregator -> (key, its result pickled)
         self.runs: Counter[str] = Counter()      # aggregator -> times it ran (result stored)
         self.reused: Counter[str] = Counter()    # aggregator -> times its stored result was reused
+        self._inputs: tuple[int, frozenset[str]] | None = None   # (evidence version, input names it holds)
+
+    def evidence_inputs(self, version: int, scan: Callable[[], frozenset[str]]) -> frozenset[str]:
+        """The input names the evidence holds (Board._scan_evidence), scanned once per evidence version."""
+        if self._inputs is None or self._inputs[0] != version:
+            self._inputs = (version, scan())
+        return self._inputs[1]
 
     def get(self, name: str, key: Hashable) -> list[Any] | None:
         """A copy of the aggregator's stored result if it was made from these inputs, else None."""

@@ -107,14 +107,33 @@ class Board:
         have |= {f"hypothesis:{h.attribute}" for h in self.hyps}
         return have
 
+    def holds_any(self, names: frozenset[str]) -> bool:
+        """Does the graph (or this pass so far) hold any of these inputs? (`names & present()`
+        without building the set: asked once per aggregator per pass.)"""
+        return (not names.isdisjoint(self._graph_inputs())
+                or any(recs and f"found:{a}" in names for a, recs in self.found_cues.items())
+                or any(f"hypothesis:{h.attribute}" in names for h in self.hyps))
+
     def _graph_inputs(self) -> frozenset[str]:
         if "_inputs" in self.__dict__:
             return self.__dict__["_inputs"]
+        self.__dict__["_inputs"] = self.evidence_inputs | {f"derived:{a}" for a in self.derived_nodes}
+        return self.__dict__["_inputs"]
+
+    @property
+    def evidence_inputs(self) -> frozenset[str]:
+        """The input names the graph's evidence holds (all but derived:); kept by the memo per
+        evidence version."""
+        if "_evidence_inputs" not in self.__dict__:
+            self.__dict__["_evidence_inputs"] = self._scan_evidence()
+        return self.__dict__["_evidence_inputs"]
+
+    def _scan_evidence(self) -> frozenset[str]:
         f = self.facts
         have = {f"cue:{r.cue.attribute}" for r in f.cues}
-        have |= {f"derived:{a}" for a in self.derived_nodes}
         have |= {f"entity:{e.type}" for _, e in f.entities}
-        have |= {f"feature:{k}" for fs in f.feats.values() for k, v in fs if v is not None}
+        # __dict__: the fields themselves (TextFeatures forbids extras), without pydantic's per-field iterator
+        have |= {f"feature:{k}" for fs in f.feats.values() for k, v in fs.__dict__.items() if v is not None}
         for n in f.nodes.values():
             if n.kind == "evidence" and n.status != "removed":
                 have.add(f"carrier:{n.carrier}")
@@ -124,8 +143,7 @@ class Board:
             have.add("time")
         if f.gazetteer:
             have.add("gazetteer")
-        self.__dict__["_inputs"] = frozenset(have)
-        return self.__dict__["_inputs"]
+        return frozenset(have)
 
 
 class Registry:
@@ -227,13 +245,17 @@ class Registry:
         """One aggregation pass. With a memo and the graph's versions, an aggregator whose inputs
         did not change since its last run gives a copy of that run's result (memo.py)."""
         board = Board(facts=facts, derived_nodes=derived)
+        use_memo = memo is not None and versions is not None
+        if use_memo:
+            board.__dict__["_evidence_inputs"] = memo.evidence_inputs(versions.evidence, board._scan_evidence)
         for a in self.order:
             board.agg = None
-            if not (a.consumes & board.present()):
-                continue
-            key = self._key(a, derived, versions) if memo is not None and versions is not None else None
-            out = memo.get(a.name, key) if memo is not None and key is not None else None
+            key = self._key(a, derived, versions) if use_memo else None
+            # a stored result was made from these very inputs, present then and so now
+            out = memo.get(a.name, key) if use_memo and key is not None else None
             if out is None:
+                if not board.holds_any(a.consumes):
+                    continue
                 board.agg = a
                 facts.reading = a.consumes
                 try:
