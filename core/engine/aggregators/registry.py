@@ -35,6 +35,7 @@ from core.engine.aggregators.base import CueRec, GraphFacts, RegistryError
 from core.engine.aggregators.memo import Memo, Versions
 from core.engine.rules.features import FEATURES
 from core.engine.types import EvidenceNode, Hypothesis
+from core.nodes.evidence import TextFeatures
 from core.schema import load_schema
 
 KINDS = ("cue", "found", "hypothesis", "derived", "feature", "entity", "carrier")
@@ -128,12 +129,18 @@ class Board:
             self.__dict__["_evidence_inputs"] = self._scan_evidence()
         return self.__dict__["_evidence_inputs"]
 
+    def use_evidence_inputs(self, names: frozenset[str]) -> None:
+        """Take the evidence's input names from an earlier scan of the same evidence version."""
+        self.__dict__["_evidence_inputs"] = names
+
     def _scan_evidence(self) -> frozenset[str]:
         f = self.facts
         have = {f"cue:{r.cue.attribute}" for r in f.cues}
         have |= {f"entity:{e.type}" for _, e in f.entities}
-        # __dict__: the fields themselves (TextFeatures forbids extras), without pydantic's per-field iterator
-        have |= {f"feature:{k}" for fs in f.feats.values() for k, v in fs.__dict__.items() if v is not None}
+        # the declared fields read by name (TextFeatures forbids extras): pydantic's per-field iterator
+        # was most of this scan
+        names = tuple(TextFeatures.model_fields)
+        have |= {f"feature:{k}" for fs in f.feats.values() for k in names if getattr(fs, k) is not None}
         for n in f.nodes.values():
             if n.kind == "evidence" and n.status != "removed":
                 have.add(f"carrier:{n.carrier}")
@@ -247,7 +254,7 @@ class Registry:
         board = Board(facts=facts, derived_nodes=derived)
         use_memo = memo is not None and versions is not None
         if use_memo:
-            board.__dict__["_evidence_inputs"] = memo.evidence_inputs(versions.evidence, board._scan_evidence)
+            board.use_evidence_inputs(memo.evidence_inputs(versions.evidence, board._scan_evidence))
         for a in self.order:
             board.agg = None
             key = self._key(a, derived, versions) if use_memo else None
