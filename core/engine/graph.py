@@ -44,6 +44,10 @@ class Graph:
         self._stored: dict[str, tuple[str, str]] = {}   # node_id -> (provenance, data) JSON last versioned
         self._sig = 0                                    # XOR of the parts below (see signature)
         self._sig_part: dict[str, int] = {}              # node_id -> hash of (id, status, confidence)
+        # write counters, compared within one process (the aggregator memo, aggregators/memo.py)
+        self._writes = 0
+        self._node_version: dict[str, int] = {}          # node_id -> the write count of its last write
+        self._evidence_version = 0                       # the write count of the last post/evidence change
         self._load()
 
     # ---- loading ----
@@ -73,8 +77,12 @@ class Graph:
             self._link(src, dst, kind)
             self.edge_step[(src, dst, kind)] = step
 
-    def _index(self, node: EvidenceNode) -> None:
+    def _index(self, node: EvidenceNode, *, verdict: bool = False) -> None:
         self.nodes[node.node_id] = node
+        self._writes += 1
+        self._node_version[node.node_id] = self._writes
+        if node.kind != "hypothesis" and not verdict:
+            self._evidence_version = self._writes
         if node.kind != "post":   # every add/update passes here: the fingerprint follows in O(1)
             part = hash((node.node_id, node.status, node.confidence))
             self._sig ^= self._sig_part.get(node.node_id, 0) ^ part
@@ -146,8 +154,10 @@ class Graph:
         self._write(node, created=True)
         return node
 
-    def update_node(self, node: EvidenceNode, reason: str | None = None) -> None:
-        self._index(node)
+    def update_node(self, node: EvidenceNode, reason: str | None = None, *, verdict: bool = False) -> None:
+        """verdict: the write only moves an evidence node between raw, grounded and rejected (with
+        its grounding reason), which leaves the evidence version as it was (see evidence_version)."""
+        self._index(node, verdict=verdict)
         self._write(node, created=False, reason=reason)
 
     def add_edge(self, src: str, dst: str, kind: str, data: dict[str, Any] | None = None) -> bool:
@@ -230,6 +240,7 @@ class Graph:
         hypothesis_history). by: who removed it (hypothesizer | verifier | person:<name>)."""
         if node.status == status:
             return
+        verdict = node.kind != "hypothesis" and "removed" not in (node.status, status)
         node.status = status
         if node.kind == "hypothesis":
             node.derived = status == "admitted"
@@ -237,7 +248,7 @@ class Graph:
                                                      "removed_by": (by or "verifier") if status == "removed" else None})
         else:
             node.data = node.data.model_copy(update={"grounding": reason[:500]})
-        self.update_node(node, reason)
+        self.update_node(node, reason, verdict=verdict)
         if node.kind == "hypothesis":
             self.record_status(node, reason)
 
@@ -258,6 +269,7 @@ class Graph:
         v._by_kind = {k: {} for k in self._by_kind}
         v._by_key, v._sup, v._cit, v._stored, v._by_post, v._by_image = {}, {}, {}, {}, {}, {}
         v._sig, v._sig_part = 0, {}
+        v._node_version = {}
         for n in keep:
             v._index(n)
         for e in self.edges:
@@ -305,6 +317,17 @@ class Graph:
         every node write as an XOR of per-node hashes, so it costs nothing per call and a change
         undone gives the same value again (node state changes only through add/update_node)."""
         return self._sig
+
+    def evidence_version(self) -> int:
+        """Changes whenever a post or evidence node is added or changed, except by a verdict alone
+        (raw / grounded / rejected and the grounding reason; removing one counts): what the
+        aggregators read of the graph besides admitted hypotheses (their verdicts reach them as
+        derived evidence). A counter of writes, compared within one process only."""
+        return self._evidence_version
+
+    def node_version(self, node_id: str) -> int | None:
+        """The write count of a node's last write (None: no such node); within one process only."""
+        return self._node_version.get(node_id)
 
 
 def hypothesis_key(attribute: str, value: str) -> str:

@@ -15,6 +15,7 @@ from collections import defaultdict
 
 from core.engine.aggregators import REGISTRY
 from core.engine.aggregators.base import GraphFacts, hyp
+from core.engine.aggregators.memo import Memo, Versions, memo_for
 from core.engine.contract.config import EngineConfig
 from core.engine.contract.view import GraphView
 from core.engine.graph import hypothesis_key
@@ -36,8 +37,9 @@ def _zoom_needs(f: GraphFacts, evidence: list[str]) -> list[Need]:
     return needs
 
 
-def _aggregate(f: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis]:
-    out = REGISTRY.run(f, derived)
+def _aggregate(f: GraphFacts, derived: dict[str, EvidenceNode], memo: Memo | None = None,
+               versions: Versions | None = None) -> list[Hypothesis]:
+    out = REGISTRY.run(f, derived, memo, versions)
     for h in out:
         h.needs += [n for n in _zoom_needs(f, h.evidence) if n not in h.needs]
     return out
@@ -72,7 +74,9 @@ def hypothesize(view: GraphView, config: EngineConfig) -> list[Hypothesis]:
         for pid in sorted(by_post):
             out += _aggregate(GraphFacts(by_post[pid]), {})
         return _dedupe(out, merge=False)
-    return _dedupe(_aggregate(GraphFacts(nodes), derived))
+    # the whole graph: an aggregator whose inputs did not change since the last refresh is not run again
+    g = view.graph
+    return _dedupe(_aggregate(GraphFacts(nodes), derived, memo_for(g), Versions(g.evidence_version(), g.node_version)))
 
 
 def _dedupe(hyps: list[Hypothesis], merge: bool = True) -> list[Hypothesis]:

@@ -20,6 +20,11 @@ Order: an aggregator runs after every other one producing an input it consumes
 name or a produced attribute missing from the schema is a RegistryError at registration.
 An aggregator none of whose inputs is present in the graph is not run; one that reads a cue,
 feature, hypothesis or derived node it did not declare raises RegistryError.
+
+Reuse: given a Memo (memo.py) and the graph's Versions, an aggregator whose inputs have the same
+version as at its last run hands back a copy of that run's result instead of running again; which
+aggregators may be reused and which admitted hypotheses their key holds follows from the
+declarations (`memo_deps`).
 """
 from __future__ import annotations
 
@@ -27,8 +32,10 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterable
 
 from core.engine.aggregators.base import CueRec, GraphFacts, RegistryError
+from core.engine.aggregators.memo import Memo, Versions
 from core.engine.rules.features import FEATURES
 from core.engine.types import EvidenceNode, Hypothesis
+from core.nodes.evidence import TextFeatures
 from core.schema import load_schema
 
 KINDS = ("cue", "found", "hypothesis", "derived", "feature", "entity", "carrier")
@@ -101,14 +108,39 @@ class Board:
         have |= {f"hypothesis:{h.attribute}" for h in self.hyps}
         return have
 
+    def holds_any(self, names: frozenset[str]) -> bool:
+        """Does the graph (or this pass so far) hold any of these inputs? (`names & present()`
+        without building the set: asked once per aggregator per pass.)"""
+        return (not names.isdisjoint(self._graph_inputs())
+                or any(recs and f"found:{a}" in names for a, recs in self.found_cues.items())
+                or any(f"hypothesis:{h.attribute}" in names for h in self.hyps))
+
     def _graph_inputs(self) -> frozenset[str]:
         if "_inputs" in self.__dict__:
             return self.__dict__["_inputs"]
+        self.__dict__["_inputs"] = self.evidence_inputs | {f"derived:{a}" for a in self.derived_nodes}
+        return self.__dict__["_inputs"]
+
+    @property
+    def evidence_inputs(self) -> frozenset[str]:
+        """The input names the graph's evidence holds (all but derived:); kept by the memo per
+        evidence version."""
+        if "_evidence_inputs" not in self.__dict__:
+            self.__dict__["_evidence_inputs"] = self._scan_evidence()
+        return self.__dict__["_evidence_inputs"]
+
+    def use_evidence_inputs(self, names: frozenset[str]) -> None:
+        """Take the evidence's input names from an earlier scan of the same evidence version."""
+        self.__dict__["_evidence_inputs"] = names
+
+    def _scan_evidence(self) -> frozenset[str]:
         f = self.facts
         have = {f"cue:{r.cue.attribute}" for r in f.cues}
-        have |= {f"derived:{a}" for a in self.derived_nodes}
         have |= {f"entity:{e.type}" for _, e in f.entities}
-        have |= {f"feature:{k}" for fs in f.feats.values() for k, v in fs if v is not None}
+        # the declared fields read by name (TextFeatures forbids extras): pydantic's per-field iterator
+        # was most of this scan
+        names = tuple(TextFeatures.model_fields)
+        have |= {f"feature:{k}" for fs in f.feats.values() for k in names if getattr(fs, k) is not None}
         for n in f.nodes.values():
             if n.kind == "evidence" and n.status != "removed":
                 have.add(f"carrier:{n.carrier}")
@@ -118,8 +150,7 @@ class Board:
             have.add("time")
         if f.gazetteer:
             have.add("gazetteer")
-        self.__dict__["_inputs"] = frozenset(have)
-        return self.__dict__["_inputs"]
+        return frozenset(have)
 
 
 class Registry:
@@ -140,6 +171,7 @@ class Registry:
         for a in self.aggregators:
             self._validate(a)
         self.order = self._order()
+        self.memo_deps = self._memo_deps()
 
     def _resolve(self, a: Aggregator) -> Aggregator:
         """`rest`: every schema attribute no aggregator owns (schema order kept by the aggregator)."""
@@ -187,19 +219,59 @@ class Registry:
             left.remove(ready)
         return done
 
-    def run(self, facts: GraphFacts, derived: dict[str, EvidenceNode]) -> list[Hypothesis]:
+    def _memo_deps(self) -> dict[str, frozenset[str] | None]:
+        """Per aggregator, the derived attributes its result depends on (its own derived:<attr> and
+        those of the producers of the found cues it consumes); None when its result may not be
+        reused: it reads hypotheses of the pass (and may refine or withdraw them), or found cues of
+        an aggregator that does."""
+        deps: dict[str, frozenset[str] | None] = {}
+        for a in self.order:        # producers come first
+            need: set[str] | None = {c.split(":", 1)[1] for c in a.consumes if c.startswith("derived:")}
+            if any(c.startswith("hypothesis:") for c in a.consumes):
+                need = None
+            for c in a.consumes:
+                if need is not None and c.startswith("found:"):
+                    for b in self.aggregators:
+                        if c in b.produces:
+                            up = deps[b.name]
+                            need = None if up is None else need | up
+                            if need is None:
+                                break
+            deps[a.name] = None if need is None else frozenset(need)
+        return deps
+
+    def _key(self, a: Aggregator, derived: dict[str, EvidenceNode], versions: Versions) -> tuple | None:
+        deps = self.memo_deps[a.name]
+        if deps is None:
+            return None
+        return (versions.evidence, tuple((attr, n.node_id, versions.node(n.node_id)) if (n := derived.get(attr))
+                                         else (attr, None) for attr in sorted(deps)))
+
+    def run(self, facts: GraphFacts, derived: dict[str, EvidenceNode], memo: Memo | None = None,
+            versions: Versions | None = None) -> list[Hypothesis]:
+        """One aggregation pass. With a memo and the graph's versions, an aggregator whose inputs
+        did not change since its last run gives a copy of that run's result (memo.py)."""
         board = Board(facts=facts, derived_nodes=derived)
+        use_memo = memo is not None and versions is not None
+        if use_memo:
+            board.use_evidence_inputs(memo.evidence_inputs(versions.evidence, board._scan_evidence))
         for a in self.order:
             board.agg = None
-            if not (a.consumes & board.present()):
-                continue
-            board.agg = a
-            facts.reading = a.consumes
-            try:
-                out = a.run(board)
-            finally:
-                board.agg = None
-                facts.reading = None
+            key = self._key(a, derived, versions) if use_memo else None
+            # a stored result was made from these very inputs, present then and so now
+            out = memo.get(a.name, key) if use_memo and key is not None else None
+            if out is None:
+                if not board.holds_any(a.consumes):
+                    continue
+                board.agg = a
+                facts.reading = a.consumes
+                try:
+                    out = a.run(board)
+                finally:
+                    board.agg = None
+                    facts.reading = None
+                if memo is not None and key is not None:
+                    memo.put(a.name, key, out)
             cue_out = any(p.startswith("found:") for p in a.produces)
             for item in out:
                 attr = item.cue.attribute if cue_out else item.attribute
