@@ -20,6 +20,8 @@ CASES = [
     # counter-examples: a rule's reading, or two posts that agree
     C("own-bachelor", ["I have a bachelor's degree in chemistry."], present={"education": "Bachelor"}),
     C("own-master", ["Finished my master's in economics last spring."], present={"education": "Master"}),
+    # a finishing word beside the degree, subject dropped: the rule reads it (socio.json degree_held)
+    C("masters-complete", ["tiny update: thesis submitted, master's complete!"], present={"education": "Master"}),
     C("campus-two-posts", ["Touring famous university campuses on a rainy weekend",
                            "My old college library still feels like home, best years of my degree"],
       present={"education": "Bachelor"}),
