@@ -62,8 +62,12 @@ def to_synthpai(values: dict[str, str]) -> dict[str, list[str]]:
     return {theirs: guesses(theirs, values[ours]) for theirs, ours in ATTRS.items() if values.get(ours)}
 
 
-def guess_from_levels(attr: str, value: str, levels: dict[str, str]) -> str | None:
-    """One hypothesis (SynthPAI attribute name, our value and levels) as a SynthPAI guess."""
+def guess_from_levels(attr: str, value: str, levels: dict[str, str], semantic: bool = False) -> str | None:
+    """One hypothesis (SynthPAI attribute name, our value and levels) as a SynthPAI guess. An income
+    band read by amount maps by its thresholds (our high, >= 180k USD, is SynthPAI's very high,
+    > 150k); one read by similarity alone (`semantic`: core/data/prototypes/v1/income.json has three
+    classes, low / middle / high, with no amount) says only "above middle", which SynthPAI's
+    published classes call high (60k-150k) before very high."""
     if attr == "age":
         if levels.get("exact_age"):
             return levels["exact_age"]
@@ -83,6 +87,8 @@ def guess_from_levels(attr: str, value: str, levels: dict[str, str]) -> str | No
             lv = "degree"   # a field of study (studied X, diploma / major in X) is post-secondary study
         return f"{lv} in {fld}" if lv and fld else (lv or fld or value)
     if attr == "income_level":
+        if semantic and levels.get("band", value).strip().lower() == "high" and not levels.get("bracket"):
+            return "high"   # the similarity bank's three classes: "I earn a high salary" is above middle, no amount
         return income_class(levels.get("band", value))
     return value
 
@@ -106,16 +112,17 @@ def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[st
         if st == "removed" and not str(d.get("status_reason") or "").startswith("contradicted by"):
             continue    # removed for want of grounded support, or another person's fact: no guess
         levels = d.get("levels") or {}
-        ranked.append((attr, value, {str(k): str(v) for k, v in levels.items()}))
+        sem = str(d.get("semantic_only")).lower() == "true"
+        ranked.append((attr, value, {str(k): str(v) for k, v in levels.items()}, sem))
     # an education field alone ("Marketing") is read with the best-supported level of another hypothesis
-    edu_level = next((lv["level"] for a, _, lv in ranked if a == "education" and lv.get("level")), None)
-    for attr, value, levels in ranked:
+    edu_level = next((lv["level"] for a, _, lv, _ in ranked if a == "education" and lv.get("level")), None)
+    for attr, value, levels, sem in ranked:
         key = ours.get(attr)
         if key is None or not value:
             continue
         if key == "education" and edu_level and "level" not in levels and levels.get("field"):
             levels = {"level": edu_level, **levels}
-        g = guess_from_levels(key, str(value), levels)
+        g = guess_from_levels(key, str(value), levels, sem)
         if g and g not in out.setdefault(key, []) and len(out[key]) < MAX_GUESSES:
             out[key].append(g)
     if out.get("occupation"):

@@ -103,8 +103,9 @@ CASES = [
         {"author": "jo", "text": "can't believe you're 29!"}]}], present={"age": "29"}),
     C("comment-happy-29th", [{"caption": "cake time", "comments": [{"author": "jo", "text": "Happy 29th!!"}]}],
       present={"age": "29"}),
+    # the degree itself is one sentence read by similarity: held (tests/test_one_sentence_levels.py)
     C("class-year-degree", ["Class of 2015, BSc Computer Science, still miss campus"],
-      absent={"birth_date": "2015"}, present={"education": "Bachelor"}),
+      absent={"birth_date": "2015"}),
     C("asked-big-3-0", ["hitting the big 3-0? add 'find a stable career' to the list lol"], absent={"age": "30"}),
     C("class-of-99-babies", ["class of '99 babies unite, our knees are done"],
       absent={"age": "40s"}, present={"birth_date": "1999"}),

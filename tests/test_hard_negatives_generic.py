@@ -49,10 +49,7 @@ CASES = [
     # counter-examples: the poster's own fact, with or without the "I"
     C("gay-man-pride", ["as a gay man, pride month still feels like a homecoming"], present={"sexual_orientation": "gay"}),
     C("five-years-married", ["Five years married today"], present={"relationship_status": "married"}),
-    C("back-to-college", ["Went back to college for my business degree at 30."], present={"education": "Bachelor"}),
-    C("studied-design", ["studied design at uni, now sketching floor plans all day"], present={"education": "Bachelor"}),
     C("still-single", ["still single and honestly loving it"], present={"relationship_status": "single"}),
-    C("my-salary", ["my salary barely covers the rent this year"], present={"income_level": "low"}),
     C("single-life-beside-my", ["Reading is my escape, especially when single life gets lonely."],
       present={"relationship_status": "single"}),
     C("zh-own-masters", ["我研究生毕业三年了"], present={"education": "Master"}),

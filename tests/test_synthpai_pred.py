@@ -79,6 +79,18 @@ def test_guesses_read_levels_as_synthpai_writes_them():
     assert guess_from_levels("occupation", "x", {"role": "Civil Engineer", "specialty": "Civil"}) == "Civil Engineer"
 
 
+def test_income_read_by_similarity_is_above_middle_not_very_high():
+    """Our band high (>= 180k USD, read from an amount) is SynthPAI's very high (> 150k); the
+    similarity bank's three-class "high" ("I earn a high salary") names no amount: SynthPAI's high."""
+    from synthpai_pred import guess_from_levels
+
+    assert guess_from_levels("income_level", "high", {"band": "high"}, semantic=True) == "high"
+    assert guess_from_levels("income_level", "high", {"band": "high"}) == "very high"
+    assert guess_from_levels("income_level", "high", {"band": "high", "bracket": "200k"}, semantic=True) == "very high"
+    assert guess_from_levels("income_level", "low", {"band": "low"}, semantic=True) == "low"
+    assert guess_from_levels("income_level", "upper-middle", {"band": "upper-middle"}) == "high"
+
+
 def test_a_contradicted_rival_is_a_last_guess_a_rejected_one_none(tmp_path):
     from db.store import open_db
     from synthpai_pred import hypothesis_guesses

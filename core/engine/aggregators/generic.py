@@ -32,7 +32,7 @@ def sem_conf(c: Cluster, clusters: list[Cluster]) -> float:
     return round(min(SEMANTIC_MAX_CONF, cluster_conf(c) * share ** SEMANTIC_SHARE_POWER), 4)
 
 
-def sem_data(sem_only: bool, conf: float, recs: list[CueRec] | None = None) -> dict[str, Any]:
+def sem_data(sem_only: bool, conf: float, recs: list[CueRec] | None = None, attr: str = "") -> dict[str, Any]:
     """Marks a hypothesis with semantic support only; below the projection threshold, or when it is
     one guess (`one_guess`), it is held (the verifier leaves it unresolved: grounded, kept in the
     graph, not projected; SynthPAI's guesses still read it)."""
@@ -42,6 +42,8 @@ def sem_data(sem_only: bool, conf: float, recs: list[CueRec] | None = None) -> d
         hold = f"semantic support only, confidence {conf:.2f} below {SEMANTIC_PROJECT_MIN}"
     elif sem_only and recs and one_guess(recs):
         hold = "semantic support only: one sentence tied to the value by an activity word, no role word"
+    elif sem_only and recs and attr in ONE_SENTENCE_GUESS and one_sentence(recs):
+        hold = "semantic support only: one sentence near the value's prototype, a guess at a level, not a statement"
     return {"semantic_only": sem_only, "hold": hold}
 
 
@@ -63,6 +65,18 @@ def one_guess(recs: list[CueRec]) -> bool:
     posts = {r.post_id for r in recs}
     sentences = {normalize(r.cue.span) for r in recs}
     return len(posts) < 2 or len(sentences) < 2
+
+
+# levels a sentence's topic only hints at: education, income and age read by similarity alone from
+# one sentence ("Visiting world-renowned universities" -> Bachelor's degree, "budget travel" -> middle
+# income) were wrong on PRISM and SynthPAI dev far more often than right (issue 34: 12 of 48, 1 of 13,
+# 0 of 19 right), so one sentence is held as a guess; two posts that agree, or any rule's cue, are evidence
+ONE_SENTENCE_GUESS = ("education", "income_level", "age")
+
+
+def one_sentence(recs: list[CueRec]) -> bool:
+    """All of the support comes from one post, or the same sentence repeated."""
+    return len({r.post_id for r in recs}) < 2 or len({normalize(r.cue.span) for r in recs}) < 2
 
 
 def is_hint(r: CueRec) -> bool:
@@ -143,7 +157,7 @@ def generic_firm(attr: str, recs: list[CueRec], kind: str,
         out.append(hyp(attr, top.levels, support(top.recs), conf,
                        f"{len(top.recs)} cue(s) in {posts} post(s) agree: "
                        + "; ".join(sorted({r.cue.span for r in top.recs if r.cue.span})[:4]),
-                       data={"ambiguous": ambiguous, "score": top.score, **sem_data(sem_only[0], conf, top.recs)}))
+                       data={"ambiguous": ambiguous, "score": top.score, **sem_data(sem_only[0], conf, top.recs, attr)}))
         if len(clusters) > 1 and (kind == "hierarchy" or sem_only[0]):
             # the competing reading (hierarchy), or the best rule-supported reading below a semantic one
             rule_i = next((k for k, so in enumerate(sem_only) if not so), 0) if sem_only[0] else 0
@@ -153,7 +167,7 @@ def generic_firm(attr: str, recs: list[CueRec], kind: str,
                 cc = sem_conf(c, clusters) if sem_only[i] else cluster_conf(c)
                 out.append(hyp(attr, c.levels, support(c.recs), round(cc * (0.8 if not sem_only[0] else 1.0), 4),
                                "competing reading: " + "; ".join(sorted({r.cue.span for r in c.recs})[:3]),
-                               data={"runner_up": True, "score": c.score, **sem_data(sem_only[i], cc, c.recs)}))
+                               data={"runner_up": True, "score": c.score, **sem_data(sem_only[i], cc, c.recs, attr)}))
         return out
     # set / facts: one hypothesis per distinct item
     groups: dict[str, list[CueRec]] = defaultdict(list)
