@@ -136,3 +136,14 @@ def test_engine_claims_nothing_when_the_title_is_someone_elses(tmp_path) -> None
     prof = run_profile(tmp_path, posts, images=images)
     assert prof.get("real_name") == "Morag Dunlop"
     assert "gender" not in prof
+
+
+@pytest.mark.parametrize("text, want", [
+    ("PERSONALAUSWEIS\nGeschlecht: weiblich", "female"), ("DNI\nSexo: M", "male"), ("CARTE D'IDENTITÉ\nSexe: F", "female"),
+    ("在留カード\n性別：女", "female"), ("주민등록증\n성별: 남", "male"), ("MyKad\nJantina: Perempuan", "female"),
+    ("身份证\n性别：男", "male"),
+])
+def test_the_sex_field_rule_reads_every_pack_language(text, want) -> None:
+    """rules/labels.py's sex field (the rule that read d01's certificate 女), its labels and values data."""
+    from core.engine.rules.extract import extract_cues
+    assert {c.value for c in extract_cues(text, carrier="document") if c.cue == "label:gender"} == {want}
