@@ -147,3 +147,9 @@ def test_the_sex_field_rule_reads_every_pack_language(text, want) -> None:
     """rules/labels.py's sex field (the rule that read d01's certificate 女), its labels and values data."""
     from core.engine.rules.extract import extract_cues
     assert {c.value for c in extract_cues(text, carrier="document") if c.cue == "label:gender"} == {want}
+
+
+def test_a_relatives_name_sharing_the_surnames_gives_nothing() -> None:
+    """"Sr. ORTEGA LARA DIEGO" shares Ximena Ortega Lara's two surnames: her brother's, not hers."""
+    assert _marks("Boleta predial\nContribuyente: Sr. ORTEGA LARA DIEGO", "Ximena Ortega Lara") == []
+    assert {g for g, _ in _marks("BOARDING PASS\nREID/CALLUM MR", "Callum James Reid")} == {"male"}

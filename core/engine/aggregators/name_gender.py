@@ -64,8 +64,15 @@ def _latin_tokens(name: str) -> frozenset[str]:
     return frozenset(w.casefold() for w in re.findall(r"[^\W\d_]+", name) if len(w) > 1)
 
 
-def _latin_marks(line: str, name: frozenset[str]) -> list[tuple[str, str]]:
-    """(gender, span) for each honorific or sex mark next to a run of the name's words on one line."""
+def _latin_order(name: str) -> list[str]:
+    """The claimed name's words in the order it is written (given name first: name_agreement._written)."""
+    return [w.casefold() for w in re.findall(r"[^\W\d_]+", name) if len(w) > 1]
+
+
+def _latin_marks(line: str, name: frozenset[str], given: str) -> list[tuple[str, str]]:
+    """(gender, span) for each honorific or sex mark next to a run of the name's words on one line: all
+    of them, or the given name and another ("REID/CALLUM MR" for Callum James Reid; never the surnames
+    alone: "Sr. ORTEGA LARA DIEGO" is a brother's)."""
     w = _words()
     toks = list(_WORD.finditer(line))
     out: list[tuple[str, str]] = []
@@ -79,7 +86,7 @@ def _latin_marks(line: str, name: frozenset[str]) -> list[tuple[str, str]]:
             elif not (len(word) == 1 and seen):          # a middle initial inside the run
                 break
             j += 1
-        if not seen or not (seen == name or len(seen) >= 2):      # "REID/CALLUM MR" for Callum James Reid
+        if not (seen == name or len(seen) >= 2 and given in seen):
             i = max(j, i + 1)
             continue
         span = line[toks[i].start():toks[j - 1].end()]
@@ -144,7 +151,7 @@ def _marks(text: str, name: str) -> list[tuple[str, str]]:
             return []
         out, present = [], False
         for line in text.split("\n"):
-            out.extend(_latin_marks(line, tokens))
+            out.extend(_latin_marks(line, tokens, next(iter(_latin_order(name)), "")))
         present = tokens <= {t.casefold() for t in re.findall(r"[^\W\d_]+", text)}
     if present and not _someone_else_named(text, name):
         w = _words()
