@@ -4,6 +4,7 @@
   documents  contacts, receipt_venues, badge_workplaces, parcel_names   evidence -> found cues
   document_holder  greeting_names (a greeting's name + its surname on a document)  evidence -> found cues
   name_agreement  name_agreement (a name two images agree on; a certificate's, a name plate's)  evidence -> found cues
+  name_gender  name_gender (the honorific or sex field a document prints with the claimed name)  found names -> found cues
   venues     sign_venues                                                 evidence -> found cues
   generic    every attribute no other aggregator owns                   cues -> hypotheses
   places     home / work location, trips; workplace_city                 place observations -> hypotheses
@@ -15,14 +16,14 @@ REGISTRY lists them in registration order (the tie-break among aggregators whose
 """
 from __future__ import annotations
 
-from core.engine.aggregators import (birth, document_holder, documents, generic, name_agreement, places, temporal, venues,
-                                    work_place)
+from core.engine.aggregators import (birth, document_holder, documents, generic, name_agreement, name_gender, places, temporal,
+                                    venues, work_place)
 from core.engine.aggregators.base import RegistryError
 from core.engine.aggregators.registry import Aggregator, Board, Registry, aggregator
 
 REGISTRY = Registry([
     documents.CONTACTS, documents.RECEIPTS, documents.BADGES, documents.PARCEL_NAMES, document_holder.GREETING_NAMES,
-    name_agreement.NAME_AGREEMENT,
+    name_agreement.NAME_AGREEMENT, name_gender.NAME_GENDER,
     venues.SIGNS,
     generic.GENERIC,
     places.PLACES, places.WORKPLACE_CITY,

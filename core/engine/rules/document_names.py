@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Literal
 
 from nameparser import HumanName
 from nameparser.config import Constants
@@ -58,6 +59,23 @@ class Agreement(BaseModel):
     place_endings: list[str]
     not_given_endings: list[str]
     not_holder_titles: list[str]
+    gender_honorifics: "GenderTable"
+    sex_marks: "GenderTable"
+
+
+class GenderTable(BaseModel):
+    """A word per language and the gender it states of a name's holder ('none': it states none)."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    reason: str = Field(min_length=1)
+    entries: dict[str, dict[str, Literal["female", "male", "none"]]] = Field(min_length=1)
+    after: list[str] = []      # the words that may also follow a name ("DUNLOP/MORAG MRS"; never "Sr": Senior)
+
+    def table(self) -> dict[str, str]:
+        """Every language's words (case-folded) -> gender."""
+        return {w.casefold(): g for words in self.entries.values() for w, g in words.items()}
+
+
+Agreement.model_rebuild()
 
 
 class NamesData(BaseModel):
