@@ -4,6 +4,7 @@ It lives on the reading floor so the reading (language packs) and the rules abov
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import TypeVar
 
@@ -20,3 +21,13 @@ def load_model(path: Path, model: type[M], error: type[Exception]) -> M:
     except ValidationError as e:
         err = e.errors()[0]
         raise error(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+
+
+def check_regex(pattern: str) -> str:
+    """`pattern` when it compiles; else the one ValueError every data file's validator gives (pydantic
+    puts the file's field before it)."""
+    try:
+        re.compile(pattern)
+    except re.error as e:
+        raise ValueError(f"not a regular expression: {e}") from None
+    return pattern

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from core.engine.reading.data_file import load_model
+from core.engine.reading.data_file import check_regex, load_model
 
 PACK_DIR = Path(__file__).resolve().parents[2] / "data" / "lang"
 ENV = "ARGUS_LANG_PACKS"
@@ -33,14 +33,6 @@ _SCRIPT_RX = {"kana": re.compile(r"[\u3040-\u30ff]"), "hangul": re.compile(r"[\u
 
 class PackError(ValueError):
     """A language pack that cannot be read (one line: file, entry, field)."""
-
-
-def _compiles(v: str) -> str:
-    try:
-        re.compile(v)
-    except re.error as e:
-        raise ValueError(f"not a valid pattern ({e})") from None
-    return v
 
 
 class Feminine(BaseModel):
@@ -110,7 +102,7 @@ class Pack(BaseModel):
             if not w.strip():
                 raise ValueError(f"entry {i}: empty")
             try:
-                _compiles(w)
+                check_regex(w)
             except ValueError as e:
                 raise ValueError(f"entry {i} {w!r}: {e}") from None
         return v
@@ -137,7 +129,7 @@ class Pack(BaseModel):
         for mode, ws in v.items():
             for w in ws:
                 try:
-                    _compiles(w)
+                    check_regex(w)
                 except ValueError as e:
                     raise ValueError(f"mode {mode!r} word {w!r}: {e}") from None
         return v
@@ -149,7 +141,7 @@ class Pack(BaseModel):
             if t.count("{a}") != 1 or t.count("{b}") != 1:
                 raise ValueError(f"entry {i} {t!r}: needs {{a}} and {{b}} once each")
             try:
-                _compiles(t.replace("{a}", "a").replace("{b}", "b"))
+                check_regex(t.replace("{a}", "a").replace("{b}", "b"))
             except ValueError as e:
                 raise ValueError(f"entry {i} {t!r}: {e}") from None
         return v
@@ -162,7 +154,7 @@ class Pack(BaseModel):
             if t.count(slot) != 1:
                 raise ValueError(f"entry {i} {t!r}: needs {slot} once")
             try:
-                _compiles(t.replace(slot, ""))
+                check_regex(t.replace(slot, ""))
             except ValueError as e:
                 raise ValueError(f"entry {i} {t!r}: {e}") from None
         return v

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
+from core.engine.reading.data_file import check_regex
 from core.engine.rules.base import Ctx
 from core.engine.rules.lexicon import zh_int
 from core.engine.rules.number_words import word_int
@@ -57,9 +58,9 @@ class Milestone(BaseModel):
         for lang, ps in v.items():
             for p in ps:
                 try:
-                    re.compile(p)
-                except re.error as e:
-                    raise ValueError(f"{lang}: bad pattern {p!r}: {e}") from None
+                    check_regex(p)
+                except ValueError as e:
+                    raise ValueError(f"{lang}: {p!r}: {e}") from None
         return v
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
+from core.engine.reading.data_file import check_regex
 from core.engine.rules.base import Ctx, Lexicon
 from core.engine.rules.data_file import Recognizer
 from core.engine.types import Cue
@@ -47,11 +48,7 @@ class Pattern(_Strict):
     @field_validator("regex")
     @classmethod
     def _compiles(cls, v: str) -> str:
-        try:
-            re.compile(v)
-        except re.error as e:
-            raise ValueError(f"not a regular expression: {e}") from None
-        return v
+        return check_regex(v)
 
 
 class LexiconEntry(_Strict):
