@@ -10,7 +10,8 @@ income band mapped back to SynthPAI's classes, the others by name.
 
 When the `bench run` folder's runs.db is there (PRED_DIR/.. or PRED_DIR), the guesses are the user's
 latest run's hypotheses: admitted ones first, then the grounded ones the verifier left unresolved,
-most confident first, each written from its levels (occupation -> its role, age -> exact age or the
+each group by the strength of its evidence (rule, several posts, one sentence, one sentence naming a state
+of life: synthpai_guesses.json) then most confident first, each written from its levels (occupation -> its role, age -> exact age or the
 middle of the decade, place -> "city, country"); every guess is a hypothesis with evidence, never a
 guess from nothing. Without a runs.db: the projected value only, a hierarchy value's levels finest
 first, one guess each, except for places (score.py reads "city, ..., country" as one guess) and
@@ -22,7 +23,10 @@ from __future__ import annotations
 import json
 import sqlite3
 import sys
+from functools import lru_cache
 from pathlib import Path
+
+from pydantic import BaseModel, ConfigDict, Field
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -97,34 +101,106 @@ def guess_from_levels(attr: str, value: str, levels: dict[str, str], semantic: b
 RANK = {"admitted": 0, "unresolved": 1, "suspended": 1, "removed": 2}
 
 
+class GuessRules(BaseModel):
+    """benchmarks/synthpai_guesses.json: states of life per attribute, in-progress prototypes."""
+    model_config = ConfigDict(extra="ignore")
+    schema_: str = Field(alias="schema")
+    states: dict[str, list[str]] = {}
+    in_progress: dict[str, str] = {}
+
+
+@lru_cache(maxsize=1)
+def guess_rules(path: Path = ROOT / "benchmarks" / "synthpai_guesses.json") -> GuessRules:
+    try:
+        rules = GuessRules.model_validate_json(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as e:
+        raise SystemExit(f"{path}: {str(e).splitlines()[0]}")
+    if rules.schema_ != "argus-synthpai-guesses/1":
+        raise SystemExit(f"{path}: field schema: expected argus-synthpai-guesses/1, got {rules.schema_!r}")
+    return rules
+
+
+def _support(db: sqlite3.Connection, run_id: str, attr: str, value: str, levels: dict[str, str],
+             provenance: str | None) -> tuple[int, set[str]]:
+    """(distinct posts whose evidence reads this value, the cue ids that read it) from the hypothesis's
+    provenance; a cue whose value is not the hypothesis's is another reading on the same post."""
+    try:
+        ids = [str(x) for x in json.loads(provenance or "[]")]
+    except ValueError:
+        ids = []
+    if not ids:
+        return 0, set()
+    names = {value.strip().lower(), *(v.strip().lower() for v in levels.values())}
+    posts: set[str] = set()
+    cues: set[str] = set()
+    q = f"SELECT node_id, post_id, data FROM nodes WHERE run_id=? AND kind='evidence' AND node_id IN ({','.join('?' * len(ids))})"
+    for node_id, post_id, data in db.execute(q, [run_id, *ids]):
+        try:
+            found = [c for c in (json.loads(data or "{}") or {}).get("cues") or [] if c.get("attribute") == attr]
+        except (ValueError, AttributeError):
+            continue
+        mine = [c for c in found if str(c.get("value") or "").strip().lower() in names]
+        if mine:
+            posts.add(post_id or node_id)
+            cues.update(str(c.get("cue") or "") for c in mine)
+    return len(posts), cues
+
+
+def evidence_tier(attr: str, levels: dict[str, str], value: str, semantic: bool, posts: int) -> int:
+    """How strong a held hypothesis's evidence is, strongest 0: a rule's reading; several posts'
+    agreement; one sentence's similarity reading; and last one sentence's similarity reading of a state
+    of life (retired, unemployed, ...), which a turn of phrase ("back in the day") reads as easily as a job."""
+    if not semantic:
+        return 0
+    if posts >= 2:
+        return 1
+    states = {s.lower() for s in guess_rules().states.get(attr, [])}
+    named = {value.split(",")[0].strip().lower(), str(levels.get("role") or "").lower()}
+    return 3 if states & named else 2
+
+
 def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[str]]:
-    """Up to MAX_GUESSES guesses per SynthPAI attribute from one run's grounded hypotheses."""
+    """Up to MAX_GUESSES guesses per SynthPAI attribute from one run's grounded hypotheses: by status
+    (admitted, held, contradicted), then by the strength of their evidence (evidence_tier), then by
+    confidence."""
     ours = {v: k for k, v in ATTRS.items()}
-    rows = db.execute("SELECT attribute, value, confidence, status, data FROM nodes WHERE run_id=? AND kind='hypothesis'"
-                      " AND status IN ('admitted', 'unresolved', 'suspended', 'removed')", [run_id]).fetchall()
+    rows = db.execute("SELECT attribute, value, confidence, status, data, provenance FROM nodes WHERE run_id=?"
+                      " AND kind='hypothesis' AND status IN ('admitted', 'unresolved', 'suspended', 'removed')",
+                      [run_id]).fetchall()
     out: dict[str, list[str]] = {}
-    ranked = []
-    for attr, value, _conf, st, data in sorted(rows, key=lambda r: (RANK[r[3]], -(r[2] or 0.0), r[1] or "")):
+    keyed = []
+    for attr, value, conf, st, data, prov in rows:
         try:
             d = json.loads(data or "{}") or {}
         except ValueError:
             d = {}
         if st == "removed" and not str(d.get("status_reason") or "").startswith("contradicted by"):
             continue    # removed for want of grounded support, or another person's fact: no guess
-        levels = d.get("levels") or {}
+        levels = {str(k): str(v) for k, v in (d.get("levels") or {}).items()}
         sem = str(d.get("semantic_only")).lower() == "true"
-        ranked.append((attr, value, {str(k): str(v) for k, v in levels.items()}, sem))
+        posts, cues = _support(db, run_id, attr or "", value or "", levels, prov)
+        tier = evidence_tier(attr or "", levels, value or "", sem, posts)
+        keyed.append(((RANK[st], tier, -(conf or 0.0), value or ""), (attr, value, levels, sem, cues)))
+    ranked = [x for _, x in sorted(keyed, key=lambda kx: kx[0])]
     # an education field alone ("Marketing") is read with the best-supported level of another hypothesis
-    edu_level = next((lv["level"] for a, _, lv, _ in ranked if a == "education" and lv.get("level")), None)
-    for attr, value, levels, sem in ranked:
+    edu_level = next((lv["level"] for a, _, lv, _, _ in ranked if a == "education" and lv.get("level")), None)
+    in_progress = guess_rules().in_progress
+    for attr, value, levels, sem, cues in ranked:
         key = ours.get(attr)
         if key is None or not value:
             continue
         if key == "education" and edu_level and "level" not in levels and levels.get("field"):
             levels = {"level": edu_level, **levels}
         g = guess_from_levels(key, str(value), levels, sem)
-        if g and g not in out.setdefault(key, []) and len(out[key]) < MAX_GUESSES:
-            out[key].append(g)
+        forms = {in_progress.get(c) for c in cues}
+        written = [g] if g else []
+        if g and cues and len(forms) == 1 and None not in forms:
+            # read only as a degree being studied for: in progress first, the degree itself (what the
+            # prototype projects to) as the coarser guess of the same reading
+            written = [next(iter(forms)).format(level=g), g]
+        for w in written:
+            if w not in out.setdefault(key, []) and len(out[key]) < MAX_GUESSES:
+                out[key].append(w)
     if out.get("occupation"):
         head = coarser_role(out["occupation"][0])
         if head and head not in out["occupation"]:
