@@ -140,7 +140,7 @@ async def test_stepwise_run_then_inspect_every_step(tmp_path: Path) -> None:
         assert status == "removed" and json.loads(data).get("rejected_by") == WHO
         assert (target.attribute, target.value) not in set(q(db, "SELECT attribute, value FROM profile "
                                                               "WHERE run_id=?", [run_id]))
-        assert target.node_id not in {r[0] for r in s.snap.hypotheses() if r.status != "removed"}
+        assert target.node_id not in {h.node_id for h in s.snap.hypotheses() if h.status != "removed"}
 
         # skip what is left until the engine stops: the stop card says why and what next
         for _ in range(12):
