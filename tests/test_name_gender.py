@@ -9,25 +9,10 @@ from __future__ import annotations
 
 import pytest
 
-from core.engine.aggregators.base import GraphFacts
 from core.engine.aggregators.name_agreement import agreeing_names
 from core.engine.aggregators.name_gender import _marks, document_genders
-from core.nodes.evidence import OcrLine
-from core.nodes.node import EvidenceNode, NodeData
 from tests.engine_user import run_profile
-
-
-def _graph(posts: list[tuple[str, list[str]]]) -> GraphFacts:
-    nodes: list[EvidenceNode] = []
-    for k, (caption, images) in enumerate(posts):
-        pid = f"p{k:02d}"
-        nodes.append(EvidenceNode(node_id=f"{pid}-post", kind="post", post_id=pid))
-        nodes.append(EvidenceNode(node_id=f"{pid}-c", post_id=pid, modality="text", carrier="caption", content=caption))
-        for j, text in enumerate(images):
-            lines = [OcrLine(text=t, score=0.9) for t in text.split("\n")]
-            nodes.append(EvidenceNode(node_id=f"{pid}-i{j}", post_id=pid, modality="image", carrier="ocr_text",
-                                      content=text, data=NodeData(lines=lines)))
-    return GraphFacts(nodes)
+from tests.test_name_agreement import _graph
 
 
 def _gender(posts: list[tuple[str, list[str]]]) -> set[str]:

@@ -31,3 +31,14 @@ def check_regex(pattern: str) -> str:
     except re.error as e:
         raise ValueError(f"not a regular expression: {e}") from None
     return pattern
+
+
+def check_regex_map(v: dict[str, list[str]], where: str) -> dict[str, list[str]]:
+    """Every pattern of each list in `v` compiles; `where` names a bad one ({key}, {pattern})."""
+    for key, patterns in v.items():
+        for pattern in patterns:
+            try:
+                check_regex(pattern)
+            except ValueError as e:
+                raise ValueError(f"{where.format(key=key, pattern=pattern)}: {e}") from None
+    return v

@@ -23,7 +23,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from core.engine.reading.data_file import check_regex, load_model
+from core.engine.reading.data_file import check_regex, check_regex_map, load_model
 
 PACK_DIR = Path(__file__).resolve().parents[2] / "data" / "lang"
 ENV = "ARGUS_LANG_PACKS"
@@ -126,13 +126,7 @@ class Pack(BaseModel):
     @field_validator("transit_modes")
     @classmethod
     def _mode_words(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
-        for mode, ws in v.items():
-            for w in ws:
-                try:
-                    check_regex(w)
-                except ValueError as e:
-                    raise ValueError(f"mode {mode!r} word {w!r}: {e}") from None
-        return v
+        return check_regex_map(v, "mode {key!r} word {pattern!r}")
 
     @field_validator("commute_routes")
     @classmethod

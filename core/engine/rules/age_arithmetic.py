@@ -24,7 +24,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, Field, ValidationError, field_validator
 
-from core.engine.reading.data_file import check_regex
+from core.engine.reading.data_file import check_regex_map
 from core.engine.rules.base import Ctx
 from core.engine.rules.lexicon import zh_int
 from core.engine.rules.number_words import word_int
@@ -55,13 +55,7 @@ class Milestone(BaseModel):
     @field_validator("phrases", "since")
     @classmethod
     def _compiles(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
-        for lang, ps in v.items():
-            for p in ps:
-                try:
-                    check_regex(p)
-                except ValueError as e:
-                    raise ValueError(f"{lang}: {p!r}: {e}") from None
-        return v
+        return check_regex_map(v, "{key}: {pattern!r}")
 
 
 class Birthday(BaseModel):
