@@ -206,3 +206,27 @@ def test_a_timed_activity_once_is_an_occasion_and_a_recurring_one_a_routine() ->
     # going to work every day is a commute, not a schedule; 周五 alone is one Friday
     assert _conf("每天去西城区上班，附近的午饭已经吃了个遍", "daily_routine") == []
     assert all(c == 0.15 for _, c in _conf("我周五下午两点就下班了", "daily_routine"))
+
+
+# -- consumption: a venue or a day is no spending level; "budget" names the poster's spending only in
+# the first person (a headline's "on a Budget", an audience's "budget-conscious travelers" is not theirs)
+@pytest.mark.parametrize("text", [
+    "Saturday at the farmers market again, got tomatoes and bread",
+    "Weekend shopping with my sister, tired feet",
+    "Traveling on a Budget: Tips from a Seasoned Traveler",
+    "Top fashion boxes for budget-conscious fashionistas",
+    "It's amazing what you can create on a budget",
+])
+def test_no_spending_level_from_venue_or_advice(text: str) -> None:
+    assert vals(text, "consumption_level") == []
+
+
+@pytest.mark.parametrize("text,level", [
+    ("Just made my favourite budget-friendly curry!", "low"),
+    ("We're on a budget this month so pasta again", "low"),
+    ("I keep budgeting every cent since the rent went up", "low"),
+    ("picked up veg at the local market before work", "medium"),
+    ("Splurged on a dress today, no regrets", "high"),
+])
+def test_spending_level_in_the_first_person(text: str, level: str) -> None:
+    assert vals(text, "consumption_level") == [level]

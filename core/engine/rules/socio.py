@@ -669,6 +669,8 @@ _CONS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("consumption")]
 
 
 _CONS_TAG_SLANG = set(_D.words("cons_tag_slang"))
+# "budget" describes a trip, a product or an audience as often as the poster: theirs only in a first-person sentence
+_CONS_SELF_ONLY = set(_D.words("cons_self_only"))
 
 
 def consumption_level(ctx: Ctx) -> list[Cue]:
@@ -680,6 +682,10 @@ def consumption_level(ctx: Ctx) -> list[Cue]:
                 continue
             if ctx.carrier == "hashtag" and m.group(0) in _CONS_TAG_SLANG:
                 continue
+            if m.group(0).lower() in _CONS_SELF_ONLY:
+                a, b = ctx.sentence(m.start())
+                if not FIRST_PERSON.search(t[a:b]):
+                    continue
             out.append(ctx.cue("consumption_level", val, m.start(), m.end(), rule=f"consumption:{val}", confidence=conf,
                                original=m.group(0) if not m.group(0).isascii() else None, keyword=m.group(0)))
     return out
