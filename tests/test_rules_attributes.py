@@ -85,6 +85,28 @@ def test_nationality():
     assert values("I love Chinese food", "nationality") == set()
 
 
+@pytest.mark.parametrize("text,country", [
+    ("Mango sticky rice, a taste of Thailand in my Japanese home", "Japan"),      # home of that country
+    ("Just baked a Thai-inspired Black Forest cake in my German kitchen", "Germany"),
+    ("The Beauty of Hiking in the Mountains near My Hometown in India", "India"),  # hometown / roots in X
+    ("my roots in France run deep", "France"),
+    ("Moved down from Bulawayo in 2009 with a bag of tools", "Zimbabwe"),          # moved down from a city
+])
+def test_nationality_from_home_and_origin(text: str, country: str) -> None:
+    assert {c.data.country for c in cues(text, "nationality")} == {country}
+
+
+@pytest.mark.parametrize("text", [
+    "my french kitchen smells amazing",            # lower case: a style of cooking
+    "Visited my friend's Japanese home",           # someone else's home
+    "my husband's German kitchen is spotless",
+    "Cooked a Japanese dinner at home tonight",    # a cuisine is no home
+    "Italy has its charm, but I moved away from Rome years ago to study",  # left a city one lived in: not said to be from it
+])
+def test_no_nationality_from_style_or_other_home(text: str) -> None:
+    assert values(text, "nationality", first_person=None) == set()
+
+
 def test_physical_appearance():
     assert any(c.data.height_cm == 165 for c in cues("I'm 165cm so every jacket is too long", "physical_appearance"))
     assert any(c.data.height_cm == 170 for c in cues("I'm 5'7\" and wear glasses", "physical_appearance"))
@@ -222,6 +244,28 @@ def test_hobbies():
     assert "hiking" in values("周末去爬山，热爱徒步", "hobbies")
     assert "chess" in values("#ChessLife", "hobbies")
     assert values("I don't really like yoga", "hobbies") == set()
+
+
+@pytest.mark.parametrize("text,hobby", [
+    ("Sea swim at the Forty Foot before another run of nights. Freezing. Perfect.", "swimming"),   # en
+    ("Skitour aufs Brecherspitz, Pulver bis zum Knie. Muskelkater gratis.", "skiing"),            # de
+    ("Wochenende in Innsbruck mit der Seilschaft. Nordkette bei Sonnenuntergang.", "climbing"),
+    ("Me encanta el senderismo los domingos", "hiking"),                                         # es
+    ("周末去石老人赶海，挖了一小桶蛤蜊，回家辣炒", "beachcombing"),                                    # zh
+    ("Kapa haka practice tonight for the regionals. My voice is gone.", "kapa haka"),
+])
+def test_hobbies_beyond_the_english_core(text: str, hobby: str) -> None:
+    assert hobby in values(text, "hobbies")
+
+
+@pytest.mark.parametrize("text", [
+    "My son loves rugby",                              # someone else's pastime
+    "Mi hermano hace senderismo cada domingo",
+    "my daughter's kapa haka group performed today",
+    "swim lane closed at the pool",                    # a bare 'swim' needs a liking word or a tag
+])
+def test_no_own_hobby_from_others_or_bare_words(text: str) -> None:
+    assert values(text, "hobbies") == set()
 
 
 def test_travel_history():

@@ -455,14 +455,20 @@ def _nat_regex() -> re.Pattern[str]:
         rf"(?P<d>{dem})(?:[\s-]+(?:citizen|national|immigrant|expat|woman|man|guy|girl|american))?\b"
         rf"|\b(?:my\s+(?:home\s+country|homeland|motherland|passport|citizenship)\s+(?:is\s+)?|i\s+(?:hold|have)\s+an?\s+)(?P<d2>{dem})\b"
         # "my Argentine roots", "my Turkish heritage": origin, weaker than a stated nationality
-        rf"|\bmy\s+(?:own\s+|proud\s+|deep\s+)?(?P<d3>{dem})\s+(?:roots|heritage|background|upbringing|ancestry|blood)\b",
+        rf"|\bmy\s+(?:own\s+|proud\s+|deep\s+)?(?P<d3>{dem})\s+(?:roots|heritage|background|upbringing|ancestry|blood)\b"
+        # "my Japanese home", "my French hometown", "my German kitchen": the poster's home is of that country,
+        # weaker still (a home is where one lives, not always where one is from)
+        rf"|\bmy\s+(?:own\s+|little\s+|cozy\s+|humble\s+)?(?P<d4>{dem})\s+(?:{'|'.join(_D.words('home_nouns', 'en'))})\b",
         re.I)
 
 
 _NAT = _nat_regex()
 _NAT_COUNTRY = re.compile(
     rf"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|born\s+in|{_I_AM_FROM}|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
-    r"back\s+home\s+in|immigrated\s+from|moved\s+here\s+from|citizen\s+of)\s+(?P<c>[A-Z][A-Za-z.]+(?:\s+[A-Z][a-z]+){0,2})", re.I)
+    r"back\s+home\s+in|immigrated\s+from|moved\s+here\s+from|citizen\s+of|"
+    # "my hometown in India", "my beloved hometown in Brazil", "my roots in France", "moved down from Bulawayo"
+    r"my\s+(?:\w+\s+)?(?:hometown|home\s+town|homeland|birthplace|roots|native\s+(?:country|land|village|town|city))\s+(?:in|of)|"
+    r"moved\s+(?:down|up|over)\s+from)\s+(?P<c>[A-Z][A-Za-z.]+(?:\s+[A-Z][a-z]+){0,2})", re.I)
 _NAT_ZH = re.compile(r"(?:我是|作为(?:一个|一名)?|身为|本人是)(?P<c>[\u4e00-\u9fff]{1,5}?)人(?!家|们|员|生|类|物)|(?:我来自|我的祖国是?|祖国)(?P<c2>[\u4e00-\u9fff]{2,5})")
 
 
@@ -470,14 +476,14 @@ def nationality(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for m in _NAT.finditer(t):
-        d = (m.group("d") or m.group("d2") or m.group("d3"))
+        d = (m.group("d") or m.group("d2") or m.group("d3") or m.group("d4"))
         country = DEMONYMS.get(d.lower()) or DEMONYMS.get(d)
-        if not country or ctx.negated(m.start()):
-            continue
-        roots = bool(m.group("d3"))
+        if not country or ctx.negated(m.start()) or not d[0].isupper():
+            continue        # a demonym is capitalised: "my french kitchen" may be a style of cooking
+        rule, conf = (("nationality:roots", 0.5) if m.group("d3") else ("nationality:home", 0.45) if m.group("d4")
+                      else ("nationality:demonym", 0.8))
         out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(),
-                           rule="nationality:roots" if roots else "nationality:demonym",
-                           confidence=0.5 if roots else 0.8, country=country))
+                           rule=rule, confidence=conf, country=country))
     for m in _NAT_COUNTRY.finditer(t):
         if not m.group("c")[0].isupper():
             continue
