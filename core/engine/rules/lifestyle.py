@@ -240,6 +240,9 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
 
 # ---------------------------------------------------------------- hobbies
 _HOBBY_EN = {w.lower(): k for k, (en, _) in HOBBIES.items() for w in en}
+# the same pastimes in other Latin-script languages ("mul" terms of the hobbies lexicon: Skitour, senderismo)
+_HOBBY_EN.update({w.lower(): e.value for e in family("lexicon").lexicon("hobbies") for w in e.terms.get("mul", [])
+                  if w.lower() not in _HOBBY_EN})
 _HOBBY_ZH = {w: k for k, (_, zh) in HOBBIES.items() for w in zh}
 _HOBBY_LEX = Lexicon(list(_HOBBY_EN) + list(_HOBBY_ZH))
 _LIKE = _D.pattern("like")
