@@ -52,6 +52,12 @@ DENOMINATIONS = [
     # Catholic words name the denomination, not only "Christianity"
     C("en-mass", ["Sunday mass with my parish, then brunch"], present={"religion": "Catholic"}),
     C("zh-mass", ["周日去教堂望弥撒。"], present={"religion": "Catholic"}),
+    # Protestant church words name theirs too (a church bulletin, a self-statement)
+    C("en-baptist", ["Ushering this morning at Missionary Baptist Church"], present={"religion": "Baptist"}),
+    C("en-methodist", ["I'm a Methodist and proud of our food bank"], present={"religion": "Methodist"}),
+    # the Philippines' Catholic Holy Week and Advent practices, named in English posts
+    C("en-visita-iglesia", ["Visita Iglesia last night with Mama, seven churches. Good Friday duty today."],
+      present={"religion": "Catholic"}),
     # counter-example: a Protestant service stays Christianity without a denomination
     C("en-service", ["Sunday service at my church, then brunch"], present={"religion": "Christianity"},
       absent={"religion": "Catholic"}),

@@ -145,8 +145,15 @@ _REL_WE = _D.pattern("religion_we")
 _CATHOLIC = set(_D.words("catholic"))
 
 
+# Protestant church words name theirs too ("Missionary Baptist Church" -> "Baptist, Christianity")
+_DENOMINATIONS: dict[str, str] = _D.map("denominations")
+
+
 def _denomination(canon: str, term: str) -> dict[str, str] | None:
-    return {"value": canon, "denomination": "Catholic"} if canon == "Christianity" and term.lower() in _CATHOLIC else None
+    if canon != "Christianity":
+        return None
+    d = "Catholic" if term.lower() in _CATHOLIC else _DENOMINATIONS.get(term.lower())
+    return {"value": canon, "denomination": d} if d else None
 
 
 def religion(ctx: Ctx) -> list[Cue]:
