@@ -297,6 +297,27 @@ def test_health_condition():
     assert values("I don't have diabetes, thankfully", "health_condition") == set()
 
 
+@pytest.mark.parametrize("text,needles", [
+    # the body part in the sentence before is written into the value
+    ("My right wrist has officially filed a complaint. Tendinitis, splint at night, ibuprofen.", ("tendinitis", "wrist")),
+    ("knee surgery next week, wish me luck", ("surgery", "knee")),
+    ("右手腱鞘炎又犯了，今天只能用左手打字", ("tendinitis",)),
+    ("I'm deaf in one ear since I was a kid", ("deaf",)),
+])
+def test_health_condition_named_where_it_sits(text: str, needles: tuple[str, ...]) -> None:
+    assert any(all(n in v for n in needles) for v in values(text, "health_condition"))
+
+
+@pytest.mark.parametrize("text", [
+    "Voicing for a Deaf presenter at a conference all afternoon.",   # the presenter's
+    "then a Deaf-led workshop in the afternoon",
+    "I work with diabetic patients every day",
+    "Helping blind passengers at the station is part of the job",
+])
+def test_no_own_condition_from_other_peoples(text: str) -> None:
+    assert values(text, "health_condition", first_person=None) == set()
+
+
 def test_mental_health():
     assert has("my therapist says my anxiety is situational", "mental_health", "anxiety")
     assert has("失眠第三天了", "mental_health", "insomnia")

@@ -32,6 +32,8 @@ _SELF_HEALTH = _D.pattern("self_health")
 # a star sign: "a Cancer" (one has cancer, one is a Cancer), "Cancer season / sign / sun / rising / moon", beside the zodiac
 _ZODIAC = _D.pattern("zodiac")
 _GENERIC_TOPIC = _D.pattern("generic_topic")
+_OF_PEOPLE = _D.pattern("condition_of_people")     # "a Deaf presenter", "Deaf-led": other people's
+_BODY_PART = _D.pattern("body_part")
 
 
 def _facts_value(canon: str, term: str, clause: str) -> str:
@@ -61,6 +63,8 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
                 continue
             if attr == "health_condition" and _ZODIAC.search(t, max(0, ms - 12), min(len(t), me + 40)):
                 continue      # "I'm a Cancer", "Cancer season": the star sign, not the illness
+            if attr == "health_condition" and _OF_PEOPLE.match(t, me):
+                continue      # "Voicing for a Deaf presenter", "a Deaf-led workshop": their condition
             selfish = bool(_SELF_HEALTH.search(clause))
             fp = ctx.first_person(ms)
             conf = base
@@ -76,7 +80,14 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
             # (filler text: "celiac park leggings"): no disclosure; held as a hint, never projected alone
             hint = True if (attr == "health_condition" and ctx.carrier in _OWN_WORDS and not selfish
                             and not FIRST_PERSON.search(t) and not health_context(clause)) else None
-            out.append(ctx.cue(attr, _facts_value(canon, term, clause), ms, me, rule=rule, confidence=conf,
+            value = _facts_value(canon, term, clause)
+            if attr == "health_condition":
+                # the body part it sits in, in its clause or the sentence before ("My right wrist ... Tendinitis")
+                prev = ctx.sentence(s0 - 1)[0] if s0 > 0 else s0
+                part = _BODY_PART.search(t, prev, s1)
+                if part and part.group(0).lower() not in value.lower():
+                    value = f"{part.group(0).lower()} {value}"
+            out.append(ctx.cue(attr, value, ms, me, rule=rule, confidence=conf,
                                first_person=fp, original=term if not term.isascii() else None, condition=canon,
                                hint=hint))
     return out
