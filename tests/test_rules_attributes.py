@@ -102,6 +102,7 @@ def test_nationality_from_home_and_origin(text: str, country: str) -> None:
     "my husband's German kitchen is spotless",
     "Cooked a Japanese dinner at home tonight",    # a cuisine is no home
     "Italy has its charm, but I moved away from Rome years ago to study",  # left a city one lived in: not said to be from it
+    "the maples in my Japanese garden turned red",  # a style of garden or house, not a country's home
 ])
 def test_no_nationality_from_style_or_other_home(text: str) -> None:
     assert values(text, "nationality", first_person=None) == set()
