@@ -469,6 +469,7 @@ _RS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("relationship")]
 
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
 ENDED = _D.pattern("ended")
+_SPOUSE_HOLDERS = {"other:husband", "other:wife", "other:spouse", "other:fiancé", "other:fiancée"}
 DEATH = _D.pattern("death")
 
 
@@ -494,6 +495,8 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
             fp = ctx.first_person(m.start())
             if g.startswith(_OWN_RELATION_OPENERS):
                 fp = True
+            elif not fp and val_ in ("married", "engaged") and ctx.holder(m.start()).label in _SPOUSE_HOLDERS:
+                fp = True   # "老公订了餐厅，结婚第三年": a marriage the poster's own spouse holds is the poster's too
             out.append(ctx.cue("relationship_status", val_, m.start(), m.end(), rule=f"relationship:{val_.replace(' ', '_')}",
                                confidence=c, first_person=fp, original=m.group(0) if not m.group(0).isascii() else None,
                                inference="a marriage the sentence says ended" if val_ != val else None))
