@@ -298,6 +298,7 @@ def hobbies(ctx: Ctx) -> list[Cue]:
 _TRAVEL_EN = _D.pattern("travel_en")
 _TRAVEL_ZH = _D.pattern("travel_zh")
 _TRAVEL_ZH_AFTER = _D.pattern("travel_zh_after")
+_TRAVEL_AFTER = _D.pattern("travel_after")
 _TRAVEL_WORDS = _D.pattern("travel_words")
 
 
@@ -314,6 +315,11 @@ def travel_history(ctx: Ctx) -> list[Cue]:
         en = _TRAVEL_EN.search(before)
         zh = _TRAVEL_ZH.search(before) and (_TRAVEL_ZH_AFTER.match(after) or _TRAVEL_WORDS.search(t[ctx.clause_start(p.start):ctx.clause_end(p.start)]))
         zh2 = _TRAVEL_ZH_AFTER.match(after) and p.original
+        # "Savannah for the weekend", "Dubai layover", 京都へ, 후쿠오카 1박 2일
+        # (a city or a country: a bare region name is too often a namesake, Savannah is a region of Ghana)
+        aft = (not (en or zh) and p.kind in ("city", "country") and bool(_TRAVEL_AFTER.match(t[p.end:p.end + 30]))
+               and not _RESIDENT_SENTENCE.search(before))    # "home in Leeds for the weekend": not a visit
+        en = en or aft
         presence = not (en or zh or zh2) and bool(_PRESENCE.search(before))
         # "The Colorful Streets of Mexico: A Traveler's Perspective", "Hidden Gems in the USA for
         # Travelers": a country or city in a sentence about travelling, wherever the travel word sits
