@@ -389,6 +389,9 @@ _BREEDS = _D.source("breeds")
 _PET_NAMED = _D.pattern("pet_named", breeds=_BREEDS)
 _PET_OWNER = _D.pattern("pet_owner")
 _PARENT_OF = _D.pattern("parent_of")
+_PARENT_NAME = _D.pattern("parent_name_en")
+_PARENT_NAMES = _D.map("parent_name_en")
+_OTHER_DET = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|the|my|our|[A-Z][a-z]+['’]s)\s+$")
 _FAM_ZH_VERB = _D.pattern("fam_zh_verb")
 _FAM_ZH_COORD = _D.pattern("fam_zh_coord", relations=alt([k for k in _REL_ZH if len(k) >= 2]))
 _NAME_STOP = set(_D.words("name_stop"))
@@ -432,6 +435,14 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=_S["family:zh"],
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
+    if not ctx.by_other:
+        # "for Mum's 70th", "Sunday with Mama": a parent word written as a name is one's own parent
+        # (after my / our, fam_en reads it; after his / the / Anna's, someone else's)
+        for m in _PARENT_NAME.finditer(t):
+            canon = _PARENT_NAMES.get(m.group("r"))
+            if canon and not _OTHER_DET.search(t[max(0, m.start() - 16):m.start()]):
+                out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end("r"), rule="family:en_parent_name",
+                                   confidence=0.5, first_person=True, relation=canon))
     for m in _PET_NAMED.finditer(ctx.masked):
         if not _PET_OWNER.search(ctx.prefix(m.start()) + m.group(0)):
             continue
@@ -475,6 +486,7 @@ _RS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("relationship")]
 
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
 ENDED = _D.pattern("ended")
+OTHERS_WEDDING = _D.pattern("others_wedding")
 _SPOUSE_HOLDERS = {"other:husband", "other:wife", "other:spouse", "other:fiancé", "other:fiancée"}
 DEATH = _D.pattern("death")
 
