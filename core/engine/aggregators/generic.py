@@ -11,6 +11,7 @@ from core.engine.aggregators.base import (SEMANTIC_MAX_CONF, SEMANTIC_ONE_SENTEN
                                           compatible, hyp, is_semantic, noisy_or, support)
 from core.engine.aggregators.birth import normalize_birth
 from core.engine.aggregators.document_holder import others_document
+from core.engine.rules.lifestyle import OTHERS_WEDDING
 from core.engine.rules.occupation_taxonomy import badge_words
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.aggregators.value_text import days_said, phrase, routine_sentence, said_part, when, words
@@ -225,7 +226,14 @@ def _run(board: Board) -> list[Hypothesis]:
         # the partner inference assumes a man and a woman: an account that speaks of Pride or queer
         # life in any post gives it no weight in any post ("my wife" beside "my girlfriend at Pride")
         by_attr["gender"] = [r for r in by_attr.get("gender", []) if r.cue.cue != "gender:partner"]
+    if "gender" in by_attr:
+        # a sex field on a document the post gives to someone else ("my son's school form") is theirs
+        by_attr["gender"] = others_document(board, by_attr["gender"])
     if "relationship_status" in by_attr:
+        # a sentence about someone else's wedding ("Lisbon bound for Eilidh & João's wedding") is near
+        # "we're engaged" in the embedding but says nothing of the poster's own status
+        by_attr["relationship_status"] = [r for r in by_attr["relationship_status"]
+                                          if not (is_semantic(r) and OTHERS_WEDDING.search(r.cue.span or ""))]
         by_attr["relationship_status"] = spouse_consistent(by_attr["relationship_status"],
                                                            by_attr.get("family_and_relations", []))
     # activity words (a hobby's or a venue's span, as written) per node: a routine caption's parts

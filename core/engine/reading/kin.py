@@ -20,6 +20,12 @@ def fold_zh(text: str) -> str:
 # English kin and relation nouns -> canonical relation (the family_and_relations vocabulary): the en pack
 KIN_EN: dict[str, str] = {**_EN.kin, **_EN.people}
 SPOUSE = {"wife", "husband", "spouse"}
+# one's own boyfriend or girlfriend: in a relationship; one's own fiancé(e): engaged (relationship_status)
+DATING = {"boyfriend": "in a relationship", "girlfriend": "in a relationship",
+          "fiancé": "engaged", "fiancée": "engaged"}
+# the gender a partner word suggests for the one who says "my ...": only words that name a gender (婚約者,
+# 약혼자, tunang, partner, spouse do not)
+PARTNER_GENDER = {"husband": "female", "boyfriend": "female", "wife": "male", "girlfriend": "male"}
 CHILDREN = {"son", "daughter", "child", "children", "baby", "toddler", "first child", "second child", "twins"}
 
 # Chinese kin terms -> canonical relation (simplified; read through fold_zh): the zh pack

@@ -81,7 +81,7 @@ IMPLIED_EN = re.compile(
 _DETERMINED = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|my|[A-Z][a-z]+'s)\s+$")
 _ZH_TIME = r"(?:今天|昨天|今早|今晚|早上|晚上|周末|最近|这几天|刚刚|刚才|终于|又)?"
 IMPLIED_ZH = re.compile(rf"(?:^|(?<=[，。！？!?,\s\n~～]))(?P<pre>{_ZH_TIME})(?P<kin>{'|'.join(IMPLIED_OWN_ZH)})"
-                        r"(?![的])")
+                        r"(?![的们們])")
 _ZH_OTHER_OWNER = re.compile(r"(?:他|她|你|您|朋友|同事|邻居|闺蜜|别人|人家)(?:的|家)?$")
 
 

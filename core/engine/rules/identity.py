@@ -118,6 +118,9 @@ def real_name(ctx: Ctx) -> list[Cue]:
 # ---------------------------------------------------------------- gender
 _G_FEMALE_EN = _D.pattern("gender_female_en", i_am_a=_I_AM_A)
 _G_MALE_EN = _D.pattern("gender_male_en", i_am_a=_I_AM_A)
+# es / pt / fr: an adjective or participle agreeing with the speaker after a first-person copula
+_G_GRAMMAR = ((_D.pattern("gender_grammar_female"), "female"), (_D.pattern("gender_grammar_male"), "male"))
+_G_THANKS_PT = _D.pattern("gender_thanks_pt")
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
 _G_ONLY_EN = _D.pattern("gender_only_en", i_am=_I_AM)
 _ONLY_MALE = tuple(_D.words("only_male"))
@@ -156,6 +159,21 @@ def gender(ctx: Ctx) -> list[Cue]:
             fp = ctx.first_person(m.start()) if not m.group(0).lower().startswith(("as ", "i")) else True
             out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:self", confidence=0.8,
                                first_person=fp, original=orig if orig else None))
+    for rx, val in _G_GRAMMAR:
+        for m in rx.finditer(t):
+            # the agreement marks the speaker even when negated ("je ne suis pas prête"); a quotation's
+            # speaker is someone else (ctx.cue's stance)
+            w = next(k for k, v in m.groupdict().items() if v)
+            pre = t[ctx.sentence(m.start())[0]:m.start()]
+            if pre.count("«") > pre.count("»") or pre.count("“") > pre.count("”") or pre.count('"') % 2:
+                continue   # inside a quotation opened in the sentence: "Elle a dit : « je suis prête »"
+            out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:grammar", confidence=0.7,
+                               first_person=True, original=m.group(w)))
+    if not ctx.by_other:
+        for m in _G_THANKS_PT.finditer(t):
+            val = "female" if m.group("w").lower().endswith("a") else "male"
+            out.append(ctx.cue("gender", val, m.start("w"), m.end("w"), rule="gender:thanks_pt", confidence=0.45,
+                               first_person=True))
     for m in _G_ONLY_EN.finditer(t):
         if not ctx.negated(m.start()):
             val = "male" if m.group("w").lower() in _ONLY_MALE else "female"

@@ -301,6 +301,7 @@ def hobbies(ctx: Ctx) -> list[Cue]:
 _TRAVEL_EN = _D.pattern("travel_en")
 _TRAVEL_ZH = _D.pattern("travel_zh")
 _TRAVEL_ZH_AFTER = _D.pattern("travel_zh_after")
+_TRAVEL_AFTER = _D.pattern("travel_after")
 _TRAVEL_WORDS = _D.pattern("travel_words")
 
 
@@ -317,6 +318,11 @@ def travel_history(ctx: Ctx) -> list[Cue]:
         en = _TRAVEL_EN.search(before)
         zh = _TRAVEL_ZH.search(before) and (_TRAVEL_ZH_AFTER.match(after) or _TRAVEL_WORDS.search(t[ctx.clause_start(p.start):ctx.clause_end(p.start)]))
         zh2 = _TRAVEL_ZH_AFTER.match(after) and p.original
+        # "Savannah for the weekend", "Dubai layover", 京都へ, 후쿠오카 1박 2일
+        # (a city or a country: a bare region name is too often a namesake, Savannah is a region of Ghana)
+        aft = (not (en or zh) and p.kind in ("city", "country") and bool(_TRAVEL_AFTER.match(t[p.end:p.end + 30]))
+               and not _RESIDENT_SENTENCE.search(before))    # "home in Leeds for the weekend": not a visit
+        en = en or aft
         presence = not (en or zh or zh2) and bool(_PRESENCE.search(before))
         # "The Colorful Streets of Mexico: A Traveler's Perspective", "Hidden Gems in the USA for
         # Travelers": a country or city in a sentence about travelling, wherever the travel word sits
@@ -386,6 +392,9 @@ _BREEDS = _D.source("breeds")
 _PET_NAMED = _D.pattern("pet_named", breeds=_BREEDS)
 _PET_OWNER = _D.pattern("pet_owner")
 _PARENT_OF = _D.pattern("parent_of")
+_PARENT_NAME = _D.pattern("parent_name_en")
+_PARENT_NAMES = _D.map("parent_name_en")
+_OTHER_DET = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|the|my|our|[A-Z][a-z]+['’]s)\s+$")
 _FAM_ZH_VERB = _D.pattern("fam_zh_verb")
 _FAM_ZH_COORD = _D.pattern("fam_zh_coord", relations=alt([k for k in _REL_ZH if len(k) >= 2]))
 _NAME_STOP = set(_D.words("name_stop"))
@@ -429,6 +438,14 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
             continue
         out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=_S["family:zh"],
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
+    if not ctx.by_other:
+        # "for Mum's 70th", "Sunday with Mama": a parent word written as a name is one's own parent
+        # (after my / our, fam_en reads it; after his / the / Anna's, someone else's)
+        for m in _PARENT_NAME.finditer(t):
+            canon = _PARENT_NAMES.get(m.group("r"))
+            if canon and not _OTHER_DET.search(t[max(0, m.start() - 16):m.start()]):
+                out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end("r"), rule="family:en_parent_name",
+                                   confidence=0.5, first_person=True, relation=canon))
     for m in _PET_NAMED.finditer(ctx.masked):
         if not _PET_OWNER.search(ctx.prefix(m.start()) + m.group(0)):
             continue
@@ -472,6 +489,8 @@ _RS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("relationship")]
 
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
 ENDED = _D.pattern("ended")
+OTHERS_WEDDING = _D.pattern("others_wedding")
+_SPOUSE_HOLDERS = {"other:husband", "other:wife", "other:spouse", "other:fiancé", "other:fiancée"}
 DEATH = _D.pattern("death")
 
 
@@ -497,6 +516,8 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
             fp = ctx.first_person(m.start())
             if g.startswith(_OWN_RELATION_OPENERS):
                 fp = True
+            elif not fp and val_ in ("married", "engaged") and ctx.holder(m.start()).label in _SPOUSE_HOLDERS:
+                fp = True   # "老公订了餐厅，结婚第三年": a marriage the poster's own spouse holds is the poster's too
             out.append(ctx.cue("relationship_status", val_, m.start(), m.end(), rule=f"relationship:{val_.replace(' ', '_')}",
                                confidence=c, first_person=fp, original=m.group(0) if not m.group(0).isascii() else None,
                                inference="a marriage the sentence says ended" if val_ != val else None))
