@@ -170,3 +170,126 @@ def test_a_staff_badge_is_a_staff_card() -> None:
     from core.engine.rules.workplace_labels import staff_card
     assert staff_card(["LOTUS CROWN RESORT·COTAI", "Gaming Operations· Team D", "CHAN WING YAN 陳詠欣", "TABLE GAMES DEALER",
                        "EMP 7720415"])
+
+
+# --------------------------------------------------------- cards that name the employer without a department
+from core.engine.rules.workplace_labels import card_organisation, named_organisation, staff_number, title_line  # noqa: E402
+
+
+@pytest.mark.parametrize("lines, org, unit", [
+    # an organisation and its department written together, or beside each other anywhere on the card
+    (["20:28", "排班查询", "重庆两江巴士第四车队", "驾驶员：吴建军 工号 0387"], "重庆两江巴士", "第四车队"),
+    (["标注平台v3.2·当前用户：许佳妮", "今日完成1,284 框", "鲸屿智能·数据标注部"], "鲸屿智能", "数据标注部"),
+    (["Shift plan: week 12", "Northwind Logistics · Customer Service"], "Northwind Logistics", "Customer Service"),
+    # a header with an organisation word of the language (no department)
+    (["康橙社區藥局", "林怡君", "藥師"], "康橙社區藥局", None),
+    (["さくら通り歯科クリニック", "山口 美咲", "YAMAGUCHI Misaki"], "さくら通り歯科クリニック", None),
+    (["광안바다동물병원", "김하은", "수의테크니션"], "광안바다동물병원", None),
+    (["海岸名邸物业服务中心", "孙晓峰", "物业管家"], "海岸名邸物业服务中心", None),
+    (["TALLER ÁBSIDE· Conservación y Restauración", "Ficha de intervención Nº 2026-014"], "TALLER ÁBSIDE", None),
+    (["Farmácia Central", "Beatriz Salgueiro", "Farmacêutica"], "Farmácia Central", None),
+    (["Atelier Lumière", "Camille Perrin"], "Atelier Lumière", None),
+])
+def test_a_card_names_its_organisation(lines: list[str], org: str, unit: str | None) -> None:
+    assert card_organisation(lines) == (org, unit)
+
+
+@pytest.mark.parametrize("lines", [
+    ["Marcus Tolliver", "Guitar Repair"],                       # a person and a trade, no organisation word
+    ["驾驶员：吴建军 工号 0387", "04/01 周三 早班 05:40 出场"],  # a roster with no organisation
+    ["山口 美咲", "YAMAGUCHI Misaki"],
+    ["김하은", "수의테크니션"],
+    ["Happy 40th Mo!"],
+])
+def test_a_card_with_no_organisation_word_names_none(lines: list[str]) -> None:
+    assert card_organisation(lines) is None
+
+
+@pytest.mark.parametrize("line", ["驾驶员：吴建军 工号 0387", "MEHRA KAVYA (F)· Emp 40712 · Base DEL", "EMP 7720415",
+                                  "Staff ID: TX204518", "社員番号 204518", "사번 20931", "Personalnummer: 44120",
+                                  "Matricule 88123", "Legajo 4471", "Matrícula: 2231-7", "員工編號：A10293"])
+def test_a_staff_number_marks_a_staff_document(line: str) -> None:
+    assert staff_number(["Some Header", line])
+
+
+@pytest.mark.parametrize("line", ["FLIGHT AT2214", "GATE 5", "Temple Road 12", "Nº EIS-A-2026-0311", "SEAT 14C",
+                                  "取件码6-2-1147", "employee of the month", "Team meeting at 10"])
+def test_other_numbers_are_no_staff_number(line: str) -> None:
+    assert not staff_number(["Some Header", line])
+
+
+@pytest.mark.parametrize("lines, title", [
+    (["康橙社區藥局", "林怡君", "藥師"], "藥師"),
+    (["LOTUS CROWN RESORT·COTAI", "TABLE GAMES DEALER"], "TABLE GAMES DEALER"),
+    (["海岸名邸物业服务中心", "物业管家"], "物业管家"),
+    (["Tama Walker | Funeral Director"], "Funeral Director"),
+])
+def test_a_job_title_line(lines: list[str], title: str) -> None:
+    assert title_line(lines) == title
+
+
+def test_no_job_title_line() -> None:
+    assert title_line(["さくら通り歯科クリニック", "山口 美咲", "YAMAGUCHI Misaki"]) is None
+
+
+def test_an_organisation_anywhere_on_a_numbered_roster() -> None:
+    lines = ["Crew Roster·FEB 2026", "MEHRA KAVYA (F)· Emp 40712 · Base DEL", "02 FEB", "IndiSky Airways · Cabin Crew Portal"]
+    assert named_organisation(lines) == "IndiSky Airways"
+    assert named_organisation(["Crew Roster·FEB 2026", "02 FEB"]) is None
+
+
+def _cjk_card(path: Path, lines: list[str]) -> None:
+    """A card rendered with a CJK font (the shared helper's first font has no CJK glyphs)."""
+    from PIL import Image, ImageDraw, ImageFont
+    font = ImageFont.truetype("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 34)
+    img = Image.new("RGB", (720, 80 + 56 * len(lines)), "white")
+    d = ImageDraw.Draw(img)
+    for i, ln in enumerate(lines):
+        d.text((30, 30 + 56 * i), ln, fill="black", font=font)
+    img.save(path)
+
+
+def _card_case(tmp_path: Path, cid: str, lines: list[str], caption: str, cjk: bool = False,
+               when: str = "2025-03-01T10:00:00+00:00", **kw) -> None:
+    case = Case(cid, [{"caption": caption, "images": [{"file": "images/card.png"}], "timestamp": when},
+                      "Weekend walk by the canal with the dog."], **kw)
+    udir = write_user(tmp_path, case)
+    (_cjk_card if cjk else lambda p, ls: render_text_image(p, ls, size=(720, 420)))(udir / "images" / "card.png", lines)
+    check(tmp_path, case)
+
+
+def test_engine_a_name_badge_with_a_job_title_names_the_employer(tmp_path: Path) -> None:
+    _card_case(tmp_path, "pharmacy-badge", ["Harbour Pharmacy", "Jane Smith", "Pharmacist"],
+               "Long shift at the counter today, ninety scripts and one broken card reader.",
+               present={"workplace": "Harbour Pharmacy"})
+
+
+def test_engine_a_roster_with_a_staff_number_names_the_employer(tmp_path: Path) -> None:
+    _card_case(tmp_path, "bus-roster", ["排班查询", "重庆两江巴士第四车队", "驾驶员：吴建军 工号 0387", "04/01 周三 早班 05:40 出场"],
+               "下个月的排班出来了，又是早班多。十九年了，还是最怕下雨天爬坡。", cjk=True,
+               present={"workplace": "重庆两江巴士"})
+
+
+def test_engine_a_station_name_board_is_no_workplace(tmp_path: Path) -> None:
+    _card_case(tmp_path, "station-board", ["文化中心", "Cultural Center", "07"],
+               "週一早上的橘線，文化中心站人超多，在美麗島換紅線的時候被擠成紙片人。", cjk=True, when="2026-02-02T08:20:00+08:00",
+               absent={"workplace": "Cultural Center"})
+
+
+def test_engine_a_shop_card_in_a_post_about_something_else_is_no_workplace(tmp_path: Path) -> None:
+    _card_case(tmp_path, "shop-card", ["Harbour Pharmacy", "Open 9-6 Mon-Sat"],
+               "Picked up some sunscreen on the way to the beach.", absent={"workplace": "Harbour Pharmacy"})
+
+
+@pytest.mark.parametrize("content, place, org, ok", [
+    ("St. Raphael Medical Center\nMakati City\nLaboratory", "Makati", "St. Raphael Medical Center", True),
+    ("LOTUS CROWN RESORT·COTAI\nGaming Operations", "COTAI", "LOTUS CROWN RESORT", True),
+    ("さくら通り歯科クリニック\n大阪市北区梅田", "大阪", "さくら通り歯科クリニック", True),
+    ("さくら通り歯科クリニック\n山口 美咲\nYAMAGUCHI Misaki", "山口", "さくら通り歯科クリニック", False),   # a surname
+    ("さくら通り歯科クリニック\n山口 美咲\nYAMAGUCHI Misaki", "YAMAGUCHI", "さくら通り歯科クリニック", False),
+    ("Crew Roster\nEmp 40712 · Base DEL\n02 FEB\nDEL 2310 - SIN 0725\nIndiSky Airways · Cabin Crew Portal", "SIN",
+     "IndiSky Airways", False),                                                        # a roster's destination
+])
+def test_the_workplace_city_is_the_organisations_address(content: str, place: str, org: str, ok: bool) -> None:
+    from core.engine.aggregators.places import _org_address
+    assert _org_address(content, content.index(place), org) is ok

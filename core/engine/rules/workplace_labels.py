@@ -9,6 +9,9 @@ Northwind Hospital, unit: Radiology}, written "Radiology, Northwind Hospital".
     unit_beside(lines, org)      -> the department printed beside `org` on the same document, or None
     is_unit(text)                -> the text reads as a department ("Department of X", "X Team", "放射科")
     header_organisation(lines)   -> a card's header line that names an organisation (an organisation word)
+    card_organisation(lines)     -> (organisation, department or None) a work card names: its header, else a
+                                    line "Org · Dept" / "重庆两江巴士第四车队" anywhere on it
+    staff_marks(lines)           -> the card holds a staff number ("工号 0387", "EMP 7720415") / a job title line
 """
 from __future__ import annotations
 
@@ -23,6 +26,7 @@ from core.engine.rules.data_file import Recognizer, load_model
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "workplace_labels.json"
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 # the pieces one printed line holds: "LOTUS CROWN RESORT·COTAI", "Laboratory . ID 2019-0862", "Org | Dept"
+_PUNCT = " .,;:·・•|｜"
 _SEGMENT = re.compile(r"\s*(?:[·•・|｜/／]|\s[.\-–—]\s)\s*")
 
 
@@ -36,6 +40,7 @@ class WorkplaceLabels(BaseModel):
     department_names: dict[str, list[str]]
     organization_words: dict[str, list[str]]
     card_titles: dict[str, list[str]]
+    staff_number_labels: dict[str, list[str]]
     not_staff_words: dict[str, list[str]]
 
 
@@ -80,10 +85,16 @@ class _Reader:
         self.lead = re.compile(rf"(?i)^(?:{alt(lead)})\s+\S")
         self.tail = re.compile(rf"(?i)\S\s+(?:{alt(tail)})$|^(?:{alt(tail)})\s+[A-Z0-9]{{1,3}}$")
         self.names = set(_words(d.department_names))
-        self.org_word = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.organization_words))})(?![^\W\d_])"
+        # Latin organisation words are whole words; CJK ones end a name written without spaces (康橙社區藥局)
+        self.org_word = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt([w for w in _words(d.organization_words) if not _CJK.search(w)])})(?![^\W\d_])"
+                                   rf"|{alt([w for w in _words(d.organization_words) if _CJK.search(w)])}"
                                    r"|(?i:klinik|klinikum|krankenhaus|apotheke|bank|werke)\b"
                                    r"|医院|醫院|公司|集团|集團|银行|銀行|科技|病院|병원")
         self.titles = set(_words(d.card_titles))
+        # "工号 0387", "EMP 7720415", "Emp 40712", "Staff ID: TX204518", "사번 20931": a label, then a code with a digit
+        self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.staff_number_labels))})(?![^\W\d_])"
+                                   r"\s*[:：#.]?\s*[A-Z]{0,4}[-‐]?\d[\w-]{1,14}")
+        self.cjk_org = re.compile("|".join(re.escape(w) for w in _words(d.organization_words) if _CJK.search(w)))
         self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.not_staff_words))})(?![^\W\d_])")
 
     def is_unit(self, text: str) -> bool:
@@ -167,3 +178,67 @@ def is_organisation(text: str) -> bool:
     """The text holds an organisation word ("Seattle Police Department" is an organisation, "Radiology
     Department" a department)."""
     return bool(_reader().org_word.search(text))
+
+
+def _org_name(r: _Reader, text: str) -> bool:
+    """A piece of a line that can be an organisation's name: an organisation word, no field label, no
+    digit, not a department alone."""
+    t = text.strip(" .,;:·")
+    return (2 <= len(t) <= 48 and bool(r.org_word.search(t)) and not r.any_field.match(t) and not re.search(r"\d", t)
+            and not (r.is_unit(t) and not r.is_unit(t + " x")) and t.casefold() not in r.titles)
+
+
+def card_organisation(lines: list[str]) -> tuple[str, str | None] | None:
+    """The organisation a work card or work screen names and the department beside it: the card's header
+    (header_organisation, with unit_beside), else the first line anywhere on it that joins an organisation
+    and a department, by a separator ("鲸屿智能·数据标注部", "IndiSky Airways · Cabin Crew") or, in CJK,
+    written together ("重庆两江巴士第四车队": the organisation ends at its organisation word, the rest is a
+    department). None when the card names no organisation."""
+    r = _reader()
+    if org := header_organisation(lines):
+        return org, unit_beside(lines, org)
+    for line in lines:
+        segs = [s.strip(_PUNCT) for s in _SEGMENT.split(line.strip()) if s.strip(_PUNCT)]
+        for a, b in zip(segs, segs[1:]):
+            if _org_name(r, a) and not r.is_unit(a) and r.is_unit(b):
+                return a, b
+        t = line.strip()
+        if _CJK.search(t) and not re.search(r"[\s:：\d]", t) and len(t) <= 24:
+            for m in r.cjk_org.finditer(t):
+                org, rest = t[:m.end()], t[m.end():].strip(_PUNCT)
+                if len(org) >= 3 and rest and r.is_unit(rest):
+                    return org, rest
+    return None
+
+
+def staff_number(lines: list[str]) -> bool:
+    """A staff or employee number is printed on the document ("工号 0387", "EMP 7720415", "Emp 40712"):
+    it is a staff member's card, roster or pay slip."""
+    r = _reader()
+    return any(r.staff_no.search(t) for t in lines)
+
+
+def title_line(lines: list[str]) -> str | None:
+    """A line, or a piece of one, that is a job title of the occupation taxonomy and nothing else
+    ("藥師", "TABLE GAMES DEALER", "物业管家", "Funeral Director"): the card names its holder's job."""
+    from core.engine.rules.occupation_taxonomy import index
+
+    ix = index()
+    for line in lines:
+        for seg in _SEGMENT.split(line.strip()):
+            t = seg.strip(" .,;:·")
+            if t and (t in ix.cjk or re.sub(r"\s+", " ", t.casefold()) in ix.any_latin or t in ix.abbr and len(t) >= 3):
+                return t
+    return None
+
+
+def named_organisation(lines: list[str]) -> str | None:
+    """The first line, or piece of a line, anywhere on a document that names an organisation by an
+    organisation word ("IndiSky Airways · Cabin Crew Portal" -> "IndiSky Airways"): the employer on a
+    work document that carries a staff number (a roster, a pay slip), where the header is the app's."""
+    r = _reader()
+    for line in lines:
+        for seg in _SEGMENT.split(line.strip()):
+            if _org_name(r, seg) and not r.is_unit(seg):
+                return seg.strip(_PUNCT)
+    return None
