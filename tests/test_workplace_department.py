@@ -293,3 +293,58 @@ def test_engine_a_shop_card_in_a_post_about_something_else_is_no_workplace(tmp_p
 def test_the_workplace_city_is_the_organisations_address(content: str, place: str, org: str, ok: bool) -> None:
     from core.engine.aggregators.places import _org_address
     assert _org_address(content, content.index(place), org) is ok
+
+
+# ------------------------------------------------------------------------------- e-mail signatures
+from core.engine.rules.workplace_labels import signature_employer  # noqa: E402
+
+_MAIL = ["18:09", "Mail", "RE: lot 3", "someone@example.com", "To: Client Desk"]
+
+
+@pytest.mark.parametrize("sig, org, role", [
+    (["Cumprimentos,", "Beatriz Salgueiro", "Tradutora EN/FR > PT-PT· Entrelinhas Traduções"], "Entrelinhas Traduções", "Translator"),
+    (["– in reply to −", "Tama Walker | Funeral Director", "Harbourview Funeral Services · Kingsland, Auckla"],
+     "Harbourview Funeral Services", "Funeral Director"),
+    (["Saludos,", "Ana Ruiz", "Abogada · Bufete Ruiz Asociados"], "Bufete Ruiz Asociados", "Lawyer"),
+    (["Viele Grüße", "Anna Weber", "Steuerberaterin | Kanzlei Weber & Partner"], "Kanzlei Weber & Partner", "Accountant"),
+    (["Cordialement,", "Marie Dubois", "Traductrice · Atelier des Langues"], "Atelier des Langues", "Translator"),
+    (["此致", "王芳", "翻译 · 译林翻译公司"], "译林翻译公司", "Translator"),
+    (["王芳", "会计师", "华信会计师事务所"], "华信会计师事务所", "Accountant"),
+])
+def test_a_signature_names_title_and_employer(sig: list[str], org: str, role: str) -> None:
+    assert signature_employer(_MAIL + sig) == (org, role)
+
+
+@pytest.mark.parametrize("lines", [
+    _MAIL + ["Best,", "Tama Walker | Funeral Director", "Auckland"],              # a place is no employer
+    _MAIL + ["Best,", "Tama Walker | Funeral Director", "+64 21 555 0101"],       # a phone number
+    _MAIL + ["Cumprimentos,", "Beatriz Salgueiro"],                              # no title
+    ["Tama Walker | Funeral Director", "Harbourview Funeral Services"],           # no mail: a flyer, a card
+    ["王芳", "会计师", "华信会计师事务所"],
+])
+def test_no_signature_employer(lines: list[str]) -> None:
+    assert signature_employer(lines) is None
+
+
+def test_engine_the_accounts_signature_names_its_employer(tmp_path: Path) -> None:
+    case = Case("own-signature", [
+        {"caption": "I work as a pharmacist and the thank-you notes still get me. Ninety scripts today.",
+         "images": [{"file": "images/mail.png"}]}, "Weekend walk by the canal with the dog."],
+        present={"workplace": "Harbourview Pharmacy Group"})
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "mail.png", ["Mail", "rawiri.h@mail.nz", "To: Tama Walker", "Kia ora Tama,",
+                                                     "Thank you for everything.", "Rawiri", "Tama Walker | Pharmacist",
+                                                     "Harbourview Pharmacy Group"], size=(900, 560), font_size=28)
+    check(tmp_path, case)
+
+
+def test_engine_someone_elses_signature_stays_theirs(tmp_path: Path) -> None:
+    case = Case("other-signature", [
+        {"caption": "Quote came back for the roof repair, my week of lesson planning just got worse. I teach year 6.",
+         "images": [{"file": "images/mail.png"}]}, "Weekend walk by the canal with the dog."],
+        absent={"workplace": "Harbour Roofing"})
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "mail.png", ["Mail", "dan@harbourroofing.co.nz", "To: me", "Hi,",
+                                                     "Please find the quote attached.", "Regards,", "Dan Cole | Roofer",
+                                                     "Harbour Roofing Services"], size=(900, 560), font_size=28)
+    check(tmp_path, case)

@@ -9,7 +9,7 @@ from collections import defaultdict
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.rules.workplace_labels import (card_organisation, is_organisation, is_unit, named_organisation, staff_card,
-                                                staff_number, title_line, unit_beside)
+                                                signature_employer, staff_number, title_line, unit_beside)
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 from core.textmatch import normalize
@@ -74,16 +74,20 @@ def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[Cu
     "Emp 40712 ... IndiSky Airways") in a post about work or beside the account's own job (`jobs`: the
     occupation cues of the account, holder self, in the same post), or the account's own job stated in
     the caption of the post it is in ("さくら通り歯科クリニック / 山口 美咲" under a hygienist's work day).
+    An e-mail signature ("Tama Walker | Funeral Director / Harbourview Funeral Services") names the
+    account's employer when its title is the account's own job; another person's signature stays theirs.
     A business card, a shop's sign or a menu in a post about something else names no workplace."""
     out = []
     # post -> nodes stating the account's own job: a title or a job's jargon read by the occupation taxonomy,
     # not the embedder's weak guess (semantic:occupation:*, confidence 0.07)
     own_job_posts: dict[str, set[str]] = defaultdict(set)
+    own_roles: dict[str, set[str]] = defaultdict(set)      # the account's job -> the nodes stating it
     for r in jobs or []:
         c = r.cue
         if (c.first_person and c.holder == "self" and not r.by_other and not c.data.stance
                 and not c.cue.startswith("semantic:") and c.confidence >= JOB_CONF):
             own_job_posts[r.post_id].add(r.node_id)
+            own_roles[c.value].add(r.node_id)
     seen: set[str] = set()
 
     def emit(n, org: str, unit: str | None) -> None:
@@ -114,6 +118,11 @@ def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[Cu
             continue
         lines = [ln.text for ln in n.data.lines]
         if _station_sign(f, n, stations):
+            continue
+        # an e-mail signature whose job title is the account's own job, stated elsewhere than in this mail
+        # (a title read off the mail itself may be the sender's): its employer is the account's
+        if (sig := signature_employer(lines)) and own_roles.get(sig[1], set()) - {n.node_id}:
+            emit(n, sig[0], None)
             continue
         numbered = staff_number(lines)
         # a labelled department field, a staff number, or a card that is no letter, appointment card or bill to a

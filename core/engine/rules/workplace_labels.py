@@ -242,3 +242,68 @@ def named_organisation(lines: list[str]) -> str | None:
             if _org_name(r, seg) and not r.is_unit(seg):
                 return seg.strip(_PUNCT)
     return None
+
+
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+# language codes or pairs after a title in a signature ("Tradutora EN/FR > PT-PT", "Interpreter ASL")
+_CODES = re.compile(r"[A-Z]{2,3}(?:-[A-Z]{2})?(?:\s*[/>→\-–]+\s*[A-Z]{2,3}(?:-[A-Z]{2})?)*")
+
+
+def _title_piece(piece: str):
+    """The occupation of a signature piece that is a job title, maybe followed by language codes
+    ("Tradutora EN", "Funeral Director"), else None."""
+    from core.engine.rules.occupation_taxonomy import index
+
+    ix = index()
+    t = piece.strip(_PUNCT)
+    if t in ix.cjk:
+        return ix.cjk[t]
+    words = t.split()
+    for k in range(len(words), 0, -1):
+        rest = " ".join(words[k:])
+        if (o := ix.any_latin.get(" ".join(words[:k]).casefold())) and (not rest or _CODES.fullmatch(rest)):
+            return o
+    return None
+
+
+def _employer_piece(r: _Reader, piece: str) -> str | None:
+    """A signature piece that can be an employer's name: a capitalised name of two words or more, or one
+    holding an organisation word; no digit, address, job title, department or place alone."""
+    from core.engine.gazetteer import find_places
+
+    t = piece.strip(_PUNCT)
+    if (not 2 <= len(t) <= 48 or re.search(r"\d|@", t) or _CODES.fullmatch(t) or _title_piece(t)
+            or (r.is_unit(t) and not r.org_word.search(t)) or not (t[0].isupper() or _CJK.match(t))):
+        return None
+    if not (r.org_word.search(t) or len(t.split()) >= 2):
+        return None
+    if any(p.start == 0 and p.end >= len(t) for p in find_places(t)):
+        return None          # "Auckland", "New York": a place, not an employer
+    return t
+
+
+def signature_employer(lines: list[str]) -> tuple[str, str] | None:
+    """(employer, occupation role) of an e-mail signature in a mail the user shows (a line holds an
+    e-mail address): a job title followed by the employer on its line ("Tradutora EN/FR > PT-PT ·
+    Entrelinhas Traduções"), or a "Name | Title" line followed by the employer's line ("Tama Walker |
+    Funeral Director" / "Harbourview Funeral Services · Kingsland"). None in any other document: whose
+    signature it is, the caller decides (the role must be the account's own job)."""
+    if not any(_EMAIL.search(t) for t in lines):
+        return None
+    r = _reader()
+    for i, line in enumerate(lines):
+        pieces = [p for p in _SEGMENT.split(line.strip()) if p.strip(_PUNCT)]
+        for k, piece in enumerate(pieces):
+            if (o := _title_piece(piece)) is None:
+                continue
+            after = [p for p in pieces[k + 1:] if not _CODES.fullmatch(p.strip(_PUNCT))]
+            if after:
+                org = _employer_piece(r, after[0])
+            elif i + 1 < len(lines):
+                nxt = [p for p in _SEGMENT.split(lines[i + 1].strip()) if p.strip(_PUNCT)]
+                org = _employer_piece(r, nxt[0]) if nxt else None
+            else:
+                org = None
+            if org:
+                return org, o.role
+    return None
