@@ -289,6 +289,7 @@ def test_engine_a_shop_card_in_a_post_about_something_else_is_no_workplace(tmp_p
     ("さくら通り歯科クリニック\n山口 美咲\nYAMAGUCHI Misaki", "YAMAGUCHI", "さくら通り歯科クリニック", False),
     ("Crew Roster\nEmp 40712 · Base DEL\n02 FEB\nDEL 2310 - SIN 0725\nIndiSky Airways · Cabin Crew Portal", "SIN",
      "IndiSky Airways", False),                                                        # a roster's destination
+    ("PONCE FRETWORKS\nGuitar·Bass·Mandolin Repair", "PONCE", "PONCE FRETWORKS", False),  # a place in the name
 ])
 def test_the_workplace_city_is_the_organisations_address(content: str, place: str, org: str, ok: bool) -> None:
     from core.engine.aggregators.places import _org_address
@@ -348,3 +349,60 @@ def test_engine_someone_elses_signature_stays_theirs(tmp_path: Path) -> None:
                                                      "Please find the quote attached.", "Regards,", "Dan Cole | Roofer",
                                                      "Harbour Roofing Services"], size=(900, 560), font_size=28)
     check(tmp_path, case)
+
+
+# ------------------------------------------------------------- the sign of the premises the poster calls theirs
+from core.engine.rules.workplace_labels import own_premises, sign_name  # noqa: E402
+
+
+@pytest.mark.parametrize("caption", [
+    "Still can't quite believe this is my door.", "New window lettering at the shop.",
+    "工作室门口的牌子被雨淋得褪色了", "うちの店の看板を新しくしました", "우리 가게 간판 새로 달았어요",
+    "Mi taller cumple tres años", "A minha loja faz cinco anos", "Nouvelle enseigne pour mon atelier",
+    "Neue Schrift für meine Werkstatt",
+])
+def test_a_caption_calls_the_premises_its_own(caption: str) -> None:
+    assert own_premises(caption)
+
+
+@pytest.mark.parametrize("caption", [
+    "Bakkie got new door vinyl.", "my doorbell broke again", "Lovely dinner at our favourite shop",
+    "路过一家店，招牌很好看", "駅前の店で買い物", "친구 가게에 다녀왔어요", "Comí en un taller de cerámica con amigos",
+    "Passei na loja da esquina", "Un atelier de poterie avec les enfants", "Wir waren in einer Werkstatt zu Besuch",
+])
+def test_a_caption_about_someone_elses_premises(caption: str) -> None:
+    assert not own_premises(caption)
+
+
+@pytest.mark.parametrize("lines, name", [
+    (["SAIR HEID TATTOO CO.", "412 London Road· Glasgow G40", "walk-ins Thursdays 12-5"], "SAIR HEID TATTOO CO."),
+    (["PONCE FRETWORKS", "Guitar·Bass·Mandolin Repair", "Euclid Ave·Little Five Points· Est. 1998"], "PONCE FRETWORKS"),
+    (["月华绣坊", "苏州市高新区镇湖街道 绣品街"], "月华绣坊"),
+])
+def test_a_sign_names_its_business(lines: list[str], name: str) -> None:
+    assert sign_name(lines) == name
+
+
+@pytest.mark.parametrize("lines", [["OPEN", "Mon-Sat 9-5"], ["Glasgow", "Welcome"], ["Happy 40th Mo!"],
+                                   ["Line 1", "2", "3", "4", "5", "6"]])
+def test_no_business_on_the_sign(lines: list[str]) -> None:
+    assert sign_name(lines) is None
+
+
+def _sign_case(tmp_path: Path, cid: str, caption: str, **kw) -> None:
+    case = Case(cid, ["I am a luthier: refretted a 1962 Strat today and set the intonation on two basses.",
+                      {"caption": caption, "images": [{"file": "images/sign.png"}]},
+                      "Weekend walk by the canal with the dog."], **kw)
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "sign.png", ["PONCE FRETWORKS", "Guitar · Bass · Mandolin Repair"], size=(720, 300))
+    check(tmp_path, case)
+
+
+def test_engine_the_sign_of_the_posters_shop_names_the_workplace(tmp_path: Path) -> None:
+    _sign_case(tmp_path, "own-sign", "New window lettering at the shop. Took 27 years to spring for gold leaf.",
+               present={"workplace": "PONCE FRETWORKS"})
+
+
+def test_engine_a_shop_sign_seen_in_passing_is_no_workplace(tmp_path: Path) -> None:
+    _sign_case(tmp_path, "passing-sign", "Walked past this place on the way to lunch, lovely gold leaf.",
+               absent={"workplace": "PONCE FRETWORKS"})

@@ -9,7 +9,8 @@ from collections import defaultdict
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.rules.workplace_labels import (card_organisation, is_organisation, is_unit, named_organisation, staff_card,
-                                                signature_employer, staff_number, title_line, unit_beside)
+                                                own_premises, sign_name, signature_employer, staff_number, title_line,
+                                                unit_beside)
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 from core.textmatch import normalize
@@ -74,6 +75,8 @@ def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[Cu
     "Emp 40712 ... IndiSky Airways") in a post about work or beside the account's own job (`jobs`: the
     occupation cues of the account, holder self, in the same post), or the account's own job stated in
     the caption of the post it is in ("さくら通り歯科クリニック / 山口 美咲" under a hygienist's work day).
+    A sign, door or window in a post whose caption calls the premises the poster's own ("this is my
+    door", "at the shop", "工作室门口的牌子") names the workplace in an account whose own job is read.
     An e-mail signature ("Tama Walker | Funeral Director / Harbourview Funeral Services") names the
     account's employer when its title is the account's own job; another person's signature stays theirs.
     A business card, a shop's sign or a menu in a post about something else names no workplace."""
@@ -124,6 +127,11 @@ def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[Cu
         if (sig := signature_employer(lines)) and own_roles.get(sig[1], set()) - {n.node_id}:
             emit(n, sig[0], None)
             continue
+        # a sign, door or window of the premises the caption calls the poster's own ("this is my door",
+        # "工作室门口的牌子"), in an account whose own job is read: the business it names is the workplace
+        if own_roles and own_premises(_caption(f, n.post_id or "")) and (org := sign_name(lines)):
+            emit(n, org, None)
+            continue
         numbered = staff_number(lines)
         # a labelled department field, a staff number, or a card that is no letter, appointment card or bill to a
         # patient or customer ("Northwind Hospital / Department of Cardiology / Dear Mr ..." names no workplace)
@@ -144,6 +152,12 @@ def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[Cu
         if org and ((marked and about_work) or (said and staff_card(lines))):
             emit(n, org, None)
     return out
+
+
+def _caption(f: GraphFacts, post_id: str) -> str:
+    """The poster's own caption of a post (not a comment)."""
+    return " ".join(n.content or "" for n in f.nodes.values()
+                    if n.kind == "evidence" and n.post_id == post_id and n.carrier == "caption" and not n.data.hostile)
 
 
 _STATION_SUFFIX = re.compile(r"(?i)(?:\s*(?:station|stn)|站|駅|역)$")

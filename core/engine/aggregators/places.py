@@ -535,6 +535,9 @@ def _org_address(content: str, start: int, org: str) -> bool:
     home = next((i for i, ln in enumerate(lines) if org and org in ln), None)
     if home is None:
         return True        # the organisation is written differently on the card: keep the old reading
+    col, org_col = start - (content.rfind("\n", 0, start) + 1), lines[home].find(org)
+    if at == home and org_col <= col < org_col + len(org):
+        return False       # a place inside the organisation's name ("PONCE FRETWORKS" is no shop in Ponce)
     return at == home or (0 < at - home <= 2 and bool(_ADDRESS_LINE.search(lines[at])))
 
 

@@ -41,6 +41,7 @@ class WorkplaceLabels(BaseModel):
     organization_words: dict[str, list[str]]
     card_titles: dict[str, list[str]]
     staff_number_labels: dict[str, list[str]]
+    own_premises: dict[str, list[str]]
     not_staff_words: dict[str, list[str]]
 
 
@@ -94,6 +95,7 @@ class _Reader:
         # "工号 0387", "EMP 7720415", "Emp 40712", "Staff ID: TX204518", "사번 20931": a label, then a code with a digit
         self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.staff_number_labels))})(?![^\W\d_])"
                                    r"\s*[:：#.]?\s*[A-Z]{0,4}[-‐]?\d[\w-]{1,14}")
+        self.premises = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.own_premises))})(?![a-zà-ÿ])")
         self.cjk_org = re.compile("|".join(re.escape(w) for w in _words(d.organization_words) if _CJK.search(w)))
         self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.not_staff_words))})(?![^\W\d_])")
 
@@ -307,3 +309,29 @@ def signature_employer(lines: list[str]) -> tuple[str, str] | None:
             if org:
                 return org, o.role
     return None
+
+
+def own_premises(caption: str) -> bool:
+    """The caption names the premises as the poster's own place of work ("this is my door", "New window
+    lettering at the shop", "工作室门口的牌子", "mi taller", "meine Werkstatt")."""
+    return bool(_reader().premises.search(caption or ""))
+
+
+def sign_name(lines: list[str]) -> str | None:
+    """The business a shop sign, door or window names: the card's organisation (card_organisation), else
+    its first line when the sign is short (5 lines at most) and that line is a name of 1 to 4 words with
+    no digit that is no place, job title, department or card title ("PONCE FRETWORKS")."""
+    from core.engine.gazetteer import find_places
+
+    if found := card_organisation(lines):
+        return found[0]
+    r = _reader()
+    text = [t.strip() for t in lines if t.strip()]
+    if not text or len(text) > 5:
+        return None
+    head = _SEGMENT.split(text[0])[0].strip(_PUNCT)
+    if (not 2 <= len(head) <= 40 or not 1 <= len(head.split()) <= 4 or re.search(r"\d|@|[:：]", head)
+            or not re.search(r"[^\W\d_]{2}", head) or head.casefold() in r.titles or r.is_unit(head)
+            or _title_piece(head) or any(p.start == 0 and p.end >= len(head) for p in find_places(head))):
+        return None
+    return head
