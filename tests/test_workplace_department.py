@@ -406,3 +406,31 @@ def test_engine_the_sign_of_the_posters_shop_names_the_workplace(tmp_path: Path)
 def test_engine_a_shop_sign_seen_in_passing_is_no_workplace(tmp_path: Path) -> None:
     _sign_case(tmp_path, "passing-sign", "Walked past this place on the way to lunch, lovely gold leaf.",
                absent={"workplace": "PONCE FRETWORKS"})
+
+
+# ------------------------------------------------------------------------- rosters and pay slips
+from core.engine.rules.workplace_labels import work_document  # noqa: E402
+
+
+@pytest.mark.parametrize("line", ["Crew Roster·FEB 2026", "排班查询", "2026年4月排班", "4月のシフト表", "3월 근무표",
+                                  "Dienstplan KW 12", "Planning de la semaine", "Cuadrante de marzo",
+                                  "Escala de serviço - março", "Payslip March 2026"])
+def test_a_roster_or_pay_slip_title(line: str) -> None:
+    assert work_document(["20:28", line])
+
+
+@pytest.mark.parametrize("line", ["Bus timetable", "公交时刻表", "時刻表", "버스 시간표", "Fahrplan", "Horaires des bus",
+                                  "Horario de autobuses", "Horário dos autocarros", "Rostered parking only"])
+def test_no_roster_title(line: str) -> None:
+    assert not work_document(["20:28", line])
+
+
+def test_engine_a_numbered_crew_roster_names_the_airline(tmp_path: Path) -> None:
+    _card_case(tmp_path, "crew-roster", ["Crew Roster - FEB 2026", "MEHRA KAVYA · Emp 40712 · Base DEL", "02 FEB ISK 201",
+                                         "IndiSky Airways · Cabin Crew Portal"],
+               "Next month's roster is out. 3 Dubai layovers and not one weekend off.", present={"workplace": "IndiSky Airways"})
+
+
+def test_engine_a_roster_with_no_staff_number_names_nothing(tmp_path: Path) -> None:
+    _card_case(tmp_path, "volunteer-roster", ["Crew Roster - FEB 2026", "Sunday: Kavya, Priya", "IndiSky Airways · Cabin Crew Portal"],
+               "Next month's roster is out. 3 Dubai layovers and not one weekend off.", absent={"workplace": "IndiSky Airways"})

@@ -10,7 +10,7 @@ from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.rules.workplace_labels import (card_organisation, is_organisation, is_unit, named_organisation, staff_card,
                                                 own_premises, sign_name, signature_employer, staff_number, title_line,
-                                                unit_beside)
+                                                unit_beside, work_document)
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 from core.textmatch import normalize
@@ -72,7 +72,8 @@ def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[Cu
 
     A card that names an organisation with no department is the account's work card when it says whose
     job it is: a job title or a staff number printed on it ("康橙社區藥局 / 林怡君 / 藥師", a roster's
-    "Emp 40712 ... IndiSky Airways") in a post about work or beside the account's own job (`jobs`: the
+    "Emp 40712 ... IndiSky Airways") in a post about work, on a roster or pay slip (a staff number beside
+    "Crew Roster", 排班, Dienstplan: the holder's own work document) or beside the account's own job (`jobs`: the
     occupation cues of the account, holder self, in the same post), or the account's own job stated in
     the caption of the post it is in ("さくら通り歯科クリニック / 山口 美咲" under a hygienist's work day).
     A sign, door or window in a post whose caption calls the premises the poster's own ("this is my
@@ -143,7 +144,8 @@ def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[Cu
             continue
         pid = n.post_id or ""
         job_here = own_job_posts.get(pid, set())
-        about_work = n.carrier == "badge" or f.post_has(pid, "work") or bool(job_here)
+        about_work = (n.carrier == "badge" or f.post_has(pid, "work") or bool(job_here)
+                      or (numbered and work_document(lines)))
         marked = numbered or title_line(lines) is not None
         org = found[0] if found else (named_organisation(lines) if numbered else None)
         # the account's job said in the caption (a node of the post other than this card)

@@ -42,6 +42,7 @@ class WorkplaceLabels(BaseModel):
     card_titles: dict[str, list[str]]
     staff_number_labels: dict[str, list[str]]
     own_premises: dict[str, list[str]]
+    roster_words: dict[str, list[str]]
     not_staff_words: dict[str, list[str]]
 
 
@@ -96,6 +97,8 @@ class _Reader:
         self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.staff_number_labels))})(?![^\W\d_])"
                                    r"\s*[:：#.]?\s*[A-Z]{0,4}[-‐]?\d[\w-]{1,14}")
         self.premises = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.own_premises))})(?![a-zà-ÿ])")
+        self.roster = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt([w for w in _words(d.roster_words) if not _CJK.search(w)])})(?![^\W\d_])"
+                                 rf"|{alt([w for w in _words(d.roster_words) if _CJK.search(w)])}")
         self.cjk_org = re.compile("|".join(re.escape(w) for w in _words(d.organization_words) if _CJK.search(w)))
         self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.not_staff_words))})(?![^\W\d_])")
 
@@ -335,3 +338,10 @@ def sign_name(lines: list[str]) -> str | None:
             or _title_piece(head) or any(p.start == 0 and p.end >= len(head) for p in find_places(head))):
         return None
     return head
+
+
+def work_document(lines: list[str]) -> bool:
+    """A line of the document titles it a duty roster or a pay slip ("Crew Roster·FEB 2026", "排班查询",
+    "Dienstplan"): with a staff number, the account's own work document."""
+    r = _reader()
+    return any(r.roster.search(t) for t in lines)
