@@ -170,3 +170,267 @@ def test_a_staff_badge_is_a_staff_card() -> None:
     from core.engine.rules.workplace_labels import staff_card
     assert staff_card(["LOTUS CROWN RESORT·COTAI", "Gaming Operations· Team D", "CHAN WING YAN 陳詠欣", "TABLE GAMES DEALER",
                        "EMP 7720415"])
+
+
+# --------------------------------------------------------- cards that name the employer without a department
+from core.engine.rules.workplace_labels import card_organisation, named_organisation, staff_number, title_line  # noqa: E402
+
+
+@pytest.mark.parametrize("lines, org, unit", [
+    # an organisation and its department written together, or beside each other anywhere on the card
+    (["20:28", "排班查询", "重庆两江巴士第四车队", "驾驶员：吴建军 工号 0387"], "重庆两江巴士", "第四车队"),
+    (["标注平台v3.2·当前用户：许佳妮", "今日完成1,284 框", "鲸屿智能·数据标注部"], "鲸屿智能", "数据标注部"),
+    (["Shift plan: week 12", "Northwind Logistics · Customer Service"], "Northwind Logistics", "Customer Service"),
+    # a header with an organisation word of the language (no department)
+    (["康橙社區藥局", "林怡君", "藥師"], "康橙社區藥局", None),
+    (["さくら通り歯科クリニック", "山口 美咲", "YAMAGUCHI Misaki"], "さくら通り歯科クリニック", None),
+    (["광안바다동물병원", "김하은", "수의테크니션"], "광안바다동물병원", None),
+    (["海岸名邸物业服务中心", "孙晓峰", "物业管家"], "海岸名邸物业服务中心", None),
+    (["TALLER ÁBSIDE· Conservación y Restauración", "Ficha de intervención Nº 2026-014"], "TALLER ÁBSIDE", None),
+    (["Farmácia Central", "Beatriz Salgueiro", "Farmacêutica"], "Farmácia Central", None),
+    (["Atelier Lumière", "Camille Perrin"], "Atelier Lumière", None),
+])
+def test_a_card_names_its_organisation(lines: list[str], org: str, unit: str | None) -> None:
+    assert card_organisation(lines) == (org, unit)
+
+
+@pytest.mark.parametrize("lines", [
+    ["Marcus Tolliver", "Guitar Repair"],                       # a person and a trade, no organisation word
+    ["驾驶员：吴建军 工号 0387", "04/01 周三 早班 05:40 出场"],  # a roster with no organisation
+    ["山口 美咲", "YAMAGUCHI Misaki"],
+    ["김하은", "수의테크니션"],
+    ["Happy 40th Mo!"],
+])
+def test_a_card_with_no_organisation_word_names_none(lines: list[str]) -> None:
+    assert card_organisation(lines) is None
+
+
+@pytest.mark.parametrize("line", ["驾驶员：吴建军 工号 0387", "MEHRA KAVYA (F)· Emp 40712 · Base DEL", "EMP 7720415",
+                                  "Staff ID: TX204518", "社員番号 204518", "사번 20931", "Personalnummer: 44120",
+                                  "Matricule 88123", "Legajo 4471", "Matrícula: 2231-7", "員工編號：A10293"])
+def test_a_staff_number_marks_a_staff_document(line: str) -> None:
+    assert staff_number(["Some Header", line])
+
+
+@pytest.mark.parametrize("line", ["FLIGHT AT2214", "GATE 5", "Temple Road 12", "Nº EIS-A-2026-0311", "SEAT 14C",
+                                  "取件码6-2-1147", "employee of the month", "Team meeting at 10"])
+def test_other_numbers_are_no_staff_number(line: str) -> None:
+    assert not staff_number(["Some Header", line])
+
+
+@pytest.mark.parametrize("lines, title", [
+    (["康橙社區藥局", "林怡君", "藥師"], "藥師"),
+    (["LOTUS CROWN RESORT·COTAI", "TABLE GAMES DEALER"], "TABLE GAMES DEALER"),
+    (["海岸名邸物业服务中心", "物业管家"], "物业管家"),
+    (["Tama Walker | Funeral Director"], "Funeral Director"),
+])
+def test_a_job_title_line(lines: list[str], title: str) -> None:
+    assert title_line(lines) == title
+
+
+def test_no_job_title_line() -> None:
+    assert title_line(["さくら通り歯科クリニック", "山口 美咲", "YAMAGUCHI Misaki"]) is None
+
+
+def test_an_organisation_anywhere_on_a_numbered_roster() -> None:
+    lines = ["Crew Roster·FEB 2026", "MEHRA KAVYA (F)· Emp 40712 · Base DEL", "02 FEB", "IndiSky Airways · Cabin Crew Portal"]
+    assert named_organisation(lines) == "IndiSky Airways"
+    assert named_organisation(["Crew Roster·FEB 2026", "02 FEB"]) is None
+
+
+def _cjk_card(path: Path, lines: list[str]) -> None:
+    """A card rendered with a CJK font (the shared helper's first font has no CJK glyphs)."""
+    from PIL import Image, ImageDraw, ImageFont
+    font = ImageFont.truetype("/usr/share/fonts/truetype/wqy/wqy-microhei.ttc", 34)
+    img = Image.new("RGB", (720, 80 + 56 * len(lines)), "white")
+    d = ImageDraw.Draw(img)
+    for i, ln in enumerate(lines):
+        d.text((30, 30 + 56 * i), ln, fill="black", font=font)
+    img.save(path)
+
+
+def _card_case(tmp_path: Path, cid: str, lines: list[str], caption: str, cjk: bool = False,
+               when: str = "2025-03-01T10:00:00+00:00", **kw) -> None:
+    case = Case(cid, [{"caption": caption, "images": [{"file": "images/card.png"}], "timestamp": when},
+                      "Weekend walk by the canal with the dog."], **kw)
+    udir = write_user(tmp_path, case)
+    (_cjk_card if cjk else lambda p, ls: render_text_image(p, ls, size=(720, 420)))(udir / "images" / "card.png", lines)
+    check(tmp_path, case)
+
+
+def test_engine_a_name_badge_with_a_job_title_names_the_employer(tmp_path: Path) -> None:
+    _card_case(tmp_path, "pharmacy-badge", ["Harbour Pharmacy", "Jane Smith", "Pharmacist"],
+               "Long shift at the counter today, ninety scripts and one broken card reader.",
+               present={"workplace": "Harbour Pharmacy"})
+
+
+def test_engine_a_roster_with_a_staff_number_names_the_employer(tmp_path: Path) -> None:
+    _card_case(tmp_path, "bus-roster", ["排班查询", "重庆两江巴士第四车队", "驾驶员：吴建军 工号 0387", "04/01 周三 早班 05:40 出场"],
+               "下个月的排班出来了，又是早班多。十九年了，还是最怕下雨天爬坡。", cjk=True,
+               present={"workplace": "重庆两江巴士"})
+
+
+def test_engine_a_station_name_board_is_no_workplace(tmp_path: Path) -> None:
+    _card_case(tmp_path, "station-board", ["文化中心", "Cultural Center", "07"],
+               "週一早上的橘線，文化中心站人超多，在美麗島換紅線的時候被擠成紙片人。", cjk=True, when="2026-02-02T08:20:00+08:00",
+               absent={"workplace": "Cultural Center"})
+
+
+def test_engine_a_shop_card_in_a_post_about_something_else_is_no_workplace(tmp_path: Path) -> None:
+    _card_case(tmp_path, "shop-card", ["Harbour Pharmacy", "Open 9-6 Mon-Sat"],
+               "Picked up some sunscreen on the way to the beach.", absent={"workplace": "Harbour Pharmacy"})
+
+
+@pytest.mark.parametrize("content, place, org, ok", [
+    ("St. Raphael Medical Center\nMakati City\nLaboratory", "Makati", "St. Raphael Medical Center", True),
+    ("LOTUS CROWN RESORT·COTAI\nGaming Operations", "COTAI", "LOTUS CROWN RESORT", True),
+    ("さくら通り歯科クリニック\n大阪市北区梅田", "大阪", "さくら通り歯科クリニック", True),
+    ("さくら通り歯科クリニック\n山口 美咲\nYAMAGUCHI Misaki", "山口", "さくら通り歯科クリニック", False),   # a surname
+    ("さくら通り歯科クリニック\n山口 美咲\nYAMAGUCHI Misaki", "YAMAGUCHI", "さくら通り歯科クリニック", False),
+    ("Crew Roster\nEmp 40712 · Base DEL\n02 FEB\nDEL 2310 - SIN 0725\nIndiSky Airways · Cabin Crew Portal", "SIN",
+     "IndiSky Airways", False),                                                        # a roster's destination
+    ("PONCE FRETWORKS\nGuitar·Bass·Mandolin Repair", "PONCE", "PONCE FRETWORKS", False),  # a place in the name
+])
+def test_the_workplace_city_is_the_organisations_address(content: str, place: str, org: str, ok: bool) -> None:
+    from core.engine.aggregators.places import _org_address
+    assert _org_address(content, content.index(place), org) is ok
+
+
+# ------------------------------------------------------------------------------- e-mail signatures
+from core.engine.rules.workplace_labels import signature_employer  # noqa: E402
+
+_MAIL = ["18:09", "Mail", "RE: lot 3", "someone@example.com", "To: Client Desk"]
+
+
+@pytest.mark.parametrize("sig, org, role", [
+    (["Cumprimentos,", "Beatriz Salgueiro", "Tradutora EN/FR > PT-PT· Entrelinhas Traduções"], "Entrelinhas Traduções", "Translator"),
+    (["– in reply to −", "Tama Walker | Funeral Director", "Harbourview Funeral Services · Kingsland, Auckla"],
+     "Harbourview Funeral Services", "Funeral Director"),
+    (["Saludos,", "Ana Ruiz", "Abogada · Bufete Ruiz Asociados"], "Bufete Ruiz Asociados", "Lawyer"),
+    (["Viele Grüße", "Anna Weber", "Steuerberaterin | Kanzlei Weber & Partner"], "Kanzlei Weber & Partner", "Accountant"),
+    (["Cordialement,", "Marie Dubois", "Traductrice · Atelier des Langues"], "Atelier des Langues", "Translator"),
+    (["此致", "王芳", "翻译 · 译林翻译公司"], "译林翻译公司", "Translator"),
+    (["王芳", "会计师", "华信会计师事务所"], "华信会计师事务所", "Accountant"),
+])
+def test_a_signature_names_title_and_employer(sig: list[str], org: str, role: str) -> None:
+    assert signature_employer(_MAIL + sig) == (org, role)
+
+
+@pytest.mark.parametrize("lines", [
+    _MAIL + ["Best,", "Tama Walker | Funeral Director", "Auckland"],              # a place is no employer
+    _MAIL + ["Best,", "Tama Walker | Funeral Director", "+64 21 555 0101"],       # a phone number
+    _MAIL + ["Cumprimentos,", "Beatriz Salgueiro"],                              # no title
+    ["Tama Walker | Funeral Director", "Harbourview Funeral Services"],           # no mail: a flyer, a card
+    ["王芳", "会计师", "华信会计师事务所"],
+])
+def test_no_signature_employer(lines: list[str]) -> None:
+    assert signature_employer(lines) is None
+
+
+def test_engine_the_accounts_signature_names_its_employer(tmp_path: Path) -> None:
+    case = Case("own-signature", [
+        {"caption": "I work as a pharmacist and the thank-you notes still get me. Ninety scripts today.",
+         "images": [{"file": "images/mail.png"}]}, "Weekend walk by the canal with the dog."],
+        present={"workplace": "Harbourview Pharmacy Group"})
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "mail.png", ["Mail", "rawiri.h@mail.nz", "To: Tama Walker", "Kia ora Tama,",
+                                                     "Thank you for everything.", "Rawiri", "Tama Walker | Pharmacist",
+                                                     "Harbourview Pharmacy Group"], size=(900, 560), font_size=28)
+    check(tmp_path, case)
+
+
+def test_engine_someone_elses_signature_stays_theirs(tmp_path: Path) -> None:
+    case = Case("other-signature", [
+        {"caption": "Quote came back for the roof repair, my week of lesson planning just got worse. I teach year 6.",
+         "images": [{"file": "images/mail.png"}]}, "Weekend walk by the canal with the dog."],
+        absent={"workplace": "Harbour Roofing"})
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "mail.png", ["Mail", "dan@harbourroofing.co.nz", "To: me", "Hi,",
+                                                     "Please find the quote attached.", "Regards,", "Dan Cole | Roofer",
+                                                     "Harbour Roofing Services"], size=(900, 560), font_size=28)
+    check(tmp_path, case)
+
+
+# ------------------------------------------------------------- the sign of the premises the poster calls theirs
+from core.engine.rules.workplace_labels import own_premises, sign_name  # noqa: E402
+
+
+@pytest.mark.parametrize("caption", [
+    "Still can't quite believe this is my door.", "New window lettering at the shop.",
+    "工作室门口的牌子被雨淋得褪色了", "うちの店の看板を新しくしました", "우리 가게 간판 새로 달았어요",
+    "Mi taller cumple tres años", "A minha loja faz cinco anos", "Nouvelle enseigne pour mon atelier",
+    "Neue Schrift für meine Werkstatt",
+])
+def test_a_caption_calls_the_premises_its_own(caption: str) -> None:
+    assert own_premises(caption)
+
+
+@pytest.mark.parametrize("caption", [
+    "Bakkie got new door vinyl.", "my doorbell broke again", "Lovely dinner at our favourite shop",
+    "路过一家店，招牌很好看", "駅前の店で買い物", "친구 가게에 다녀왔어요", "Comí en un taller de cerámica con amigos",
+    "Passei na loja da esquina", "Un atelier de poterie avec les enfants", "Wir waren in einer Werkstatt zu Besuch",
+])
+def test_a_caption_about_someone_elses_premises(caption: str) -> None:
+    assert not own_premises(caption)
+
+
+@pytest.mark.parametrize("lines, name", [
+    (["SAIR HEID TATTOO CO.", "412 London Road· Glasgow G40", "walk-ins Thursdays 12-5"], "SAIR HEID TATTOO CO."),
+    (["PONCE FRETWORKS", "Guitar·Bass·Mandolin Repair", "Euclid Ave·Little Five Points· Est. 1998"], "PONCE FRETWORKS"),
+    (["月华绣坊", "苏州市高新区镇湖街道 绣品街"], "月华绣坊"),
+])
+def test_a_sign_names_its_business(lines: list[str], name: str) -> None:
+    assert sign_name(lines) == name
+
+
+@pytest.mark.parametrize("lines", [["OPEN", "Mon-Sat 9-5"], ["Glasgow", "Welcome"], ["Happy 40th Mo!"],
+                                   ["Line 1", "2", "3", "4", "5", "6"]])
+def test_no_business_on_the_sign(lines: list[str]) -> None:
+    assert sign_name(lines) is None
+
+
+def _sign_case(tmp_path: Path, cid: str, caption: str, **kw) -> None:
+    case = Case(cid, ["I am a luthier: refretted a 1962 Strat today and set the intonation on two basses.",
+                      {"caption": caption, "images": [{"file": "images/sign.png"}]},
+                      "Weekend walk by the canal with the dog."], **kw)
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "sign.png", ["PONCE FRETWORKS", "Guitar · Bass · Mandolin Repair"], size=(720, 300))
+    check(tmp_path, case)
+
+
+def test_engine_the_sign_of_the_posters_shop_names_the_workplace(tmp_path: Path) -> None:
+    _sign_case(tmp_path, "own-sign", "New window lettering at the shop. Took 27 years to spring for gold leaf.",
+               present={"workplace": "PONCE FRETWORKS"})
+
+
+def test_engine_a_shop_sign_seen_in_passing_is_no_workplace(tmp_path: Path) -> None:
+    _sign_case(tmp_path, "passing-sign", "Walked past this place on the way to lunch, lovely gold leaf.",
+               absent={"workplace": "PONCE FRETWORKS"})
+
+
+# ------------------------------------------------------------------------- rosters and pay slips
+from core.engine.rules.workplace_labels import work_document  # noqa: E402
+
+
+@pytest.mark.parametrize("line", ["Crew Roster·FEB 2026", "排班查询", "2026年4月排班", "4月のシフト表", "3월 근무표",
+                                  "Dienstplan KW 12", "Planning de la semaine", "Cuadrante de marzo",
+                                  "Escala de serviço - março", "Payslip March 2026"])
+def test_a_roster_or_pay_slip_title(line: str) -> None:
+    assert work_document(["20:28", line])
+
+
+@pytest.mark.parametrize("line", ["Bus timetable", "公交时刻表", "時刻表", "버스 시간표", "Fahrplan", "Horaires des bus",
+                                  "Horario de autobuses", "Horário dos autocarros", "Rostered parking only"])
+def test_no_roster_title(line: str) -> None:
+    assert not work_document(["20:28", line])
+
+
+def test_engine_a_numbered_crew_roster_names_the_airline(tmp_path: Path) -> None:
+    _card_case(tmp_path, "crew-roster", ["Crew Roster - FEB 2026", "MEHRA KAVYA · Emp 40712 · Base DEL", "02 FEB ISK 201",
+                                         "IndiSky Airways · Cabin Crew Portal"],
+               "Next month's roster is out. 3 Dubai layovers and not one weekend off.", present={"workplace": "IndiSky Airways"})
+
+
+def test_engine_a_roster_with_no_staff_number_names_nothing(tmp_path: Path) -> None:
+    _card_case(tmp_path, "volunteer-roster", ["Crew Roster - FEB 2026", "Sunday: Kavya, Priya", "IndiSky Airways · Cabin Crew Portal"],
+               "Next month's roster is out. 3 Dubai layovers and not one weekend off.", absent={"workplace": "IndiSky Airways"})

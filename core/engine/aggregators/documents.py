@@ -8,7 +8,9 @@ from collections import defaultdict
 
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.registry import Board, aggregator
-from core.engine.rules.workplace_labels import header_organisation, is_organisation, is_unit, staff_card, unit_beside
+from core.engine.rules.workplace_labels import (card_organisation, is_organisation, is_unit, named_organisation, staff_card,
+                                                own_premises, sign_name, signature_employer, staff_number, title_line,
+                                                unit_beside, work_document)
 from core.engine.rules.workplace_labels import patterns as workplace_label_patterns
 from core.engine.types import Cue
 from core.textmatch import normalize
@@ -55,18 +57,41 @@ def receipt_venues(f: GraphFacts) -> list[CueRec]:
     return out
 
 
+JOB_CONF = 0.3             # the occupation taxonomy's task reading is 0.4, a title on an image line 0.55
 _CARD_CARRIERS = ("badge", "document", "ocr_text", "screenshot")
 _UNIT_LINE = re.compile(r"(?i)\s*(?:" + workplace_label_patterns()[1] + r")\s*[:：]")
 
 
-def badge_workplaces(f: GraphFacts) -> list[CueRec]:
+def badge_workplaces(f: GraphFacts, jobs: list[CueRec] | None = None) -> list[CueRec]:
     """An organisation printed on a badge / access card / work document in a post about work: the
     workplace, with the department printed beside it on the same document as its finer level (the
     spec's unit: "Northwind Hospital / Radiology"); a department alone is never a workplace. A school
     with its staff unit ("Lumen Primary School / Maths Teaching Group") is a workplace too; a card whose
     organisation no entity recognised names it in its header beside a department ("Brightwater Eats /
-    Dept: Station 12"). The department words are data (rules/workplace_labels.py)."""
+    Dept: Station 12"). The department words are data (rules/workplace_labels.py).
+
+    A card that names an organisation with no department is the account's work card when it says whose
+    job it is: a job title or a staff number printed on it ("康橙社區藥局 / 林怡君 / 藥師", a roster's
+    "Emp 40712 ... IndiSky Airways") in a post about work, on a roster or pay slip (a staff number beside
+    "Crew Roster", 排班, Dienstplan: the holder's own work document) or beside the account's own job (`jobs`: the
+    occupation cues of the account, holder self, in the same post), or the account's own job stated in
+    the caption of the post it is in ("さくら通り歯科クリニック / 山口 美咲" under a hygienist's work day).
+    A sign, door or window in a post whose caption calls the premises the poster's own ("this is my
+    door", "at the shop", "工作室门口的牌子") names the workplace in an account whose own job is read.
+    An e-mail signature ("Tama Walker | Funeral Director / Harbourview Funeral Services") names the
+    account's employer when its title is the account's own job; another person's signature stays theirs.
+    A business card, a shop's sign or a menu in a post about something else names no workplace."""
     out = []
+    # post -> nodes stating the account's own job: a title or a job's jargon read by the occupation taxonomy,
+    # not the embedder's weak guess (semantic:occupation:*, confidence 0.07)
+    own_job_posts: dict[str, set[str]] = defaultdict(set)
+    own_roles: dict[str, set[str]] = defaultdict(set)      # the account's job -> the nodes stating it
+    for r in jobs or []:
+        c = r.cue
+        if (c.first_person and c.holder == "self" and not r.by_other and not c.data.stance
+                and not c.cue.startswith("semantic:") and c.confidence >= JOB_CONF):
+            own_job_posts[r.post_id].add(r.node_id)
+            own_roles[c.value].add(r.node_id)
     seen: set[str] = set()
 
     def emit(n, org: str, unit: str | None) -> None:
@@ -76,6 +101,7 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
         out.append(CueRec(n.node_id, n.post_id or "", n.carrier or "", cue, f.time.get(n.post_id or "")))
         seen.add(n.node_id)
 
+    stations = _stations(f)
     for n, e in f.entities:
         if e.type not in ("org", "school") or n.modality != "image" or not n.data.lines:
             continue
@@ -83,7 +109,7 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
         dept = [i for i in range(len(n.data.lines)) if "dept" in _mark(marks, i)]
         if e.type == "school" and not any("staff" in _mark(marks, i) for i in dept):
             continue      # a school is a workplace only beside its staff unit (Teaching Group, 科组)
-        if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or dept):
+        if not (n.carrier == "badge" or f.post_has(n.post_id or "", "work") or dept) or _station_sign(f, n, stations):
             continue
         org = e.text.strip()
         if (not org or "\n" in org or (is_unit(org) and not is_organisation(org))
@@ -95,13 +121,64 @@ def badge_workplaces(f: GraphFacts) -> list[CueRec]:
                 or n.status == "removed" or n.node_id in seen or n.carrier not in _CARD_CARRIERS):
             continue
         lines = [ln.text for ln in n.data.lines]
-        # a labelled department field, or a card that is no letter, appointment card or bill to a patient or
-        # customer ("Northwind Hospital / Department of Cardiology / Dear Mr ..." names no workplace)
-        if not (any(_UNIT_LINE.match(t) for t in lines) or staff_card(lines)):
+        if _station_sign(f, n, stations):
             continue
-        if (org := header_organisation(lines)) and (unit := unit_beside(lines, org)):
-            emit(n, org, unit)
+        # an e-mail signature whose job title is the account's own job, stated elsewhere than in this mail
+        # (a title read off the mail itself may be the sender's): its employer is the account's
+        if (sig := signature_employer(lines)) and own_roles.get(sig[1], set()) - {n.node_id}:
+            emit(n, sig[0], None)
+            continue
+        # a sign, door or window of the premises the caption calls the poster's own ("this is my door",
+        # "工作室门口的牌子"), in an account whose own job is read: the business it names is the workplace
+        if own_roles and own_premises(_caption(f, n.post_id or "")) and (org := sign_name(lines)):
+            emit(n, org, None)
+            continue
+        numbered = staff_number(lines)
+        # a labelled department field, a staff number, or a card that is no letter, appointment card or bill to a
+        # patient or customer ("Northwind Hospital / Department of Cardiology / Dear Mr ..." names no workplace)
+        if not (any(_UNIT_LINE.match(t) for t in lines) or numbered or staff_card(lines)):
+            continue
+        found = card_organisation(lines)
+        if found and found[1]:
+            emit(n, found[0], found[1])
+            continue
+        pid = n.post_id or ""
+        job_here = own_job_posts.get(pid, set())
+        about_work = (n.carrier == "badge" or f.post_has(pid, "work") or bool(job_here)
+                      or (numbered and work_document(lines)))
+        marked = numbered or title_line(lines) is not None
+        org = found[0] if found else (named_organisation(lines) if numbered else None)
+        # the account's job said in the caption (a node of the post other than this card)
+        said = any(nid != n.node_id and f.nodes.get(nid) is not None and f.nodes[nid].modality != "image"
+                   for nid in job_here)
+        if org and ((marked and about_work) or (said and staff_card(lines))):
+            emit(n, org, None)
     return out
+
+
+def _caption(f: GraphFacts, post_id: str) -> str:
+    """The poster's own caption of a post (not a comment)."""
+    return " ".join(n.content or "" for n in f.nodes.values()
+                    if n.kind == "evidence" and n.post_id == post_id and n.carrier == "caption" and not n.data.hostile)
+
+
+_STATION_SUFFIX = re.compile(r"(?i)(?:\s*(?:station|stn)|站|駅|역)$")
+
+
+def _stations(f: GraphFacts) -> dict[str, set[str]]:
+    """post -> the stations its evidence names, without the station word ("文化中心站" -> "文化中心")."""
+    out: dict[str, set[str]] = defaultdict(set)
+    for n, e in f.entities:
+        if e.type == "station" and (name := _STATION_SUFFIX.sub("", e.text.strip())):
+            out[n.post_id or ""].add(normalize(name))
+    return out
+
+
+def _station_sign(f: GraphFacts, n, stations: dict[str, set[str]]) -> bool:
+    """The photographed sign names a station the post rides through ("文化中心 / Cultural Center / O7"
+    under "文化中心站人超多"): a station's name board, not an employer's card."""
+    here = stations.get(n.post_id or "", set())
+    return bool(here) and any(normalize(ln.text.strip()) in here for ln in n.data.lines)
 
 
 def name_from_parcel_and_comments(f: GraphFacts) -> list[CueRec]:
@@ -180,8 +257,9 @@ CONTACTS = aggregator("contacts", _contacts, consumes=("entity:phone", "entity:e
                       produces=("found:contact_or_id_number",))
 RECEIPTS = aggregator("receipt_venues", lambda b: receipt_venues(b.facts), produces=("found:frequent_venues",),
                       consumes=("carrier:receipt", "lines", "feature:line_marks"), doc=receipt_venues.__doc__)
-BADGES = aggregator("badge_workplaces", lambda b: badge_workplaces(b.facts), produces=("found:workplace",),
-                    consumes=("entity:org", "lines", "feature:line_marks", "feature:work"), doc=badge_workplaces.__doc__)
+BADGES = aggregator("badge_workplaces", lambda b: badge_workplaces(b.facts, b.cues("occupation")), produces=("found:workplace",),
+                    consumes=("entity:org", "lines", "feature:line_marks", "feature:work", "cue:occupation"),
+                    doc=badge_workplaces.__doc__)
 PARCEL_NAMES = aggregator("parcel_names", lambda b: name_from_parcel_and_comments(b.facts), produces=("found:real_name",),
                           consumes=("feature:parcel_surnames", "feature:callnames"),
                           doc=name_from_parcel_and_comments.__doc__)

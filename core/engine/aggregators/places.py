@@ -513,11 +513,32 @@ def _city_beside(f: GraphFacts, h: Hypothesis) -> str | None:
     """The one city a workplace's own image evidence (its badge, letterhead, sign) names, else
     None (a caption's other city is as often a trip's: "back from Paris, first day at Acme")."""
     ev = set(h.evidence)
+    org = h.levels.get("organization", "")
     cities = {(e.data.levels or {}).get("city") for n, e in f.entities
               if n.node_id in ev and n.modality == "image" and e.type == "place"
-              and not (e.data.holder or "").startswith("other:")}
+              and not (e.data.holder or "").startswith("other:") and _org_address(n.content or "", e.start, org)}
     cities.discard(None)
     return cities.pop() if len(cities) == 1 else None
+
+
+# an address line: a postcode or house number, a comma between parts, an administrative word (Makati City, 大阪市北区)
+_ADDRESS_LINE = re.compile(r"\d|[,，、]|(?i:\b(?:city|county|district|ward|borough)\b)|[市区區县縣町]|[시구군]\b")
+
+
+def _org_address(content: str, start: int, org: str) -> bool:
+    """The place at `start` is printed as the organisation's own address: on the organisation's line, or
+    on one of the two lines below it written as an address ("St. Raphael Medical Center / Makati City",
+    "さくら通り歯科クリニック / 大阪市北区梅田"). A name plate's surname (山口 美咲 / YAMAGUCHI Misaki) or
+    a roster's destination far from the header is no address of the employer."""
+    lines = content.split("\n")
+    at = content.count("\n", 0, start)
+    home = next((i for i, ln in enumerate(lines) if org and org in ln), None)
+    if home is None:
+        return True        # the organisation is written differently on the card: keep the old reading
+    col, org_col = start - (content.rfind("\n", 0, start) + 1), lines[home].find(org)
+    if at == home and org_col <= col < org_col + len(org):
+        return False       # a place inside the organisation's name ("PONCE FRETWORKS" is no shop in Ponce)
+    return at == home or (0 < at - home <= 2 and bool(_ADDRESS_LINE.search(lines[at])))
 
 
 PLACES = aggregator("places", _places, consumes=(
