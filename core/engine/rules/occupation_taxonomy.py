@@ -378,7 +378,8 @@ def _phrases_rx(words: set[str], flags: int, grouped: bool = True) -> re.Pattern
     edges with any run of spaces between words. `grouped`: the same alternatives, in the same order,
     behind a look-ahead for their first character, one group per first character (characters equal
     under `flags` share a group), so a position tries the phrases that can start there instead of
-    all ~1,400 (Python's re has no trie). A phrase starting with a space leaves them ungrouped."""
+    all ~1,400 (Python's re has no trie); the groups sit in a tree of look-aheads by first character.
+    A phrase starting with a space leaves them ungrouped."""
     ordered = sorted(words, key=len, reverse=True)
     alts = [(re.escape(w) if CJK.search(w) or _HANGUL.search(w) or _KANA.search(w)
              else _LATIN_L + re.escape(w).replace(r"\ ", r"\s+") + _LATIN_R) for w in ordered]
@@ -403,8 +404,22 @@ def _phrases_rx(words: set[str], flags: int, grouped: bool = True) -> re.Pattern
     members: dict[str, list[str]] = {}
     for c, k in cls.items():
         members.setdefault(k, []).append(c)
-    return re.compile("|".join(f"(?=[{''.join(re.escape(c) for c in members[k])}])(?:{'|'.join(a)})"
-                               for k, a in groups.items()), flags)
+
+    def tree(keys: list[str]) -> str:
+        # groups behind look-aheads, 8 to a level: a position passes one look-ahead per level (the
+        # classes are disjoint), so it tries about 8 per level instead of one per first character
+        if len(keys) <= _FANOUT:
+            return "|".join(f"(?=[{''.join(re.escape(c) for c in members[k])}])(?:{'|'.join(groups[k])})"
+                            for k in keys)
+        size = -(-len(keys) // _FANOUT)
+        parts = [keys[i:i + size] for i in range(0, len(keys), size)]
+        return "|".join(f"(?=[{''.join(re.escape(c) for k in part for c in members[k])}])(?:{tree(part)})"
+                        for part in parts)
+
+    return re.compile(tree(sorted(groups)), flags)
+
+
+_FANOUT = 8
 
 
 _CAPS = re.compile(r"[A-Z0-9&-]{2,6}")
