@@ -24,7 +24,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any, Iterable, Iterator
 
-_MAGIC = b"argus-cache/1\n"
+_MAGIC = b"argus-cache/1\n"      # then the SHA-256 of the payload (32 bytes), then the payload
 _MARSHAL_VERSION = 4
 _KEEP = 4
 
@@ -42,8 +42,9 @@ def key_of(version: str, files: Iterable[Path], *extra: str) -> str:
     bytes of each file (name and content) and any extra strings (a package's version)."""
     h = hashlib.sha256(f"{version}\0{sys.version_info[:2]}\0{_MARSHAL_VERSION}".encode())
     for f in files:
-        h.update(f"\0{Path(f).name}\0".encode())
-        h.update(Path(f).read_bytes())
+        data = Path(f).read_bytes()
+        h.update(f"\0{Path(f).name}\0{len(data)}\0".encode())
+        h.update(data)
     for x in extra:
         h.update(f"\0{x}".encode())
     return h.hexdigest()[:32]
@@ -60,10 +61,6 @@ def _private_dir(create: bool) -> Path | None:
     if st.st_uid != os.getuid() or st.st_mode & 0o022:
         return None              # someone else could have written it: build instead
     return d
-
-
-def path_of(name: str, key: str) -> Path:
-    return cache_dir() / f"{name}-{key}.marshal"
 
 
 def load(name: str, key: str) -> Any | None:
