@@ -120,6 +120,6 @@ def run_profile(tmp_path: Path, posts: list[dict], platform: str = "instagram",
                                                 "bio": "", "language": "en"}), encoding="utf-8")
     (u / "posts.jsonl").write_text("".join(json.dumps({"post_id": f"p{i}", **p}) + "\n" for i, p in enumerate(posts)),
                                    encoding="utf-8")
-    inv = Investigation.start(tmp_path / "runs.db", u)
-    inv.run()
-    return {a.attribute: a.value for a in inv.profile().attributes}
+    with Investigation.start(tmp_path / "runs.db", u) as inv:     # the run DB closed after
+        inv.run()
+        return {a.attribute: a.value for a in inv.profile().attributes}

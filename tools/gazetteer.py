@@ -29,12 +29,13 @@ from typing import Iterable, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from tools import geonames
+from tools import disk_cache, geonames
 
 
 PlaceKind = Literal["country", "region", "city", "district", "station", "landmark"]
 DATA = Path(__file__).with_name("data")
 
+_CACHE_FORMAT = "gazetteer/1"   # bump when _state() changes shape
 _KIND_RANK = {"country": 0, "region": 1, "city": 2, "district": 3, "station": 4, "landmark": 5}
 _HAN_ONLY = geonames.HAN_ONLY   # the shipped file keeps only the alternate names read here (tools.geonames)
 # Hangul and kana count as "other scripts" (substring matching) too.
@@ -210,7 +211,9 @@ def _haversine_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
 
 
 class Gazetteer:
-    def __init__(self) -> None:
+    def __init__(self, cache: bool = True) -> None:
+        """Built from the shipped data (2-3 s of CPU), or read from the disk cache of an earlier
+        build of the same data and code (tools.disk_cache; `cache=False` always builds)."""
         self.places: dict[str, Place] = {}
         self._index: dict[str, list[_Entry]] = {}      # normalised name -> entries
         self._first_word: dict[str, int] = {}   # first word of a Latin name -> most words of such a name
@@ -223,7 +226,48 @@ class Gazetteer:
         self._never_en = {_norm(w) for w in stop.get("en_never", [])}
         self._region_weight: dict[str, int] = {}   # country code -> prominence of its regions
         self._stop_zh = set(stop["zh"])
-        self._build()
+        key = self.cache_key() if cache else ""
+        state = disk_cache.load("gazetteer", key) if cache else None
+        if state is None or not self._restore(state):
+            self._build()
+            if cache:
+                disk_cache.save("gazetteer", key, self._state())
+
+    # ------------------------------------------------------------------ the disk cache (tools.disk_cache)
+    @staticmethod
+    def cache_key() -> str:
+        """Changes with any file the index is built from: the data files, pycountry's version and
+        this module's and tools.geonames' code."""
+        from importlib.metadata import version
+
+        files = [geonames.PATH, DATA / "admin.json", DATA / "cities.json", DATA / "stopwords.json",
+                 DATA / "transit.json", Path(__file__), Path(geonames.__file__)]
+        return disk_cache.key_of(_CACHE_FORMAT, files, f"pycountry {version('pycountry')}")
+
+    def _state(self) -> dict:
+        """The built index as plain values (marshal-able)."""
+        return {
+            "places": [(p.id, p.name, p.kind, p.names, p.parent, p.lat, p.lon, p.country_code, p.population,
+                        p.code, p.source, p.ancestors) for p in self.places.values()],
+            "index": {n: [(e.pid, e.tier, e.need) for e in lst] for n, lst in self._index.items()},
+            "first_word": self._first_word, "cjk_prefix": self._cjk_prefix, "grid": self._grid,
+            "dgrid": self._dgrid, "children": self._children, "region_weight": self._region_weight,
+        }
+
+    def _restore(self, state: dict) -> bool:
+        """The index from _state(); False (and nothing kept) when the value has another shape."""
+        try:
+            with disk_cache.no_gc():
+                places = {t[0]: Place(*t) for t in state["places"]}
+                index = {n: [_Entry(*e) for e in lst] for n, lst in state["index"].items()}
+            parts = [dict(state[k]) for k in ("first_word", "cjk_prefix", "grid", "dgrid", "children",
+                                               "region_weight")]
+        except (KeyError, TypeError, ValueError, AttributeError):
+            return False
+        self.places, self._index = places, index
+        (self._first_word, self._cjk_prefix, self._grid, self._dgrid, self._children,
+         self._region_weight) = parts
+        return True
 
     # ------------------------------------------------------------------ building
     def _add_place(self, p: Place) -> None:

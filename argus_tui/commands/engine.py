@@ -269,6 +269,7 @@ def investigate_cmd(
         console.print(f"[yellow]recorded error:[/] {escape(str(e.where))}: {escape(e.reason)}")
     console.print(f"run {escape(inv.run_id)} finished in {time.perf_counter() - t0:.1f}s; DB: {escape(str(db_path))}"
                   + (f"; profile: {escape(str(out))}" if out else ""))
+    inv.close()
 
 
 @bench_app.command("run")
@@ -356,3 +357,4 @@ def demo_cmd(
     console.print(f"browse: {cmd} tui {escape(str(db_path))}", soft_wrap=True, highlight=False)
     console.print(f"print:  {cmd} runs show --db {escape(str(db_path))} {escape(inv.run_id)}", soft_wrap=True,
                   highlight=False)
+    inv.close()

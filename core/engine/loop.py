@@ -65,6 +65,7 @@ def _db(db: sqlite_utils.Database | str | Path) -> sqlite_utils.Database:
 class Investigation(Suspension, StepTransaction):
     def __init__(self, db: sqlite_utils.Database, run_id: str, ctx: RunContext, backend: Backend, system: str):
         self.db = db
+        self._owns_db = False                   # start/resume opened it from a path: close() closes it
         self.run_id = run_id
         self.ctx = ctx
         self.backend = backend
@@ -78,7 +79,20 @@ class Investigation(Suspension, StepTransaction):
     def start(cls, db: sqlite_utils.Database | str | Path, user_dir: str | Path, budget: float = DEFAULT_BUDGET,
               backend: str | Backend = "offline", system: str = "argus", config: dict[str, Any] | None = None,
               run_id: str | None = None) -> "Investigation":
+        owns = not isinstance(db, sqlite_utils.Database)
         db = _db(db)
+        try:
+            inv = cls._start(db, user_dir, budget, backend, system, config, run_id)
+        except BaseException:
+            if owns:
+                db.conn.close()
+            raise
+        inv._owns_db = owns
+        return inv
+
+    @classmethod
+    def _start(cls, db: sqlite_utils.Database, user_dir: str | Path, budget: float, backend: str | Backend,
+               system: str, config: dict[str, Any] | None, run_id: str | None) -> "Investigation":
         errors: list[InputError] = []
         user = load_user(Path(user_dir), strict=False, errors=errors)
         cfg = engine_config(config)
@@ -102,7 +116,19 @@ class Investigation(Suspension, StepTransaction):
     @classmethod
     def resume(cls, db: sqlite_utils.Database | str | Path, run_id: str,
                backend: Backend | None = None) -> "Investigation":
+        owns = not isinstance(db, sqlite_utils.Database)
         db = _db(db)
+        try:
+            inv = cls._resume(db, run_id, backend)
+        except BaseException:
+            if owns:
+                db.conn.close()
+            raise
+        inv._owns_db = owns
+        return inv
+
+    @classmethod
+    def _resume(cls, db: sqlite_utils.Database, run_id: str, backend: Backend | None) -> "Investigation":
         row = db_runs.run_row(db, run_id)
         if row is None:
             raise InputError("runs.db", f"no run {run_id!r}", field="run_id")
@@ -126,6 +152,19 @@ class Investigation(Suspension, StepTransaction):
                 inv.ctx.graph.step = inv._last_step()
                 raise
         return inv
+
+    def close(self) -> None:
+        """Close the run DB when start/resume opened it from a path (a Database passed in stays the
+        caller's to close). Without this the connection stays open until the object is collected."""
+        if self._owns_db:
+            self.db.conn.close()
+            self._owns_db = False
+
+    def __enter__(self) -> "Investigation":
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
 
     # ------------------------------------------------------------ state
     def _has_event(self, kind: str) -> bool:

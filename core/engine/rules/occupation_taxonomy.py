@@ -31,6 +31,7 @@ from core.engine.reading.holder import CJK
 from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx
 from core.engine.rules.data_file import Recognizer, check_scores  # the shared block (rules/registry.py)
 from core.engine.types import Cue
+from tools import disk_cache
 
 _IMAGE_CARRIERS = frozenset(IMAGE_TEXT_CARRIERS) | {"receipt", "ticket", "image_scene"}
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "occupations.json"
@@ -292,7 +293,36 @@ def traditional(s: str) -> list[str]:
     """The traditional-character spellings of a simplified string (none when it has no CJK or is the same)."""
     if not CJK.search(s):
         return []
-    return list(dict.fromkeys(v for c in _converters() if (v := c.convert(s)) != s))
+    memo = _traditional_memo()
+    got = memo.get(s)
+    if got is None:
+        got = memo[s] = list(dict.fromkeys(v for c in _converters() if (v := c.convert(s)) != s))
+        _TRADITIONAL_NEW[0] = True
+    return list(got)
+
+
+# The conversions of the taxonomy's strings, kept on disk between processes (tools.disk_cache) under
+# OpenCC's version: loading its three converters and converting ~2,000 strings is 0.1-0.15 s per process.
+_TRADITIONAL_NEW = [False]
+
+
+@lru_cache(maxsize=1)
+def _traditional_key() -> str:
+    from importlib.metadata import version
+
+    return disk_cache.key_of("opencc-traditional/1", [], f"opencc {version('opencc')}")
+
+
+@lru_cache(maxsize=1)
+def _traditional_memo() -> dict[str, list[str]]:
+    got = disk_cache.load("opencc-traditional", _traditional_key())
+    return got if isinstance(got, dict) else {}
+
+
+def _save_traditional() -> None:
+    if _TRADITIONAL_NEW[0]:
+        disk_cache.save("opencc-traditional", _traditional_key(), _traditional_memo())
+        _TRADITIONAL_NEW[0] = False
 
 
 def feminine(title: str, lang: str) -> list[str]:
@@ -339,14 +369,57 @@ class _TaskIndex:
                             self.entries[key].append(o)
                         (exact if _CAPS.fullmatch(v) else folded).add(v)
 
-        def rx(words: set[str], flags: int) -> re.Pattern[str] | None:
-            alts = [(re.escape(w) if CJK.search(w) or _HANGUL.search(w) or _KANA.search(w)
-                     else _LATIN_L + re.escape(w).replace(r"\ ", r"\s+") + _LATIN_R)
-                    for w in sorted(words, key=len, reverse=True)]
-            return re.compile("|".join(alts), flags) if alts else None
+        self.exact = _phrases_rx(exact, 0)
+        self.folded = _phrases_rx(folded, re.I)
 
-        self.exact = rx(exact, 0)
-        self.folded = rx(folded, re.I)
+
+def _phrases_rx(words: set[str], flags: int, grouped: bool = True) -> re.Pattern[str] | None:
+    """One alternation of the phrases, longest first: CJK / Hangul / kana as written, Latin between word
+    edges with any run of spaces between words. `grouped`: the same alternatives, in the same order,
+    behind a look-ahead for their first character, one group per first character (characters equal
+    under `flags` share a group), so a position tries the phrases that can start there instead of
+    all ~1,400 (Python's re has no trie); the groups sit in a tree of look-aheads by first character.
+    A phrase starting with a space leaves them ungrouped."""
+    ordered = sorted(words, key=len, reverse=True)
+    alts = [(re.escape(w) if CJK.search(w) or _HANGUL.search(w) or _KANA.search(w)
+             else _LATIN_L + re.escape(w).replace(r"\ ", r"\s+") + _LATIN_R) for w in ordered]
+    if not alts:
+        return None
+    if not grouped or any(not w or w[0].isspace() for w in ordered):
+        return re.compile("|".join(alts), flags)
+    # the classes of first characters equal under the flags (re.I: 'k', 'K' and the Kelvin sign); a
+    # character without case (CJK, digits) is equal to itself only
+    cls: dict[str, str] = {}
+    cased: list[str] = []
+    for c in dict.fromkeys(w[0] for w in ordered):
+        if not flags & re.I or c.lower() == c.upper() == c:
+            cls[c] = c
+            continue
+        cls[c] = next((d for d in cased if re.fullmatch(re.escape(d), c, flags)), c)
+        if cls[c] == c:
+            cased.append(c)
+    groups: dict[str, list[str]] = {}
+    for w, a in zip(ordered, alts):
+        groups.setdefault(cls[w[0]], []).append(a)
+    members: dict[str, list[str]] = {}
+    for c, k in cls.items():
+        members.setdefault(k, []).append(c)
+
+    def tree(keys: list[str]) -> str:
+        # groups behind look-aheads, 8 to a level: a position passes one look-ahead per level (the
+        # classes are disjoint), so it tries about 8 per level instead of one per first character
+        if len(keys) <= _FANOUT:
+            return "|".join(f"(?=[{''.join(re.escape(c) for c in members[k])}])(?:{'|'.join(groups[k])})"
+                            for k in keys)
+        size = -(-len(keys) // _FANOUT)
+        parts = [keys[i:i + size] for i in range(0, len(keys), size)]
+        return "|".join(f"(?=[{''.join(re.escape(c) for k in part for c in members[k])}])(?:{tree(part)})"
+                        for part in parts)
+
+    return re.compile(tree(sorted(groups)), flags)
+
+
+_FANOUT = 8
 
 
 _CAPS = re.compile(r"[A-Z0-9&-]{2,6}")
@@ -366,7 +439,9 @@ def _alternation(keys: dict[str, Any], latin: bool) -> re.Pattern[str]:
 
 @lru_cache(maxsize=4)
 def index(path: str = str(DATA)) -> Index:
-    return Index(load(Path(path)))
+    ix = Index(load(Path(path)))
+    _save_traditional()
+    return ix
 
 
 # ---------------------------------------------------------------------------------------- runner
