@@ -122,6 +122,10 @@ def _label_roles(text: str, carrier: str) -> set[str]:
     ("Mechanics and Auto Repair", "caption", "Mechanic"),
     ("Loved the day #Teaching #Buddhism", "caption", "Teacher"),       # a tag in a post
     ("radiography", "hashtag", "Radiographer"),                        # a tags[] entry (role from the open taxonomy)
+    ("Work - Nursing", "caption", "Nurse"),
+    ("Research in His Field", "caption", "Researcher"),
+    ("Software Development", "caption", "Software Engineer"),
+    ("Cooking and Culinary Arts", "caption", "Chef"),
 ])
 def test_a_field_of_work_labelling_the_content_is_a_weak_occupation(text: str, carrier: str, value: str) -> None:
     assert _label_roles(text, carrier) == {value}, _label_roles(text, carrier)
@@ -131,6 +135,7 @@ def test_a_field_of_work_labelling_the_content_is_a_weak_occupation(text: str, c
     ("r/AusFinance", "hashtag"),                      # personal finance: anyone's money, not a job
     ("Finance and Investment", "caption"),
     ("Coding and Programming", "caption"),            # a pastime as often as a job
+    ("Travel and Food Culture", "caption"),
     ("Hobbies (Hiking, Reading, Painting)", "caption"),
     ("Today was great. Teaching is fun.", "caption"),  # a sentence, not a label
     ("I love research papers about teaching", "caption"),
