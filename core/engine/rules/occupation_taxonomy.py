@@ -600,7 +600,7 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
             end, o, how = hit
             if suf and not re.match(r"\s*" + re.escape(suf.strip()), low[end:end + 10], re.I):
                 continue
-            if ctx_name == "self_statement" and _key(low[m.end():end]) in ix.hobby:
+            if ctx_name == "self_statement" and _key(low[m.end():end]).rstrip(".") in ix.hobby:
                 continue       # "I'm a photographer" is a pastime as often as a job (guard hobby_titles)
             if not suf and not _after_ok(low, end, ix, lang == "en"):
                 continue

@@ -272,6 +272,12 @@ _OCC_BAD_ZH_BEFORE = _D.pattern("occ_bad_zh_before")
 _SECTOR_EN = _D.pattern("sector_en")
 _SECTOR_NAMES = _D.map("sector_names")
 _SECTOR_ZH = _D.pattern("sector_zh")
+_WORK_FIELD_EN = _D.pattern("work_field_en")
+_FIELD_ROLES = _D.map("field_roles")
+_FIELD_LABEL = _D.pattern("work_field_label")
+_LABEL_FIELDS = _D.map("label_fields")
+_RETIRED_EN = _D.pattern("occ_retired_en")
+_RETIRED_ZH = _D.pattern("occ_retired_zh")
 _SECTOR_ZH_NAMES = _D.map("sector_zh_names")
 
 
@@ -284,6 +290,33 @@ def _occ_levels(o: dict, term: str) -> dict[str, str]:
 
 
 _WORK_SLANG = _D.pattern("work_slang")
+
+
+def _labels(ctx: Ctx, t: str) -> list[tuple[int, int, str]]:
+    """(start, end, words) of the labels an account puts on its content: its hashtags, and a tag or a
+    topic title that is the whole text (one short line: "Nursing and Patient Care")."""
+    out = list(ctx.hashtags())
+    s = t.strip()
+    if s and len(s) <= 60 and "\n" not in s and not s.startswith("#") and ctx.carrier in ("caption", "hashtag"):
+        a = t.index(s)
+        out.append((a, a + len(s), s))
+    return out
+
+
+def _term_levels(term: str) -> dict[str, str]:
+    """Levels of a role term of the role table, else of a title of the open taxonomy; a capitalised word
+    is a sector ("Marketing"); {} for nothing known."""
+    if not term:
+        return {}
+    o = _EN_TERMS.get(term)
+    if o is not None:
+        return _occ_levels(o, term)
+    if term[:1].isupper():
+        return {"sector": term}
+    from core.engine.rules.occupation_taxonomy import index   # the open taxonomy (occupations.json)
+
+    e = index().any_latin.get(term)
+    return {"sector": e.sector, "role": e.role} if e else {}
 
 
 def occupation(ctx: Ctx) -> list[Cue]:
@@ -385,6 +418,41 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         if sec:
             out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector", confidence=_S["occupation:sector"],
                                levels={"sector": sec}))
+    for m in _WORK_FIELD_EN.finditer(t):
+        # "working in education", "my software engineering work", "retail life chose me": the poster's field
+        g = next(k for k in ("s", "s2", "s3", "s4", "s5") if m.group(k))
+        key = re.sub(r"\s+", " ", m.group(g).lower())
+        sec = _SECTOR_NAMES.get(key)
+        if not sec or ctx.negated(m.start()) or not ctx.is_self(m.start()):
+            continue
+        if any(c.cue == "occupation:sector" and c.data.start == m.start() for c in out):
+            continue      # "I work in finance": read by sector_en already
+        if g == "s3" and not FIRST_PERSON.search(t, *ctx.sentence(m.start())):
+            continue      # "Finance life isn't all glamour": said of anyone in it, unless the sentence says I / me
+        o = _EN_TERMS.get(_FIELD_ROLES.get(key, ""))
+        levels = _occ_levels(o, _FIELD_ROLES[key]) if o else {"sector": sec}
+        out.append(ctx.cue("occupation", o["role"] if o else sec, m.start(), m.end(), rule="occupation:field",
+                           confidence=_S["occupation:field"], levels=levels, first_person=True))
+    for s0, e0, label in _labels(ctx, t):
+        m = _FIELD_LABEL.match(label)
+        if not m:
+            continue
+        term = _LABEL_FIELDS.get(re.sub(r"\s+", " ", m.group("f").lower()), "")
+        levels = _term_levels(term)
+        if levels:
+            out.append(ctx.cue("occupation", levels.get("role") or levels["sector"], s0, e0, rule="occupation:field_label",
+                               confidence=_S["occupation:field_label"], levels=levels, first_person=True))
+    for rx in (_RETIRED_EN, _RETIRED_ZH):
+        if rx is _RETIRED_ZH and not ctx.has_cjk:
+            continue
+        for m in rx.finditer(t):
+            # "since I retired", "my retirement", "退休以后": the employment status, not a job held
+            if ctx.negated(m.start()) or not ctx.is_self(m.start()):
+                continue
+            out.append(ctx.cue("occupation", "Retired", m.start(), m.end(), rule="occupation:retired",
+                               confidence=_S["occupation:retired"], levels={"sector": "Retired", "role": "Retired"},
+                               first_person=True))
+            break
     for m in (_SECTOR_ZH.finditer(t) if ctx.has_cjk else ()):
         sec = _SECTOR_ZH_NAMES.get(m.group("s"))
         if sec:
