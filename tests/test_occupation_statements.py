@@ -117,15 +117,12 @@ def _label_roles(text: str, carrier: str) -> set[str]:
 @pytest.mark.parametrize("text, carrier, value", [
     ("Software Engineering", "caption", "Software Engineer"),          # a topic title (PRISM's topic lists)
     ("Nursing and Patient Care", "caption", "Nurse"),
-    ("Research Work", "caption", "Researcher"),
     ("Teaching and Education", "caption", "Teacher"),
     ("Mechanics and Auto Repair", "caption", "Mechanic"),
     ("Loved the day #Teaching #Buddhism", "caption", "Teacher"),       # a tag in a post
     ("radiography", "hashtag", "Radiographer"),                        # a tags[] entry (role from the open taxonomy)
     ("Work - Nursing", "caption", "Nurse"),
-    ("Research in His Field", "caption", "Researcher"),
     ("Software Development", "caption", "Software Engineer"),
-    ("Cooking and Culinary Arts", "caption", "Chef"),
 ])
 def test_a_field_of_work_labelling_the_content_is_a_weak_occupation(text: str, carrier: str, value: str) -> None:
     assert _label_roles(text, carrier) == {value}, _label_roles(text, carrier)
@@ -139,6 +136,10 @@ def test_a_field_of_work_labelling_the_content_is_a_weak_occupation(text: str, c
     ("Hobbies (Hiking, Reading, Painting)", "caption"),
     ("Today was great. Teaching is fun.", "caption"),  # a sentence, not a label
     ("I love research papers about teaching", "caption"),
+    ("Research Work", "caption"),                     # students and hobbyists label their work research too
+    ("Cooking and Culinary Arts", "caption"),         # home cooks
+    ("#marketing #smallbusiness", "caption"),         # a shop owner's tags
+    ("Mechanics", "caption"),                         # physics as often as cars
 ])
 def test_a_pastime_a_money_topic_or_a_sentence_is_no_field_label(text: str, carrier: str) -> None:
     assert not _label_roles(text, carrier), _label_roles(text, carrier)
