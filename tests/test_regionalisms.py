@@ -39,6 +39,8 @@ def test_regional_word_is_a_home_country_cue(text: str, country: str) -> None:
     "going down the tubes at work this week",
     "paid in pesos and rupees on my travels",             # currencies of several countries are no cue
     "we had a sausage sizzle at the footy, mate",         # Australian and New Zealand alike
+    "recreating Canadian poutine and a Brazilian feijoada at home",   # dishes cooked anywhere
+    "nah drop bears are pure fiction mate",               # a joke told to the whole internet
 ])
 def test_shared_or_ordinary_words_are_no_cue(text: str) -> None:
     assert _home_cues(text) == []
