@@ -8,6 +8,7 @@
   venues     sign_venues                                                 evidence -> found cues
   generic    every attribute no other aggregator owns                   cues -> hypotheses
   places     home / work location, trips; workplace_city                 place observations -> hypotheses
+  regional   regional_vocab (a home country from regional words, when no place says it)  cues -> home_location
   temporal   commute, routine, habits                                    cues + times -> facts
   work_place commute_work (work city from a weekday commute inside the home city)  hypotheses -> work_location
   birth      birthday, birth year, age                                   posts + derived -> birth_date, age
@@ -16,8 +17,8 @@ REGISTRY lists them in registration order (the tie-break among aggregators whose
 """
 from __future__ import annotations
 
-from core.engine.aggregators import (birth, document_holder, documents, generic, name_agreement, name_gender, places, temporal,
-                                    venues, work_place)
+from core.engine.aggregators import (birth, document_holder, documents, generic, name_agreement, name_gender, places, regional,
+                                    temporal, venues, work_place)
 from core.engine.aggregators.base import RegistryError
 from core.engine.aggregators.registry import Aggregator, Board, Registry, aggregator
 
@@ -26,7 +27,7 @@ REGISTRY = Registry([
     name_agreement.NAME_AGREEMENT, name_gender.NAME_GENDER,
     venues.SIGNS,
     generic.GENERIC,
-    places.PLACES, places.WORKPLACE_CITY,
+    places.PLACES, regional.REGIONAL, places.WORKPLACE_CITY,
     temporal.COMMUTE, temporal.ROUTINE, temporal.HABITS, work_place.COMMUTE_WORK,
     birth.BIRTH,
 ])

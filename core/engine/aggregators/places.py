@@ -55,6 +55,8 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     for r in recs:
         if r.by_other or not (r.cue.first_person or _visit(f, r)):
             continue
+        if r.cue.data.kind == "regionalism":
+            continue   # a regional word is no place named: aggregators/regional.py weighs it
         src = {"home_location": "home_cue", "work_location": "work_cue", "travel_history": "travel_cue"}.get(
             r.cue.attribute)
         if _visit(f, r):

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from core.engine.rules import (age_arithmetic, document_names, identity, labels, lang_cues, lifestyle, occupation_taxonomy,
-                               reading_cues, sensitive, socio)
+                               reading_cues, regionalisms, sensitive, socio)
 from core.engine.rules import data_runner
 from core.engine.rules.base import Extractor
 from core.engine.rules.documents import document
@@ -16,7 +16,8 @@ MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a
 # "Daniel Osei") wins over a line rule's raw capitals on the same span
 EXTRACTORS: tuple[Extractor, ...] = (document_names.EXTRACTORS + identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS
                                       + sensitive.EXTRACTORS + labels.EXTRACTORS + reading_cues.EXTRACTORS
-                                      + age_arithmetic.EXTRACTORS + lang_cues.EXTRACTORS)
+                                      + age_arithmetic.EXTRACTORS + lang_cues.EXTRACTORS
+                                      + regionalisms.EXTRACTORS)
 TAXONOMY = "occupation_taxonomy"     # run after the others (its merge), declared in occupations.json
 SEMANTIC = "semantic_banks"          # run on the perceived nodes (rules/semantic.py), declared in registry.json
 
