@@ -229,6 +229,14 @@ def test_mentions_read_their_words_from_data_on_the_reading_floor(tmp_path):
     assert "(?:" + "|".join(d.words("nth_next")) + ")" in mentions._NTH_NEXT.pattern
     assert mentions._NTH_NEXT.match(" birthday party") and not mentions._NTH_NEXT.match(" marathon")
     assert mentions.ADDRESSED.search("Happy birthday Owen!").group("n") == "Owen"
+    # the ages' future words, the units no age counts, the degrees by a class year, the words no name is
+    assert mentions.NOT_A_NAME == set(d.words("not_a_name")) and {"mum", "monday"} <= mentions.NOT_A_NAME
+    assert "|".join(d.words("future", "en")) in mentions._FUTURE.pattern and "|".join(d.words("count_units")) in \
+        mentions._YOU_AGE.pattern
+    assert mentions._FUTURE.search("my 40th is next week") and mentions._FUTURE.search("下个月三十岁")
+    assert mentions._YOU_AGE.search("you're 29!") and not mentions._YOU_AGE.search("you're 20 minutes late")
+    assert [lvl for lvl, _, rx in mentions._DEGREE if rx.search("PhD, class of 2015 at uni")] == ["PhD", "Bachelor's degree"]
+    assert [(lvl, age) for lvl, age, rx in mentions._DEGREE if rx.search("高中毕业 class of 2010")] == [("High school", 18)]
     p = _broken(tmp_path, "mentions", lambda x: x["words"]["nth_next"].pop("reason"))
     with pytest.raises(ValueError, match=re.escape(f"{p}: field words.nth_next.reason")):
         load_model(p, mentions._MentionWords, ValueError)
