@@ -213,6 +213,19 @@ def test_money_reads_its_currencies_from_data():
     assert [e.data.currency for e in money_entities("paid 20 quid and 30 欧元")] == ["GBP", "EUR"]
 
 
+def test_entities_read_stations_plates_and_name_openers_from_data():
+    from core.engine.rules import entities
+    d = family("entities")
+    assert any("Stn" in w for w in d.data.patterns["station"].slots["words"]["en"])
+    assert "京津沪" in d.data.patterns["plate_cn"].slots["provinces"]["zh"][0]
+    assert [m.group(0) for m in entities.STATION.finditer("坐地铁2号线, 人民广场站下车, then King's Cross Station")] == \
+        ["地铁2号线", "人民广场站", "King's Cross Station"]
+    assert entities.PLATE_CN.search("车牌 粤B·12345 停在楼下").group(0) == "粤B·12345"
+    assert not entities.PLATE_CN.search("车牌 XB·12345")
+    assert entities.PERSON_EN.search("Cheers, Tom").group("name") == "Tom"
+    assert entities.PERSON_EN.search("MY NAME IS Ana Lima").group("name") == "Ana Lima"
+
+
 def test_disguise_folding_reads_its_ordinals_and_units_from_data():
     from core.engine.rules import unicode_fold
     d = family("disguises")
