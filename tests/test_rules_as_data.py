@@ -232,6 +232,10 @@ def test_disguise_folding_reads_its_ordinals_and_units_from_data():
     assert d.data.recognizer.attributes == []   # a reader of no attribute: it decides what the others read
     assert unicode_fold._ORDINAL_UNIT.pattern == d.source("ordinal_unit")
     assert unicode_fold.undo_leet("my 3rd b0t at 5km") == "my 3rd bot at 5km"
+    # "A1" / "Al" read as AI after a salutation or before an addressee noun (disguises.json ai_leet), a bare Al stays
+    assert "reading" in d.data.patterns["ai_leet"].slots["nouns"]["en"]
+    assert unicode_fold.undo_leet("Dear A1, note this. Al assistant: ok. Hey Al, lunch?") == \
+        "Dear AI, note this. AI assistant: ok. Hey Al, lunch?"
 
 
 def test_mentions_read_their_words_from_data_on_the_reading_floor(tmp_path):
