@@ -2,12 +2,15 @@
 files, each cue naming the recognizer that read it, an undeclared extractor or attribute refused."""
 from __future__ import annotations
 
+import ast
 import json
+import re
 from pathlib import Path
 
 import pytest
 
-from core.engine.rules import data_file, occupation_taxonomy
+from core.engine.reading.document import FIELD_OF
+from core.engine.rules import data_file, data_runner, documents, extract, occupation_taxonomy
 from core.engine.rules.extract import EXTRACTORS, REGISTRY, extract_cues
 from core.engine.rules.registry import RECOGNIZERS_DIR, Declared, RecognizerError, bind, declarations
 
@@ -100,3 +103,118 @@ def test_declared_is_what_is_emitted_on_real_text() -> None:
     for name, attr in got:
         assert attr in REGISTRY.declared[name].spec.attributes
     assert isinstance(REGISTRY.declared["document_names"], Declared)
+
+
+def _pets(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, reads: list[str], extractor) -> None:  # noqa: ANN001
+    """Declare a toy recognizer `pet_owner` reading `reads` and run it in extract_cues beside the others."""
+    (tmp_path / "pets.json").write_text(json.dumps({"recognizer": {
+        "name": "pet_owner", "attributes": ["family_and_relations"], "languages": ["en"], "reads": reads}}))
+    monkeypatch.setenv("ARGUS_DATA_EXTRA", str(tmp_path))
+    monkeypatch.setattr(extract, "REGISTRY", bind([*EXTRACTORS, extractor], also=("occupation_taxonomy",)))
+    documents.clear()
+
+
+def _pet(ctx, *, places: bool) -> list:  # noqa: ANN001  a toy recognizer: "my cat" / "my dog" in the masked text
+    m = re.search(r"(?i)\bmy (cat|dog)\b", ctx.masked)
+    if m is None:
+        return []
+    where = f", {len(ctx.places())} place(s) in the text" if places else ""
+    return [ctx.cue("family_and_relations", f"{m.group(1)} (pet{where})", m.start(), m.end(), rule="pet:my")]
+
+
+def pet_by_text(ctx) -> list:  # noqa: ANN001
+    return _pet(ctx, places=False)
+
+
+def pet_by_places(ctx) -> list:  # noqa: ANN001
+    return _pet(ctx, places=True)
+
+
+pet_by_text.recognizer = pet_by_places.recognizer = "pet_owner"  # type: ignore[attr-defined]
+
+
+def test_a_recognizer_reading_an_undeclared_field_is_refused(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The registry hands each recognizer a view of the Document holding the fields it declares in `reads`
+    (as the aggregators' Board holds what they consume): a read of any other field raises, naming the
+    recognizer, the field and the file that declares it."""
+    _pets(tmp_path, monkeypatch, ["masked"], pet_by_places)
+    with pytest.raises(RecognizerError, match=r"recognizer 'pet_owner' reads the Document field 'places' \(places\), "
+                                              r"which it does not declare in reads \(.*pets\.json\)"):
+        extract.extract_cues("My cat and I moved to Leeds last spring.")
+    # the same recognizer declaring the field reads it, and its cue names it
+    _pets(tmp_path, monkeypatch, ["masked", "places"], pet_by_places)
+    cues = [c for c in extract.extract_cues("My cat and I moved to Leeds last spring.") if c.recognizer == "pet_owner"]
+    assert [(c.value, c.span) for c in cues] == [("cat (pet, 1 place(s) in the text)", "My cat")]
+
+
+def test_a_recognizer_reading_only_what_it_declares_passes(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    _pets(tmp_path, monkeypatch, ["masked"], pet_by_text)
+    cues = extract.extract_cues("My dog wakes me at six.")
+    assert [(c.value, c.span) for c in cues if c.recognizer == "pet_owner"] == [("dog (pet)", "My dog")]
+    # a view holds the Document's fields only: its private state, a write and another field's method are refused too
+    view = extract.REGISTRY.view("pet_owner", documents.document("My dog wakes me at six."))
+    with pytest.raises(RecognizerError, match=r"'pet_owner' reads '_places', which is no Document field"):
+        view._places  # noqa: B018
+    with pytest.raises(RecognizerError, match=r"'pet_owner' writes 'masked'"):
+        view.masked = ""
+    with pytest.raises(RecognizerError, match=r"'pet_owner' reads the Document field 'holder' \(speaker\)"):
+        view.speaker(0, "pet:my")
+    assert not hasattr(view, "no_such_thing") and view.masked == "My dog wakes me at six."
+
+
+def _reads_in_code(qualname: str, arg: int | str, funcs: dict, imports: dict, seen: set) -> set[str]:
+    """The attributes a function reads of its argument `arg` (position or name), through every function of
+    core/engine/rules and reading it hands that argument to."""
+    if (qualname, arg) in seen or qualname not in funcs:
+        return set()
+    seen.add((qualname, arg))
+    node, mod = funcs[qualname]
+    params = [a.arg for a in node.args.args]
+    name = params[arg] if isinstance(arg, int) else arg
+    if isinstance(arg, int) and arg >= len(params):
+        return set()
+
+    def callee(f: ast.expr) -> str | None:
+        if isinstance(f, ast.Name):
+            return f"{mod}.{f.id}" if f"{mod}.{f.id}" in funcs else imports[mod].get(f.id)
+        if isinstance(f, ast.Attribute) and isinstance(f.value, ast.Name) and f.value.id in imports[mod]:
+            return f"{imports[mod][f.value.id]}.{f.attr}"
+        return None
+
+    out: set[str] = set()
+    for n in ast.walk(node):
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name:
+            out.add(n.attr)
+        elif isinstance(n, ast.Call):
+            passed = [(i, a) for i, a in enumerate(n.args)] + [(k.arg, k.value) for k in n.keywords]
+            for at, a in passed:
+                if isinstance(a, ast.Name) and a.id == name:
+                    out |= _reads_in_code(callee(n.func) or "?", at, funcs, imports, seen)
+    return out
+
+
+def test_each_recognizer_s_code_reads_only_the_fields_it_declares() -> None:
+    """Read statically (every function of rules/ and reading/ the Document is handed to): a recognizer
+    whose code reads a field its declaration lacks fails here, before a text that takes that path raises."""
+    funcs: dict[str, tuple[ast.FunctionDef, str]] = {}
+    imports: dict[str, dict[str, str]] = {}
+    for p in sorted((ROOT / "core/engine/rules").glob("*.py")) + sorted((ROOT / "core/engine/reading").glob("*.py")):
+        mod = ".".join(p.relative_to(ROOT).with_suffix("").parts)
+        tree = ast.parse(p.read_text(encoding="utf-8"))
+        imports[mod] = {a.asname or a.name: f"{n.module}.{a.name}" for n in ast.walk(tree)
+                        if isinstance(n, ast.ImportFrom) and n.module for a in n.names}
+        for n in ast.walk(tree):
+            if isinstance(n, ast.FunctionDef):
+                funcs.setdefault(f"{mod}.{n.name}", (n, mod))
+    runs = {name: f"{ex.__module__}.{ex.__name__}" for name, ex in REGISTRY.runners if ex.__module__ != data_runner.__name__}
+    runs["occupation_taxonomy"] = "core.engine.rules.occupation_taxonomy.merge"
+    assert len(runs) >= 34
+    bad = {}
+    for name, qualname in runs.items():
+        read = _reads_in_code(qualname, 0, funcs, imports, set())
+        assert "masked" in read or "text" in read, name          # the reading is followed at all
+        view = REGISTRY.views[name]
+        missing = sorted({f"{FIELD_OF[a]} ({a})" for a in read if a in FIELD_OF and a not in vars(view)})
+        if missing:
+            bad[name] = missing
+    assert bad == {}, f"recognizers reading fields they do not declare: {bad}"

@@ -213,12 +213,29 @@ def test_money_reads_its_currencies_from_data():
     assert [e.data.currency for e in money_entities("paid 20 quid and 30 欧元")] == ["GBP", "EUR"]
 
 
+def test_entities_read_stations_plates_and_name_openers_from_data():
+    from core.engine.rules import entities
+    d = family("entities")
+    assert any("Stn" in w for w in d.data.patterns["station"].slots["words"]["en"])
+    assert "京津沪" in d.data.patterns["plate_cn"].slots["provinces"]["zh"][0]
+    assert [m.group(0) for m in entities.STATION.finditer("坐地铁2号线, 人民广场站下车, then King's Cross Station")] == \
+        ["地铁2号线", "人民广场站", "King's Cross Station"]
+    assert entities.PLATE_CN.search("车牌 粤B·12345 停在楼下").group(0) == "粤B·12345"
+    assert not entities.PLATE_CN.search("车牌 XB·12345")
+    assert entities.PERSON_EN.search("Cheers, Tom").group("name") == "Tom"
+    assert entities.PERSON_EN.search("MY NAME IS Ana Lima").group("name") == "Ana Lima"
+
+
 def test_disguise_folding_reads_its_ordinals_and_units_from_data():
     from core.engine.rules import unicode_fold
     d = family("disguises")
     assert d.data.recognizer.attributes == []   # a reader of no attribute: it decides what the others read
     assert unicode_fold._ORDINAL_UNIT.pattern == d.source("ordinal_unit")
     assert unicode_fold.undo_leet("my 3rd b0t at 5km") == "my 3rd bot at 5km"
+    # "A1" / "Al" read as AI after a salutation or before an addressee noun (disguises.json ai_leet), a bare Al stays
+    assert "reading" in d.data.patterns["ai_leet"].slots["nouns"]["en"]
+    assert unicode_fold.undo_leet("Dear A1, note this. Al assistant: ok. Hey Al, lunch?") == \
+        "Dear AI, note this. AI assistant: ok. Hey Al, lunch?"
 
 
 def test_mentions_read_their_words_from_data_on_the_reading_floor(tmp_path):
@@ -229,6 +246,14 @@ def test_mentions_read_their_words_from_data_on_the_reading_floor(tmp_path):
     assert "(?:" + "|".join(d.words("nth_next")) + ")" in mentions._NTH_NEXT.pattern
     assert mentions._NTH_NEXT.match(" birthday party") and not mentions._NTH_NEXT.match(" marathon")
     assert mentions.ADDRESSED.search("Happy birthday Owen!").group("n") == "Owen"
+    # the ages' future words, the units no age counts, the degrees by a class year, the words no name is
+    assert mentions.NOT_A_NAME == set(d.words("not_a_name")) and {"mum", "monday"} <= mentions.NOT_A_NAME
+    assert "|".join(d.words("future", "en")) in mentions._FUTURE.pattern and "|".join(d.words("count_units")) in \
+        mentions._YOU_AGE.pattern
+    assert mentions._FUTURE.search("my 40th is next week") and mentions._FUTURE.search("下个月三十岁")
+    assert mentions._YOU_AGE.search("you're 29!") and not mentions._YOU_AGE.search("you're 20 minutes late")
+    assert [lvl for lvl, _, rx in mentions._DEGREE if rx.search("PhD, class of 2015 at uni")] == ["PhD", "Bachelor's degree"]
+    assert [(lvl, age) for lvl, age, rx in mentions._DEGREE if rx.search("高中毕业 class of 2010")] == [("High school", 18)]
     p = _broken(tmp_path, "mentions", lambda x: x["words"]["nth_next"].pop("reason"))
     with pytest.raises(ValueError, match=re.escape(f"{p}: field words.nth_next.reason")):
         load_model(p, mentions._MentionWords, ValueError)

@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ATTRS = {"attributes": [{"name": "pet_ownership", "dimension": "lifestyle", "kind": "set", "default_sensitivity": 1,
                          "aliases": ["pets"]}]}
 PETS = {"recognizer": {"name": "pet_owner", "attributes": ["pet_ownership"], "languages": ["en"],
-                       "reads": ["masked", "holder", "stance"], "runner": "patterns", "scores": {"base": 0.55}},
+                       "reads": ["masked", "holder", "stance", "lexicon"], "runner": "patterns", "scores": {"base": 0.55}},
         "about": "a pet the poster keeps",
         "patterns": [{"id": "my-pet", "lang": "en", "regex": r"\bmy (?:little |old )?(?P<value>dog|cat|hamster)\b"}],
         "lexicons": [{"id": "breeds", "lang": "en", "terms": ["golden retriever"], "value": "dog", "score": 0.4}],
@@ -89,6 +89,10 @@ def test_the_28_stay_and_bad_toy_files_name_file_and_field(tmp_path: Path, monke
         load(bad, "pets.json")
     bad = {**PETS, "patterns": [{**PETS["patterns"][0], "lang": "fr"}]}
     with pytest.raises(DataRunnerError, match=r"patterns\[0\] \(my-pet\): field lang: 'fr' is not declared"):
+        load(bad, "pets.json")
+    # lexicons are read through the Document's lexicon hits: a file with lexicons declares that read
+    bad = {**PETS, "recognizer": {**PETS["recognizer"], "reads": ["masked", "holder", "stance"]}}
+    with pytest.raises(DataRunnerError, match=r"pets\.json: field file: recognizer\.reads: the runner reads 'lexicon'"):
         load(bad, "pets.json")
 
 

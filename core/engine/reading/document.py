@@ -136,6 +136,30 @@ class Document(TextReading):
         return out
 
 
+# The fields of a Document a recognizer declares it reads (its data file's `reads`), and the attributes of
+# a Document (rules.base.Ctx included) that belong to each: rules/registry.DocumentView refuses a recognizer
+# an attribute of a field it did not declare. "lines", "entities" and "embedding" are cut from the text by
+# the recognizer itself (no attribute of their own: such a recognizer declares the text it reads too).
+FIELDS: dict[str, tuple[str, ...]] = {
+    "text": ("text",),
+    "masked": ("masked", "lower", "hostile_masked"),
+    "clauses": ("clause_start", "clause_end", "prefix", "sentence", "phrase"),
+    "sentences": ("sentences",),
+    "lang": ("lang", "has_cjk", "packs", "languages"),
+    "carrier": ("carrier",),
+    "by_other": ("by_other",),
+    "holder": ("holder", "first_person", "is_self", "speaker", "quotes", "repost"),
+    "stance": ("stance",),
+    "negation": ("negated",),
+    "tokens": ("tokens",),
+    "hashtags": ("hashtags",),
+    "lexicon": ("lexicon_hits",),
+    "places": ("places",),
+    "lines": (), "entities": (), "embedding": (),
+}
+FIELD_OF: dict[str, str] = {a: f for f, attrs in FIELDS.items() for a in attrs}
+
+
 D = TypeVar("D", bound=Document)
 
 

@@ -71,7 +71,6 @@ class Reading:
 
 
 # ---------------------------------------------------------------- kin
-_KIN_WORDS = r"wife|wifey|missus|husband|hubby|hubs|spouse|son|daughter|kids?|child|children|baby|toddler|little\s+ones?"
 # "the wife and I", "date night with the husband", "hubby cooked", "our little one": the poster's own
 IMPLIED_EN = re.compile(
     r"\b(?P<det>the|our)\s+(?P<kin>wife|husband|missus|little\s+ones?|kiddos?)\b(?!['’]s\b)(?!\s+of\b)"
@@ -138,14 +137,14 @@ class _MentionWords(BaseModel):
 _WORDS = load_model(Path(__file__).resolve().parents[2] / "data" / "recognizers" / "mentions.json", _MentionWords, ValueError).words
 
 
-def _words(key: str) -> str:
-    """A word list as one regex alternation, in file order (the first alternative that matches wins)."""
-    return "|".join(w for ws in _WORDS[key].entries.values() for w in ws)
+def _words(key: str, lang: str | None = None) -> str:
+    """A word list (one language's, or all in file order) as one regex alternation: the first
+    alternative that matches wins."""
+    return "|".join(w for code, ws in _WORDS[key].entries.items() if lang in (None, code) for w in ws)
 
 
 # ---------------------------------------------------------------- ages and years from context
-_FUTURE = re.compile(r"(?i)\b(?:next|upcoming|coming\s+up|soon|tomorrow|in\s+\d+\s+(?:days?|weeks?|months?)|approaching|"
-                     r"countdown|almost|nearly|will\s+be|gonna\s+be|'ll\s+be)\b|下个月|下周|明天|马上|即将")
+_FUTURE = re.compile(rf"(?i)\b(?:{_words('future', 'en')})\b|{_words('future', 'zh')}")
 _BIG = re.compile(r"(?i)\b(?:the\s+)?big\s+(?P<t>[2-9])\s*-\s*(?P<o>0|5)\b|\bthe\s+big\s+(?P<n>[2-9]0)\b"
                   r"|\b(?:the\s+)?big\s+(?P<w>two|three|four|five|six|seven|eight)[\s-]+(?:oh|o)\b")
 _BIG_WORD = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
@@ -155,17 +154,15 @@ _NTH_NEXT = re.compile(rf"(?i)\s*(?:$|[.!,?;:)]|(?:{_words('nth_next')})\b)")
 _N_TODAY = re.compile(r"(?i)(?<![\d.:$£€¥])\b(?P<n>[1-9]\d)\s+(?:today|years?\s+(?:young|old)\s+today)\b")
 _BIRTHDAY_WORD = re.compile(r"(?i)\bbirthday\b|\bbday\b|\bb-day\b|生日")
 _YOU_AGE = re.compile(r"(?i)\b(?:you(?:'re|\s+are|\s+r)|ur|u\s+r)\s+(?:only\s+|already\s+|really\s+|now\s+|finally\s+)?"
-                      r"(?P<n>[1-9]\d)\b(?!\s*(?:%|min|mins|minutes|hours|km|miles|kg|lbs|days|weeks|months|times|pages|"
-                      r"points|followers|percent|dollars|bucks)\b)"
+                      rf"(?P<n>[1-9]\d)\b(?!\s*(?:{_words('count_units')})\b)"
                       r"|\bhappy\s+(?P<n2>[1-9]\d)(?:st|nd|rd|th)\b"
                       r"|\b(?P<n3>[1-9]\d)\s+looks?\s+(?:good|great|amazing|fab\w*|gorgeous)\s+on\s+(?:you|ya|u)\b"
                       r"|\bwelcome\s+to\s+(?:your|the)\s+(?P<d>[2-9]0)s\b")
 _CLASS_YEAR = re.compile(r"(?i)\b(?:class\s+of\s+|graduated\s+(?:in\s+)?|grad(?:uation)?\s+(?:in\s+)?)(?P<y>(?:19|20)\d{2}|'\d{2})\b")
-_DEGREE = [("PhD", 28, re.compile(r"(?i)\b(?:ph\.?d|doctorate|dphil)\b|博士")),
-           ("Master's degree", 24, re.compile(r"(?i)\b(?:master'?s|msc|m\.sc|mba|ma\b|meng|mphil)\b|硕士|研究生")),
-           ("Bachelor's degree", 22, re.compile(r"(?i)\b(?:bachelor'?s|bsc|b\.sc|ba\b|beng|b\.a\.|undergrad\w*|college|"
-                                                r"university|uni\b)\b|本科|大学|学士")),
-           ("High school", 18, re.compile(r"(?i)\bhigh\s+school\b|\bhs\b|高中"))]
+# a degree beside a class year, with its typical graduation age (mentions.json degree_*: the first named wins)
+_DEGREE = [(level, age, re.compile(rf"(?i)\b(?:{_words(key, 'en')})\b|{_words(key, 'zh')}")) for level, age, key in
+           (("PhD", 28, "degree_phd"), ("Master's degree", 24, "degree_master"), ("Bachelor's degree", 22, "degree_bachelor"),
+            ("High school", 18, "degree_high_school"))]
 
 
 def _ages(rd: TextReading, stance_of) -> list[Mention]:
@@ -223,12 +220,7 @@ ADDRESSED = re.compile(
     rf"|^(?P<n3>{_NAME}),\s+(?i:you|you're|ur|this|that|congrats|happy|so|what|love|we)\b",
     re.M,
 )
-NOT_A_NAME = frozenset(
-    "this that these those what wow love happy great nice same omg haha lol yes sure thanks thank need want looks congrats "
-    "hey hi hello miss beautiful amazing cute classic where when how why girl guys dude bro sis mate babe hun honey sweetie "
-    "queen king everyone all you team mom mum dad mama papa buddy friend man sir madam lady ladies folks fam bestie "
-    "january february march april may june july august september october november december monday tuesday wednesday "
-    "thursday friday saturday sunday god jesus lord christmas easter today tomorrow yesterday again there here".split())
+NOT_A_NAME = frozenset(_WORDS["not_a_name"].entries["en"])
 
 
 def addressed_names(rd: TextReading) -> list[Mention]:

@@ -87,9 +87,6 @@ def _short(head: str) -> bool:
 _COLON = re.compile(r"[:：]")
 _NAME = re.compile(r"^\s*[A-Z][\w-]+\s*$")          # one capitalised word before a comma: "Alexa, ..."
 _COMMA = re.compile(r"[,，、]")
-# a subject ends before its verb: the head of "The one who runs this account is 67" (any language:
-# the account word, then up to three more words, then the rest)
-_ACCOUNT_TAIL = 3
 
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")

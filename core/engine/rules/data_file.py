@@ -11,9 +11,10 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from core.engine.reading.data_file import M, load_model  # noqa: F401 (the rules' import path)
 
 
-# what a recognizer may say it reads of a text: the reading's fields (rules/base.Ctx, reading/holder.TextReading)
-READS = ("text", "masked", "lines", "sentences", "carrier", "lang", "by_other", "holder", "stance", "negation",
-         "tokens", "hashtags", "lexicon", "places", "entities", "embedding")
+from core.engine.reading.document import FIELDS
+
+# what a recognizer may say it reads of a text: the Document's fields (reading/document.FIELDS)
+READS = tuple(FIELDS)
 
 
 class Recognizer(BaseModel):

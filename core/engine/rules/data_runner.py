@@ -89,6 +89,10 @@ class PatternFile(_Strict):
                     raise ValueError(f"{kind}[{i}] ({p.id}): field attribute: {attr!r} is not declared by the recognizer")
         if not self.patterns and not self.lexicons:
             raise ValueError("patterns / lexicons: a data recognizer needs at least one")
+        # what the runner reads of a Document: the masked text (patterns, context words), the lexicon hits
+        for field, needed in (("masked", True), ("lexicon", bool(self.lexicons))):
+            if needed and field not in r.reads:
+                raise ValueError(f"recognizer.reads: the runner reads {field!r} of this file's Document: declare it")
         return self
 
 

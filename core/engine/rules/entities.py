@@ -25,9 +25,7 @@ PHONE_CN_LANDLINE = re.compile(r"(?<!\d)0\d{2,3}-\d{7,8}(?!\d)")
 CN_ID = re.compile(r"(?<![\dA-Za-z])[1-9]\d{5}(?:19|20)\d{2}(?:0[1-9]|1[0-2])(?:0[1-9]|[12]\d|3[01])\d{3}[\dXx](?![\dA-Za-z])")
 ALNUM_ID = re.compile(r"(?<![\w-])(?=[A-Z0-9-]*\d)(?=[A-Z0-9-]*[A-Z])[A-Z]{1,4}-?\d{4,10}(?:-\d{1,6})?(?![\w-])")
 LABELED_ID = _D.pattern("labeled_id")
-PLATE_CN = re.compile(
-    r"[京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼][A-HJ-NP-Z][·•\.\s-]?[A-HJ-NP-Z0-9]{4,5}[A-HJ-NP-Z0-9挂学警港澳]?"
-)
+PLATE_CN = _D.pattern("plate_cn")
 # whole label words only: "reg" inside "regrets" is no plate label
 PLATE_LABELED_EN = _D.pattern("plate_label")
 # A parcel's tracking / waybill number identifies the parcel, not its recipient. It is recognised by
@@ -64,11 +62,7 @@ MONTHS["sept"] = 9
 DATE_ISO = re.compile(r"(?<!\d)((?:19|20)\d{2})[-/.年](0?[1-9]|1[0-2])(?:[-/.月](0?[1-9]|[12]\d|3[01])[日号]?)?(?!\d)")
 DATE_EN = _D.pattern("date_en")
 DATE_ZH = re.compile(r"(?:((?:19|20)\d{2})年)?(1[0-2]|0?[1-9])月([12]\d|3[01]|0?[1-9])[日号]")
-STATION = re.compile(
-    r"(?:[\u4e00-\u9fff]{2,8}(?:地铁站|站)(?![长台点])|(?:地铁|metro|subway)\s?\d{1,2}\s?号线|\d{1,2}号线"
-    r"|(?<![\w'.-])[A-Z][\w'.-]*+(?:\s+[A-Z][\w'.-]*+){0,3}\s+(?:Station|station|Stn)\b"
-    r"|\b(?:line|Line)\s+\d{1,2}\b|\b(?:the\s+)?[A-Z][a-z]+\s+[Ll]ine\b)"
-)
+STATION = _D.pattern("station")
 ORG_SUFFIX_EN = _D.source("org_suffix")
 ORG_EN = re.compile(rf"(?<![\w&'.-])(?:[A-Z][\w&'.-]*+\s+){{1,4}}(?:{ORG_SUFFIX_EN})\b")
 ORG_ZH = _D.pattern("org_zh")
@@ -78,10 +72,7 @@ SCHOOL_EN = _D.pattern("school_en")
 # "高中学历" (a high-school diploma) holds 中学 but names no school: no suffix whose 学 runs into 学历 / 学位
 SCHOOL_ZH = _D.pattern("school_zh")
 _ZH_MOTION_END = _D.pattern("motion_end_zh")
-PERSON_EN = re.compile(
-    r"(?:(?i:my\s+name\s+is|call\s+me|name\s*[:：]|signed,?|regards,?|cheers,?|xoxo,?)|[-–—~]\s*)\s*"
-    r"(?P<name>[A-Z][a-z]+(?:[- ][A-Z][a-z]+){0,2})"
-)
+PERSON_EN = _D.pattern("person_en")
 PERSON_ZH = _D.pattern("person_zh")
 
 

@@ -41,7 +41,7 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
     out: list[Cue] = []
     seen: set[tuple[str, str, str]] = set()
     for name, ex in REGISTRY.runners:
-        for c in ex(ctx):
+        for c in ex(REGISTRY.view(name, ctx)):        # what it declares it reads (anything else raises)
             REGISTRY.check(name, c.attribute)
             if c.attribute not in ATTRIBUTE_NAMES or not c.value or not c.span or c.span not in text:
                 continue
@@ -52,7 +52,7 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
             c.recognizer = name
             out.append(c)
     # occupations from the open taxonomy (core/data/recognizers/occupations.json) where the role table read none
-    merged = [c for c in occupation_taxonomy.merge(ctx, out) if c.span and c.span in text]
+    merged = [c for c in occupation_taxonomy.merge(REGISTRY.view(TAXONOMY, ctx), out) if c.span and c.span in text]
     for c in merged:
         if not c.recognizer:      # every cue of the extractors above carries its name: the rest are the taxonomy's
             REGISTRY.check(TAXONOMY, c.attribute)

@@ -53,7 +53,6 @@ RELIGIONS: dict[str, tuple[list[str], list[str], str]] = {
     e.value: (e.terms.get("en", []), e.terms.get("zh", []), e.alias or "") for e in _D.lexicon("religions")}
 RELIGION_WEAK = set(_D.words("religion_weak"))
 POLITICS = _pairs(_D.lexicon("politics"))
-ORIENTATION = _pairs(_D.lexicon("orientation"))
 
 # canonical, EN regex, ZH terms
 EDU_LEVELS = [(p.value, src, e.terms.get("zh", []))

@@ -13,7 +13,9 @@ levels, languages, reads, scores) in a data file:
 their consumes / produces (aggregators/registry.py): an extractor nobody declared, a declared attribute
 missing from the schema, two declarations of one name, a `part_of` naming no recognizer are a
 RecognizerError when the registry is built; a cue for an attribute its recognizer did not declare is a
-RecognizerError when it is emitted (`Registry.check`, run by extract_cues on every cue).
+RecognizerError when it is emitted (`Registry.check`, run by extract_cues on every cue); a read of a
+Document field its recognizer did not declare in `reads` is a RecognizerError when it is read (each
+extractor is handed a DocumentView of the text, `Registry.view`, as the aggregators are handed a Board).
 """
 from __future__ import annotations
 
@@ -24,6 +26,7 @@ from typing import Any, Callable, Iterable, Sequence
 
 from pydantic import ValidationError
 
+from core.engine.reading.document import FIELD_OF, FIELDS
 from core.engine.rules.data_file import Recognizer
 from core.schema import ATTRIBUTE_NAMES, extra_dirs
 
@@ -102,6 +105,55 @@ def declarations(dirs: Sequence[Path] | None = None) -> list[Declared]:
 
 
 Extractor = Callable[..., list]
+OPEN = frozenset({"cue"})        # the cue builder: a recognizer's output, not a reading of the text
+
+
+class DocumentView:
+    """One recognizer's view of a text's Document: the attributes of the fields it declares in `reads`
+    (reading/document.FIELDS), anything else a RecognizerError naming the recognizer and the field. Each
+    recognizer has a subclass of its own (`view_class`) holding one `_Read` per attribute it may read."""
+
+    _recognizer = ""     # set by view_class
+    _where = ""
+
+    def __init__(self, doc: Any):
+        self.__dict__["_doc"] = doc
+
+    def __getattr__(self, attr: str) -> Any:      # only reached for what the view may not read
+        field = FIELD_OF.get(attr)
+        if field is not None:
+            raise RecognizerError(f"recognizer {self._recognizer!r} reads the Document field {field!r} ({attr}), "
+                                  f"which it does not declare in reads ({self._where})")
+        if attr.startswith("__") or not hasattr(self._doc, attr):
+            raise AttributeError(attr)
+        raise RecognizerError(f"recognizer {self._recognizer!r} reads {attr!r}, which is no Document field "
+                              f"(a recognizer reads {', '.join(FIELDS)})")
+
+    def __setattr__(self, attr: str, value: Any) -> None:
+        raise RecognizerError(f"recognizer {self._recognizer!r} writes {attr!r}: a Document is read, not written")
+
+
+class _Read:
+    """An attribute a recognizer may read: fetched from the Document on first read, then kept in the view
+    (an attribute of a Document never changes once built; a method stays bound to the Document, whose
+    lazy readings stay shared), so every later read is a plain attribute read (benchmarks/recognizer_views.py)."""
+
+    __slots__ = ("attr",)
+
+    def __init__(self, attr: str):
+        self.attr = attr
+
+    def __get__(self, view: DocumentView | None, owner: type) -> Any:
+        if view is None:
+            return self
+        value = view.__dict__[self.attr] = getattr(view.__dict__["_doc"], self.attr)
+        return value
+
+
+def view_class(d: Declared) -> type[DocumentView]:
+    """The view of recognizer `d`: the attributes of the fields it declares, and the cue builder."""
+    names = OPEN | {a for f in d.spec.reads for a in FIELDS[f]}
+    return type(f"{d.name}_view", (DocumentView,), {"_recognizer": d.name, "_where": d.where, **{a: _Read(a) for a in names}})
 
 
 @dataclass(frozen=True)
@@ -111,6 +163,11 @@ class Registry:
     declared: dict[str, Declared]
     runners: tuple[tuple[str, Extractor], ...]
     attributes: frozenset[str]       # the schema's attributes plus declared extra ones
+    views: dict[str, type[DocumentView]]   # by name: its view of a Document (what it may read)
+
+    def view(self, name: str, doc: Any) -> DocumentView:
+        """What recognizer `name` reads of `doc`: the fields it declares (anything else raises)."""
+        return self.views[name](doc)
 
     def check(self, name: str, attribute: str) -> None:
         """Refuse a cue of an attribute recognizer `name` did not declare (a bug in the recognizer)."""
@@ -153,4 +210,5 @@ def bind(extractors: Iterable[Extractor], *, also: Iterable[str] = (), decls: Se
     for name in also:
         if name not in by_name:
             raise RecognizerError(f"recognizer {name!r} is run but not declared in core/data/recognizers")
-    return Registry(declared=by_name, runners=tuple(runners), attributes=attributes)
+    return Registry(declared=by_name, runners=tuple(runners), attributes=attributes,
+                    views={n: view_class(d) for n, d in by_name.items()})

@@ -103,7 +103,6 @@ def mental_health(ctx: Ctx) -> list[Cue]:
 
 # ---------------------------------------------------------------- sexual_orientation
 _ORI_SELF = _D.pattern("orientation_self")
-_ORI_PARTNER = _D.pattern("orientation_partner")
 _ORI_COMMUNITY = _D.pattern("orientation_community")
 _ORI_ZH_TERM = _D.pattern("orientation_zh_term")
 _ORI_SHORT_SUBJECT = _D.pattern("orientation_short_subject")   # "I'm bi", not "proud bi"

@@ -84,9 +84,7 @@ _ORDINAL_UNIT = family("disguises").pattern("ordinal_unit")
 
 
 # "A1" / "A|" / "Al" for "AI" where an addressee is plain: before an addressee noun or after a salutation
-_AI_LEET = re.compile(r"(?:(?<=\bto the )|(?<=\bfor the )|(?<=\bdear )|(?<=\bhey )|(?<=\bhi ))(?:A1|A\|)(?!\w)"
-                      r"|\b(?:A1|A\||(?-i:Al))(?=\s+(?:assistants?|models?|agents?|systems?|bots?|tools?|readers?|reading|analy[sz]\w*)\b)",
-                      re.I)
+_AI_LEET = family("disguises").pattern("ai_leet")      # data: disguises.json ai_leet
 
 
 def undo_leet(text: str) -> str:
