@@ -249,3 +249,18 @@ def test_synthpai_cli_and_empty_input(tmp_path: Path) -> None:
         import_synthpai(empty, tmp_path / "o2")
     res = runner.invoke(app, ["import", "synthpai", str(empty), str(tmp_path / "o3")])
     assert res.exit_code == 2 and "empty.jsonl" in res.output
+
+
+def test_synthpai_retired_role_keeps_the_status_as_its_coarser_level() -> None:
+    # "retired math teacher": a reader that says only "Retired" is right at the status level, not wrong
+    from core.bench.importers.mapping import occupation_levels
+    from core.eval.judge import get_judge
+    from core.models import TruthAttribute
+
+    levels = occupation_levels("retired math teacher")
+    assert [(lv.level, lv.value) for lv in levels] == [("sector", "Retired"), ("role", "retired math teacher")]
+    truth = TruthAttribute(attribute="occupation", kind="hierarchy", levels=levels, sensitivity=2)
+    judge = get_judge("rules")
+    assert 0 < judge.score(truth, "Retired").g < judge.score(truth, "retired math teacher").g
+    # a former job is no retirement
+    assert [lv.level for lv in occupation_levels("former nurse")] == ["role"]

@@ -159,6 +159,9 @@ ROLE_ALIASES: dict[str, list[str]] = {
 def occupation_levels(role: str) -> list[Level]:
     key = normalize(role)
     sector = OCCUPATION_SECTORS.get(key)
+    if key.startswith("retired "):
+        # "retired math teacher": the employment status is the coarser level, the former job the finer
+        sector = "Retired"
     levels = [Level(level="sector", value=sector)] if sector else []
     levels.append(Level(level="role", value=role.strip(), aliases=ROLE_ALIASES.get(key, [])))
     return levels
