@@ -17,7 +17,7 @@ import json
 import uuid
 from collections import Counter
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Callable, Literal
 
 import sqlite_utils
 
@@ -79,13 +79,20 @@ class Investigation(Suspension, StepTransaction):
     def start(cls, db: sqlite_utils.Database | str | Path, user_dir: str | Path, budget: float = DEFAULT_BUDGET,
               backend: str | Backend = "offline", system: str = "argus", config: dict[str, Any] | None = None,
               run_id: str | None = None) -> "Investigation":
+        return cls._owning(db, lambda d: cls._start(d, user_dir, budget, backend, system, config, run_id))
+
+    @classmethod
+    def _owning(cls, db: sqlite_utils.Database | str | Path,
+                make: Callable[[sqlite_utils.Database], "Investigation"]) -> "Investigation":
+        """Build on `db`; a database opened here from a path is this investigation's to close (and is
+        closed at once when building fails)."""
         owns = not isinstance(db, sqlite_utils.Database)
-        db = _db(db)
+        opened = _db(db)
         try:
-            inv = cls._start(db, user_dir, budget, backend, system, config, run_id)
+            inv = make(opened)
         except BaseException:
             if owns:
-                db.conn.close()
+                opened.conn.close()
             raise
         inv._owns_db = owns
         return inv
@@ -116,16 +123,7 @@ class Investigation(Suspension, StepTransaction):
     @classmethod
     def resume(cls, db: sqlite_utils.Database | str | Path, run_id: str,
                backend: Backend | None = None) -> "Investigation":
-        owns = not isinstance(db, sqlite_utils.Database)
-        db = _db(db)
-        try:
-            inv = cls._resume(db, run_id, backend)
-        except BaseException:
-            if owns:
-                db.conn.close()
-            raise
-        inv._owns_db = owns
-        return inv
+        return cls._owning(db, lambda d: cls._resume(d, run_id, backend))
 
     @classmethod
     def _resume(cls, db: sqlite_utils.Database, run_id: str, backend: Backend | None) -> "Investigation":
