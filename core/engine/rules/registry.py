@@ -146,7 +146,8 @@ class _Read:
     def __get__(self, view: DocumentView | None, owner: type) -> Any:
         if view is None:
             return self
-        value = view.__dict__[self.attr] = getattr(view.__dict__["_doc"], self.attr)
+        value = getattr(object.__getattribute__(view, "_doc"), self.attr)
+        object.__setattr__(view, self.attr, value)     # the instance's own attribute now shadows this descriptor
         return value
 
 
