@@ -249,7 +249,7 @@ def named_organisation(lines: list[str]) -> str | None:
     return None
 
 
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL = re.compile(r"(?<![\w.+-])[\w.+-]++@[\w-]+(?:\.[\w-]+)+")   # from the start of a run only: linear on long runs
 # language codes or pairs after a title in a signature ("Tradutora EN/FR > PT-PT", "Interpreter ASL")
 _CODES = re.compile(r"[A-Z]{2,3}(?:-[A-Z]{2})?(?:\s*[/>→\-–]+\s*[A-Z]{2,3}(?:-[A-Z]{2})?)*")
 
