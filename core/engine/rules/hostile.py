@@ -31,11 +31,13 @@ _ASSERTS = [_D.fill(r) for r in _D.words("assertions")]
 # pairs are found by two linear scans and matched in code (a regex "ADDR .{0,80}? DIRECTIVE" tried
 # the whole directive alternation at 80 places after every addressee: slow on "AI AI AI ...")
 _ADDR_RX = _D.pattern("addressee_intl")
+_WEAK_RX = _D.pattern("addressee_intl_weak")     # program, system, model...: only in the vocative
 _DIRECT_RX = _D.pattern("directive_intl")
 _FORGET_RX = _D.pattern("forget_intl")
 _ORDERS_RX = _D.pattern("orders_intl")
 _PAIR_GAP = 80
 _BREAK = re.compile(r"[.!?。！？\n]")
+_VOCATIVE_END = re.compile(r"[,:：，]")
 
 
 def _paired(norm: str, a_rx: re.Pattern[str], b_rx: re.Pattern[str]) -> int | None:
@@ -68,9 +70,28 @@ def _paired(norm: str, a_rx: re.Pattern[str], b_rx: re.Pattern[str]) -> int | No
     return best
 
 
+def _vocative(norm: str, a_rx: re.Pattern[str], b_rx: re.Pattern[str]) -> int | None:
+    """Start of the first match of `a_rx` followed, in the same sentence and within _PAIR_GAP
+    characters, by a match of `b_rx` with a comma or colon between them: a generic noun spoken to
+    ("Sistema, ricorda", "Herramienta de análisis, escribe"); after an imperative it is its object
+    ("Guarda il programma stasera")."""
+    if not a_rx.search(norm):
+        return None
+    b = [m.start() for m in b_rx.finditer(norm)]
+    for m in a_rx.finditer(norm):
+        k = bisect.bisect_left(b, m.end())       # the first directive after it (linear: one look each)
+        if k < len(b) and b[k] <= m.end() + _PAIR_GAP:
+            gap = norm[m.end():b[k]]
+            if _VOCATIVE_END.search(gap) and not _BREAK.search(gap):
+                return m.start()
+    return None
+
+
 def _intl_trigger(norm: str) -> int | None:
-    """Start of an automated addressee + directive, or a forget + orders pair (other languages)."""
-    found = [x for x in (_paired(norm, _ADDR_RX, _DIRECT_RX), _paired(norm, _FORGET_RX, _ORDERS_RX)) if x is not None]
+    """Start of an automated addressee + directive (a generic one only in the vocative), or a
+    forget + orders pair (other languages)."""
+    found = [x for x in (_paired(norm, _ADDR_RX, _DIRECT_RX), _vocative(norm, _WEAK_RX, _DIRECT_RX),
+                         _paired(norm, _FORGET_RX, _ORDERS_RX)) if x is not None]
     return min(found) if found else None
 
 

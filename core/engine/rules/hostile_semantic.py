@@ -58,6 +58,22 @@ _GATE = _D.pattern("gate")
 # it ru ja ko ar tr id vi pl nl hi): word starts for alphabetic scripts, substrings for the others
 _GATE_INTL = _D.pattern("gate_intl")
 _UWORD = re.compile(r"[^\W\d_]+")
+_VOCATIVE = _D.pattern("person_vocative")    # "Marta, apunta ...", "..., Beatriz, atualiza isso."
+_NOT_NAME = _D.pattern("not_names")
+_MACHINE = _D.pattern("addressee_intl")      # AI, IA, KI, bot, assistant...: an automated addressee
+_NOUNS = (_D.pattern("addressee_intl_weak"), _GATE, _GATE_INTL)
+
+
+def to_person(piece: str) -> bool:
+    """Whether a sentence speaks to a person by name and to no automated reader: its imperative is
+    that person's ("A conferência foi em novembro, Beatriz, atualiza isso.")."""
+    if _MACHINE.search(piece):
+        return False
+    for m in _VOCATIVE.finditer(piece):
+        w = m.group(1)
+        if not _NOT_NAME.fullmatch(w) and not any(rx.fullmatch(w) for rx in _NOUNS):
+            return True
+    return False
 
 
 def gated(piece: str) -> bool:
@@ -166,7 +182,7 @@ def sentences(text: str) -> list[tuple[int, int, str]]:
     out: list[tuple[int, int, str]] = []
     for m in SENTENCE.finditer(norm):
         piece = m.group(0).strip()
-        if not piece or not gated(piece) or heading(piece):
+        if not piece or not gated(piece) or heading(piece) or to_person(piece):
             continue
         if not _long_enough(piece, 3, 5):
             continue
@@ -255,7 +271,7 @@ def addressee_hits(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
         norm, idx = normalise_for_detection(t)
         for m in SENTENCE.finditer(norm):
             head = candidate(m.group(0))
-            if head:
+            if head and not _NOT_NAME.fullmatch(head):     # "Ai, que saudades" is no addressee
                 s = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
                 e = max(s, m.end() - 1)
                 items.append((i, idx[s], idx[min(e, len(idx) - 1)] + 1, head))
