@@ -17,6 +17,8 @@ CASES = [
       present={"relationship_status": "single"}),
     # hard negatives: not a status, someone else's, wished-for, hypothetical, quoted
     C("solo-trip", ["I'm solo travelling through Portugal next month, any tips?"], absent={"relationship_status": "single"}),
+    C("solo-tonight", ["I'm solo this weekend while my partner visits her parents, pizza time."],
+      absent={"relationship_status": "single"}),
     C("solo-show", ["Still solo show prep all weekend, the gallery opens Friday."], absent={"relationship_status": "single"}),
     C("sister-solo", ["My sister says life's good solo since her breakup."], absent={"relationship_status": "single"}),
     C("wish-solo", ["Some days I wish I was happily solo instead of arguing about dishes."],
