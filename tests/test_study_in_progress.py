@@ -77,3 +77,24 @@ def test_a_rule_reading_in_progress_decides_over_a_similarity_reading_held(tmp_p
     d = _held_run(tmp_path / "b", [("h1", "education", "Bachelor's degree", 0.14, "suspended", ba, False, ["e3", "e4"])], ev)
     assert hypothesis_guesses(d.conn, "r1")["education"] == ["Bachelor's degree"]
     d.conn.close()
+
+
+def test_a_student_who_works_is_guessed_in_the_twenties_never_claimed(tmp_path) -> None:
+    """The typical age of a working student (general knowledge) is a held guess: SynthPAI's 25, no claim;
+    a daughter's studies give no age of the poster."""
+    import sqlite3
+
+    from synthpai_pred import hypothesis_guesses
+    from tests.hard_negatives import profile_of
+
+    for i, (text, want) in enumerate((("trust me balancing school + work ain't for the faint-hearted!", "25"),
+                                      ("My daughter is balancing college and a part-time job.", None))):
+        root = tmp_path / str(i)
+        prof, inv = profile_of(root, Case("x", [text]))
+        db = sqlite3.connect(root / "runs.db")
+        try:
+            ages = hypothesis_guesses(db, inv.run_id).get("age", [])
+        finally:
+            db.close()
+        assert "age" not in prof, prof
+        assert (ages[:1] == [want]) if want else ("25" not in ages), (text, ages)
