@@ -4,7 +4,8 @@ and one's own coursework or study habits are the poster's degree being studied f
 (a hint, never a projected claim: the level is not known), which benchmarks/synthpai_pred.py writes as
 in progress even when the similarity bank read a degree held elsewhere. Someone else's studies, a wish, a hypothetical, a quote, and work balanced with
 anything but study are no reading. Engine cases run the real engine (offline backend, real SQLite);
-every positive case gave no education guess on main f940522."""
+the first two positive cases gave no education guess on main f940522 (the bank already read "my study
+habits" as in college)."""
 from __future__ import annotations
 
 import sys
