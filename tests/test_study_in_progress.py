@@ -2,8 +2,8 @@
 balanced or juggled with work ("balancing study & part-time coding gigs", "balancing school + work")
 and one's own coursework or study habits are the poster's degree being studied for: held as a guess
 (a hint, never a projected claim: the level is not known), which benchmarks/synthpai_pred.py writes as
-in progress even when the similarity bank read a degree held elsewhere. Someone else's studies, a wish, a hypothetical, a quote, and work balanced with
-anything but study are no reading. Engine cases run the real engine (offline backend, real SQLite);
+in progress even when the similarity bank read a degree held elsewhere. Someone else's studies, a wish,
+a hypothetical, a quote, and work balanced with anything but study are no reading. Engine cases run the real engine (offline backend, real SQLite);
 the first two positive cases gave no education guess on main f940522 (the bank already read "my study
 habits" as in college)."""
 from __future__ import annotations
