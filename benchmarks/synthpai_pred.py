@@ -192,7 +192,10 @@ def hypothesis_guesses(db: sqlite3.Connection, run_id: str) -> dict[str, list[st
         if key == "education" and edu_level and "level" not in levels and levels.get("field"):
             levels = {"level": edu_level, **levels}
         g = guess_from_levels(key, str(value), levels, sem)
-        forms = {in_progress.get(c) for c in cues}
+        # a rule's reading decides over a similarity reading of the same value (a rule read "balancing
+        # study & part-time gigs" as in progress where the bank read a degree held in the next post)
+        ruled = {c for c in cues if not c.startswith("semantic:")}
+        forms = {in_progress.get(c) for c in (ruled or cues)}
         written = [g] if g else []
         if g and cues and len(forms) == 1 and None not in forms:
             # read only as a degree being studied for: in progress first, the degree itself (what the

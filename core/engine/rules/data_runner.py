@@ -11,7 +11,8 @@ through the shared reading (Ctx.cue: holder, quote, hypothetical) like the Pytho
      "context": [{"words": {"en": ["vet", "walkies"]}, "delta": 0.1, "why": "..."}]}
 
 A pattern's value is its `value`, else its named group `value`, else the text matched; `attribute`
-defaults to the recognizer's only attribute. Context words within `window` characters of a hit move its
+defaults to the recognizer's only attribute; `"hint": true` marks its readings as hints (held as a
+guess, never projected alone, as a weak similarity reading is). Context words within `window` characters of a hit move its
 score by `delta` (kept in (0, 1]).
 """
 from __future__ import annotations
@@ -44,6 +45,7 @@ class Pattern(_Strict):
     level: str | None = None
     score: float | None = Field(default=None, gt=0, le=1)
     ignore_case: bool = True
+    hint: bool = False          # a reading that is held, never projected alone (aggregators.generic.is_hint)
 
     @field_validator("regex")
     @classmethod
@@ -129,7 +131,8 @@ def runner(raw: dict[str, Any], source: str) -> Any:
                 value = p.value or (grp if grp else m.group(0))
                 s, e = m.span()
                 out.append(ctx.cue(p.attribute or only or "", value.strip(), s, e, rule=f"{r.name}:{p.id}",
-                                   confidence=score(ctx, p.score or r.scores["base"], s, e), level=p.level, entry=p.id))
+                                   confidence=score(ctx, p.score or r.scores["base"], s, e), level=p.level, entry=p.id,
+                                   hint=p.hint or None))
         for x, lex in lexs:
             for s, e, term in ctx.lexicon_hits(lex):
                 out.append(ctx.cue(x.attribute or only or "", x.value or term, s, e, rule=f"{r.name}:{x.id}",

@@ -1,8 +1,8 @@
 """extract_cues: run every declared recognizer over one text (hostile spans masked first)."""
 from __future__ import annotations
 
-from core.engine.rules import (age_arithmetic, document_names, identity, labels, lang_cues, lifestyle, occupation_taxonomy,
-                               reading_cues, regionalisms, sensitive, socio)
+from core.engine.rules import (age_arithmetic, document_names, identity, labels, lang_cues, lifestyle, occupation_ingroup,
+                               occupation_taxonomy, reading_cues, regionalisms, sensitive, socio)
 from core.engine.rules import data_runner
 from core.engine.rules.base import Extractor
 from core.engine.rules.documents import document
@@ -17,7 +17,7 @@ MAX_TEXT = 20_000  # longer texts are read in their first MAX_TEXT characters (a
 EXTRACTORS: tuple[Extractor, ...] = (document_names.EXTRACTORS + identity.EXTRACTORS + socio.EXTRACTORS + lifestyle.EXTRACTORS
                                       + sensitive.EXTRACTORS + labels.EXTRACTORS + reading_cues.EXTRACTORS
                                       + age_arithmetic.EXTRACTORS + lang_cues.EXTRACTORS
-                                      + regionalisms.EXTRACTORS)
+                                      + regionalisms.EXTRACTORS + occupation_ingroup.EXTRACTORS)
 TAXONOMY = "occupation_taxonomy"     # run after the others (its merge), declared in occupations.json
 SEMANTIC = "semantic_banks"          # run on the perceived nodes (rules/semantic.py), declared in registry.json
 
