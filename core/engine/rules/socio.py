@@ -10,6 +10,7 @@ from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, mon
 from core.engine.rules.features import STAFF_UNIT
 from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS, UNI_ABBR_ZH,
                                        SPECIALTIES)
+from core.engine.rules.occupation_taxonomy import index   # the open taxonomy (occupations.json)
 from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
@@ -313,8 +314,6 @@ def _term_levels(term: str) -> dict[str, str]:
         return _occ_levels(o, term)
     if term[:1].isupper():
         return {"sector": term}
-    from core.engine.rules.occupation_taxonomy import index   # the open taxonomy (occupations.json)
-
     e = index().any_latin.get(term)
     return {"sector": e.sector, "role": e.role} if e else {}
 
