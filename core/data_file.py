@@ -13,9 +13,13 @@ from pydantic import BaseModel, ValidationError
 M = TypeVar("M", bound=BaseModel)
 
 
-def load_model(path: Path, model: type[M], error: type[Exception], key: str | None = None) -> M:
-    """`path` read as JSON and validated by `model`. With `key`, a bad entry of a list is named by
-    that field of the entry too: "entries[3] (arvo): field strength" rather than "field entries.3.strength"."""
+Key = str | tuple[str, ...] | None
+
+
+def load_model(path: Path, model: type[M], error: type[Exception], key: Key = None) -> M:
+    """`path` read as JSON and validated by `model`. With `key` (a field name, or several: the first the
+    entry has), a bad entry of a list is named by that field of the entry too: "entries[3] (arvo): field
+    strength" rather than "field entries.3.strength"."""
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as e:
@@ -23,7 +27,7 @@ def load_model(path: Path, model: type[M], error: type[Exception], key: str | No
     return validate(raw, model, error, str(path), key)
 
 
-def validate(raw: object, model: type[M], error: type[Exception], source: str, key: str | None = None) -> M:
+def validate(raw: object, model: type[M], error: type[Exception], source: str, key: Key = None) -> M:
     """`raw` (parsed JSON) validated by `model`; a fault is one `error` naming `source` and where."""
     try:
         return model.model_validate(raw)
@@ -34,12 +38,13 @@ def validate(raw: object, model: type[M], error: type[Exception], source: str, k
         raise error(f"{source}: {_where(raw, err['loc'], key)}{err['msg']}") from None
 
 
-def _where(raw: object, loc: tuple, key: str | None) -> str:
+def _where(raw: object, loc: tuple, key: Key) -> str:
     """'field a.b.c: ', or with `key` and a list entry at the head of `loc`: 'a[i] (KEY): field c: '."""
     if key and len(loc) >= 2 and isinstance(loc[1], int) and isinstance(raw, dict):
         entries = raw.get(loc[0])
-        name = entries[loc[1]].get(key, "?") if isinstance(entries, list) and loc[1] < len(entries) \
-            and isinstance(entries[loc[1]], dict) else "?"
+        entry = entries[loc[1]] if isinstance(entries, list) and loc[1] < len(entries) else None
+        keys = (key,) if isinstance(key, str) else key
+        name = next((entry[k] for k in keys if k in entry), "?") if isinstance(entry, dict) else "?"
         rest = ".".join(str(x) for x in loc[2:])
         return f"{loc[0]}[{loc[1]}] ({name}): " + (f"field {rest}: " if rest else "")
     return f"field {'.'.join(str(x) for x in loc)}: "
