@@ -227,7 +227,7 @@ def _addressed_zh(pre: str, w: str) -> bool:
     diminutive + surname, or a word of thanks / asking before it), not a bio's job."""
     if w not in _W.zh_address_titles:
         return False
-    name = pre[1:] if len(pre) == 2 and pre[0] in "小老大阿" else pre
+    name = pre[1:] if len(pre) == 2 and pre[0] in _W.zh_name_prefixes else pre
     return (len(name) == 1 and name in _ZH_SURNAMES) or pre.endswith(_ZH_ADDRESS_BEFORE)
 
 
