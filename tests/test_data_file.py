@@ -62,7 +62,7 @@ def test_socio_reads_its_words_patterns_and_confidences_from_socio_json() -> Non
     assert socio._P.faculty_split_zh.match("复旦大学新闻学院").groups() == ("复旦大学", "新闻学院")
     assert socio._S["occupation:explicit"] == 0.85 and socio._S["school:name_no_context"] == 0.3
     src = Path(socio.__file__).read_text(encoding="utf-8")
-    for inline in ('"The", "My"', '"landlord"', '"摩托"', "0.85 if", "0.7 if", "当老师", "我|本人"):
+    for inline in ('"The", "My"', '"landlord"', '"摩托"', "0.85 if", "0.7 if", "当老师", "我|本人", '"考研"', '"贷"', '"小老大阿"'):
         assert inline not in src, inline
 
 

@@ -46,7 +46,8 @@ def education(ctx: Ctx) -> list[Cue]:
                                    confidence=_S["education:level_dropped_subject"], levels={"level": canon}, first_person=True))
     for canon, rx in _EDU_ZH:
         for m in rx.finditer(t):
-            if ctx.negated(m.start()) or (m.group(0) == "研究生" and "考研" in t[max(0, m.start() - 3):m.start()]):
+            exam = _M.level_exam_zh.get(m.group(0))
+            if ctx.negated(m.start()) or (exam and exam in t[max(0, m.start() - 3):m.start()]):
                 continue
             out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_zh", confidence=_S["education:level_zh"],
                                levels={"level": canon}, original=m.group(0)))
@@ -566,7 +567,7 @@ def income_level(ctx: Ctx) -> list[Cue]:
         n *= _M.income_multipliers.get((m.group("mul") or "").lower(), 1)
         if n < 500:
             continue
-        default = "year" if "年" in m.group("k") else "month"
+        default = "year" if any(w in m.group("k") for w in _W.year_zh) else "month"
         out.append(_income(ctx, n, "CNY", m.group("k") + t[m.end():m.end() + 6], default, m.start(), m.end(), "income:zh",
                            original=m.group(0)))
     for m in _P.bare_k.finditer(t):
@@ -614,7 +615,7 @@ def assets(ctx: Ctx) -> list[Cue]:
         h = (m.group("h") or m.group("h2") or m.group("h3") or "").lower()
         z = m.group("z")
         if z:
-            val = "owned home (mortgage)" if "贷" in z else "owned home"
+            val = "owned home (mortgage)" if any(w in z for w in _W.mortgage_zh) else "owned home"
         elif h == "place" and not _P.bought_own.search(m.group(0)):
             continue
         else:
