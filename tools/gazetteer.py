@@ -27,8 +27,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Iterable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
 
+from core.data_file import load_model
 from tools import disk_cache, geonames
 
 
@@ -148,14 +149,7 @@ class TransitFile(BaseModel):
 
 def load_transit(path: Path | None = None) -> TransitFile:
     """tools/data/transit.json, validated; a fault is one ValueError naming the file and field."""
-    path = path or DATA / "transit.json"
-    try:
-        return TransitFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path}: not JSON ({e})") from None
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise ValueError(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+    return load_model(path or DATA / "transit.json", TransitFile, ValueError)
 
 
 # requirement of a (name, place) entry to be matched by find_places

@@ -1,26 +1,11 @@
-"""One reader for the engine's data files (language packs, recognizer data): JSON validated by a
-pydantic model, any fault one line naming the file and the field (the error class is the caller's).
-It lives on the reading floor so the reading (language packs) and the rules above it share it."""
+"""The reader for the engine's data files (language packs, recognizer data) is core/data_file.py
+(one line naming the file, the entry and the field; the tools read through it too), re-exported here
+for the reading and the rules above it; and the regex checks their validators share."""
 from __future__ import annotations
 
-import json
 import re
-from pathlib import Path
-from typing import TypeVar
 
-from pydantic import BaseModel, ValidationError
-
-M = TypeVar("M", bound=BaseModel)
-
-
-def load_model(path: Path, model: type[M], error: type[Exception]) -> M:
-    try:
-        return model.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except json.JSONDecodeError as e:
-        raise error(f"{path}: not JSON ({e.msg}, line {e.lineno})") from None
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise error(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+from core.data_file import M, load_model, validate  # noqa: F401 (the engine's import path)
 
 
 def check_regex(pattern: str) -> str:

@@ -19,17 +19,16 @@ where the closed role table of rules/socio.py read no occupation (so its reading
 """
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from core.engine.reading.holder import CJK
 from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx
-from core.engine.rules.data_file import Recognizer, check_scores  # the shared block (rules/registry.py)
+from core.engine.rules.data_file import Recognizer, check_scores, load_model  # the shared block (rules/registry.py)
 from core.engine.types import Cue
 from tools import disk_cache
 
@@ -107,6 +106,7 @@ class ImageLine(_Strict):
 
 class Signature(_Strict):
     why: str = Field(min_length=10)
+    honorifics: dict[str, list[str]] = {}       # before a signing name ('Dr', 'Prof')
     name_words: int = Field(ge=1, le=4)
 
 
@@ -167,32 +167,9 @@ class TaxonomyFile(_Strict):
         return self
 
 
-def _entry_name(raw: Any, loc: tuple) -> str:
-    """'occupations[12] (2221-nurse)' / 'guards[1] (job_advert)' / 'contexts' for an error location."""
-    if len(loc) >= 2 and isinstance(loc[1], int) and isinstance(raw, dict):
-        items = raw.get(loc[0])
-        item = items[loc[1]] if isinstance(items, list) and loc[1] < len(items) else {}
-        key = item.get("id") or item.get("name") if isinstance(item, dict) else None
-        return f"{loc[0]}[{loc[1]}]" + (f" ({key})" if key else "")
-    return str(loc[0]) if loc else "file"
-
-
 def load(path: Path = DATA) -> TaxonomyFile:
-    """The file, validated; TaxonomyError names the file, the entry and the field of the first problem."""
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as e:
-        raise TaxonomyError(f"{path.name}: not readable JSON: {e}") from None
-    try:
-        return TaxonomyFile.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = tuple(err["loc"])
-        entry = _entry_name(raw, loc)
-        field = ".".join(str(x) for x in loc[2:] if not isinstance(x, int)) if len(loc) > 2 and isinstance(loc[1], int) \
-            else ".".join(str(x) for x in loc[1:])
-        msg = err["msg"].removeprefix("Value error, ")
-        raise TaxonomyError(f"{path.name}: entry {entry}: field {field or '-'!r}: {msg}") from None
+    """The file, validated; TaxonomyError names the file, the entry (by its id or name) and the field."""
+    return load_model(path, TaxonomyFile, TaxonomyError, key=("id", "name"))
 
 
 # ---------------------------------------------------------------------------------------- index
@@ -242,12 +219,15 @@ class Index:
         self.after = sorted({w.lower() for ws in (g["not_a_job_after"].after or {}).values() for w in ws}, key=len, reverse=True)
         self.advert = [w.lower() for w in g["job_advert"].text or []]
         self.addressed = [w.lower() for w in g["addressed_document"].text or []]
+        self.follow_ok = frozenset(w for ws in (g["title_followed_by"].after or {}).values() for w in ws)
         self.hobby = {_key(t) for t in g["hobby_titles"].titles or []}
         self.pastime_work = [w.lower() for w in (g["pastime_jargon"].text if "pastime_jargon" in g else None) or []]
         self.clause_initial = set(f.subjects.clause_initial)
         self.self_topic = f.subjects.self_topic
         il = f.contexts.image_line
         self.carriers, self.weak = set(il.carriers), set(il.weak_carriers)
+        titles = "|".join(re.escape(w) for ws in f.contexts.signature.honorifics.values() for w in ws)
+        self.name = re.compile((rf"^(?:(?:{titles})\.?\s+)?" if titles else "^") + _NAME_SHAPE)
         self.modifiers = {_key(m) for ms in il.modifiers.values() for m in ms}
         self.leading = sorted(({_key(m) for ms in il.leading.values() for m in ms}), key=len, reverse=True)
         self.trailing = {_key(m) for ms in il.trailing.values() for m in ms}
@@ -519,13 +499,10 @@ def _after_ok(low: str, end: int, ix: Index, english: bool) -> bool:
     if english and rest[:1].isalpha() and rest[:1].isascii() and not any(rest.startswith(a) for a in ix.after):
         # another word follows: only a preposition or a clause boundary keeps the title a job
         w = rest.split(" ", 1)[0].strip(".,;:!?)")
-        return w in _FOLLOW_OK
+        return w in ix.follow_ok
     return not any(rest.startswith(a) for a in ix.after)
 
 
-# words that may follow a title in a job statement ("I'm a paramedic in Leeds", "... for the NHS")
-_FOLLOW_OK = frozenset("at in for with on and by from who since here there now currently today too also but so "
-                       "working based of en de à a em na no di bei im in der für seit bij".split())
 
 
 def _latin_title(low: str, pos: int, table: dict[str, Occupation], abbr: dict[str, Occupation], text: str
@@ -685,7 +662,8 @@ def _long(piece: str) -> bool:
     return len(piece.split()) > 5 or len(CJK.findall(piece)) > 8
 
 
-_NAME = re.compile(r"^(?:(?:Dr|Mr|Mrs|Ms|Miss|Prof)\.?\s+)?[A-Z][a-zA-Z'’-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-zA-Z'’-]+){0,2}$")
+# a signing name beside a title ("Dr. Jane Doe | Pharmacist"): an honorific (the signature context's), 1-3 words
+_NAME_SHAPE = r"[A-Z][a-zA-Z'’-]+(?:\s+[A-Z]\.?)?(?:\s+[A-Z][a-zA-Z'’-]+){0,2}$"
 
 
 def _segment_title(seg: str, ix: Index) -> tuple[Occupation, str] | None:
@@ -742,7 +720,7 @@ def _image_lines(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
         pieces = [(o, p) for o, p in pieces if p.strip()]
         if _SENTENCE_END.search(line) or (len(pieces) > 1 and any(_long(p) for _, p in pieces)):
             continue       # a chat message or a sentence ("管家，楼上又在电钻了"): someone speaking, no printed title
-        named = len(pieces) > 1 and any(_NAME.match(p.strip()) for _, p in pieces)
+        named = len(pieces) > 1 and any(ix.name.match(p.strip()) for _, p in pieces)
         for off, piece in pieces:
             hit = _segment_title(piece, ix)
             s0 = off + len(piece) - len(piece.lstrip())

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from core.engine.reading.data_file import load_model, validate
 from core.engine.rules.base import Ctx, Lexicon
 from core.engine.rules.data_file import Recognizer
 from core.engine.types import Cue
@@ -58,32 +59,14 @@ class RegionalFile(BaseModel):
 
 
 def load(raw: object, source: str) -> RegionalFile:
-    from pydantic import ValidationError
-    try:
-        return RegionalFile.model_validate(raw)
-    except ValidationError as e:
-        err = e.errors()[0]
-        loc = list(err["loc"])
-        where = ".".join(str(x) for x in loc) or "file"
-        if len(loc) >= 2 and loc[0] == "entries" and isinstance(raw, dict):
-            try:
-                where = f"entries[{loc[1]}] ({raw['entries'][loc[1]].get('term', '?')}): field {'.'.join(map(str, loc[2:]))}"
-            except (IndexError, AttributeError, TypeError, KeyError):
-                pass
-        else:
-            where = f"field {where}"
-        raise RegionalismError(f"{source}: {where}: {err['msg'].removeprefix('Value error, ')}") from None
+    """`raw` validated; a bad entry is named by its term ("entries[3] (arvo): field strength")."""
+    return validate(raw, RegionalFile, RegionalismError, source, key="term")
 
 
 @lru_cache(maxsize=1)
 def table() -> tuple[dict[str, tuple[Lexicon, dict[str, Entry]]], list[tuple[str, Entry]]]:
     """Per language: the Lexicon of word-like terms and term -> entry; and the literal (symbol) terms."""
-    import json
-    try:
-        raw = json.loads(PATH.read_text(encoding="utf-8"))
-    except (OSError, json.JSONDecodeError) as e:
-        raise RegionalismError(f"{PATH}: not readable JSON: {e}") from None
-    f = load(raw, str(PATH))
+    f = load_model(PATH, RegionalFile, RegionalismError, key="term")
     by_lang: dict[str, dict[str, Entry]] = {}
     literal: list[tuple[str, Entry]] = []
     for e in f.entries:

@@ -8,33 +8,26 @@ from core.engine.reading.holder import FIRST_PERSON, GENERIC, OTHER_SUBJ
 from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx, alt, at
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
 from core.engine.rules.features import STAFF_UNIT
+from core.engine.rules.keys import Keys
 from core.engine.rules.lexicon import (EDU_FIELDS_ZH, EDU_LEVELS, OCC_INDIRECT_EN, OCC_INDIRECT_ZH, OCCUPATIONS, UNI_ABBR_ZH,
                                        SPECIALTIES)
+from core.engine.rules.occupation_taxonomy import index   # the open taxonomy (occupations.json)
 from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 _D = family("socio")      # core/data/recognizers/socio.json: the patterns and word lists below
 _S = _D.scores()      # base confidence by rule id
-_OTHER_HOLDER_WORD = _D.pattern("other_holder_word")
-_UNI_ABBR_STRONG = _D.pattern("uni_abbr_strong")
-_TEACH_AT = _D.pattern("teach_at")
-_SPENDING_CTX = _D.pattern("spending_ctx")
-_VEHICLE_NOT_OWNED = _D.pattern("vehicle_not_owned")
-_OCC_TAG_SKIP_ZH = tuple(_D.words("occ_tag_skip_zh"))
-_ZH_NOT_ORG = tuple(_D.words("zh_not_org"))
+# the file's patterns (but those whose {slot} the Python fills, compiled below), word lists and maps by key
+_GIVEN = ("uni_abbr_re", "occ_explicit_zh", "zh_bio_role", "car")
+_P = Keys({k: _D.pattern(k) for k in _D.data.patterns if k not in _GIVEN})
+_W = Keys({k: frozenset(_D.words(k)) for k in _D.data.words})
+_M = Keys({k: _D.map(k) for k in _D.data.maps})
 _VEHICLE_KINDS = tuple(_D.words("vehicle_kinds"))
-_ARTICLE_TRIGGERS = tuple(_D.words("article_triggers"))
-_EARNING_WORD = _D.pattern("earning_word")
+_ZH_BREAK = "".join(_D.words("zh_break"))
 
 # ---------------------------------------------------------------- education
 _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon, rx, _ in EDU_LEVELS]
 _EDU_ZH = [(canon, re.compile(alt(zh))) for canon, _, zh in EDU_LEVELS]
-_EDU_SELF_EN = _D.pattern("edu_self_en")
-_FIELD_EN = _D.pattern("field_en")
-_FIELD_STOP = _D.pattern("field_stop")
-_FIELD_BAD = set(_D.words("field_bad"))
-_MAJOR = _D.pattern("major")
-_FIELD_ZH = _D.pattern("field_zh")
 
 
 def education(ctx: Ctx) -> list[Cue]:
@@ -45,7 +38,7 @@ def education(ctx: Ctx) -> list[Cue]:
             if ctx.negated(m.start()):
                 continue
             clause = t[ctx.clause_start(m.start()):ctx.clause_end(m.start())]
-            if _EDU_SELF_EN.search(clause):
+            if _P.edu_self_en.search(clause):
                 out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level", confidence=_S["education:level"],
                                    levels={"level": canon}))
             elif _subjectless_degree(ctx, m.start(), m.end(), clause):
@@ -53,28 +46,29 @@ def education(ctx: Ctx) -> list[Cue]:
                                    confidence=_S["education:level_dropped_subject"], levels={"level": canon}, first_person=True))
     for canon, rx in _EDU_ZH:
         for m in rx.finditer(t):
-            if ctx.negated(m.start()) or (m.group(0) == "研究生" and "考研" in t[max(0, m.start() - 3):m.start()]):
+            exam = _M.level_exam_zh.get(m.group(0))
+            if ctx.negated(m.start()) or (exam and exam in t[max(0, m.start() - 3):m.start()]):
                 continue
             out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_zh", confidence=_S["education:level_zh"],
                                levels={"level": canon}, original=m.group(0)))
-    for m in _FIELD_EN.finditer(t):
+    for m in _P.field_en.finditer(t):
         f = m.group("f") or m.group("f2")
-        f = _FIELD_STOP.sub("", f).strip()
-        if not f or f.lower() in _FIELD_BAD or f.split()[0].lower() in _FIELD_BAD or len(f) < 3:
+        f = _P.field_stop.sub("", f).strip()
+        if not f or f.lower() in _W.field_bad or f.split()[0].lower() in _W.field_bad or len(f) < 3:
             continue
         field = f.title() if f.islower() else f
         s = m.start("f") if m.group("f") else m.start("f2")
         lvl = _level_in(t[ctx.clause_start(m.start()):ctx.clause_end(m.start())])
-        if lvl is None and _MAJOR.search(m.group(0)):
+        if lvl is None and _P.major.search(m.group(0)):
             lvl = "Bachelor's degree"
         levels = ({"level": lvl} if lvl else {}) | {"field": field}
         out.append(ctx.cue("education", field, m.start(), s + len(f), rule="education:field", confidence=_S["education:field"],
                            levels=levels))
-    for m in _FIELD_ZH.finditer(t):
+    for m in _P.field_zh.finditer(t):
         f = m.group("f") or m.group("f2") or m.group("f3")
         if m.group("f3") and not any(k in f for k in EDU_FIELDS_ZH):
             continue  # a bare "X专业" only for known fields ("很专业" is praise)
-        f = re.sub(r"^(?:的|了|过)", "", f)
+        f = _P.field_lead_zh.sub("", f)
         canon = next((v for k, v in EDU_FIELDS_ZH.items() if k in f), None)
         lvl = _level_in(t[ctx.clause_start(m.start()):ctx.clause_end(m.start())])
         field = canon or f
@@ -83,21 +77,17 @@ def education(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_DEGREE_HELD = _D.pattern("degree_held")
-_NO_SUBJECT_WORD = _D.pattern("no_subject_word")
-
-
 def _subjectless_degree(ctx: Ctx, pos: int, end: int, clause: str) -> bool:
     """A degree named in a clause without any subject, right beside a word of holding or finishing
     it (two words before it, or the next words: "Master's? Check.")."""
     start = ctx.clause_start(pos)
     before = ctx.masked[start:pos]
-    if OTHER_SUBJ.search(before) or GENERIC.match(clause) or _NO_SUBJECT_WORD.search(before[-14:]):
+    if OTHER_SUBJ.search(before) or GENERIC.match(clause) or _P.no_subject_word.search(before[-14:]):
         return False
-    if _OTHER_HOLDER_WORD.search(clause):
+    if _P.other_holder_word.search(clause):
         return False
     near = " ".join(before.split()[-2:]) + " " + ctx.masked[end:end + 16]
-    return bool(_DEGREE_HELD.search(near))
+    return bool(_P.degree_held.search(near))
 
 
 def _level_in(clause: str) -> str | None:
@@ -110,19 +100,7 @@ def _level_in(clause: str) -> str | None:
     return None
 
 
-_SCHOOL_CTX = _D.pattern("school_ctx")
-_CHILD_SCHOOL = _D.pattern("child_school")
-_CHILD_WORD = _D.pattern("child_word")
-_FACULTY_EN = _D.pattern("faculty_en")
-_FACULTY_ZH = _D.pattern("faculty_zh")
-_SCHOOL_TRIM = _D.pattern("school_trim")
-_SCHOOL_LEAD_ZH = _D.pattern("school_lead_zh")
-_SCHOOL_BAD_ZH = _D.pattern("school_bad_zh")
-_SCHOOL_BAD_EN = _D.pattern("school_bad_en")
-
-
 _UNI_ABBR_RE = _D.pattern("uni_abbr_re", abbr=alt(list(UNI_ABBR_ZH)))
-_UNI_ABBR_CTX = _D.pattern("uni_abbr_ctx")
 
 
 def school(ctx: Ctx) -> list[Cue]:
@@ -132,53 +110,51 @@ def school(ctx: Ctx) -> list[Cue]:
         for m in _UNI_ABBR_RE.finditer(t):
             full, city = UNI_ABBR_ZH[m.group("a")]
             win = t[max(0, m.start() - 12):m.end() + 12]
-            if not _UNI_ABBR_CTX.search(win) or not ctx.first_person(m.start()):
+            if not _P.uni_abbr_ctx.search(win) or not ctx.first_person(m.start()):
                 continue
-            strong = _UNI_ABBR_STRONG.search(win)
-            out.append(ctx.cue("school", full, m.start(), m.end(), rule="school:abbr_zh", confidence=0.6 if strong else 0.4,
+            strong = _P.uni_abbr_strong.search(win)
+            out.append(ctx.cue("school", full, m.start(), m.end(), rule="school:abbr_zh",
+                               confidence=_S["school:abbr_zh_strong" if strong else "school:abbr_zh"],
                                levels={"city": city, "institution": full}, original=m.group("a")))
     for rx in (SCHOOL_ZH, SCHOOL_EN):
         for m in rx.finditer(t):
             name = m.group(0)
             s = m.start()
-            trimmed = _SCHOOL_TRIM.sub("", name)
+            trimmed = _P.school_trim.sub("", name)
             if rx is SCHOOL_ZH:  # "今天去上海交通大学": the name starts after the last motion/locative verb
-                trimmed = _SCHOOL_LEAD_ZH.sub("", trimmed)
+                trimmed = _P.school_lead_zh.sub("", trimmed)
             s += len(name) - len(trimmed)
             name = trimmed.strip()
-            if len(name) < 3 or _SCHOOL_BAD_EN.match(name) or name in ("大学", "学院", "中学", "小学") or _SCHOOL_BAD_ZH.search(name):
+            if len(name) < 3 or _P.school_bad_en.match(name) or name in _W.school_bare_zh or _P.school_bad_zh.search(name):
                 continue
             faculty = None
             inst = name
             if rx is SCHOOL_ZH:
-                fm = re.match(r"(.+?(?:大学|学院))(.+(?:学院|系|专业))$", name)
+                fm = _P.faculty_split_zh.match(name)
                 if fm:
                     inst, faculty = fm.group(1), fm.group(2)
             window = t[max(0, s - 40):min(len(t), s + len(name) + 25)]
-            ctx_hit = bool(_SCHOOL_CTX.search(window))
-            if not ctx_hit and ctx.carrier not in ("badge", "document", "ticket", "sign"):
-                conf = 0.3
-            else:
-                conf = 0.7
+            ctx_hit = bool(_P.school_ctx.search(window)) or ctx.carrier in ("badge", "document", "ticket", "sign")
+            conf = _S["school:name" if ctx_hit else "school:name_no_context"]
             if faculty is None:
                 after = t[s + len(name):s + len(name) + 40]
-                fm2 = _FACULTY_EN.search(after) or (_FACULTY_ZH.match(after) if rx is SCHOOL_ZH else None)
+                fm2 = _P.faculty_en.search(after) or (_P.faculty_zh.match(after) if rx is SCHOOL_ZH else None)
                 if fm2 and fm2.start() <= 3:
                     faculty = fm2.group(0).strip()
                 before = t[max(0, s - 40):s]
-                fm3 = _FACULTY_EN.search(before)
+                fm3 = _P.faculty_en.search(before)
                 if faculty is None and fm3 and len(before) - fm3.end() <= 6 and rx is SCHOOL_EN:
                     faculty = fm3.group(0).strip()
             levels: dict[str, str] = {}
             city = None
-            if re.search(r"(?i)universit|college|institute|polytechnic|大学|学院", inst):
+            if _P.higher_ed.search(inst):
                 city = next((p.levels.get("city") for p in ctx.places() if s <= p.start and p.end <= s + len(inst) and p.levels.get("city")), None)
             if city:
                 levels["city"] = city
             levels["institution"] = inst
             if faculty:
                 levels["faculty"] = faculty
-            if _CHILD_SCHOOL.search(name) and _CHILD_WORD.search(t):
+            if _P.child_school.search(name) and _P.child_word.search(t):
                 continue      # "儿子...观音桥实验小学家长群", "her daughter's pre-K graduation at X Elementary": the child's school
             if ctx.carrier in IMAGE_TEXT_CARRIERS and STAFF_UNIT.search(t):
                 continue      # a school on a staff card or sign ("Lumen Primary School / Maths Teaching Group") is a workplace
@@ -195,18 +171,13 @@ for _o in OCCUPATIONS:
         _EN_TERMS.setdefault(_w.lower(), _o)
     for _w in _o["zh"]:
         _ZH_TERMS.setdefault(_w, _o)
-_OCC_ALT_EN = alt(list(_EN_TERMS))
-_OCC_TRIGGER_EN = _D.pattern("occ_trigger_en")
-_STRONG_TRIGGER = _D.pattern("strong_trigger")
-_OCC_SKIP = set(_D.words("occ_skip"))
-_OCC_WEAK_TERMS = set(_D.words("occ_weak_terms"))
 
 
 def _find_role(ws: str) -> tuple[int, str, dict] | None:
     """(word offset, term, occupation) of the first role term within the first 3 words."""
     words = ws.lower().split()
     for j in range(min(3, len(words))):
-        if j and words[j - 1] in _OCC_SKIP:
+        if j and words[j - 1] in _W.occ_skip:
             return None
         for n in (4, 3, 2, 1):
             if j + n > len(words):
@@ -222,13 +193,6 @@ def _find_role(ws: str) -> tuple[int, str, dict] | None:
                     return j - 1, f"{words[j - 1]} {term}", o
                 return j, term, o
     return None
-
-
-_OCC_HERE_EN = _D.pattern("occ_here_en")
-_OCC_JOBAS_EN = _D.pattern("occ_jobas_en")
-
-
-_TAG_AMBIGUOUS = set(_D.words("tag_ambiguous"))
 
 
 def _lookup_tail(words: str) -> tuple[str, dict] | None:
@@ -255,8 +219,6 @@ def _lookup_head(words: str) -> tuple[str, dict] | None:
 _OCC_ALT_ZH = alt(list(_ZH_TERMS))
 _OCC_EXPLICIT_ZH = _D.pattern("occ_explicit_zh", occ_alt_zh=_OCC_ALT_ZH)
 _ZH_BIO_ROLE = _D.pattern("zh_bio_role", occ_alt_zh=_OCC_ALT_ZH)
-_ZH_BIO_SKIP = set(_D.words("zh_bio_skip"))
-_ZH_ADDRESS_TITLES = set(_D.words("zh_address_titles"))
 _ZH_ADDRESS_BEFORE = tuple(sorted(_D.words("zh_address_before"), key=len, reverse=True))
 _ZH_SURNAMES = frozenset("".join(family("identity").words("surnames_single")))   # the name rules' table (identity.json)
 
@@ -264,21 +226,10 @@ _ZH_SURNAMES = frozenset("".join(family("identity").words("surnames_single")))  
 def _addressed_zh(pre: str, w: str) -> bool:
     """'王老师', '小李医生', '谢谢老师': a title used to address or name someone else (a surname, a
     diminutive + surname, or a word of thanks / asking before it), not a bio's job."""
-    if w not in _ZH_ADDRESS_TITLES:
+    if w not in _W.zh_address_titles:
         return False
-    name = pre[1:] if len(pre) == 2 and pre[0] in "小老大阿" else pre
+    name = pre[1:] if len(pre) == 2 and pre[0] in _W.zh_name_prefixes else pre
     return (len(name) == 1 and name in _ZH_SURNAMES) or pre.endswith(_ZH_ADDRESS_BEFORE)
-_OCC_BAD_ZH_BEFORE = _D.pattern("occ_bad_zh_before")
-_SECTOR_EN = _D.pattern("sector_en")
-_SECTOR_NAMES = _D.map("sector_names")
-_SECTOR_ZH = _D.pattern("sector_zh")
-_WORK_FIELD_EN = _D.pattern("work_field_en")
-_FIELD_ROLES = _D.map("field_roles")
-_FIELD_LABEL = _D.pattern("work_field_label")
-_LABEL_FIELDS = _D.map("label_fields")
-_RETIRED_EN = _D.pattern("occ_retired_en")
-_RETIRED_ZH = _D.pattern("occ_retired_zh")
-_SECTOR_ZH_NAMES = _D.map("sector_zh_names")
 
 
 def _occ_levels(o: dict, term: str) -> dict[str, str]:
@@ -287,9 +238,6 @@ def _occ_levels(o: dict, term: str) -> dict[str, str]:
     if spec and spec[0] == o["role"]:
         lv["specialty"] = spec[1]
     return lv
-
-
-_WORK_SLANG = _D.pattern("work_slang")
 
 
 def _labels(ctx: Ctx, t: str) -> list[tuple[int, int, str]]:
@@ -313,14 +261,12 @@ def _term_levels(term: str) -> dict[str, str]:
         return _occ_levels(o, term)
     if term[:1].isupper():
         return {"sector": term}
-    from core.engine.rules.occupation_taxonomy import index   # the open taxonomy (occupations.json)
-
     e = index().any_latin.get(term)
     return {"sector": e.sector, "role": e.role} if e else {}
 
 
 def occupation(ctx: Ctx) -> list[Cue]:
-    slang = [(m.start(), m.end()) for m in _WORK_SLANG.finditer(ctx.masked)]
+    slang = [(m.start(), m.end()) for m in _P.work_slang.finditer(ctx.masked)]
     t = ctx.masked
     for a, b in slang:
         t = t[:a] + " " * (b - a) + t[b:]
@@ -330,40 +276,40 @@ def occupation(ctx: Ctx) -> list[Cue]:
 
 def _occupation(ctx: Ctx, t: str) -> list[Cue]:
     out: list[Cue] = []
-    for m in _OCC_TRIGGER_EN.finditer(t):
+    for m in _P.occ_trigger_en.finditer(t):
         found = _find_role(m.group("ws"))
         if not found or ctx.negated(m.start()):
             continue
         j, w, o = found
         trigger = m.group("t").lower()
         art = (m.group("art") or "").strip().lower()
-        if trigger in _ARTICLE_TRIGGERS and art not in ("a", "an"):
+        if trigger in _W.article_triggers and art not in _W.indefinite_articles:
             continue  # "as I cook", "it's the marine life": no role statement
         # "as a nurse" / "I'm a nurse" are strong; "new teacher" alone is weak (could be someone else)
-        strong = bool(_STRONG_TRIGGER.match(trigger))
-        conf = 0.85 if strong else 0.45
-        if re.match(r"(?:is|was|'s|works|worked)\b", trigger):
+        strong = bool(_P.strong_trigger.match(trigger))
+        conf = _S["occupation:explicit" if strong else "occupation:explicit_weak"]
+        if _P.third_person_trigger.match(trigger):
             # "<someone> is a nurse": about the poster only if the subject is the poster
-            if ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my\s+name|me)\b", ctx.prefix(m.start())):
+            if ctx.first_person(m.start()) and not _P.poster_named.search(ctx.prefix(m.start())):
                 continue
-            conf = 0.6
-        if w in _OCC_WEAK_TERMS and not strong:
+            conf = _S["occupation:explicit_named"]
+        if w in _W.occ_weak_terms and not strong:
             continue
         ws_words = list(re.finditer(r"\S+", m.group("ws")))
         end = m.start("ws") + ws_words[j + len(w.split()) - 1].end()
         first = ctx.first_person(m.start())
-        if trigger == "as" and not re.search(r"\b(?:i|my|me|i'm)\b", t[ctx.clause_start(m.start()):end + 40], re.I):
-            conf -= 0.2
-        retired = trigger in ("retired", "former", "ex-")
+        if trigger == "as" and not _P.self_in_clause.search(t[ctx.clause_start(m.start()):end + 40]):
+            conf -= _S["occupation:explicit_as_penalty"]
+        retired = trigger in _W.former_triggers
         out.append(ctx.cue("occupation", o["role"], m.start(), end, rule="occupation:explicit", confidence=conf,
                            levels=_occ_levels(o, w), first_person=first, former=retired or None))
-    for m in _OCC_HERE_EN.finditer(t):
+    for m in _P.occ_here_en.finditer(t):
         hit = _lookup_tail(m.group("ws"))
         if not hit:
             continue
         w, o = hit
         s = m.end("ws") - len(w)
-        if m.group("k") and m.group("k").lower() != "here" and (w in _OCC_WEAK_TERMS or w in _TAG_AMBIGUOUS):
+        if m.group("k") and m.group("k").lower() != "here" and (w in _W.occ_weak_terms or w in _W.tag_ambiguous):
             continue
         out.append(ctx.cue("occupation", o["role"], s, m.end(), rule="occupation:tag", confidence=_S["occupation:tag"],
                            levels=_occ_levels(o, w), first_person=True))
@@ -373,11 +319,11 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
             hit = _lookup_head(" ".join(ws[j:]))
             if hit:
                 w, o = hit
-                conf = 0.35 if (w in _OCC_WEAK_TERMS or w in _TAG_AMBIGUOUS) else 0.55
+                conf = _S["occupation:hashtag_weak" if w in _W.occ_weak_terms or w in _W.tag_ambiguous else "occupation:hashtag"]
                 out.append(ctx.cue("occupation", o["role"], hs, he, rule="occupation:hashtag", confidence=conf,
                                    levels=_occ_levels(o, w), first_person=True))
                 break
-    for m in _OCC_JOBAS_EN.finditer(t):
+    for m in _P.occ_jobas_en.finditer(t):
         hit = _lookup_head(m.group("ws"))
         if not hit:
             continue
@@ -393,57 +339,57 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         if m.group("w3"):
             # "<someone>是老师": first person only when the subject is 我
             fp_zh = ctx.first_person(m.start())
-            if fp_zh and not re.search(r"我|本人", ctx.prefix(m.start())):
+            if fp_zh and not _P.self_zh.search(ctx.prefix(m.start())):
                 continue
-        elif _OCC_BAD_ZH_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
+        elif _P.occ_bad_zh_before.search(t[max(0, m.start() - 4):m.start()]):
             continue
-        if m.group("w2") and w in _OCC_TAG_SKIP_ZH:
+        if m.group("w2") and w in _W.occ_tag_skip_zh:
             continue
         out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:zh",
-                           confidence=0.8 if not m.group("w3") else 0.6, levels=_occ_levels(o, w), original=w,
+                           confidence=_S["occupation:zh_named" if m.group("w3") else "occupation:zh"], levels=_occ_levels(o, w), original=w,
                            first_person=fp_zh))
     # ZH bios: "坐标杭州，95后，互联网大厂产品经理" — a short phrase ending in a role term
     if ctx.has_cjk:
         for m in _ZH_BIO_ROLE.finditer(t):
             w = m.group("w")
             o = _ZH_TERMS.get(w)
-            if not o or w in _ZH_BIO_SKIP or ctx.negated(m.start("w")) or not ctx.first_person(m.start("w")):
+            if not o or w in _W.zh_bio_skip or ctx.negated(m.start("w")) or not ctx.first_person(m.start("w")):
                 continue
             if _addressed_zh(m.group("pre"), w):
                 continue      # someone addressed or named by their title (王老师, 谢谢老师): not the poster's job
             out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=_S["occupation:zh_bio"],
                                levels=_occ_levels(o, w), original=w))
-    for m in _SECTOR_EN.finditer(t):
-        sec = _SECTOR_NAMES.get(re.sub(r"\s+", " ", m.group("s").lower()))
+    for m in _P.sector_en.finditer(t):
+        sec = _M.sector_names.get(re.sub(r"\s+", " ", m.group("s").lower()))
         if sec:
             out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector", confidence=_S["occupation:sector"],
                                levels={"sector": sec}))
-    for m in _WORK_FIELD_EN.finditer(t):
+    for m in _P.work_field_en.finditer(t):
         # "working in education", "my software engineering work", "retail life chose me": the poster's field
         g = next(k for k in ("s", "s2", "s3", "s4", "s5") if m.group(k))
         key = re.sub(r"\s+", " ", m.group(g).lower())
-        sec = _SECTOR_NAMES.get(key)
+        sec = _M.sector_names.get(key)
         if not sec or ctx.negated(m.start()) or not ctx.is_self(m.start()):
             continue
         if any(c.cue == "occupation:sector" and c.data.start == m.start() for c in out):
             continue      # "I work in finance": read by sector_en already
         if g == "s3" and not FIRST_PERSON.search(t, *ctx.sentence(m.start())):
             continue      # "Finance life isn't all glamour": said of anyone in it, unless the sentence says I / me
-        o = _EN_TERMS.get(_FIELD_ROLES.get(key, ""))
-        levels = _occ_levels(o, _FIELD_ROLES[key]) if o else {"sector": sec}
+        o = _EN_TERMS.get(_M.field_roles.get(key, ""))
+        levels = _occ_levels(o, _M.field_roles[key]) if o else {"sector": sec}
         out.append(ctx.cue("occupation", o["role"] if o else sec, m.start(), m.end(), rule="occupation:field",
                            confidence=_S["occupation:field"], levels=levels, first_person=True))
     for s0, e0, label in _labels(ctx, t):
-        m = _FIELD_LABEL.match(label)
+        m = _P.work_field_label.match(label)
         if not m:
             continue
-        term = _LABEL_FIELDS.get(re.sub(r"\s+", " ", m.group("f").lower()), "")
+        term = _M.label_fields.get(re.sub(r"\s+", " ", m.group("f").lower()), "")
         levels = _term_levels(term)
         if levels:
             out.append(ctx.cue("occupation", levels.get("role") or levels["sector"], s0, e0, rule="occupation:field_label",
                                confidence=_S["occupation:field_label"], levels=levels, first_person=True))
-    for rx in (_RETIRED_EN, _RETIRED_ZH):
-        if rx is _RETIRED_ZH and not ctx.has_cjk:
+    for rx in (_P.occ_retired_en, _P.occ_retired_zh):
+        if rx is _P.occ_retired_zh and not ctx.has_cjk:
             continue
         for m in rx.finditer(t):
             # "since I retired", "my retirement", "退休以后": the employment status, not a job held
@@ -453,8 +399,8 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
                                confidence=_S["occupation:retired"], levels={"sector": "Retired", "role": "Retired"},
                                first_person=True))
             break
-    for m in (_SECTOR_ZH.finditer(t) if ctx.has_cjk else ()):
-        sec = _SECTOR_ZH_NAMES.get(m.group("s"))
+    for m in (_P.sector_zh.finditer(t) if ctx.has_cjk else ()):
+        sec = _M.sector_zh_names.get(m.group("s"))
         if sec:
             out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector_zh", confidence=_S["occupation:sector_zh"],
                                levels={"sector": sec}, original=m.group("s")))
@@ -484,37 +430,22 @@ _INDIRECT_EN = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enum
 _INDIRECT_ZH = re.compile("|".join(f"(?P<g{i}>{rx})" for i, (rx, *_rest) in enumerate(OCC_INDIRECT_ZH)), re.I)
 
 
-_WORK_CTX_EN = _D.pattern("work_ctx_en")
-_WORK_CTX_ZH = _D.pattern("work_ctx_zh")
-_WORK_EVENT_ZH = _D.pattern("work_event_zh")
-_UNIT_EN = _D.pattern("unit_en")
-_UNIT_ZH = _D.pattern("unit_zh")
-_ZH_BREAK = "的了是我你他她们每天骑坐到和跟去在从给被把让"
-_ZH_MANNER = _D.pattern("zh_manner")
-_ZH_GENERIC_ORG = set(_D.words("zh_generic_org"))
-_ORG_TRIM = _D.pattern("org_trim")
-_ORG_BAD = _D.pattern("org_bad")
-
-
-_WORK_STATED = _D.pattern("work_stated")
-
-
 def workplace(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for rx in (ORG_ZH, ORG_EN):
         for m in rx.finditer(t):
             name, s = m.group(0), m.start()
-            trimmed = _ORG_TRIM.sub("", name)
+            trimmed = _P.org_trim.sub("", name)
             if rx is ORG_ZH:
                 cut = max((trimmed.rfind(ch) for ch in _ZH_BREAK), default=-1)
                 trimmed = trimmed[cut + 1:]
             s += len(name) - len(trimmed)
             name = trimmed
-            if len(name) < 3 or _ORG_BAD.match(name) or name in _ZH_GENERIC_ORG or "\n" in name:
+            if len(name) < 3 or _P.org_bad.match(name) or name in _W.zh_generic_org or "\n" in name:
                 continue      # an organisation name never runs across two lines of a card ("EMPLOYEE BADGE\nCompany")
             win = t[max(0, s - 50):min(len(t), s + len(name) + 30)]
-            work = bool(_WORK_CTX_EN.search(win) or _WORK_CTX_ZH.search(win))
+            work = bool(_P.work_ctx_en.search(win) or _P.work_ctx_zh.search(win))
             if not work and ctx.carrier not in ("badge", "document"):
                 continue
             lv: dict[str, str] = {}
@@ -524,71 +455,60 @@ def workplace(ctx: Ctx) -> list[Cue]:
                 lv["city"] = city
             lv["organization"] = name
             after = t[s + len(name):ctx.clause_end(s + len(name))]
-            um = _UNIT_EN.search(after) or (_UNIT_ZH.match(after) if rx is ORG_ZH else None)
+            um = _P.unit_en.search(after) or (_P.unit_zh.match(after) if rx is ORG_ZH else None)
             if um:
                 lv["unit"] = (um.groupdict().get("u") or um.groupdict().get("u2") or um.group(0)).strip()
             out.append(ctx.cue("workplace", lv.get("unit") or name, s, s + len(name), rule="workplace:org",
-                               confidence=0.7 if work else 0.5, levels=lv, original=name if ctx.has_cjk else None))
+                               confidence=_S["workplace:org" if work else "workplace:org_no_context"], levels=lv, original=name if ctx.has_cjk else None))
     # schools and universities are employers too ("I teach 4th grade at Lincoln Elementary")
     for rx in (SCHOOL_EN, SCHOOL_ZH):
         if rx is SCHOOL_ZH and not ctx.has_cjk:
             continue
         for m in rx.finditer(t):
             before = t[max(0, m.start() - 45):m.start()]
-            if not _TEACH_AT.search(before):
+            if not _P.teach_at.search(before):
                 continue
-            name = _SCHOOL_TRIM.sub("", m.group(0)).strip()
-            if rx is SCHOOL_ZH and not re.search(r"(?:教书|任教|上班|工作|当老师)", t[m.end():m.end() + 6]):
+            name = _P.school_trim.sub("", m.group(0)).strip()
+            if rx is SCHOOL_ZH and not _P.teach_after_zh.search(t[m.end():m.end() + 6]):
                 continue
             s0 = m.end() - len(name)
             out.append(ctx.cue("workplace", name, s0, m.end(), rule="workplace:school", confidence=_S["workplace:school"],
                                levels={"organization": name}, original=name if ctx.has_cjk else None))
     # "I work at X" where X is a capitalised name without an org suffix
-    for m in _WORK_STATED.finditer(t):
+    for m in _P.work_stated.finditer(t):
         name = m.group("o").strip().rstrip(".'-")
         ns = m.start("o")
-        if not name or name.split()[0] in ("The", "My", "A", "Home", "Work", "Night", "I") or any(p.start == ns and p.end == ns + len(name) for p in ctx.places()):
+        if not name or name.split()[0] in _W.stated_not_name or any(p.start == ns and p.end == ns + len(name) for p in ctx.places()):
             continue
         out.append(ctx.cue("workplace", name, m.start("o"), m.start("o") + len(name), rule="workplace:stated",
                            confidence=_S["workplace:stated"], levels={"organization": name}))
-    for m in (_WORK_EVENT_ZH.finditer(t) if ctx.has_cjk else ()):
+    for m in (_P.work_event_zh.finditer(t) if ctx.has_cjk else ()):
         o = m.group("o")
         cut = max((o.rfind(ch) for ch in _ZH_BREAK + "，。、"), default=-1)
         o = o[cut + 1:]
-        if len(o) >= 2 and o not in _ZH_GENERIC_ORG and ctx.first_person(m.start("o")):
+        if len(o) >= 2 and o not in _W.zh_generic_org and ctx.first_person(m.start("o")):
             out.append(ctx.cue("workplace", o, m.start("o") + (len(m.group("o")) - len(o)), m.end("o"), rule="workplace:zh_event",
                                confidence=_S["workplace:zh_event"], levels={"organization": o}, original=o))
-    for m in _WORK_CTX_ZH.finditer(t):
+    for m in _P.work_ctx_zh.finditer(t):
         o = m.groupdict().get("o")
         if not o:
             continue
         o0 = m.start("o")
-        stripped = re.sub(r"^(?:在|一家|一个|家|了)+", "", o)
+        stripped = _P.org_lead_zh.sub("", o)
         o0 += len(o) - len(stripped)
         o = stripped
-        if len(o) < 2 or o in _ZH_NOT_ORG:
+        if len(o) < 2 or o in _W.zh_not_org:
             continue
-        if _ZH_MANNER.match(o):
+        if _P.zh_manner.match(o):
             continue   # "在认真做拉伸": 在 marks an ongoing action and the word after it is how, not where
 
         if any(p.start <= o0 and o0 + len(o) <= p.end for p in ctx.places()):
             continue  # "在上海工作": a place, read by work_location
-        if len(o) > 2 and any(p.start == o0 and p.end == o0 + len(o) - 0 for p in ctx.places()):
-            continue
-        um = _UNIT_ZH.search(o)
-        lv = {"organization": o}
         out.append(ctx.cue("workplace", o, o0, o0 + len(o), rule="workplace:zh", confidence=_S["workplace:zh"],
-                           levels=lv, original=o))
+                           levels={"organization": o}, original=o))
     return out
 
 
-_INCOME_CTX = _D.pattern("income_ctx")
-_PERIOD_Y = _D.pattern("period_y")
-_PERIOD_M = _D.pattern("period_m")
-_PERIOD_H = _D.pattern("period_h")
-_PERIOD_W = _D.pattern("period_w")
-_ZH_NUM_INCOME = _D.pattern("zh_num_income")
-_BARE_K = _D.pattern("bare_k")
 _INCOME_PHRASES = [(rx, p.value) for p, rx in _D.patterns("income_phrases")]
 _BANDS = {k: tuple(x) for k, x in _D.map("bands").items()}
 _BRACKETS = {k: tuple(x) for k, x in _D.map("brackets").items()}
@@ -607,15 +527,23 @@ def income_band(annual: float, currency: str) -> tuple[str, str]:
 
 
 def _annual(amount: float, clause: str, default_period: str) -> tuple[float, str]:
-    if _PERIOD_H.search(clause):
+    if _P.period_h.search(clause):
         return amount * 2080, "hour"
-    if _PERIOD_W.search(clause):
+    if _P.period_w.search(clause):
         return amount * 52, "week"
-    if _PERIOD_M.search(clause):
+    if _P.period_m.search(clause):
         return amount * 12, "month"
-    if _PERIOD_Y.search(clause):
+    if _P.period_y.search(clause):
         return amount, "year"
     return (amount * 12, "month") if default_period == "month" else (amount, "year")
+
+
+def _income(ctx: Ctx, amount: float, cur: str, said: str, default: str, s: int, e: int, rule: str, **extra) -> Cue:
+    """The income cue of `amount` a year, a month, a week or an hour as `said` says (else `default`)."""
+    annual, period = _annual(amount, said, default)
+    band, bracket = income_band(annual, cur)
+    return ctx.cue("income_level", bracket, s, e, rule=rule, confidence=_S[rule], levels={"band": band, "bracket": bracket},
+                   amount=amount, currency=cur, period=period, annual=annual, **extra)
 
 
 def income_level(ctx: Ctx) -> list[Cue]:
@@ -624,43 +552,29 @@ def income_level(ctx: Ctx) -> list[Cue]:
     for e in money_entities(t):
         s0, s1 = ctx.sentence(e.start)
         clause = t[s0:s1]
-        if not _INCOME_CTX.search(clause):
+        if not _P.income_ctx.search(clause):
             continue
-        if _SPENDING_CTX.search(clause) and not _EARNING_WORD.search(clause):
+        if _P.spending_ctx.search(clause) and not _P.earning_word.search(clause):
             continue
         cur = e.data.currency or "USD"
         amount = float(e.data.amount or 0)
         if amount <= 0:
             continue
         default = "month" if cur == "CNY" and amount < 100_000 else "year"
-        annual, period = _annual(amount, clause, default)
-        band, bracket = income_band(annual, cur)
-        out.append(ctx.cue("income_level", bracket, e.start, e.end, rule="income:amount", confidence=_S["income:amount"],
-                           levels={"band": band, "bracket": bracket}, amount=amount, currency=cur, period=period,
-                           annual=annual))
-    for m in _ZH_NUM_INCOME.finditer(t):
+        out.append(_income(ctx, amount, cur, clause, default, e.start, e.end, "income:amount"))
+    for m in _P.zh_num_income.finditer(t):
         n = float(m.group("n"))
-        mul = (m.group("mul") or "").lower()
-        n *= 10_000 if mul in ("w", "万") else 1_000 if mul in ("k", "千") else 1
+        n *= _M.income_multipliers.get((m.group("mul") or "").lower(), 1)
         if n < 500:
             continue
-        period_text = m.group("k") + t[m.end():m.end() + 6]
-        default = "year" if "年" in m.group("k") else "month"
-        annual, period = _annual(n, period_text, default)
-        band, bracket = income_band(annual, "CNY")
-        out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:zh", confidence=_S["income:zh"],
-                           levels={"band": band, "bracket": bracket}, amount=n, currency="CNY", period=period,
-                           annual=annual, original=m.group(0)))
-    for m in _BARE_K.finditer(t):
+        default = "year" if any(w in m.group("k") for w in _W.year_zh) else "month"
+        out.append(_income(ctx, n, "CNY", m.group("k") + t[m.end():m.end() + 6], default, m.start(), m.end(), "income:zh",
+                           original=m.group(0)))
+    for m in _P.bare_k.finditer(t):
         if any(at(c.data.start, -1) <= m.start("n") < at(c.data.end, -1) for c in out):
             continue
-        amount = float(m.group("n")) * 1000
-        clause = t[m.start():ctx.clause_end(m.start())]
-        annual, period = _annual(amount, clause, "year")
-        band, bracket = income_band(annual, "USD")
-        out.append(ctx.cue("income_level", bracket, m.start(), m.end(), rule="income:bare_k", confidence=_S["income:bare_k"],
-                           levels={"band": band, "bracket": bracket}, amount=amount, currency="USD", period=period,
-                           annual=annual, currency_assumed=True))
+        out.append(_income(ctx, float(m.group("n")) * 1000, "USD", t[m.start():ctx.clause_end(m.start())], "year",
+                           m.start(), m.end(), "income:bare_k", currency_assumed=True))
     for rx, band in _INCOME_PHRASES:
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
@@ -672,9 +586,6 @@ def income_level(ctx: Ctx) -> list[Cue]:
 
 _CAR_BRANDS = _D.source("car_brands")
 _CAR = _D.pattern("car", car_brands=_CAR_BRANDS)
-_HOME = _D.pattern("home")
-_LUX = _D.pattern("lux")
-_INVEST = _D.pattern("invest")
 
 
 def assets(ctx: Ctx) -> list[Cue]:
@@ -683,50 +594,41 @@ def assets(ctx: Ctx) -> list[Cue]:
     for m in _CAR.finditer(t):
         if ctx.negated(m.start()):
             continue
-        if _VEHICLE_NOT_OWNED.search(t[max(0, m.start() - 16):m.start()]):
+        if _P.vehicle_not_owned.search(t[max(0, m.start() - 16):m.start()]):
             continue
         brand = m.group("brand") or m.group("brand2") or m.group("zb") or m.group("zb2")
         model = m.group("model") or m.group("model2")
         if brand:
-            val = f"{brand} {model}".strip() if model and model.lower() not in ("and", "is", "was", "to", "in") else brand
+            val = f"{brand} {model}".strip() if model and model.lower() not in _W.car_model_stop else brand
             val = val + (" car" if "car" not in val.lower() else "")
         else:
             g = m.group(0).lower()
             kind = next((k for k in _VEHICLE_KINDS if k in g), "car")
-            val = {"摩托": "motorcycle", "电动车": "e-bike", "motorbike": "motorcycle", "ebike": "e-bike"}.get(kind, kind)
-        if re.search(r"\b(?:drive|driving)\b", m.group(0), re.I) and not re.search(r"\bmy|our\b", ctx.prefix(m.start())[-20:] + m.group(0), re.I):
-            conf = 0.45
-        else:
-            conf = 0.65
+            val = _M.vehicle_kind_names.get(kind, kind)
+        driven = _P.drive_word.search(m.group(0)) and not _P.my_our.search(ctx.prefix(m.start())[-20:] + m.group(0))
+        conf = _S["assets:vehicle_driven" if driven else "assets:vehicle"]
         out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:vehicle", confidence=conf,
                            original=m.group(0) if ctx.has_cjk else None))
-    for m in _HOME.finditer(t):
+    for m in _P.home.finditer(t):
         if ctx.negated(m.start()):
             continue
         h = (m.group("h") or m.group("h2") or m.group("h3") or "").lower()
         z = m.group("z")
         if z:
-            val = "owned home (mortgage)" if "贷" in z else "owned home"
-            conf_h = 0.65
-        elif h in ("mortgage",):
-            val = "owned home (mortgage)"
-        elif h in ("landlord", "rental properties", "rental property", "investment property"):
-            val = "rental property"
-        elif h in ("homeowner", "home buyer"):
-            val = "owned home"
-        elif h == "place" and not re.search(r"\bbought|own\b", m.group(0), re.I):
+            val = "owned home (mortgage)" if any(w in z for w in _W.mortgage_zh) else "owned home"
+        elif h == "place" and not _P.bought_own.search(m.group(0)):
             continue
         else:
-            val = f"owned {h}" if h not in ("place", "home", "property") else "owned home"
-        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:property", confidence=conf_h if z else 0.65,
+            val = _M.home_values.get(h, f"owned {h}")
+        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:property", confidence=_S["assets:property"],
                            original=z or None))
-    for m in _LUX.finditer(t):
+    for m in _P.lux.finditer(t):
         b = (m.group("b") or m.group("zb")).strip()
         item = m.group("item") if m.groupdict().get("item") else None
         val = f"{b} {item}" if item else b
         out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:brand", confidence=_S["assets:brand"],
                            original=m.group("zb") if m.group("zb") else None))
-    for m in _INVEST.finditer(t):
+    for m in _P.invest.finditer(t):
         val = (m.group("i") or "").strip() or "investments"
         out.append(ctx.cue("assets", val if m.group("i") else "stocks/funds", m.start(), m.end(), rule="assets:investments",
                            confidence=_S["assets:investments"], original=m.group("z") if m.group("z") else None))
@@ -736,9 +638,7 @@ def assets(ctx: Ctx) -> list[Cue]:
 _CONS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("consumption")]
 
 
-_CONS_TAG_SLANG = set(_D.words("cons_tag_slang"))
 # "budget" describes a trip, a product or an audience as often as the poster: theirs only in a first-person sentence
-_CONS_SELF_ONLY = set(_D.words("cons_self_only"))
 
 
 def consumption_level(ctx: Ctx) -> list[Cue]:
@@ -748,9 +648,9 @@ def consumption_level(ctx: Ctx) -> list[Cue]:
         for m in rx.finditer(t):
             if ctx.negated(m.start()) and val != "low":
                 continue
-            if ctx.carrier == "hashtag" and m.group(0) in _CONS_TAG_SLANG:
+            if ctx.carrier == "hashtag" and m.group(0) in _W.cons_tag_slang:
                 continue
-            if m.group(0).lower() in _CONS_SELF_ONLY:
+            if m.group(0).lower() in _W.cons_self_only:
                 a, b = ctx.sentence(m.start())
                 if not FIRST_PERSON.search(t[a:b]):
                     continue

@@ -19,15 +19,22 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, Field
 
+from core.engine.gazetteer import find_places
 from core.engine.rules.data_file import Recognizer, load_model
+from core.engine.rules.occupation_taxonomy import index
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "workplace_labels.json"
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 # the pieces one printed line holds: "LOTUS CROWN RESORT·COTAI", "Laboratory . ID 2019-0862", "Org | Dept"
 _PUNCT = " .,;:·・•|｜"
 _SEGMENT = re.compile(r"\s*(?:[·•・|｜/／]|\s[.\-–—]\s)\s*")
+
+
+class Listed(BaseModel):
+    reason: str = Field(min_length=10)
+    entries: dict[str, list[str]]
 
 
 class WorkplaceLabels(BaseModel):
@@ -37,6 +44,8 @@ class WorkplaceLabels(BaseModel):
     organization_labels: dict[str, list[str]]
     unit_labels: dict[str, list[str]]
     unit_words: dict[str, list[str]]
+    unit_lead_words: Listed
+    organization_word_endings: Listed
     department_names: dict[str, list[str]]
     organization_words: dict[str, list[str]]
     card_titles: dict[str, list[str]]
@@ -58,8 +67,19 @@ def _words(by_lang: dict[str, list[str]]) -> list[str]:
     return sorted({w.strip().casefold() for ws in by_lang.values() for w in ws if w.strip()}, key=len, reverse=True)
 
 
+def _alt(words: list[str]) -> str:
+    """The words as one alternation, longest first, any run of spaces between a phrase's words."""
+    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
+
+
 def _alternation(by_lang: dict[str, list[str]]) -> str:
-    return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in _words(by_lang))
+    return _alt(_words(by_lang))
+
+
+def _scripts(by_lang: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+    """(Latin-script words, CJK words) of a list, longest first."""
+    ws = _words(by_lang)
+    return [w for w in ws if not _CJK.search(w)], [w for w in ws if _CJK.search(w)]
 
 
 @lru_cache(maxsize=1)
@@ -75,32 +95,29 @@ class _Reader:
         self.unit_field = re.compile(rf"(?i)^\s*(?:{unit_labels})\s*[:：]\s*(?P<v>[^:：]{{1,60}}?)\s*$")
         self.org_field = re.compile(rf"(?i)^\s*(?:{org_labels})\s*[:：]\s*(?P<v>[^:：]{{2,60}}?)\s*$")
         self.any_field = re.compile(r"^[^:：]{1,24}[:：]")
-        latin = [w for w in _words(d.unit_words) if not _CJK.search(w)]
-        self.cjk_suffix = tuple(w for w in _words(d.unit_words) if _CJK.search(w))
+        latin, cjk_units = _scripts(d.unit_words)
+        self.cjk_suffix = tuple(cjk_units)
         # Romance and German department words lead the name ("Departamento Jurídico", "Service de Cardiologie")
-        lead = [w for w in latin if w.endswith((" of", " für", " de"))] + [
-            "service de", "servicio de", "departamento de", "département de", "abteilung für", "departamento",
-            "département", "abteilung", "servicio", "serviço", "setor", "unidad", "unidade"]
+        lead = [w for w in latin if w.endswith((" of", " für", " de"))] + _words(d.unit_lead_words.entries)
         tail = [w for w in latin if w not in lead]
-        alt = lambda ws: "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(ws), key=len, reverse=True))  # noqa: E731
         # "Department of Paediatrics", "Institut für Radiologie" / "Gaming Operations", "Maths Team", "Team D"
-        self.lead = re.compile(rf"(?i)^(?:{alt(lead)})\s+\S")
-        self.tail = re.compile(rf"(?i)\S\s+(?:{alt(tail)})$|^(?:{alt(tail)})\s+[A-Z0-9]{{1,3}}$")
+        self.lead = re.compile(rf"(?i)^(?:{_alt(lead)})\s+\S")
+        self.tail = re.compile(rf"(?i)\S\s+(?:{_alt(tail)})$|^(?:{_alt(tail)})\s+[A-Z0-9]{{1,3}}$")
         self.names = set(_words(d.department_names))
-        # Latin organisation words are whole words; CJK ones end a name written without spaces (康橙社區藥局)
-        self.org_word = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt([w for w in _words(d.organization_words) if not _CJK.search(w)])})(?![^\W\d_])"
-                                   rf"|{alt([w for w in _words(d.organization_words) if _CJK.search(w)])}"
-                                   r"|(?i:klinik|klinikum|krankenhaus|apotheke|bank|werke)\b"
-                                   r"|医院|醫院|公司|集团|集團|银行|銀行|科技|病院|병원")
+        # Latin organisation words are whole words (or end a compound: Isarklinik); CJK ones end a name
+        # written without spaces (康橙社區藥局)
+        org_latin, org_cjk = _scripts(d.organization_words)
+        self.org_word = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(org_latin)})(?![^\W\d_])|{_alt(org_cjk)}"
+                                   rf"|(?i:{'|'.join(map(re.escape, d.organization_word_endings.entries['de']))})\b")
         self.titles = set(_words(d.card_titles))
         # "工号 0387", "EMP 7720415", "Emp 40712", "Staff ID: TX204518", "사번 20931": a label, then a code with a digit
-        self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.staff_number_labels))})(?![^\W\d_])"
+        self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation(d.staff_number_labels)})(?![^\W\d_])"
                                    r"\s*[:：#.]?\s*[A-Z]{0,4}[-‐]?\d[\w-]{1,14}")
-        self.premises = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.own_premises))})(?![a-zà-ÿ])")
-        self.roster = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt([w for w in _words(d.roster_words) if not _CJK.search(w)])})(?![^\W\d_])"
-                                 rf"|{alt([w for w in _words(d.roster_words) if _CJK.search(w)])}")
-        self.cjk_org = re.compile("|".join(re.escape(w) for w in _words(d.organization_words) if _CJK.search(w)))
-        self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{alt(_words(d.not_staff_words))})(?![^\W\d_])")
+        self.premises = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation(d.own_premises)})(?![a-zà-ÿ])")
+        roster_latin, roster_cjk = _scripts(d.roster_words)
+        self.roster = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(roster_latin)})(?![^\W\d_])|{_alt(roster_cjk)}")
+        self.cjk_org = re.compile("|".join(re.escape(w) for w in org_cjk))
+        self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation(d.not_staff_words)})(?![^\W\d_])")
 
     def is_unit(self, text: str) -> bool:
         t = re.sub(r"\s+", " ", text.strip(" .,;:·"))
@@ -226,8 +243,6 @@ def staff_number(lines: list[str]) -> bool:
 def title_line(lines: list[str]) -> str | None:
     """A line, or a piece of one, that is a job title of the occupation taxonomy and nothing else
     ("藥師", "TABLE GAMES DEALER", "物业管家", "Funeral Director"): the card names its holder's job."""
-    from core.engine.rules.occupation_taxonomy import index
-
     ix = index()
     for line in lines:
         for seg in _SEGMENT.split(line.strip()):
@@ -257,8 +272,6 @@ _CODES = re.compile(r"[A-Z]{2,3}(?:-[A-Z]{2})?(?:\s*[/>→\-–]+\s*[A-Z]{2,3}(?
 def _title_piece(piece: str):
     """The occupation of a signature piece that is a job title, maybe followed by language codes
     ("Tradutora EN", "Funeral Director"), else None."""
-    from core.engine.rules.occupation_taxonomy import index
-
     ix = index()
     t = piece.strip(_PUNCT)
     if t in ix.cjk:
@@ -274,8 +287,6 @@ def _title_piece(piece: str):
 def _employer_piece(r: _Reader, piece: str) -> str | None:
     """A signature piece that can be an employer's name: a capitalised name of two words or more, or one
     holding an organisation word; no digit, address, job title, department or place alone."""
-    from core.engine.gazetteer import find_places
-
     t = piece.strip(_PUNCT)
     if (not 2 <= len(t) <= 48 or re.search(r"\d|@", t) or _CODES.fullmatch(t) or _title_piece(t)
             or (r.is_unit(t) and not r.org_word.search(t)) or not (t[0].isupper() or _CJK.match(t))):
@@ -324,8 +335,6 @@ def sign_name(lines: list[str]) -> str | None:
     """The business a shop sign, door or window names: the card's organisation (card_organisation), else
     its first line when the sign is short (5 lines at most) and that line is a name of 1 to 4 words with
     no digit that is no place, job title, department or card title ("PONCE FRETWORKS")."""
-    from core.engine.gazetteer import find_places
-
     if found := card_organisation(lines):
         return found[0]
     r = _reader()
