@@ -82,12 +82,38 @@ def bare_city_name(name: str, names: list[str], country: str) -> str:
     return bare if len(bare) >= 4 and bare in names and country != "US" else ""
 
 
+# GeoNames writes many Korean city names with the word for city ("후쿠오카 시", "오사카시"); the
+# name is written without it as often ("후쿠오카 1박 2일")
+HANGUL_CITY_WORD = re.compile(r"^(?P<bare>[\uac00-\ud7af]{2,}) ?시$")
+SHORT_FORM_MIN_POPULATION = 100_000
+# "Jerez de la Frontera", "Frankfurt am Main", "Châlons-en-Champagne", "Newcastle upon Tyne": the head
+# of a name with a linking word before a river, region or epithet
+_LINKED_NAME = re.compile(r"^(?P<head>[^\W\d_][\w'’]+)[ -](?:de la|de las|de los|del|de|do|da|dos|das|am|an der|"
+                          r"im|in der|ob der|sur|sous|en|lès|les|upon|on|under)[ -]\S")
+
+
+def hangul_city(name: str, population: int, country: str) -> str:
+    """"후쿠오카" for GeoNames' "후쿠오카 시" when the bare name would be kept (is_hangul); else ""."""
+    m = HANGUL_CITY_WORD.match(name)
+    return m.group("bare") if m and is_hangul(m.group("bare"), population, country) else ""
+
+
+def short_form(name: str, names: list[str], population: int) -> str:
+    """"Jerez" for "Jerez de la Frontera": the head of a linked name, when GeoNames lists it as a
+    name of the city and the city has 100,000 people or more; else ""."""
+    m = _LINKED_NAME.match(name)
+    head = m.group("head") if m else ""
+    return head if population >= SHORT_FORM_MIN_POPULATION and len(head) >= 4 and head in names else ""
+
+
 def used_alternate_names(names: list[str], population: int, country: str = "", name: str = "") -> list[str]:
     """The alternate names the gazetteer may read for a city of this name, population and country
     (order kept)."""
     bare = bare_city_name(name, names, country)
+    short = short_form(name, names, population)
     return [a for a in names
-            if a == bare or (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
+            if a == bare or a == short or hangul_city(a, population, country)
+            or (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
             or (population >= EXONYM_MIN_POPULATION and is_exonym(a))
             or is_hangul(a, population, country) or is_kana(a, population)
             or is_local_name(a, population, country)]
