@@ -84,7 +84,7 @@ def measure(users: Path) -> tuple[int, Counter, Counter]:
         spans = mentions(text, is_tag)
         if not spans:
             continue
-        found = find_places(text)
+        found = find_places(text, location_tag=is_tag)
         for s, e in spans:
             total += 1
             name = text[s:e]
