@@ -46,6 +46,7 @@ class PlaceObs:
 
 def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     obs: list[PlaceObs] = []
+    gated: list[PlaceObs] = []        # postcodes that need the account's country established
     # where a place cue is another person's ("my friend just moved to Berlin"): the place mention there is theirs too
     others_at: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for r in recs:
@@ -115,13 +116,15 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     for pid, items in f.post_text.items():
         for nid, text in items:
             for c in codes_in(text):
-                lv = resolve_levels(c.city)
-                if not lv:
+                lv = resolve_levels(c.city, c.hint)
+                if not lv or (c.country and lv.get("country") != c.country):
                     continue
                 n = f.nodes[nid]
                 src = "parcel" if n.modality == "image" and f.feat(nid, "recipient") else "code"
                 obs.append(PlaceObs(nid, pid, {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
                                     f.time.get(pid), 0.5, c.code, line=_line_of(f, nid, c.start)))
+                if c.country:
+                    gated.append(obs[-1])
     for n in f.nodes.values():
         gp = n.data.gps_place if n.kind == "evidence" and n.carrier == "exif" else None
         if gp and gp.levels:
@@ -149,6 +152,12 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
             lv = {k: v for k, v in lv.items() if k in ("country", "region")} or lv
             src = "travel_ip" if pid in f.trip_posts else "ip"
             obs.append(PlaceObs(nid, pid, lv, src, f.time.get(pid), 0.45 if src == "travel_ip" else 0.3, region))
+    if gated:
+        # a postcode of core/data/postcodes.json counts only where the account's country is otherwise
+        # established (IP, tags, mentions): a five-digit number alone is no address
+        gated_ids = {id(o) for o in gated}
+        known = {o.levels.get("country") for o in obs if id(o) not in gated_ids and o.levels.get("country")}
+        obs = [o for o in obs if id(o) not in gated_ids or o.levels.get("country") in known]
     return obs
 
 
