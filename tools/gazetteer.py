@@ -525,11 +525,12 @@ class Gazetteer:
             elif name[:1].isupper() and len(n) > 3 and n not in self._stop_en and n not in _GENERIC:
                 self._add_name(name, pid, 1, need=latin_need)
 
+        countries, regions = translations("iso3166-1"), translations("iso3166-2")
         for c in pycountry.countries:
             pid = f"country:{c.alpha_2}"
             if pid not in self.places or urban.get(c.alpha_2, 0) < _LOCALE_MIN_URBAN:
                 continue
-            for t in translations("iso3166-1"):
+            for t in countries:
                 for attr in ("name", "common_name"):
                     en = getattr(c, attr, None)
                     if en and t.gettext(en) != en:
@@ -538,7 +539,7 @@ class Gazetteer:
             pid = f"region:{s.code}"
             if pid not in self.places or urban.get(s.country_code, 0) < _LOCALE_MIN_URBAN:
                 continue
-            for t in translations("iso3166-2"):
+            for t in regions:
                 name = t.gettext(s.name)
                 if name == s.name or (_KANA_HANGUL.search(name) and s.country_code not in _HANGUL_LOCALE
                                       and not _HAN_ONLY.match(name)):
