@@ -50,6 +50,10 @@ def test_names_in_the_packs_languages_are_found(gz, text, span, kind, cc) -> Non
     ("Victoria said hi at the party", "Victoria"),  # en: a person
     ("Maurice a dit bonjour", "Maurice"),           # fr: Mauritius' French name is a given name
     ("Frankfurt sausages for lunch", "Frankfurt"),  # de: the short form needs a place word
+    ("Nos vemos en Tetuán", "Tetuán"),              # es: Tétouan's name, not Madrid's Tetuán de las Victorias
+    ("Spring break in Cabo", "Cabo"),               # a four-letter head (Cabo de Santo Agostinho) is no short form
+    ("Dinner with Vasco in Lisbon", "Vasco"),       # "Vasco da Gama": Portuguese da/do make no short form
+    ("Deep in Soul music tonight", "Soul"),         # a short exonym of Seoul is a word
 ])
 def test_words_names_and_dishes_stay_no_place(gz, text, word) -> None:
     assert not any(word in s for s, *_ in _found(gz, text)), _found(gz, text)
@@ -64,5 +68,10 @@ def test_short_forms_and_korean_city_names_come_from_geonames() -> None:
     assert geonames.short_form("Jerez de la Frontera", ["Jerez", "Xeres"], 212_879) == "Jerez"
     assert geonames.short_form("Jerez de la Frontera", ["Xeres"], 212_879) == ""        # not listed by GeoNames
     assert geonames.short_form("Villafranca de los Barros", ["Villafranca"], 13_000) == ""   # a small town
+    assert geonames.short_form("Jerez de la Frontera", ["Jerez"], 212_879, frozenset({"jerez"})) == ""   # taken
+    rows = [(1, "Jerez de la Frontera", ["Jerez"], 212_879), (2, "Jerez de García Salinas", ["Jerez"], 40_000),
+            (3, "Tetuán de las Victorias", ["Tetuán"], 150_000), (4, "Tetouan", ["Tetuán"], 380_000)]
+    taken = geonames.names_of_others(rows)
+    assert taken[1] == frozenset() and taken[3] == frozenset({"tetuán"})   # a third of the population decides
     assert geonames.hangul_city("후쿠오카 시", 1_612_392, "JP") == "후쿠오카"
     assert geonames.hangul_city("양산시", 350_000, "KR") == ""      # short Hangul needs a million (a parasol)

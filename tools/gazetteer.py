@@ -83,6 +83,7 @@ _ZH_INSTITUTION_AFTER = (
 _LOCALE_LANGS = ("ja", "ko", "zh_CN", "zh_TW", "zh_HK", "es", "fr", "de", "pt", "pt_BR", "id", "ms")
 _LOCALE_MIN_URBAN = 1_000_000     # countries (and their regions) with a million people in GeoNames cities
 _HANGUL_LOCALE = ("KR", "KP")     # iso-codes' Korean region names are reliable only for Korea
+_EXONYM_MIN_LEN = 6              # exonyms read in a place context: "Londres", "Mailand"; not "Soul", "Paras"
 # a Japanese prefecture or a Taiwanese county is written with its suffix as often as without
 _CJK_REGION_SUFFIX = {"JP": ("県",), "TW": ("縣", "县")}
 _CJK_ADMIN_SUFFIX = re.compile(r"(?:県|縣|县|省|自治区|特别行政区|特別行政區)$")
@@ -478,7 +479,8 @@ class Gazetteer:
                 self._add_name(short, pid, 1, need=_CONTEXT)
             for n in names - han - local - {v["name"], short}:
                 # a big city's exonym ("Londres", "Mailand"): only in a place context ("nach Mailand")
-                scan = geonames.is_exonym(n) and not self._names_admin(n)   # "Mexico" of Mexico City stays the country's
+                # "Mexico" of Mexico City stays the country's; short ones ("Hang", "Soul", "Paras") are words
+                scan = geonames.is_exonym(n) and len(n) >= _EXONYM_MIN_LEN and not self._names_admin(n)
                 self._add_name(n, pid, 1, need=_CONTEXT if scan else _NOSCAN)
             self._grid.setdefault((math.floor(p.lat), math.floor(p.lon)), []).append(pid)  # type: ignore[arg-type]
         # regions of populous countries are well known ("Virginia", "Kyoto"); those of small countries
@@ -660,7 +662,8 @@ class Gazetteer:
         if g is not None and pop >= geonames.EXONYM_MIN_POPULATION:
             # its GeoNames exonyms ("Londres", "Londra"): only in a place context ("Vivo en Londres")
             for a in g["alternatenames"]:
-                if geonames.is_exonym(a) and _norm(a) not in self._index and not self._names_admin(a):
+                if geonames.is_exonym(a) and len(a) >= _EXONYM_MIN_LEN and _norm(a) not in self._index \
+                        and not self._names_admin(a):
                     self._add_name(a, pid, 1, need=_CONTEXT)
         self._grid.setdefault((math.floor(city.lat), math.floor(city.lon)), []).append(pid)  # type: ignore[arg-type]
         dist_ids: dict[str, str] = {}
