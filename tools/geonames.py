@@ -82,12 +82,62 @@ def bare_city_name(name: str, names: list[str], country: str) -> str:
     return bare if len(bare) >= 4 and bare in names and country != "US" else ""
 
 
-def used_alternate_names(names: list[str], population: int, country: str = "", name: str = "") -> list[str]:
+# GeoNames writes many Korean city names with the word for city ("후쿠오카 시", "오사카시"); the
+# name is written without it as often ("후쿠오카 1박 2일")
+HANGUL_CITY_WORD = re.compile(r"^(?P<bare>[\uac00-\ud7af]{2,}) ?시$")
+SHORT_FORM_MIN_POPULATION = 100_000
+# "Jerez de la Frontera", "Frankfurt am Main", "Châlons-en-Champagne", "Newcastle upon Tyne": the head
+# of a name with a linking word before a river, region or epithet
+# (not Portuguese da/do/dos: "Vasco da Gama", "Angra dos Reis" shorten to a given name or a word)
+_LINKED_NAME = re.compile(r"^(?P<head>[^\W\d_][\w'’]+)[ -](?:de la|de las|de los|del|de|am|an der|"
+                          r"im|in der|ob der|sur|sous|en|lès|les|upon|on|under)[ -]\S")
+SHORT_FORM_MIN_LEN = 5      # "Cabo", "Porz": four letters are too often a word or another place
+
+
+def hangul_city(name: str, population: int, country: str) -> str:
+    """"후쿠오카" for GeoNames' "후쿠오카 시" when the bare name would be kept (is_hangul); else ""."""
+    m = HANGUL_CITY_WORD.match(name)
+    return m.group("bare") if m and is_hangul(m.group("bare"), population, country) else ""
+
+
+def short_form(name: str, names: list[str], population: int, taken: frozenset[str] = frozenset()) -> str:
+    """"Jerez" for "Jerez de la Frontera": the head of a linked name, when GeoNames lists it as a
+    name of the city, the city has 100,000 people or more, and the head is no name of another city
+    (`taken`: "Tetuán" of Tetuán de las Victorias is Tétouan's Spanish name); else ""."""
+    m = _LINKED_NAME.match(name)
+    head = m.group("head") if m else ""
+    ok = population >= SHORT_FORM_MIN_POPULATION and len(head) >= SHORT_FORM_MIN_LEN and head in names
+    return head if ok and head.casefold() not in taken else ""
+
+
+def names_of_others(rows: list[tuple[int, str, list[str], int]]) -> dict[int, frozenset[str]]:
+    """For each city with a linked name (rows of geonameid, name, all alternate names, population): its
+    head when the head is a name or alternate name of another city of at least a third of its
+    population ("Tetuán" of Tetuán de las Victorias is Tétouan's Spanish name; "Jerez" stays Jerez
+    de la Frontera's, not the Zacatecan town's), so that short form is dropped."""
+    pops: dict[str, dict[int, int]] = {}
+    for gid, name, alts, pop in rows:
+        for n in {name, *alts}:
+            pops.setdefault(n.casefold(), {})[gid] = pop
+    out = {}
+    for gid, name, _alts, pop in rows:
+        m = _LINKED_NAME.match(name)
+        if m:
+            head = m.group("head").casefold()
+            rivals = [p for g, p in pops.get(head, {}).items() if g != gid and p * 3 >= pop]
+            out[gid] = frozenset({head} if rivals else set())
+    return out
+
+
+def used_alternate_names(names: list[str], population: int, country: str = "", name: str = "",
+                         taken: frozenset[str] = frozenset()) -> list[str]:
     """The alternate names the gazetteer may read for a city of this name, population and country
-    (order kept)."""
+    (order kept); `taken`: names of other cities (names_of_others)."""
     bare = bare_city_name(name, names, country)
+    short = short_form(name, names, population, taken)
     return [a for a in names
-            if a == bare or (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
+            if a == bare or a == short or hangul_city(a, population, country)
+            or (population >= HAN_MIN_POPULATION and len(a) >= 2 and HAN_ONLY.match(a))
             or (population >= EXONYM_MIN_POPULATION and is_exonym(a))
             or is_hangul(a, population, country) or is_kana(a, population)
             or is_local_name(a, population, country)]

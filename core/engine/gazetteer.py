@@ -307,8 +307,52 @@ def in_street_name(text: str, start: int, end: int) -> bool:
                 or _STREET_BEFORE_LOWER.search(before))
 
 
-def find_places(text: str) -> list[Place]:
-    """Places in the text, longest match first when they overlap."""
+# the parts of a location tag ("Annecy", "Café du Lac · Annecy", "Jerez, España")
+_TAG_PART = re.compile(r"[^,，、·・|/]+")
+
+
+def _tag_places(text: str, found: list[Place]) -> list[Place]:
+    """A location tag is a place by construction: a part of it that is a whole place name is that
+    place even where running text would need a place word ("Annecy": a town of 50,000, whose name
+    alone is read only after "in", "à"...), and its reading is the one inside another part of the
+    tag ("Savannah, GA": Georgia's city, not Ghana's region), else the gazetteer's best (like
+    resolve_levels). Returns `found` with those parts added or re-read."""
+    gz = gazetteer()
+    if gz is None:
+        return found
+    out = list(found)
+    parts = [x.strip() for x in _TAG_PART.findall(text)]
+    for m in _TAG_PART.finditer(text):
+        raw = m.group(0)
+        s = raw.strip()
+        start = m.start() + (len(raw) - len(raw.lstrip()))
+        end = start + len(s)
+        if len(s) < 2 or (s.isascii() and not s[:1].isupper()) or s.lower() in _GENERIC_PLACE:
+            continue
+        over = [p for p in out if p.start < end and start < p.end]
+        if over and not (len(over) == 1 and over[0].start == start and over[0].end == end):
+            continue       # a longer or a partial match stands ("Jerez de la Frontera", "Café du Lac · Annecy")
+        cands = gz.lookup(s)
+        if not cands:
+            continue
+        others = {x.casefold() for x in parts if x != s}
+        place = next((c for c in cands if any(
+            (a.code or "").split("-")[-1].casefold() in others or a.name.casefold() in others
+            or any(n.casefold() in others for n in a.names) for a in gz.chain(c)[:-1])), None)
+        if place is None:
+            if over:
+                continue   # the scanner's reading stands
+            place = cands[0]
+        if over:
+            out.remove(over[0])
+        out.append(Place(text=s, start=start, end=end, name=place.name, kind=str(place.kind),
+                         levels=levels_of(place, gz), original=s if not s.isascii() else None))
+    return out
+
+
+def find_places(text: str, location_tag: bool = False) -> list[Place]:
+    """Places in the text, longest match first when they overlap; `location_tag`: the text is a
+    post's location tag (each part that is a place name counts)."""
     places = _from_gazetteer(text)
     if places is None:
         places = _fallback_find(text)
@@ -318,6 +362,8 @@ def find_places(text: str) -> list[Place]:
         places = places + [f for f in _fallback_find(text) if f.original and not any(
             f.start < g.end and g.start < f.end for g in places)]
     places = [p for p in places if p.text.lower() not in _GENERIC_PLACE and not in_street_name(text, p.start, p.end)]
+    if location_tag:
+        places = _tag_places(text, places)
     places.sort(key=lambda p: (p.start, -(p.end - p.start)))
     out: list[Place] = []
     last_end = -1

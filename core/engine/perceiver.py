@@ -101,7 +101,8 @@ def text_evidence(post_id: str, carrier: str, field: str, text: str, *,
                                            rules.extract_entities(text, carrier=carrier, by_other=by_other))
     else:
         data.cues = rules.extract_cues(text, carrier=carrier, by_other=by_other)
-        data.entities = rules.extract_entities(text, carrier=carrier, by_other=by_other)
+        data.entities = rules.extract_entities(text, carrier=carrier, by_other=by_other,
+                                               location_tag=bool(data.location_tag))
         if modality == "image" and data.lines:
             _read_form(text, carrier, data)
     node = EvidenceNode(node_id="", post_id=post_id, modality=modality, carrier=carrier, content=text, data=data)

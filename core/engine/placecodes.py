@@ -7,13 +7,22 @@ of its city in the places aggregator, so a consistent network (a London postcode
 Camden Town station) outvotes one name match ("Oxford Street"). Only codes that name one city
 unambiguously are listed: UK postcode areas of the largest cities, Chinese and a few other
 telephone area codes (with their trunk prefix or country code, so a bare number never counts),
-and Chinese six-digit postcodes after their label 邮编 / 邮政编码.
+and Chinese six-digit postcodes after their label 邮编 / 邮政编码; and the postcode systems of
+core/data/postcodes.json (US ZIP after a state, Australian, German, French arrondissement, Spanish,
+Japanese 〒, Canadian, Dutch, Dublin Eircode, Portuguese, Brazilian CEP, Mexican C.P., Korean), whose
+codes carry their country: the places aggregator reads them only on an account whose country is
+otherwise established.
 """
 from __future__ import annotations
 
+import json
 import re
+from functools import lru_cache
+from pathlib import Path
 
-from pydantic import BaseModel
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+POSTCODES = Path(__file__).resolve().parents[1] / "data" / "postcodes.json"
 
 
 class PlaceCode(BaseModel):
@@ -22,6 +31,60 @@ class PlaceCode(BaseModel):
     city: str            # the city it pins (a gazetteer name)
     start: int
     end: int
+    country: str = ""    # a postcode of core/data/postcodes.json: read only where this country is established
+    hint: str = ""       # region and country of the city, for the gazetteer's choice among namesakes
+
+
+class PostcodeSystem(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    country: str
+    name: str
+    pattern: str
+    prefixes: dict[str, str]
+
+
+class PostcodeFile(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    note: str = Field(alias="_note")
+    systems: list[PostcodeSystem]
+
+
+@lru_cache(maxsize=1)
+def postcode_systems(path: Path = POSTCODES) -> tuple[tuple[PostcodeSystem, re.Pattern[str]], ...]:
+    """core/data/postcodes.json, validated and compiled; a fault is one ValueError naming the file and field."""
+    try:
+        doc = PostcodeFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
+    except json.JSONDecodeError as e:
+        raise ValueError(f"{path}: not JSON ({e})") from None
+    except ValidationError as e:
+        err = e.errors()[0]
+        raise ValueError(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+    out = []
+    for i, sys_ in enumerate(doc.systems):
+        try:
+            rx = re.compile(sys_.pattern)
+        except re.error as e:
+            raise ValueError(f"{path}: field systems.{i}.pattern: {e}") from None
+        if "code" not in rx.groupindex:
+            raise ValueError(f"{path}: field systems.{i}.pattern: no group named 'code'")
+        out.append((sys_, rx))
+    return tuple(out)
+
+
+def _postcodes(text: str) -> list[PlaceCode]:
+    out = []
+    for sys_, rx in postcode_systems():
+        for m in rx.finditer(text):
+            code = m.group("code")
+            pre = next((code[:n] for n in range(len(code), 0, -1) if code[:n] in sys_.prefixes), None)
+            if pre is None:
+                continue
+            city, _, region = sys_.prefixes[pre].partition(", ")
+            out.append(PlaceCode(kind="postcode", code=code, city=city, start=m.start("code"), end=m.end("code"),
+                                 country=sys_.country, hint=", ".join(x for x in (region, sys_.country) if x)))
+    return out
 
 
 # UK postcode areas -> city (areas that are one city; the rest of a county's areas are left out)
@@ -84,4 +147,7 @@ def codes_in(text: str) -> list[PlaceCode]:
         if city:
             out.append(PlaceCode(kind="postcode", code=m.group("code"), city=city, start=m.start("code"),
                                  end=m.end("code")))
+    for c in _postcodes(text):
+        if not any(o.start < c.end and c.start < o.end for o in out):
+            out.append(c)
     return sorted(out, key=lambda c: c.start)

@@ -9,8 +9,8 @@ from typing import Any, NamedTuple
 from core.engine.gazetteer import LEVELS, gazetteer, levels_of, place_field
 from core.engine.gazetteer import find_places as rules_find
 
-__all__ = ["LEVELS", "Candidate", "candidates", "find_places", "gazetteer", "levels_of", "resolve_levels",
-           "reverse_levels"]
+__all__ = ["LEVELS", "Candidate", "candidates", "distance_km", "find_places", "gazetteer", "levels_of",
+           "resolve_levels", "reverse_levels"]
 
 
 def find_places(text: str) -> list[dict[str, Any]]:
@@ -90,3 +90,32 @@ def reverse_levels(lat: float, lon: float) -> dict[str, Any] | None:
     return {"name": str(place_field(place, "name")), "kind": str(place_field(place, "kind")), "levels": levels_of(place, gz)}
 
 
+
+
+@lru_cache(maxsize=1024)
+def _coords(levels: tuple[tuple[str, str], ...]) -> tuple[float, float] | None:
+    lv = dict(levels)
+    gz = gazetteer()
+    if gz is None or not lv.get("city"):
+        return None
+    for p in gz.lookup(lv["city"]):
+        lat, lon = place_field(p, "lat"), place_field(p, "lon")
+        if lat is None or lon is None:
+            continue
+        plv = levels_of(p, gz)
+        if plv.get("country") == lv.get("country") and (not lv.get("region") or plv.get("region") == lv["region"]):
+            return float(lat), float(lon)
+    return None
+
+
+def distance_km(a: dict[str, str], b: dict[str, str]) -> float | None:
+    """Great-circle distance between the cities of two level sets (None when either has no
+    city the gazetteer places)."""
+    import math
+
+    pa, pb = _coords(tuple(sorted(a.items()))), _coords(tuple(sorted(b.items())))
+    if pa is None or pb is None:
+        return None
+    (la1, lo1), (la2, lo2) = (map(math.radians, pa)), (map(math.radians, pb))
+    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
+    return 6371.0 * 2 * math.asin(min(1.0, math.sqrt(h)))

@@ -17,7 +17,7 @@ from core.engine.aggregators.place_joint import bio_places, resolve_jointly
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.places import LEVELS as PLACE_LEVELS
 from core.engine.placecodes import codes_in
-from core.engine.places import candidates, find_places, resolve_levels
+from core.engine.places import candidates, distance_km, find_places, resolve_levels
 from core.engine.rules.base import at
 from core.engine.types import Hypothesis
 from core.nodes.cue import Entity
@@ -46,6 +46,7 @@ class PlaceObs:
 
 def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     obs: list[PlaceObs] = []
+    gated: list[PlaceObs] = []        # postcodes that need the account's country established
     # where a place cue is another person's ("my friend just moved to Berlin"): the place mention there is theirs too
     others_at: dict[str, list[tuple[int, int]]] = defaultdict(list)
     for r in recs:
@@ -115,13 +116,15 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
     for pid, items in f.post_text.items():
         for nid, text in items:
             for c in codes_in(text):
-                lv = resolve_levels(c.city)
-                if not lv:
+                lv = resolve_levels(c.city, c.hint)
+                if not lv or (c.country and lv.get("country") != c.country):
                     continue
                 n = f.nodes[nid]
                 src = "parcel" if n.modality == "image" and f.feat(nid, "recipient") else "code"
                 obs.append(PlaceObs(nid, pid, {k: v for k, v in lv.items() if k in PLACE_LEVELS}, src,
                                     f.time.get(pid), 0.5, c.code, line=_line_of(f, nid, c.start)))
+                if c.country:
+                    gated.append(obs[-1])
     for n in f.nodes.values():
         gp = n.data.gps_place if n.kind == "evidence" and n.carrier == "exif" else None
         if gp and gp.levels:
@@ -149,6 +152,12 @@ def place_obs(f: GraphFacts, recs: list[CueRec]) -> list[PlaceObs]:
             lv = {k: v for k, v in lv.items() if k in ("country", "region")} or lv
             src = "travel_ip" if pid in f.trip_posts else "ip"
             obs.append(PlaceObs(nid, pid, lv, src, f.time.get(pid), 0.45 if src == "travel_ip" else 0.3, region))
+    if gated:
+        # a postcode of core/data/postcodes.json counts only where the account's country is otherwise
+        # established (IP, tags, mentions): a five-digit number alone is no address
+        gated_ids = {id(o) for o in gated}
+        known = {o.levels.get("country") for o in obs if id(o) not in gated_ids and o.levels.get("country")}
+        obs = [o for o in obs if id(o) not in gated_ids or o.levels.get("country") in known]
     return obs
 
 
@@ -370,7 +379,7 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
         lv = dict(_merged(key))
         if home_full and compatible(home_full, lv) and "city" not in lv:
             continue   # a coarser mention of the home region is not a trip
-        if t < 0.6 or (h > t and posts > 2) or w > t:
+        if (t < 0.6 and not _one_off_away(grp, posts, lv, home_key, home_full)) or (h > t and posts > 2) or w > t:
             continue
         name = lv.get("city") or lv.get("region") or lv.get("country")
         if not name:
@@ -387,6 +396,25 @@ def place_hypotheses(f: GraphFacts, recs: list[CueRec]) -> list[Hypothesis]:
                        f"{name}: trip wording or a one-off visit away from home ({posts} post(s))" + _joint_note(grp),
                        data={"posts": sorted({o.post_id for o in grp})}))
     return out
+
+
+# a place tagged (or photographed, EXIF) in one post only, this far from an established home city, was
+# visited: "Savannah, GA" on a Decatur account, "Baguio City" on a Marikina one, "Porto" on a Lisbon one
+ONE_OFF_KM = 80.0
+
+
+def _one_off_away(grp: list[PlaceObs], posts: int, lv: dict[str, str], home_key: str | None,
+                  home_full: dict[str, str]) -> bool:
+    if posts != 1 or not home_key or not home_key.startswith(("city:", "region:")) or "country" not in lv:
+        return False
+    if not any(o.source in ("tag", "exif") for o in grp):
+        return False
+    if "city" in lv and "city" in home_full:
+        km = distance_km(home_full, lv)
+        return km is not None and km >= ONE_OFF_KM
+    # a region with no city ("Porto" the district, a Lisboa home): another first-level region of the home country
+    return bool(lv.get("region") and home_full.get("region") and lv["region"] != home_full["region"]
+                and lv["country"] == home_full.get("country"))
 
 
 def _post_weights(grp: list[PlaceObs], f: GraphFacts) -> tuple[float, float, float]:

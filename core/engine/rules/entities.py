@@ -118,9 +118,11 @@ def money_entities(text: str) -> list[Entity]:
     return out
 
 
-def extract_entities(text: str, *, carrier: str | None = None, by_other: bool = False) -> list[Entity]:
+def extract_entities(text: str, *, carrier: str | None = None, by_other: bool = False,
+                     location_tag: bool = False) -> list[Entity]:
     """All entities, non-overlapping (earlier, more specific patterns win), sorted by position.
-    `carrier`, `by_other`: the text's, so the holders read the text's Document (rules/documents.py)."""
+    `carrier`, `by_other`: the text's, so the holders read the text's Document (rules/documents.py);
+    `location_tag`: the text is a post's location tag (its parts that are place names are places)."""
     if not text:
         return []
     text = text[:200_000]
@@ -191,7 +193,7 @@ def extract_entities(text: str, *, carrier: str | None = None, by_other: bool = 
         _add(out, taken, "person", m.start("name"), m.end("name"), text)
     for m in PERSON_EN.finditer(text):
         _add(out, taken, "person", m.start("name"), m.end("name"), text)
-    for p in find_places(text):
+    for p in find_places(text, location_tag=location_tag):
         _add(out, taken, "place", p.start, p.end, text, name=p.name, kind=p.kind, levels=p.levels,
              original=p.original)
     out.sort(key=lambda e: e.start)
