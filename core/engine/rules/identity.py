@@ -28,32 +28,17 @@ _D = family("identity")
 
 # ---------------------------------------------------------------- real_name
 _NOT_NAMES = set(_D.words("not_names"))
-NAME_TOKEN = r"[A-Z][a-z]+(?:[-'][A-Z]?[a-z]+)?"
-_NAME_EN = re.compile(
-    rf"\b(?:my\s+(?:full\s+|real\s+|legal\s+)?name\s+is|my\s+name's|name's|call\s+me|i\s+go\s+by|this\s+is)\s+"
-    rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{0,2}})",
-    re.I,
-)
-_NAME_LABEL = re.compile(rf"(?:^|\n|\b)(?:full\s+)?name\s*[:：]\s*(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{0,2}})", re.I)
-# the holder a certificate or award is made out to ("Awarded to Lim Zihan", "This certifies that …"): documents only
-_NAME_AWARD = re.compile(rf"\b(?:(?:awarded|presented|granted|issued|conferred)\s+(?:to|upon)|certif(?:y|ies)\s+that)\s+"
-                         rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{0,2}})", re.I)
+NAME_TOKEN = _D.source("name_token")
+_NAME_EN = _D.pattern("name_en", name_token=NAME_TOKEN)
+_NAME_LABEL = _D.pattern("name_label", name_token=NAME_TOKEN)
+_NAME_AWARD = _D.pattern("name_award", name_token=NAME_TOKEN)      # documents only
 _DOC_CARRIERS = ("document", "ocr_text", "badge", "ticket")
-_NAME_SIGN = re.compile(rf"(?:^|\n|[.!?]\s+)\s*(?:[-–—~]+\s*|(?:cheers|regards|best|thanks|love|xoxo|signed|sincerely),?\s+)"
-                        rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN})?)\s*$")
+_NAME_SIGN = _D.pattern("name_sign", name_token=NAME_TOKEN)
 _SURNAMES = "".join(_D.words("surnames_single")) + "".join(_D.words("surnames_compound"))
-_ZH_SURNAME = "|".join(_D.words("surnames_compound"))
-_NAME_ZH = re.compile(rf"(?:我叫|我的名字(?:是|叫)|本人(?:姓名|名叫)|(?:姓名|名字|学员|持证人|获奖人|受训人)\s*[:：]\s*|署名\s*[:：]?\s*)"
-                      rf"(?P<name>(?:{_ZH_SURNAME}|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}})")
-
-
-# the poster's name as printed on their own certificate / badge ("证书上写着黄若曦", "my name on an actual
-# certificate, Tsang Hoi Ching"), or named right before congratulating themself ("赵兰馨，恭喜自己拿证")
-_ZH_GIVEN = rf"(?:{_ZH_SURNAME}|[{_SURNAMES}])[\u4e00-\u9fff]{{1,2}}"
-_NAME_ZH_OWN = re.compile(rf"(?:证书|证件|奖状|名牌|工牌|胸牌|录取通知书|毕业证|学位证|结业证)上(?:写着|印着|写的是|印的是)\s*(?P<name>{_ZH_GIVEN})"
-                          rf"|(?:^|[\s，,。！!])(?P<name2>{_ZH_GIVEN})[，,]\s*恭喜(?:自己|我自己)")
-_NAME_EN_OWN = re.compile(rf"\bmy\s+(?:full\s+)?name\s+(?:on|in|printed\s+on|written\s+on)\s+[^,.!?\n]{{0,40}}?,\s*"
-                          rf"(?P<name>{NAME_TOKEN}(?:[ \t]+{NAME_TOKEN}){{1,2}})", re.I)
+_NAME_ZH = _D.pattern("name_zh", surnames=_SURNAMES)
+# the poster's name as printed on their own certificate / badge, or named right before congratulating themself
+_NAME_ZH_OWN = _D.pattern("name_zh_own", surnames=_SURNAMES)
+_NAME_EN_OWN = _D.pattern("name_en_own", name_token=NAME_TOKEN)
 
 
 _LABEL_WORDS = set(_D.words("label_words"))
@@ -135,16 +120,16 @@ _PARTNER_GENDER = _D.map("partner_gender")
 
 # gendered person emoji the poster writes (🤷‍♀️, 👩‍💻, 🧘 ♂️): a self-presentation choice, low confidence per post;
 # clusters with a child, a heart or both genders (families, couples) say nothing about the poster
-_EMOJI_CLUSTER = re.compile(r"[\U0001F000-\U0001FAFF\u2600-\u27BF\u200d\ufe0f]+(?:\s[\u2640\u2642]\ufe0f?)?")
-_EMOJI_F = re.compile("[\u2640\U0001F469]")
-_EMOJI_M = re.compile("[\u2642\U0001F468]")
-_EMOJI_NOT_SELF = re.compile("[\U0001F466\U0001F467\U0001F476\u2764\U0001F48F\U0001F491\U0001F46A-\U0001F46D]")
+_EMOJI_CLUSTER = _D.pattern("emoji_cluster")
+_EMOJI_F = _D.pattern("emoji_female")
+_EMOJI_M = _D.pattern("emoji_male")
+_EMOJI_NOT_SELF = _D.pattern("emoji_not_self")
 
 
 # being inside a gendered facility: "changing in the women's locker room", "我在女更衣室". A sign or OCR'd label
 # alone is no evidence about the poster (anyone photographs signs), so only located wording in captions counts, low
 _G_FACILITY_EN = _D.pattern("gender_facility_en")
-_G_FACILITY_ZH = re.compile(r"(?:在|进|进了|去|去了|躲在|躲进|回到)(?:[\u4e00-\u9fff]{1,4}的)?(?P<g>女|男)(?:生|士)?(?:更衣室|厕所|卫生间|洗手间|浴室|澡堂|换衣间)")
+_G_FACILITY_ZH = _D.pattern("gender_facility_zh")
 _FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
 
 
@@ -216,24 +201,17 @@ def gender(ctx: Ctx) -> list[Cue]:
 # ---------------------------------------------------------------- age
 _WORDNUM = _D.map("word_decades")
 _AGE_EXACT = _D.pattern("age_exact", i_am=_I_AM)
-_AGE_DECADE = re.compile(
-    r"\b(?:in\s+)?my\s+(?:(?P<q>early|mid|late)[\s-]+)?(?P<d>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties|nineties|teens)\b"
-    r"|\bas\s+an?\s+(?:\w+\s+){0,2}?(?:woman|man|guy|girl|mom|dad|mother|father|person|nurse|teacher|lady|gay\s+man|parent)\s+in\s+(?:his|her|their|my)\s+(?:(?P<q3>early|mid|late)[\s-]+)?(?P<d4>(?:[1-9]0)'?s|twenties|thirties|forties|fifties|sixties|seventies|eighties)\b"
-    rf"|\b(?:{_I_AM})\s+(?:(?P<q2>early|mid|late)[\s-]+)?(?P<d2>(?:[2-9]0)\s*somethings?|twenty|thirty|forty|fifty|sixty|seventy)[\s-]*something\b"
-    r"|\b(?P<d3>twenty|thirty|forty|fifty|sixty|seventy|eighty)[\s-]*something\s+(?:here|me|myself|mom|dad|woman|man|guy|girl)\b",
-    re.I,
-)
-_AGE_ZH = re.compile(r"(?:我|本人|今年|已经|马上|快|刚满|满|年方)(?:今年|已经|都|才|也)?(?:快|刚|马上)?(?:满)?(?P<n>[1-9]\d|[二三四五六七八九]十[一二三四五六七八九]?|十[一二三四五六七八九])(?:周)?岁")
-_AGE_BIO_ZH = re.compile(r"(?:^|(?<=[，,。|/｜\s]))(?P<n>[1-9]\d)岁(?=$|[，,。|/｜\s！!])")
-_AGE_GEN_ZH = re.compile(r"(?P<y>[0-9]{2})后(?![\u4e00-\u9fff]{0,2}(?:的他|的她|弟弟|妹妹|孩子|小孩|宝宝|同事|员工|老板|领导))")
+_AGE_DECADE = _D.pattern("age_decade", i_am=_I_AM)
+_AGE_ZH = _D.pattern("age_zh")
+_AGE_BIO_ZH = _D.pattern("age_bio_zh")
+_AGE_GEN_ZH = _D.pattern("age_gen_zh")
 _AGE_ZH_DECADE = _D.pattern("age_zh_decade")
 _ZH_DECADE_MAP = _D.map("zh_decades")
 # "class of '99 babies" is a birth cohort (features.YEAR_SELF reads its year), no graduation
-_AGE_GRAD = re.compile(r"\b(?:class\s+of|graduated\s+(?:from\s+)?(?:high\s+school|hs)\s+in)\s+'?(?P<y>(?:19|20)?\d{2})\b"
-                       r"(?!\s+bab(?:y|ies)\b)", re.I)
+_AGE_GRAD = _D.pattern("age_grad")
 # a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
 EDUCATION_WORDS = _D.pattern("education_words")
-_AGE_RETIRED = re.compile(rf"\b(?:{_I_AM}|since\s+i|now\s+that\s+i'?m|i\s+just)\s+(?:recently\s+|finally\s+|happily\s+)?retired\b|退休(?:了|生活|以后|后)", re.I)
+_AGE_RETIRED = _D.pattern("age_retired", i_am=_I_AM)
 _AGE_STUDENT = _D.pattern("age_student")
 _STUDENT_AGE = _D.map("student_ages")
 
@@ -243,7 +221,17 @@ _DECADES_N = _D.map("decades_n")
 _AGE_DECADES = _D.pattern("age_decades")
 # "I'm under 30", "they see under-30 & suddenly i'm IT support", "as an over-50": an age bracket said of oneself
 _AGE_BRACKET = _D.pattern("age_bracket")
-_BRACKET_SELF = re.compile(r"(?i)\b(?:i|i'm|im|me|my|myself)\b")
+_BRACKET_SELF = _D.pattern("bracket_self")
+# the guards of a stated age (identity.json: age_unit, age_lead, ...)
+_AGE_UNIT = _D.pattern("age_unit")
+_AGE_LEAD = _D.pattern("age_lead", i_am=_I_AM)
+_AGE_THEN_YEAR = _D.pattern("age_then_year")
+_AGE_YEAR_BEFORE = _D.pattern("age_year_before")
+_AGE_MY_BEFORE = _D.pattern("age_my_before")
+_AGE_OTHER_BEFORE = _D.pattern("age_other_before")
+_AGE_SELF_BEFORE = _D.pattern("age_self_before")
+_AGE_FUTURE_LEAD = _D.pattern("age_future_lead")
+_AGE_TODAY_AFTER = _D.pattern("age_today_after")
 
 
 def _age_levels(n: int) -> dict[str, str]:
@@ -258,26 +246,25 @@ def age(ctx: Ctx) -> list[Cue]:
         n = int(m.group(g))
         if not 10 <= n <= 99 or ctx.negated(m.start()):
             continue
-        if g == "n" and not re.search(r"years?|yrs?|y/?o|yo\b|old", m.group(0), re.I) and not re.match(rf"(?i)({_I_AM}|turning|just\s+turned|i\s+turn|i'll\s+be)", m.group(0)):
+        if g == "n" and not _AGE_UNIT.search(m.group(0)) and not _AGE_LEAD.match(m.group(0)):
             continue
-        if g == "n" and (ty := re.match(r"(?i)\s+(?:back\s+)?in\s+((?:19|20)\d{2})\b", t[m.end():])) and int(ty.group(1)) < REF_YEAR:
+        if g == "n" and (ty := _AGE_THEN_YEAR.match(t[m.end():])) and int(ty.group(1)) < REF_YEAR:
             continue  # "turned 30 in 2014": an age then, read with the years since by rules/age_arithmetic.py
-        if g == "n" and re.search(r"(?i)\byear\s+(?:that\s+|when\s+)?$", t[max(0, m.start() - 16):m.start()]):
+        if g == "n" and _AGE_YEAR_BEFORE.search(t[max(0, m.start() - 16):m.start()]):
             continue  # "in 2014, the same year I turned 30": likewise
-        if g == "n3" and re.search(r"(?i)\bmy\s+$", t[max(0, m.start() - 4):m.start()]):
+        if g == "n3" and _AGE_MY_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
             continue  # "my 25th birthday (next week)": the reading layer's age:my_nth reads it, with its tense
         if g == "n6" and (n < 13 or ctx.prefix(m.start()).strip()):
             continue  # "At 75, I'm ..." opens its sentence; "left at 10, I think" is a time
         if g == "n11" and (n < 13 or not ctx.first_person(m.start())):
             continue  # "my mum is still going strong at 80": someone else
-        if g == "n2" and re.search(r"(?i)\b(?:my|our|his|her|their|your|whose|friend's|the)\s+$", t[max(0, m.start() - 12):m.start()]):
+        if g == "n2" and _AGE_OTHER_BEFORE.search(t[max(0, m.start() - 12):m.start()]):
             continue  # "my 45-year-old dad": someone else
-        if g == "n5" and not re.search(r"\b(?:i|me|my)\b", ctx.prefix(m.start())[-12:], re.I) and ctx.prefix(m.start()).strip():
+        if g == "n5" and not _AGE_SELF_BEFORE.search(ctx.prefix(m.start())[-12:]) and ctx.prefix(m.start()).strip():
             continue  # bare "28F" only right after I/me ("Me 28F and ...") or opening a sentence ("29M, single")
         conf = 0.85 if g in ("n", "n2", "n4") else 0.6
         lead = m.group(0).lower()
-        if re.match(r"(?:turning|i'll\s+be|i\s+will\s+be|i\s+turn\s)", lead) and not re.search(
-                r"(?i)\b(?:today|tonight|this\s+morning)\b", t[m.end():m.end() + 20]):
+        if _AGE_FUTURE_LEAD.match(lead) and not _AGE_TODAY_AFTER.search(t[m.end():m.end() + 20]):
             n -= 1  # "turning 30 next month": still 29
             conf = 0.7
         out.append(ctx.cue("age", str(n), m.start(), m.end(), rule=f"age:{'birthday' if g == 'n3' else 'stated'}",
@@ -354,25 +341,9 @@ def age(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- birth_date
-_MONTH_RX = r"jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sept?(?:ember)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?"
-_BD_EN = re.compile(
-    rf"\b(?:my\s+(?:birthday|bday|b-day|birth\s*date|date\s+of\s+birth|dob)\s*(?:is|was|'s|falls\s+on|[:：])?\s*(?:on\s+)?(?:the\s+)?|born\s+(?:on\s+)?(?:the\s+)?|dob\s*[:：]?\s*)"
-    rf"(?:(?P<d1>[0-3]?\d)(?:st|nd|rd|th)?\s+(?:of\s+)?(?P<m1>{_MONTH_RX})|(?P<m2>{_MONTH_RX})\.?\s+(?P<d2>[0-3]?\d)(?:st|nd|rd|th)?)"
-    rf"(?:,?\s+(?P<y>(?:19|20)\d{{2}}))?"
-    rf"|\b(?:i\s+was\s+)?born\s+in\s+(?:(?P<m3>{_MONTH_RX})\s+)?(?P<y2>(?:19|20)\d{{2}}|'\d{{2}})\b"
-    rf"|\b(?:my\s+(?:birthday|bday)\s*(?:is\s+)?(?:in\s+)?)(?P<m4>{_MONTH_RX})\b"
-    rf"|\bdob\s*[:：]?\s*(?P<iy>(?:19|20)\d{{2}})[-/.](?P<im>[01]?\d)[-/.](?P<id>[0-3]?\d)"
-    rf"|\b(?:born\s+(?:on\s+)?|dob\s*[:：]?\s*|my\s+birthday\s+is\s+)(?P<na>[0-3]?\d)[/.](?P<nb>[0-3]?\d)[/.](?P<ny>(?:19|20)\d{{2}})\b",
-    re.I,
-)
-_BD_TODAY = re.compile(r"\b(?:today\s+is\s+my\s+(?:\d+\w*\s+)?birthday|it'?s\s+my\s+(?:\d+\w*\s+)?birthday(?!\s+(?:next|on|in))|happy\s+birthday\s+to\s+me|"
-                       r"birthday\s+girl\s+here|birthday\s+boy\s+here)\b|今天(?:是)?我(?:的)?(?:\d+岁)?生日|(?:我的?)?生日(?:这天|当天)(?=.{0,12}(?:自己|我))|我生日(?:快乐)?(?:啦|了)|祝我(?:自己)?生日快乐", re.I)
-_BD_ZH = re.compile(
-    r"(?:我的?生日(?:是|在)?|生日[:：]|出生(?:于|在|日期[:：]?)|我(?:是)?)\s*(?:(?P<y>(?:19|20)\d{2})年)?(?P<m>1[0-2]|0?[1-9]|[一二三四五六七八九十]{1,2})月(?:(?P<d>[12]\d|3[01]|0?[1-9]|[一二三]?十[一二三四五六七八九]?|[一二三四五六七八九])[日号])?(?:出生|生的?)?"
-    r"|(?:我是|本人|我)(?P<y2>(?:19|20)?\d{2})年(?:出生|生)的?"
-    r"|(?P<y3>(?:19|20)\d{2})年(?:出生|生)(?:的我)?"
-    r"|(?<!\d)(?P<y4>(?:19|20)?\d{2})年(?:出生)?的我"
-)
+_BD_EN = _D.pattern("bd_en")
+_BD_TODAY = _D.pattern("bd_today")
+_BD_ZH = _D.pattern("bd_zh")
 
 
 def _mname(s: str) -> int | None:
@@ -382,8 +353,7 @@ def _mname(s: str) -> int | None:
     return MONTHS.get(s[:3])
 
 
-_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December"]
+_MONTH_NAMES = _D.words("month_names", "en")
 
 
 def _bd_value(lv: dict[str, str]) -> str:
@@ -466,28 +436,10 @@ def _iso(y: str | int | None, mo: int | None, d: int | None) -> str | None:
 
 
 # ---------------------------------------------------------------- nationality
-def _nat_regex() -> re.Pattern[str]:
-    dem = "|".join(re.escape(d) for d in sorted(DEMONYMS, key=len, reverse=True) if d.isascii())
-    return re.compile(
-        rf"\b(?:{_I_AM}|as\s+an?|being|fellow|proud(?:ly)?|we\s+are|born\s+and\s+raised|i'?m\s+a\s+proud)\s+(?:a\s+|an\s+|proud\s+|born\s+)*"
-        rf"(?P<d>{dem})(?:[\s-]+(?:citizen|national|immigrant|expat|woman|man|guy|girl|american))?\b"
-        rf"|\b(?:my\s+(?:home\s+country|homeland|motherland|passport|citizenship)\s+(?:is\s+)?|i\s+(?:hold|have)\s+an?\s+)(?P<d2>{dem})\b"
-        # "my Argentine roots", "my Turkish heritage": origin, weaker than a stated nationality
-        rf"|\bmy\s+(?:own\s+|proud\s+|deep\s+)?(?P<d3>{dem})\s+(?:roots|heritage|background|upbringing|ancestry|blood)\b"
-        # "my Japanese home", "my French hometown", "my German kitchen": the poster's home is of that country,
-        # weaker still (a home is where one lives, not always where one is from)
-        rf"|\bmy\s+(?:own\s+|little\s+|cozy\s+|humble\s+)?(?P<d4>{dem})\s+(?:{'|'.join(_D.words('home_nouns', 'en'))})\b",
-        re.I)
-
-
-_NAT = _nat_regex()
-_NAT_COUNTRY = re.compile(
-    rf"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|born\s+in|{_I_AM_FROM}|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
-    r"back\s+home\s+in|immigrated\s+from|moved\s+here\s+from|citizen\s+of|"
-    # "my hometown in India", "my beloved hometown in Brazil", "my roots in France", "moved down from Bulawayo"
-    r"my\s+(?:\w+\s+)?(?:hometown|home\s+town|homeland|birthplace|roots|native\s+(?:country|land|village|town|city))\s+(?:in|of)|"
-    r"moved\s+(?:down|up|over)\s+from)\s+(?P<c>[A-Z][A-Za-z.]+(?:\s+[A-Z][a-z]+){0,2})", re.I)
-_NAT_ZH = re.compile(r"(?:我是|作为(?:一个|一名)?|身为|本人是)(?P<c>[\u4e00-\u9fff]{1,5}?)人(?!家|们|员|生|类|物)|(?:我来自|我的祖国是?|祖国)(?P<c2>[\u4e00-\u9fff]{2,5})")
+_NAT = _D.pattern("nat", demonyms="|".join(re.escape(d) for d in sorted(DEMONYMS, key=len, reverse=True) if d.isascii()))
+_NAT_COUNTRY = _D.pattern("nat_country", i_am_from=_I_AM_FROM)
+_NAT_BACK_HOME = _D.pattern("nat_back_home")
+_NAT_ZH = _D.pattern("nat_zh")
 
 
 def nationality(ctx: Ctx) -> list[Cue]:
@@ -508,7 +460,7 @@ def nationality(ctx: Ctx) -> list[Cue]:
         for p in ctx.places():
             if p.start == m.start("c"):
                 country = p.levels.get("country") or p.name
-                if p.kind != "country" and re.match(r"(?i)back\s+home|moved\s+here", m.group(0)):
+                if p.kind != "country" and _NAT_BACK_HOME.match(m.group(0)):
                     break  # "back home in Nanshan" is about home, not nationality
                 conf = 0.7 if p.kind == "country" else 0.45
                 rule = "nationality:origin"
@@ -536,19 +488,16 @@ def _demonym_of(country: str) -> str:
 
 
 # ---------------------------------------------------------------- physical_appearance
-_HEIGHT = re.compile(
-    rf"\b(?P<cm>1[4-9]\d|2[0-2]\d)\s?cm\b(?!\s*(?:long|wide|deep|rain|snow))|\b(?:{_I_AM}|standing\s+at|height:?)\s+(?P<m>1\.[4-9]\d|2\.[0-2]\d)\s?m\b|\b(?P<ft>[4-7])\s?(?:'|’|ft|foot|feet)\s?(?P<inch>\d{{1,2}})?\s?(?:\"|”|''|in(?:ches)?)?(?=[\s,.!?)]|$)"
-    r"|身高\s*(?:是|有)?\s*(?P<zcm>1[4-9]\d|2[0-2]\d)|(?P<zm>一米[五六七八九])(?P<zd>[0-9一二三四五六七八九])?|(?P<zcm2>1[4-9]\d)\s*(?:厘米|公分)|(?P<zcm3>1[4-9]\d)(?:的身高|的个子|的个头)", re.I)
-_WEIGHT = re.compile(r"\b(?:i\s+weigh|weigh(?:ing)?\s+in\s+at|my\s+weight\s+is|down\s+to|up\s+to|i'?m\s+(?:now\s+)?at)\s+(?P<n>\d{2,3})\s?(?P<u>kg|kgs|kilos|lbs?|pounds)\b"
-                     r"|\b(?P<n2>\d{2,3})\s?(?P<u2>kg|kgs|lbs)\b(?=[^.!?\n]{0,20}\b(?:me|myself|now|weigh|lost|gained|down|scale)\b)"
-                     r"|(?:体重|我现在|瘦到|胖到|减到)\s*(?P<zn>\d{2,3})\s*(?P<zu>斤|公斤|kg)", re.I)
-_HAIR_COLORS = "|".join(_D.words("hair_colours"))
-_HAIR = re.compile(rf"\bmy\s+(?:(?:{_HAIR_COLORS})\s+){{1,2}}(?:hair|curls|locks|beard|mustache|moustache)\b|\b(?:i\s+have|i'?ve\s+got|i\s+dyed\s+my\s+hair|with\s+my)\s+(?:(?:{_HAIR_COLORS})[\s,]+(?:and\s+)?){{1,3}}(?:hair|curls|eyes)\b"
-                   rf"|\bi'?m\s+(?:a\s+)?(?:natural\s+)?(?:redhead|blonde|brunette|bald|tall|short|petite|left-handed|heavyset|slim|skinny|overweight|chubby)\b"
-                   rf"|\bmy\s+(?:blue|green|brown|hazel|gr[ae]y|dark)\s+eyes\b", re.I)
-_DYED = re.compile(rf"\b(?:dyed|colou?red|bleached)\s+my\s+hair\s+(?P<c>{_HAIR_COLORS}|platinum|lilac|teal|copper)\b", re.I)
-_GLASSES = re.compile(r"\b(?:i\s+wear|wear|wearing|my|i\s+need|new)\s+(?:\w+\s+)?(?:glasses|specs|spectacles|contacts|contact\s+lenses|braces|hearing\s+aids?)\b"
-                      r"|\bmy\s+(?:tattoos?|freckles|piercings?|scar|birthmark|dimples)\b|\bi\s+(?:have|got)\s+(?:a\s+|my\s+)?(?:new\s+)?(?:tattoo|tattoos|freckles|piercings?|nose\s+ring|sleeve\s+tattoo)\b", re.I)
+_HEIGHT = _D.pattern("height", i_am=_I_AM)
+_HEIGHT_SELF = _D.pattern("height_self", i_am=_I_AM)
+_HEIGHT_CM_SELF = _D.pattern("height_cm_self", i_am=_I_AM)
+_HEIGHT_OWN_ZH = _D.pattern("height_own_zh")
+_WEIGHT = _D.pattern("weight")
+_HAIR = _D.pattern("hair")
+_DYED = _D.pattern("dyed")
+_GLASSES = _D.pattern("glasses")
+_APPEARANCE_LEAD = _D.pattern("appearance_lead", i_am=_I_AM)
+_ID_WORDS = _D.pattern("id_words")
 _APPEAR_ZH = _D.pattern("appearance_zh")
 
 
@@ -567,18 +516,18 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
             cm = round((ft * 12 + inch) * 2.54)
             # a bare number like "5 ft" without context is probably not a height
             pre = ctx.prefix(m.start())[-30:].lower()
-            if not m.group("inch") and not re.search(rf"\b(?:{_I_AM}|tall|height|stand|me)\b", pre + t[m.end():m.end() + 12].lower()):
+            if not m.group("inch") and not _HEIGHT_SELF.search(pre + t[m.end():m.end() + 12].lower()):
                 continue
         else:
             d = m.group("zd")
             cm = 100 + {"五": 50, "六": 60, "七": 70, "八": 80, "九": 90}[m.group("zm")[-1]] + (zh_int(d) or 0 if d else 0)
         pre = ctx.prefix(m.start())[-30:]
-        if m.group("cm") and not re.search(rf"(?i)\b(?:{_I_AM}|tall|height|me|standing|stand)\b", pre + t[m.end():m.end() + 8]):
+        if m.group("cm") and not _HEIGHT_CM_SELF.search(pre + t[m.end():m.end() + 8]):
             continue
         raw = f"{m.group('m')} m" if m.group("m") else m.group(0).strip()
         val = f"{cm} cm tall" + (f" ({raw})" if not m.group("cm") else "")
         # "164厘米的我": the height is the poster's whoever the clause named before it
-        own = True if re.match(r"\s*的?我", t[m.end():m.end() + 3]) else None
+        own = True if _HEIGHT_OWN_ZH.match(t[m.end():m.end() + 3]) else None
         out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule="appearance:height", confidence=0.75,
                            first_person=own, height_cm=cm, original=m.group(0) if ctx.has_cjk else None))
     for m in _WEIGHT.finditer(t):
@@ -594,7 +543,7 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
                 continue
-            val = re.sub(rf"^(?i:my|i\s+have|i'?ve\s+got|i\s+wear|i\s+need|with\s+my|{_I_AM}|i\s+got)\s+", "", m.group(0)).strip()
+            val = _APPEARANCE_LEAD.sub("", m.group(0)).strip()
             out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule=rule, confidence=0.6,
                                original=m.group(0) if rule == "appearance:zh" else None))
     return out
@@ -641,8 +590,7 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
         if is_tracking_number(t, m.group(0)):
             continue
         near = t[max(0, m.start() - 25):m.start()].lower()
-        if ctx.carrier in ("badge", "document", "ticket", "receipt", "screenshot", "ocr_text") or re.search(
-                r"\b(?:id|no|number|badge|card|staff|student|employee|工号|学号|编号)\b|号", near):
+        if ctx.carrier in ("badge", "document", "ticket", "receipt", "screenshot", "ocr_text") or _ID_WORDS.search(near):
             add("id", m.start(), m.end(), 0.6)
     return out
 

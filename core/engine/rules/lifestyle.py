@@ -21,13 +21,16 @@ _OWN_RELATION_OPENERS = tuple(_D.words("own_relation_openers"))
 _HOME_EN = _D.pattern("home_en")
 _HOME_ZH = _D.pattern("home_zh")
 _WORK_EN = _D.pattern("work_en")
-_WORK_ZH = _D.pattern("work_zh")
 _WORK_ZH_AFTER = _D.pattern("work_zh_after")
 _WORK_ZH_SUFFIX = _D.pattern("work_zh_suffix")
 _HOME_ZH_SUFFIX = _D.pattern("home_zh_suffix")
 _ADDRESS_EN = _D.pattern("address_en")
 _ADDRESS_ZH = _D.pattern("address_zh")
 _ADDR_HOME_CTX = _D.pattern("addr_home_ctx")
+_ADDRESS_LEAD_ZH = _D.pattern("address_lead_zh")
+_WORK_ZH = _D.pattern("work_zh")
+_GO_BEFORE_ZH = _D.pattern("go_before_zh")
+_HOMETOWN = _D.pattern("hometown_trigger")
 
 
 def merge_adjacent(places: list[Place], text: str) -> list[Place]:
@@ -61,13 +64,13 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
         trig = pre_en.search(before) or pre_zh.search(before)
         hit = bool(trig)
         if not hit and after_zh is not None:
-            hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(re.search(r"(?:在|去|到)\s*$", before))
+            hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(_GO_BEFORE_ZH.search(before))
         if not hit:
             continue
         lv = _levels(p)
         if not lv:
             continue
-        hometown = bool(trig and re.search(r"(?i)grew\s+up|from|born|raised|老家|家乡|土生土长", trig.group(0)))
+        hometown = bool(trig and _HOMETOWN.search(trig.group(0)))
         c = conf - (0.3 if hometown else 0)
         out.append(ctx.cue(attr, list(lv.values())[-1], p.start, p.end, rule=rule, confidence=c, levels=lv,
                            original=p.original, place=p.name, hometown=hometown or None))
@@ -98,7 +101,7 @@ def home_location(ctx: Ctx) -> list[Cue]:
             win = t[max(0, m.start() - 30):m.end() + 20]
             if not _ADDR_HOME_CTX.search(win):
                 continue
-            name = re.sub(r"^(?:我家|我住|住在|在|我们|回到|到|家住)+", "", m.group(0))
+            name = _ADDRESS_LEAD_ZH.sub("", m.group(0))
             s = m.end() - len(name)
             lv = {"address": name}
             out.append(ctx.cue("home_location", name, s, m.end(), rule="home:address", confidence=_S["home:address"], levels=lv,
@@ -123,7 +126,7 @@ def work_location(ctx: Ctx) -> list[Cue]:
             out.append(ctx.cue("work_location", m.group("a"), a0, a1, rule="work:address_zh", confidence=_S["work:address_zh"], levels=lv,
                                original=m.group("a")))
     out += _suffix_cues(ctx, "work_location", _WORK_ZH_SUFFIX, "work:worker_zh", 0.45)
-    return out + _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
+    return out + _place_cues(ctx, "work_location", places, _WORK_EN, _WORK_ZH,
                        "work:place", 0.6, after_zh=_WORK_ZH_AFTER)
 
 
@@ -131,6 +134,8 @@ _TIME = _D.source("time")
 _FREQ = _D.source("freq")
 _ACT = _D.source("act")
 _ROUTINE = _D.pattern("routine", freq=_FREQ, act=_ACT, time=_TIME)
+_ROUTINE_SELF = _D.pattern("routine_self")
+_RECURRING = _D.pattern("recurring", freq=_FREQ)
 
 
 _GOING_TO_WORK = _D.pattern("going_to_work")
@@ -143,7 +148,7 @@ def daily_routine(ctx: Ctx) -> list[Cue]:
     if not _ROUTINE_GATE.search(t):
         return out
     for m in _ROUTINE.finditer(t):
-        if not ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my|me|we)\b|我", t[ctx.clause_start(m.start()):m.end()]):
+        if not ctx.first_person(m.start()) and not _ROUTINE_SELF.search(t[ctx.clause_start(m.start()):m.end()]):
             continue
         s, e = m.start(), m.end()
         ps, pe = ctx.phrase(s, e)
@@ -155,7 +160,7 @@ def daily_routine(ctx: Ctx) -> list[Cue]:
             continue
         act = m.group("a") or m.group("a2") or m.group("a3") or ""
         s0, s1 = ctx.sentence(m.start())
-        recurring = bool(re.search(_FREQ + r"|\b(?:another|again|as\s+usual)\b|又|照例|照常", t[s0:max(s1, m.end())], re.I))
+        recurring = bool(_RECURRING.search(t[s0:max(s1, m.end())]))
         timed = bool(re.search(_TIME, val, re.I))
         if _GOING_TO_WORK.fullmatch(act) and not timed:
             continue    # "每天去西城区上班": going to work every day is a commute, not a schedule
@@ -187,7 +192,7 @@ def commute(ctx: Ctx) -> list[Cue]:
         if not ctx.first_person(m.start()):
             continue
         done.add(s0)
-        modes = [name for name, rx in _MODE if re.search(rx, clause, re.I if name != "metro" else 0) or (name == "metro" and re.search(rx, clause, re.I))]
+        modes = [name for name, rx in _MODE if re.search(rx, clause, re.I)]
         stations = [sm.group(0).strip() for sm in STATION.finditer(clause)]
         parts = []
         if modes:
@@ -246,7 +251,6 @@ _HOBBY_EN.update({w.lower(): e.value for e in family("lexicon").lexicon("hobbies
 _HOBBY_ZH = {w: k for k, (_, zh) in HOBBIES.items() for w in zh}
 _HOBBY_LEX = Lexicon(list(_HOBBY_EN) + list(_HOBBY_ZH))
 _LIKE = _D.pattern("like")
-_HASHTAG = _D.pattern("hashtag")
 _DISLIKE = _D.pattern("dislike")
 
 
@@ -303,6 +307,7 @@ _TRAVEL_ZH = _D.pattern("travel_zh")
 _TRAVEL_ZH_AFTER = _D.pattern("travel_zh_after")
 _TRAVEL_AFTER = _D.pattern("travel_after")
 _TRAVEL_WORDS = _D.pattern("travel_words")
+_WENT_TO_BEFORE = _D.pattern("went_to_before")
 
 
 _TRIP_SENTENCE = _D.pattern("trip_sentence")
@@ -331,7 +336,7 @@ def travel_history(ctx: Ctx) -> list[Cue]:
                          and not _RESIDENT_SENTENCE.search(t, *ctx.sentence(p.start)))
         if not (en or zh or zh2 or presence or trip_sentence):
             continue
-        if re.search(r"(?i)\b(?:went\s+to|visit(?:ed|ing)?)\s*$", before) and p.kind not in ("country", "city", "region"):
+        if _WENT_TO_BEFORE.search(before) and p.kind not in ("country", "city", "region"):
             continue
         conf = 0.65 if en or zh else 0.55 if zh2 else 0.45 if trip_sentence else 0.3
         lv = {k: v for k, v in p.levels.items() if v}
@@ -342,6 +347,7 @@ def travel_history(ctx: Ctx) -> list[Cue]:
 
 
 _TAG_TRAVEL = set(_D.words("tag_travel"))
+_TRIP_TAG_ZH = tuple(_D.words("trip_tag_zh", "zh"))
 
 
 def _hashtag_places(ctx: Ctx) -> list[Cue]:
@@ -355,7 +361,7 @@ def _hashtag_places(ctx: Ctx) -> list[Cue]:
             if p.kind not in ("country", "city", "region"):
                 continue
             rest = set(words.split()) - set(p.text.lower().split())
-            trip = bool(rest & _TAG_TRAVEL) or any(w in words for w in ("旅行", "旅游", "之旅", "游记"))
+            trip = bool(rest & _TAG_TRAVEL) or any(w in words for w in _TRIP_TAG_ZH)
             if not trip and not p.text.isascii():
                 continue  # "#深圳打工人" is about work, not a visit
             lv = {k: v for k, v in p.levels.items() if v}
@@ -394,10 +400,17 @@ _PET_OWNER = _D.pattern("pet_owner")
 _PARENT_OF = _D.pattern("parent_of")
 _PARENT_NAME = _D.pattern("parent_name_en")
 _PARENT_NAMES = _D.map("parent_name_en")
-_OTHER_DET = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|the|my|our|[A-Z][a-z]+['’]s)\s+$")
+_OTHER_DET = _D.pattern("other_det")
 _FAM_ZH_VERB = _D.pattern("fam_zh_verb")
 _FAM_ZH_COORD = _D.pattern("fam_zh_coord", relations=alt([k for k in _REL_ZH if len(k) >= 2]))
 _NAME_STOP = set(_D.words("name_stop"))
+_FIGURATIVE = tuple(_D.words("figurative_relations", "en"))
+_FIGURATIVE_AFTER = _D.pattern("figurative_after")
+_AMBIGUOUS_ZH = tuple(_D.words("ambiguous_relations_zh", "zh"))
+_OWN_PREFIX_ZH = _D.pattern("own_prefix_zh")
+_OWN_BEFORE_ZH = _D.pattern("own_before_zh")
+_PET_NAMED_ZH = _D.pattern("pet_named_zh")
+_CHILD_COUNTS = _D.map("child_counts")
 
 
 def family_and_relations(ctx: Ctx) -> list[Cue]:
@@ -408,7 +421,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         canon = _REL_EN.get(r)
         if not canon:
             continue
-        if r in ("ex", "kid", "baby", "pup", "partner") and re.match(r"(?i)\s*(?:company|project|job|brand|business|in\s+crime)", t[m.end():m.end() + 12]):
+        if r in _FIGURATIVE and _FIGURATIVE_AFTER.match(t[m.end():m.end() + 12]):
             continue
         name = m.group("name")
         if name and (name.lower() in _NAME_STOP or not ctx.text[m.start("name")].isupper()):
@@ -434,7 +447,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         canon = _REL_ZH.get(r)
         if not canon:
             continue
-        if r in ("先生", "对象", "娃") and not re.match(r"^(?:我家|我的)", m.group(0)):
+        if r in _AMBIGUOUS_ZH and not _OWN_PREFIX_ZH.match(m.group(0)):
             continue
         out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=_S["family:zh"],
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
@@ -456,7 +469,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
                            confidence=0.6, first_person=True, relation=canon, name=m.group("n"), pet=True))
     for m in _PARENT_OF.finditer(t):
         n = m.group("n").lower()
-        num = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "2": "2", "3": "3", "4": "4", "5": "5", "1": "1"}.get(n)
+        num = _CHILD_COUNTS.get(n)
         if num and ctx.first_person(m.start()):
             val = "child" if num == "1" else f"{num} children"
             out.append(ctx.cue("family_and_relations", val, m.start(), m.end(), rule="family:parent_of", confidence=_S["family:parent_of"],
@@ -470,14 +483,14 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
     # "我老公和女儿": a relation coordinated with one of mine is mine too
     if ctx.has_cjk:
         for m in _FAM_ZH_COORD.finditer(t):
-            if not re.search(r"(?:我|我家|我们家)", t[max(0, m.start() - 8):m.start()]):
+            if not _OWN_BEFORE_ZH.search(t[max(0, m.start() - 8):m.start()]):
                 continue
             canon = _REL_ZH.get(m.group("r"))
             if canon:
                 out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end(), rule="family:zh_coord",
                                    confidence=_S["family:zh_coord"], first_person=True, relation=canon, original=m.group("r")))
     # named pets "my dog, Max" covered above; "我家猫叫咪咪" / "a cat named Mochi"
-    for m in re.finditer(r"(?P<pr>狗|猫|猫咪|狗狗)(?:叫|名叫|名字叫)(?P<n>[\u4e00-\u9fffA-Za-z]{1,4})", t):
+    for m in _PET_NAMED_ZH.finditer(t):
         canon = _REL_ZH[m.group("pr")]
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
                            confidence=0.65, first_person=True, relation=canon, name=m.group("n"), original=m.group(0), pet=True))
@@ -490,6 +503,7 @@ _RS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("relationship")]
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
 ENDED = _D.pattern("ended")
 OTHERS_WEDDING = _D.pattern("others_wedding")
+_SINGLE_WEAK = tuple(_D.words("single_weak"))
 _SPOUSE_HOLDERS = {"other:husband", "other:wife", "other:spouse", "other:fiancé", "other:fiancée"}
 DEATH = _D.pattern("death")
 
@@ -503,7 +517,7 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
                 continue
             g = m.group(0).lower()
             c = conf
-            if val == "single" and ("dating app" in g or "相亲" in g or "single mom" in g or "single dad" in g or "single parent" in g or "single mother" in g or "single father" in g):
+            if val == "single" and any(w in g for w in _SINGLE_WEAK):
                 c = 0.4
             if val == "married" and "anniversary" in g and "wedding" not in g:
                 c = 0.5
