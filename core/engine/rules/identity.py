@@ -12,6 +12,7 @@ from core.engine.rules.base import Ctx, at
 from core.engine.rules.document_names import document_carriers
 from core.engine.rules.entities import (CN_ID, EMAIL, LABELED_ID, is_account_number, PHONE_CN, PHONE_CN_LANDLINE, PHONE_INTL, PHONE_LABELED, PHONE_US,
                                         PLATE_CN, PLATE_LABELED_EN, MONTHS, ALNUM_ID, is_tracking_number)
+from core.engine.rules.family_patterns import compiled
 from core.engine.rules.lexicon import DEMONYMS, zh_int
 from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
@@ -25,6 +26,7 @@ _I_AM_FROM = "|".join(rf"{c}\s+from" for c in pack("en").self_copula)
 
 # word lists and the long alternations: core/data/recognizers/identity.json
 _D = family("identity")
+_P = compiled(_D)      # its patterns that the data fills alone, by key
 
 # ---------------------------------------------------------------- real_name
 _NOT_NAMES = set(_D.words("not_names"))
@@ -42,8 +44,6 @@ _NAME_EN_OWN = _D.pattern("name_en_own", name_token=NAME_TOKEN)
 
 
 _LABEL_WORDS = set(_D.words("label_words"))
-# Chinese field labels that may follow a name on the same OCR line ("姓名：周杰工号：...")
-_LABEL_ZH = _D.pattern("label_zh")
 
 
 def real_name(ctx: Ctx) -> list[Cue]:
@@ -89,7 +89,7 @@ def real_name(ctx: Ctx) -> list[Cue]:
         name = m.group("name")
         ns = m.start("name")
         for k in range(2, len(name)):
-            if _LABEL_ZH.match(t, ns + k):  # the label may be cut by the 1-2 char window: look at the text
+            if _P.label_zh.match(t, ns + k):  # the label may be cut by the 1-2 char window: look at the text
                 name = name[:k]
                 break
         # trim a trailing particle caught by the 1-2 char window ("我叫小明呀" is not covered; "王芳了" is)
@@ -105,31 +105,13 @@ _G_FEMALE_EN = _D.pattern("gender_female_en", i_am_a=_I_AM_A)
 _G_MALE_EN = _D.pattern("gender_male_en", i_am_a=_I_AM_A)
 # es / pt / fr: an adjective or participle agreeing with the speaker after a first-person copula
 _G_GRAMMAR = ((_D.pattern("gender_grammar_female"), "female"), (_D.pattern("gender_grammar_male"), "male"))
-_G_THANKS_PT = _D.pattern("gender_thanks_pt")
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
 _G_ONLY_EN = _D.pattern("gender_only_en", i_am=_I_AM)
 _ONLY_MALE = tuple(_D.words("only_male"))
-_G_PARTNER_EN = _D.pattern("partner_en")
-_G_FEMALE_ZH = _D.pattern("gender_female_zh")
-_G_MALE_ZH = _D.pattern("gender_male_zh")
-_G_PARTNER_ZH = _D.pattern("partner_zh")
-_TAG_FEMALE = _D.pattern("tag_female")   # the poster's own hashtags: #momlife, #宝妈
-_TAG_MALE = _D.pattern("tag_male")       # #dadlife, #奶爸
 _PARTNER_GENDER = _D.map("partner_gender")
-
-
-# gendered person emoji the poster writes (🤷‍♀️, 👩‍💻, 🧘 ♂️): a self-presentation choice, low confidence per post;
-# clusters with a child, a heart or both genders (families, couples) say nothing about the poster
-_EMOJI_CLUSTER = _D.pattern("emoji_cluster")
-_EMOJI_F = _D.pattern("emoji_female")
-_EMOJI_M = _D.pattern("emoji_male")
-_EMOJI_NOT_SELF = _D.pattern("emoji_not_self")
-
-
-# being inside a gendered facility: "changing in the women's locker room", "我在女更衣室". A sign or OCR'd label
-# alone is no evidence about the poster (anyone photographs signs), so only located wording in captions counts, low
-_G_FACILITY_EN = _D.pattern("gender_facility_en")
-_G_FACILITY_ZH = _D.pattern("gender_facility_zh")
+# being inside a gendered facility ("changing in the women's locker room", "我在女更衣室") and gendered person emoji
+# (🤷‍♀️, 👩‍💻): a sign or OCR'd label alone is no evidence about the poster (anyone photographs signs), so only
+# captions count, low; emoji clusters with a child, a heart or both genders (families, couples) say nothing
 _FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
 
 
@@ -137,7 +119,7 @@ def gender(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     for rx, val, orig in ((_G_FEMALE_EN, "female", None), (_G_MALE_EN, "male", None),
-                          (_G_FEMALE_ZH, "female", "女"), (_G_MALE_ZH, "male", "男")):
+                          (_P.gender_female_zh, "female", "女"), (_P.gender_male_zh, "male", "男")):
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
                 continue
@@ -155,7 +137,7 @@ def gender(ctx: Ctx) -> list[Cue]:
             out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:grammar", confidence=0.7,
                                first_person=True, original=m.group(w)))
     if not ctx.by_other:
-        for m in _G_THANKS_PT.finditer(t):
+        for m in _P.gender_thanks_pt.finditer(t):
             val = "female" if m.group("w").lower().endswith("a") else "male"
             out.append(ctx.cue("gender", val, m.start("w"), m.end("w"), rule="gender:thanks_pt", confidence=0.45,
                                first_person=True))
@@ -166,28 +148,28 @@ def gender(ctx: Ctx) -> list[Cue]:
                                confidence=0.6, first_person=True))
     for hs, he, words in ctx.hashtags():
         w = words.replace(" ", "")
-        val = "female" if _TAG_FEMALE.match(w) else "male" if _TAG_MALE.match(w) else None
+        val = "female" if _P.tag_female.match(w) else "male" if _P.tag_male.match(w) else None
         if val:
             out.append(ctx.cue("gender", val, hs, he, rule="gender:hashtag", confidence=0.6, first_person=True))
     if ctx.carrier not in _FACILITY_CARRIERS:
-        for rx in (_G_FACILITY_EN, _G_FACILITY_ZH):
+        for rx in (_P.gender_facility_en, _P.gender_facility_zh):
             for m in rx.finditer(t):
                 if ctx.negated(m.start()) or not ctx.first_person(m.start()):
                     continue  # "my husband waited in the men's room": someone else
                 g = m.group("g").lower()
                 val = "male" if g.startswith(("m", "guy", "boy", "男")) else "female"
                 out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:facility", confidence=0.3,
-                                   first_person=True, original=m.group("g") if rx is _G_FACILITY_ZH else None))
+                                   first_person=True, original=m.group("g") if rx is _P.gender_facility_zh else None))
     if ctx.carrier not in _FACILITY_CARRIERS:
-        for m in _EMOJI_CLUSTER.finditer(t):
+        for m in _P.emoji_cluster.finditer(t):
             seq = m.group(0)
-            f, male = bool(_EMOJI_F.search(seq)), bool(_EMOJI_M.search(seq))
-            if f == male or _EMOJI_NOT_SELF.search(seq) or not ctx.first_person(m.start()):
+            f, male = bool(_P.emoji_female.search(seq)), bool(_P.emoji_male.search(seq))
+            if f == male or _P.emoji_not_self.search(seq) or not ctx.first_person(m.start()):
                 continue   # none, both, a family / couple, or someone else's emoji ("my sister 👩‍⚕️")
             out.append(ctx.cue("gender", "female" if f else "male", m.start(), m.end(), rule="gender:emoji",
                                confidence=0.4, first_person=True))
     # (the generic aggregator drops these for an account that speaks of Pride or queer life: feature queer)
-    for rx in (_G_PARTNER_EN, _G_PARTNER_ZH):
+    for rx in (_P.partner_en, _P.partner_zh):
         for m in rx.finditer(t):
             w = m.group("w").lower()
             val = _PARTNER_GENDER.get(w)
@@ -202,36 +184,13 @@ def gender(ctx: Ctx) -> list[Cue]:
 _WORDNUM = _D.map("word_decades")
 _AGE_EXACT = _D.pattern("age_exact", i_am=_I_AM)
 _AGE_DECADE = _D.pattern("age_decade", i_am=_I_AM)
-_AGE_ZH = _D.pattern("age_zh")
-_AGE_BIO_ZH = _D.pattern("age_bio_zh")
-_AGE_GEN_ZH = _D.pattern("age_gen_zh")
-_AGE_ZH_DECADE = _D.pattern("age_zh_decade")
 _ZH_DECADE_MAP = _D.map("zh_decades")
-# "class of '99 babies" is a birth cohort (features.YEAR_SELF reads its year), no graduation
-_AGE_GRAD = _D.pattern("age_grad")
 # a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
 EDUCATION_WORDS = _D.pattern("education_words")
 _AGE_RETIRED = _D.pattern("age_retired", i_am=_I_AM)
-_AGE_STUDENT = _D.pattern("age_student")
 _STUDENT_AGE = _D.map("student_ages")
-
-
-# "reached six decades here", "hitting five decades on this planet", "four decades young": a decade of life
-_DECADES_N = _D.map("decades_n")
-_AGE_DECADES = _D.pattern("age_decades")
-# "I'm under 30", "they see under-30 & suddenly i'm IT support", "as an over-50": an age bracket said of oneself
-_AGE_BRACKET = _D.pattern("age_bracket")
-_BRACKET_SELF = _D.pattern("bracket_self")
-# the guards of a stated age (identity.json: age_unit, age_lead, ...)
-_AGE_UNIT = _D.pattern("age_unit")
+_DECADES_N = _D.map("decades_n")    # "reached six decades here", "four decades young": a decade of life
 _AGE_LEAD = _D.pattern("age_lead", i_am=_I_AM)
-_AGE_THEN_YEAR = _D.pattern("age_then_year")
-_AGE_YEAR_BEFORE = _D.pattern("age_year_before")
-_AGE_MY_BEFORE = _D.pattern("age_my_before")
-_AGE_OTHER_BEFORE = _D.pattern("age_other_before")
-_AGE_SELF_BEFORE = _D.pattern("age_self_before")
-_AGE_FUTURE_LEAD = _D.pattern("age_future_lead")
-_AGE_TODAY_AFTER = _D.pattern("age_today_after")
 
 
 def _age_levels(n: int) -> dict[str, str]:
@@ -246,25 +205,25 @@ def age(ctx: Ctx) -> list[Cue]:
         n = int(m.group(g))
         if not 10 <= n <= 99 or ctx.negated(m.start()):
             continue
-        if g == "n" and not _AGE_UNIT.search(m.group(0)) and not _AGE_LEAD.match(m.group(0)):
+        if g == "n" and not _P.age_unit.search(m.group(0)) and not _AGE_LEAD.match(m.group(0)):
             continue
-        if g == "n" and (ty := _AGE_THEN_YEAR.match(t[m.end():])) and int(ty.group(1)) < REF_YEAR:
+        if g == "n" and (ty := _P.age_then_year.match(t[m.end():])) and int(ty.group(1)) < REF_YEAR:
             continue  # "turned 30 in 2014": an age then, read with the years since by rules/age_arithmetic.py
-        if g == "n" and _AGE_YEAR_BEFORE.search(t[max(0, m.start() - 16):m.start()]):
+        if g == "n" and _P.age_year_before.search(t[max(0, m.start() - 16):m.start()]):
             continue  # "in 2014, the same year I turned 30": likewise
-        if g == "n3" and _AGE_MY_BEFORE.search(t[max(0, m.start() - 4):m.start()]):
+        if g == "n3" and _P.age_my_before.search(t[max(0, m.start() - 4):m.start()]):
             continue  # "my 25th birthday (next week)": the reading layer's age:my_nth reads it, with its tense
         if g == "n6" and (n < 13 or ctx.prefix(m.start()).strip()):
             continue  # "At 75, I'm ..." opens its sentence; "left at 10, I think" is a time
         if g == "n11" and (n < 13 or not ctx.first_person(m.start())):
             continue  # "my mum is still going strong at 80": someone else
-        if g == "n2" and _AGE_OTHER_BEFORE.search(t[max(0, m.start() - 12):m.start()]):
+        if g == "n2" and _P.age_other_before.search(t[max(0, m.start() - 12):m.start()]):
             continue  # "my 45-year-old dad": someone else
-        if g == "n5" and not _AGE_SELF_BEFORE.search(ctx.prefix(m.start())[-12:]) and ctx.prefix(m.start()).strip():
+        if g == "n5" and not _P.age_self_before.search(ctx.prefix(m.start())[-12:]) and ctx.prefix(m.start()).strip():
             continue  # bare "28F" only right after I/me ("Me 28F and ...") or opening a sentence ("29M, single")
         conf = 0.85 if g in ("n", "n2", "n4") else 0.6
         lead = m.group(0).lower()
-        if _AGE_FUTURE_LEAD.match(lead) and not _AGE_TODAY_AFTER.search(t[m.end():m.end() + 20]):
+        if _P.age_future_lead.match(lead) and not _P.age_today_after.search(t[m.end():m.end() + 20]):
             n -= 1  # "turning 30 next month": still 29
             conf = 0.7
         out.append(ctx.cue("age", str(n), m.start(), m.end(), rule=f"age:{'birthday' if g == 'n3' else 'stated'}",
@@ -278,20 +237,20 @@ def age(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:decade", confidence=0.75,
                            levels={"decade": f"{base}s"}, qualifier=m.group("q") or m.group("q2") or m.group("q3"),
                            first_person=True if m.group("d4") else None))
-    for m in _AGE_ZH.finditer(t):
+    for m in _P.age_zh.finditer(t):
         n = zh_int(m.group("n"))
         if n is None or not 10 <= n <= 99:
             continue
         out.append(ctx.cue("age", str(n), m.start(), m.end(), rule="age:zh", confidence=0.85, levels=_age_levels(n),
                            original=m.group(0)))
-    for m in (_AGE_BIO_ZH.finditer(t) if ctx.has_cjk else ()):
+    for m in (_P.age_bio_zh.finditer(t) if ctx.has_cjk else ()):
         n = int(m.group("n"))
         if any(c.data.start == m.start() or (at(c.data.start, 0) <= m.start() < at(c.data.end, 0)) for c in out):
             continue
         if ctx.first_person(m.start()):
             out.append(ctx.cue("age", str(n), m.start(), m.end(), rule="age:zh_bio", confidence=0.65, levels=_age_levels(n),
                                original=m.group(0)))
-    for m in _AGE_GEN_ZH.finditer(t):
+    for m in _P.age_gen_zh.finditer(t):
         yy = int(m.group("y"))
         if yy % 5:
             continue  # 80后/85后/90后/95后/00后/05后
@@ -300,11 +259,11 @@ def age(ctx: Ctx) -> list[Cue]:
         dec = est // 10 * 10
         out.append(ctx.cue("age", f"{dec}s", m.start(), m.end(), rule="age:cohort", confidence=0.5,
                            levels={"decade": f"{dec}s"}, original=m.group(0), birth_cohort=by))
-    for m in _AGE_ZH_DECADE.finditer(t):
+    for m in _P.age_zh_decade.finditer(t):
         base = _ZH_DECADE_MAP[m.group("w")]
         out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:zh_idiom", confidence=0.6,
                            levels={"decade": f"{base}s"}, original=m.group(0)))
-    for m in _AGE_GRAD.finditer(t):
+    for m in _P.age_grad.finditer(t):
         if EDUCATION_WORDS.search(t, *ctx.sentence(m.start())) and m.group(0).lower().startswith("class"):
             continue  # a class year beside a degree: the reading layer's age:graduation_degree reads it
         y = int(m.group("y"))
@@ -313,14 +272,14 @@ def age(ctx: Ctx) -> list[Cue]:
         if 15 <= est <= 99:
             out.append(ctx.cue("age", f"{est // 10 * 10}s", m.start(), m.end(), rule="age:graduation", confidence=0.35,
                                levels={"decade": f"{est // 10 * 10}s"}, graduation_year=y))
-    for m in _AGE_DECADES.finditer(t):
+    for m in _P.age_decades.finditer(t):
         base = _DECADES_N[(m.group("w") or m.group("w2")).lower()]
         if not ctx.negated(m.start()):
             out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:decades_lived", confidence=0.5,
                                levels={"decade": f"{base}s"}))
-    for m in _AGE_BRACKET.finditer(t):
+    for m in _P.age_bracket.finditer(t):
         s, e = ctx.sentence(m.start())
-        if not _BRACKET_SELF.search(t, s, e) or ctx.negated(m.start()):
+        if not _P.bracket_self.search(t, s, e) or ctx.negated(m.start()):
             continue   # "the under-30 crowd", "kids under 20": nobody's own age
         n = int(m.group("n"))
         dec = n - 10 if m.group("q").lower() == "under" else n
@@ -330,7 +289,7 @@ def age(ctx: Ctx) -> list[Cue]:
         if ctx.negated(m.start()):
             continue
         out.append(ctx.cue("age", "60s", m.start(), m.end(), rule="age:retired", confidence=0.3, levels={"decade": "60s"}))
-    for m in _AGE_STUDENT.finditer(t):
+    for m in _P.age_student.finditer(t):
         w = (m.group("w") or m.group("z")).lower()
         w = re.sub(r"\s+", " ", w)
         n = _STUDENT_AGE.get(w)
@@ -341,17 +300,11 @@ def age(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- birth_date
-_BD_EN = _D.pattern("bd_en")
-_BD_TODAY = _D.pattern("bd_today")
-_BD_ZH = _D.pattern("bd_zh")
-
-
 def _mname(s: str) -> int | None:
     s = s.lower().rstrip(".")
     if s.startswith("sept"):
         return 9
     return MONTHS.get(s[:3])
-
 
 _MONTH_NAMES = _D.words("month_names", "en")
 
@@ -379,7 +332,7 @@ def _bd_levels(y: int | None, mo: int | None, d: int | None) -> dict[str, str]:
 def birth_date(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for m in _BD_EN.finditer(t):
+    for m in _P.bd_en.finditer(t):
         y = m.group("y") or m.group("y2") or m.group("iy") or m.group("ny")
         if m.group("na"):
             a, b = int(m.group("na")), int(m.group("nb"))
@@ -406,7 +359,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("birth_date", _bd_value(lv),
                            m.start(), m.end(), rule="birth_date:stated", confidence=0.85, levels=lv,
                            first_person=fp, iso=_iso(y, mo, d_i)))
-    for m in _BD_ZH.finditer(t):
+    for m in _P.bd_zh.finditer(t):
         y = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
         if y and len(y) == 2:
             yy = int(y)
@@ -421,7 +374,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("birth_date", _bd_value(lv),
                            m.start(), m.end(), rule="birth_date:zh", confidence=0.8, levels=lv, original=m.group(0),
                            iso=_iso(y, mo, d)))
-    for m in _BD_TODAY.finditer(t):
+    for m in _P.bd_today.finditer(t):
         out.append(ctx.cue("birth_date", "post date", m.start(), m.end(), rule="birth_date:today", confidence=0.7,
                            first_person=True, is_today=True))
     return out
@@ -438,8 +391,6 @@ def _iso(y: str | int | None, mo: int | None, d: int | None) -> str | None:
 # ---------------------------------------------------------------- nationality
 _NAT = _D.pattern("nat", demonyms="|".join(re.escape(d) for d in sorted(DEMONYMS, key=len, reverse=True) if d.isascii()))
 _NAT_COUNTRY = _D.pattern("nat_country", i_am_from=_I_AM_FROM)
-_NAT_BACK_HOME = _D.pattern("nat_back_home")
-_NAT_ZH = _D.pattern("nat_zh")
 
 
 def nationality(ctx: Ctx) -> list[Cue]:
@@ -460,14 +411,14 @@ def nationality(ctx: Ctx) -> list[Cue]:
         for p in ctx.places():
             if p.start == m.start("c"):
                 country = p.levels.get("country") or p.name
-                if p.kind != "country" and _NAT_BACK_HOME.match(m.group(0)):
+                if p.kind != "country" and _P.nat_back_home.match(m.group(0)):
                     break  # "back home in Nanshan" is about home, not nationality
                 conf = 0.7 if p.kind == "country" else 0.45
                 rule = "nationality:origin"
                 out.append(ctx.cue("nationality", _demonym_of(country), m.start(), p.end, rule=rule,
                                    confidence=conf, country=country))
                 break
-    for m in _NAT_ZH.finditer(t):
+    for m in _P.nat_zh.finditer(t):
         c = m.group("c") or m.group("c2")
         for zh, en in COUNTRY_ZH.items():
             if c.startswith(zh) or c == zh[:-1] or (len(zh) >= 2 and c.endswith(zh)):
@@ -491,14 +442,7 @@ def _demonym_of(country: str) -> str:
 _HEIGHT = _D.pattern("height", i_am=_I_AM)
 _HEIGHT_SELF = _D.pattern("height_self", i_am=_I_AM)
 _HEIGHT_CM_SELF = _D.pattern("height_cm_self", i_am=_I_AM)
-_HEIGHT_OWN_ZH = _D.pattern("height_own_zh")
-_WEIGHT = _D.pattern("weight")
-_HAIR = _D.pattern("hair")
-_DYED = _D.pattern("dyed")
-_GLASSES = _D.pattern("glasses")
 _APPEARANCE_LEAD = _D.pattern("appearance_lead", i_am=_I_AM)
-_ID_WORDS = _D.pattern("id_words")
-_APPEAR_ZH = _D.pattern("appearance_zh")
 
 
 def physical_appearance(ctx: Ctx) -> list[Cue]:
@@ -527,19 +471,19 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
         raw = f"{m.group('m')} m" if m.group("m") else m.group(0).strip()
         val = f"{cm} cm tall" + (f" ({raw})" if not m.group("cm") else "")
         # "164厘米的我": the height is the poster's whoever the clause named before it
-        own = True if _HEIGHT_OWN_ZH.match(t[m.end():m.end() + 3]) else None
+        own = True if _P.height_own_zh.match(t[m.end():m.end() + 3]) else None
         out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule="appearance:height", confidence=0.75,
                            first_person=own, height_cm=cm, original=m.group(0) if ctx.has_cjk else None))
-    for m in _WEIGHT.finditer(t):
+    for m in _P.weight.finditer(t):
         n = int(m.group("n") or m.group("n2") or m.group("zn"))
         u = (m.group("u") or m.group("u2") or m.group("zu")).lower()
         kg = n if u in ("kg", "kgs", "kilos", "公斤") else (n / 2 if u == "斤" else round(n * 0.4536))
         out.append(ctx.cue("physical_appearance", f"weighs {round(kg)} kg" + (f" ({m.group(0).strip()})" if u not in ("kg", "kgs") else ""),
                            m.start(), m.end(), rule="appearance:weight", confidence=0.7, weight_kg=kg))
-    for m in _DYED.finditer(t):
+    for m in _P.dyed.finditer(t):
         out.append(ctx.cue("physical_appearance", f"{m.group('c').lower()} hair (dyed)", m.start(), m.end(), rule="appearance:hair",
                            confidence=0.65))
-    for rx, rule in ((_HAIR, "appearance:hair"), (_GLASSES, "appearance:feature"), (_APPEAR_ZH, "appearance:zh")):
+    for rx, rule in ((_P.hair, "appearance:hair"), (_P.glasses, "appearance:feature"), (_P.appearance_zh, "appearance:zh")):
         for m in rx.finditer(t):
             if ctx.negated(m.start()):
                 continue
@@ -590,7 +534,7 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
         if is_tracking_number(t, m.group(0)):
             continue
         near = t[max(0, m.start() - 25):m.start()].lower()
-        if ctx.carrier in ("badge", "document", "ticket", "receipt", "screenshot", "ocr_text") or _ID_WORDS.search(near):
+        if ctx.carrier in ("badge", "document", "ticket", "receipt", "screenshot", "ocr_text") or _P.id_words.search(near):
             add("id", m.start(), m.end(), 0.6)
     return out
 

@@ -1,0 +1,56 @@
+"""Issue 33: a rule module reads its family's patterns by key (rules/family_patterns.py) instead of a
+Python name per pattern, and the guards, regexes and word lists that identity.py and lifestyle.py
+held inline are entries of identity.json / lifestyle.json with their language."""
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from core.engine.rules.family_patterns import compiled
+from core.engine.rules.recognizer_data import Family, family
+
+
+def test_every_data_filled_pattern_is_compiled_by_key_and_python_filled_ones_are_left_out(tmp_path):
+    raw = json.loads(family("identity").path.read_text(encoding="utf-8"))
+    raw["patterns"] = {
+        "plain": {"reason": "r", "template": r"\bhi\b", "flags": "i"},
+        "from_words": {"reason": "r", "template": "(?:{hair_colours}) hair"},
+        "given": {"reason": "r", "template": "{i_am} here"},
+        "given_in_slot": {"reason": "r", "template": "(?:{x})", "slots": {"x": {"en": ["{i_am} ok"]}}},
+    }
+    path = tmp_path / "toy.json"
+    path.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    p = compiled(Family(path))
+    assert p.plain.search("Hi there") and p.plain.flags & re.I
+    assert p.from_words.search("my brown hair")
+    with pytest.raises(AttributeError, match=r"toy\.json: field patterns\.given: missing"):
+        p.given  # noqa: B018
+    with pytest.raises(AttributeError, match="given_in_slot"):
+        p.given_in_slot  # noqa: B018
+
+
+def test_identity_guards_and_dates_are_data():
+    from core.engine.rules import identity
+    d = family("identity")
+    assert identity._P.bd_en.pattern == d.source("bd_en")
+    assert d.words_by_lang("months") == {"en": d.words("months")} and "sept?(?:ember)?" in d.words("months")
+    assert identity._P.bd_en.search("my birthday is March 14, 1992").group("y") == "1992"
+    assert identity._P.id_words.search("staff no") and identity._P.id_words.search("工号")
+    assert identity._AGE_LEAD.match("I'm 34") and identity._P.age_unit.search("34 yrs")
+    assert identity._NAT.search("I'm a proud Kenyan").group("d") == "Kenyan"
+    assert identity._HEIGHT.search("身高170").group("zcm") == "170"
+    assert identity._MONTH_NAMES == d.words("month_names", "en") and len(identity._MONTH_NAMES) == 12
+
+
+def test_lifestyle_guards_and_word_lists_are_data():
+    from core.engine.rules import lifestyle
+    d = family("lifestyle")
+    assert d.data.patterns["work_zh"].slots["before"].keys() == {"zh"}
+    assert lifestyle._P.work_zh.search("公司在") and not lifestyle._P.work_zh.search("去")
+    assert lifestyle._P.hometown_trigger.search("grew up in") and lifestyle._P.hometown_trigger.search("老家在")
+    assert lifestyle._RECURRING.search("as usual") and lifestyle._RECURRING.search("照例")
+    assert lifestyle._CHILD_COUNTS["two"] == "2" and "相亲" in lifestyle._SINGLE_WEAK
+    assert lifestyle._P.pet_named_zh.search("我家猫叫咪咪").group("n") == "咪咪"
+    assert "hashtag" not in d.data.patterns     # dead: reading/document.py reads the hashtags
