@@ -54,3 +54,12 @@ def test_lifestyle_guards_and_word_lists_are_data():
     assert lifestyle._CHILD_COUNTS["two"] == "2" and "相亲" in lifestyle._SINGLE_WEAK
     assert lifestyle._P.pet_named_zh.search("我家猫叫咪咪").group("n") == "咪咪"
     assert "hashtag" not in d.data.patterns     # dead: reading/document.py reads the hashtags
+
+
+def test_semantic_anchor_staff_and_self_clause_are_data():
+    from core.engine.rules import semantic_anchor as sa
+    d = family("semantic_anchor")
+    assert "female" in d.words("staff_det", "en") and sa._roles_rx().pattern.startswith("(?i)\\b(?:the|my|our|")
+    assert sa._roles_rx().search("the driver was nice") and not sa._roles_rx().search("I drive")
+    assert sa._P.self_clause_zh.match("我是护士").group(1) == "护士"
+    assert sa._COMMON_SENSE == sa.anchors("engage")
