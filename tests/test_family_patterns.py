@@ -42,6 +42,9 @@ def test_identity_guards_and_dates_are_data():
     assert identity._NAT.search("I'm a proud Kenyan").group("d") == "Kenyan"
     assert identity._HEIGHT.search("身高170").group("zcm") == "170"
     assert identity._MONTH_NAMES == d.words("month_names", "en") and len(identity._MONTH_NAMES) == 12
+    assert "了" in d.words("name_particles", "zh") and identity._NAME_PARTICLES == frozenset(d.words("name_particles"))
+    from core.engine.rules.extract import extract_cues
+    assert [c.value for c in extract_cues("我叫王芳了") if c.attribute == "real_name"] == ["王芳"]
 
 
 def test_lifestyle_guards_and_word_lists_are_data():

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from datetime import date
+from itertools import takewhile
 
 from core.engine.gazetteer import COUNTRY_ZH
 from core.engine.reading.lang import pack, words
@@ -44,6 +45,7 @@ _NAME_EN_OWN = _D.pattern("name_en_own", name_token=NAME_TOKEN)
 
 
 _LABEL_WORDS = set(_D.words("label_words"))
+_NAME_PARTICLES = frozenset(_D.words("name_particles", "zh"))
 
 
 def real_name(ctx: Ctx) -> list[Cue]:
@@ -55,20 +57,9 @@ def real_name(ctx: Ctx) -> list[Cue]:
         rules.append((_NAME_AWARD, 0.7, "name:award"))
     for rx, conf, rule in rules:
         for m in rx.finditer(t):
-            name = m.group("name")
-            words = name.split()
-            # re.I serves the trigger words only: every name word must be capitalised
-            cap = []
-            for w_ in words:
-                if not w_[0].isupper():
-                    break
-                cap.append(w_)
-            words = cap
-            # OCR joins badge lines: "Name: Zhou Jie Staff ID: ..." — the next field label ends the name
-            for k, w_ in enumerate(words):
-                if w_.lower() in _LABEL_WORDS:
-                    words = words[:k]
-                    break
+            # re.I serves the trigger words only: every name word must be capitalised; OCR joins badge
+            # lines ("Name: Zhou Jie Staff ID: ..."): the next field label ends the name
+            words = list(takewhile(lambda w: w[0].isupper() and w.lower() not in _LABEL_WORDS, m.group("name").split()))
             while words and words[-1].lower() in _NOT_NAMES:
                 words.pop()
             if not words or words[0].lower() in _NOT_NAMES:
@@ -93,7 +84,7 @@ def real_name(ctx: Ctx) -> list[Cue]:
                 name = name[:k]
                 break
         # trim a trailing particle caught by the 1-2 char window ("我叫小明呀" is not covered; "王芳了" is)
-        if name[-1] in "了呢啊呀吧的哦，":
+        if name[-1] in _NAME_PARTICLES:
             name = name[:-1]
         out.append(ctx.cue("real_name", name, m.start("name"), m.start("name") + len(name), rule="name:zh",
                            confidence=0.8, original=name))
@@ -146,12 +137,11 @@ def gender(ctx: Ctx) -> list[Cue]:
             val = "male" if m.group("w").lower() in _ONLY_MALE else "female"
             out.append(ctx.cue("gender", val, m.start("w") - len("the only "), m.end("w"), rule="gender:only_one",
                                confidence=0.6, first_person=True))
-    for hs, he, words in ctx.hashtags():
-        w = words.replace(" ", "")
-        val = "female" if _P.tag_female.match(w) else "male" if _P.tag_male.match(w) else None
-        if val:
+    for hs, he, tag in ctx.hashtags():
+        w = tag.replace(" ", "")
+        if val := "female" if _P.tag_female.match(w) else "male" if _P.tag_male.match(w) else None:
             out.append(ctx.cue("gender", val, hs, he, rule="gender:hashtag", confidence=0.6, first_person=True))
-    if ctx.carrier not in _FACILITY_CARRIERS:
+    if ctx.carrier not in _FACILITY_CARRIERS:      # captions only: facilities, then emoji
         for rx in (_P.gender_facility_en, _P.gender_facility_zh):
             for m in rx.finditer(t):
                 if ctx.negated(m.start()) or not ctx.first_person(m.start()):
@@ -160,7 +150,6 @@ def gender(ctx: Ctx) -> list[Cue]:
                 val = "male" if g.startswith(("m", "guy", "boy", "男")) else "female"
                 out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:facility", confidence=0.3,
                                    first_person=True, original=m.group("g") if rx is _P.gender_facility_zh else None))
-    if ctx.carrier not in _FACILITY_CARRIERS:
         for m in _P.emoji_cluster.finditer(t):
             seq = m.group(0)
             f, male = bool(_P.emoji_female.search(seq)), bool(_P.emoji_male.search(seq))
@@ -171,9 +160,7 @@ def gender(ctx: Ctx) -> list[Cue]:
     # (the generic aggregator drops these for an account that speaks of Pride or queer life: feature queer)
     for rx in (_P.partner_en, _P.partner_zh):
         for m in rx.finditer(t):
-            w = m.group("w").lower()
-            val = _PARTNER_GENDER.get(w)
-            if val:
+            if val := _PARTNER_GENDER.get(m.group("w").lower()):
                 # a partner's gender only suggests the poster's (same-sex couples exist): low confidence
                 out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:partner", confidence=0.35,
                                    first_person=True))
@@ -195,6 +182,11 @@ _AGE_LEAD = _D.pattern("age_lead", i_am=_I_AM)
 
 def _age_levels(n: int) -> dict[str, str]:
     return {"decade": f"{n // 10 * 10}s", "exact_age": str(n)}
+
+
+def _decade_cue(ctx: Ctx, m: re.Match[str], base: int, rule: str, conf: float, **data: object) -> Cue:
+    """An age cue of the decade `base` ("30s") on the whole match."""
+    return ctx.cue("age", f"{base}s", m.start(), m.end(), rule=rule, confidence=conf, levels={"decade": f"{base}s"}, **data)
 
 
 def age(ctx: Ctx) -> list[Cue]:
@@ -234,9 +226,8 @@ def age(ctx: Ctx) -> list[Cue]:
         base = _WORDNUM.get(d.lower()) or _WORDNUM.get(key) or (int(key[:2]) if key[:2].isdigit() else None)
         if base is None:
             continue
-        out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:decade", confidence=0.75,
-                           levels={"decade": f"{base}s"}, qualifier=m.group("q") or m.group("q2") or m.group("q3"),
-                           first_person=True if m.group("d4") else None))
+        out.append(_decade_cue(ctx, m, base, "age:decade", 0.75, qualifier=m.group("q") or m.group("q2") or m.group("q3"),
+                               first_person=True if m.group("d4") else None))
     for m in _P.age_zh.finditer(t):
         n = zh_int(m.group("n"))
         if n is None or not 10 <= n <= 99:
@@ -257,12 +248,9 @@ def age(ctx: Ctx) -> list[Cue]:
         by = 2000 + yy if yy <= (REF_YEAR % 100) else 1900 + yy
         est = REF_YEAR - by - (2 if yy % 10 == 0 else 2)   # middle of the 5/10-year cohort
         dec = est // 10 * 10
-        out.append(ctx.cue("age", f"{dec}s", m.start(), m.end(), rule="age:cohort", confidence=0.5,
-                           levels={"decade": f"{dec}s"}, original=m.group(0), birth_cohort=by))
+        out.append(_decade_cue(ctx, m, dec, "age:cohort", 0.5, original=m.group(0), birth_cohort=by))
     for m in _P.age_zh_decade.finditer(t):
-        base = _ZH_DECADE_MAP[m.group("w")]
-        out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:zh_idiom", confidence=0.6,
-                           levels={"decade": f"{base}s"}, original=m.group(0)))
+        out.append(_decade_cue(ctx, m, _ZH_DECADE_MAP[m.group("w")], "age:zh_idiom", 0.6, original=m.group(0)))
     for m in _P.age_grad.finditer(t):
         if EDUCATION_WORDS.search(t, *ctx.sentence(m.start())) and m.group(0).lower().startswith("class"):
             continue  # a class year beside a degree: the reading layer's age:graduation_degree reads it
@@ -270,32 +258,24 @@ def age(ctx: Ctx) -> list[Cue]:
         y = y if y > 1900 else (2000 + y if y <= REF_YEAR % 100 else 1900 + y)
         est = REF_YEAR - y + 18
         if 15 <= est <= 99:
-            out.append(ctx.cue("age", f"{est // 10 * 10}s", m.start(), m.end(), rule="age:graduation", confidence=0.35,
-                               levels={"decade": f"{est // 10 * 10}s"}, graduation_year=y))
+            out.append(_decade_cue(ctx, m, est // 10 * 10, "age:graduation", 0.35, graduation_year=y))
     for m in _P.age_decades.finditer(t):
         base = _DECADES_N[(m.group("w") or m.group("w2")).lower()]
         if not ctx.negated(m.start()):
-            out.append(ctx.cue("age", f"{base}s", m.start(), m.end(), rule="age:decades_lived", confidence=0.5,
-                               levels={"decade": f"{base}s"}))
+            out.append(_decade_cue(ctx, m, base, "age:decades_lived", 0.5))
     for m in _P.age_bracket.finditer(t):
         s, e = ctx.sentence(m.start())
         if not _P.bracket_self.search(t, s, e) or ctx.negated(m.start()):
             continue   # "the under-30 crowd", "kids under 20": nobody's own age
         n = int(m.group("n"))
         dec = n - 10 if m.group("q").lower() == "under" else n
-        out.append(ctx.cue("age", f"{dec}s", m.start(), m.end(), rule="age:bracket", confidence=0.35,
-                           levels={"decade": f"{dec}s"}))
+        out.append(_decade_cue(ctx, m, dec, "age:bracket", 0.35))
     for m in _AGE_RETIRED.finditer(t):
-        if ctx.negated(m.start()):
-            continue
-        out.append(ctx.cue("age", "60s", m.start(), m.end(), rule="age:retired", confidence=0.3, levels={"decade": "60s"}))
+        if not ctx.negated(m.start()):
+            out.append(_decade_cue(ctx, m, 60, "age:retired", 0.3))
     for m in _P.age_student.finditer(t):
-        w = (m.group("w") or m.group("z")).lower()
-        w = re.sub(r"\s+", " ", w)
-        n = _STUDENT_AGE.get(w)
-        if n:
-            out.append(ctx.cue("age", f"{n // 10 * 10}s", m.start(), m.end(), rule="age:student_year", confidence=0.45,
-                               levels={"decade": f"{n // 10 * 10}s"}, typical_age=n))
+        if n := _STUDENT_AGE.get(re.sub(r"\s+", " ", (m.group("w") or m.group("z")).lower())):
+            out.append(_decade_cue(ctx, m, n // 10 * 10, "age:student_year", 0.45, typical_age=n))
     return out
 
 
