@@ -180,6 +180,11 @@ _DECADES_N = _D.map("decades_n")    # "reached six decades here", "four decades 
 _AGE_LEAD = _D.pattern("age_lead", i_am=_I_AM)
 
 
+def _year_of(yy: int) -> int:
+    """A two-digit year: this century's up to this year's two digits, else the last century's ('95 -> 1995)."""
+    return 2000 + yy if yy <= REF_YEAR % 100 else 1900 + yy
+
+
 def _age_levels(n: int) -> dict[str, str]:
     return {"decade": f"{n // 10 * 10}s", "exact_age": str(n)}
 
@@ -245,7 +250,7 @@ def age(ctx: Ctx) -> list[Cue]:
         yy = int(m.group("y"))
         if yy % 5:
             continue  # 80后/85后/90后/95后/00后/05后
-        by = 2000 + yy if yy <= (REF_YEAR % 100) else 1900 + yy
+        by = _year_of(yy)
         est = REF_YEAR - by - (2 if yy % 10 == 0 else 2)   # middle of the 5/10-year cohort
         dec = est // 10 * 10
         out.append(_decade_cue(ctx, m, dec, "age:cohort", 0.5, original=m.group(0), birth_cohort=by))
@@ -255,7 +260,7 @@ def age(ctx: Ctx) -> list[Cue]:
         if EDUCATION_WORDS.search(t, *ctx.sentence(m.start())) and m.group(0).lower().startswith("class"):
             continue  # a class year beside a degree: the reading layer's age:graduation_degree reads it
         y = int(m.group("y"))
-        y = y if y > 1900 else (2000 + y if y <= REF_YEAR % 100 else 1900 + y)
+        y = y if y > 1900 else _year_of(y)
         est = REF_YEAR - y + 18
         if 15 <= est <= 99:
             out.append(_decade_cue(ctx, m, est // 10 * 10, "age:graduation", 0.35, graduation_year=y))
@@ -324,8 +329,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
                                levels=lv, iso=_iso(y, mo_n, d_n), ambiguous_order=a <= 12 and b <= 12 or None))
             continue
         if y and y.startswith("'"):
-            yy = int(y[1:])
-            y = str(2000 + yy if yy <= REF_YEAR % 100 else 1900 + yy)
+            y = str(_year_of(int(y[1:])))
         mo_s = m.group("m1") or m.group("m2") or m.group("m3") or m.group("m4")
         mo = int(m.group("im")) if m.group("im") else (_mname(mo_s) if mo_s else None)
         d = m.group("d1") or m.group("d2") or m.group("id")
@@ -335,15 +339,12 @@ def birth_date(ctx: Ctx) -> list[Cue]:
             continue
         if not y and mo and not d_i and "born" in m.group(0).lower():
             continue
-        fp = ctx.first_person(m.start())
-        out.append(ctx.cue("birth_date", _bd_value(lv),
-                           m.start(), m.end(), rule="birth_date:stated", confidence=0.85, levels=lv,
-                           first_person=fp, iso=_iso(y, mo, d_i)))
+        out.append(ctx.cue("birth_date", _bd_value(lv), m.start(), m.end(), rule="birth_date:stated", confidence=0.85,
+                           levels=lv, first_person=ctx.first_person(m.start()), iso=_iso(y, mo, d_i)))
     for m in _P.bd_zh.finditer(t):
         y = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
         if y and len(y) == 2:
-            yy = int(y)
-            y = str(2000 + yy if yy <= REF_YEAR % 100 else 1900 + yy)
+            y = str(_year_of(int(y)))
         mo = zh_int(m.group("m")) if m.group("m") else None
         d = zh_int(m.group("d")) if m.group("d") else None
         if m.group("m") and not (m.group(0).startswith(("我的生日", "我生日", "生日", "出生")) or "出生" in m.group(0) or "生" in m.group(0)[-2:]):

@@ -49,13 +49,9 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
     for p in merge_adjacent(places, t):
         before = t[max(ctx.clause_start(p.start), p.start - 60):p.start]
         trig = pre_en.search(before) or pre_zh.search(before)
-        hit = bool(trig)
-        if not hit and after_zh is not None:
-            hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(_P.go_before_zh.search(before))
-        if not hit:
+        if not trig and not (after_zh is not None and after_zh.match(t[p.end:p.end + 12]) and _P.go_before_zh.search(before)):
             continue
-        lv = _levels(p)
-        if not lv:
+        if not (lv := _levels(p)):
             continue
         hometown = bool(trig and _P.hometown_trigger.search(trig.group(0)))
         c = conf - (0.3 if hometown else 0)
@@ -71,8 +67,7 @@ def _suffix_cues(ctx: Ctx, attr: str, rx: re.Pattern[str], rule: str, conf: floa
         return out
     for p in merge_adjacent(ctx.places(), ctx.masked):
         m = rx.match(ctx.masked, p.end)
-        if m and _levels(p) and ctx.first_person(p.start):
-            lv = _levels(p)
+        if m and (lv := _levels(p)) and ctx.first_person(p.start):
             out.append(ctx.cue(attr, list(lv.values())[-1], p.start, m.end(), rule=rule, confidence=conf, levels=lv,
                                original=p.original, place=p.name))
     return out
@@ -89,13 +84,9 @@ def home_location(ctx: Ctx) -> list[Cue]:
             if not _P.addr_home_ctx.search(win):
                 continue
             name = _P.address_lead_zh.sub("", m.group(0))
-            s = m.end() - len(name)
-            lv = {"address": name}
-            out.append(ctx.cue("home_location", name, s, m.end(), rule="home:address", confidence=_S["home:address"], levels=lv,
-                               original=name if ctx.has_cjk else None))
+            out.append(ctx.cue("home_location", name, m.end() - len(name), m.end(), rule="home:address",
+                               confidence=_S["home:address"], levels={"address": name}, original=name if ctx.has_cjk else None))
     return out
-
-
 
 
 def work_location(ctx: Ctx) -> list[Cue]:
