@@ -445,7 +445,7 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
                 continue
         else:
             d = m.group("zd")
-            cm = 100 + {"五": 50, "六": 60, "七": 70, "八": 80, "九": 90}[m.group("zm")[-1]] + (zh_int(d) or 0 if d else 0)
+            cm = 100 + 10 * (zh_int(m.group("zm")[-1]) or 0) + (zh_int(d) or 0 if d else 0)     # 一米七五: 175
         pre = ctx.prefix(m.start())[-30:]
         if m.group("cm") and not _HEIGHT_CM_SELF.search(pre + t[m.end():m.end() + 8]):
             continue
