@@ -103,6 +103,7 @@ _PARTNER_GENDER = _D.map("partner_gender")
 # being inside a gendered facility ("changing in the women's locker room", "我在女更衣室") and gendered person emoji
 # (🤷‍♀️, 👩‍💻): a sign or OCR'd label alone is no evidence about the poster (anyone photographs signs), so only
 # captions count, low; emoji clusters with a child, a heart or both genders (families, couples) say nothing
+_FACILITY_MALE = tuple(_D.words("facility_male"))
 _FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
 
 
@@ -147,7 +148,7 @@ def gender(ctx: Ctx) -> list[Cue]:
                 if ctx.negated(m.start()) or not ctx.first_person(m.start()):
                     continue  # "my husband waited in the men's room": someone else
                 g = m.group("g").lower()
-                val = "male" if g.startswith(("m", "guy", "boy", "男")) else "female"
+                val = "male" if g.startswith(_FACILITY_MALE) else "female"
                 out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:facility", confidence=0.3,
                                    first_person=True, original=m.group("g") if rx is _P.gender_facility_zh else None))
         for m in _P.emoji_cluster.finditer(t):
@@ -292,6 +293,7 @@ def _mname(s: str) -> int | None:
     return MONTHS.get(s[:3])
 
 _MONTH_NAMES = _D.words("month_names", "en")
+_BIRTHDAY_OPENERS_ZH = tuple(_D.words("birthday_openers_zh", "zh"))
 
 
 def _bd_value(lv: dict[str, str]) -> str:
@@ -347,7 +349,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
             y = str(_year_of(int(y)))
         mo = zh_int(m.group("m")) if m.group("m") else None
         d = zh_int(m.group("d")) if m.group("d") else None
-        if m.group("m") and not (m.group(0).startswith(("我的生日", "我生日", "生日", "出生")) or "出生" in m.group(0) or "生" in m.group(0)[-2:]):
+        if m.group("m") and not (m.group(0).startswith(_BIRTHDAY_OPENERS_ZH) or "出生" in m.group(0) or "生" in m.group(0)[-2:]):
             continue  # "我3月去了..." is not a birthday
         lv = _bd_levels(int(y) if y else None, mo if mo and 1 <= mo <= 12 else None, d if d and 1 <= d <= 31 else None)
         if not lv:
@@ -424,6 +426,7 @@ _HEIGHT = _D.pattern("height", i_am=_I_AM)
 _HEIGHT_SELF = _D.pattern("height_self", i_am=_I_AM)
 _HEIGHT_CM_SELF = _D.pattern("height_cm_self", i_am=_I_AM)
 _APPEARANCE_LEAD = _D.pattern("appearance_lead", i_am=_I_AM)
+_WEIGHT_UNITS = _D.map("weight_units")
 
 
 def physical_appearance(ctx: Ctx) -> list[Cue]:
@@ -458,7 +461,8 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
     for m in _P.weight.finditer(t):
         n = int(m.group("n") or m.group("n2") or m.group("zn"))
         u = (m.group("u") or m.group("u2") or m.group("zu")).lower()
-        kg = n if u in ("kg", "kgs", "kilos", "公斤") else (n / 2 if u == "斤" else round(n * 0.4536))
+        unit = _WEIGHT_UNITS.get(u, "lb")
+        kg = n if unit == "kg" else (n / 2 if unit == "jin" else round(n * 0.4536))
         out.append(ctx.cue("physical_appearance", f"weighs {round(kg)} kg" + (f" ({m.group(0).strip()})" if u not in ("kg", "kgs") else ""),
                            m.start(), m.end(), rule="appearance:weight", confidence=0.7, weight_kg=kg))
     for m in _P.dyed.finditer(t):
