@@ -105,6 +105,24 @@ def test_bad_table_names_file_entry_and_field(tmp_path) -> None:
         load_table(bad)
 
 
+def test_a_bad_pattern_anywhere_in_the_table_is_named_at_load(tmp_path) -> None:
+    """Every pattern of the table compiles at load, a bad one named by its field (issue 33)."""
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    raw["bare_age"]["other_wish"] = "(unclosed"
+    bad = tmp_path / "age_milestones.json"
+    bad.write_text(json.dumps(raw), encoding="utf-8")
+    with pytest.raises(AgeTableError, match=r"age_milestones\.json: field bare_age\.other_wish: .*not a regular expression"):
+        load_table(bad)
+
+
+def test_future_wording_is_data() -> None:
+    from core.engine.rules.age_arithmetic import _future
+    t = load_table()
+    assert "明年" in t.future.words["zh"] and "備考" in t.future.words["ja"]
+    assert _future().search("Good luck to everyone") and _future().search("備考中") and not _future().search("the willow")
+    assert not [c for c in extract_cues(f"Good luck to everyone sitting the Leaving Cert {REF_YEAR - 1}!") if c.attribute == "age"]
+
+
 def test_shipped_table_loads() -> None:
     t = load_table()
     assert {m.id for m in t.milestones} >= {"gcse", "a_level", "leaving_cert", "gaokao", "abitur", "bac", "suneung"}

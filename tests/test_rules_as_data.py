@@ -198,12 +198,12 @@ def test_identity_reads_its_words_and_patterns_from_data():
     assert identity._PARTNER_GENDER["老公"] == "female" and identity._STUDENT_AGE["大三"] == 20
     assert identity._SURNAMES.startswith("王李张") and identity._SURNAMES.endswith("欧阳司马诸葛上官")
     assert d.words_by_lang("hair_colours").keys() == {"en"} and d.words_by_lang("surnames_single").keys() == {"zh"}
-    assert identity._AGE_DECADES.pattern == d.source("age_decades")
-    assert identity._AGE_DECADES.search("four decades young").group("w2") == "four"
+    assert identity._P.age_decades.pattern == d.source("age_decades")
+    assert identity._P.age_decades.search("four decades young").group("w2") == "four"
     assert list(d.data.patterns["age_zh_decade"].slots["idioms"]["zh"]) == list(identity._ZH_DECADE_MAP)
-    assert identity._G_PARTNER_ZH.search("我老公说").group("w") == "老公"
-    assert identity._G_FEMALE_ZH.pattern == d.source("gender_female_zh") and identity._G_FEMALE_ZH.search("我是一个女程序员")
-    assert identity._AGE_STUDENT.search("大三的我").group("z") == "大三" and d.data.patterns["age_student"].slots["years_zh"].keys() == {"zh"}
+    assert identity._P.partner_zh.search("我老公说").group("w") == "老公"
+    assert identity._P.gender_female_zh.pattern == d.source("gender_female_zh") and identity._P.gender_female_zh.search("我是一个女程序员")
+    assert identity._P.age_student.search("大三的我").group("z") == "大三" and d.data.patterns["age_student"].slots["years_zh"].keys() == {"zh"}
 
 
 def test_money_reads_its_currencies_from_data():
@@ -374,10 +374,10 @@ def test_month_names_and_gender_hashtags_read_from_data():
     assert len(months) == 12 and entities.MONTHS["december"] == 12 and entities.MONTHS["sept"] == 9
     assert {m: entities.MONTHS[m] for m in months} == {m: i + 1 for i, m in enumerate(months)}
     d = family("identity")
-    assert identity._TAG_FEMALE.pattern == d.source("tag_female") and identity._TAG_MALE.pattern == d.source("tag_male")
+    assert identity._P.tag_female.pattern == d.source("tag_female") and identity._P.tag_male.pattern == d.source("tag_male")
     assert [p.lang for p in d.data.patterns["tag_female"].parts] == ["en", "zh"]
-    assert identity._TAG_FEMALE.match("girlmomoftwo") and identity._TAG_FEMALE.match("宝妈")
-    assert identity._TAG_MALE.match("dadbod") and not identity._TAG_MALE.match("momlife")
+    assert identity._P.tag_female.match("girlmomoftwo") and identity._P.tag_female.match("宝妈")
+    assert identity._P.tag_male.match("dadbod") and not identity._P.tag_male.match("momlife")
 
 
 def test_stance_words_read_from_the_en_and_zh_packs():

@@ -21,19 +21,23 @@ import json
 import re
 from functools import lru_cache
 from pathlib import Path
+from typing import Annotated
 
-from pydantic import BaseModel, Field, ValidationError, field_validator
+from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
-from core.engine.reading.data_file import check_regex_map
+from core.engine.reading.data_file import check_regex
+from core.engine.reading.lang import pack
 from core.engine.rules.base import Ctx
+from core.engine.rules.identity import REF_YEAR
 from core.engine.rules.lexicon import zh_int
 from core.engine.rules.number_words import word_int
 from core.engine.types import Cue
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "age_milestones.json"
 _YEAR = re.compile(r"(?<![\d.,:/-])(?:19[5-9]\d|20[0-4]\d)(?![\d.,:/]\d)")
-_FUTURE = re.compile(r"(?i)\b(?:will|gonna|going\s+to|next|upcoming|soon|good\s+luck|prep(?:ping|aring)?|revising|"
-                     r"studying\s+for)\b|明年|即将|准备|備考|备考|加油")
+
+
+Regex = Annotated[str, AfterValidator(check_regex)]     # a pattern that compiles (checked at load)
 
 
 class AgeTableError(ValueError):
@@ -46,35 +50,37 @@ class Milestone(BaseModel):
     country: str
     age_min: int = Field(ge=10, le=40)
     age_max: int = Field(ge=10, le=40)
-    phrases: dict[str, list[str]]
+    phrases: dict[str, list[Regex]]
     # "成人式からもう12年": the milestone plus the years since it, per language (`e` the years)
-    since: dict[str, list[str]] = Field(default_factory=dict)
+    since: dict[str, list[Regex]] = Field(default_factory=dict)
     # a cohort written as its first and last year ("generación 2012-2016"): the years it must span
     span: tuple[int, int] | None = None
 
-    @field_validator("phrases", "since")
-    @classmethod
-    def _compiles(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
-        return check_regex_map(v, "{key}: {pattern!r}")
-
 
 class Birthday(BaseModel):
-    patterns: dict[str, list[str]]
-    not_age_after: str
+    patterns: dict[str, list[Regex]]
+    not_age_after: Regex
 
 
 class Patterns(BaseModel):
-    patterns: list[str] = Field(min_length=1)
-
-
-class YearsSince(Patterns):
     about: str = ""
+    patterns: list[Regex] = Field(min_length=1)
+
+
+class Future(BaseModel):
+    """Words by language of a thing still to come (Latin-script ones match whole words)."""
+    about: str = ""
+    words: dict[str, list[Regex]] = Field(min_length=1)
+
+    def regex(self) -> re.Pattern[str]:
+        ws = [w for lang in self.words.values() for w in lang]
+        return re.compile(rf"(?i)\b(?:{'|'.join(w for w in ws if w.isascii())})\b|" + "|".join(w for w in ws if not w.isascii()))
 
 
 class Era(BaseModel):
     era: str
     offset: int = Field(ge=600, le=2100)
-    patterns: list[str] = Field(min_length=1)
+    patterns: list[Regex] = Field(min_length=1)
 
 
 class EraBirthYear(BaseModel):
@@ -82,15 +88,11 @@ class EraBirthYear(BaseModel):
     eras: list[Era] = Field(min_length=1)
 
 
-class InternationalAge(Patterns):
-    about: str = ""
-
-
 class ZodiacYear(BaseModel):
     about: str = ""
     cycle: int = Field(ge=2, le=60)
-    patterns: list[str] = Field(min_length=1)
-    other_before: str
+    patterns: list[Regex] = Field(min_length=1)
+    other_before: Regex
 
 
 class Event(BaseModel):
@@ -101,26 +103,26 @@ class Event(BaseModel):
 class EventBirthYear(BaseModel):
     about: str = ""
     window: int = Field(ge=1, le=120)
-    born: dict[str, list[str]]
+    born: dict[str, list[Regex]]
     events: list[Event] = Field(min_length=1)
 
 
 class BareAge(Patterns):
-    about: str = ""
-    other_wish: str
+    other_wish: Regex
 
 
 class AgeTable(BaseModel):
     window: int = Field(ge=1, le=40)
+    future: Future
     milestones: list[Milestone]
-    first_person: dict[str, str]
+    first_person: dict[str, Regex]
     own_experience: Patterns
     birthday: Birthday
     turned_in_year: Patterns
-    years_since: YearsSince
+    years_since: Patterns
     zodiac_year: ZodiacYear
     era_birth_year: EraBirthYear
-    international_age: InternationalAge
+    international_age: Patterns
     bare_age: BareAge
     event_birth_year: EventBirthYear
 
@@ -157,16 +159,7 @@ def _flags(p: str) -> int:
 
 @lru_cache(maxsize=1)
 def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Pattern, list[re.Pattern], re.Pattern]:
-    t = load_table()
-    try:
-        for p in t.own_experience.patterns + t.turned_in_year.patterns + t.years_since.patterns + t.zodiac_year.patterns + [
-                q for e in t.era_birth_year.eras for q in e.patterns] + t.international_age.patterns + t.bare_age.patterns + [
-                t.bare_age.other_wish] + [q for ps in t.event_birth_year.born.values() for q in ps] + [
-                t.birthday.not_age_after, t.zodiac_year.other_before] + [
-                q for ps in t.birthday.patterns.values() for q in ps] + list(t.first_person.values()):
-            re.compile(p)
-    except re.error as e:
-        raise AgeTableError(f"{DATA}: bad pattern {e.pattern!r}: {e}") from None
+    t = load_table()        # every pattern compiles (Regex)
     ms = []
     for m in t.milestones:
         for ps in m.phrases.values():
@@ -180,13 +173,16 @@ def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Patter
     return t, ms, fp, bday, re.compile(t.birthday.not_age_after, re.I)
 
 
+@lru_cache(maxsize=1)
+def _future() -> re.Pattern[str]:
+    return _compiled()[0].future.regex()
+
+
 def _decade(n: int) -> str:
     return f"{n // 10 * 10}s"
 
 
 def exam_ages(ctx: Ctx) -> list[Cue]:
-    from core.engine.rules.identity import REF_YEAR
-
     t, milestones, first_person, _, _ = _compiled()
     text = ctx.masked
     out: list[Cue] = []
@@ -197,7 +193,7 @@ def exam_ages(ctx: Ctx) -> list[Cue]:
                 continue
             s, e = ctx.sentence(hit.start())
             sent = text[s:e]
-            if not first_person.search(text, s, min(len(text), e + 60)) or _FUTURE.search(sent) or ctx.negated(hit.start()):
+            if not first_person.search(text, s, min(len(text), e + 60)) or _future().search(sent) or ctx.negated(hit.start()):
                 continue   # nobody's own exam (no first person in it or the clause after), or one still to come
             if "y" in rx.groupindex:       # the phrase names its year ("Class of 2010", "generación 2012-2016")
                 year, ys, ye = int(hit.group("y")), hit.start("y"), hit.end("y")
@@ -235,7 +231,7 @@ def birthday_ages(ctx: Ctx) -> list[Cue]:
             n = zh_int(hit.group("n"))
             if n is None or not 13 <= n <= 100 or not_age.search(text[hit.end():hit.end() + 24]):
                 continue
-            if ctx.negated(hit.start()) or _FUTURE.search(text, *ctx.sentence(hit.start())):
+            if ctx.negated(hit.start()) or _future().search(text, *ctx.sentence(hit.start())):
                 continue   # "明年我的30岁生日": not yet that age
             c = ctx.cue("age", str(n), hit.start(), hit.end(), rule="age:birthday_number", confidence=0.7,
                         levels={"decade": _decade(n), "exact_age": str(n)}, first_person=True,
@@ -248,8 +244,6 @@ def birthday_ages(ctx: Ctx) -> list[Cue]:
 def turned_in_year(ctx: Ctx) -> list[Cue]:
     """"turned 30 in 2014": the age then plus the years since, as a decade (identity.py's stated-age
     rule leaves a "turned N in <past year>" to this one)."""
-    from core.engine.rules.identity import REF_YEAR
-
     t = _compiled()[0]
     out: list[Cue] = []
     for p in t.turned_in_year.patterns:
@@ -304,8 +298,6 @@ def _since() -> list[tuple[Milestone, re.Pattern]]:
 def _others_possessive() -> re.Pattern:
     """A family or people word of the Japanese and Chinese packs with a possessive right before a milestone
     ("母の成人式", "我姐的毕业"): the milestone is theirs."""
-    from core.engine.reading.lang import pack
-
     nouns: set[str] = set()
     for code in ("ja", "zh"):
         p = pack(code)
@@ -321,7 +313,7 @@ def milestone_since(ctx: Ctx) -> list[Cue]:
     for m, rx in _since():
         for hit in rx.finditer(ctx.masked):
             e = word_int(hit.group("e"))
-            if not e or ctx.negated(hit.start()) or _FUTURE.search(ctx.masked, *ctx.sentence(hit.start())):
+            if not e or ctx.negated(hit.start()) or _future().search(ctx.masked, *ctx.sentence(hit.start())):
                 continue
             if _others_possessive().search(ctx.masked, max(0, hit.start() - 8), hit.start()):
                 continue   # "母の成人式から30年": the mother's
@@ -339,8 +331,6 @@ def milestone_since(ctx: Ctx) -> list[Cue]:
 def era_birth_years(ctx: Ctx) -> list[Cue]:
     """"我們83年次的" (ROC year 83 + 1911 = born 1994), "平成6年生まれ": a birth year in an era's count, said
     in the first person (or with no subject: "83年次，腰開始痛了"); someone else's ("我妈60年次") is theirs."""
-    from core.engine.rules.identity import REF_YEAR
-
     t, _, fp, _, _ = _compiled()
     out: list[Cue] = []
     for era in t.era_birth_year.eras:
@@ -365,8 +355,6 @@ def era_birth_years(ctx: Ctx) -> list[Cue]:
 @lru_cache(maxsize=1)
 def _ko_subjects() -> tuple[re.Pattern, re.Pattern]:
     """The Korean pack's kin and people words with a subject particle ("동생은", "친구가"), and its self words."""
-    from core.engine.reading.lang import pack
-
     k = pack("ko")
     nouns = sorted(set(k.kin) | set(k.people), key=len, reverse=True)
     other = "|".join(map(re.escape, nouns)) + ")(?:" + "|".join(map(re.escape, k.subject_suffixes))
@@ -386,8 +374,6 @@ def _ko_other_subject(ctx: Ctx, pos: int) -> bool:
 def event_birth_years(ctx: Ctx) -> list[Cue]:
     """"我出世嗰年澳門回歸" (the year I was born, the Macau handover: 1999): a first-person "the year I was
     born" beside a public event of a known year (the table's `events`) in one sentence."""
-    from core.engine.rules.identity import REF_YEAR
-
     ev = _compiled()[0].event_birth_year
     text = ctx.masked
     names = [(e.year, n) for e in ev.events for n in e.names]
@@ -473,8 +459,6 @@ def age_range_as_of(cue: Cue, post_date: str | None, latest: str) -> tuple[int, 
     """The age span a rule's age cue gives as of the date `latest` (ISO), with its post's date
     `post_date` as the "now" of what the post says; None when the cue is not arithmetic of this module
     or of a stated age (those stand as read)."""
-    from core.engine.rules.identity import REF_YEAR
-
     rule, lv, ly = cue.cue or "", cue.data.levels or {}, int(latest[:4])
     if rule.startswith("age:milestone_since:") and post_date and (m := _SPAN.search(cue.data.inference or "")):
         k = _years_between(post_date, latest)      # the years since were counted to the post's date

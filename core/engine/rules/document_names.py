@@ -34,9 +34,6 @@ from core.engine.rules.data_file import Recognizer, load_model
 from core.engine.types import Cue
 
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "names.json"
-_SURNAMES_ZH = ("王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范"
-                "金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤欧司诸上陳張劉楊黃趙吳孫馬許鄭謝"
-                "韓馮鄧蕭葉蘇呂盧鍾譚陸範賈韋鄒熊閆龔萬錢嚴")
 
 
 class NamesDataError(ValueError):
@@ -93,6 +90,9 @@ class NamesData(BaseModel):
     field_words: list[str]
     greetings: dict[str, list[str]] = Field(min_length=1)
     greeting_not_names: list[str]
+    holder_surnames: dict[str, list[str]]           # a CJK value of 2-4 characters opens with one
+    greeting_not_name_chars: dict[str, list[str]]   # a greeted two-character "name" holding one is none (你, 的, 快乐)
+    greeting_followers: dict[str, list[str]]        # words that may follow a greeted name ("congrats Aoife so proud")
     agreement: Agreement
 
 
@@ -110,6 +110,7 @@ class _Reader:
         self.cjk_titles = sorted((t for t in titles if not t.isascii()), key=len, reverse=True)
         self.not_name = {w.casefold() for w in d.not_name_words}
         self.field_words = {w.casefold() for w in d.field_words}
+        self.surnames_zh = {c for cs in d.holder_surnames.values() for c in cs}
         labels = sorted(self.holder | self.other, key=len, reverse=True)
         alt = "|".join(re.escape(w) for w in labels)
         # a label at the line start, then a colon (or "Rx for" without one), then the value
@@ -156,7 +157,7 @@ class _Reader:
             return v
         if len(parts) == 2 and all(re.fullmatch(r"[\u4e00-\u9fff]{1,3}", p) for p in parts):
             return v.replace(" ", "")                # a family name and a given name set apart (山口 美咲)
-        if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) and v[0] in _SURNAMES_ZH:
+        if re.fullmatch(r"[\u4e00-\u9fff]{2,4}", v) and v[0] in self.surnames_zh:
             return v
         return None
 
@@ -233,19 +234,21 @@ _HAN2 = r"[\u4e00-\u9fff]{2}"
 
 
 @lru_cache(maxsize=1)
-def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str]]:
+def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str], re.Pattern[str]]:
     d = load()
     latin = sorted({g for lang, gs in d.greetings.items() for g in gs if re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
     cjk = sorted({g for gs in d.greetings.values() for g in gs if not re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
     # a name in Latin letters may follow any greeting ("生日快樂 Wing Yan!!")
     alt = "|".join(g if "\\" in g else re.escape(g) for g in latin + cjk)
     calt = "|".join(re.escape(g) for g in cjk)
+    follow = "|".join(w for ws in d.greeting_followers.values() for w in ws)
     # "congrats Aoife!!", "Happy 40th Priya", "ENHORABUENA Elena", "parabéns Bia!!!"
-    en = re.compile(rf"(?i:\b(?:{alt}))[,!\s]+(?P<n>{_LATIN_NAME})(?:\s+(?P<n2>{_LATIN_NAME}))?(?=\s*(?:[!.,?~🎉🎂❤♥💕✨🥳]|$|\s+(?:[!x]|so|you|from|and|love|see|we|hope|have)\b))")
+    en = re.compile(rf"(?i:\b(?:{alt}))[,!\s]+(?P<n>{_LATIN_NAME})(?:\s+(?P<n2>{_LATIN_NAME}))?(?=\s*(?:[!.,?~🎉🎂❤♥💕✨🥳]|$|\s+(?:[!x]|{follow})\b))")
     # "生日快乐 小明", "思宁生日快乐", "恭喜佳妮"
     zh = re.compile(rf"(?:{calt})[\s,，!！]*(?P<a>{_HAN2})(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])(?P<b>{_HAN2})[\s,，]*(?:{calt})")
     # "Happy 40th Priya" on a cake is read the same way; "Wing Yan" after a greeting is two words
-    return en, zh, re.compile(rf"(?i:\b(?:{alt}))"), frozenset(w.casefold() for w in d.greeting_not_names)
+    not_name_chars = re.compile("[" + "".join(c for cs in d.greeting_not_name_chars.values() for c in cs) + "]")
+    return en, zh, re.compile(rf"(?i:\b(?:{alt}))"), frozenset(w.casefold() for w in d.greeting_not_names), not_name_chars
 
 
 def greeting_names(text: str) -> list[str]:
@@ -258,7 +261,7 @@ def greeting_names(text: str) -> list[str]:
 def _greeting_names(text: str) -> tuple[str, ...]:
     # cached by text: the aggregator (aggregators/document_holder.py) asks it of every comment on every
     # refresh of the board (issue 33: time per user)
-    en, zh, _, not_names = _greeting_rx()
+    en, zh, _, not_names, not_name_chars = _greeting_rx()
     out: list[str] = []
     for m in en.finditer(text):
         words = [w for w in (m["n"], m["n2"]) if w]
@@ -269,7 +272,7 @@ def _greeting_names(text: str) -> tuple[str, ...]:
         out.append(" ".join(w if not w.isupper() else w.capitalize() for w in words))
     for m in zh.finditer(text):
         n = m["a"] or m["b"]
-        if n and not re.search(r"[你您我他她们們的了啊呀吧快乐樂大家宝贝寶貝老师師姐哥妹弟爸妈媽]", n):
+        if n and not not_name_chars.search(n):
             out.append(n)
     return tuple(out)
 
@@ -282,7 +285,7 @@ def full_name_for(given: str, text: str) -> str | None:
     r = reader()
     if re.fullmatch(_HAN2, given):
         m = re.search(rf"(?<![\u4e00-\u9fff])([\u4e00-\u9fff]){re.escape(given)}", text)
-        return m.group(1) + given if m and m.group(1) in _SURNAMES_ZH else None
+        return m.group(1) + given if m and m.group(1) in r.surnames_zh else None
     g = re.escape(given).replace(r"\ ", r"\s+")
     gu = re.escape(given.upper()).replace(r"\ ", r"\s+")
     sur = r"[A-Z][A-Za-z'\-]+"

@@ -7,27 +7,17 @@ import re
 from core.engine.gazetteer import Place, _fallback_find
 from core.engine.rules.base import CJK, IMAGE_TEXT_CARRIERS, Ctx, Lexicon, alt
 from core.engine.rules.entities import STATION
+from core.engine.rules.family_patterns import compiled
 from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
 from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
 
 _D = family("lifestyle")      # core/data/recognizers/lifestyle.json: the patterns and word lists below
+_P = compiled(_D)     # its patterns that the data fills alone, by key
 _S = _D.scores()      # base confidence by rule id
-_COMMUTE_PERSONAL = _D.pattern("commute_personal")
 _VENUE_NOT_NAME = tuple(_D.words("venue_not_name"))
-_VENUE_HABIT = _D.pattern("venue_habit")
 _OWN_RELATION_OPENERS = tuple(_D.words("own_relation_openers"))
 
-_HOME_EN = _D.pattern("home_en")
-_HOME_ZH = _D.pattern("home_zh")
-_WORK_EN = _D.pattern("work_en")
-_WORK_ZH = _D.pattern("work_zh")
-_WORK_ZH_AFTER = _D.pattern("work_zh_after")
-_WORK_ZH_SUFFIX = _D.pattern("work_zh_suffix")
-_HOME_ZH_SUFFIX = _D.pattern("home_zh_suffix")
-_ADDRESS_EN = _D.pattern("address_en")
-_ADDRESS_ZH = _D.pattern("address_zh")
-_ADDR_HOME_CTX = _D.pattern("addr_home_ctx")
 
 
 def merge_adjacent(places: list[Place], text: str) -> list[Place]:
@@ -59,15 +49,11 @@ def _place_cues(ctx: Ctx, attr: str, places: list[Place], pre_en: re.Pattern[str
     for p in merge_adjacent(places, t):
         before = t[max(ctx.clause_start(p.start), p.start - 60):p.start]
         trig = pre_en.search(before) or pre_zh.search(before)
-        hit = bool(trig)
-        if not hit and after_zh is not None:
-            hit = bool(after_zh.match(t[p.end:p.end + 12])) and bool(re.search(r"(?:在|去|到)\s*$", before))
-        if not hit:
+        if not trig and not (after_zh is not None and after_zh.match(t[p.end:p.end + 12]) and _P.go_before_zh.search(before)):
             continue
-        lv = _levels(p)
-        if not lv:
+        if not (lv := _levels(p)):
             continue
-        hometown = bool(trig and re.search(r"(?i)grew\s+up|from|born|raised|老家|家乡|土生土长", trig.group(0)))
+        hometown = bool(trig and _P.hometown_trigger.search(trig.group(0)))
         c = conf - (0.3 if hometown else 0)
         out.append(ctx.cue(attr, list(lv.values())[-1], p.start, p.end, rule=rule, confidence=c, levels=lv,
                            original=p.original, place=p.name, hometown=hometown or None))
@@ -81,8 +67,7 @@ def _suffix_cues(ctx: Ctx, attr: str, rx: re.Pattern[str], rule: str, conf: floa
         return out
     for p in merge_adjacent(ctx.places(), ctx.masked):
         m = rx.match(ctx.masked, p.end)
-        if m and _levels(p) and ctx.first_person(p.start):
-            lv = _levels(p)
+        if m and (lv := _levels(p)) and ctx.first_person(p.start):
             out.append(ctx.cue(attr, list(lv.values())[-1], p.start, m.end(), rule=rule, confidence=conf, levels=lv,
                                original=p.original, place=p.name))
     return out
@@ -90,30 +75,25 @@ def _suffix_cues(ctx: Ctx, attr: str, rx: re.Pattern[str], rule: str, conf: floa
 
 def home_location(ctx: Ctx) -> list[Cue]:
     places = ctx.places()
-    out = _place_cues(ctx, "home_location", places, _HOME_EN, _HOME_ZH, "home:place", 0.7)
-    out += _suffix_cues(ctx, "home_location", _HOME_ZH_SUFFIX, "home:local_zh", 0.65)
+    out = _place_cues(ctx, "home_location", places, _P.home_en, _P.home_zh, "home:place", 0.7)
+    out += _suffix_cues(ctx, "home_location", _P.home_zh_suffix, "home:local_zh", 0.65)
     t = ctx.masked
-    for rx in (_ADDRESS_EN, _ADDRESS_ZH):
+    for rx in (_P.address_en, _P.address_zh):
         for m in rx.finditer(t):
             win = t[max(0, m.start() - 30):m.end() + 20]
-            if not _ADDR_HOME_CTX.search(win):
+            if not _P.addr_home_ctx.search(win):
                 continue
-            name = re.sub(r"^(?:我家|我住|住在|在|我们|回到|到|家住)+", "", m.group(0))
-            s = m.end() - len(name)
-            lv = {"address": name}
-            out.append(ctx.cue("home_location", name, s, m.end(), rule="home:address", confidence=_S["home:address"], levels=lv,
-                               original=name if ctx.has_cjk else None))
+            name = _P.address_lead_zh.sub("", m.group(0))
+            out.append(ctx.cue("home_location", name, m.end() - len(name), m.end(), rule="home:address",
+                               confidence=_S["home:address"], levels={"address": name}, original=name if ctx.has_cjk else None))
     return out
-
-
-_WORK_ADDR_ZH = _D.pattern("work_addr_zh")
 
 
 def work_location(ctx: Ctx) -> list[Cue]:
     places = ctx.places()
     out: list[Cue] = []
     if ctx.has_cjk:
-        for m in _WORK_ADDR_ZH.finditer(ctx.masked):
+        for m in _P.work_addr_zh.finditer(ctx.masked):
             a0, a1 = m.start("a"), m.end("a")
             lv: dict[str, str] = {}
             for p in places:
@@ -122,28 +102,27 @@ def work_location(ctx: Ctx) -> list[Cue]:
             lv["address"] = m.group("a")
             out.append(ctx.cue("work_location", m.group("a"), a0, a1, rule="work:address_zh", confidence=_S["work:address_zh"], levels=lv,
                                original=m.group("a")))
-    out += _suffix_cues(ctx, "work_location", _WORK_ZH_SUFFIX, "work:worker_zh", 0.45)
-    return out + _place_cues(ctx, "work_location", places, _WORK_EN, re.compile(r"(?:公司在|单位在|办公室在|工作在|通勤到|上班在)\s*$"),
-                       "work:place", 0.6, after_zh=_WORK_ZH_AFTER)
+    out += _suffix_cues(ctx, "work_location", _P.work_zh_suffix, "work:worker_zh", 0.45)
+    return out + _place_cues(ctx, "work_location", places, _P.work_en, _P.work_zh,
+                       "work:place", 0.6, after_zh=_P.work_zh_after)
 
 
 _TIME = _D.source("time")
 _FREQ = _D.source("freq")
 _ACT = _D.source("act")
 _ROUTINE = _D.pattern("routine", freq=_FREQ, act=_ACT, time=_TIME)
+_RECURRING = _D.pattern("recurring", freq=_FREQ)
 
 
-_GOING_TO_WORK = _D.pattern("going_to_work")
-_ROUTINE_GATE = _D.pattern("routine_gate")
 
 
 def daily_routine(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    if not _ROUTINE_GATE.search(t):
+    if not _P.routine_gate.search(t):
         return out
     for m in _ROUTINE.finditer(t):
-        if not ctx.first_person(m.start()) and not re.search(r"(?i)\b(?:i|my|me|we)\b|我", t[ctx.clause_start(m.start()):m.end()]):
+        if not ctx.first_person(m.start()) and not _P.routine_self.search(t[ctx.clause_start(m.start()):m.end()]):
             continue
         s, e = m.start(), m.end()
         ps, pe = ctx.phrase(s, e)
@@ -155,9 +134,9 @@ def daily_routine(ctx: Ctx) -> list[Cue]:
             continue
         act = m.group("a") or m.group("a2") or m.group("a3") or ""
         s0, s1 = ctx.sentence(m.start())
-        recurring = bool(re.search(_FREQ + r"|\b(?:another|again|as\s+usual)\b|又|照例|照常", t[s0:max(s1, m.end())], re.I))
+        recurring = bool(_RECURRING.search(t[s0:max(s1, m.end())]))
         timed = bool(re.search(_TIME, val, re.I))
-        if _GOING_TO_WORK.fullmatch(act) and not timed:
+        if _P.going_to_work.fullmatch(act) and not timed:
             continue    # "每天去西城区上班": going to work every day is a commute, not a schedule
         # a time and an activity once ("周五下午两点，灵魂已经下班", "at 7am, pedalled in to the office") is an
         # occasion: weak alone, a routine when other posts repeat it
@@ -166,7 +145,6 @@ def daily_routine(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_COMMUTE = _D.pattern("commute")
 _MODE = [(p.value, src) for p, src in _D.sources("commute_modes")]
 
 
@@ -174,20 +152,20 @@ def commute(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
     done: set[int] = set()
-    for m in _COMMUTE.finditer(t):
+    for m in _P.commute.finditer(t):
         s0, s1 = ctx.sentence(m.start())
         if s0 in done:
             continue
         clause = t[s0:s1]
         # subject-less posts ("Line 1 from X Station again") are the poster's own: allowed when a
         # line/station or habit word makes it personal
-        if not _COMMUTE_PERSONAL.search(clause) \
+        if not _P.commute_personal.search(clause) \
                 and not STATION.search(clause) and ctx.carrier not in ("ticket", "screenshot", "map"):
             continue
         if not ctx.first_person(m.start()):
             continue
         done.add(s0)
-        modes = [name for name, rx in _MODE if re.search(rx, clause, re.I if name != "metro" else 0) or (name == "metro" and re.search(rx, clause, re.I))]
+        modes = [name for name, rx in _MODE if re.search(rx, clause, re.I)]
         stations = [sm.group(0).strip() for sm in STATION.finditer(clause)]
         parts = []
         if modes:
@@ -231,7 +209,7 @@ def frequent_venues(ctx: Ctx) -> list[Cue]:
             name = ""
         kind = _VENUE_TERMS.get(v.lower(), v.lower())
         val = f"{name} {v}".strip() if name else v
-        if m.group("v") and not name and not _VENUE_HABIT.search(m.group(0)):
+        if m.group("v") and not name and not _P.venue_habit.search(m.group(0)):
             continue  # a bare "my gym" mention stays weak: still a venue, but only with a habit word
         out.append(ctx.cue("frequent_venues", val, m.start(), m.end(), rule="venue:habit", confidence=0.55, kind=kind,
                            original=m.group(0) if ctx.has_cjk else None, first_person=fp))
@@ -245,16 +223,8 @@ _HOBBY_EN.update({w.lower(): e.value for e in family("lexicon").lexicon("hobbies
                   if w.lower() not in _HOBBY_EN})
 _HOBBY_ZH = {w: k for k, (_, zh) in HOBBIES.items() for w in zh}
 _HOBBY_LEX = Lexicon(list(_HOBBY_EN) + list(_HOBBY_ZH))
-_LIKE = _D.pattern("like")
-_HASHTAG = _D.pattern("hashtag")
-_DISLIKE = _D.pattern("dislike")
 
 
-_LOVE = _D.pattern("love")
-_IDIOM_AFTER = _D.pattern("idiom_after")
-_SIGN_AFTER = _D.pattern("sign_after")
-_BRAND_LINE = _D.pattern("brand_line")
-_PAID = _D.pattern("paid")
 
 
 def _sign_only(ctx: Ctx, ms: int, me: int) -> bool:
@@ -265,9 +235,9 @@ def _sign_only(ctx: Ctx, ms: int, me: int) -> bool:
     a = t.rfind("\n", 0, ms) + 1
     b = t.find("\n", me)
     line = t[a:b if b >= 0 else len(t)]
-    if _PAID.search(line):
+    if _P.paid.search(line):
         return False
-    return bool(_SIGN_AFTER.match(t, me)) or bool(_BRAND_LINE.match(t[a:ms]) and not t[me:b if b >= 0 else len(t)].strip())
+    return bool(_P.sign_after.match(t, me)) or bool(_P.brand_line.match(t[a:ms]) and not t[me:b if b >= 0 else len(t)].strip())
 
 
 def hobbies(ctx: Ctx) -> list[Cue]:
@@ -279,15 +249,15 @@ def hobbies(ctx: Ctx) -> list[Cue]:
             continue
         s0, s1 = ctx.sentence(ms)
         clause = t[s0:s1]
-        liked = bool(_LIKE.search(clause))
+        liked = bool(_P.like.search(clause))
         hashtag = ms > 0 and t[ms - 1] == "#"
-        if (ctx.negated(ms) or _DISLIKE.search(t[max(s0, ms - 30):ms])) and not hashtag:
+        if (ctx.negated(ms) or _P.dislike.search(t[max(s0, ms - 30):ms])) and not hashtag:
             continue
         if term in HOBBY_AMBIGUOUS and not (liked or hashtag):
             continue
-        if canon == "travel" and not _LOVE.search(clause):
+        if canon == "travel" and not _P.love.search(clause):
             continue
-        if _IDIOM_AFTER.match(t, me) or _sign_only(ctx, ms, me):
+        if _P.idiom_after.match(t, me) or _sign_only(ctx, ms, me):
             continue
         fp = ctx.first_person(ms)
         conf = 0.7 if liked or hashtag else 0.45
@@ -298,15 +268,8 @@ def hobbies(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_TRAVEL_EN = _D.pattern("travel_en")
-_TRAVEL_ZH = _D.pattern("travel_zh")
-_TRAVEL_ZH_AFTER = _D.pattern("travel_zh_after")
-_TRAVEL_AFTER = _D.pattern("travel_after")
-_TRAVEL_WORDS = _D.pattern("travel_words")
 
 
-_TRIP_SENTENCE = _D.pattern("trip_sentence")
-_RESIDENT_SENTENCE = _D.pattern("resident_sentence")
 
 
 def travel_history(ctx: Ctx) -> list[Cue]:
@@ -315,23 +278,23 @@ def travel_history(ctx: Ctx) -> list[Cue]:
     for p in ctx.places():
         before = t[max(ctx.clause_start(p.start), p.start - 50):p.start]
         after = t[p.end:p.end + 10]
-        en = _TRAVEL_EN.search(before)
-        zh = _TRAVEL_ZH.search(before) and (_TRAVEL_ZH_AFTER.match(after) or _TRAVEL_WORDS.search(t[ctx.clause_start(p.start):ctx.clause_end(p.start)]))
-        zh2 = _TRAVEL_ZH_AFTER.match(after) and p.original
+        en = _P.travel_en.search(before)
+        zh = _P.travel_zh.search(before) and (_P.travel_zh_after.match(after) or _P.travel_words.search(t[ctx.clause_start(p.start):ctx.clause_end(p.start)]))
+        zh2 = _P.travel_zh_after.match(after) and p.original
         # "Savannah for the weekend", "Dubai layover", 京都へ, 후쿠오카 1박 2일
         # (a city or a country: a bare region name is too often a namesake, Savannah is a region of Ghana)
-        aft = (not (en or zh) and p.kind in ("city", "country") and bool(_TRAVEL_AFTER.match(t[p.end:p.end + 30]))
-               and not _RESIDENT_SENTENCE.search(before))    # "home in Leeds for the weekend": not a visit
+        aft = (not (en or zh) and p.kind in ("city", "country") and bool(_P.travel_after.match(t[p.end:p.end + 30]))
+               and not _P.resident_sentence.search(before))    # "home in Leeds for the weekend": not a visit
         en = en or aft
-        presence = not (en or zh or zh2) and bool(_PRESENCE.search(before))
+        presence = not (en or zh or zh2) and bool(_P.presence.search(before))
         # "The Colorful Streets of Mexico: A Traveler's Perspective", "Hidden Gems in the USA for
         # Travelers": a country or city in a sentence about travelling, wherever the travel word sits
         trip_sentence = (not (en or zh or zh2 or presence) and p.kind in ("country", "city")
-                         and bool(_TRIP_SENTENCE.search(t, *ctx.sentence(p.start)))
-                         and not _RESIDENT_SENTENCE.search(t, *ctx.sentence(p.start)))
+                         and bool(_P.trip_sentence.search(t, *ctx.sentence(p.start)))
+                         and not _P.resident_sentence.search(t, *ctx.sentence(p.start)))
         if not (en or zh or zh2 or presence or trip_sentence):
             continue
-        if re.search(r"(?i)\b(?:went\s+to|visit(?:ed|ing)?)\s*$", before) and p.kind not in ("country", "city", "region"):
+        if _P.went_to_before.search(before) and p.kind not in ("country", "city", "region"):
             continue
         conf = 0.65 if en or zh else 0.55 if zh2 else 0.45 if trip_sentence else 0.3
         lv = {k: v for k, v in p.levels.items() if v}
@@ -342,6 +305,7 @@ def travel_history(ctx: Ctx) -> list[Cue]:
 
 
 _TAG_TRAVEL = set(_D.words("tag_travel"))
+_TRIP_TAG_ZH = tuple(_D.words("trip_tag_zh", "zh"))
 
 
 def _hashtag_places(ctx: Ctx) -> list[Cue]:
@@ -355,7 +319,7 @@ def _hashtag_places(ctx: Ctx) -> list[Cue]:
             if p.kind not in ("country", "city", "region"):
                 continue
             rest = set(words.split()) - set(p.text.lower().split())
-            trip = bool(rest & _TAG_TRAVEL) or any(w in words for w in ("旅行", "旅游", "之旅", "游记"))
+            trip = bool(rest & _TAG_TRAVEL) or any(w in words for w in _TRIP_TAG_ZH)
             if not trip and not p.text.isascii():
                 continue  # "#深圳打工人" is about work, not a visit
             lv = {k: v for k, v in p.levels.items() if v}
@@ -365,7 +329,6 @@ def _hashtag_places(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_PRESENCE = _D.pattern("presence")
 
 
 def place_display(p: Place) -> str:
@@ -390,14 +353,12 @@ _FAM_EN = _D.pattern("fam_en", numw=_NUMW, relations=alt(list(_REL_EN)))
 _FAM_ZH = _D.pattern("fam_zh", relations=alt(list(_REL_ZH)))
 _BREEDS = _D.source("breeds")
 _PET_NAMED = _D.pattern("pet_named", breeds=_BREEDS)
-_PET_OWNER = _D.pattern("pet_owner")
-_PARENT_OF = _D.pattern("parent_of")
-_PARENT_NAME = _D.pattern("parent_name_en")
 _PARENT_NAMES = _D.map("parent_name_en")
-_OTHER_DET = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|the|my|our|[A-Z][a-z]+['’]s)\s+$")
-_FAM_ZH_VERB = _D.pattern("fam_zh_verb")
 _FAM_ZH_COORD = _D.pattern("fam_zh_coord", relations=alt([k for k in _REL_ZH if len(k) >= 2]))
 _NAME_STOP = set(_D.words("name_stop"))
+_FIGURATIVE = tuple(_D.words("figurative_relations", "en"))
+_AMBIGUOUS_ZH = tuple(_D.words("ambiguous_relations_zh", "zh"))
+_CHILD_COUNTS = _D.map("child_counts")
 
 
 def family_and_relations(ctx: Ctx) -> list[Cue]:
@@ -408,7 +369,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         canon = _REL_EN.get(r)
         if not canon:
             continue
-        if r in ("ex", "kid", "baby", "pup", "partner") and re.match(r"(?i)\s*(?:company|project|job|brand|business|in\s+crime)", t[m.end():m.end() + 12]):
+        if r in _FIGURATIVE and _P.figurative_after.match(t[m.end():m.end() + 12]):
             continue
         name = m.group("name")
         if name and (name.lower() in _NAME_STOP or not ctx.text[m.start("name")].isupper()):
@@ -434,35 +395,35 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         canon = _REL_ZH.get(r)
         if not canon:
             continue
-        if r in ("先生", "对象", "娃") and not re.match(r"^(?:我家|我的)", m.group(0)):
+        if r in _AMBIGUOUS_ZH and not _P.own_prefix_zh.match(m.group(0)):
             continue
         out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=_S["family:zh"],
                            first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
     if not ctx.by_other:
         # "for Mum's 70th", "Sunday with Mama": a parent word written as a name is one's own parent
         # (after my / our, fam_en reads it; after his / the / Anna's, someone else's)
-        for m in _PARENT_NAME.finditer(t):
+        for m in _P.parent_name_en.finditer(t):
             canon = _PARENT_NAMES.get(m.group("r"))
-            if canon and not _OTHER_DET.search(t[max(0, m.start() - 16):m.start()]):
+            if canon and not _P.other_det.search(t[max(0, m.start() - 16):m.start()]):
                 out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end("r"), rule="family:en_parent_name",
                                    confidence=0.5, first_person=True, relation=canon))
     for m in _PET_NAMED.finditer(ctx.masked):
-        if not _PET_OWNER.search(ctx.prefix(m.start()) + m.group(0)):
+        if not _P.pet_owner.search(ctx.prefix(m.start()) + m.group(0)):
             continue
         if not m.group("n")[0].isupper():
             continue
         canon = _REL_EN.get(m.group("pr").lower(), "dog")
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
                            confidence=0.6, first_person=True, relation=canon, name=m.group("n"), pet=True))
-    for m in _PARENT_OF.finditer(t):
+    for m in _P.parent_of.finditer(t):
         n = m.group("n").lower()
-        num = {"one": "1", "two": "2", "three": "3", "four": "4", "five": "5", "2": "2", "3": "3", "4": "4", "5": "5", "1": "1"}.get(n)
+        num = _CHILD_COUNTS.get(n)
         if num and ctx.first_person(m.start()):
             val = "child" if num == "1" else f"{num} children"
             out.append(ctx.cue("family_and_relations", val, m.start(), m.end(), rule="family:parent_of", confidence=_S["family:parent_of"],
                                first_person=True, relation="children"))
     if ctx.has_cjk:
-        for m in _FAM_ZH_VERB.finditer(t):
+        for m in _P.fam_zh_verb.finditer(t):
             canon = _REL_ZH.get(m.group("r"))
             if canon and ctx.first_person(m.start()):
                 out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh_verb", confidence=_S["family:zh_verb"],
@@ -470,14 +431,14 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
     # "我老公和女儿": a relation coordinated with one of mine is mine too
     if ctx.has_cjk:
         for m in _FAM_ZH_COORD.finditer(t):
-            if not re.search(r"(?:我|我家|我们家)", t[max(0, m.start() - 8):m.start()]):
+            if not _P.own_before_zh.search(t[max(0, m.start() - 8):m.start()]):
                 continue
             canon = _REL_ZH.get(m.group("r"))
             if canon:
                 out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end(), rule="family:zh_coord",
                                    confidence=_S["family:zh_coord"], first_person=True, relation=canon, original=m.group("r")))
     # named pets "my dog, Max" covered above; "我家猫叫咪咪" / "a cat named Mochi"
-    for m in re.finditer(r"(?P<pr>狗|猫|猫咪|狗狗)(?:叫|名叫|名字叫)(?P<n>[\u4e00-\u9fffA-Za-z]{1,4})", t):
+    for m in _P.pet_named_zh.finditer(t):
         canon = _REL_ZH[m.group("pr")]
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
                            confidence=0.65, first_person=True, relation=canon, name=m.group("n"), original=m.group(0), pet=True))
@@ -490,6 +451,7 @@ _RS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("relationship")]
 _RS_LATIN = [r for r in _RS if not CJK.search(r[1].pattern)]
 ENDED = _D.pattern("ended")
 OTHERS_WEDDING = _D.pattern("others_wedding")
+_SINGLE_WEAK = tuple(_D.words("single_weak"))
 _SPOUSE_HOLDERS = {"other:husband", "other:wife", "other:spouse", "other:fiancé", "other:fiancée"}
 DEATH = _D.pattern("death")
 
@@ -503,7 +465,7 @@ def relationship_status(ctx: Ctx) -> list[Cue]:
                 continue
             g = m.group(0).lower()
             c = conf
-            if val == "single" and ("dating app" in g or "相亲" in g or "single mom" in g or "single dad" in g or "single parent" in g or "single mother" in g or "single father" in g):
+            if val == "single" and any(w in g for w in _SINGLE_WEAK):
                 c = 0.4
             if val == "married" and "anniversary" in g and "wedding" not in g:
                 c = 0.5

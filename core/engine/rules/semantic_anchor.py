@@ -13,17 +13,18 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
-from typing import Iterable
 
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.reading.kin import fold_zh
 from core.engine.rules.banks import bank_keywords, read_banks
 from core.engine.rules.base import CJK, Ctx, Lexicon
 from core.engine.rules.generic import generic_statement  # noqa: F401 (re-exported: the semantic layer reads it here)
+from core.engine.rules.family_patterns import compiled
 from core.engine.rules.lexicon import HOBBIES
 from core.engine.rules.recognizer_data import family
 
 _D = family("semantic_anchor")      # core/data/recognizers/semantic_anchor.json (rules/recognizer_data.py)
+_P = compiled(_D)                   # its patterns by key
 
 _WORD = re.compile(r"[a-z]+")
 # the word lists and guard patterns are data: core/data/recognizers/semantic_anchor.json
@@ -124,15 +125,12 @@ def _keyword_words(bank: str) -> frozenset[str]:
 # A sentence whose only word in common with an occupation is a venue ("a new bakery opened near
 # home", "又去药房拿药了", "library until closing") is about a visit: customers go to bakeries,
 # pharmacies and libraries. It anchors the occupation only where working there is stated.
-VENUE_EN = _D.pattern("venue")      # a venue, a ride taken, public transport used
-VENUE_ZH = _D.pattern("venue_zh")
-WORK_EN = _D.pattern("work")
-WORK_ZH = _D.pattern("work_zh")
+# (semantic_anchor.json: venue - a venue, a ride taken, public transport used -, venue_zh, work, work_zh)
 
 
 def says_work(sentence: str) -> bool:
     """The sentence speaks of working (a shift, a job, colleagues, customers, 上班, 同事 ...)."""
-    return bool(WORK_EN.search(sentence) or WORK_ZH.search(sentence))
+    return bool(_P.work.search(sentence) or _P.work_zh.search(sentence))
 
 
 _HEAD_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]{3,}")
@@ -151,10 +149,10 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
     nothing of working there (then the semantic cue is a hint, never projected alone)."""
     if bank != "occupation" or says_work(sentence):
         return False
-    if not (VENUE_EN.search(sentence) or VENUE_ZH.search(sentence)):
+    if not (_P.venue.search(sentence) or _P.venue_zh.search(sentence)):
         return False
     # the staff a customer meets there are theirs too ("took a cab, the driver was nice", 打车…司机人很好)
-    rest = _strip_staff(VENUE_ZH.sub(" ", VENUE_EN.sub(" ", sentence)))
+    rest = _strip_staff(_P.venue_zh.sub(" ", _P.venue.sub(" ", sentence)))
     return not anchored(rest, bank, value_id)
 
 
@@ -167,15 +165,7 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
 #             with work wording (clients, shift, staff, 上班: says_work) it counts as the role
 #   none      the only shared word is a pastime ("yoga", "painting", "baking": the hobbies lexicon)
 #             or a role held by someone else ("my sister the dentist", "more male nurses", "my barista")
-_DET_BEFORE = _D.pattern("det_before")
-_PRED_BEFORE = _D.pattern("pred_before")
-# the role noun as the object of a verb of perception or dealing: "overhear electricians debate", "asked
-# plumbers", "watching chefs on TV" are other people
-_OBJECT_BEFORE = _D.pattern("object_before")
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
-# a role after a modal or a wish is a plan, not a fact: "traditions should just retire", "I'd love to
-# become a nurse", "hoping to retire early", "will be a teacher one day"
-_PLAN_BEFORE = _D.pattern("plan_before")
 
 @lru_cache(maxsize=4096)
 def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
@@ -186,12 +176,11 @@ def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
         if p.bank == bank and p.id == value_id:
             for t in (p.value, *(v for _, v in p.levels)):
                 own |= anchors(t)
-            if p.lang == "zh" and (m := _ZH_SELF_CLAUSE.match(p.text)):
+            if p.lang == "zh" and (m := _P.self_clause_zh.match(p.text)):
                 own |= anchors(m.group(1))      # 我是护士 -> 护士, 我已经退休了 -> 退休
     return frozenset(own - _generic())
 
 
-_ZH_SELF_CLAUSE = re.compile(r"我(?:是|做|在读|已经|自己)?([^，,。]+)")
 _AGENT_END = re.compile(r"(?:s|es)$")
 
 
@@ -230,13 +219,13 @@ def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
     if not ctx.first_person(start):
         return "other"
     pre = sentence[max(0, start - 40):start]
-    if _PLAN_BEFORE.search(pre):
+    if _P.plan_before.search(pre):
         return "plan"
     if not agent:
         return "self"           # a field or activity form of the role ("nursing", "research")
-    if _PRED_BEFORE.search(pre):
+    if _P.pred_before.search(pre):
         return "self"
-    if _DET_BEFORE.search(pre) or _OBJECT_BEFORE.search(pre):
+    if _P.det_before.search(pre) or _P.object_before.search(pre):
         return "other"
     return "self"
 
@@ -257,7 +246,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
     for m in _LATIN_WORD.finditer(rest):
         w = m.group(0)
         a = anchors(w)
-        if not a or VENUE_EN.fullmatch(re.sub(r"['’]s$", "", w)):
+        if not a or _P.venue.fullmatch(re.sub(r"['’]s$", "", w)):
             continue          # a venue is visited by customers ("Library's free", visit_only): no role word
         if a & roles:
             if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
@@ -339,35 +328,26 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
 # "Girls excel in science and boys love art", "guys are slaying the makeup game", 现在的女生们都很独立:
 # a sentence whose only gendered words are plural groups, with no first person, is a statement about
 # people in general (reading.holder.GENERIC), not the poster's own sex. Its gender cue is a hint.
-_GROUP_EN = _D.pattern("group_en")
-_GENDER_ONE_EN = _D.pattern("gender_one")
-_GROUP_ZH = _D.pattern("group_zh")
-_GENDERED_OTHER = _D.pattern("gendered_other")
-
-
-# "girls' trip", "guys night", "boys' weekend": an outing of one's own group, not people in general
-_GROUP_OUTING = _D.pattern("group_outing")
 
 
 def generic_group(sentence: str, bank: str) -> bool:
     """True when a gender sentence speaks of women / men as groups only and not of the poster."""
-    if bank != "gender" or FIRST_PERSON.search(sentence) or _GROUP_OUTING.search(sentence):
+    if bank != "gender" or FIRST_PERSON.search(sentence) or _P.group_outing.search(sentence):
         return False
-    if _GROUP_ZH.search(sentence):
+    if _P.group_zh.search(sentence):
         return True
-    return bool(_GROUP_EN.search(sentence)) and not _GENDER_ONE_EN.search(sentence)
+    return bool(_P.group_en.search(sentence)) and not _P.gender_one.search(sentence)
 
 
 def names_gendered_other(sentence: str, bank: str) -> bool:
     """True when a gender sentence names another person by a gendered pronoun or noun ("the lady
     waved at me", 老婆说我...): the embedder reads that person's gender as readily as the poster's."""
-    return bank == "gender" and bool(_GENDERED_OTHER.search(fold_zh(sentence)))
+    return bank == "gender" and bool(_P.gendered_other.search(fold_zh(sentence)))
 
 
 # -- the staff a customer meets ----------------------------------------------------------------
 # Beside a venue or a ride ("took a cab, the driver was nice", 打车去机场，司机人很好) a role noun is the
 # staff the customer met, not the poster: visit_only drops them before it looks for another anchor.
-_OTHER_DET = r"(?:the|my|our|your|his|her|their|a|an|some|this|that|these|those|every|other|more|many|male|female)"
 _EXTRA_ROLES = tuple(_D.words("extra_staff", "en"))
 
 
@@ -376,16 +356,15 @@ def _roles_rx() -> re.Pattern[str]:
     roles = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
     roles -= set(_D.words("not_staff"))
     alt = "|".join(sorted(roles | set(_EXTRA_ROLES), key=len, reverse=True))
-    return re.compile(rf"(?i)\b{_OTHER_DET}\s+(?:[a-z-]+\s+)?(?:{alt})s?\b|\b(?:{alt})(?:s|es)\b")
+    return _D.pattern("staff", roles=alt)
 
 
-_STAFF_ZH = _D.pattern("staff_zh")
 
 
 def _strip_staff(text: str) -> str:
     """The text without the role nouns of the people a customer meets (EN with a determiner or in the
     plural; ZH bare: 司机, 服务员)."""
-    return _STAFF_ZH.sub(" ", _roles_rx().sub(" ", text))
+    return _P.staff_zh.sub(" ", _roles_rx().sub(" ", text))
 
 
 # -- a sentence that names another value ----------------------------------------------------------
@@ -394,7 +373,7 @@ def _strip_staff(text: str) -> str:
 # matched one's is no support for it. Only where the values' names are words of their own (a status, an
 # orientation): "school", "degree", "low" or "high" name no education or income level alone.
 _RIVAL_BANKS = frozenset({"relationship", "orientation"})
-_COMMON_SENSE = anchors("engage")       # a common verb ("How to Engage Students"), no engagement
+_COMMON_SENSE = anchors(" ".join(_D.words("common_verbs", "en")))     # "How to Engage Students": no engagement
 
 
 @lru_cache(maxsize=16)
