@@ -1,0 +1,57 @@
+"""Issue 34 (PRISM): a person's own status or origin said in passing, in kinds that general
+knowledge names ("despite being a widow", "my late love", "I wish my wife was still here",
+"my single, yet fulfilling life", "life as a single researcher"), read by the real engine; someone
+else's, imagined, asked or unfinished statements are not the account's."""
+from __future__ import annotations
+
+import pytest
+
+from tests.hard_negatives import Case, check
+
+C = Case
+CASES = [
+    # relationship: widowed in passing
+    C("despite-being-a-widow", ["My hobbies keep me in harmony despite diabetes and being a widow. #FulfilledLife"],
+      present={"relationship_status": "widowed"}),
+    C("my-late-love", ["At the samba concert tonight, the rhythm took me back to dancing with my late love."],
+      present={"relationship_status": "widowed"}),
+    C("wish-wife-still-here", ["Baked, crafted and cooked all day. I wish my wife was still here to share in them. #MissingHer"],
+      present={"relationship_status": "widowed"}, absent={"relationship_status": "married"}),
+    C("memories-of-beloved-wife", ["Small joys keep me going through the lonely times and the memories of my beloved wife."],
+      present={"relationship_status": "widowed"}),
+    # relationship: single in passing
+    C("my-single-yet-fulfilling-life", ["Market stalls and a laugh. These small joys make up my single, yet fulfilling life."],
+      present={"relationship_status": "single"}),
+    C("life-as-a-single-researcher", ["Painting, yoga and samba. Life as a single researcher is truly fulfilling!"],
+      present={"relationship_status": "single"}),
+    # hard negatives: someone else's, imagined, unfinished, asked
+    C("mom-despite-being-a-widow", ["My mom is so strong despite being a widow, she runs the bakery alone."],
+      absent={"relationship_status": "widowed"}),
+    C("imagine-being-a-widow", ["I can't imagine being a widow, my grandma is so brave."],
+      absent={"relationship_status": "widowed"}),
+    C("friends-late-husband", ["My friend's late husband was a sailor, she showed me his maps."],
+      absent={"relationship_status": "widowed"}),
+    C("wife-still-here-but-left", ["I wish my wife was still here but she flew home early for work."],
+      absent={"relationship_status": "widowed"}),
+    C("sisters-single-life", ["My sister's single, lonely life worries me sometimes."],
+      absent={"relationship_status": "single"}),
+    C("single-unit", ["The whole team moved as a single unit on the pitch today."],
+      absent={"relationship_status": "single"}),
+]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.id for c in CASES])
+def test_prism_self_statement(case: Case, tmp_path) -> None:
+    check(tmp_path, case)
+
+
+@pytest.mark.parametrize("text,value", [
+    ("My hobbies keep me in harmony despite diabetes and being a widow.", "widowed"),
+    ("Gardening keeps me sane since being a widower.", "widowed"),
+    ("Thanks to those who inspired me, including my late love.", "widowed"),
+    ("My single, yet fulfilling life has its own rhythm.", "single"),
+])
+def test_own_status_cue(text, value):
+    from core.engine.rules import extract_cues
+    got = {c.value for c in extract_cues(text) if c.attribute == "relationship_status" and c.first_person}
+    assert got == {value}, (got, text)
