@@ -37,6 +37,19 @@ CASES = [
       absent={"relationship_status": "single"}),
     C("single-unit", ["The whole team moved as a single unit on the pitch today."],
       absent={"relationship_status": "single"}),
+    # nationality: the demonyms of every country (not only the 90 first listed) and more origin nouns
+    C("ecuadorian-roots", ["Blending my Ecuadorian roots with Chilean flavors in my cooking is pure joy!"],
+      present={"nationality": "Ecuadorian"}),
+    C("namibian-roots", ["Chess and local food: simple joys that connect my Namibian roots and my travels."],
+      present={"nationality": "Namibian"}),
+    C("vietnamese-soul", ["Filming the workshop with my new phone, the colors stirred my Vietnamese soul."],
+      present={"nationality": "Vietnamese"}),
+    C("lao-culture", ["Dancing and lanterns tonight, full of pride in my Lao culture."], present={"nationality": "Lao"}),
+    C("friends-zambian-roots", ["My friend's Zambian roots show in everything she cooks."], absent={"nationality": "Zambian"}),
+    C("culture-class", ["My Korean culture class starts Monday, so excited!"], absent={"nationality": "Korean"}),
+    C("culture-shock", ["My French culture shock was real in week one of the exchange."], absent={"nationality": "French"}),
+    C("your-fijian-heritage", ["Is your Fijian heritage a big part of your cooking?"], absent={"nationality": "Fijian"}),
+    C("wish-italian-roots", ["I wish I had Italian roots, the food alone!"], absent={"nationality": "Italian"}),
 ]
 
 

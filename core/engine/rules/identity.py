@@ -472,8 +472,9 @@ def _nat_regex() -> re.Pattern[str]:
         rf"\b(?:{_I_AM}|as\s+an?|being|fellow|proud(?:ly)?|we\s+are|born\s+and\s+raised|i'?m\s+a\s+proud)\s+(?:a\s+|an\s+|proud\s+|born\s+)*"
         rf"(?P<d>{dem})(?:[\s-]+(?:citizen|national|immigrant|expat|woman|man|guy|girl|american))?\b"
         rf"|\b(?:my\s+(?:home\s+country|homeland|motherland|passport|citizenship)\s+(?:is\s+)?|i\s+(?:hold|have)\s+an?\s+)(?P<d2>{dem})\b"
-        # "my Argentine roots", "my Turkish heritage": origin, weaker than a stated nationality
-        rf"|\bmy\s+(?:own\s+|proud\s+|deep\s+)?(?P<d3>{dem})\s+(?:roots|heritage|background|upbringing|ancestry|blood)\b"
+        # "my Argentine roots", "my Turkish heritage", "my Vietnamese soul": origin, weaker than a stated nationality
+        rf"|\bmy\s+(?:own\s+|proud\s+|deep\s+)?(?P<d3>{dem})\s+(?:{'|'.join(_D.words('origin_nouns', 'en'))})\b"
+        rf"(?!\s+(?:{'|'.join(_D.words('origin_not_before', 'en'))})\b)"
         # "my Japanese home", "my French hometown", "my German kitchen": the poster's home is of that country,
         # weaker still (a home is where one lives, not always where one is from)
         rf"|\bmy\s+(?:own\s+|little\s+|cozy\s+|humble\s+)?(?P<d4>{dem})\s+(?:{'|'.join(_D.words('home_nouns', 'en'))})\b",
