@@ -50,6 +50,19 @@ CASES = [
     C("culture-shock", ["My French culture shock was real in week one of the exchange."], absent={"nationality": "French"}),
     C("your-fijian-heritage", ["Is your Fijian heritage a big part of your cooking?"], absent={"nationality": "Fijian"}),
     C("wish-italian-roots", ["I wish I had Italian roots, the food alone!"], absent={"nationality": "Italian"}),
+    # gender: a widow is a woman, a widower a man (general knowledge), said of oneself
+    C("as-a-widow-female", ["Hiking and new cuisine are steps in my journey of healing as a widow. #Norway"],
+      present={"gender": "female", "relationship_status": "widowed"}),
+    C("as-a-widower-male", ["Simple joys keep me going on this journey as a widower. #FindingHappinessAgain"],
+      present={"gender": "male", "relationship_status": "widowed"}),
+    C("my-widows-heart", ["Among the birds of Villa Borghese I find a peace that soothes my widow's heart."],
+      present={"gender": "female"}),
+    C("hashtag-widow", ["Painting at the market with a discount today. #Myanmar #Widow #Christian"], present={"gender": "female"}),
+    C("mom-as-a-widow", ["My mom, as a widow, raised four of us on her own."], absent={"gender": "female"}),
+    C("mom-as-a-mother", ["My mom, as a mother of four, never once complained."], absent={"gender": "female"}),
+    C("neighbour-widower", ["My neighbour is a widower and loves a game of chess."], absent={"gender": "male"}),
+    C("is-your-aunt-a-widow", ["Is your aunt a widow? She mentioned a late husband."],
+      absent={"gender": "female", "relationship_status": "widowed"}),
 ]
 
 
@@ -68,3 +81,15 @@ def test_own_status_cue(text, value):
     from core.engine.rules import extract_cues
     got = {c.value for c in extract_cues(text) if c.attribute == "relationship_status" and c.first_person}
     assert got == {value}, (got, text)
+
+
+@pytest.mark.parametrize("text,gender", [
+    ("Painting at the market today. #Myanmar #Widow #Christian", "female"),
+    ("Another sunrise walk. #widower", "male"),
+    ("Finding new joys in life. #WidowedAndMovingForward", None),   # widowed says nothing of gender
+    ("Another day without my beloved. #Widowhood", None),
+])
+def test_widow_hashtag_gender(text, gender):
+    from core.engine.rules import extract_cues
+    got = {c.value for c in extract_cues(text) if c.attribute == "gender"}
+    assert got == ({gender} if gender else set()), (got, text)

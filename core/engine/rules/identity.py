@@ -128,6 +128,8 @@ _G_PARTNER_EN = _D.pattern("partner_en")
 _G_FEMALE_ZH = _D.pattern("gender_female_zh")
 _G_MALE_ZH = _D.pattern("gender_male_zh")
 _G_PARTNER_ZH = _D.pattern("partner_zh")
+# "My mom, as a widow, ...": an "as a ..." set off right after another person is that person's
+_APPOSITIVE_OTHER = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?\w+\s*,\s*$", re.I)
 _TAG_FEMALE = _D.pattern("tag_female")   # the poster's own hashtags: #momlife, #宝妈
 _TAG_MALE = _D.pattern("tag_male")       # #dadlife, #奶爸
 _PARTNER_GENDER = _D.map("partner_gender")
@@ -157,6 +159,8 @@ def gender(ctx: Ctx) -> list[Cue]:
             if ctx.negated(m.start()):
                 continue
             fp = ctx.first_person(m.start()) if not m.group(0).lower().startswith(("as ", "i")) else True
+            if fp and _APPOSITIVE_OTHER.search(t, ctx.sentence(m.start())[0], m.start()):
+                fp = ctx.first_person(m.start())   # "My mom, as a widow, raised four of us": the mother's
             out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:self", confidence=0.8,
                                first_person=fp, original=orig if orig else None))
     for rx, val in _G_GRAMMAR:
