@@ -486,6 +486,11 @@ def _nat_regex() -> re.Pattern[str]:
 
 
 _NAT = _nat_regex()
+# "my UK roots", "my U.S. heritage": a country abbreviation as the modifier (case-sensitive: not "my us roots")
+_COUNTRY_MOD = _D.map("country_modifiers")
+_NAT_MOD = re.compile(
+    rf"\b[Mm]y\s+(?:own\s+|proud\s+|deep\s+)?(?P<c>{'|'.join(re.escape(k) for k in sorted(_COUNTRY_MOD, key=len, reverse=True))})"
+    rf"\s+(?:{'|'.join(_D.words('origin_nouns', 'en'))})\b(?!\s+(?:{'|'.join(_D.words('origin_not_before', 'en'))})\b)")
 _NAT_COUNTRY = re.compile(
     rf"\b(?:born\s+and\s+raised\s+in|i\s+was\s+born\s+in|born\s+in|{_I_AM_FROM}|grew\s+up\s+in|originally\s+from|my\s+home\s+country,?|"
     r"back\s+home\s+in|immigrated\s+from|moved\s+here\s+from|citizen\s+of|"
@@ -507,6 +512,11 @@ def nationality(ctx: Ctx) -> list[Cue]:
                       else ("nationality:demonym", 0.8))
         out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(),
                            rule=rule, confidence=conf, country=country))
+    for m in _NAT_MOD.finditer(t):
+        if not ctx.negated(m.start()):
+            country = _COUNTRY_MOD[m.group("c")]
+            out.append(ctx.cue("nationality", _demonym_of(country), m.start(), m.end(), rule="nationality:roots",
+                               confidence=0.5, country=country))
     for m in _NAT_COUNTRY.finditer(t):
         if not m.group("c")[0].isupper():
             continue
