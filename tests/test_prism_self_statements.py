@@ -103,3 +103,17 @@ def test_widow_hashtag_gender(text, gender):
     from core.engine.rules import extract_cues
     got = {c.value for c in extract_cues(text) if c.attribute == "gender"}
     assert got == ({gender} if gender else set()), (got, text)
+
+
+@pytest.mark.parametrize("text,role", [
+    ("Japanese fusion dinner, as harmonious as my yoga. #UK #tradition #researcherlife", "Researcher"),
+    ("Twelve hours on the ward, home at last. #nurselife", "Nurse"),
+    ("Prep for 200 covers tonight. #cheflife", "Chef"),
+    ("Otters at dawn by the estuary. #wildlife", None),       # the word before "life" is no role
+    ("Reef dive today, turtles everywhere. #marinelife", None),
+    ("Out till 3am in Shoreditch. #nightlife", None),
+])
+def test_lower_case_life_hashtag_role(text, role):
+    from core.engine.rules import extract_cues
+    got = {c.value for c in extract_cues(text) if c.attribute == "occupation"}
+    assert got == ({role} if role else set()), (got, text)
