@@ -99,6 +99,8 @@ _G_GRAMMAR = ((_D.pattern("gender_grammar_female"), "female"), (_D.pattern("gend
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
 _G_ONLY_EN = _D.pattern("gender_only_en", i_am=_I_AM)
 _ONLY_MALE = tuple(_D.words("only_male"))
+# "My mom, as a widow, ...": an "as a ..." set off right after another person is that person's
+_APPOSITIVE_OTHER = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?\w+\s*,\s*$", re.I)
 _PARTNER_GENDER = _D.map("partner_gender")
 # being inside a gendered facility ("changing in the women's locker room", "我在女更衣室") and gendered person emoji
 # (🤷‍♀️, 👩‍💻): a sign or OCR'd label alone is no evidence about the poster (anyone photographs signs), so only
@@ -116,6 +118,8 @@ def gender(ctx: Ctx) -> list[Cue]:
             if ctx.negated(m.start()):
                 continue
             fp = ctx.first_person(m.start()) if not m.group(0).lower().startswith(("as ", "i")) else True
+            if fp and _APPOSITIVE_OTHER.search(t, ctx.sentence(m.start())[0], m.start()):
+                fp = ctx.first_person(m.start())   # "My mom, as a widow, raised four of us": the mother's
             out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:self", confidence=0.8,
                                first_person=fp, original=orig if orig else None))
     for rx, val in _G_GRAMMAR:
@@ -373,6 +377,11 @@ def _iso(y: str | int | None, mo: int | None, d: int | None) -> str | None:
 
 # ---------------------------------------------------------------- nationality
 _NAT = _D.pattern("nat", demonyms="|".join(re.escape(d) for d in sorted(DEMONYMS, key=len, reverse=True) if d.isascii()))
+# "my UK roots", "my U.S. heritage": a country abbreviation as the modifier (case-sensitive: not "my us roots")
+_COUNTRY_MOD = _D.map("country_modifiers")
+_NAT_MOD = re.compile(
+    rf"\b[Mm]y\s+(?:own\s+|proud\s+|deep\s+)?(?P<c>{'|'.join(re.escape(k) for k in sorted(_COUNTRY_MOD, key=len, reverse=True))})"
+    rf"\s+(?:{'|'.join(_D.words('origin_nouns', 'en'))})\b(?!\s+(?:{'|'.join(_D.words('origin_not_before', 'en'))})\b)")
 _NAT_COUNTRY = _D.pattern("nat_country", i_am_from=_I_AM_FROM)
 
 
@@ -388,6 +397,11 @@ def nationality(ctx: Ctx) -> list[Cue]:
                       else ("nationality:demonym", 0.8))
         out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(),
                            rule=rule, confidence=conf, country=country))
+    for m in _NAT_MOD.finditer(t):
+        if not ctx.negated(m.start()):
+            country = _COUNTRY_MOD[m.group("c")]
+            out.append(ctx.cue("nationality", _demonym_of(country), m.start(), m.end(), rule="nationality:roots",
+                               confidence=0.5, country=country))
     for m in _NAT_COUNTRY.finditer(t):
         if not m.group("c")[0].isupper():
             continue

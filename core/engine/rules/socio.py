@@ -315,6 +315,8 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
                            levels=_occ_levels(o, w), first_person=True))
     for hs, he, words in ctx.hashtags():
         ws = words.split()
+        if len(ws) == 1 and len(ws[0]) > 6 and ws[0].endswith("life"):
+            ws = [ws[0][:-4], "life"]   # "#nurselife" written in lower case: the role before "life", like #NurseLife
         for j in range(len(ws)):
             hit = _lookup_head(" ".join(ws[j:]))
             if hit:
