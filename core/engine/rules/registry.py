@@ -147,9 +147,16 @@ def view_class(d: Declared) -> type[DocumentView]:
     """The view of recognizer `d`: the attributes of the fields it declares, and the cue builder, each a
     read-only property of the Document it is bound to (a method comes back bound to the Document, whose
     lazy readings stay shared)."""
-    names = OPEN | {a for f in d.spec.reads for a in FIELDS[f]}
+    names = {a for f in d.spec.reads for a in FIELDS[f]} - OPEN
+    name = d.name
+
+    def cue(self: DocumentView, *args: Any, **kwargs: Any) -> Any:
+        # the cue builder names the recognizer as it builds the cue (one validation, not a second one
+        # when extract_cues would assign it)
+        return _DOC.__get__(self).cue(*args, recognizer=name, **kwargs)
+
     return type(f"{d.name}_view", (DocumentView,),
-                {"__slots__": (), "_recognizer": d.name, "_where": d.where,
+                {"__slots__": (), "_recognizer": d.name, "_where": d.where, "cue": cue,
                  **{a: property(attrgetter(f"_doc.{a}")) for a in sorted(names)}})
 
 
