@@ -218,3 +218,20 @@ def test_each_recognizer_s_code_reads_only_the_fields_it_declares() -> None:
         if missing:
             bad[name] = missing
     assert bad == {}, f"recognizers reading fields they do not declare: {bad}"
+
+
+def test_a_view_is_one_slot_reading_through_and_its_cue_builder_names_the_recognizer() -> None:
+    """Handing a recognizer its view of a text costs one small object (issue 33's time per user,
+    benchmarks/recognizer_views.py): no per-view dict of cached reads, the Document's attributes read
+    through, and a cue built through the view carries its recognizer's name from the start (no second
+    validation when extract_cues would assign it)."""
+    doc = documents.document("I'm 34 and my dog wakes me at six.")
+    view = REGISTRY.view("age", doc)
+    assert not hasattr(view, "__dict__")
+    assert view.masked is doc.masked and view.lower is doc.lower
+    other = REGISTRY.view("age", documents.document("A second text."))
+    assert other.masked == "A second text." and view.masked is doc.masked      # each view its own Document
+    c = view.cue("age", "34", 4, 6, rule="age:test")
+    assert c.recognizer == "age" and c.span == "34"
+    assert doc.cue("age", "34", 4, 6, rule="age:test").recognizer == ""       # the Document's own builder names none
+    assert all(c.recognizer for c in extract_cues("I'm 34 and my dog wakes me at six."))

@@ -42,7 +42,7 @@ class Document(TextReading):
     folding TextReading applies to `masked`): a reader of the unmasked text reuses this Document
     only when the two are equal (rules/documents.reading)."""
 
-    __slots__ = ("hostile_masked", "_sentences", "_languages", "_tokens", "_places")
+    __slots__ = ("hostile_masked", "_sentences", "_languages", "_tokens", "_places", "_token_keys")
 
     def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False,
                  fragment: bool = False):
@@ -56,6 +56,7 @@ class Document(TextReading):
         self._sentences: list[tuple[int, int]] | None = None
         self._languages: list[tuple[int, int, str, float]] | None = None
         self._tokens: list[tuple[int, int, str]] | None = None
+        self._token_keys: frozenset[str] | None = None     # each token, less -s and -es (lexicon_hits' first look)
         self._places: list | None = None       # the gazetteer's places (rules/base.Ctx.places fills it)
         # the language packs: where the pack-word rule found one, each sentence's identified language
         # decides where it is confident (reading/lang.sentence_packs: a confident English sentence takes
@@ -105,8 +106,12 @@ class Document(TextReading):
         and substring matches of its CJK terms: (start, end, term as listed)."""
         out: list[tuple[int, int, str]] = []
         toks = self.tokens()
+        if self._token_keys is None:
+            self._token_keys = frozenset(k for t in toks for k in (t[2], t[2][:-1], t[2][:-2]))
         i = 0
-        n_tok = len(toks)
+        # no token starts a term: the loop below would step over every token (a text is asked of ~10
+        # lexicons, most of which it shares no word with)
+        n_tok = len(toks) if not lex.first.isdisjoint(self._token_keys) else 0
         first = lex.first
         while i < n_tok:
             w0 = toks[i][2]

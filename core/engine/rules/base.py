@@ -66,6 +66,7 @@ class Ctx(Document):
         levels: dict[str, str] | None = None,
         first_person: bool | None = None,
         original: str | None = None,
+        recognizer: str = "",
         **data: Any,
     ) -> Cue:
         span = self.text[start:end].strip() or self.text[start:end]
@@ -86,7 +87,7 @@ class Ctx(Document):
         elif attribute in _STATE_BANK and h.is_self and self._general(start, attribute):
             d["hint"] = d["generic"] = True   # "Dating apps make everyone feel single": held, never projected alone
         return Cue(attribute=attribute, value=value, level=level, confidence=round(confidence, 3),
-                   span=span, cue=rule, first_person=fp, holder=h.label, data=d)
+                   span=span, cue=rule, first_person=fp, holder=h.label, data=d, recognizer=recognizer)
 
     def _general(self, start: int, attribute: str) -> bool:
         """The sentence at `start` is a statement about people in general (generic.generic_statement)

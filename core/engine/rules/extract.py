@@ -49,12 +49,16 @@ def extract_cues(text: str, *, carrier: str | None = None, lang: str | None = No
             if key in seen:
                 continue
             seen.add(key)
-            c.recognizer = name
+            if c.recognizer != name:      # a cue built by the view's cue builder carries it already
+                c.recognizer = name
             out.append(c)
     # occupations from the open taxonomy (core/data/recognizers/occupations.json) where the role table read none
     merged = [c for c in occupation_taxonomy.merge(REGISTRY.view(TAXONOMY, ctx), out) if c.span and c.span in text]
     for c in merged:
-        if not c.recognizer:      # every cue of the extractors above carries its name: the rest are the taxonomy's
+        # every cue of the extractors above carries its name: the rest are the taxonomy's (built by its
+        # view's cue builder, which names it already, or not)
+        if not c.recognizer or c.recognizer == TAXONOMY:
             REGISTRY.check(TAXONOMY, c.attribute)
-            c.recognizer = TAXONOMY
+            if c.recognizer != TAXONOMY:
+                c.recognizer = TAXONOMY
     return merged

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from operator import attrgetter
 from pathlib import Path
 from typing import Any, Callable, Iterable, Sequence
 
@@ -111,15 +112,21 @@ OPEN = frozenset({"cue"})        # the cue builder: a recognizer's output, not a
 class DocumentView:
     """One recognizer's view of a text's Document: the attributes of the fields it declares in `reads`
     (reading/document.FIELDS), anything else a RecognizerError naming the recognizer and the field. Each
-    recognizer has a subclass of its own (`view_class`) holding one `_Read` per attribute it may read."""
+    recognizer has a subclass of its own (`view_class`, built once when the registry is bound) whose
+    declared attributes are properties reading through to the Document (an operator.attrgetter: no Python
+    frame per read), so handing a recognizer its view of a text is one small object with one slot
+    (benchmarks/recognizer_views.py)."""
 
+    __slots__ = ("_doc",)
     _recognizer = ""     # set by view_class
     _where = ""
 
     def __init__(self, doc: Any):
-        self.__dict__["_doc"] = doc
+        _DOC.__set__(self, doc)
 
     def __getattr__(self, attr: str) -> Any:      # only reached for what the view may not read
+        if attr == "_doc":                        # a view not bound to a Document (never built so)
+            raise AttributeError(attr)
         field = FIELD_OF.get(attr)
         if field is not None:
             raise RecognizerError(f"recognizer {self._recognizer!r} reads the Document field {field!r} ({attr}), "
@@ -133,28 +140,24 @@ class DocumentView:
         raise RecognizerError(f"recognizer {self._recognizer!r} writes {attr!r}: a Document is read, not written")
 
 
-class _Read:
-    """An attribute a recognizer may read: fetched from the Document on first read, then kept in the view
-    (an attribute of a Document never changes once built; a method stays bound to the Document, whose
-    lazy readings stay shared), so every later read is a plain attribute read (benchmarks/recognizer_views.py)."""
-
-    __slots__ = ("attr",)
-
-    def __init__(self, attr: str):
-        self.attr = attr
-
-    def __get__(self, view: DocumentView | None, owner: type) -> Any:
-        if view is None:
-            return self
-        value = getattr(object.__getattribute__(view, "_doc"), self.attr)
-        object.__setattr__(view, self.attr, value)     # the instance's own attribute now shadows this descriptor
-        return value
+_DOC = DocumentView._doc     # the slot's descriptor: binds a view to its Document past the refusing __setattr__
 
 
 def view_class(d: Declared) -> type[DocumentView]:
-    """The view of recognizer `d`: the attributes of the fields it declares, and the cue builder."""
-    names = OPEN | {a for f in d.spec.reads for a in FIELDS[f]}
-    return type(f"{d.name}_view", (DocumentView,), {"_recognizer": d.name, "_where": d.where, **{a: _Read(a) for a in names}})
+    """The view of recognizer `d`: the attributes of the fields it declares, and the cue builder, each a
+    read-only property of the Document it is bound to (a method comes back bound to the Document, whose
+    lazy readings stay shared)."""
+    names = {a for f in d.spec.reads for a in FIELDS[f]} - OPEN
+    name = d.name
+
+    def cue(self: DocumentView, *args: Any, **kwargs: Any) -> Any:
+        # the cue builder names the recognizer as it builds the cue (one validation, not a second one
+        # when extract_cues would assign it)
+        return _DOC.__get__(self).cue(*args, recognizer=name, **kwargs)
+
+    return type(f"{d.name}_view", (DocumentView,),
+                {"__slots__": (), "_recognizer": d.name, "_where": d.where, "cue": cue,
+                 **{a: property(attrgetter(f"_doc.{a}")) for a in sorted(names)}})
 
 
 @dataclass(frozen=True)

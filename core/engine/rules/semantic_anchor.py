@@ -50,6 +50,7 @@ def full_stem(word: str) -> str:
     return w
 
 
+@lru_cache(maxsize=8192)      # pure; asked of the same sentences and prototypes again and again
 def anchors(text: str) -> frozenset[str]:
     """Content stems and Chinese two-character runs ("面包") of a text."""
     t = text.lower().replace("\u2019", "'")
