@@ -216,7 +216,7 @@ def _fold_ascii(s: str) -> str:
     return "".join(c for c in unicodedata.normalize("NFKD", s) if not unicodedata.combining(c))
 
 
-def _haversine_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
+def haversine_km(lat1: float, lon1: float, lat2: float, lon2: float) -> float:
     p1, p2 = math.radians(lat1), math.radians(lat2)
     dp, dl = p2 - p1, math.radians(lon2 - lon1)
     a = math.sin(dp / 2) ** 2 + math.cos(p1) * math.cos(p2) * math.sin(dl / 2) ** 2
@@ -594,7 +594,7 @@ class Gazetteer:
                 if c is capital or c.source != "geonames" or c.lat is None or capital.lat is None:
                     continue
                 if cwords & set(_norm(c.name).split()) or \
-                        _haversine_km(c.lat, c.lon, capital.lat, capital.lon) > _CITY_REGION_KM:
+                        haversine_km(c.lat, c.lon, capital.lat, capital.lon) > _CITY_REGION_KM:
                     continue
                 d = Place(c.id, c.name, "district", c.names, capital.id, c.lat, c.lon, c.country_code,
                           c.population, None, c.source, (capital.id, *capital.ancestors))
@@ -755,7 +755,7 @@ class Gazetteer:
         and its Chinese names are added to the district."""
         lat, lon = float(v["latitude"]), float(v["longitude"])
         for d in districts.get(_norm(v["name"]), ()):
-            if _haversine_km(lat, lon, d.lat, d.lon) < 25:  # type: ignore[arg-type]
+            if haversine_km(lat, lon, d.lat, d.lon) < 25:  # type: ignore[arg-type]
                 return True
         return False
 
@@ -898,7 +898,7 @@ class Gazetteer:
             for dx in (-1, 0, 1):
                 for did in self._dgrid.get((cell[0] + dy, cell[1] + dx), []):
                     d = self.places[did]
-                    km = _haversine_km(lat, lon, d.lat, d.lon)  # type: ignore[arg-type]
+                    km = haversine_km(lat, lon, d.lat, d.lon)  # type: ignore[arg-type]
                     if best is None or km < best[0]:
                         best = (km, did)
         if best is not None and best[0] <= 8.0:
@@ -908,7 +908,7 @@ class Gazetteer:
             for dx in (-1, 0, 1):
                 for cid in self._grid.get((cell[0] + dy, cell[1] + dx), []):
                     c = self.places[cid]
-                    km = _haversine_km(lat, lon, c.lat, c.lon)  # type: ignore[arg-type]
+                    km = haversine_km(lat, lon, c.lat, c.lon)  # type: ignore[arg-type]
                     # big cities pull harder: a point 10 km from a megacity centre belongs to it,
                     # not to a 20k-people town 7 km away
                     eff = km / (1.0 + math.log10(max(c.population, 15_000) / 15_000) / 2.0)

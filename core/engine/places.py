@@ -91,7 +91,6 @@ def reverse_levels(lat: float, lon: float) -> dict[str, Any] | None:
 
 
 
-
 @lru_cache(maxsize=1024)
 def _coords(levels: tuple[tuple[str, str], ...]) -> tuple[float, float] | None:
     lv = dict(levels)
@@ -111,11 +110,10 @@ def _coords(levels: tuple[tuple[str, str], ...]) -> tuple[float, float] | None:
 def distance_km(a: dict[str, str], b: dict[str, str]) -> float | None:
     """Great-circle distance between the cities of two level sets (None when either has no
     city the gazetteer places)."""
-    import math
-
     pa, pb = _coords(tuple(sorted(a.items()))), _coords(tuple(sorted(b.items())))
     if pa is None or pb is None:
         return None
-    (la1, lo1), (la2, lo2) = (map(math.radians, pa)), (map(math.radians, pb))
-    h = math.sin((la2 - la1) / 2) ** 2 + math.cos(la1) * math.cos(la2) * math.sin((lo2 - lo1) / 2) ** 2
-    return 6371.0 * 2 * math.asin(min(1.0, math.sqrt(h)))
+    # deferred like gazetteer(): coordinates exist only when the tools' gazetteer loaded
+    from tools.gazetteer import haversine_km
+
+    return haversine_km(*pa, *pb)

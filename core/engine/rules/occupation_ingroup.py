@@ -6,14 +6,13 @@ in the plural (rules/occupation_taxonomy.py's index); whose group it is, quotati
 come from the shared reading (Ctx.cue). A bad file is one error naming the file and the field."""
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from core.engine.reading.data_file import check_regex
+from core.engine.reading.data_file import check_regex, load_model
 from core.engine.rules.base import Ctx
 from core.engine.rules.data_file import Recognizer
 from core.engine.types import Cue
@@ -50,15 +49,7 @@ class InGroupFile(BaseModel):
 
 
 def load(path: Path = PATH) -> InGroupFile:
-    try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
-        f = InGroupFile.model_validate(raw)
-    except (OSError, json.JSONDecodeError) as e:
-        raise InGroupError(f"{path}: not readable JSON: {e}") from None
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise InGroupError(f"{path}: field {'.'.join(map(str, err['loc']))}: "
-                           f"{err['msg'].removeprefix('Value error, ')}") from None
+    f = load_model(path, InGroupFile, InGroupError)
     for p in f.patterns:
         if p.id not in f.recognizer.scores:
             raise InGroupError(f"{path}: field recognizer.scores: no score for pattern {p.id!r}")
