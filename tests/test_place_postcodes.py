@@ -65,3 +65,8 @@ def test_a_broken_postcodes_file_is_one_error_naming_file_and_field(tmp_path) ->
                                                           "prefixes": {}}]}), encoding="utf-8")
     with pytest.raises(ValueError, match=r"postcodes.json: field systems.0.pattern: no group named 'code'"):
         postcode_systems(bad)
+    postcode_systems.cache_clear()
+    bad.write_text(json.dumps({"_note": "x", "systems": [{"country": "DE", "name": "x", "pattern": "(?P<code>\\d{5})"}]}),
+                   encoding="utf-8")
+    with pytest.raises(ValueError, match=r"postcodes.json: systems\[0\] \(DE\): field prefixes: Field required"):
+        postcode_systems(bad)

@@ -15,12 +15,13 @@ otherwise established.
 """
 from __future__ import annotations
 
-import json
 import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.data_file import load_model
 
 POSTCODES = Path(__file__).resolve().parents[1] / "data" / "postcodes.json"
 
@@ -54,13 +55,7 @@ class PostcodeFile(BaseModel):
 @lru_cache(maxsize=1)
 def postcode_systems(path: Path = POSTCODES) -> tuple[tuple[PostcodeSystem, re.Pattern[str]], ...]:
     """core/data/postcodes.json, validated and compiled; a fault is one ValueError naming the file and field."""
-    try:
-        doc = PostcodeFile.model_validate(json.loads(path.read_text(encoding="utf-8")))
-    except json.JSONDecodeError as e:
-        raise ValueError(f"{path}: not JSON ({e})") from None
-    except ValidationError as e:
-        err = e.errors()[0]
-        raise ValueError(f"{path}: field {'.'.join(str(x) for x in err['loc'])}: {err['msg']}") from None
+    doc = load_model(path, PostcodeFile, ValueError, key="country")
     out = []
     for i, sys_ in enumerate(doc.systems):
         try:
