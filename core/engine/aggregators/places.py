@@ -519,9 +519,10 @@ def _places(board: Board) -> list[Hypothesis]:
     return place_hypotheses(board.facts, board.cues("home_location", "work_location", "travel_history"))
 
 
-def _workplace_city(board: Board) -> list[Hypothesis]:
-    """A workplace organisation with no city takes the city of the work area, else the home area."""
-    places = board.proposed("work_location") + board.proposed("home_location")
+def workplace_city(board: Board, extra: list[Hypothesis] = ()) -> list[Hypothesis]:
+    """A workplace organisation with no city takes the city of the work area, else the home area
+    (run by aggregators/work_place.py: `extra` are its work locations from the commute, not yet on the board)."""
+    places = board.proposed("work_location") + list(extra) + board.proposed("home_location")
     city = next((h.levels.get("city") for a in ("work_location", "home_location") for h in places
                  if h.attribute == a and h.levels.get("city")), None)
     for h in board.proposed("workplace"):
@@ -537,6 +538,43 @@ def _workplace_city(board: Board) -> list[Hypothesis]:
             h.rationale += ("; city named on the same line or card" if own else
                             f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area")
     return []
+
+
+def address_beside(f: GraphFacts, h: Hypothesis) -> dict[str, str] | None:
+    """The place levels (country .. district) the workplace's own image evidence prints as its
+    address ("海岸名邸物业服务中心 / 崂山区", "Coyoacán, CDMX" on a letterhead, "LOTUS CROWN RESORT·COTAI"),
+    merged over the address's place names, else None: none, a place of someone else, or two
+    addresses that disagree (a card and a roster of two branches)."""
+    ev = set(h.evidence)
+    org = h.levels.get("organization", "")
+    merged: dict[str, str] = {}
+    for n, e in f.entities:
+        if (n.node_id not in ev or n.modality != "image" or e.type != "place"
+                or (e.data.holder or "").startswith("other:")
+                or not (_org_address(n.content or "", e.start, org) or _place_date(n.content or "", e.start))):
+            continue
+        lv = {k: v for k, v in (e.data.levels or {}).items() if k in PLACE_LEVELS}
+        if not lv:
+            continue
+        if merged and not compatible(_full(merged), _full(lv)):
+            return None
+        merged.update(lv)
+    return merged or None
+
+
+# a date on a document's line: 12/02/2026, 12.02., 2026-02-12, 2026年2月12日, 2月12日
+_DATE = re.compile(r"\d{1,4}\s*[/.\-]\s*\d{1,2}(?:\s*[/.\-]\s*\d{0,4})?|\d{1,4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*日")
+
+
+def _place_date(content: str, start: int) -> bool:
+    """The place at `start` opens a "place, date" line, as letters and forms are dated where they
+    are written ("Coyoacán, CDMX· 12/02/2026", "Lyon, le 3/05/2026"): a workplace's own form was
+    written at the workplace. A place in running text ("a trip to Lyon on 3/05") opens no line."""
+    ls = content.rfind("\n", 0, start) + 1
+    le = content.find("\n", start)
+    line = content[ls:le if le >= 0 else len(content)]
+    return (not content[ls:start].strip() and any(c in line[:start - ls + 40] for c in ",，、")
+            and bool(_DATE.search(line, start - ls)))
 
 
 def _city_beside(f: GraphFacts, h: Hypothesis) -> str | None:
@@ -576,5 +614,4 @@ PLACES = aggregator("places", _places, consumes=(
     "carrier:exif", "carrier:ip_region", "gazetteer", "time", "feature:travel", "feature:home", "feature:work",
     "feature:capitalised", "feature:destinations", "feature:route_ends", *COMPOUND_FEATURES),
     owns=("home_location", "work_location", "travel_history"))
-WORKPLACE_CITY = aggregator("workplace_city", _workplace_city, consumes=(
-    "hypothesis:workplace", "hypothesis:work_location", "hypothesis:home_location", "entity:place"), produces=("workplace",))
+
