@@ -55,3 +55,28 @@ def test_engine_a_form_without_a_dated_place_line_names_no_work_district(tmp_pat
 def test_engine_a_form_seen_on_a_visit_names_no_work_location(tmp_path: Path) -> None:
     _form_case(tmp_path, "visit", "Fuimos de visita al taller de una amiga el domingo, qué bonito lugar.", _FORM,
                absent={"work_location": "Coyoacán", "workplace": "Ábside"})
+
+
+# ------------------------------------------------------------------ a workplace's city from the home area
+_HOME = [{"timestamp": "2025-03-01T20:00:00+00:00", "caption": "Cosy night in. I live in Leeds and honestly love this city."},
+         {"timestamp": "2025-04-12T19:30:00+00:00", "caption": "Back home in Leeds after a long week, takeaway on the sofa."}]
+_AWAY = "Monday again, squeezed onto the 7:50 train from Leeds station to Manchester Piccadilly. Packed as usual."
+
+
+def _badge_case(tmp_path: Path, cid: str, extra: list[dict], **kw) -> None:
+    badge = {"caption": "Long shift at the counter today, ninety scripts and one broken card reader.",
+             "images": [{"file": "images/card.png"}], "timestamp": "2025-03-05T18:00:00+00:00"}
+    case = Case(cid, _HOME + extra + [badge], **kw)
+    udir = write_user(tmp_path, case)
+    render_text_image(udir / "images" / "card.png", ["Harbour Pharmacy", "Jane Smith", "Pharmacist"], size=(720, 420))
+    check(tmp_path, case)
+
+
+def test_engine_a_workplace_takes_the_home_city_when_nothing_says_otherwise(tmp_path: Path) -> None:
+    _badge_case(tmp_path, "home-city", [], present={"workplace": "Harbour Pharmacy, Leeds"})
+
+
+def test_engine_a_commute_out_of_the_home_city_keeps_the_home_city_off_the_workplace(tmp_path: Path) -> None:
+    rides = [{"timestamp": f"{d}T08:05:00+00:00", "caption": _AWAY} for d in ("2025-03-03", "2025-03-10", "2025-03-17")]
+    _badge_case(tmp_path, "commute-away", rides, present={"workplace": "Harbour Pharmacy"},
+                absent={"workplace": "Leeds"})

@@ -32,6 +32,30 @@ def _other_city(f: GraphFacts, posts: set[str], home: dict[str, str]) -> str | N
     return None
 
 
+def _own_weekday_rides(f: GraphFacts, cues: list[CueRec], commute: Hypothesis) -> set[str]:
+    """The commute's posts that are the poster's own rides on working days (not someone else's
+    ride, not a weekend, not a trip)."""
+    # a ride worded as someone else's ("my husband ... on his way to work") is theirs: the commute
+    # aggregator also counts weekday posts with a transit line, whoever rides it
+    own = {r.post_id for r in cues if r.cue.first_person and not r.by_other}
+    others = ({r.post_id for r in cues if not r.cue.first_person or r.by_other}
+              | {n.post_id or "" for n, e in f.entities if e.type in ("place", "station")
+                 and (e.data.holder or "").startswith("other:")}) - own
+    return {p for p in (commute.data.posts or [])
+            if p not in others and p in f.time and f.time[p].is_weekday and not f.post_has(p, "travel") and p not in f.trip_posts}
+
+
+def commute_leaves_home(f: GraphFacts, cues: list[CueRec], commutes: list[Hypothesis], homes: list[Hypothesis]) -> str | None:
+    """The place in another city (or a metro region) that the poster's own weekday commute names,
+    else None: then work may lie outside the home city, and the home city is no workplace's city."""
+    home = next((h for h in homes if not h.data.hold and h.levels.get("city")), None)
+    commute = next((c for c in commutes if not c.data.hold), None)
+    if home is None or commute is None:
+        return None
+    posts = _own_weekday_rides(f, cues, commute)
+    return _other_city(f, posts, {k: v for k, v in home.levels.items() if k in COARSE}) if posts else None
+
+
 def commute_work(f: GraphFacts, cues: list[CueRec], commutes: list[Hypothesis], homes: list[Hypothesis],
                  works: list[Hypothesis]) -> list[Hypothesis]:
     if any(not w.data.hold for w in works):
@@ -40,14 +64,7 @@ def commute_work(f: GraphFacts, cues: list[CueRec], commutes: list[Hypothesis], 
     commute = next((c for c in commutes if not c.data.hold), None)
     if home is None or commute is None:
         return []
-    # a ride worded as someone else's ("my husband ... on his way to work") is theirs: the commute
-    # aggregator also counts weekday posts with a transit line, whoever rides it
-    own = {r.post_id for r in cues if r.cue.first_person and not r.by_other}
-    others = ({r.post_id for r in cues if not r.cue.first_person or r.by_other}
-              | {n.post_id or "" for n, e in f.entities if e.type in ("place", "station")
-                 and (e.data.holder or "").startswith("other:")}) - own
-    posts = {p for p in (commute.data.posts or [])
-             if p not in others and p in f.time and f.time[p].is_weekday and not f.post_has(p, "travel") and p not in f.trip_posts}
+    posts = _own_weekday_rides(f, cues, commute)
     if not posts:
         return []   # weekends, trips, someone else's ride: no working-day commute of the poster
     coarse = {k: v for k, v in home.levels.items() if k in COARSE}
@@ -102,7 +119,8 @@ def _work_place(board: Board) -> list[Hypothesis]:
     f = board.facts
     out = commute_work(f, board.cues("commute"), board.proposed("commute"), board.proposed("home_location"),
                        board.proposed("work_location"))
-    workplace_city(board, extra=out)   # refines the workplaces in place
+    away = commute_leaves_home(f, board.cues("commute"), board.proposed("commute"), board.proposed("home_location"))
+    workplace_city(board, extra=out, home_city=away is None)   # refines the workplaces in place
     return out + address_work(f, board.proposed("workplace"), board.proposed("work_location") + out)
 
 
