@@ -77,8 +77,8 @@ def test_the_order_comes_from_the_declarations_not_the_registration() -> None:
         Registry([a, b])
     # the engine's own registry, registered backwards, keeps every dependency
     back = [x.name for x in Registry(list(reversed(REGISTRY.aggregators))).order]
-    for first, then in (("contacts", "generic"), ("sign_venues", "generic"), ("generic", "workplace_city"),
-                        ("places", "workplace_city"), ("generic", "birth")):
+    for first, then in (("contacts", "generic"), ("sign_venues", "generic"), ("generic", "work_place"),
+                        ("places", "work_place"), ("commute", "work_place"), ("generic", "birth")):
         assert back.index(first) < back.index(then)
 
 

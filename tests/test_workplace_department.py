@@ -290,6 +290,10 @@ def test_engine_a_shop_card_in_a_post_about_something_else_is_no_workplace(tmp_p
     ("Crew Roster\nEmp 40712 · Base DEL\n02 FEB\nDEL 2310 - SIN 0725\nIndiSky Airways · Cabin Crew Portal", "SIN",
      "IndiSky Airways", False),                                                        # a roster's destination
     ("PONCE FRETWORKS\nGuitar·Bass·Mandolin Repair", "PONCE", "PONCE FRETWORKS", False),  # a place in the name
+    ("Tradutora EN/FR > PT-PT· Entrelinhas Traduções\n+351 912 *** 508\nVemo-nos em Bruxelas - TransMeet 2025",
+     "Bruxelas", "Entrelinhas Traduções", False),                                     # a meeting, not the address
+    ("SAIR HEID TATTOO CO.\n412 London Road· Glasgow G40", "Glasgow", "SAIR HEID TATTOO CO.", True),
+    ("Atelier Lumière\nrue de Rivoli 10, Paris", "Paris", "Atelier Lumière", True),
 ])
 def test_the_workplace_city_is_the_organisations_address(content: str, place: str, org: str, ok: bool) -> None:
     from core.engine.aggregators.places import _org_address

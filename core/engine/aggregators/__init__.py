@@ -7,10 +7,12 @@
   name_gender  name_gender (the honorific or sex field a document prints with the claimed name)  found names -> found cues
   venues     sign_venues                                                 evidence -> found cues
   generic    every attribute no other aggregator owns                   cues -> hypotheses
-  places     home / work location, trips; workplace_city                 place observations -> hypotheses
+  places     home / work location, trips                                 place observations -> hypotheses
   regional   regional_vocab (a home country from regional words, when no place says it)  cues -> home_location
   temporal   commute, routine, habits                                    cues + times -> facts
-  work_place commute_work (work city from a weekday commute inside the home city)  hypotheses -> work_location
+  work_place work city from a weekday commute inside the home city; a workplace's city (its card,
+             else the work / home area); the work district from the workplace's printed address
+                                                                         hypotheses -> work_location, workplace
   birth      birthday, birth year, age                                   posts + derived -> birth_date, age
 
 REGISTRY lists them in registration order (the tie-break among aggregators whose inputs are ready).
@@ -27,8 +29,8 @@ REGISTRY = Registry([
     name_agreement.NAME_AGREEMENT, name_gender.NAME_GENDER,
     venues.SIGNS,
     generic.GENERIC,
-    places.PLACES, regional.REGIONAL, places.WORKPLACE_CITY,
-    temporal.COMMUTE, temporal.ROUTINE, temporal.HABITS, work_place.COMMUTE_WORK,
+    places.PLACES, regional.REGIONAL,
+    temporal.COMMUTE, temporal.ROUTINE, temporal.HABITS, work_place.WORK_PLACE,
     birth.BIRTH,
 ])
 

@@ -519,9 +519,13 @@ def _places(board: Board) -> list[Hypothesis]:
     return place_hypotheses(board.facts, board.cues("home_location", "work_location", "travel_history"))
 
 
-def _workplace_city(board: Board) -> list[Hypothesis]:
-    """A workplace organisation with no city takes the city of the work area, else the home area."""
-    places = board.proposed("work_location") + board.proposed("home_location")
+def workplace_city(board: Board, extra: list[Hypothesis] = (), home_city: bool = True) -> list[Hypothesis]:
+    """A workplace organisation with no city takes the city of the work area, else the home area
+    (run by aggregators/work_place.py: `extra` are its work locations from the commute, not yet on the
+    board; `home_city` False: the poster's weekday commute leaves the home city, so the employer may
+    well lie elsewhere and the home city is no evidence of its city)."""
+    places = (board.proposed("work_location") + list(extra)
+              + (board.proposed("home_location") if home_city else []))
     city = next((h.levels.get("city") for a in ("work_location", "home_location") for h in places
                  if h.attribute == a and h.levels.get("city")), None)
     for h in board.proposed("workplace"):
@@ -537,6 +541,45 @@ def _workplace_city(board: Board) -> list[Hypothesis]:
             h.rationale += ("; city named on the same line or card" if own else
                             f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area")
     return []
+
+
+def address_beside(f: GraphFacts, h: Hypothesis) -> dict[str, str] | None:
+    """The place levels (country .. district) the workplace's own image evidence prints as its
+    address ("海岸名邸物业服务中心 / 崂山区", "Coyoacán, CDMX" on a letterhead, "LOTUS CROWN RESORT·COTAI"),
+    merged over the address's place names, else None: none, a place of someone else, two addresses
+    that disagree (a card and a roster of two branches), or a card that does not print the
+    organisation as read (a mail whose employer came from its signature: its other places are the
+    correspondent's as often as not)."""
+    ev = set(h.evidence)
+    org = h.levels.get("organization", "")
+    merged: dict[str, str] = {}
+    for n, e in f.entities:
+        if (n.node_id not in ev or n.modality != "image" or e.type != "place" or not org or org not in (n.content or "")
+                or (e.data.holder or "").startswith("other:")
+                or not (_org_address(n.content or "", e.start, org) or _place_date(n.content or "", e.start))):
+            continue
+        lv = {k: v for k, v in (e.data.levels or {}).items() if k in PLACE_LEVELS}
+        if not lv:
+            continue
+        if merged and not compatible(_full(merged), _full(lv)):
+            return None
+        merged.update(lv)
+    return merged or None
+
+
+# a date on a document's line: 12/02/2026, 12.02., 2026-02-12, 2026年2月12日, 2月12日
+_DATE = re.compile(r"\d{1,4}\s*[/.\-]\s*\d{1,2}(?:\s*[/.\-]\s*\d{0,4})?|\d{1,4}\s*年\s*\d{1,2}\s*月|\d{1,2}\s*月\s*\d{1,2}\s*日")
+
+
+def _place_date(content: str, start: int) -> bool:
+    """The place at `start` opens a "place, date" line, as letters and forms are dated where they
+    are written ("Coyoacán, CDMX· 12/02/2026", "Lyon, le 3/05/2026"): a workplace's own form was
+    written at the workplace. A place in running text ("a trip to Lyon on 3/05") opens no line."""
+    ls = content.rfind("\n", 0, start) + 1
+    le = content.find("\n", start)
+    line = content[ls:le if le >= 0 else len(content)]
+    return (not content[ls:start].strip() and any(c in line[:start - ls + 40] for c in ",，、")
+            and bool(_DATE.search(line, start - ls)))
 
 
 def _city_beside(f: GraphFacts, h: Hypothesis) -> str | None:
@@ -555,6 +598,12 @@ def _city_beside(f: GraphFacts, h: Hypothesis) -> str | None:
 _ADDRESS_LINE = re.compile(r"\d|[,，、]|(?i:\b(?:city|county|district|ward|borough)\b)|[市区區县縣町]|[시구군]\b")
 
 
+# a lower-case word and no number before the place on its line: a sentence ("Vemo-nos em Bruxelas -
+# TransMeet 2025" under a signature is a meeting, not the address); an address line opens with the
+# place or a street and its number ("412 London Road· Glasgow", "rue de Rivoli 10, Paris")
+_SENTENCE_WORD = re.compile(r"(?<![\w])[a-zà-öø-ÿ]{2,}\b")
+
+
 def _org_address(content: str, start: int, org: str) -> bool:
     """The place at `start` is printed as the organisation's own address: on the organisation's line, or
     on one of the two lines below it written as an address ("St. Raphael Medical Center / Makati City",
@@ -568,7 +617,9 @@ def _org_address(content: str, start: int, org: str) -> bool:
     col, org_col = start - (content.rfind("\n", 0, start) + 1), lines[home].find(org)
     if at == home and org_col <= col < org_col + len(org):
         return False       # a place inside the organisation's name ("PONCE FRETWORKS" is no shop in Ponce)
-    return at == home or (0 < at - home <= 2 and bool(_ADDRESS_LINE.search(lines[at])))
+    before = content[content.rfind("\n", 0, start) + 1:start]
+    return at == home or (0 < at - home <= 2 and bool(_ADDRESS_LINE.search(lines[at]))
+                          and not (_SENTENCE_WORD.search(before) and not any(c.isdigit() for c in before)))
 
 
 PLACES = aggregator("places", _places, consumes=(
@@ -576,5 +627,4 @@ PLACES = aggregator("places", _places, consumes=(
     "carrier:exif", "carrier:ip_region", "gazetteer", "time", "feature:travel", "feature:home", "feature:work",
     "feature:capitalised", "feature:destinations", "feature:route_ends", *COMPOUND_FEATURES),
     owns=("home_location", "work_location", "travel_history"))
-WORKPLACE_CITY = aggregator("workplace_city", _workplace_city, consumes=(
-    "hypothesis:workplace", "hypothesis:work_location", "hypothesis:home_location", "entity:place"), produces=("workplace",))
+
