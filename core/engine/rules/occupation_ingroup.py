@@ -16,6 +16,7 @@ from core.engine.reading.data_file import check_regex, load_model
 from core.engine.rules.base import Ctx
 from core.engine.rules.data_file import Recognizer
 from core.engine.types import Cue
+from tools import regex_cache
 
 PATH = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "ingroup.json"
 
@@ -78,8 +79,11 @@ def _compiled() -> tuple[InGroupFile, dict[str, tuple[str, str, bool]], list[tup
     for key, o in ix.latin.get("en", {}).items():
         if len(key) > 3 and o.role:      # a pastime's title too ("we bakers"): then a hint, below
             titles.setdefault(plural(key), (o.role, o.sector, key in ix.hobby))
-    alt = "(?P<t>" + "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in sorted(titles, key=len, reverse=True)) + ")"
-    pats = [(p, re.compile(p.regex.replace("{T}", alt), re.I)) for p in f.patterns]
+    ordered = sorted(sorted(titles), key=len, reverse=True)      # ties in one order: one pattern in every process
+    alt = "(?P<t>" + "|".join(re.escape(t).replace(r"\ ", r"\s+") for t in ordered) + ")"
+    # an alternation of ~1,000 plural titles: about 1 s to compile, so compiled once per interpreter and
+    # kept on disk (tools.regex_cache)
+    pats = [(p, regex_cache.compile(p.regex.replace("{T}", alt), re.I, name=f"ingroup-{p.id}")) for p in f.patterns]
     return f, titles, pats
 
 
