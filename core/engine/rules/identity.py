@@ -207,6 +207,8 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         if g == "n" and (ty := _P.age_then_year.match(t[m.end():])) and int(ty.group(1)) < REF_YEAR:
             continue  # "turned 30 in 2014": an age then, read with the years since by rules/age_arithmetic.py
+        if g in ("n", "n2") and _P.age_past_before.search(t[max(0, m.start(g) - 24):m.start(g)]):
+            continue  # "I was 21 years old when I moved": an age then, not now
         if g == "n" and _P.age_year_before.search(t[max(0, m.start() - 16):m.start()]):
             continue  # "in 2014, the same year I turned 30": likewise
         if g == "n3" and _P.age_my_before.search(t[max(0, m.start() - 4):m.start()]):
