@@ -60,6 +60,7 @@ class Milestone(BaseModel):
 class Birthday(BaseModel):
     patterns: dict[str, list[Regex]]
     not_age_after: Regex
+    today: "Today | None" = None
 
 
 class Patterns(BaseModel):
@@ -75,6 +76,10 @@ class Future(BaseModel):
     def regex(self) -> re.Pattern[str]:
         ws = [w for lang in self.words.values() for w in lang]
         return re.compile(rf"(?i)\b(?:{'|'.join(w for w in ws if w.isascii())})\b|" + "|".join(w for w in ws if not w.isascii()))
+
+
+class Today(Future):
+    """Words by language for today: beside a birthday number, the post's date is the birthday."""
 
 
 class Era(BaseModel):
@@ -109,6 +114,9 @@ class EventBirthYear(BaseModel):
 
 class BareAge(Patterns):
     other_wish: Regex
+
+
+Birthday.model_rebuild()
 
 
 class AgeTable(BaseModel):
@@ -178,6 +186,27 @@ def _future() -> re.Pattern[str]:
     return _compiled()[0].future.regex()
 
 
+@lru_cache(maxsize=1)
+def _today() -> re.Pattern[str] | None:
+    t = _compiled()[0].birthday.today
+    return t.regex() if t else None
+
+
+def _said_today(ctx: Ctx, start: int, end: int) -> bool:
+    """A today word in the clause of the span, near it ("35 printemps aujourd'hui", "今天是我的三十岁生日");
+    not across a comma ("je fête mes 40 ans samedi, aujourd'hui je range")."""
+    rx = _today()
+    if rx is None:
+        return False
+    s, e = ctx.sentence(start)
+    text = ctx.masked
+    for m in rx.finditer(text, max(s, start - 24), min(e, end + 24)):
+        gap = text[m.end():start] if m.end() <= start else text[end:m.start()]
+        if not re.search(r"[,;:，、；：]", gap):
+            return True
+    return False
+
+
 def _decade(n: int) -> str:
     return f"{n // 10 * 10}s"
 
@@ -224,6 +253,7 @@ def exam_ages(ctx: Ctx) -> list[Cue]:
 def birthday_ages(ctx: Ctx) -> list[Cue]:
     """An age said with a birthday word in one's own words ("我的三十岁生日", "mein 40. Geburtstag")."""
     _, _, _, patterns, not_age = _compiled()
+    today = _today()
     text = ctx.masked
     out: list[Cue] = []
     for rx in patterns:
@@ -238,12 +268,16 @@ def birthday_ages(ctx: Ctx) -> list[Cue]:
                         original=None if hit.group(0).isascii() else hit.group(0))
             if c.holder == "self":
                 out.append(c)
+                if _said_today(ctx, hit.start(), hit.end()):
+                    # "35 printemps aujourd'hui", "Fiz 30 anos hoje": the post's date is the birthday
+                    out.append(ctx.cue("birth_date", "post date", hit.start(), hit.end(), rule="birth_date:birthday_number_today",
+                                       confidence=0.7, first_person=True, is_today=True))
     return out
 
 
 def turned_in_year(ctx: Ctx) -> list[Cue]:
     """"turned 30 in 2014": the age then plus the years since, as a decade (identity.py's stated-age
-    rule leaves a "turned N in <past year>" to this one)."""
+    rule leaves a "turned N in <past year>" to this one); and the birth year, exactly 2014 - 30."""
     t = _compiled()[0]
     out: list[Cue] = []
     for p in t.turned_in_year.patterns:
@@ -257,6 +291,10 @@ def turned_in_year(ctx: Ctx) -> list[Cue]:
                         levels={"decade": _decade(hi)}, inference=f"{n} in {y} -> {lo}-{hi} in {REF_YEAR}")
             if c.holder == "self":
                 out.append(c)
+                # the Nth birthday fell in that year: born exactly that year minus N
+                out.append(ctx.cue("birth_date", str(y - n), hit.start(), hit.end(), rule="birth_date:turned_in_year",
+                                   confidence=0.6, levels={"year": str(y - n)}, first_person=True,
+                                   inference=f"turned {n} in {y} -> born {y - n}"))
     return out
 
 
