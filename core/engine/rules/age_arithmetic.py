@@ -26,6 +26,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
 from core.engine.reading.data_file import check_regex
+from core.engine.reading.kin import fold_zh
 from core.engine.reading.lang import pack
 from core.engine.rules.base import Ctx
 from core.engine.rules.identity import REF_YEAR
@@ -147,7 +148,9 @@ def _located(e: dict, raw: dict) -> str:
 def load_table(path: Path = DATA) -> AgeTable:
     """The table, validated; AgeTableError names the file, entry and field of the first problem."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        # a CJK text is read folded (traditional -> simplified, 歳 -> 岁, 時 -> 时: reading/kin.fold_zh, same
+        # length), so the patterns are folded the same way: "私の30歳の誕生日" meets the folded text
+        raw = json.loads(fold_zh(path.read_text(encoding="utf-8")))
     except (OSError, json.JSONDecodeError) as e:
         raise AgeTableError(f"{path}: {e}") from None
     try:
@@ -464,15 +467,16 @@ EXTRACTORS = (age_arithmetic,)
 def bare_age(text: str) -> tuple[int, str] | None:
     """An age said alone at the head of a text ("Fifty. FIFTY.", "29 ho gayi yaar"): (age, span), or None.
     The birth aggregator reads it only on the account's own birthday post (a bare number says nothing alone)."""
+    folded = fold_zh(text)      # the patterns are folded (load_table); the span is cut from the original
     for p in _compiled()[0].bare_age.patterns:
-        if (hit := re.search(p, text, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 99:
-            return n, hit.group(0).strip()
+        if (hit := re.search(p, folded, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 99:
+            return n, text[hit.start():hit.end()].strip()
     return None
 
 
 def wishes_someone_else(text: str) -> bool:
     """A birthday wish that names someone else's birthday ("happy birthday to your dad!")."""
-    return bool(re.search(_compiled()[0].bare_age.other_wish, text, re.I))
+    return bool(re.search(_compiled()[0].bare_age.other_wish, fold_zh(text), re.I))
 
 
 # ---------------------------------------------------------------------------------- "now" is the post
@@ -529,6 +533,7 @@ def zodiac_birth_years(text: str, post_year: int) -> list[int]:
     """The birth years a first-person zodiac-year mention allows ("2018年本命年" -> 2006, 1994, 1982, ...;
     "本命年" with no year: the post's year). Kin before the word ("我妈本命年") is someone else's."""
     z = _compiled()[0].zodiac_year
+    text = fold_zh(text)        # the patterns are folded (load_table)
     out: list[int] = []
     for p in z.patterns:
         for hit in re.finditer(p, text):
