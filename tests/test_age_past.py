@@ -28,6 +28,9 @@ PAST = [
 
 PRESENT = [
     C("en-now", ["I am 34 years old and I was 21 years old when I left home"], present={"age": "34"}),
+    # "At N, I <past verb>" is no sure age then: a present age is often told so (PRISM: "At 74, I hiked ...")
+    C("en-at-n-recent-past", ["At 74, I hiked in the Lake District, baked a scone, and visited an art gallery."],
+      present={"age": "74"}),
     C("zh-now", ["我今年21岁了，刚毕业"], present={"age": "21"}),
     C("ja-now", ["私は21歳です。よろしくお願いします"], present={"age": "21"}),
     C("ko-now", ["저는 21살이에요. 대학생입니다"], present={"age": "21"}),
