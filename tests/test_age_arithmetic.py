@@ -33,6 +33,8 @@ POSITIVE = [
     C("fr-birthday", ["Je fête mes 40 ans ce soir avec les copains"], present={"age": "40"}),
     C("fr-printemps", ["35 printemps aujourd'hui, merci pour tous vos messages"], present={"age": "35"}),
     C("tl-na-ako", ["30 na ako! Salamat sa lahat ng bumati"], present={"age": "30"}),
+    # a CJK text is read folded (歳 -> 岁, 誕 -> 诞): the table's patterns are folded the same way
+    C("ja-birthday-folded", ["今日は私の30歳の誕生日です。ケーキを焼いた"], present={"age": "30"}),
     C("zh-gaokao-pro-drop", [f"高考那年是{Y18}，那时候天天刷题"], present={"age": DEC}),
     C("de-abi-years-later", [f"Abi {Y18 + 1}, {REF_YEAR - Y18 - 1} Jahre später"], present={"age": DEC}),
     C("en-turned-in-year", [f"I turned 30 in {REF_YEAR - 12}, feels like another life"],
@@ -50,6 +52,7 @@ NEGATIVE = [
     C("zh-friend-30", ["我朋友的30岁生日，我们给她准备了蛋糕"], absent={"age": "30"}),
     C("zh-anniversary", ["公司成立30周年，全体员工聚餐"], absent={"age": "30"}),
     C("zh-price", ["这件衣服才40块，太划算了"], absent={"age": "40"}),
+    C("ja-mother-birthday", ["今日は母の60歳の誕生日です。ケーキを焼いた"], absent={"age": "60"}),
     C("de-friend-40", ["Der 40. Geburtstag meiner Freundin war ein Fest"], absent={"age": "40"}),
     C("de-company", ["30 Jahre unserer Firma, ein schönes Jubiläum"], absent={"age": "30"}),
     C("es-career", ["Celebro mis 20 años de carrera en la empresa"], absent={"age": "20"}),

@@ -26,6 +26,7 @@ from typing import Annotated
 from pydantic import AfterValidator, BaseModel, Field, ValidationError
 
 from core.engine.reading.data_file import check_regex
+from core.engine.reading.kin import fold_zh
 from core.engine.reading.lang import pack
 from core.engine.rules.base import Ctx
 from core.engine.rules.identity import REF_YEAR
@@ -60,6 +61,7 @@ class Milestone(BaseModel):
 class Birthday(BaseModel):
     patterns: dict[str, list[Regex]]
     not_age_after: Regex
+    today: "Today | None" = None
 
 
 class Patterns(BaseModel):
@@ -75,6 +77,10 @@ class Future(BaseModel):
     def regex(self) -> re.Pattern[str]:
         ws = [w for lang in self.words.values() for w in lang]
         return re.compile(rf"(?i)\b(?:{'|'.join(w for w in ws if w.isascii())})\b|" + "|".join(w for w in ws if not w.isascii()))
+
+
+class Today(Future):
+    """Words by language for today: beside a birthday number, the post's date is the birthday."""
 
 
 class Era(BaseModel):
@@ -111,6 +117,9 @@ class BareAge(Patterns):
     other_wish: Regex
 
 
+Birthday.model_rebuild()
+
+
 class AgeTable(BaseModel):
     window: int = Field(ge=1, le=40)
     future: Future
@@ -139,7 +148,9 @@ def _located(e: dict, raw: dict) -> str:
 def load_table(path: Path = DATA) -> AgeTable:
     """The table, validated; AgeTableError names the file, entry and field of the first problem."""
     try:
-        raw = json.loads(path.read_text(encoding="utf-8"))
+        # a CJK text is read folded (traditional -> simplified, 歳 -> 岁, 時 -> 时: reading/kin.fold_zh, same
+        # length), so the patterns are folded the same way: "私の30歳の誕生日" meets the folded text
+        raw = json.loads(fold_zh(path.read_text(encoding="utf-8")))
     except (OSError, json.JSONDecodeError) as e:
         raise AgeTableError(f"{path}: {e}") from None
     try:
@@ -176,6 +187,27 @@ def _compiled() -> tuple[AgeTable, list[tuple[Milestone, re.Pattern]], re.Patter
 @lru_cache(maxsize=1)
 def _future() -> re.Pattern[str]:
     return _compiled()[0].future.regex()
+
+
+@lru_cache(maxsize=1)
+def _today() -> re.Pattern[str] | None:
+    t = _compiled()[0].birthday.today
+    return t.regex() if t else None
+
+
+def _said_today(ctx: Ctx, start: int, end: int) -> bool:
+    """A today word in the clause of the span, near it ("35 printemps aujourd'hui", "今天是我的三十岁生日");
+    not across a comma ("je fête mes 40 ans samedi, aujourd'hui je range")."""
+    rx = _today()
+    if rx is None:
+        return False
+    s, e = ctx.sentence(start)
+    text = ctx.masked
+    for m in rx.finditer(text, max(s, start - 24), min(e, end + 24)):
+        gap = text[m.end():start] if m.end() <= start else text[end:m.start()]
+        if not re.search(r"[,;:，、；：]", gap):
+            return True
+    return False
 
 
 def _decade(n: int) -> str:
@@ -224,6 +256,7 @@ def exam_ages(ctx: Ctx) -> list[Cue]:
 def birthday_ages(ctx: Ctx) -> list[Cue]:
     """An age said with a birthday word in one's own words ("我的三十岁生日", "mein 40. Geburtstag")."""
     _, _, _, patterns, not_age = _compiled()
+    today = _today()
     text = ctx.masked
     out: list[Cue] = []
     for rx in patterns:
@@ -238,12 +271,16 @@ def birthday_ages(ctx: Ctx) -> list[Cue]:
                         original=None if hit.group(0).isascii() else hit.group(0))
             if c.holder == "self":
                 out.append(c)
+                if _said_today(ctx, hit.start(), hit.end()):
+                    # "35 printemps aujourd'hui", "Fiz 30 anos hoje": the post's date is the birthday
+                    out.append(ctx.cue("birth_date", "post date", hit.start(), hit.end(), rule="birth_date:birthday_number_today",
+                                       confidence=0.7, first_person=True, is_today=True))
     return out
 
 
 def turned_in_year(ctx: Ctx) -> list[Cue]:
     """"turned 30 in 2014": the age then plus the years since, as a decade (identity.py's stated-age
-    rule leaves a "turned N in <past year>" to this one)."""
+    rule leaves a "turned N in <past year>" to this one); and the birth year, exactly 2014 - 30."""
     t = _compiled()[0]
     out: list[Cue] = []
     for p in t.turned_in_year.patterns:
@@ -257,6 +294,10 @@ def turned_in_year(ctx: Ctx) -> list[Cue]:
                         levels={"decade": _decade(hi)}, inference=f"{n} in {y} -> {lo}-{hi} in {REF_YEAR}")
             if c.holder == "self":
                 out.append(c)
+                # the Nth birthday fell in that year: born exactly that year minus N
+                out.append(ctx.cue("birth_date", str(y - n), hit.start(), hit.end(), rule="birth_date:turned_in_year",
+                                   confidence=0.6, levels={"year": str(y - n)}, first_person=True,
+                                   inference=f"turned {n} in {y} -> born {y - n}"))
     return out
 
 
@@ -426,15 +467,16 @@ EXTRACTORS = (age_arithmetic,)
 def bare_age(text: str) -> tuple[int, str] | None:
     """An age said alone at the head of a text ("Fifty. FIFTY.", "29 ho gayi yaar"): (age, span), or None.
     The birth aggregator reads it only on the account's own birthday post (a bare number says nothing alone)."""
+    folded = fold_zh(text)      # the patterns are folded (load_table); the span is cut from the original
     for p in _compiled()[0].bare_age.patterns:
-        if (hit := re.search(p, text, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 99:
-            return n, hit.group(0).strip()
+        if (hit := re.search(p, folded, re.I)) and (n := word_int(hit.group("n"))) is not None and 13 <= n <= 99:
+            return n, text[hit.start():hit.end()].strip()
     return None
 
 
 def wishes_someone_else(text: str) -> bool:
     """A birthday wish that names someone else's birthday ("happy birthday to your dad!")."""
-    return bool(re.search(_compiled()[0].bare_age.other_wish, text, re.I))
+    return bool(re.search(_compiled()[0].bare_age.other_wish, fold_zh(text), re.I))
 
 
 # ---------------------------------------------------------------------------------- "now" is the post
@@ -491,6 +533,7 @@ def zodiac_birth_years(text: str, post_year: int) -> list[int]:
     """The birth years a first-person zodiac-year mention allows ("2018年本命年" -> 2006, 1994, 1982, ...;
     "本命年" with no year: the post's year). Kin before the word ("我妈本命年") is someone else's."""
     z = _compiled()[0].zodiac_year
+    text = fold_zh(text)        # the patterns are folded (load_table)
     out: list[int] = []
     for p in z.patterns:
         for hit in re.finditer(p, text):

@@ -211,6 +211,8 @@ def age(ctx: Ctx) -> list[Cue]:
             continue
         if g == "n" and (ty := _P.age_then_year.match(t[m.end():])) and int(ty.group(1)) < REF_YEAR:
             continue  # "turned 30 in 2014": an age then, read with the years since by rules/age_arithmetic.py
+        if g in ("n", "n2") and _P.age_past_before.search(t[max(0, m.start(g) - 24):m.start(g)]):
+            continue  # "I was 21 years old when I moved": an age then, not now
         if g == "n" and _P.age_year_before.search(t[max(0, m.start() - 16):m.start()]):
             continue  # "in 2014, the same year I turned 30": likewise
         if g == "n3" and _P.age_my_before.search(t[max(0, m.start() - 4):m.start()]):
@@ -348,10 +350,14 @@ def birth_date(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("birth_date", _bd_value(lv), m.start(), m.end(), rule="birth_date:stated", confidence=0.85,
                            levels=lv, first_person=ctx.first_person(m.start()), iso=_iso(y, mo, d_i)))
     for m in _P.bd_zh.finditer(t):
-        y = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4")
+        y = m.group("y") or m.group("y2") or m.group("y3") or m.group("y4") or m.group("y5") or m.group("y6")
         if y and len(y) == 2:
             y = str(_year_of(int(y)))
-        mo = zh_int(m.group("m")) if m.group("m") else None
+        if m.group("y5") and not 13 <= REF_YEAR - int(y) <= 100:
+            continue  # "我2020年的" is no birth year
+        if m.group("y6") and _P.notice_zh.search(t):
+            continue  # a public notice's candidate (公示, 拟任): someone else's
+        mo = zh_int(m.group("m") or m.group("m6")) if m.group("m") or m.group("m6") else None
         d = zh_int(m.group("d")) if m.group("d") else None
         if m.group("m") and not (m.group(0).startswith(_BIRTHDAY_OPENERS_ZH) or "出生" in m.group(0) or "生" in m.group(0)[-2:]):
             continue  # "我3月去了..." is not a birthday
