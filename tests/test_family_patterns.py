@@ -88,3 +88,10 @@ def test_the_regex_linearity_corpus_walks_a_family_s_compiled_patterns():
     for mod in (identity, lifestyle, semantic_anchor):
         assert mod._P and all(id(p) in walked for p in mod._P.values()), mod.__name__
     assert all(id(p) in walked for p in socio._P.values())
+
+
+def test_a_key_named_like_a_dict_method_is_refused():
+    from core.engine.rules.keys import Keys
+    assert Keys({"field_en": 1}).field_en == 1
+    with pytest.raises(ValueError, match="toy.json: field patterns.items: an entry may not be named like a dict method"):
+        Keys({"items": 1}, "toy.json: field patterns.")

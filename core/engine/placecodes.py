@@ -120,6 +120,13 @@ def _intl_city(cc: str, ac: str) -> str | None:
 
 
 def codes_in(text: str) -> list[PlaceCode]:
+    """The place codes of a text, start order. Cached by text: the places aggregator reads every text
+    of an account again on each pass of a run."""
+    return list(_codes_in(text))
+
+
+@lru_cache(maxsize=4096)
+def _codes_in(text: str) -> tuple[PlaceCode, ...]:
     out: list[PlaceCode] = []
     for m in UK_POSTCODE.finditer(text):
         area = m.group("area")
@@ -145,4 +152,4 @@ def codes_in(text: str) -> list[PlaceCode]:
     for c in _postcodes(text):
         if not any(o.start < c.end and c.start < o.end for o in out):
             out.append(c)
-    return sorted(out, key=lambda c: c.start)
+    return tuple(sorted(out, key=lambda c: c.start))
