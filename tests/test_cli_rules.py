@@ -44,7 +44,7 @@ def test_rules_list_json_and_bad_attribute() -> None:
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
     assert [d["name"] for d in out] == ["age_arithmetic"]
-    assert out[0]["source"] == "core/data/age_milestones.json" and out[0]["attributes"] == ["age"]
+    assert out[0]["source"] == "core/data/age_milestones.json" and out[0]["attributes"] == ["age", "birth_date"]
     bad = _argus("rules", "list", "--attribute", "shoe_size")
     assert bad.returncode == 2 and bad.stderr.strip().startswith("error:") and "shoe_size" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1
