@@ -210,6 +210,14 @@ def granularity(attr: str, levels: dict[str, str]) -> float:
     return round(depth / len(spec.levels), 3)
 
 
+def relevel(h: Hypothesis, levels: dict[str, str]) -> None:
+    """Give a proposed hypothesis finer levels in place: its levels in schema order, the value shown
+    and the granularity follow from them."""
+    h.levels = order_levels(h.attribute, levels)
+    h.value = display(h.attribute, h.levels)
+    h.granularity = granularity(h.attribute, h.levels)
+
+
 def cluster(recs: list[CueRec]) -> list[Cluster]:
     """Greedy clustering of hierarchical/category cues by level agreement (strongest first)."""
     clusters: list[Cluster] = []

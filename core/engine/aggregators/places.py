@@ -10,8 +10,7 @@ from collections import Counter, defaultdict
 from dataclasses import dataclass, field
 from typing import Any
 
-from core.engine.aggregators.base import (CueRec, GraphFacts, compatible, display, granularity, hyp, noisy_or,
-                                          order_levels, support)
+from core.engine.aggregators.base import CueRec, GraphFacts, compatible, hyp, noisy_or, relevel, support
 from core.engine.aggregators.documents import COMPOUND_FEATURES, compound_on_document
 from core.engine.aggregators.place_joint import bio_places, resolve_jointly
 from core.engine.aggregators.registry import Board, aggregator
@@ -535,9 +534,7 @@ def workplace_city(board: Board, extra: list[Hypothesis] = (), home_city: bool =
             own = _city_beside(board.facts, h)
             if own is None and not city:
                 continue
-            h.levels = order_levels("workplace", {"city": own or city, **h.levels})
-            h.value = display("workplace", h.levels)
-            h.granularity = granularity("workplace", h.levels)
+            relevel(h, {"city": own or city, **h.levels})
             h.rationale += ("; city named on the same line or card" if own else
                             f"; city from the {'work' if any(p.attribute == 'work_location' for p in places) else 'home'} area")
     return []

@@ -5,8 +5,7 @@ is work and which is home the commute alone does not say (issue 34: "work locati
 daytime recurrence"). The evidence chain names the commute's posts and days."""
 from __future__ import annotations
 
-from core.engine.aggregators.base import (CueRec, GraphFacts, compatible, display, finest, granularity, hyp,
-                                          order_levels)
+from core.engine.aggregators.base import CueRec, GraphFacts, compatible, finest, hyp, relevel
 from core.engine.aggregators.places import address_beside, workplace_city
 from core.engine.aggregators.registry import Board, aggregator
 from core.engine.types import Hypothesis
@@ -102,9 +101,7 @@ def address_work(f: GraphFacts, workplaces: list[Hypothesis], works: list[Hypoth
     for w in live:
         if not compatible(w.levels, lv) or all(k in w.levels for k in lv):
             continue
-        w.levels = order_levels("work_location", {**lv, **w.levels})
-        w.value = display("work_location", w.levels)
-        w.granularity = granularity("work_location", w.levels)
+        relevel(w, {**lv, **w.levels})
         w.level = finest("work_location", w.levels)
         w.evidence = list(dict.fromkeys(w.evidence + wp.evidence[:4]))
         w.rationale = (w.rationale + f"; finer levels from {why}")[:400]

@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from core.engine.reading.data_file import check_regex, load_model
 from core.engine.rules.base import Ctx
 from core.engine.rules.data_file import Recognizer
+from core.engine.rules.occupation_taxonomy import index
 from core.engine.types import Cue
 from tools import regex_cache
 
@@ -71,8 +72,6 @@ def plural(title: str) -> str:
 
 @lru_cache(maxsize=1)
 def _compiled() -> tuple[InGroupFile, dict[str, tuple[str, str, bool]], list[tuple[Pattern, re.Pattern[str]]]]:
-    from core.engine.rules.occupation_taxonomy import index
-
     f = load()
     ix = index()
     titles: dict[str, tuple[str, str, bool]] = {}
