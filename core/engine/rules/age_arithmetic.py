@@ -58,17 +58,6 @@ class Milestone(BaseModel):
     span: tuple[int, int] | None = None
 
 
-class Birthday(BaseModel):
-    patterns: dict[str, list[Regex]]
-    not_age_after: Regex
-    today: "Today | None" = None
-
-
-class Patterns(BaseModel):
-    about: str = ""
-    patterns: list[Regex] = Field(min_length=1)
-
-
 class Future(BaseModel):
     """Words by language of a thing still to come (Latin-script ones match whole words)."""
     about: str = ""
@@ -81,6 +70,17 @@ class Future(BaseModel):
 
 class Today(Future):
     """Words by language for today: beside a birthday number, the post's date is the birthday."""
+
+
+class Birthday(BaseModel):
+    patterns: dict[str, list[Regex]]
+    not_age_after: Regex
+    today: Today | None = None
+
+
+class Patterns(BaseModel):
+    about: str = ""
+    patterns: list[Regex] = Field(min_length=1)
 
 
 class Era(BaseModel):
@@ -116,8 +116,6 @@ class EventBirthYear(BaseModel):
 class BareAge(Patterns):
     other_wish: Regex
 
-
-Birthday.model_rebuild()
 
 
 class AgeTable(BaseModel):
@@ -256,7 +254,6 @@ def exam_ages(ctx: Ctx) -> list[Cue]:
 def birthday_ages(ctx: Ctx) -> list[Cue]:
     """An age said with a birthday word in one's own words ("我的三十岁生日", "mein 40. Geburtstag")."""
     _, _, _, patterns, not_age = _compiled()
-    today = _today()
     text = ctx.masked
     out: list[Cue] = []
     for rx in patterns:
