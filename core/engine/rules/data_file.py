@@ -1,7 +1,6 @@
-"""One reader for the recognizers' data files: JSON validated by a pydantic model, any fault one
-line naming the file and the field (the error class is the caller's), and the `recognizer` block every
-recognizer's data file carries. The reader itself lives on the reading floor (core/engine/reading/data_file.py),
-which the language packs read through too."""
+"""The `recognizer` block every recognizer's data file carries and the base scores' type, for the
+rules' data files; their reader (one line naming the file, the entry and the field) is
+core/data_file.py, re-exported here for the rules as on the reading floor (reading/data_file.py)."""
 from __future__ import annotations
 
 from typing import Annotated, Literal

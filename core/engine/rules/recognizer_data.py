@@ -87,10 +87,8 @@ class Part(_Strict):
         return self
 
     def source(self) -> str:
-        out = self.wrap.replace("{words}", "|".join(self.words))
-        for name, alts in self.slots.items():
-            out = out.replace("{" + name + "}", "|".join(alts))
-        return out
+        alts = {"words": self.words, **self.slots}
+        return _SLOT.sub(lambda m: "|".join(alts[m.group(1)]) if m.group(1) in alts else m.group(0), self.wrap)
 
 
 class Pattern(_Strict):
