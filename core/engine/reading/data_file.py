@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from core.data_file import M, load_model, validate  # noqa: F401 (the engine's import path)
+from core.data_file import load_model, validate  # noqa: F401 (the engine's import path)
 
 
 def check_regex(pattern: str) -> str:

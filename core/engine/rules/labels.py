@@ -16,17 +16,17 @@ from core.engine.types import Cue
 _D = family("labels")      # core/data/recognizers/labels.json (rules/recognizer_data.py)
 
 _DOC_CARRIERS = {"badge", "document", "ticket", "receipt", "screenshot", "ocr_text", "sign"}
-_ORG_LABELS, _UNIT_LABELS = workplace_label_patterns()
+_ORG_LABELS, _ = workplace_label_patterns()   # a department label is no workplace, alone or as a level (issue 37 item 7)
 _VALUE = r"[ \t]*[:：][ \t]*(?P<v>[^\n:：|｜;；]{1,60})"
 _LABELS: list[tuple[str, re.Pattern[str]]] = [
-    # employer and department labels are data (workplace_labels.json)
-    ("unit", re.compile(r"(?i)(?:^|\n|\b)(?:" + _UNIT_LABELS + ")" + _VALUE)),
+    # employer labels are data (workplace_labels.json)
     ("organization", re.compile(r"(?i)(?:^|\n|\b)(?:" + _ORG_LABELS + ")" + _VALUE)),
     # the other labels are data too (labels.json): English then Chinese alternatives
     *((f, re.compile(r"(?i)(?:^|\n|\b)(?:" + "|".join(_D.words(f)) + ")" + _VALUE))
-      for f in ("position", "address", "school", "faculty", "major", "gender", "nationality", "dob")),
+      for f in ("position", "address", "school", "faculty", "major", "gender", "nationality")),
 ]
 _GENDER = _D.map("gender")
+_PLAIN: dict[str, list] = _D.map("plain")      # kind -> [attribute, level, confidence offset]: the value as it stands
 # a value ends at a wide gap or where the next "Label:" starts
 _CUT = re.compile(r"\s{2,}|\s+(?=[^\s:：]{1,12}[ \t]*[:：])|[,，;；](?=\s*[^\s:：]{1,12}[ \t]*[:：])")
 
@@ -43,20 +43,16 @@ def labelled_fields(ctx: Ctx) -> list[Cue]:
             nl = t.find("\n", m.start("v"))
             raw = t[m.start("v"):nl if nl >= 0 else len(t)][:80]
             v = _CUT.split(raw, 1)[0].strip().strip(".,，。")
-            if not v or len(v) < 1:
+            if not v:
                 continue
             s = m.start("v") + (len(raw) - len(raw.lstrip()))
             e = s + len(v)
             if ctx.text[s:e] != v:
                 continue
-            if kind == "unit":
-                continue     # a department is never a workplace, alone or as a level (issue 37 item 7)
-            elif kind == "organization":
-                out.append(ctx.cue("workplace", v, s, e, rule="label:organization", confidence=conf,
-                                   levels={"organization": v}, first_person=True))
-            elif kind == "position":
-                out.append(ctx.cue("occupation", v, s, e, rule="label:position", confidence=conf - 0.1,
-                                   levels={"role": v}, first_person=True))
+            if kind in _PLAIN:
+                attribute, level, offset = _PLAIN[kind]
+                out.append(ctx.cue(attribute, v, s, e, rule=f"label:{kind}", confidence=conf + offset,
+                                   levels={level: v}, first_person=True))
             elif kind == "address":
                 lv: dict[str, str] = {}
                 for p in ctx.places():
@@ -65,15 +61,6 @@ def labelled_fields(ctx: Ctx) -> list[Cue]:
                 lv["address"] = v
                 out.append(ctx.cue("home_location", v, s, e, rule="label:address", confidence=conf - 0.1, levels=lv,
                                    first_person=True, original=v if ctx.has_cjk else None))
-            elif kind == "school":
-                out.append(ctx.cue("school", v, s, e, rule="label:school", confidence=conf, levels={"institution": v},
-                                   first_person=True))
-            elif kind == "faculty":
-                out.append(ctx.cue("school", v, s, e, rule="label:faculty", confidence=conf - 0.1, levels={"faculty": v},
-                                   first_person=True))
-            elif kind == "major":
-                out.append(ctx.cue("education", v, s, e, rule="label:major", confidence=conf, levels={"field": v},
-                                   first_person=True))
             elif kind == "gender":
                 g = _GENDER.get(v.lower())
                 if g:

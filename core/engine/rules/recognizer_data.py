@@ -20,12 +20,11 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from core.engine.rules.data_file import Recognizer, load_model
+from core.engine.rules.data_file import Recognizer, Scores as ScoreMap, load_model
 
 DIR = Path(__file__).resolve().parents[2] / "data" / "recognizers"
 _SLOT = re.compile(r"\{([a-z_][a-z0-9_]*)\}")
 _FLAGS = {"i": re.I, "m": re.M, "s": re.S, "x": re.X}
-Lang = str   # a two-letter language code, or "mul" for one list of several Latin-script languages
 
 
 class RecognizerDataError(ValueError):
@@ -36,23 +35,15 @@ class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
 
-def _langs(v: dict[str, Any]) -> dict[str, Any]:
-    for k in v:
-        if not (re.fullmatch(r"[a-z]{2}", k) or k == "mul"):
-            raise ValueError(f"'{k}' is no two-letter language code (or mul)")
-    return v
-
+# a two-letter language code, or "mul" for one list of several Latin-script languages: any other key of a
+# list or map is refused by Family._undeclared (only "mul" and the codes the recognizer block declares pass)
+Lang = str
 
 
 class Words(_Strict):
     """A word list by language ("en": [...], "zh": [...]) and why the rules read it."""
     reason: str = Field(min_length=1)
     entries: dict[Lang, list[str]]
-
-    @model_validator(mode="after")
-    def _check(self) -> "Words":
-        _langs(self.entries)
-        return self
 
     def all(self) -> list[str]:
         return [w for ws in self.entries.values() for w in ws]
@@ -62,11 +53,6 @@ class Mapping(_Strict):
     """Terms by language, each to its canonical value (a string, a number or a list of them)."""
     reason: str = Field(min_length=1)
     entries: dict[Lang, dict[str, Any]]
-
-    @model_validator(mode="after")
-    def _check(self) -> "Mapping":
-        _langs(self.entries)
-        return self
 
     def all(self) -> dict[str, Any]:
         return {k: v for d in self.entries.values() for k, v in d.items()}
@@ -78,11 +64,6 @@ class LexEntry(_Strict):
     terms: dict[Lang, list[str]]
     sector: str | None = None
     alias: str | None = None
-
-    @model_validator(mode="after")
-    def _check(self) -> "LexEntry":
-        _langs(self.terms)
-        return self
 
 
 class Lexicon(_Strict):
@@ -100,17 +81,14 @@ class Part(_Strict):
 
     @model_validator(mode="after")
     def _check(self) -> "Part":
-        _langs({self.lang: None})
         for name in ("words", *self.slots):
             if "{" + name + "}" not in self.wrap:
                 raise ValueError(f"wrap must hold {{{name}}}")
         return self
 
     def source(self) -> str:
-        out = self.wrap.replace("{words}", "|".join(self.words))
-        for name, alts in self.slots.items():
-            out = out.replace("{" + name + "}", "|".join(alts))
-        return out
+        alts = {"words": self.words, **self.slots}
+        return _SLOT.sub(lambda m: "|".join(alts[m.group(1)]) if m.group(1) in alts else m.group(0), self.wrap)
 
 
 class Pattern(_Strict):
@@ -133,8 +111,6 @@ class Pattern(_Strict):
             raise ValueError("a pattern has a template or parts (one of them)")
         if self.parts is not None and self.slots:
             raise ValueError("slots belong to a template (a part has its own)")
-        for s in self.slots.values():
-            _langs(s)
         return self
 
     def languages(self) -> list[tuple[str, str]]:
@@ -171,14 +147,7 @@ class Pattern(_Strict):
 class Scores(_Strict):
     """Base confidences by rule id ('education:level': 0.65): a rule's belief for one mention."""
     reason: str = Field(min_length=1)
-    entries: dict[str, float]
-
-    @model_validator(mode="after")
-    def _check(self) -> "Scores":
-        for k, v in self.entries.items():
-            if not 0 <= v <= 1:
-                raise ValueError(f"{k}: a confidence is between 0 and 1")
-        return self
+    entries: ScoreMap
 
 
 class PatternList(_Strict):
@@ -250,14 +219,11 @@ class Family:
         return self._source(self._get(self.data.patterns, "patterns", key), f"patterns.{key}", given)
 
     def pattern(self, key: str, **given: str) -> re.Pattern[str]:
-        p = self._get(self.data.patterns, "patterns", key)
-        return re.compile(self._source(p, f"patterns.{key}", given), p.re_flags())
+        return re.compile(self.source(key, **given), self.data.patterns[key].re_flags())
 
     def patterns(self, key: str, **given: str) -> list[tuple[Pattern, re.Pattern[str]]]:
         """The list's entries with their compiled regexes, in file order."""
-        pl = self._get(self.data.pattern_lists, "pattern_lists", key)
-        return [(p, re.compile(self._source(p, f"pattern_lists.{key}.items.{i}", given), p.re_flags()))
-                for i, p in enumerate(pl.items)]
+        return [(p, re.compile(src, p.re_flags())) for p, src in self.sources(key, **given)]
 
     def sources(self, key: str, **given: str) -> list[tuple[Pattern, str]]:
         """The list's entries with their regex sources (for a rule that compiles them per use)."""
