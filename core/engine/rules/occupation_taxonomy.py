@@ -34,7 +34,6 @@ from tools import disk_cache, regex_cache
 
 _IMAGE_CARRIERS = frozenset(IMAGE_TEXT_CARRIERS) | {"receipt", "ticket", "image_scene"}
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "occupations.json"
-_ISCO = re.compile(r"^\d{4}$")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
@@ -48,7 +47,7 @@ class _Strict(BaseModel):
 
 class Occupation(_Strict):
     id: str = Field(min_length=3)
-    isco: str                                   # ISCO-08 unit group, 4 digits
+    isco: str = Field(pattern=r"^\d{4}$")       # ISCO-08 unit group, 4 digits
     isco_major: str = Field(min_length=3)
     sector: str = Field(min_length=2)           # the coarse level projected (engine sectors: Healthcare, ...)
     role: str = Field(min_length=2)             # the finer level projected
@@ -57,13 +56,6 @@ class Occupation(_Strict):
     # typical task and jargon phrases by language ("counting pills", "配药", "SBT"): two or more of one entry
     # in the poster's own text choose it among every entry with tasks (`_tasks`)
     tasks: dict[str, list[str]] = {}
-
-    @field_validator("isco")
-    @classmethod
-    def _isco(cls, v: str) -> str:
-        if not _ISCO.match(v):
-            raise ValueError(f"must be a 4-digit ISCO-08 unit group, got {v!r}")
-        return v
 
     @field_validator("titles")
     @classmethod
@@ -525,19 +517,12 @@ def _latin_title(low: str, pos: int, table: dict[str, Occupation], abbr: dict[st
     return None
 
 
-def _cjk_title_at(t: str, pos: int, ix: Index) -> tuple[int, Occupation] | None:
-    for n in range(min(ix.cjk_max, len(t) - pos), 0, -1):
-        o = ix.cjk.get(t[pos:pos + n])
+def _cjk_title(t: str, pos: int, ix: Index, before: bool = False) -> tuple[int, Occupation] | None:
+    """The longest CJK title starting at `pos` (`before`: ending at it): its other end and its entry."""
+    for n in range(min(ix.cjk_max, pos if before else len(t) - pos), 0, -1):
+        o = ix.cjk.get(t[pos - n:pos] if before else t[pos:pos + n])
         if o is not None:
-            return pos + n, o
-    return None
-
-
-def _cjk_title_before(t: str, end: int, ix: Index) -> tuple[int, Occupation] | None:
-    for n in range(min(ix.cjk_max, end), 0, -1):
-        o = ix.cjk.get(t[end - n:end])
-        if o is not None:
-            return end - n, o
+            return (pos - n if before else pos + n), o
     return None
 
 
@@ -564,6 +549,11 @@ def _source(ctx: Ctx) -> str:
     return "".join(m if m == " " else o for o, m in zip(ctx.text, ctx.masked))
 
 
+def _score(ix: Index, ctx_name: str) -> float:
+    """A statement's score: a work statement scores as a self statement."""
+    return ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+
+
 def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
     t, low = _source(ctx), ctx.lower
     out: list[tuple[Cue, int]] = []
@@ -584,15 +574,14 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
             if ctx.negated(m.start()) or (lang in ix.clause_initial and _opener(t, ctx, m.start())):
                 continue
             done.add(m.end())
-            score = ix.scores["abbreviation_statement" if how == "abbreviation" else
-                              "as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+            score = ix.scores["abbreviation_statement"] if how == "abbreviation" else _score(ix, ctx_name)
             out.append((_cue(ctx, o, m.start(), end, ctx_name, score, None if how == "abbreviation" else t[m.end():end]),
                         m.end()))
     if not cjk:
         return out
     for m in ix.prefix_rx["cjk"].finditer(t):
         pos = m.end()
-        hit = _cjk_title_at(t, pos, ix)
+        hit = _cjk_title(t, pos, ix)
         if not hit or pos in done:
             continue
         end, o = hit
@@ -604,19 +593,19 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
             if any(t[max(0, m.start() - 6):m.start()].endswith(b) for b in ix.before_cjk):
                 continue
             done.add(pos)
-            score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
-            out.append((_cue(ctx, o, m.start(), end + (len(suf) if suf else 0), ctx_name, score, t[pos:end]), pos))
+            out.append((_cue(ctx, o, m.start(), end + (len(suf) if suf else 0), ctx_name, _score(ix, ctx_name),
+                             t[pos:end]), pos))
             break
     for sm in ix.suffix_rx.finditer(t) if ix.suffixes else ():
         # '{T}として働いて', '{T}로 일하고': the title ends where the words after it start
-        hit = _cjk_title_before(t, sm.start(), ix)
+        hit = _cjk_title(t, sm.start(), ix, before=True)
         if not hit or sm.start() in done or ctx.negated(hit[0]):
             continue
         for ctx_name, lang in ix.suffixes[sm.group(0)]:
             if _poster_topic(t, ctx, hit[0], lang, ix):
                 done.add(sm.start())
-                score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
-                out.append((_cue(ctx, hit[1], hit[0], sm.end(), ctx_name, score, t[hit[0]:sm.start()]), hit[0]))
+                out.append((_cue(ctx, hit[1], hit[0], sm.end(), ctx_name, _score(ix, ctx_name), t[hit[0]:sm.start()]),
+                            hit[0]))
                 break
     return out
 
@@ -672,9 +661,8 @@ def _segment_title(seg: str, ix: Index) -> tuple[Occupation, str] | None:
     if not s or len(s) > 60:
         return None
     if CJK.search(s) or _HANGUL.search(s):
-        for b in ix.before_cjk:
-            if s.startswith(b):
-                return None
+        if s.startswith(tuple(ix.before_cjk)):
+            return None
         o = ix.cjk.get(s)
         if o is None:
             for m in sorted((m for m in ix.modifiers if CJK.search(m) and s.startswith(m)), key=len, reverse=True):
