@@ -72,9 +72,8 @@ def test_the_words_that_may_follow_a_title_and_the_honorifics_are_the_taxonomy_f
     ix = ot.index()
     assert {"bei", "in", "for", "di"} <= ix.follow_ok and ix.name.match("Dr. Jane Doe")
     raw = json.loads(ot.DATA.read_text(encoding="utf-8"))
-    g = next(g for g in raw["guards"] if g["name"] == "title_followed_by")
-    g["after"]["de"].remove("bei")
-    raw["contexts"]["signature"]["honorifics"] = {"en": ["Dr"]}
+    raw["words"]["title_followed_by"]["entries"]["de"].remove("bei")
+    raw["words"]["signature_honorifics"]["entries"] = {"en": ["Dr"]}
     p = tmp_path / "occupations.json"
     p.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
     mine = ot.index(str(p))
