@@ -79,6 +79,15 @@ def test_document_names_surnames_and_greeting_words_are_data():
     assert "hope" in d.words("greeting_followers", "en") and dn.greeting_names("congrats Aoife hope it was fun") == ["Aoife"]
 
 
+def test_name_candidates_signed_by_words_are_data():
+    from pathlib import Path
+
+    from core.engine.rules import document_names as dn, name_candidates as nc
+    assert "por" in dn.data().words("signed_by", "pt") and nc._data().signed_by.search("revisto por ")
+    assert any(c.kind == "initial" for c in nc.name_candidates("revisto por B. Salgueiro\nAtelier"))
+    assert "por|by" not in Path(nc.__file__).read_text(encoding="utf-8")      # no word list spelled in Python
+
+
 def test_the_regex_linearity_corpus_walks_a_family_s_compiled_patterns():
     """The compiled patterns of identity / lifestyle / semantic_anchor / socio live in a dict (keys.Keys),
     so tests/regex_corpus.py, which walks module-level dicts, still checks every one of them."""

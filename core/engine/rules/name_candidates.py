@@ -72,6 +72,7 @@ class _Data:
         self.place_words = {w.casefold() for w in a.words("place_words")}
         self.place_endings = tuple(a.words("place_endings"))
         self.roster_words = tuple(w.casefold() for w in a.words("roster_words"))
+        self.signed_by = re.compile(rf"\b(?:{'|'.join(a.words('signed_by'))})\s+$", re.I)
         staff = "|".join(re.escape(w) for w in sorted(a.words("staff_number_labels"), key=len, reverse=True))
         self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{staff})\.?\s*[:：#]?\s*[A-Z]{{0,3}}[-\s]?\d{{3,}}")
         r = reader()
@@ -200,7 +201,7 @@ def name_candidates(text: str) -> tuple[Candidate, ...]:
             continue
         for im in _INITIAL.finditer(line):
             # "revisto por B. Salgueiro", "checked by K. Brandl": an initial and a surname inside a line
-            if line != im.group(0) and re.search(r"\b(?:por|by|von|par|from)\s+$", line[: im.start()], re.I):
+            if line != im.group(0) and d.signed_by.search(line[: im.start()]):
                 add(im.group(0), "initial", im.group(0), "latin")
         if re.search(rf"[{_CJK}{_HANGUL}:：@\d]", line):
             continue
