@@ -191,7 +191,7 @@ _HAN2 = r"[\u4e00-\u9fff]{2}"
 
 
 @lru_cache(maxsize=1)
-def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str], re.Pattern[str]]:
+def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], re.Pattern[str]]:
     d = data()
     latin = sorted({g for g in d.words("greetings") if re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
     cjk = sorted({g for g in d.words("greetings") if not re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
@@ -205,7 +205,7 @@ def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], f
     zh = re.compile(rf"(?:{calt})[\s,，!！]*(?P<a>{_HAN2})(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])(?P<b>{_HAN2})[\s,，]*(?:{calt})")
     # "Happy 40th Priya" on a cake is read the same way; "Wing Yan" after a greeting is two words
     not_name_chars = re.compile("[" + "".join(d.words("greeting_not_name_chars")) + "]")
-    return en, zh, re.compile(rf"(?i:\b(?:{alt}))"), frozenset(w.casefold() for w in d.words("greeting_not_names")), not_name_chars
+    return en, zh, frozenset(w.casefold() for w in d.words("greeting_not_names")), not_name_chars
 
 
 def greeting_names(text: str) -> list[str]:
@@ -218,7 +218,7 @@ def greeting_names(text: str) -> list[str]:
 def _greeting_names(text: str) -> tuple[str, ...]:
     # cached by text: the aggregator (aggregators/document_holder.py) asks it of every comment on every
     # refresh of the board (issue 33: time per user)
-    en, zh, _, not_names, not_name_chars = _greeting_rx()
+    en, zh, not_names, not_name_chars = _greeting_rx()
     out: list[str] = []
     for m in en.finditer(text):
         words = [w for w in (m["n"], m["n2"]) if w]
