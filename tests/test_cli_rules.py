@@ -43,8 +43,9 @@ def test_rules_list_json_and_bad_attribute() -> None:
     r = CliRunner().invoke(app, ["rules", "list", "--lang", "tl", "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
-    assert [d["name"] for d in out] == ["age_arithmetic"]
-    assert out[0]["source"] == "core/data/age_milestones.json" and out[0]["attributes"] == ["age", "birth_date"]
+    # age_arithmetic's Tagalog ages; document_names' Tagalog greeting ("maligayang kaarawan", names.json)
+    assert [d["name"] for d in out] == ["document_names", "age_arithmetic"]
+    assert out[1]["source"] == "core/data/age_milestones.json" and out[1]["attributes"] == ["age", "birth_date"]
     bad = _argus("rules", "list", "--attribute", "shoe_size")
     assert bad.returncode == 2 and bad.stderr.strip().startswith("error:") and "shoe_size" in bad.stderr
     assert len(bad.stderr.strip().splitlines()) == 1

@@ -72,9 +72,8 @@ def test_the_words_that_may_follow_a_title_and_the_honorifics_are_the_taxonomy_f
     ix = ot.index()
     assert {"bei", "in", "for", "di"} <= ix.follow_ok and ix.name.match("Dr. Jane Doe")
     raw = json.loads(ot.DATA.read_text(encoding="utf-8"))
-    g = next(g for g in raw["guards"] if g["name"] == "title_followed_by")
-    g["after"]["de"].remove("bei")
-    raw["contexts"]["signature"]["honorifics"] = {"en": ["Dr"]}
+    raw["words"]["title_followed_by"]["entries"]["de"].remove("bei")
+    raw["words"]["signature_honorifics"]["entries"] = {"en": ["Dr"]}
     p = tmp_path / "occupations.json"
     p.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
     mine = ot.index(str(p))
@@ -93,14 +92,16 @@ def test_a_bad_taxonomy_entry_is_named_by_its_id(tmp_path: Path) -> None:
         ot.load(p)
 
 
-def test_compound_organisation_endings_and_lead_unit_words_are_data() -> None:
+def test_compound_organisation_endings_and_lead_unit_words_are_data(tmp_path: Path) -> None:
     from core.engine.rules import workplace_labels as wl
 
-    d = wl.load()
-    r = wl._Reader(d)
+    r = wl.load()
     assert r.org_word.search("Isarklinik Süd") and r.lead.search("Servicio de Cardiología")
-    bare = d.model_copy(update={"organization_word_endings": wl.Listed(reason="none for this test", entries={"de": ["werke"]}),
-                                "unit_lead_words": wl.Listed(reason="none for this test", entries={})})
-    r2 = wl._Reader(bare)
+    raw = json.loads(wl.DATA.read_text(encoding="utf-8"))
+    raw["words"]["organization_word_endings"]["entries"] = {"de": ["werke"]}
+    raw["words"]["unit_lead_words"]["entries"] = {}
+    p = tmp_path / "workplace_labels.json"
+    p.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
+    r2 = wl.load(p)
     assert not r2.org_word.search("Isarklinik Süd") and r2.org_word.search("Stadtwerke")
     assert not r2.lead.search("Servicio de Cardiología")

@@ -73,10 +73,19 @@ def test_semantic_anchor_staff_and_self_clause_are_data():
 def test_document_names_surnames_and_greeting_words_are_data():
     from core.engine.rules import document_names as dn
     d = dn.load()
-    assert "周" in d.holder_surnames["zh"] and dn.reader().surnames_zh == set(d.holder_surnames["zh"])
+    assert "周" in d.words("holder_surnames", "zh") and dn.reader().surnames_zh == set(d.words("holder_surnames", "zh"))
     assert dn.reader().cjk("周思宁") == "周思宁" and dn.reader().cjk("你思宁") is None
-    assert "快" in d.greeting_not_name_chars["zh"] and dn.greeting_names("生日快乐 大家") == []
-    assert "hope" in d.greeting_followers["en"] and dn.greeting_names("congrats Aoife hope it was fun") == ["Aoife"]
+    assert "快" in d.words("greeting_not_name_chars", "zh") and dn.greeting_names("生日快乐 大家") == []
+    assert "hope" in d.words("greeting_followers", "en") and dn.greeting_names("congrats Aoife hope it was fun") == ["Aoife"]
+
+
+def test_name_candidates_signed_by_words_are_data():
+    from pathlib import Path
+
+    from core.engine.rules import document_names as dn, name_candidates as nc
+    assert "por" in dn.data().words("signed_by", "pt") and nc._data().signed_by.search("revisto por ")
+    assert any(c.kind == "initial" for c in nc.name_candidates("revisto por B. Salgueiro\nAtelier"))
+    assert "por|by" not in Path(nc.__file__).read_text(encoding="utf-8")      # no word list spelled in Python
 
 
 def test_the_regex_linearity_corpus_walks_a_family_s_compiled_patterns():

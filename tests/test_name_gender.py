@@ -1,7 +1,7 @@
 """The gender the account's own documents print with its own claimed name (issue 34, gender): an
 honorific before or after the name ("Frau Katharina Brandl", "DUNLOP/MORAG MRS", 王思雨女士), a bracketed
 sex mark ("MEHRA KAVYA (F)"), a labelled sex field beside the name (Sex: F, 性别：女, Geschlecht: weiblich,
-Sexo: M) — the words are data (names.json agreement.gender_honorifics / sex_marks, labels.json gender).
+Sexo: M) — the words are data (names.json maps gender_honorifics / sex_marks, labels.json gender).
 Real engine runs on rendered images read by the real OCR (tests/engine_user.run_profile), and the
 aggregator on the graph structure the engine builds; hard negatives: someone else's honorific, Dr,
 Dear Sir/Madam, Mx, two documents that disagree, a sex field on a child's form."""

@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from core.engine.rules import extract_cues
-from core.engine.rules.document_names import DATA, NamesDataError, load
+from core.engine.rules.document_names import DATA, load
+from core.engine.rules.recognizer_data import RecognizerDataError
 from tests.engine_user import render_text_image
 from tests.hard_negatives import Case, check, write_user
 
@@ -23,13 +24,14 @@ def _names(text: str, carrier: str = "document") -> list[str]:
 def test_the_file_declares_labels_and_titles_in_every_language() -> None:
     d = load()
     for lang in ("en", "zh", "ja", "ko", "es", "fr", "pt", "de", "ms"):
-        assert d.holder_labels[lang] and d.other_labels[lang] and d.titles[lang], lang
-    assert {"zh", "ja", "ko"} <= set(d.family_first_languages)
+        assert d.words("holder_labels", lang) and d.words("other_labels", lang) and d.words("titles", lang), lang
+    assert {"zh", "ja", "ko"} <= set(d.words("family_first_languages"))
 
 
 @pytest.mark.parametrize("edit, field", [
-    (lambda d: d.pop("holder_labels"), "holder_labels"),
-    (lambda d: d.update(carriers=[]), "carriers"),
+    (lambda d: d["words"].pop("holder_labels"), "holder_labels"),
+    (lambda d: d["words"]["carriers"].update(entries={"mul": []}), "carriers"),
+    (lambda d: d["maps"]["sex_marks"]["entries"]["en"].update(X="unknown"), "sex_marks"),
     (lambda d: d.update(surprise=1), "surprise"),
 ])
 def test_a_broken_file_errors_in_one_line_naming_file_and_field(tmp_path: Path, edit, field: str) -> None:
@@ -37,7 +39,7 @@ def test_a_broken_file_errors_in_one_line_naming_file_and_field(tmp_path: Path, 
     edit(raw)
     bad = tmp_path / "names.json"
     bad.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
-    with pytest.raises(NamesDataError) as e:
+    with pytest.raises(RecognizerDataError) as e:
         load(bad)
     msg = str(e.value)
     assert "names.json" in msg and field in msg and "\n" not in msg, msg

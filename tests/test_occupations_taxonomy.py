@@ -37,15 +37,16 @@ def test_the_file_holds_400_isco_occupations_in_every_claimed_language() -> None
     assert all(o.sector and o.role and o.isco_major for o in f.occupations)
     ix = index()
     assert {"RN", "QS", "EMT", "PT"} <= set(ix.abbr)
-    assert all(g.reason for g in f.guards)
+    assert all(w.reason for w in f.words.values()) and "not_a_job_yet" in f.words     # guards are reasoned words
 
 
 @pytest.mark.parametrize("edit, entry, field", [
     (lambda d: d["occupations"][5]["titles"].pop("zh"), "occupations[5]", "titles"),
     (lambda d: d["occupations"][7].update(isco="22A1"), "occupations[7]", "isco"),
     (lambda d: d["occupations"][9].pop("sector"), "occupations[9]", "sector"),
-    (lambda d: d["guards"][0].update(reason=""), "guards[0] (not_a_job_yet)", "reason"),
-    (lambda d: d["contexts"]["self_statement"]["patterns"]["en"].append("i'm a"), "contexts", "self_statement.patterns"),
+    (lambda d: d["words"]["not_a_job_yet"].update(reason=""), "words.not_a_job_yet", "reason"),
+    (lambda d: d["words"]["self_statement"]["entries"]["en"].append("i'm a"), "words", "self_statement.entries.en"),
+    (lambda d: d["words"].pop("job_advert"), "words", "job_advert"),
 ])
 def test_a_broken_entry_errors_naming_file_entry_and_field(tmp_path: Path, edit, entry: str, field: str) -> None:
     raw = json.loads(DATA.read_text(encoding="utf-8"))

@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 
 from core.engine.rules import extract_cues
-from core.engine.rules.workplace_labels import DATA, WorkplaceLabelsError, header_organisation, load, unit_beside
+from core.engine.rules.recognizer_data import RecognizerDataError
+from core.engine.rules.workplace_labels import DATA, header_organisation, load, unit_beside
 from tests.engine_user import render_text_image
 from tests.hard_negatives import Case, check, write_user
 
@@ -96,15 +97,15 @@ def test_a_stated_employer_is_still_the_workplace() -> None:
 
 # ------------------------------------------------------------------------------------------ the file
 @pytest.mark.parametrize("edit, field", [
-    (lambda d: d.pop("unit_labels"), "unit_labels"),
-    (lambda d: d.update(organization_labels=["company"]), "organization_labels"),
+    (lambda d: d["words"].pop("unit_labels"), "unit_labels"),
+    (lambda d: d["words"].update(organization_labels=["company"]), "organization_labels"),
 ])
 def test_a_broken_file_errors_in_one_line_naming_file_and_field(tmp_path: Path, edit, field: str) -> None:
     raw = json.loads(DATA.read_text(encoding="utf-8"))
     edit(raw)
     bad = tmp_path / "workplace_labels.json"
     bad.write_text(json.dumps(raw, ensure_ascii=False), encoding="utf-8")
-    with pytest.raises(WorkplaceLabelsError) as e:
+    with pytest.raises(RecognizerDataError) as e:
         load(bad)
     msg = str(e.value)
     assert "workplace_labels.json" in msg and field in msg and "\n" not in msg, msg

@@ -14,7 +14,7 @@ states the account's gender; the document is the evidence. Nothing when
   ("my son's school form": document_holder._for_someone_else),
 - two documents disagree (Mr on one, Mrs on another).
 A partner's gender stays a hint (rules/identity.py partner_gender), never this evidence.
-The words are data: names.json `agreement.gender_honorifics` and `agreement.sex_marks`, and the sex
+The words are data: names.json maps `gender_honorifics` and `sex_marks`, and the sex
 field labels and values of labels.json (`words.gender`, `maps.gender`, every pack language).
 """
 from __future__ import annotations
@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from core.engine.aggregators.base import CueRec, GraphFacts
 from core.engine.aggregators.document_holder import _for_someone_else, _own_words
 from core.engine.aggregators.registry import aggregator
-from core.engine.rules.document_names import load
+from core.engine.rules.document_names import data
 from core.engine.rules.name_candidates import name_candidates
 from core.engine.rules.recognizer_data import family
 from core.engine.types import Cue
@@ -50,14 +50,15 @@ class _Words:
 
 @lru_cache(maxsize=1)
 def _words() -> _Words:
-    a = load().agreement
+    a = data()
     lab = family("labels")
     labels = "|".join(sorted(lab.words("gender"), key=len, reverse=True))
     sex = {k.casefold(): v for k, v in lab.map("gender").items()}
     values = "|".join(re.escape(v) for v in sorted(sex, key=len, reverse=True))
     field = re.compile(rf"(?i)(?<![^\W\d_])(?:{labels})\s*[:：/]?\s*(?P<v>{values})(?![^\W\d_])")
-    return _Words(a.gender_honorifics.table(), frozenset(w.casefold() for w in a.gender_honorifics.after),
-                  a.sex_marks.table(), sex, field)
+    table = lambda key: {w.casefold(): g for w, g in a.map(key).items()}  # noqa: E731
+    return _Words(table("gender_honorifics"), frozenset(w.casefold() for w in a.words("gender_honorifics_after")),
+                  table("sex_marks"), sex, field)
 
 
 def _latin_tokens(name: str) -> frozenset[str]:

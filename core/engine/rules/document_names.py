@@ -23,94 +23,51 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
 
 from nameparser import HumanName
 from nameparser.config import Constants
-from pydantic import BaseModel, ConfigDict, Field
 
 from core.engine.rules.base import Ctx
-from core.engine.rules.data_file import Recognizer, load_model
+from core.engine.rules.recognizer_data import DIR, Family, RecognizerDataError
 from core.engine.types import Cue
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "names.json"
+DATA = DIR / "names.json"
+# the lists no reading can do without, and the genders a gender map may state (rules/recognizer_data.py's
+# schema checks the rest)
+_NONEMPTY = ("carriers", "holder_labels", "greetings", "surnames", "honorifics", "certificate_words", "roster_words",
+             "staff_number_labels")
+_GENDERS = {"female", "male", "none"}
 
 
-class NamesDataError(ValueError):
-    """names.json does not follow its schema: one line naming the file and the field."""
+def load(path: Path = DATA) -> Family:
+    """names.json, validated; any fault is one RecognizerDataError naming the file and the field."""
+    f = Family(path)
+    for key in _NONEMPTY:
+        if not f.words(key):
+            raise RecognizerDataError(f"{path}: field words.{key}: empty")
+    for key in ("gender_honorifics", "sex_marks"):
+        if bad := next((g for g in f.map(key).values() if g not in _GENDERS), None):
+            raise RecognizerDataError(f"{path}: field maps.{key}: {bad!r} is no gender (female, male or none)")
+    return f
 
 
-class Agreement(BaseModel):
-    """names.json `agreement`: the knowledge rules/name_candidates.py reads (CJK surnames by language,
-    honorifics after a name, the words of a certificate, professional titles that mark no holder)."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    reason: str = Field(min_length=1)
-    surnames: dict[str, list[str]] = Field(min_length=1)
-    honorifics: dict[str, list[str]] = Field(min_length=1)
-    certificate_words: list[str] = Field(min_length=1)
-    roster_words: list[str] = Field(min_length=1)
-    staff_number_labels: list[str] = Field(min_length=1)
-    public_labels: list[str]
-    not_person_labels: list[str]
-    place_words: list[str]
-    place_endings: list[str]
-    not_given_endings: list[str]
-    not_holder_titles: list[str]
-    gender_honorifics: "GenderTable"
-    sex_marks: "GenderTable"
-
-
-class GenderTable(BaseModel):
-    """A word per language and the gender it states of a name's holder ('none': it states none)."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    reason: str = Field(min_length=1)
-    entries: dict[str, dict[str, Literal["female", "male", "none"]]] = Field(min_length=1)
-    after: list[str] = []      # the words that may also follow a name ("DUNLOP/MORAG MRS"; never "Sr": Senior)
-
-    def table(self) -> dict[str, str]:
-        """Every language's words (case-folded) -> gender."""
-        return {w.casefold(): g for words in self.entries.values() for w, g in words.items()}
-
-
-Agreement.model_rebuild()
-
-
-class NamesData(BaseModel):
-    model_config = ConfigDict(extra="forbid", frozen=True)
-    recognizer: Recognizer            # the registry's block (rules/registry.py)
-    name: str
-    attributes: list[str]
-    about: str
-    carriers: list[str] = Field(min_length=1)
-    holder_labels: dict[str, list[str]] = Field(min_length=1)
-    other_labels: dict[str, list[str]]
-    titles: dict[str, list[str]]
-    not_name_words: list[str]
-    family_first_languages: list[str]
-    field_words: list[str]
-    greetings: dict[str, list[str]] = Field(min_length=1)
-    greeting_not_names: list[str]
-    holder_surnames: dict[str, list[str]]           # a CJK value of 2-4 characters opens with one
-    greeting_not_name_chars: dict[str, list[str]]   # a greeted two-character "name" holding one is none (你, 的, 快乐)
-    greeting_followers: dict[str, list[str]]        # words that may follow a greeted name ("congrats Aoife so proud")
-    agreement: Agreement
-
-
-def load(path: Path = DATA) -> NamesData:
-    return load_model(path, NamesData, NamesDataError)
+@lru_cache(maxsize=1)
+def data() -> Family:
+    """names.json, read once per process (rules/name_candidates.py and aggregators/name_gender.py read it too)."""
+    return load()
 
 
 class _Reader:
-    def __init__(self, d: NamesData) -> None:
-        self.carriers = set(d.carriers)
-        norm = lambda ws: {w.casefold() for lang in ws.values() for w in lang}  # noqa: E731
-        self.holder, self.other = norm(d.holder_labels), norm(d.other_labels)
-        titles = norm(d.titles)
+    def __init__(self, f: Family) -> None:
+        self.carriers = set(f.words("carriers"))
+        norm = lambda key: {w.casefold() for w in f.words(key)}  # noqa: E731
+        self.holder, self.other = norm("holder_labels"), norm("other_labels")
+        titles = norm("titles")
         self.latin_titles = {t for t in titles if t.isascii()}
         self.cjk_titles = sorted((t for t in titles if not t.isascii()), key=len, reverse=True)
-        self.not_name = {w.casefold() for w in d.not_name_words}
-        self.field_words = {w.casefold() for w in d.field_words}
-        self.surnames_zh = {c for cs in d.holder_surnames.values() for c in cs}
+        self.not_name = norm("not_name_words")
+        self.field_words = norm("field_words")
+        self.surnames_zh = set(f.words("holder_surnames"))
         labels = sorted(self.holder | self.other, key=len, reverse=True)
         alt = "|".join(re.escape(w) for w in labels)
         # a label at the line start, then a colon (or "Rx for" without one), then the value
@@ -169,7 +126,7 @@ class _Reader:
 
 @lru_cache(maxsize=1)
 def reader() -> _Reader:
-    return _Reader(load())
+    return _Reader(data())
 
 
 def document_carriers() -> set[str]:
@@ -234,21 +191,21 @@ _HAN2 = r"[\u4e00-\u9fff]{2}"
 
 
 @lru_cache(maxsize=1)
-def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str], frozenset[str], re.Pattern[str]]:
-    d = load()
-    latin = sorted({g for lang, gs in d.greetings.items() for g in gs if re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
-    cjk = sorted({g for gs in d.greetings.values() for g in gs if not re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
+def _greeting_rx() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str], re.Pattern[str]]:
+    d = data()
+    latin = sorted({g for g in d.words("greetings") if re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
+    cjk = sorted({g for g in d.words("greetings") if not re.match(r"[\x00-\u024f]", g)}, key=len, reverse=True)
     # a name in Latin letters may follow any greeting ("生日快樂 Wing Yan!!")
     alt = "|".join(g if "\\" in g else re.escape(g) for g in latin + cjk)
     calt = "|".join(re.escape(g) for g in cjk)
-    follow = "|".join(w for ws in d.greeting_followers.values() for w in ws)
+    follow = "|".join(d.words("greeting_followers"))
     # "congrats Aoife!!", "Happy 40th Priya", "ENHORABUENA Elena", "parabéns Bia!!!"
     en = re.compile(rf"(?i:\b(?:{alt}))[,!\s]+(?P<n>{_LATIN_NAME})(?:\s+(?P<n2>{_LATIN_NAME}))?(?=\s*(?:[!.,?~🎉🎂❤♥💕✨🥳]|$|\s+(?:[!x]|{follow})\b))")
     # "生日快乐 小明", "思宁生日快乐", "恭喜佳妮"
     zh = re.compile(rf"(?:{calt})[\s,，!！]*(?P<a>{_HAN2})(?![\u4e00-\u9fff])|(?<![\u4e00-\u9fff])(?P<b>{_HAN2})[\s,，]*(?:{calt})")
     # "Happy 40th Priya" on a cake is read the same way; "Wing Yan" after a greeting is two words
-    not_name_chars = re.compile("[" + "".join(c for cs in d.greeting_not_name_chars.values() for c in cs) + "]")
-    return en, zh, re.compile(rf"(?i:\b(?:{alt}))"), frozenset(w.casefold() for w in d.greeting_not_names), not_name_chars
+    not_name_chars = re.compile("[" + "".join(d.words("greeting_not_name_chars")) + "]")
+    return en, zh, frozenset(w.casefold() for w in d.words("greeting_not_names")), not_name_chars
 
 
 def greeting_names(text: str) -> list[str]:
@@ -261,7 +218,7 @@ def greeting_names(text: str) -> list[str]:
 def _greeting_names(text: str) -> tuple[str, ...]:
     # cached by text: the aggregator (aggregators/document_holder.py) asks it of every comment on every
     # refresh of the board (issue 33: time per user)
-    en, zh, _, not_names, not_name_chars = _greeting_rx()
+    en, zh, not_names, not_name_chars = _greeting_rx()
     out: list[str] = []
     for m in en.finditer(text):
         words = [w for w in (m["n"], m["n2"]) if w]

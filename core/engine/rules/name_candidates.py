@@ -22,7 +22,7 @@ Kinds (`Candidate.kind`), the first four "primary" (they can carry a claim), the
 - `masked`    a masked CJK name (周*宁, 许*妮, 沈**) of a parcel label;
 - `mention`   an @mention of a CJK name in a chat (@孙晓峰);
 - `plain`     a whole-line Latin name in a long text (an email's signature "Beatriz Salgueiro").
-The knowledge is data (core/data/recognizers/names.json: labels, titles, `agreement`: CJK surname lists
+The knowledge is data (core/data/recognizers/names.json: labels, titles, CJK surname lists
 of zh / ko / ja, honorifics, certificate words, role and kin endings that make no given name
 (王老师, 孙管家), professional titles); the parsing of Latin names is
 rules/document_names.py's reader (python-nameparser).
@@ -33,7 +33,7 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 
-from core.engine.rules.document_names import load, reader
+from core.engine.rules.document_names import data, reader
 
 PRIMARY = ("holder", "honorific", "titled", "line")
 _CJK = r"\u4e00-\u9fff\u3400-\u4dbf"
@@ -59,30 +59,26 @@ class Candidate:
 
 class _Data:
     def __init__(self) -> None:
-        d = load()
-        a = d.agreement
-        self.zh = set(a.surnames.get("zh", []))
-        self.ko = set(a.surnames.get("ko", []))
-        self.ja = set(a.surnames.get("ja", []))
-        hon = sorted({h for hs in a.honorifics.values() for h in hs}, key=len, reverse=True)
+        a = data()
+        self.zh, self.ko, self.ja = (set(a.words("surnames", lang)) for lang in ("zh", "ko", "ja"))
+        hon = sorted(set(a.words("honorifics")), key=len, reverse=True)
         self.honorific = re.compile(rf"(?<![{_CJK}{_HANGUL}])(?P<n>[{_CJK}]{{2,4}}?|[{_HANGUL}]{{3,4}}?)\s?"
                                     rf"(?:{'|'.join(map(re.escape, hon))})"
                                     rf"(?=[\s:：,，（(]|$)")
-        self.cert = tuple(w.casefold() for w in a.certificate_words)
-        self.pro_titles = {t.casefold() for t in a.not_holder_titles}
-        self.not_endings = tuple(a.not_given_endings)
-        self.public = {w.casefold() for w in a.public_labels} | {w.casefold() for w in a.not_person_labels}
-        self.place_words = {w.casefold() for w in a.place_words}
-        self.place_endings = tuple(a.place_endings)
-        self.roster_words = tuple(w.casefold() for w in a.roster_words)
-        staff = "|".join(re.escape(w) for w in sorted(a.staff_number_labels, key=len, reverse=True))
+        self.cert = tuple(w.casefold() for w in a.words("certificate_words"))
+        self.pro_titles = {t.casefold() for t in a.words("not_holder_titles")}
+        self.not_endings = tuple(a.words("not_given_endings"))
+        self.public = {w.casefold() for w in a.words("public_labels") + a.words("not_person_labels")}
+        self.place_words = {w.casefold() for w in a.words("place_words")}
+        self.place_endings = tuple(a.words("place_endings"))
+        self.roster_words = tuple(w.casefold() for w in a.words("roster_words"))
+        self.signed_by = re.compile(rf"\b(?:{'|'.join(a.words('signed_by'))})\s+$", re.I)
+        staff = "|".join(re.escape(w) for w in sorted(a.words("staff_number_labels"), key=len, reverse=True))
         self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{staff})\.?\s*[:：#]?\s*[A-Z]{{0,3}}[-\s]?\d{{3,}}")
         r = reader()
         self.address_titles = {t for t in r.latin_titles if t not in self.pro_titles}
-        labels = sorted(r.holder | r.other, key=len, reverse=True)
         # a field: a label after the line start or a separator, a colon, the value
         self.field = re.compile(rf"(?:^|[·•|｜/]\s*)(?P<label>[^:：·•|｜/\n]{{1,30}}?)\s*[:：]\s*(?P<value>[^\n]+)")
-        self.labels = set(labels)
 
 
 @lru_cache(maxsize=1)
@@ -205,7 +201,7 @@ def name_candidates(text: str) -> tuple[Candidate, ...]:
             continue
         for im in _INITIAL.finditer(line):
             # "revisto por B. Salgueiro", "checked by K. Brandl": an initial and a surname inside a line
-            if line != im.group(0) and re.search(r"\b(?:por|by|von|par|from)\s+$", line[: im.start()], re.I):
+            if line != im.group(0) and d.signed_by.search(line[: im.start()]):
                 add(im.group(0), "initial", im.group(0), "latin")
         if re.search(rf"[{_CJK}{_HANGUL}:：@\d]", line):
             continue

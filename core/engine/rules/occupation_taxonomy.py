@@ -1,7 +1,7 @@
 """Occupations from an open taxonomy: core/data/recognizers/occupations.json (ISCO-08 unit groups as the
 backbone, titles, alternate titles and abbreviations in en / zh / es / de / fr / pt / ja / ko / ms) read as
-one declared recognizer (issue 33's style: name, attributes, languages, contexts with scores, guards with
-the reason each exists; the file is validated at load and a bad entry errors naming file, entry and field).
+one declared recognizer (rules/recognizer_data.py's file: its contexts' patterns, scores, and guards as
+word lists with the reason each exists; validated at load, a bad entry errors naming file, entry and field).
 
 What it reads, all exact-title matches (no fuzzy matching: a wrong job is worse than none):
 - self_statement / work_statement / as_a_clause: the poster names their own job in a sentence
@@ -28,13 +28,13 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from core.engine.reading.holder import CJK
 from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx
-from core.engine.rules.data_file import Recognizer, check_scores, load_model  # the shared block (rules/registry.py)
+from core.engine.rules.data_file import Recognizer, check_scores, load_model  # noqa: F401  (the shared block)
+from core.engine.rules.recognizer_data import RecognizerFile
 from core.engine.types import Cue
 from tools import disk_cache, regex_cache
 
 _IMAGE_CARRIERS = frozenset(IMAGE_TEXT_CARRIERS) | {"receipt", "ticket", "image_scene"}
 DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "occupations.json"
-_ISCO = re.compile(r"^\d{4}$")
 _HANGUL = re.compile(r"[\uac00-\ud7af]")
 
 
@@ -42,13 +42,10 @@ class TaxonomyError(ValueError):
     """A recognizer data file that does not follow its schema: one line naming file, entry and field."""
 
 
-class _Strict(BaseModel):
+class Occupation(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
-
-
-class Occupation(_Strict):
     id: str = Field(min_length=3)
-    isco: str                                   # ISCO-08 unit group, 4 digits
+    isco: str = Field(pattern=r"^\d{4}$")       # ISCO-08 unit group, 4 digits
     isco_major: str = Field(min_length=3)
     sector: str = Field(min_length=2)           # the coarse level projected (engine sectors: Healthcare, ...)
     role: str = Field(min_length=2)             # the finer level projected
@@ -57,13 +54,6 @@ class Occupation(_Strict):
     # typical task and jargon phrases by language ("counting pills", "配药", "SBT"): two or more of one entry
     # in the poster's own text choose it among every entry with tasks (`_tasks`)
     tasks: dict[str, list[str]] = {}
-
-    @field_validator("isco")
-    @classmethod
-    def _isco(cls, v: str) -> str:
-        if not _ISCO.match(v):
-            raise ValueError(f"must be a 4-digit ISCO-08 unit group, got {v!r}")
-        return v
 
     @field_validator("titles")
     @classmethod
@@ -77,79 +67,31 @@ class Occupation(_Strict):
         return v
 
 
-class Statements(_Strict):
-    why: str = Field(min_length=10)
-    patterns: dict[str, list[str]]
-
-    @field_validator("patterns")
-    @classmethod
-    def _slot(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
-        for lang, ps in v.items():
-            for p in ps:
-                if p.count("{T}") != 1:
-                    raise ValueError(f"{lang!r} pattern {p!r} must hold the title slot {{T}} exactly once")
-        return v
+# the contexts' statement patterns ({T}: the title) and every other word list Index reads, all `words`
+# entries of the file with their reasons (guards included: 'not_a_job_yet', 'job_advert', ...)
+_STATEMENTS = ("self_statement", "work_statement", "as_a_clause")
+_WORDS = (*_STATEMENTS, "image_carriers", "image_weak_carriers", "image_separators", "image_modifiers", "image_leading",
+          "image_trailing", "signature_honorifics", "clause_initial", "self_topic", "not_a_job_yet", "not_a_job_after",
+          "job_advert", "addressed_document", "hobby_titles", "pastime_jargon", "title_followed_by")
 
 
-class ImageLine(_Strict):
-    why: str = Field(min_length=10)
-    carriers: list[str]
-    weak_carriers: list[str]
-    separators: list[str]
-    modifiers: dict[str, list[str]]
-    # words opening a certificate's or diploma's line before the title ('Certificado de', 'Certificate in')
-    # and words after it ('profesional', 'level 2'); language codes and grades in capitals after a title
-    # ('Tradutora EN', 'Interpreter ASL') are dropped too
-    leading: dict[str, list[str]] = {}
-    trailing: dict[str, list[str]] = {}
-
-
-class Signature(_Strict):
-    why: str = Field(min_length=10)
-    honorifics: dict[str, list[str]] = {}       # before a signing name ('Dr', 'Prof')
-    name_words: int = Field(ge=1, le=4)
-
-
-class Contexts(_Strict):
-    self_statement: Statements
-    work_statement: Statements
-    as_a_clause: Statements
-    image_line: ImageLine
-    signature: Signature
-
-
-class Guard(_Strict):
-    name: str
-    reason: str = Field(min_length=10)          # why the guard exists (shown in docs/rules.md)
-    before: dict[str, list[str]] | None = None
-    after: dict[str, list[str]] | None = None
-    text: list[str] | None = None
-    titles: list[str] | None = None
-    abbreviation_contexts: list[str] | None = None
-
-
-class Subjects(_Strict):
-    why: str = Field(min_length=10)
-    clause_initial: list[str]                   # languages whose statements must open their clause
-    self_topic: dict[str, list[str]]            # words naming the poster as a clause's topic (ja, ko)
-
-
-class TaxonomyFile(_Strict):
-    about: str = Field(min_length=20)           # provenance: source and licence
-    recognizer: Recognizer
-    subjects: Subjects
-    scores: dict[str, float]
-    contexts: Contexts
-    guards: list[Guard]
+class TaxonomyFile(RecognizerFile):
+    """A recognizer file (rules/recognizer_data.py: `words` with their reasons, `scores`) with the occupations."""
     occupations: list[Occupation] = Field(min_length=1)
 
-    @field_validator("scores")
-    @classmethod
-    def _scores(cls, v: dict[str, float]) -> dict[str, float]:
-        return check_scores(v)
-
     @model_validator(mode="after")
-    def _unique(self) -> "TaxonomyFile":
+    def _check(self) -> "TaxonomyFile":
+        if self.scores is None:
+            raise ValueError("field scores: missing")
+        check_scores(self.scores.entries)
+        for k in _WORDS:
+            if k not in self.words:
+                raise ValueError(f"field words.{k}: missing")
+        for k in _STATEMENTS:
+            for lang, ps in self.words[k].entries.items():
+                if bad := next((p for p in ps if p.count("{T}") != 1), None):
+                    raise ValueError(f"field words.{k}.entries.{lang}: pattern {bad!r} must hold the title slot {{T}} "
+                                     "exactly once")
         langs = set(self.recognizer.languages)
         ids: set[str] = set()
         seen: dict[tuple[str, str], str] = {}
@@ -187,7 +129,9 @@ class Index:
 
     def __init__(self, f: TaxonomyFile):
         self.file = f
-        self.scores = f.scores
+        self.scores = f.scores.entries if f.scores else {}
+        w = {k: v.entries for k, v in f.words.items()}        # by language
+        every = {k: v.all() for k, v in f.words.items()}      # every language's, in file order
         self.latin: dict[str, dict[str, Occupation]] = {}
         self.cjk: dict[str, Occupation] = {}
         self.any_latin: dict[str, Occupation] = {}
@@ -210,28 +154,26 @@ class Index:
                         self.latin.setdefault(lang, {}).setdefault(v, o)   # restaurador -> restauradora
                         self.any_latin.setdefault(v, o)
         self.cjk_max = max((len(t) for t in self.cjk), default=1)
-        self.tasks = _TaskIndex(f.occupations, {_key(t) for t in (next((g.titles for g in f.guards if g.name == "hobby_titles"), None) or [])})
+        self.hobby = {_key(t) for t in every["hobby_titles"]}
+        self.tasks = _TaskIndex(f.occupations, self.hobby)
         self.abbr = {a: o for o in f.occupations for a in o.abbreviations}
-        g = {x.name: x for x in f.guards}
-        self.before = {w.lower() for ws in (g["not_a_job_yet"].before or {}).values() for w in ws}
-        self.before |= {v for w in (g["not_a_job_yet"].before or {}).get("zh", ()) for v in traditional(w)}
-        self.before_cjk = [w for w in self.before if CJK.search(w)]
-        self.after = sorted({w.lower() for ws in (g["not_a_job_after"].after or {}).values() for w in ws}, key=len, reverse=True)
-        self.advert = [w.lower() for w in g["job_advert"].text or []]
-        self.addressed = [w.lower() for w in g["addressed_document"].text or []]
-        self.follow_ok = frozenset(w for ws in (g["title_followed_by"].after or {}).values() for w in ws)
-        self.hobby = {_key(t) for t in g["hobby_titles"].titles or []}
-        self.pastime_work = [w.lower() for w in (g["pastime_jargon"].text if "pastime_jargon" in g else None) or []]
-        self.clause_initial = set(f.subjects.clause_initial)
-        self.self_topic = f.subjects.self_topic
-        il = f.contexts.image_line
-        self.carriers, self.weak = set(il.carriers), set(il.weak_carriers)
-        titles = "|".join(re.escape(w) for ws in f.contexts.signature.honorifics.values() for w in ws)
+        self.before = {x.lower() for x in every["not_a_job_yet"]}
+        self.before |= {v for x in w["not_a_job_yet"].get("zh", ()) for v in traditional(x)}
+        self.before_cjk = [x for x in self.before if CJK.search(x)]
+        self.after = sorted({x.lower() for x in every["not_a_job_after"]}, key=len, reverse=True)
+        self.advert = [x.lower() for x in every["job_advert"]]
+        self.addressed = [x.lower() for x in every["addressed_document"]]
+        self.follow_ok = frozenset(every["title_followed_by"])
+        self.pastime_work = [x.lower() for x in every["pastime_jargon"]]
+        self.clause_initial = set(every["clause_initial"])
+        self.self_topic = w["self_topic"]
+        self.carriers, self.weak = set(every["image_carriers"]), set(every["image_weak_carriers"])
+        titles = "|".join(re.escape(x) for x in every["signature_honorifics"])
         self.name = re.compile((rf"^(?:(?:{titles})\.?\s+)?" if titles else "^") + _NAME_SHAPE)
-        self.modifiers = {_key(m) for ms in il.modifiers.values() for m in ms}
-        self.leading = sorted(({_key(m) for ms in il.leading.values() for m in ms}), key=len, reverse=True)
-        self.trailing = {_key(m) for ms in il.trailing.values() for m in ms}
-        self.sep = re.compile("|".join(re.escape(s) for s in sorted(il.separators, key=len, reverse=True)))
+        self.modifiers = {_key(m) for m in every["image_modifiers"]}
+        self.leading = sorted({_key(m) for m in every["image_leading"]}, key=len, reverse=True)
+        self.trailing = {_key(m) for m in every["image_trailing"]}
+        self.sep = re.compile("|".join(re.escape(s) for s in sorted(every["image_separators"], key=len, reverse=True)))
         # every pattern's words before the title in one alternation per script (one scan of a text), mapped
         # back to the patterns by their normalised words; patterns with no words before ('{T}として働いて')
         # are found by their words after
@@ -239,8 +181,7 @@ class Index:
         self.prefixes: dict[str, dict[str, list[tuple[str, str, str]]]] = {"latin": {}, "cjk": {}}
         self.suffixes: dict[str, list[tuple[str, str]]] = {}
         for ctx_name in ("work_statement", "self_statement", "as_a_clause"):
-            st: Statements = getattr(f.contexts, ctx_name)
-            for lang, ps in st.patterns.items():
+            for lang, ps in w[ctx_name].items():
                 kind = "cjk" if lang in ("zh", "ja", "ko") else "latin"
                 if lang == "zh":     # the same statements written in traditional characters (我當{T} / 我当{T})
                     ps = list(dict.fromkeys([*ps, *(v for p in ps for v in traditional(p))]))
@@ -256,8 +197,8 @@ class Index:
 
 def badge_words() -> tuple[str, ...]:
     """The documents that carry a job title (guard someone_elses_badge), lower case."""
-    g = next((g for g in index().file.guards if g.name == "someone_elses_badge"), None)
-    return tuple(w.lower() for w in (g.text if g else None) or ())
+    g = index().file.words.get("someone_elses_badge")
+    return tuple(w.lower() for w in (g.all() if g else ()))
 
 
 @lru_cache(maxsize=1)
@@ -525,19 +466,12 @@ def _latin_title(low: str, pos: int, table: dict[str, Occupation], abbr: dict[st
     return None
 
 
-def _cjk_title_at(t: str, pos: int, ix: Index) -> tuple[int, Occupation] | None:
-    for n in range(min(ix.cjk_max, len(t) - pos), 0, -1):
-        o = ix.cjk.get(t[pos:pos + n])
+def _cjk_title(t: str, pos: int, ix: Index, before: bool = False) -> tuple[int, Occupation] | None:
+    """The longest CJK title starting at `pos` (`before`: ending at it): its other end and its entry."""
+    for n in range(min(ix.cjk_max, pos if before else len(t) - pos), 0, -1):
+        o = ix.cjk.get(t[pos - n:pos] if before else t[pos:pos + n])
         if o is not None:
-            return pos + n, o
-    return None
-
-
-def _cjk_title_before(t: str, end: int, ix: Index) -> tuple[int, Occupation] | None:
-    for n in range(min(ix.cjk_max, end), 0, -1):
-        o = ix.cjk.get(t[end - n:end])
-        if o is not None:
-            return end - n, o
+            return (pos - n if before else pos + n), o
     return None
 
 
@@ -564,6 +498,11 @@ def _source(ctx: Ctx) -> str:
     return "".join(m if m == " " else o for o, m in zip(ctx.text, ctx.masked))
 
 
+def _score(ix: Index, ctx_name: str) -> float:
+    """A statement's score: a work statement scores as a self statement."""
+    return ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+
+
 def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
     t, low = _source(ctx), ctx.lower
     out: list[tuple[Cue, int]] = []
@@ -584,15 +523,14 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
             if ctx.negated(m.start()) or (lang in ix.clause_initial and _opener(t, ctx, m.start())):
                 continue
             done.add(m.end())
-            score = ix.scores["abbreviation_statement" if how == "abbreviation" else
-                              "as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
+            score = ix.scores["abbreviation_statement"] if how == "abbreviation" else _score(ix, ctx_name)
             out.append((_cue(ctx, o, m.start(), end, ctx_name, score, None if how == "abbreviation" else t[m.end():end]),
                         m.end()))
     if not cjk:
         return out
     for m in ix.prefix_rx["cjk"].finditer(t):
         pos = m.end()
-        hit = _cjk_title_at(t, pos, ix)
+        hit = _cjk_title(t, pos, ix)
         if not hit or pos in done:
             continue
         end, o = hit
@@ -604,19 +542,19 @@ def _statements(ctx: Ctx, ix: Index) -> list[tuple[Cue, int]]:
             if any(t[max(0, m.start() - 6):m.start()].endswith(b) for b in ix.before_cjk):
                 continue
             done.add(pos)
-            score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
-            out.append((_cue(ctx, o, m.start(), end + (len(suf) if suf else 0), ctx_name, score, t[pos:end]), pos))
+            out.append((_cue(ctx, o, m.start(), end + (len(suf) if suf else 0), ctx_name, _score(ix, ctx_name),
+                             t[pos:end]), pos))
             break
     for sm in ix.suffix_rx.finditer(t) if ix.suffixes else ():
         # '{T}として働いて', '{T}로 일하고': the title ends where the words after it start
-        hit = _cjk_title_before(t, sm.start(), ix)
+        hit = _cjk_title(t, sm.start(), ix, before=True)
         if not hit or sm.start() in done or ctx.negated(hit[0]):
             continue
         for ctx_name, lang in ix.suffixes[sm.group(0)]:
             if _poster_topic(t, ctx, hit[0], lang, ix):
                 done.add(sm.start())
-                score = ix.scores["as_a_clause" if ctx_name == "as_a_clause" else "self_statement"]
-                out.append((_cue(ctx, hit[1], hit[0], sm.end(), ctx_name, score, t[hit[0]:sm.start()]), hit[0]))
+                out.append((_cue(ctx, hit[1], hit[0], sm.end(), ctx_name, _score(ix, ctx_name), t[hit[0]:sm.start()]),
+                            hit[0]))
                 break
     return out
 
@@ -672,9 +610,8 @@ def _segment_title(seg: str, ix: Index) -> tuple[Occupation, str] | None:
     if not s or len(s) > 60:
         return None
     if CJK.search(s) or _HANGUL.search(s):
-        for b in ix.before_cjk:
-            if s.startswith(b):
-                return None
+        if s.startswith(tuple(ix.before_cjk)):
+            return None
         o = ix.cjk.get(s)
         if o is None:
             for m in sorted((m for m in ix.modifiers if CJK.search(m) and s.startswith(m)), key=len, reverse=True):

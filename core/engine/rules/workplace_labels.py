@@ -19,52 +19,20 @@ import re
 from functools import lru_cache
 from pathlib import Path
 
-from pydantic import BaseModel, Field
-
 from core.engine.gazetteer import find_places
-from core.engine.rules.data_file import Recognizer, load_model
 from core.engine.rules.occupation_taxonomy import index
+from core.engine.rules.recognizer_data import DIR, Family, family
 
-DATA = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "workplace_labels.json"
+DATA = DIR / "workplace_labels.json"
 _CJK = re.compile(r"[\u3040-\u30ff\u4e00-\u9fff\uac00-\ud7af]")
 # the pieces one printed line holds: "LOTUS CROWN RESORT·COTAI", "Laboratory . ID 2019-0862", "Org | Dept"
 _PUNCT = " .,;:·・•|｜"
 _SEGMENT = re.compile(r"\s*(?:[·•・|｜/／]|\s[.\-–—]\s)\s*")
 
 
-class Listed(BaseModel):
-    reason: str = Field(min_length=10)
-    entries: dict[str, list[str]]
-
-
-class WorkplaceLabels(BaseModel):
-    recognizer: Recognizer            # the registry's block (rules/registry.py)
-    name: str
-    about: str
-    organization_labels: dict[str, list[str]]
-    unit_labels: dict[str, list[str]]
-    unit_words: dict[str, list[str]]
-    unit_lead_words: Listed
-    organization_word_endings: Listed
-    department_names: dict[str, list[str]]
-    organization_words: dict[str, list[str]]
-    card_titles: dict[str, list[str]]
-    staff_number_labels: dict[str, list[str]]
-    own_premises: dict[str, list[str]]
-    roster_words: dict[str, list[str]]
-    not_staff_words: dict[str, list[str]]
-
-
-class WorkplaceLabelsError(ValueError):
-    """workplace_labels.json does not follow its schema: one line naming the file and the field."""
-
-
-def load(path: Path = DATA) -> WorkplaceLabels:
-    return load_model(path, WorkplaceLabels, WorkplaceLabelsError)
-
-
-def _words(by_lang: dict[str, list[str]]) -> list[str]:
-    return sorted({w.strip().casefold() for ws in by_lang.values() for w in ws if w.strip()}, key=len, reverse=True)
+def _words(f: Family, key: str) -> list[str]:
+    """A word list of the file, case-folded, longest first."""
+    return sorted({w.strip().casefold() for w in f.words(key) if w.strip()}, key=len, reverse=True)
 
 
 def _alt(words: list[str]) -> str:
@@ -72,52 +40,48 @@ def _alt(words: list[str]) -> str:
     return "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in sorted(set(words), key=len, reverse=True))
 
 
-def _alternation(by_lang: dict[str, list[str]]) -> str:
-    return _alt(_words(by_lang))
-
-
-def _scripts(by_lang: dict[str, list[str]]) -> tuple[list[str], list[str]]:
+def _scripts(f: Family, key: str) -> tuple[list[str], list[str]]:
     """(Latin-script words, CJK words) of a list, longest first."""
-    ws = _words(by_lang)
+    ws = _words(f, key)
     return [w for w in ws if not _CJK.search(w)], [w for w in ws if _CJK.search(w)]
 
 
 @lru_cache(maxsize=1)
 def patterns() -> tuple[str, str]:
     """(organisation label alternation, unit label alternation) for a regex."""
-    d = load()
-    return _alternation(d.organization_labels), _alternation(d.unit_labels)
+    f = family("workplace_labels")
+    return _alt(_words(f, "organization_labels")), _alt(_words(f, "unit_labels"))
 
 
 class _Reader:
-    def __init__(self, d: WorkplaceLabels) -> None:
-        org_labels, unit_labels = patterns()
+    def __init__(self, f: Family) -> None:
+        org_labels, unit_labels = (_alt(_words(f, k)) for k in ("organization_labels", "unit_labels"))
         self.unit_field = re.compile(rf"(?i)^\s*(?:{unit_labels})\s*[:：]\s*(?P<v>[^:：]{{1,60}}?)\s*$")
         self.org_field = re.compile(rf"(?i)^\s*(?:{org_labels})\s*[:：]\s*(?P<v>[^:：]{{2,60}}?)\s*$")
         self.any_field = re.compile(r"^[^:：]{1,24}[:：]")
-        latin, cjk_units = _scripts(d.unit_words)
+        latin, cjk_units = _scripts(f, "unit_words")
         self.cjk_suffix = tuple(cjk_units)
         # Romance and German department words lead the name ("Departamento Jurídico", "Service de Cardiologie")
-        lead = [w for w in latin if w.endswith((" of", " für", " de"))] + _words(d.unit_lead_words.entries)
+        lead = [w for w in latin if w.endswith((" of", " für", " de"))] + _words(f, "unit_lead_words")
         tail = [w for w in latin if w not in lead]
         # "Department of Paediatrics", "Institut für Radiologie" / "Gaming Operations", "Maths Team", "Team D"
         self.lead = re.compile(rf"(?i)^(?:{_alt(lead)})\s+\S")
         self.tail = re.compile(rf"(?i)\S\s+(?:{_alt(tail)})$|^(?:{_alt(tail)})\s+[A-Z0-9]{{1,3}}$")
-        self.names = set(_words(d.department_names))
+        self.names = set(_words(f, "department_names"))
         # Latin organisation words are whole words (or end a compound: Isarklinik); CJK ones end a name
         # written without spaces (康橙社區藥局)
-        org_latin, org_cjk = _scripts(d.organization_words)
+        org_latin, org_cjk = _scripts(f, "organization_words")
         self.org_word = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(org_latin)})(?![^\W\d_])|{_alt(org_cjk)}"
-                                   rf"|(?i:{'|'.join(map(re.escape, d.organization_word_endings.entries['de']))})\b")
-        self.titles = set(_words(d.card_titles))
+                                   rf"|(?i:{'|'.join(map(re.escape, f.words('organization_word_endings', 'de')))})\b")
+        self.titles = set(_words(f, "card_titles"))
         # "工号 0387", "EMP 7720415", "Emp 40712", "Staff ID: TX204518", "사번 20931": a label, then a code with a digit
-        self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation(d.staff_number_labels)})(?![^\W\d_])"
+        self.staff_no = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(_words(f, 'staff_number_labels'))})(?![^\W\d_])"
                                    r"\s*[:：#.]?\s*[A-Z]{0,4}[-‐]?\d[\w-]{1,14}")
-        self.premises = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation(d.own_premises)})(?![a-zà-ÿ])")
-        roster_latin, roster_cjk = _scripts(d.roster_words)
+        self.premises = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(_words(f, 'own_premises'))})(?![a-zà-ÿ])")
+        roster_latin, roster_cjk = _scripts(f, "roster_words")
         self.roster = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(roster_latin)})(?![^\W\d_])|{_alt(roster_cjk)}")
         self.cjk_org = re.compile("|".join(re.escape(w) for w in org_cjk))
-        self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alternation(d.not_staff_words)})(?![^\W\d_])")
+        self.not_staff = re.compile(rf"(?i)(?<![^\W\d_])(?:{_alt(_words(f, 'not_staff_words'))})(?![^\W\d_])")
 
     def is_unit(self, text: str) -> bool:
         t = re.sub(r"\s+", " ", text.strip(" .,;:·"))
@@ -140,9 +104,14 @@ class _Reader:
         return None
 
 
+def load(path: Path = DATA) -> _Reader:
+    """The file read and compiled; a fault is one RecognizerDataError naming the file and the field."""
+    return _Reader(Family(path))
+
+
 @lru_cache(maxsize=1)
 def _reader() -> _Reader:
-    return _Reader(load())
+    return _Reader(family("workplace_labels"))
 
 
 def is_unit(text: str) -> bool:
