@@ -232,7 +232,8 @@ def reset() -> None:
 
 
 # ---------------------------------------------------------------- a generic pack's compiled patterns
-def _alt_words(ws) -> str:
+def alt(ws) -> str:
+    """A regex alternation of literal words, longest first (so 'software engineer' beats 'engineer')."""
     return "|".join(re.escape(w) for w in sorted(set(ws), key=len, reverse=True))
 
 
@@ -264,14 +265,14 @@ class PackPatterns:
             start = f"(?<![{_KANJI}])" if "kana" in p.scripts else f"(?<![{_HANGUL}])"
 
         def phrase(poss: list[str], kin_words, g: str, end: str = end) -> str | None:
-            alt = _alt_words(kin_words)
-            if not alt or not poss:
+            kin_alt = alt(kin_words)
+            if not kin_alt or not poss:
                 return None
             if p.possessive_after:            # Malay / Indonesian: "adik saya", "suami aku"
-                return rf"{start}(?P<{g}>{alt}){gap}(?:{words(poss)}){b}"
-            return rf"{b}(?:{words(poss)}){gap}(?P<{g}>{alt}){end}"
+                return rf"{start}(?P<{g}>{kin_alt}){gap}(?:{words(poss)}){b}"
+            return rf"{b}(?:{words(poss)}){gap}(?P<{g}>{kin_alt}){end}"
 
-        implied = _alt_words(p.implied_own)
+        implied = alt(p.implied_own)
         if implied and latin:                # a bare family word opening a sentence: "Papa hatte ..."
             implied_rx = rf"(?:^|(?<=[.!?\n])\s*|(?<=[.!?]\s))(?P<{{g}}>{implied}){{e}}"
         elif implied:                          # humble / own forms with a particle: 兄の, 남편이랑
@@ -292,7 +293,7 @@ class PackPatterns:
         # a possessor of someone else right before an implied kin word ("友達の兄", "친구 엄마"): not the poster's
         owners = [words(p.other_possessive)] if p.other_possessive else []
         if p.people:
-            owners.append(_alt_words(p.people))
+            owners.append(alt(p.people))
         self.other_owner = re.compile(rf"(?:{'|'.join(owners)})\s*(?:の|的)?\s*\Z", re.I) if owners else None
         self.age = [re.compile(b + template(t, "{n}", r"(?P<n>[1-9]\d)") + (r"(?!\d)" if not latin else r"\b"), re.I)
                     for t in p.age_statements]
@@ -321,17 +322,9 @@ _STOP_NAME = {
 
 
 def _folded(p: Pack, table: dict) -> Pack:
-    """The pack with its words written as the folded text reads them (歳 -> 岁: same length)."""
-    def f(v):
-        if isinstance(v, str):
-            return v.translate(table)
-        if isinstance(v, list):
-            return [f(x) for x in v]
-        if isinstance(v, dict):
-            return {f(k): x for k, x in v.items()}
-        return v
-    d = p.model_dump()
-    return Pack.model_validate({k: (v if k in ("code", "name", "scripts", "fold") else f(v)) for k, v in d.items()})
+    """The pack with its words written as the folded text reads them (歳 -> 岁: same length; its code
+    and scripts are ASCII)."""
+    return Pack.model_validate_json(p.model_dump_json(by_alias=True).translate(table))
 
 
 def template_parts(t: str, slot: str, b: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
