@@ -273,6 +273,11 @@ def test_holders_read_their_alternations_from_data_on_the_reading_floor(monkeypa
     assert holder.OTHER_SUBJ.search("then my sister called").group("kin") == "sister"
     assert holder.GENERIC.match("人们都说") and holder.GENERIC.match("Most nurses I know are tired")
     assert not holder.GENERIC.match("People like me hate mornings")
+    # the Chinese kin forms besides the zh pack's (我姐: one token), less the words that are no subject alone
+    kin_zh = holder._KIN_ZH_ALT.split("|")
+    assert set(d.words("holder_kin_zh_forms")) <= set(kin_zh) and not set(d.words("holder_kin_zh_not_other")) & set(kin_zh)
+    assert holder.OTHER_ZH.search("我姐是护士").group("kin") == "我姐"
+    assert holder.SELF_START.match("我是老师") and not holder.SELF_START.match("我家在成都")
     # or with the file's own word list of that name
     assert "|".join(d.words("count_units")) in mentions._YOU_AGE.pattern
     monkeypatch.setitem(holder.WORDS, "holder_bad", holder._Words(reason="a test", entries={"en": ["(unclosed"]}))

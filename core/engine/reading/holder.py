@@ -87,9 +87,9 @@ OTHER_EN = words(_EN.other_subjects)
 OTHER_SUBJ = data_rx("holder_other_subject", re.I, kin=OTHER_EN, pro=words(_EN.other_pronouns))
 # a kin noun without a determiner opening its clause: "hubby cooked", "Mum says", "wifey is a nurse"
 BARE_KIN = data_rx("holder_bare_kin", re.I, kin=words(_EN.bare_kin))
-# every kin or relation term of kin.KIN_ZH (and the 我-forms of one-character ones), longest first
-_KIN_ZH_ALT = "|".join(sorted({*KIN_ZH, "我妈", "我爸", "我姐", "我哥", "我妹", "我弟", "外甥女"} - {"先生", "对象", "爱人"},
-                              key=len, reverse=True))
+# every kin or relation term of kin.KIN_ZH (and the 我-forms of one-character ones: mentions.json), longest first
+_KIN_ZH_ALT = "|".join(sorted({*KIN_ZH, *WORDS["holder_kin_zh_forms"].entries["zh"]}
+                              - set(WORDS["holder_kin_zh_not_other"].entries["zh"]), key=len, reverse=True))
 OTHER_ZH = data_rx("holder_other_subject_zh", kin=_KIN_ZH_ALT, pro=words(_ZH.other_pronouns))
 # people in general as the subject ("Women lead culinary teams", "Most nurses I know ...", "人们都说"):
 # a generic statement, nobody's own fact
@@ -99,7 +99,7 @@ PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+
 SELF_WORD = re.compile(rf"\b(?:{words(_EN.self_words)})\b|{words(_ZH.self_words)}", re.I)
 # 我 opening a sentence is the poster unless it is a possessor: 我舅舅 / 我的叔叔 (any kin or relation
 # term of kin.KIN_ZH) is the uncle's clause ("我舅舅做了二十年厨师" is no occupation of the poster)
-_MY_KIN_ZH = "|".join(sorted({*KIN_ZH, "妈", "爸", "姐", "妹", "哥", "弟", "家"}, key=len, reverse=True))
+_MY_KIN_ZH = "|".join(sorted({*KIN_ZH, *WORDS["holder_my_kin_zh"].entries["zh"]}, key=len, reverse=True))
 # a first-person word anywhere in a text (I, my, we, ours, 我): the poster speaks of themself
 FIRST_PERSON = re.compile(rf"(?i)\b(?:{words(_EN.first_person)})\b|{words(_ZH.first_person)}")
 SELF_START = data_rx("holder_self_start", re.I, kin=_MY_KIN_ZH)
@@ -111,18 +111,20 @@ _TO_ME = re.compile(r"(?i)^[^.!?\n]{0,24}\bto\s+(?:me|myself|us)\b")
 _MY_SIBLING = {"我姐": "older sister", "我哥": "older brother", "我妹": "younger sister", "我弟": "younger brother"}
 
 
+# who the other subject of a wish, congratulations or a RIP is (OTHER_SUBJ / OTHER_ZH groups), and the rule
+_WISHED = {"bday": ("birthday person", "subject:birthday_wish"), "congrats": ("addressee", "subject:congratulated"),
+           "rip": ("deceased", "subject:rip")}
+
+
 def _other(m: re.Match) -> Holder:
-    kin = m.groupdict().get("kin")
-    if kin:
+    g = m.groupdict()
+    if kin := g.get("kin"):
         return Holder("other", canon_en(kin) or canon_zh(kin) or canon_zh(kin.lstrip("我咱的"))
                       or _MY_SIBLING.get(kin, kin.lower()), rule="subject:kin")
-    if m.groupdict().get("pro"):
-        return Holder("other", m.group("pro").lower().split("'")[0], rule="subject:pronoun")
-    if m.groupdict().get("bday"):
-        return Holder("other", "birthday person", rule="subject:birthday_wish")
-    if m.groupdict().get("congrats"):
-        return Holder("other", "addressee", rule="subject:congratulated")
-    return Holder("other", "deceased", rule="subject:rip")
+    if g.get("pro"):
+        return Holder("other", g["pro"].lower().split("'")[0], rule="subject:pronoun")
+    who, rule = next(_WISHED[k] for k in _WISHED if g.get(k))
+    return Holder("other", who, rule=rule)
 
 
 KIN_NAMES = frozenset(KIN_EN)
