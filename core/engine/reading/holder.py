@@ -95,7 +95,7 @@ OTHER_ZH = data_rx("holder_other_subject_zh", kin=_KIN_ZH_ALT, pro=words(_ZH.oth
 # a generic statement, nobody's own fact
 GENERIC = data_rx("holder_generic_subject", re.I, en=words(_EN.generic_subjects), zh=words(_ZH.generic_subjects))
 # "I'm a student", "as a teacher": the noun is the poster's role, not another subject
-PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
+PREDICATE = data_rx("holder_predicate")
 SELF_WORD = re.compile(rf"\b(?:{words(_EN.self_words)})\b|{words(_ZH.self_words)}", re.I)
 # 我 opening a sentence is the poster unless it is a possessor: 我舅舅 / 我的叔叔 (any kin or relation
 # term of kin.KIN_ZH) is the uncle's clause ("我舅舅做了二十年厨师" is no occupation of the poster)
@@ -104,8 +104,8 @@ _MY_KIN_ZH = "|".join(sorted({*KIN_ZH, *WORDS["holder_my_kin_zh"].entries["zh"]}
 FIRST_PERSON = re.compile(rf"(?i)\b(?:{words(_EN.first_person)})\b|{words(_ZH.first_person)}")
 SELF_START = data_rx("holder_self_start", re.I, kin=_MY_KIN_ZH)
 # "Happy 30th birthday to my best friend": the ordinal is the celebrated person's age
-_HAPPY_BEFORE = re.compile(r"(?i)\bhappy\s+$")
-_TO_ME = re.compile(r"(?i)^[^.!?\n]{0,24}\bto\s+(?:me|myself|us)\b")
+_HAPPY_BEFORE = data_rx("holder_happy_before")
+_TO_ME = data_rx("holder_to_me")
 
 
 _MY_SIBLING = {"我姐": "older sister", "我哥": "older brother", "我妹": "younger sister", "我弟": "younger brother"}
@@ -132,8 +132,8 @@ KIN_NAMES = frozenset(KIN_EN)
 # a possessor right before the noun at `pos`: "for her asthma", "Sophie's inhaler", "他的糖尿病" - the
 # thing is theirs whoever the clause's subject is (not after a predicate of the poster: "I'm her nurse").
 # "their" is left out: "as someone who did their PhD" is the poster (a singular they)
-_POSSESSOR = re.compile(r"(?:\b(?P<pro>his|her)|(?<![\w'’])(?P<name>[A-Z][a-z]{2,})['’]s)\s+(?:[\w-]+\s+)?$")
-_SAINT = re.compile(r"\b(?:St\.?|Saint|San|Santa)\s+$")
+_POSSESSOR = data_rx("holder_possessor")
+_SAINT = data_rx("holder_saint")
 _NOT_A_POSSESSOR = frozenset(_EN.not_possessors)   # today's, Mother's Day, the world's (the en pack)
 
 

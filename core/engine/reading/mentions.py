@@ -69,7 +69,7 @@ class Reading:
 # ---------------------------------------------------------------- kin
 # "the wife and I", "date night with the husband", "hubby cooked", "our little one": the poster's own
 IMPLIED_EN = data_rx("mentions_implied_own_en", re.I | re.M)
-_DETERMINED = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|my|[A-Z][a-z]+'s)\s+$")
+_DETERMINED = data_rx("mentions_determined")
 IMPLIED_ZH = data_rx("mentions_implied_own_zh", kin="|".join(IMPLIED_OWN_ZH))
 _ZH_OTHER_OWNER = data_rx("mentions_other_owner_zh")
 
@@ -117,13 +117,13 @@ def _en_zh(key: str) -> re.Pattern[str]:
 _FUTURE = _en_zh("future")
 _BIG = data_rx("mentions_big_age")
 _BIG_WORD = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
-_MY_NTH = re.compile(r"(?i)\bmy\s+(?P<n>[1-9]\d)(?:st|nd|rd|th)\b")
+_MY_NTH = data_rx("mentions_my_nth")
 # what may follow "my 40th" when it is an age: a birthday word, a time, a verb, or nothing ("my 40th marathon" is not)
-_NTH_NEXT = re.compile(rf"(?i)\s*(?:$|[.!,?;:)]|(?:{data_words('nth_next')})\b)")
-_N_TODAY = re.compile(r"(?i)(?<![\d.:$£€¥])\b(?P<n>[1-9]\d)\s+(?:today|years?\s+(?:young|old)\s+today)\b")
-_BIRTHDAY_WORD = re.compile(r"(?i)\bbirthday\b|\bbday\b|\bb-day\b|生日")
+_NTH_NEXT = data_rx("mentions_nth_next")
+_N_TODAY = data_rx("mentions_n_today")
+_BIRTHDAY_WORD = data_rx("mentions_birthday_word")
 _YOU_AGE = data_rx("mentions_addressed_age")
-_CLASS_YEAR = re.compile(r"(?i)\b(?:class\s+of\s+|graduated\s+(?:in\s+)?|grad(?:uation)?\s+(?:in\s+)?)(?P<y>(?:19|20)\d{2}|'\d{2})\b")
+_CLASS_YEAR = data_rx("mentions_class_year")
 # a degree beside a class year, with its typical graduation age (mentions.json degree_*: the first named wins)
 _DEGREE = [(level, age, _en_zh(key)) for level, age, key in
            (("PhD", 28, "degree_phd"), ("Master's degree", 24, "degree_master"), ("Bachelor's degree", 22, "degree_bachelor"),
