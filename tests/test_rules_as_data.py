@@ -275,10 +275,15 @@ def test_holders_read_their_alternations_from_data_on_the_reading_floor(monkeypa
     assert not holder.GENERIC.match("People like me hate mornings")
     # the Chinese kin forms besides the zh pack's (我姐: one token), less the words that are no subject alone
     kin_zh = holder._KIN_ZH_ALT.split("|")
-    assert set(d.words("holder_kin_zh_forms")) <= set(kin_zh) and not set(d.words("holder_kin_zh_not_other")) & set(kin_zh)
+    assert set(d.words("holder_kin_zh_forms")) <= set(kin_zh)
+    assert not set(d.words("holder_kin_zh_not_other")) & set(kin_zh)
     assert holder.OTHER_ZH.search("我姐是护士").group("kin") == "我姐"
     assert holder.SELF_START.match("我是老师") and not holder.SELF_START.match("我家在成都")
     # or with the file's own word list of that name
+    assert holder.REPOST.pattern == r"^\s*(?:" + "|".join(d.words("holder_repost_marks")) + ")"
+    assert holder.REPOST.match("RT @nurse_jo: ...") and holder.REPOST.match("//@小王: 好")
+    assert not holder.REPOST.match("I repost")
+    assert d.words_by_lang("holder_clause_end").keys() == {"mul", "en", "zh"} and holder._QUESTION.search("是医生吗")
     assert "|".join(d.words("count_units")) in mentions._YOU_AGE.pattern
     monkeypatch.setitem(holder.WORDS, "holder_bad", holder._Words(reason="a test", entries={"en": ["(unclosed"]}))
     with pytest.raises(ValueError, match=r"mentions\.json: field words\.holder_bad: not a regular expression"):

@@ -232,7 +232,7 @@ _QUOTED = re.compile(r"(?:^|(?<=[\s(\[:：]))[\"“«「『](?!\s)([^\"”»」�
 # names are capitalised (no re.I: "just say" is no attribution to a "just")
 _ATTRIB_AFTER = data_rx("holder_attribution_after")
 _ATTRIB_BEFORE = data_rx("holder_attribution_before")
-REPOST = re.compile(r"^\s*(?:RT\s+@|repost(?:ed|ing)?\b|reblog|shared\s+from\b|via\s+@|转发|轉發|//@)", re.I)
+REPOST = data_rx("holder_repost", re.I)
 
 
 def quotations(text: str) -> list[tuple[int, int, Holder]]:
@@ -259,7 +259,7 @@ def quotations(text: str) -> list[tuple[int, int, Holder]]:
 # ---------------------------------------------------------------- one text, read once
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _PHRASE_STOP = set(",，、;；.。!！?？\n()（）[]【】")
-_CLAUSE_END = re.compile(r"[.!?;\n。！？；…]+|\s[-–—]\s|,\s*(?:but|and|while|whereas)\s|，(?:但|可是|而)")
+_CLAUSE_END = data_rx("holder_clause_end")
 
 
 _NEG_EN = re.compile(rf"\b(?:{words(_EN.negation + _EN.irrealis)})\b[^.!?\n]{{0,25}}$", re.I)
@@ -267,7 +267,7 @@ _NEG_ZH = data_rx("holder_negated_zh", neg=words(_ZH.negation))
 
 
 # sentence stance (Ctx.stance): questions, quoted / reported speech, hypotheticals, negation
-_QUESTION = re.compile(r"[?？]\s*[\"'”)）]*\s*$|(?:吗|呢)\s*[。！!]*$")
+_QUESTION = data_rx("holder_question")
 # reported speech and hypotheticals: the en and zh packs' reported_speech / hypothetical (en on word boundaries)
 _QUOTE = re.compile(rf"\b(?:{words(_EN.reported_speech)})\b|{words(_ZH.reported_speech)}", re.I)
 _QUOTE_WRAP = re.compile(r"^\s*(?:>|[\"“«「『][^\"”»」』]{8,}[\"”»」』]\s*$)")
