@@ -241,8 +241,9 @@ def test_disguise_folding_reads_its_ordinals_and_units_from_data():
 def test_mentions_read_their_words_from_data_on_the_reading_floor(tmp_path):
     from core.engine.reading import mentions
     from core.engine.reading.data_file import load_model
+    from core.engine.reading.holder import ReadingWords
     d = family("mentions")   # the rules' schema accepts the file the reading floor reads
-    assert mentions._ADDRESS_LEAD == "|".join(d.words("address_leads"))
+    assert "(?i:" + "|".join(d.words("address_leads")) + ")" in mentions.ADDRESSED.pattern
     assert "(?:" + "|".join(d.words("nth_next")) + ")" in mentions._NTH_NEXT.pattern
     assert mentions._NTH_NEXT.match(" birthday party") and not mentions._NTH_NEXT.match(" marathon")
     assert mentions.ADDRESSED.search("Happy birthday Owen!").group("n") == "Owen"
@@ -256,7 +257,37 @@ def test_mentions_read_their_words_from_data_on_the_reading_floor(tmp_path):
     assert [(lvl, age) for lvl, age, rx in mentions._DEGREE if rx.search("高中毕业 class of 2010")] == [("High school", 18)]
     p = _broken(tmp_path, "mentions", lambda x: x["words"]["nth_next"].pop("reason"))
     with pytest.raises(ValueError, match=re.escape(f"{p}: field words.nth_next.reason")):
-        load_model(p, mentions._MentionWords, ValueError)
+        load_model(p, ReadingWords, ValueError)
+
+
+def test_holders_read_their_alternations_from_data_on_the_reading_floor(monkeypatch):
+    from core.engine.reading import holder, mentions
+    d = family("mentions")   # holder_* / mentions_*: regex alternatives by language, joined in file order
+    for key, rx in (("holder_negated_sentence", holder._NEG_SENT), ("holder_named_subject", holder._NAMED_SUBJ),
+                    ("mentions_implied_own_en", mentions.IMPLIED_EN), ("mentions_big_age", mentions._BIG)):
+        assert rx.pattern == "|".join(d.words(key))
+    assert d.words_by_lang("holder_negated_sentence").keys() == {"en", "zh"}
+    assert holder._NEG_SENT.search("I'm not a nurse") and holder._NEG_SENT.search("我不是医生")
+    assert not holder._NEG_SENT.search("I'm not sure about nursing")
+    # a {slot} is filled with the language pack's words the Python gives
+    assert holder.OTHER_SUBJ.search("then my sister called").group("kin") == "sister"
+    assert holder.GENERIC.match("人们都说") and holder.GENERIC.match("Most nurses I know are tired")
+    assert not holder.GENERIC.match("People like me hate mornings")
+    # the Chinese kin forms besides the zh pack's (我姐: one token), less the words that are no subject alone
+    kin_zh = holder._KIN_ZH_ALT.split("|")
+    assert set(d.words("holder_kin_zh_forms")) <= set(kin_zh)
+    assert not set(d.words("holder_kin_zh_not_other")) & set(kin_zh)
+    assert holder.OTHER_ZH.search("我姐是护士").group("kin") == "我姐"
+    assert holder.SELF_START.match("我是老师") and not holder.SELF_START.match("我家在成都")
+    # or with the file's own word list of that name
+    assert holder.REPOST.pattern == r"^\s*(?:" + "|".join(d.words("holder_repost_marks")) + ")"
+    assert holder.REPOST.match("RT @nurse_jo: ...") and holder.REPOST.match("//@小王: 好")
+    assert not holder.REPOST.match("I repost")
+    assert d.words_by_lang("holder_clause_end").keys() == {"mul", "en", "zh"} and holder._QUESTION.search("是医生吗")
+    assert "|".join(d.words("count_units")) in mentions._YOU_AGE.pattern
+    monkeypatch.setitem(holder.WORDS, "holder_bad", holder._Words(reason="a test", entries={"en": ["(unclosed"]}))
+    with pytest.raises(ValueError, match=r"mentions\.json: field words\.holder_bad: not a regular expression"):
+        holder.data_rx("holder_bad")
 
 
 def _broken(tmp_path: Path, name: str, edit) -> Path:

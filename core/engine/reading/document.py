@@ -42,7 +42,7 @@ class Document(TextReading):
     folding TextReading applies to `masked`): a reader of the unmasked text reuses this Document
     only when the two are equal (rules/documents.reading)."""
 
-    __slots__ = ("hostile_masked", "_sentences", "_languages", "_tokens", "_places", "_token_keys")
+    __slots__ = ("hostile_masked", "_sentences", "_languages", "_tokens", "_places", "_token_keys", "_impersonal")
 
     def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False,
                  fragment: bool = False):
@@ -58,6 +58,7 @@ class Document(TextReading):
         self._tokens: list[tuple[int, int, str]] | None = None
         self._token_keys: frozenset[str] | None = None     # each token, less -s and -es (lexicon_hits' first look)
         self._places: list | None = None       # the gazetteer's places (rules/base.Ctx.places fills it)
+        self._impersonal: bool | None = None   # no first-person word anywhere (rules/base.Ctx._general reads it once)
         # the language packs: where the pack-word rule found one, each sentence's identified language
         # decides where it is confident (reading/lang.sentence_packs: a confident English sentence takes
         # no pack from two loan words). Not asked of the texts the word rule finds no pack in: that would

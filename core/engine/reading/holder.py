@@ -8,8 +8,12 @@ import bisect
 import re
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import Literal
+from pathlib import Path
+from typing import Any, Literal
 
+from pydantic import BaseModel, ConfigDict, Field
+
+from core.engine.reading.data_file import load_model
 from core.engine.reading.kin import KIN_EN, KIN_ZH, canon_en, canon_zh, fold_zh
 from core.engine.reading.lang import Pack, pack, patterns, text_packs, words
 from core.engine.places import resolve_levels
@@ -35,66 +39,92 @@ class Holder:
 
 SELF = Holder("self", rule="default")
 
+
+# ---------------------------------------------------------------- the reading's word data
+class _Words(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    reason: str = Field(min_length=1)
+    entries: dict[str, list[str]]
+
+
+class ReadingWords(BaseModel):
+    """The words sections of core/data/recognizers/mentions.json: the reading's word lists and regex
+    alternations by language, each with its reason (holder_*: here; mentions_* and the rest: mentions.py).
+    The reading floor cannot import the rules' loader (rules/recognizer_data.py, a floor up); a test
+    validates this file with it too."""
+    model_config = ConfigDict(extra="forbid")
+    about: str
+    recognizer: dict[str, Any]
+    words: dict[str, _Words]
+
+
+WORDS_FILE = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "mentions.json"
+WORDS = load_model(WORDS_FILE, ReadingWords, ValueError).words
+_SLOT = re.compile(r"\{([a-z_]+)\}")
+
+
+def data_words(key: str, lang: str | None = None) -> str:
+    """A word list of the file (one language's, or all in file order) as one regex alternation: the
+    first alternative that matches wins."""
+    return "|".join(w for code, ws in WORDS[key].entries.items() if lang in (None, code) for w in ws)
+
+
+def data_rx(key: str, flags: int = 0, **slots: str) -> re.Pattern[str]:
+    """An alternation of the file compiled once, each {slot} filled with what the Python gives (a
+    language pack's words) or else with the file's word list of that name."""
+    def fill(m: re.Match[str]) -> str:
+        k = m.group(1)
+        return slots[k] if k in slots else data_words(k) if k in WORDS else m.group(0)
+    try:
+        return re.compile(_SLOT.sub(fill, data_words(key)), flags)
+    except re.error as e:
+        raise ValueError(f"{WORDS_FILE}: field words.{key}: not a regular expression ({e})") from None
+
+
 _EN, _ZH = pack("en"), pack("zh")
 # Words that put someone else in the subject position of a clause (the en pack's other_subjects).
 OTHER_EN = words(_EN.other_subjects)
-OTHER_SUBJ = re.compile(
-    rf"\b(?:my|our|his|her|their|a|the|your)\s+(?:\w+\s+){{0,2}}?(?P<kin>{OTHER_EN})s?\b(?!\s*(?:and|&)\s*(?:i|me)\b)"
-    rf"|\b(?P<pro>{words(_EN.other_pronouns)})\b"
-    rf"|\b(?P<bday>happy\s+birthday)\b|\b(?P<congrats>congrat(?:s|ulations))\b|\b(?P<rip>R\.?I\.?P)\b",
-    re.I,
-)
+OTHER_SUBJ = data_rx("holder_other_subject", re.I, kin=OTHER_EN, pro=words(_EN.other_pronouns))
 # a kin noun without a determiner opening its clause: "hubby cooked", "Mum says", "wifey is a nurse"
-# (the en pack's bare_kin)
-BARE_KIN = re.compile(
-    rf"\A[\W_]*(?P<kin>{words(_EN.bare_kin)})\b"
-    r"(?!\s*(?:and|&)\s*(?:i|me)\b)(?!\s+(?:life|jokes?|bod|vibes|mode|goals)\b)",
-    re.I,
-)
-# every kin or relation term of kin.KIN_ZH (and the 我-forms of one-character ones), longest first
-_KIN_ZH_ALT = "|".join(sorted({*KIN_ZH, "我妈", "我爸", "我姐", "我哥", "我妹", "我弟", "外甥女"} - {"先生", "对象", "爱人"},
-                              key=len, reverse=True))
-OTHER_ZH = re.compile(
-    r"(?:我|咱)?(?:的)?(?P<kin>" + _KIN_ZH_ALT + r"|对象)"
-    r"|(?<![其])(?P<pro>" + words(_ZH.other_pronouns) + r")(?![们]?[的]?自己)|(?P<bday>祝.{0,6}生日快乐)"
-)
+BARE_KIN = data_rx("holder_bare_kin", re.I, kin=words(_EN.bare_kin))
+# every kin or relation term of kin.KIN_ZH (and the 我-forms of one-character ones: mentions.json), longest first
+_KIN_ZH_ALT = "|".join(sorted({*KIN_ZH, *WORDS["holder_kin_zh_forms"].entries["zh"]}
+                              - set(WORDS["holder_kin_zh_not_other"].entries["zh"]), key=len, reverse=True))
+OTHER_ZH = data_rx("holder_other_subject_zh", kin=_KIN_ZH_ALT, pro=words(_ZH.other_pronouns))
 # people in general as the subject ("Women lead culinary teams", "Most nurses I know ...", "人们都说"):
 # a generic statement, nobody's own fact
-GENERIC = re.compile(
-    r"\A[\W_]*(?:(?:most|many|some|all|these|those|other|so\s+many|lots\s+of|plenty\s+of|a\s+lot\s+of)\s+)?"
-    rf"(?:{words(_EN.generic_subjects)})\b(?!\s+(?:like\s+)?(?:me|myself|us)\b)"
-    rf"|\A[\W_]*(?:{words(_ZH.generic_subjects)})",
-    re.I,
-)
+GENERIC = data_rx("holder_generic_subject", re.I, en=words(_EN.generic_subjects), zh=words(_ZH.generic_subjects))
 # "I'm a student", "as a teacher": the noun is the poster's role, not another subject
-PREDICATE = re.compile(r"(?i)\b(?:i'?m|i\s+am|as|being|i\s+was|became|become)\s+$")
+PREDICATE = data_rx("holder_predicate")
 SELF_WORD = re.compile(rf"\b(?:{words(_EN.self_words)})\b|{words(_ZH.self_words)}", re.I)
 # 我 opening a sentence is the poster unless it is a possessor: 我舅舅 / 我的叔叔 (any kin or relation
 # term of kin.KIN_ZH) is the uncle's clause ("我舅舅做了二十年厨师" is no occupation of the poster)
-_MY_KIN_ZH = "|".join(sorted({*KIN_ZH, "妈", "爸", "姐", "妹", "哥", "弟", "家"}, key=len, reverse=True))
+_MY_KIN_ZH = "|".join(sorted({*KIN_ZH, *WORDS["holder_my_kin_zh"].entries["zh"]}, key=len, reverse=True))
 # a first-person word anywhere in a text (I, my, we, ours, 我): the poster speaks of themself
 FIRST_PERSON = re.compile(rf"(?i)\b(?:{words(_EN.first_person)})\b|{words(_ZH.first_person)}")
-SELF_START = re.compile(r"(?:i|i'm|im|i've|i'd|i'll|as\s+an?)\b|我(?!的?(?:" + _MY_KIN_ZH + r"))|本人", re.I)
+SELF_START = data_rx("holder_self_start", re.I, kin=_MY_KIN_ZH)
 # "Happy 30th birthday to my best friend": the ordinal is the celebrated person's age
-_HAPPY_BEFORE = re.compile(r"(?i)\bhappy\s+$")
-_TO_ME = re.compile(r"(?i)^[^.!?\n]{0,24}\bto\s+(?:me|myself|us)\b")
+_HAPPY_BEFORE = data_rx("holder_happy_before")
+_TO_ME = data_rx("holder_to_me")
 
 
 _MY_SIBLING = {"我姐": "older sister", "我哥": "older brother", "我妹": "younger sister", "我弟": "younger brother"}
 
 
+# who the other subject of a wish, congratulations or a RIP is (OTHER_SUBJ / OTHER_ZH groups), and the rule
+_WISHED = {"bday": ("birthday person", "subject:birthday_wish"), "congrats": ("addressee", "subject:congratulated"),
+           "rip": ("deceased", "subject:rip")}
+
+
 def _other(m: re.Match) -> Holder:
-    kin = m.groupdict().get("kin")
-    if kin:
+    g = m.groupdict()
+    if kin := g.get("kin"):
         return Holder("other", canon_en(kin) or canon_zh(kin) or canon_zh(kin.lstrip("我咱的"))
                       or _MY_SIBLING.get(kin, kin.lower()), rule="subject:kin")
-    if m.groupdict().get("pro"):
-        return Holder("other", m.group("pro").lower().split("'")[0], rule="subject:pronoun")
-    if m.groupdict().get("bday"):
-        return Holder("other", "birthday person", rule="subject:birthday_wish")
-    if m.groupdict().get("congrats"):
-        return Holder("other", "addressee", rule="subject:congratulated")
-    return Holder("other", "deceased", rule="subject:rip")
+    if g.get("pro"):
+        return Holder("other", g["pro"].lower().split("'")[0], rule="subject:pronoun")
+    who, rule = next(_WISHED[k] for k in _WISHED if g.get(k))
+    return Holder("other", who, rule=rule)
 
 
 KIN_NAMES = frozenset(KIN_EN)
@@ -102,17 +132,14 @@ KIN_NAMES = frozenset(KIN_EN)
 # a possessor right before the noun at `pos`: "for her asthma", "Sophie's inhaler", "他的糖尿病" - the
 # thing is theirs whoever the clause's subject is (not after a predicate of the poster: "I'm her nurse").
 # "their" is left out: "as someone who did their PhD" is the poster (a singular they)
-_POSSESSOR = re.compile(r"(?:\b(?P<pro>his|her)|(?<![\w'’])(?P<name>[A-Z][a-z]{2,})['’]s)\s+(?:[\w-]+\s+)?$")
-_SAINT = re.compile(r"\b(?:St\.?|Saint|San|Santa)\s+$")
+_POSSESSOR = data_rx("holder_possessor")
+_SAINT = data_rx("holder_saint")
 _NOT_A_POSSESSOR = frozenset(_EN.not_possessors)   # today's, Mother's Day, the world's (the en pack)
 
 
 # a person named as the clause's subject right before what they have or are: "Ella's been diagnosed
 # with type 1 diabetes", "Max has a chest infection", "Sarah is a nurse" (a few words at most between)
-_NAMED_SUBJ = re.compile(r"\A[\W_]*(?:(?i:little|baby|our|my)\s+)?(?P<name>[A-Z][a-z]{2,})(?:['’]s\s+(?:been|got|had)|"
-                         r"\s+(?:has|had|got|gets|caught|was|is|became|works)(?:\s+(?:been|got|just|now|also))?)\s+"
-                         r"(?:(?:diagnosed|recently)\s+)*(?:with\s+|as\s+)?(?:(?:a|an|the|bad|mild|severe|another|her|his)\s+)?"
-                         r"(?:[\w-]+\s+){0,2}$")
+_NAMED_SUBJ = data_rx("holder_named_subject")
 _NOT_A_NAME = frozenset(_EN.not_names)   # days, months, common nouns opening a clause (the en pack)
 
 
@@ -203,11 +230,9 @@ def holder_before(text: str, start: int, pos: int, packs: tuple[Pack, ...] = ())
 _QUOTED = re.compile(r"(?:^|(?<=[\s(\[:：]))[\"“«「『](?!\s)([^\"”»」』\n]{12,}?)(?<!\s)[\"”»」』](?=$|[\s.,!?;:)\]—–\-~，。！？])",
                      re.M)
 # names are capitalised (no re.I: "just say" is no attribution to a "just")
-_ATTRIB_AFTER = re.compile(r"[ \t]{0,4}[,，]?[ \t]{0,4}(?:[-–—~]{1,3}|(?i:says?|said))[ \t]{0,4}"
-                           r"(?:(?i:my|our)\s+(?P<kin>[\w-]++)|(?P<name>[A-Z][a-z]++)\b)")
-_ATTRIB_BEFORE = re.compile(r"\b(?:(?i:my|our)\s+(?P<kin>[\w-]++)|(?P<name>[A-Z][a-z]++))\s+(?i:always\s+|keeps?\s+|just\s+|once\s+)?"
-                            r"(?i:says?|said|told\s+me|texted|wrote|posted|asked)\s*[:,]?\s*$|(?P<zh>[\u4e00-\u9fff]{1,4})(?:说|问)[:：]?\s*$")
-REPOST = re.compile(r"^\s*(?:RT\s+@|repost(?:ed|ing)?\b|reblog|shared\s+from\b|via\s+@|转发|轉發|//@)", re.I)
+_ATTRIB_AFTER = data_rx("holder_attribution_after")
+_ATTRIB_BEFORE = data_rx("holder_attribution_before")
+REPOST = data_rx("holder_repost", re.I)
 
 
 def quotations(text: str) -> list[tuple[int, int, Holder]]:
@@ -234,26 +259,20 @@ def quotations(text: str) -> list[tuple[int, int, Holder]]:
 # ---------------------------------------------------------------- one text, read once
 CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff]")
 _PHRASE_STOP = set(",，、;；.。!！?？\n()（）[]【】")
-_CLAUSE_END = re.compile(r"[.!?;\n。！？；…]+|\s[-–—]\s|,\s*(?:but|and|while|whereas)\s|，(?:但|可是|而)")
+_CLAUSE_END = data_rx("holder_clause_end")
 
 
 _NEG_EN = re.compile(rf"\b(?:{words(_EN.negation + _EN.irrealis)})\b[^.!?\n]{{0,25}}$", re.I)
-_NEG_ZH = re.compile(r"(?:(?<!没关)(?:" + words(_ZH.negation) + r")(?:太|怎么|再|一个|一名)?(?:是|在|做|当|有|会|打算|想|算)?"
-                     r"|(?:假如|如果|要是|想当|想成为|梦想(?:是|成为)?)[^。！？\n]{0,4})$")
+_NEG_ZH = data_rx("holder_negated_zh", neg=words(_ZH.negation))
 
 
 # sentence stance (Ctx.stance): questions, quoted / reported speech, hypotheticals, negation
-_QUESTION = re.compile(r"[?？]\s*[\"'”)）]*\s*$|(?:吗|呢)\s*[。！!]*$")
+_QUESTION = data_rx("holder_question")
 # reported speech and hypotheticals: the en and zh packs' reported_speech / hypothetical (en on word boundaries)
 _QUOTE = re.compile(rf"\b(?:{words(_EN.reported_speech)})\b|{words(_ZH.reported_speech)}", re.I)
 _QUOTE_WRAP = re.compile(r"^\s*(?:>|[\"“«「『][^\"”»」』]{8,}[\"”»」』]\s*$)")
 _HYPO = re.compile(rf"\b(?:{words(_EN.hypothetical)})\b|{words(_ZH.hypothetical)}", re.I)
-_NEG_SENT = re.compile(
-    r"\b(?:i'?m|i\s+am|i\s+was|i'?ve|i\s+have)\s+(?:not(?!\s+(?:sure|gonna|going|too|that|really|quite))|never|no\s+longer)\b|\bi\s+(?:don'?t|didn'?t|never)\s+(?:have|had|work|worked|study|studied|go|went|own)\b|"
-    r"\bnot\s+(?:a|an|my)\s+\w+\s*(?:myself)?$|\bnever\s+been\b|\bno\s+longer\b"
-    r"|我(?:不是|没有|并不是|从没|从来没|不再|没)"
-    # Chinese drops the subject: a sentence that opens with "never did X" / "am not" is the poster's
-    r"|^(?:没有?|从没有?|从来没有?)[\u4e00-\u9fff]{1,2}过|^(?:不是|并不是|并非|不再)", re.I)
+_NEG_SENT = data_rx("holder_negated_sentence", re.I)
 
 
 class TextReading:

@@ -19,9 +19,9 @@ import os
 import re
 from functools import lru_cache
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field
 
 from core.engine.reading.data_file import check_regex, check_regex_map, load_model
 
@@ -48,6 +48,48 @@ class Feminine(BaseModel):
     not_: list[str] = Field(default=[], alias="not")
 
 
+def _each(v: list[str], regex=lambda t: t) -> list[str]:
+    """Every entry non-empty and a regex once `regex` makes it one (a template's slots filled)."""
+    for i, t in enumerate(v):
+        if not t.strip():
+            raise ValueError(f"entry {i}: empty")
+        try:
+            check_regex(regex(t))
+        except ValueError as e:
+            raise ValueError(f"entry {i} {t!r}: {e}") from None
+    return v
+
+
+def _template(slots: tuple[str, ...]):
+    """A template list's check: each slot once, the rest a regex (regex fragments allowed)."""
+    def check(t: str) -> str:
+        for slot in slots:
+            if t.count(slot) != 1:
+                raise ValueError("needs " + " and ".join(slots) + (" once each" if len(slots) > 1 else " once"))
+            t = t.replace(slot, slot[1:-1] if len(slots) > 1 else "")
+        return t
+    return AfterValidator(lambda v: _each(v, check))
+
+
+def _relations(v: dict[str, str]) -> dict[str, str]:
+    for w, rel in v.items():
+        if not w.strip() or not rel.strip():
+            raise ValueError(f"entry {w!r}: empty word or relation")
+    return v
+
+
+def _one_to_one(v: dict[str, str]) -> dict[str, str]:
+    for a, b in v.items():
+        if len(a) != 1 or len(b) != 1:
+            raise ValueError(f"entry {a!r}: one character to one character (offsets must hold)")
+    return v
+
+
+# a pack's word lists: words or regex fragments, each non-empty and compiling
+Regexes = Annotated[list[str], AfterValidator(_each)]
+Relations = Annotated[dict[str, str], AfterValidator(_relations)]
+
+
 class Pack(BaseModel):
     """One language's function words. Word entries are words or regex fragments (`neighbou?r`),
     matched case-insensitively on word boundaries in Latin script; templates are words separated by
@@ -59,99 +101,42 @@ class Pack(BaseModel):
     scripts: list[Script] = ["latin"]
     # False: read by the hand-written patterns of reading/ and rules/ (en, zh), not the generic recognizers
     generic_reader: bool = True
-    detect: list[str] = []             # common words that tell a text is in this language
-    self_words: list[str] = []         # first-person subject words (I, I'm / 我, 本人)
-    first_person: list[str] = []       # any first-person word (I, my, we, our)
-    self_copula: list[str] = []        # "I am" forms
-    self_possessive: list[str] = []    # my, our
-    other_possessive: list[str] = []   # his, her, their, your
-    other_pronouns: list[str] = []     # he, she, they
-    negation: list[str] = []
-    irrealis: list[str] = []           # wish I were, if I was, pretend: no fact stated
-    hypothetical: list[str] = []       # a sentence that imagines (if I were, I want to be / 如果我): its stance
-    reported_speech: list[str] = []    # a sentence that reports others' words (according to, he said / 据报道)
-    kin: dict[str, str] = {}           # family word -> canonical relation (sister, husband, ...)
-    people: dict[str, str] = {}        # other people's words -> relation (friend, colleague, boss)
-    other_subjects: list[str] = []     # words putting someone else in the subject (en: kin, people and more)
-    generic_subjects: list[str] = []   # people in general (people, everyone / 人们)
-    bare_kin: list[str] = []           # kin words opening a clause without a determiner: someone else ("hubby cooked")
-    implied_own: list[str] = []        # kin words that, bare, are the poster's own (老公, 兄, "Papa" opening a sentence)
+    detect: Regexes = []             # common words that tell a text is in this language
+    self_words: Regexes = []         # first-person subject words (I, I'm / 我, 本人)
+    first_person: Regexes = []       # any first-person word (I, my, we, our)
+    self_copula: Regexes = []        # "I am" forms
+    self_possessive: Regexes = []    # my, our
+    other_possessive: Regexes = []   # his, her, their, your
+    other_pronouns: Regexes = []     # he, she, they
+    negation: Regexes = []
+    irrealis: Regexes = []           # wish I were, if I was, pretend: no fact stated
+    hypothetical: Regexes = []       # a sentence that imagines (if I were, I want to be / 如果我): its stance
+    reported_speech: Regexes = []    # a sentence that reports others' words (according to, he said / 据报道)
+    kin: Relations = {}              # family word -> canonical relation (sister, husband, ...)
+    people: Relations = {}           # other people's words -> relation (friend, colleague, boss)
+    other_subjects: Regexes = []     # words putting someone else in the subject (en: kin, people and more)
+    generic_subjects: Regexes = []   # people in general (people, everyone / 人们)
+    bare_kin: Regexes = []           # kin words opening a clause without a determiner: someone else ("hubby cooked")
+    implied_own: Regexes = []        # kin words that, bare, are the poster's own (老公, 兄, "Papa" opening a sentence)
     possessive_after: bool = False      # the possessive follows the noun ("adik saya")
-    kin_suffixes: list[str] = []       # particles after a kin word in scripts without spaces (の, は / 이, 랑)
-    subject_suffixes: list[str] = []   # of those, the ones that make it the clause's subject (は, が / 이, 가, 는)
-    fold: dict[str, str] = {}          # one character -> one character the patterns read through (traditional -> simplified)
-    age_statements: list[str] = []     # "ik ben {n} jaar": the poster's age
-    home_statements: list[str] = []    # "ik woon in {place}": the poster's home
+    kin_suffixes: Regexes = []       # particles after a kin word in scripts without spaces (の, は / 이, 랑)
+    subject_suffixes: Regexes = []   # of those, the ones that make it the clause's subject (は, が / 이, 가, 는)
+    # one character -> one character the patterns read through (traditional -> simplified)
+    fold: Annotated[dict[str, str], AfterValidator(_one_to_one)] = {}
+    age_statements: Annotated[list[str], _template(("{n}",))] = []         # "ik ben {n} jaar": the poster's age
+    home_statements: Annotated[list[str], _template(("{place}",))] = []    # "ik woon in {place}": the poster's home
     # a ride between two named stops ("desde {a} hasta {b}", "{a}から{b}まで"; regex fragments allowed,
     # a space is any whitespace), read only in a sentence naming a line or a way of travel below
-    commute_routes: list[str] = []
-    transit_lines: list[str] = []      # line names as written (L6, Línea 3, 御堂筋線, 2호선): patterns
-    transit_modes: dict[str, list[str]] = {}   # travel mode (value_templates.json modes) -> its words
+    commute_routes: Annotated[list[str], _template(("{a}", "{b}"))] = []
+    transit_lines: Regexes = []      # line names as written (L6, Línea 3, 御堂筋線, 2호선): patterns
+    # travel mode (value_templates.json modes) -> its words
+    transit_modes: Annotated[dict[str, list[str]], AfterValidator(
+        lambda v: check_regex_map(v, "mode {key!r} word {pattern!r}"))] = {}
     # capitalised words that are no person (lower case, whole words; en): before 's, "today's", "Mother's Day"
     # is no possessor (holder.possessor_before); opening a clause, "Monday was", "Coffee is" no named subject
     not_possessors: list[str] = []
     not_names: list[str] = []
     feminine: Feminine | None = None   # feminine forms of job titles (gendered languages)
-
-    @field_validator("detect", "self_words", "first_person", "self_copula", "self_possessive", "other_possessive",
-                     "other_pronouns", "negation", "irrealis", "hypothetical", "reported_speech", "other_subjects", "generic_subjects", "bare_kin", "implied_own",
-                     "kin_suffixes", "subject_suffixes", "transit_lines")
-    @classmethod
-    def _patterns(cls, v: list[str]) -> list[str]:
-        for i, w in enumerate(v):
-            if not w.strip():
-                raise ValueError(f"entry {i}: empty")
-            try:
-                check_regex(w)
-            except ValueError as e:
-                raise ValueError(f"entry {i} {w!r}: {e}") from None
-        return v
-
-    @field_validator("kin", "people")
-    @classmethod
-    def _relations(cls, v: dict[str, str]) -> dict[str, str]:
-        for w, rel in v.items():
-            if not w.strip() or not rel.strip():
-                raise ValueError(f"entry {w!r}: empty word or relation")
-        return v
-
-    @field_validator("fold")
-    @classmethod
-    def _one_to_one(cls, v: dict[str, str]) -> dict[str, str]:
-        for a, b in v.items():
-            if len(a) != 1 or len(b) != 1:
-                raise ValueError(f"entry {a!r}: one character to one character (offsets must hold)")
-        return v
-
-    @field_validator("transit_modes")
-    @classmethod
-    def _mode_words(cls, v: dict[str, list[str]]) -> dict[str, list[str]]:
-        return check_regex_map(v, "mode {key!r} word {pattern!r}")
-
-    @field_validator("commute_routes")
-    @classmethod
-    def _routes(cls, v: list[str]) -> list[str]:
-        for i, t in enumerate(v):
-            if t.count("{a}") != 1 or t.count("{b}") != 1:
-                raise ValueError(f"entry {i} {t!r}: needs {{a}} and {{b}} once each")
-            try:
-                check_regex(t.replace("{a}", "a").replace("{b}", "b"))
-            except ValueError as e:
-                raise ValueError(f"entry {i} {t!r}: {e}") from None
-        return v
-
-    @field_validator("age_statements", "home_statements")
-    @classmethod
-    def _templates(cls, v: list[str], info) -> list[str]:
-        slot = "{n}" if info.field_name == "age_statements" else "{place}"
-        for i, t in enumerate(v):
-            if t.count(slot) != 1:
-                raise ValueError(f"entry {i} {t!r}: needs {slot} once")
-            try:
-                check_regex(t.replace(slot, ""))
-            except ValueError as e:
-                raise ValueError(f"entry {i} {t!r}: {e}") from None
-        return v
 
 
 def pack_dirs() -> list[Path]:
@@ -183,13 +168,19 @@ def words(frags: list[str]) -> str:
     return "|".join(frags)
 
 
-def template(t: str, slot: str, slot_rx: str) -> str:
-    """A statement template as a regex: spaces between words take any whitespace, the slot its pattern."""
+def _sides(t: str, slot: str) -> tuple[str, str]:
+    """A statement template's words before and after its slot as regexes: spaces between words take any
+    whitespace; a space next to the slot must be there, none may be."""
     a, b = t.split(slot)
-    part = (lambda s: r"\s+".join(s.split()))
-    pre, post = part(a), part(b)
+    pre, post = r"\s+".join(a.split()), r"\s+".join(b.split())
     pre = pre + (r"\s*" if a and not a.endswith(" ") else r"\s+" if a else "")
     post = (r"\s*" if b and not b.startswith(" ") else r"\s+" if b else "") + post
+    return pre, post
+
+
+def template(t: str, slot: str, slot_rx: str) -> str:
+    """A statement template as a regex, the slot its pattern."""
+    pre, post = _sides(t, slot)
     return pre + slot_rx + post
 
 
@@ -241,7 +232,8 @@ def reset() -> None:
 
 
 # ---------------------------------------------------------------- a generic pack's compiled patterns
-def _alt_words(ws) -> str:
+def alt(ws) -> str:
+    """A regex alternation of literal words, longest first (so 'software engineer' beats 'engineer')."""
     return "|".join(re.escape(w) for w in sorted(set(ws), key=len, reverse=True))
 
 
@@ -273,14 +265,14 @@ class PackPatterns:
             start = f"(?<![{_KANJI}])" if "kana" in p.scripts else f"(?<![{_HANGUL}])"
 
         def phrase(poss: list[str], kin_words, g: str, end: str = end) -> str | None:
-            alt = _alt_words(kin_words)
-            if not alt or not poss:
+            kin_alt = alt(kin_words)
+            if not kin_alt or not poss:
                 return None
             if p.possessive_after:            # Malay / Indonesian: "adik saya", "suami aku"
-                return rf"{start}(?P<{g}>{alt}){gap}(?:{words(poss)}){b}"
-            return rf"{b}(?:{words(poss)}){gap}(?P<{g}>{alt}){end}"
+                return rf"{start}(?P<{g}>{kin_alt}){gap}(?:{words(poss)}){b}"
+            return rf"{b}(?:{words(poss)}){gap}(?P<{g}>{kin_alt}){end}"
 
-        implied = _alt_words(p.implied_own)
+        implied = alt(p.implied_own)
         if implied and latin:                # a bare family word opening a sentence: "Papa hatte ..."
             implied_rx = rf"(?:^|(?<=[.!?\n])\s*|(?<=[.!?]\s))(?P<{{g}}>{implied}){{e}}"
         elif implied:                          # humble / own forms with a particle: 兄の, 남편이랑
@@ -301,7 +293,7 @@ class PackPatterns:
         # a possessor of someone else right before an implied kin word ("友達の兄", "친구 엄마"): not the poster's
         owners = [words(p.other_possessive)] if p.other_possessive else []
         if p.people:
-            owners.append(_alt_words(p.people))
+            owners.append(alt(p.people))
         self.other_owner = re.compile(rf"(?:{'|'.join(owners)})\s*(?:の|的)?\s*\Z", re.I) if owners else None
         self.age = [re.compile(b + template(t, "{n}", r"(?P<n>[1-9]\d)") + (r"(?!\d)" if not latin else r"\b"), re.I)
                     for t in p.age_statements]
@@ -330,27 +322,16 @@ _STOP_NAME = {
 
 
 def _folded(p: Pack, table: dict) -> Pack:
-    """The pack with its words written as the folded text reads them (歳 -> 岁: same length)."""
-    def f(v):
-        if isinstance(v, str):
-            return v.translate(table)
-        if isinstance(v, list):
-            return [f(x) for x in v]
-        if isinstance(v, dict):
-            return {f(k): x for k, x in v.items()}
-        return v
-    d = p.model_dump()
-    return Pack.model_validate({k: (v if k in ("code", "name", "scripts", "fold") else f(v)) for k, v in d.items()})
+    """The pack with its words written as the folded text reads them (歳 -> 岁: same length; its code
+    and scripts are ASCII)."""
+    return Pack.model_validate_json(p.model_dump_json(by_alias=True).translate(table))
 
 
 def template_parts(t: str, slot: str, b: str) -> tuple[re.Pattern[str] | None, re.Pattern[str] | None]:
     """A statement template around a slot as (what must end right before it, what must start right after)."""
     a, z = t.split(slot)
-    pre = r"\s+".join(a.split())
-    post = r"\s+".join(z.split())
-    pre_rx = re.compile(b + pre + (r"\s*" if not a.endswith(" ") else r"\s+") + r"\Z", re.I) if a.strip() else None
-    post_rx = re.compile((r"\s*" if not z.startswith(" ") else r"\s+") + post, re.I) if z.strip() else None
-    return pre_rx, post_rx
+    pre, post = _sides(t, slot)
+    return (re.compile(b + pre + r"\Z", re.I) if a.strip() else None), (re.compile(post, re.I) if z.strip() else None)
 
 
 @lru_cache(maxsize=64)

@@ -16,13 +16,9 @@ from __future__ import annotations
 import bisect
 import re
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from core.engine.reading.data_file import load_model
-from core.engine.reading.holder import SELF, Holder, TextReading
+from core.engine.reading.holder import SELF, WORDS, Holder, TextReading, data_rx, data_words
 from core.engine.reading.kin import IMPLIED_OWN_ZH, canon_en, canon_zh
 from core.engine.reading.lang import patterns
 from core.engine.reading.sentences import sentence_spans
@@ -72,16 +68,10 @@ class Reading:
 
 # ---------------------------------------------------------------- kin
 # "the wife and I", "date night with the husband", "hubby cooked", "our little one": the poster's own
-IMPLIED_EN = re.compile(
-    r"\b(?P<det>the|our)\s+(?P<kin>wife|husband|missus|little\s+ones?|kiddos?)\b(?!['’]s\b)(?!\s+of\b)"
-    r"|(?:^|(?<=[\s(\"“\u3400-\u9fff]))(?P<bare>hubby|wifey)(?![A-Za-z])",
-    re.I | re.M,
-)
-_DETERMINED = re.compile(r"(?i)\b(?:his|her|their|your|ur|a|an|my|[A-Z][a-z]+'s)\s+$")
-_ZH_TIME = r"(?:今天|昨天|今早|今晚|早上|晚上|周末|最近|这几天|刚刚|刚才|终于|又)?"
-IMPLIED_ZH = re.compile(rf"(?:^|(?<=[，。！？!?,\s\n~～]))(?P<pre>{_ZH_TIME})(?P<kin>{'|'.join(IMPLIED_OWN_ZH)})"
-                        r"(?![的们們])")
-_ZH_OTHER_OWNER = re.compile(r"(?:他|她|你|您|朋友|同事|邻居|闺蜜|别人|人家)(?:的|家)?$")
+IMPLIED_EN = data_rx("mentions_implied_own_en", re.I | re.M)
+_DETERMINED = data_rx("mentions_determined")
+IMPLIED_ZH = data_rx("mentions_implied_own_zh", kin="|".join(IMPLIED_OWN_ZH))
+_ZH_OTHER_OWNER = data_rx("mentions_other_owner_zh")
 
 
 def _kin(rd: TextReading, stance_of) -> list[Mention]:
@@ -118,49 +108,24 @@ def _kin(rd: TextReading, stance_of) -> list[Mention]:
     return out
 
 
-# ---------------------------------------------------------------- word lists (core/data/recognizers/mentions.json)
-class _Words(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    reason: str = Field(min_length=1)
-    entries: dict[str, list[str]]
-
-
-class _MentionWords(BaseModel):
-    """The words sections of a recognizer file. The reading floor cannot import the rules' loader
-    (rules/recognizer_data.py, a floor up); a test validates this file with it too."""
-    model_config = ConfigDict(extra="forbid")
-    about: str
-    recognizer: dict[str, Any]
-    words: dict[str, _Words]
-
-
-_WORDS = load_model(Path(__file__).resolve().parents[2] / "data" / "recognizers" / "mentions.json", _MentionWords, ValueError).words
-
-
-def _words(key: str, lang: str | None = None) -> str:
-    """A word list (one language's, or all in file order) as one regex alternation: the first
-    alternative that matches wins."""
-    return "|".join(w for code, ws in _WORDS[key].entries.items() if lang in (None, code) for w in ws)
-
-
 # ---------------------------------------------------------------- ages and years from context
-_FUTURE = re.compile(rf"(?i)\b(?:{_words('future', 'en')})\b|{_words('future', 'zh')}")
-_BIG = re.compile(r"(?i)\b(?:the\s+)?big\s+(?P<t>[2-9])\s*-\s*(?P<o>0|5)\b|\bthe\s+big\s+(?P<n>[2-9]0)\b"
-                  r"|\b(?:the\s+)?big\s+(?P<w>two|three|four|five|six|seven|eight)[\s-]+(?:oh|o)\b")
+def _en_zh(key: str) -> re.Pattern[str]:
+    """A word list of mentions.json: its English words whole, its Chinese ones as substrings."""
+    return re.compile(rf"(?i)\b(?:{data_words(key, 'en')})\b|{data_words(key, 'zh')}")
+
+
+_FUTURE = _en_zh("future")
+_BIG = data_rx("mentions_big_age")
 _BIG_WORD = {"two": 20, "three": 30, "four": 40, "five": 50, "six": 60, "seven": 70, "eight": 80}
-_MY_NTH = re.compile(r"(?i)\bmy\s+(?P<n>[1-9]\d)(?:st|nd|rd|th)\b")
+_MY_NTH = data_rx("mentions_my_nth")
 # what may follow "my 40th" when it is an age: a birthday word, a time, a verb, or nothing ("my 40th marathon" is not)
-_NTH_NEXT = re.compile(rf"(?i)\s*(?:$|[.!,?;:)]|(?:{_words('nth_next')})\b)")
-_N_TODAY = re.compile(r"(?i)(?<![\d.:$£€¥])\b(?P<n>[1-9]\d)\s+(?:today|years?\s+(?:young|old)\s+today)\b")
-_BIRTHDAY_WORD = re.compile(r"(?i)\bbirthday\b|\bbday\b|\bb-day\b|生日")
-_YOU_AGE = re.compile(r"(?i)\b(?:you(?:'re|\s+are|\s+r)|ur|u\s+r)\s+(?:only\s+|already\s+|really\s+|now\s+|finally\s+)?"
-                      rf"(?P<n>[1-9]\d)\b(?!\s*(?:{_words('count_units')})\b)"
-                      r"|\bhappy\s+(?P<n2>[1-9]\d)(?:st|nd|rd|th)\b"
-                      r"|\b(?P<n3>[1-9]\d)\s+looks?\s+(?:good|great|amazing|fab\w*|gorgeous)\s+on\s+(?:you|ya|u)\b"
-                      r"|\bwelcome\s+to\s+(?:your|the)\s+(?P<d>[2-9]0)s\b")
-_CLASS_YEAR = re.compile(r"(?i)\b(?:class\s+of\s+|graduated\s+(?:in\s+)?|grad(?:uation)?\s+(?:in\s+)?)(?P<y>(?:19|20)\d{2}|'\d{2})\b")
+_NTH_NEXT = data_rx("mentions_nth_next")
+_N_TODAY = data_rx("mentions_n_today")
+_BIRTHDAY_WORD = data_rx("mentions_birthday_word")
+_YOU_AGE = data_rx("mentions_addressed_age")
+_CLASS_YEAR = data_rx("mentions_class_year")
 # a degree beside a class year, with its typical graduation age (mentions.json degree_*: the first named wins)
-_DEGREE = [(level, age, re.compile(rf"(?i)\b(?:{_words(key, 'en')})\b|{_words(key, 'zh')}")) for level, age, key in
+_DEGREE = [(level, age, _en_zh(key)) for level, age, key in
            (("PhD", 28, "degree_phd"), ("Master's degree", 24, "degree_master"), ("Bachelor's degree", 22, "degree_bachelor"),
             ("High school", 18, "degree_high_school"))]
 
@@ -213,14 +178,8 @@ def _ages(rd: TextReading, stance_of) -> list[Mention]:
 
 # ---------------------------------------------------------------- names addressed to the account
 _NAME = r"[A-Z][a-z]{2,14}"
-_ADDRESS_LEAD = _words("address_leads")
-ADDRESSED = re.compile(
-    rf"(?i:^|(?<=[.!?]\s))\W*(?i:{_ADDRESS_LEAD})[\s,!]+(?P<n>{_NAME})\b(?=\s*(?:[!.,:)?❤🎉🥳]|$|and\b|you\b|on\b))"
-    rf"|(?i:\byou\b[^.!?\n]{{0,30}}),\s*(?P<n2>{_NAME})\s*[!.?❤🎉]*\s*$"
-    rf"|^(?P<n3>{_NAME}),\s+(?i:you|you're|ur|this|that|congrats|happy|so|what|love|we)\b",
-    re.M,
-)
-NOT_A_NAME = frozenset(_WORDS["not_a_name"].entries["en"])
+ADDRESSED = data_rx("mentions_addressed_name", re.M, name=_NAME)
+NOT_A_NAME = frozenset(WORDS["not_a_name"].entries["en"])
 
 
 def addressed_names(rd: TextReading) -> list[Mention]:

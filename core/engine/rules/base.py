@@ -19,8 +19,9 @@ from core.engine.types import Cue
 # a sentence with its closing punctuation (the unit the semantic layers embed and compare): the one splitter
 from core.engine.reading.sentences import SENTENCE  # noqa: E402,F401
 # the reading of one text (clauses, quotations, holders, stance, negation): core/engine/reading/holder.py
-from core.engine.reading.holder import CJK, FIRST_PERSON, TextReading  # noqa: E402,F401 (CJK re-exported)
+from core.engine.reading.holder import CJK, FIRST_PERSON  # noqa: E402 (CJK re-exported)
 from core.engine.reading.document import _WORD, Document  # noqa: E402
+from core.engine.reading.lang import alt  # noqa: E402 (the rules' alternations of literal words)
 
 # carriers whose text was read off an image (OCR): a sign, a card, a document, a screenshot, a map
 IMAGE_TEXT_CARRIERS = ("ocr_text", "sign", "screenshot", "badge", "document", "map")
@@ -34,12 +35,7 @@ class Ctx(Document):
     look up and the Cue builder. Built once per text by rules/documents.document() and shared by
     every reader of the text."""
 
-    __slots__ = ("_impersonal",)
-
-    def __init__(self, text: str, masked: str, *, carrier: str | None, lang: str | None, by_other: bool = False,
-                 fragment: bool = False):
-        Document.__init__(self, text, masked, carrier=carrier, lang=lang, by_other=by_other, fragment=fragment)
-        self._impersonal: bool | None = None     # no first-person word anywhere (read once, for _general)
+    __slots__ = ()
 
     def places(self) -> list:
         """Places in the masked text (gazetteer lookups are the costliest step: done once)."""
@@ -108,7 +104,6 @@ _STATE_BANK = {"education": "education", "relationship_status": "relationship", 
 Extractor = Callable[[Ctx], list[Cue]]
 
 
-
 class Lexicon:
     """Terms -> fast lookups: Latin terms by word n-grams (dict), CJK terms by one regex."""
 
@@ -130,13 +125,3 @@ class Lexicon:
 def at(offset: int | None, default: int) -> int:
     """A cue's start / end offset, `default` when it has none (a cue not read by a rule)."""
     return default if offset is None else offset
-
-
-def alt(words: list[str] | tuple[str, ...]) -> str:
-    """A regex alternation of literal words, longest first (so 'software engineer' beats 'engineer')."""
-    return "|".join(re.escape(w) for w in sorted(set(words), key=len, reverse=True))
-
-
-
-def zh_re(words: list[str] | tuple[str, ...]) -> re.Pattern[str]:
-    return re.compile(alt(words))
