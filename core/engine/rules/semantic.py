@@ -35,26 +35,18 @@ from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keyw
 from core.engine.rules.base import SENTENCE
 from core.engine.rules.documents import document
 from core.engine.rules.hostile import sentence_ranges
-from core.engine.rules.recognizer_data import family
-from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_gendered_other,
-                                                  names_rival, occupation_anchor, religion_anchor, says_work, visit_only)
+from core.engine.rules.semantic_anchor import BANK_RULES, headline, judge, says_work
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 from tools.embed import MODEL_ID, embed, encode
-
-_D = family("semantic")      # core/data/recognizers/semantic.json (rules/recognizer_data.py)
 
 VECTORS = BANK_DIR / "vectors.npz"
 
 # fitted on the development sets (benchmarks/calibration.py); see docs/semantic.md
 MARGIN_DEFAULT = 0.03
-# per bank: the smallest margin whose cues reach ~50 % precision on the development sets, or higher
-# where the banks' own values are rarely right (benchmarks/calibration.py cues; docs/semantic.md)
-MARGIN: dict[str, float] = {"age": 0.04, "education": 0.02, "gender": 0.02, "health": 0.02, "hobbies": 0.02,
-                            "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.03,
-                            "politics": 0.06, "relationship": 0.02, "religion": 0.02}
-# a level of schooling attained (or left) is an education, not the poster's age now
-_ATTAINED = _D.pattern("attained")
+# per bank: semantic_anchor.json's banks table (the smallest margin whose cues reach ~50 % precision on the
+# development sets, or higher where the banks' own values are rarely right)
+MARGIN: dict[str, float] = {bank: rules.margin for bank, rules in BANK_RULES.items()}
 HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
 HINT_CONF = 0.07
 SEPARATION = 0.005
@@ -192,35 +184,13 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     sem: dict[str, Any] = {"sim": round(sim, 4), "margin": round(margin, 4), "prototype": p.text}
     if gap is not None:
         sem["gap"] = round(gap, 4)
-    anchor = anchored(text[start:end], p.bank, p.id)
-    if not anchor:
-        sem["unanchored"] = True
-    elif visit_only(text[start:end], p.bank, p.id):
-        anchor = False          # a venue visited, not a workplace (semantic_anchor.visit_only)
-        sem["visit"] = True
-    elif names_rival(text[start:end], p.bank, p.value):
-        anchor = False          # the sentence names another value ("divorce papers" is no married)
-        sem["rival"] = True
-    elif generic_statement(text[start:end], p.bank):
-        anchor = False          # a statement about people in general ("Degrees open doors"), not the poster's fact
-        sem["generic"] = True
-    elif p.bank in ("occupation", "religion"):
-        # a role (faith) word held by the poster, only an activity (venue) word, or a pastime / someone else's
-        kind = (occupation_anchor if p.bank == "occupation" else religion_anchor)(text[start:end], p.id)
-        if kind is None:
-            anchor = False
-            sem["unanchored"] = True
-        else:
-            sem["anchor"] = kind
-    elif generic_group(text[start:end], p.bank):
-        anchor = False          # women / men as groups, not the poster (semantic_anchor.generic_group)
-        sem["generic"] = True
-    elif names_gendered_other(text[start:end], p.bank):
-        anchor = False          # "老婆说我...", "the lady waved at me": another person's gender (semantic_anchor)
-        sem["other_person"] = True
-    elif p.bank == "age" and _ATTAINED.search(text[start:end]):
-        anchor = False          # "只有高中学历", "went to work after high school": schooling finished, not an age now
-        sem["attained"] = True
+    # the bank's guards in order (semantic_anchor.json banks table: each guard's flag and reason)
+    failed, kind = judge(text[start:end], p)
+    anchor = failed is None
+    if failed:
+        sem[failed] = True
+    if kind:
+        sem["anchor"] = kind    # a role (faith) word held by the poster, or only an activity (venue) word
     if margin < MARGIN.get(p.bank, MARGIN_DEFAULT) or not anchor:
         sem["hint"] = True
     data: dict[str, Any] = {"start": start, "end": end, "semantic": sem}

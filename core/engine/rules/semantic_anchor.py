@@ -13,15 +13,18 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Callable, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.reading.kin import fold_zh
-from core.engine.rules.banks import bank_keywords, read_banks
+from core.engine.rules.banks import Prototype, bank_keywords, read_banks
 from core.engine.rules.base import CJK, Ctx, Lexicon
-from core.engine.rules.generic import generic_statement  # noqa: F401 (re-exported: the semantic layer reads it here)
+from core.engine.rules.generic import generic_statement
 from core.engine.rules.family_patterns import compiled
 from core.engine.rules.lexicon import HOBBIES
-from core.engine.rules.recognizer_data import family
+from core.engine.rules.recognizer_data import RecognizerDataError, family
 
 _D = family("semantic_anchor")      # core/data/recognizers/semantic_anchor.json (rules/recognizer_data.py)
 _P = compiled(_D)                   # its patterns by key
@@ -79,13 +82,15 @@ def _generic() -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
+def _protos(bank: str, value_id: str) -> tuple[Prototype, ...]:
+    """The prototype statements of one value of a bank."""
+    return tuple(p for p in read_banks() if p.bank == bank and p.id == value_id)
+
+
+@lru_cache(maxsize=4096)
 def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value: its prototypes, name and levels, minus the generic ones."""
-    own: set[str] = set()
-    for p in read_banks():
-        if p.bank == bank and p.id == value_id:
-            for t in (p.text, p.value, *(v for _, v in p.levels)):
-                own |= anchors(t)
+    own = set().union(*(anchors(t) for p in _protos(bank, value_id) for t in (p.text, p.value, *(v for _, v in p.levels))))
     return frozenset(own - _generic())
 
 
@@ -148,7 +153,7 @@ def headline(sentence: str) -> bool:
 def visit_only(sentence: str, bank: str, value_id: str) -> bool:
     """True when `sentence` anchors the occupation `value_id` only through a venue word and says
     nothing of working there (then the semantic cue is a hint, never projected alone)."""
-    if bank != "occupation" or says_work(sentence):
+    if not applies("visit_only", bank) or says_work(sentence):
         return False
     if not (_P.venue.search(sentence) or _P.venue_zh.search(sentence)):
         return False
@@ -173,12 +178,11 @@ def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value's own name and levels ("Software Engineer", "Technology"), minus the
     generic ones: the words that name the role or its field rather than an activity of it."""
     own: set[str] = set()
-    for p in read_banks():
-        if p.bank == bank and p.id == value_id:
-            for t in (p.value, *(v for _, v in p.levels)):
-                own |= anchors(t)
-            if p.lang == "zh" and (m := _P.self_clause_zh.match(p.text)):
-                own |= anchors(m.group(1))      # 我是护士 -> 护士, 我已经退休了 -> 退休
+    for p in _protos(bank, value_id):
+        for t in (p.value, *(v for _, v in p.levels)):
+            own |= anchors(t)
+        if p.lang == "zh" and (m := _P.self_clause_zh.match(p.text)):
+            own |= anchors(m.group(1))      # 我是护士 -> 护士, 我已经退休了 -> 退休
     return frozenset(own - _generic())
 
 
@@ -281,12 +285,11 @@ def _generic_work(word: str) -> bool:
     return word.lower() in _GENERIC_WORK
 
 
-_NOT_A_JOB = frozenset({"unemployed", "retired", "homemaker", "student", "grad_student"})   # work wording says nothing for these
+_NOT_A_JOB = frozenset(_D.words("not_a_job"))   # work wording says nothing for these
 
 
-@lru_cache(maxsize=4096)
 def _value_name(bank: str, value_id: str) -> str:
-    return next((p.value for p in read_banks() if p.bank == bank and p.id == value_id), "")
+    return next((p.value for p in _protos(bank, value_id)), "")
 
 
 # -- how strongly a sentence is tied to a religion ------------------------------------------------
@@ -333,7 +336,7 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
 
 def generic_group(sentence: str, bank: str) -> bool:
     """True when a gender sentence speaks of women / men as groups only and not of the poster."""
-    if bank != "gender" or FIRST_PERSON.search(sentence) or _P.group_outing.search(sentence):
+    if not applies("generic_group", bank) or FIRST_PERSON.search(sentence) or _P.group_outing.search(sentence):
         return False
     if _P.group_zh.search(sentence):
         return True
@@ -343,7 +346,7 @@ def generic_group(sentence: str, bank: str) -> bool:
 def names_gendered_other(sentence: str, bank: str) -> bool:
     """True when a gender sentence names another person by a gendered pronoun or noun ("the lady
     waved at me", 老婆说我...): the embedder reads that person's gender as readily as the poster's."""
-    return bank == "gender" and bool(_P.gendered_other.search(fold_zh(sentence)))
+    return applies("gendered_other", bank) and bool(_P.gendered_other.search(fold_zh(sentence)))
 
 
 # -- the staff a customer meets ----------------------------------------------------------------
@@ -360,8 +363,6 @@ def _roles_rx() -> re.Pattern[str]:
     return _D.pattern("staff", roles=alt)
 
 
-
-
 def _strip_staff(text: str) -> str:
     """The text without the role nouns of the people a customer meets (EN with a determiner or in the
     plural; ZH bare: 司机, 服务员)."""
@@ -372,8 +373,8 @@ def _strip_staff(text: str) -> str:
 # "divorce papers are a year old today, bought myself flowers" sat nearest a married statement. A sentence
 # that names another value of the bank (a word of that value's own name, no other value's) and not the
 # matched one's is no support for it. Only where the values' names are words of their own (a status, an
-# orientation): "school", "degree", "low" or "high" name no education or income level alone.
-_RIVAL_BANKS = frozenset({"relationship", "orientation"})
+# orientation: the banks whose guards hold names_rival): "school", "degree", "low" or "high" name no education or
+# income level alone.
 _COMMON_SENSE = anchors(" ".join(_D.words("common_verbs", "en")))     # "How to Engage Students": no engagement
 
 
@@ -398,10 +399,88 @@ def _value_names(bank: str) -> dict[str, frozenset[str]]:
 
 def names_rival(sentence: str, bank: str, value: str) -> bool:
     """True when the sentence names another value of the bank and not `value` (see above)."""
-    if bank not in _RIVAL_BANKS:
+    if not applies("names_rival", bank):
         return False
     names = _value_names(bank)
     mine = anchors(fold_zh(sentence))       # 離婚 reads as 离婚
     if mine & names.get(value, frozenset()):
         return False
     return any(mine & ws for v, ws in names.items() if v != value)
+
+
+# -- the banks table: which guards a bank's matches pass, in order ---------------------------------
+# semantic_anchor.json maps "guards" (each check's flag and reason) and "banks" (per bank: attribute, margin,
+# guards, the levels of its role anchor). The checks themselves are the Python above: what data cannot say.
+class Guard(BaseModel):
+    """A check a matched sentence must pass for a firm cue; failing it, the cue is a hint marked `flag`."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    flag: Literal["unanchored", "visit", "rival", "generic", "other_person", "attained"]
+    reason: str = Field(min_length=1)
+
+
+class BankRules(BaseModel):
+    """One prototype bank's attribute, margin over the neutral bank, guards (names of `guards` entries, run
+    in order) and the levels its role anchor may answer ([]: the bank has none)."""
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    attribute: str = Field(min_length=1)
+    margin: float = Field(ge=0, le=1)
+    guards: list[str] = Field(min_length=1)
+    levels: list[Literal["role", "work", "activity"]] = []
+
+
+_CHECKS: dict[str, Callable[[str, Prototype], bool]] = {
+    "anchored": lambda s, p: not anchored(s, p.bank, p.id),
+    "visit_only": lambda s, p: visit_only(s, p.bank, p.id),
+    "names_rival": lambda s, p: names_rival(s, p.bank, p.value),
+    "generic_statement": lambda s, p: generic_statement(s, p.bank),
+    "generic_group": lambda s, p: generic_group(s, p.bank),
+    "gendered_other": lambda s, p: names_gendered_other(s, p.bank),
+    "attained": lambda s, p: bool(_P.attained.search(s)),
+}
+# how a sentence is tied to a value, for the banks whose table entry has levels
+_ROLE: dict[str, Callable[[str, str], str | None]] = {"occupation": occupation_anchor, "religion": religion_anchor}
+
+
+def _entries(key: str, model: type[BaseModel]) -> dict:
+    """The entries of map `key`, each validated by `model` (a fault names the file, entry and field)."""
+    out = {}
+    for name, v in _D.map(key).items():
+        try:
+            out[name] = model.model_validate(v)
+        except ValidationError as e:
+            err = e.errors()[0]
+            where = ".".join(str(x) for x in (name, *err["loc"]))
+            raise RecognizerDataError(f"{_D.path}: field maps.{key}.{where}: {err['msg']}") from None
+    return out
+
+
+def _table() -> tuple[dict[str, Guard], dict[str, BankRules]]:
+    guards, banks = _entries("guards", Guard), _entries("banks", BankRules)
+    for bank, rules in banks.items():
+        if bad := next((g for g in rules.guards if g not in guards or g not in _CHECKS), None):
+            raise RecognizerDataError(f"{_D.path}: field maps.banks.{bank}.guards: unknown guard {bad!r}")
+        if rules.levels and bank not in _ROLE:
+            raise RecognizerDataError(f"{_D.path}: field maps.banks.{bank}.levels: no role anchor reads this bank")
+    return guards, banks
+
+
+GUARDS, BANK_RULES = _table()
+
+
+def applies(guard: str, bank: str) -> bool:
+    """The bank's table entry holds `guard` (a bank not in the table has the anchored guard only)."""
+    rules = BANK_RULES.get(bank)
+    return guard in rules.guards if rules else guard == "anchored"
+
+
+def judge(sentence: str, p: Prototype) -> tuple[str | None, str | None]:
+    """The flag of the first guard of `p`'s bank that the sentence fails (None: it passes them all), and how it
+    is tied to the value where the bank has a role anchor ("role", "work", "activity"; none is unanchored)."""
+    rules = BANK_RULES.get(p.bank)
+    for g in rules.guards if rules else ("anchored",):
+        if _CHECKS[g](sentence, p):
+            return GUARDS[g].flag, None
+    if not (rules and rules.levels):
+        return None, None
+    kind = _ROLE[p.bank](sentence, p.id)
+    return ("unanchored", None) if kind is None else (None, kind)
