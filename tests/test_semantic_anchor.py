@@ -122,13 +122,13 @@ def test_the_banks_table_is_data_and_judges_in_its_order() -> None:
     from core.engine.rules import semantic
     from core.engine.rules.banks import read_banks
     from core.engine.rules.recognizer_data import family
-    from core.engine.rules.semantic_anchor import BANK_RULES, GUARDS, judge
+    from core.engine.rules.semantic_anchor import TABLE, judge
 
     banks = family("semantic_anchor").map("banks")
-    assert banks["age"]["guards"] == BANK_RULES["age"].guards == ["anchored", "generic_statement", "attained"]
+    assert banks["age"]["guards"] == TABLE.banks["age"].guards == ["anchored", "generic_statement", "attained"]
     assert semantic.MARGIN == {b: e["margin"] for b, e in banks.items()}
-    assert all(g.reason for g in GUARDS.values())
-    assert {p.bank: p.attribute for p in read_banks() if p.attribute} == {b: r.attribute for b, r in BANK_RULES.items()}
+    assert all(g.reason for g in TABLE.guards.values())
+    assert {p.bank: p.attribute for p in read_banks() if p.attribute} == {b: r.attribute for b, r in TABLE.banks.items()}
     proto = {(p.bank, p.id): p for p in read_banks()}
     # "只有高中学历" anchors an age value, then fails the attained guard: schooling finished, not an age now
     age = next(p for p in read_banks() if p.bank == "age" and p.lang == "zh")
@@ -149,12 +149,12 @@ def test_a_bad_banks_table_entry_is_refused_naming_file_entry_and_field(tmp_path
 
     doc = json.loads(sa._D.path.read_text(encoding="utf-8"))
     banks = doc["maps"]["banks"]["entries"]["mul"]
-    for bad, field in ((dict(banks["age"], guards=["anchored", "nope"]), "maps.banks.age.guards: unknown guard 'nope'"),
-                       (dict(banks["age"], margin=2), "maps.banks.age.margin"),
-                       (dict(banks["age"], levels=["role"]), "maps.banks.age.levels: no role anchor")):
+    for bad, field in ((dict(banks["age"], guards=["anchored", "nope"]), "banks.age.guards: unknown guard 'nope'"),
+                       (dict(banks["age"], margin=2), "banks.age.margin"),
+                       (dict(banks["age"], levels=["role"]), "banks.age.levels: no role anchor")):
         banks["age"] = bad
         path = tmp_path / "semantic_anchor.json"
         path.write_text(json.dumps(doc), encoding="utf-8")
         monkeypatch.setattr(sa, "_D", Family(path))
-        with pytest.raises(RecognizerDataError, match=f"semantic_anchor.json: field {field}"):
+        with pytest.raises(RecognizerDataError, match=f"semantic_anchor.json: maps: field {field}"):
             sa._table()

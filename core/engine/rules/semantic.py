@@ -35,7 +35,7 @@ from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keyw
 from core.engine.rules.base import SENTENCE
 from core.engine.rules.documents import document
 from core.engine.rules.hostile import sentence_ranges
-from core.engine.rules.semantic_anchor import BANK_RULES, headline, judge, says_work
+from core.engine.rules.semantic_anchor import TABLE, headline, judge, says_work
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 from tools.embed import MODEL_ID, embed, encode
@@ -46,7 +46,7 @@ VECTORS = BANK_DIR / "vectors.npz"
 MARGIN_DEFAULT = 0.03
 # per bank: semantic_anchor.json's banks table (the smallest margin whose cues reach ~50 % precision on the
 # development sets, or higher where the banks' own values are rarely right)
-MARGIN: dict[str, float] = {bank: rules.margin for bank, rules in BANK_RULES.items()}
+MARGIN: dict[str, float] = {bank: rules.margin for bank, rules in TABLE.banks.items()}
 HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
 HINT_CONF = 0.07
 SEPARATION = 0.005
@@ -54,7 +54,6 @@ BASE_CONF = 0.32
 CONF_PER_MARGIN = 3.0
 MAX_CONF = 0.45
 MAX_SENTENCES = 400          # per user: the rest is not embedded (cost bound)
-
 
 
 @dataclass
@@ -208,19 +207,16 @@ def annotate(rec: Any, nodes: Sequence[Any]) -> int:
     many were added. `rec` is a tools.base.Recorder (embedding calls are recorded and cached)."""
     sents: list[Sentence] = []
     for n in nodes:
+        if len(sents) >= MAX_SENTENCES:
+            break
         if getattr(n, "kind", "") != "evidence" or n.modality != "text" or not n.content:
             continue
         if n.data.by_other or n.data.hostile_scope == "all":
             continue
-        bad = [(a, b) for a, b in _hostile_sentences(n)]
-        for s, e in candidate_sentences(n.content, n.carrier):
-            if any(a < e and s < b for a, b in bad):
-                continue
-            sents.append(Sentence(n, s, e, n.content[s:e]))
-            if len(sents) >= MAX_SENTENCES:
-                break
-        if len(sents) >= MAX_SENTENCES:
-            break
+        bad = sentence_ranges(n.content, list(n.data.hostile)) if n.data.hostile else []
+        sents += [Sentence(n, s, e, n.content[s:e]) for s, e in candidate_sentences(n.content, n.carrier)
+                  if not any(a < e and s < b for a, b in bad)]
+    sents = sents[:MAX_SENTENCES]
     if not sents:
         return 0
     vecs = embed(rec, [s.text for s in sents])
@@ -244,17 +240,8 @@ def _pastime_headline(s: Sentence) -> bool:
     """A headline (semantic_anchor.headline) that carries a rule cue of a hobby and no work wording."""
     if not headline(s.text) or says_work(s.text):
         return False
-    for c in s.node.data.cues or []:
-        if (c.attribute == "hobbies" and not c.cue.startswith("semantic:")
-                and s.start <= (c.data.start if c.data.start is not None else -1) < s.end):
-            return True
-    return False
-
-
-def _hostile_sentences(n: Any) -> list[tuple[int, int]]:
-    if not n.data.hostile:
-        return []
-    return sentence_ranges(n.content, list(n.data.hostile))
+    return any(c.attribute == "hobbies" and not c.cue.startswith("semantic:")
+               and s.start <= (c.data.start if c.data.start is not None else -1) < s.end for c in s.node.data.cues or [])
 
 
 if __name__ == "__main__":   # python -m core.engine.rules.semantic : rebuild vectors.npz

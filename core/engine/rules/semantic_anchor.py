@@ -15,8 +15,9 @@ import re
 from functools import lru_cache
 from typing import Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from core.engine.reading.data_file import validate
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.reading.kin import fold_zh
 from core.engine.rules.banks import Prototype, bank_keywords, read_banks
@@ -53,13 +54,17 @@ def full_stem(word: str) -> str:
     return w
 
 
+def _content_words(t: str) -> list[str]:
+    """The Latin content words of a lowercased text: no clitic ('s, 're), no function word, three letters or more."""
+    return [w for w in _WORD.findall(re.sub(r"'[a-z]+", "", t)) if len(w) >= 3 and w not in STOP_EN]
+
+
 @lru_cache(maxsize=8192)      # pure; asked of the same sentences and prototypes again and again
 def anchors(text: str) -> frozenset[str]:
     """Content stems and Chinese two-character runs ("面包") of a text."""
     t = text.lower().replace("\u2019", "'")
-    words = {stem(w) for w in _WORD.findall(re.sub(r"'[a-z]+", "", t)) if len(w) >= 3 and w not in STOP_EN}
     pairs = {a + b for a, b in zip(t, t[1:]) if CJK.match(a) and CJK.match(b) and a not in STOP_ZH and b not in STOP_ZH}
-    return frozenset(words | pairs)
+    return frozenset({stem(w) for w in _content_words(t)} | pairs)
 
 
 MAX_VALUES = 3
@@ -97,7 +102,7 @@ def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
 @lru_cache(maxsize=64)
 def _keywords(bank: str) -> tuple[frozenset[str], tuple[str, ...]]:
     """A bank's topic `keywords` (curated, never filtered): Latin ones as stems, Chinese ones whole."""
-    words = [k for k in bank_keywords(bank)]
+    words = bank_keywords(bank)
     zh = tuple(k for k in words if CJK.search(k))
     return frozenset().union(*(anchors(k) for k in words if not CJK.search(k))), zh
 
@@ -118,8 +123,7 @@ def anchored(sentence: str, bank: str, value_id: str) -> bool:
 
 
 def _words(text: str) -> frozenset[str]:
-    t = text.lower().replace("\u2019", "'")
-    return frozenset(full_stem(w) for w in _WORD.findall(re.sub(r"'[a-z]+", "", t)) if len(w) >= 3 and w not in STOP_EN)
+    return frozenset(full_stem(w) for w in _content_words(text.lower().replace("\u2019", "'")))
 
 
 @lru_cache(maxsize=None)
@@ -257,7 +261,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
             if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
                 return "role"
             continue
-        if a & lex and not _generic_work(w):
+        if a & lex and w.lower() not in _GENERIC_WORK:
             kind = "activity"
     if CJK.search(rest):
         low = rest.lower()
@@ -267,7 +271,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
             i = low.find(x)
             if x in roles and ctx.first_person(i):
                 return "role"
-            if x not in roles and not _generic_work(x):
+            if x not in roles and x.lower() not in _GENERIC_WORK:
                 kind = kind or "activity"
     if kind == "activity" and value_id not in _NOT_A_JOB and says_work(sentence):
         return "work"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
@@ -275,14 +279,10 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
 
 
 _ADDRESS_TITLES = frozenset(_D.words("address_titles", "zh"))   # 师傅: anyone's honorific, no one job's
+# a word of working in general (shift, patients, customers, 夜班, 患者): every job with shifts or clients says it
+# (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to no one occupation
+# (issue 34: three wrong Nurse readings on sopri-dev2 came from such a word alone)
 _GENERIC_WORK = frozenset(w.lower() for w in _D.words("generic_work"))
-
-
-def _generic_work(word: str) -> bool:
-    """A word of working in general (semantic_anchor.json generic_work: shift, patients, customers, 夜班, 患者):
-    every job with shifts or clients says it (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to
-    no one occupation (issue 34: three wrong Nurse readings on sopri-dev2 came from such a word alone)."""
-    return word.lower() in _GENERIC_WORK
 
 
 _NOT_A_JOB = frozenset(_D.words("not_a_job"))   # work wording says nothing for these
@@ -411,6 +411,19 @@ def names_rival(sentence: str, bank: str, value: str) -> bool:
 # -- the banks table: which guards a bank's matches pass, in order ---------------------------------
 # semantic_anchor.json maps "guards" (each check's flag and reason) and "banks" (per bank: attribute, margin,
 # guards, the levels of its role anchor). The checks themselves are the Python above: what data cannot say.
+_CHECKS: dict[str, Callable[[str, Prototype], bool]] = {
+    "anchored": lambda s, p: not anchored(s, p.bank, p.id),
+    "visit_only": lambda s, p: visit_only(s, p.bank, p.id),
+    "names_rival": lambda s, p: names_rival(s, p.bank, p.value),
+    "generic_statement": lambda s, p: generic_statement(s, p.bank),
+    "generic_group": lambda s, p: generic_group(s, p.bank),
+    "gendered_other": lambda s, p: names_gendered_other(s, p.bank),
+    "attained": lambda s, p: bool(_P.attained.search(s)),
+}
+# how a sentence is tied to a value, for the banks whose table entry has levels
+_ROLE: dict[str, Callable[[str, str], str | None]] = {"occupation": occupation_anchor, "religion": religion_anchor}
+
+
 class Guard(BaseModel):
     """A check a matched sentence must pass for a firm cue; failing it, the cue is a hint marked `flag`."""
     model_config = ConfigDict(extra="forbid", frozen=True)
@@ -428,58 +441,41 @@ class BankRules(BaseModel):
     levels: list[Literal["role", "work", "activity"]] = []
 
 
-_CHECKS: dict[str, Callable[[str, Prototype], bool]] = {
-    "anchored": lambda s, p: not anchored(s, p.bank, p.id),
-    "visit_only": lambda s, p: visit_only(s, p.bank, p.id),
-    "names_rival": lambda s, p: names_rival(s, p.bank, p.value),
-    "generic_statement": lambda s, p: generic_statement(s, p.bank),
-    "generic_group": lambda s, p: generic_group(s, p.bank),
-    "gendered_other": lambda s, p: names_gendered_other(s, p.bank),
-    "attained": lambda s, p: bool(_P.attained.search(s)),
-}
-# how a sentence is tied to a value, for the banks whose table entry has levels
-_ROLE: dict[str, Callable[[str, str], str | None]] = {"occupation": occupation_anchor, "religion": religion_anchor}
+class Table(BaseModel):
+    guards: dict[str, Guard]
+    banks: dict[str, BankRules]
+
+    @model_validator(mode="after")
+    def _known(self) -> "Table":
+        for bank, rules in self.banks.items():
+            if bad := [g for g in rules.guards if g not in self.guards or g not in _CHECKS]:
+                raise ValueError(f"field banks.{bank}.guards: unknown guard {bad[0]!r}")
+            if rules.levels and bank not in _ROLE:
+                raise ValueError(f"field banks.{bank}.levels: no role anchor reads this bank")
+        return self
 
 
-def _entries(key: str, model: type[BaseModel]) -> dict:
-    """The entries of map `key`, each validated by `model` (a fault names the file, entry and field)."""
-    out = {}
-    for name, v in _D.map(key).items():
-        try:
-            out[name] = model.model_validate(v)
-        except ValidationError as e:
-            err = e.errors()[0]
-            where = ".".join(str(x) for x in (name, *err["loc"]))
-            raise RecognizerDataError(f"{_D.path}: field maps.{key}.{where}: {err['msg']}") from None
-    return out
+def _table() -> Table:
+    raw = {"guards": _D.map("guards"), "banks": _D.map("banks")}
+    return validate(raw, Table, RecognizerDataError, f"{_D.path}: maps")    # a fault names file, entry, field
 
 
-def _table() -> tuple[dict[str, Guard], dict[str, BankRules]]:
-    guards, banks = _entries("guards", Guard), _entries("banks", BankRules)
-    for bank, rules in banks.items():
-        if bad := next((g for g in rules.guards if g not in guards or g not in _CHECKS), None):
-            raise RecognizerDataError(f"{_D.path}: field maps.banks.{bank}.guards: unknown guard {bad!r}")
-        if rules.levels and bank not in _ROLE:
-            raise RecognizerDataError(f"{_D.path}: field maps.banks.{bank}.levels: no role anchor reads this bank")
-    return guards, banks
-
-
-GUARDS, BANK_RULES = _table()
+TABLE = _table()
 
 
 def applies(guard: str, bank: str) -> bool:
     """The bank's table entry holds `guard` (a bank not in the table has the anchored guard only)."""
-    rules = BANK_RULES.get(bank)
+    rules = TABLE.banks.get(bank)
     return guard in rules.guards if rules else guard == "anchored"
 
 
 def judge(sentence: str, p: Prototype) -> tuple[str | None, str | None]:
     """The flag of the first guard of `p`'s bank that the sentence fails (None: it passes them all), and how it
     is tied to the value where the bank has a role anchor ("role", "work", "activity"; none is unanchored)."""
-    rules = BANK_RULES.get(p.bank)
+    rules = TABLE.banks.get(p.bank)
     for g in rules.guards if rules else ("anchored",):
         if _CHECKS[g](sentence, p):
-            return GUARDS[g].flag, None
+            return TABLE.guards[g].flag, None
     if not (rules and rules.levels):
         return None, None
     kind = _ROLE[p.bank](sentence, p.id)
