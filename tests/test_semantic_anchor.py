@@ -128,7 +128,10 @@ def test_the_banks_table_is_data_and_judges_in_its_order() -> None:
     assert banks["age"]["guards"] == TABLE.banks["age"].guards == ["anchored", "generic_statement", "attained"]
     assert semantic.MARGIN == {b: e["margin"] for b, e in banks.items()}
     assert all(g.reason for g in TABLE.guards.values())
-    assert {p.bank: p.attribute for p in read_banks() if p.attribute} == {b: r.attribute for b, r in TABLE.banks.items()}
+    # a man or a woman named is a gender, not an orientation: the gender bank's keywords anchor no orientation
+    assert TABLE.banks["orientation"].not_anchored_by == "gender" and TABLE.banks["orientation"].why
+    assert {p.bank: p.attribute for p in read_banks() if p.attribute} \
+        == {b: r.attribute for b, r in TABLE.banks.items()}
     proto = {(p.bank, p.id): p for p in read_banks()}
     # "只有高中学历" anchors an age value, then fails the attained guard: schooling finished, not an age now
     age = next(p for p in read_banks() if p.bank == "age" and p.lang == "zh")
@@ -151,7 +154,9 @@ def test_a_bad_banks_table_entry_is_refused_naming_file_entry_and_field(tmp_path
     banks = doc["maps"]["banks"]["entries"]["mul"]
     for bad, field in ((dict(banks["age"], guards=["anchored", "nope"]), "banks.age.guards: unknown guard 'nope'"),
                        (dict(banks["age"], margin=2), "banks.age.margin"),
-                       (dict(banks["age"], levels=["role"]), "banks.age.levels: no role anchor")):
+                       (dict(banks["age"], levels=["role"]), "banks.age.levels: no role anchor"),
+                       (dict(banks["age"], not_anchored_by="gender"), "banks.age.not_anchored_by"),
+                       (dict(banks["age"], extra=1), "banks.age.extra")):
         banks["age"] = bad
         path = tmp_path / "semantic_anchor.json"
         path.write_text(json.dumps(doc), encoding="utf-8")

@@ -117,11 +117,8 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
     masked = ctx.hostile_masked
     out: list[tuple[int, int]] = []
     for m in SENTENCE.finditer(masked):
-        s, e = m.start(), m.end()
-        while s < e and masked[s].isspace():
-            s += 1
-        while e > s and masked[e - 1].isspace():
-            e -= 1
+        raw = m.group(0)      # without its surrounding whitespace (str.strip and isspace agree)
+        s, e = m.start() + len(raw) - len(raw.lstrip()), m.end() - len(raw) + len(raw.rstrip())
         piece = masked[s:e]
         if not piece.strip() or piece != text[s:e].replace("\u2019", "'"):
             continue      # (part of) a hostile span
@@ -135,8 +132,7 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
 
 def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Prototype, float, float, float]]]:
     """Per sentence vector: the (prototype, similarity, margin over neutral, gap over the best other
-    value) of each attribute
-    whose best value passes the margin and separation thresholds."""
+    value) of each attribute whose best value passes the margin and separation thresholds."""
     b = banks or load_banks()
     if len(vecs) == 0:
         return []
@@ -241,7 +237,8 @@ def _pastime_headline(s: Sentence) -> bool:
     if not headline(s.text) or says_work(s.text):
         return False
     return any(c.attribute == "hobbies" and not c.cue.startswith("semantic:")
-               and s.start <= (c.data.start if c.data.start is not None else -1) < s.end for c in s.node.data.cues or [])
+               and s.start <= (c.data.start if c.data.start is not None else -1) < s.end
+               for c in s.node.data.cues or [])
 
 
 if __name__ == "__main__":   # python -m core.engine.rules.semantic : rebuild vectors.npz

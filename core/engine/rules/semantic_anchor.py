@@ -15,7 +15,7 @@ import re
 from functools import lru_cache
 from typing import Callable, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, Field, model_validator
 
 from core.engine.reading.data_file import validate
 from core.engine.reading.holder import FIRST_PERSON
@@ -95,7 +95,8 @@ def _protos(bank: str, value_id: str) -> tuple[Prototype, ...]:
 @lru_cache(maxsize=4096)
 def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value: its prototypes, name and levels, minus the generic ones."""
-    own = set().union(*(anchors(t) for p in _protos(bank, value_id) for t in (p.text, p.value, *(v for _, v in p.levels))))
+    own = set().union(*(anchors(t) for p in _protos(bank, value_id)
+                        for t in (p.text, p.value, *(v for _, v in p.levels))))
     return frozenset(own - _generic())
 
 
@@ -110,10 +111,8 @@ def _keywords(bank: str) -> tuple[frozenset[str], tuple[str, ...]]:
 def anchored(sentence: str, bank: str, value_id: str) -> bool:
     mine = anchors(sentence)
     lex = value_lexicon(bank, value_id)
-    if bank == "orientation":
-        # "the only guy in the pottery class" names a gender, not an orientation (the prototypes' "as a
-        # gay man" made "guy" / "man" / "woman" anchors): a partner or the orientation itself must be named
-        lex = lex - _keywords("gender")[0]
+    if (rules := TABLE.banks.get(bank)) and rules.not_anchored_by:
+        lex = lex - _keywords(rules.not_anchored_by)[0]     # its banks table entry says why
     if mine & lex:
         return True
     latin, zh = _keywords(bank)
@@ -190,15 +189,12 @@ def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
     return frozenset(own - _generic())
 
 
-_AGENT_END = re.compile(r"(?:s|es)$")
-
-
 def _agent_noun(word: str, value: str) -> bool:
     """The word is the value's agent noun (the last word of its name: nurse, dentist, engineer), in
     the singular or plural, not a field or activity form of it (nursing, engineering, research)."""
     agent = value.split()[-1].lower() if value.split() else ""
     w = word.lower().replace("’", "'").removesuffix("'s").rstrip("'")
-    return bool(agent) and (w == agent or _AGENT_END.sub("", w) == agent or w == agent + "s")
+    return bool(agent) and w in (agent, agent + "s", agent + "es")
 
 
 @lru_cache(maxsize=1)
@@ -209,13 +205,11 @@ def _pastimes():
 def without_pastimes(sentence: str) -> tuple[str, bool]:
     """The sentence with its pastime words (the hobbies lexicon: yoga, painting, coding, 烘焙)
     blanked, and whether it had any."""
-    ctx = Ctx(sentence, sentence, carrier=None, lang=None, fragment=True)   # one sentence read on its own
+    hits = Ctx(sentence, sentence, carrier=None, lang=None, fragment=True).lexicon_hits(_pastimes())   # one sentence
     chars = list(sentence)
-    hit = False
-    for a, b, _ in ctx.lexicon_hits(_pastimes()):
-        hit = True
+    for a, b, _ in hits:
         chars[a:b] = " " * (b - a)
-    return "".join(chars), hit
+    return "".join(chars), bool(hits)
 
 
 def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
@@ -352,14 +346,13 @@ def names_gendered_other(sentence: str, bank: str) -> bool:
 # -- the staff a customer meets ----------------------------------------------------------------
 # Beside a venue or a ride ("took a cab, the driver was nice", 打车去机场，司机人很好) a role noun is the
 # staff the customer met, not the poster: visit_only drops them before it looks for another anchor.
-_EXTRA_ROLES = tuple(_D.words("extra_staff", "en"))
 
 
 @lru_cache(maxsize=1)
 def _roles_rx() -> re.Pattern[str]:
     roles = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
     roles -= set(_D.words("not_staff"))
-    alt = "|".join(sorted(roles | set(_EXTRA_ROLES), key=len, reverse=True))
+    alt = "|".join(sorted(roles | set(_D.words("extra_staff", "en")), key=len, reverse=True))
     return _D.pattern("staff", roles=alt)
 
 
@@ -424,24 +417,25 @@ _CHECKS: dict[str, Callable[[str, Prototype], bool]] = {
 _ROLE: dict[str, Callable[[str, str], str | None]] = {"occupation": occupation_anchor, "religion": religion_anchor}
 
 
-class Guard(BaseModel):
+class Guard(BaseModel, extra="forbid", frozen=True):
     """A check a matched sentence must pass for a firm cue; failing it, the cue is a hint marked `flag`."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
     flag: Literal["unanchored", "visit", "rival", "generic", "other_person", "attained"]
     reason: str = Field(min_length=1)
 
 
-class BankRules(BaseModel):
+class BankRules(BaseModel, extra="forbid", frozen=True):
     """One prototype bank's attribute, margin over the neutral bank, guards (names of `guards` entries, run
-    in order) and the levels its role anchor may answer ([]: the bank has none)."""
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    in order), the levels its role anchor may answer ([]: none), and the bank whose keywords are no anchor
+    of it with why (`not_anchored_by`, `why`)."""
     attribute: str = Field(min_length=1)
     margin: float = Field(ge=0, le=1)
     guards: list[str] = Field(min_length=1)
     levels: list[Literal["role", "work", "activity"]] = []
+    not_anchored_by: str = ""
+    why: str = ""
 
 
-class Table(BaseModel):
+class Table(BaseModel, extra="forbid"):
     guards: dict[str, Guard]
     banks: dict[str, BankRules]
 
@@ -452,6 +446,8 @@ class Table(BaseModel):
                 raise ValueError(f"field banks.{bank}.guards: unknown guard {bad[0]!r}")
             if rules.levels and bank not in _ROLE:
                 raise ValueError(f"field banks.{bank}.levels: no role anchor reads this bank")
+            if rules.not_anchored_by and (not rules.why or rules.not_anchored_by not in self.banks):
+                raise ValueError(f"field banks.{bank}.not_anchored_by: a bank of the table, with its why")
         return self
 
 
