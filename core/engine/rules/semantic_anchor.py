@@ -130,13 +130,7 @@ def _keyword_words(bank: str) -> frozenset[str]:
     return frozenset().union(*(_words(k) for k in bank_keywords(bank) if not CJK.search(k)))
 
 
-# -- a venue visited is no occupation --------------------------------------------------------
-# A sentence whose only word in common with an occupation is a venue ("a new bakery opened near
-# home", "又去药房拿药了", "library until closing") is about a visit: customers go to bakeries,
-# pharmacies and libraries. It anchors the occupation only where working there is stated.
-# (semantic_anchor.json: venue - a venue, a ride taken, public transport used -, venue_zh, work, work_zh)
-
-
+# -- a venue visited is no occupation (why: semantic_anchor.json guards.visit_only) ----------------------------
 def says_work(sentence: str) -> bool:
     """The sentence speaks of working (a shift, a job, colleagues, customers, 上班, 同事 ...)."""
     return bool(_P.work.search(sentence) or _P.work_zh.search(sentence))
@@ -165,15 +159,7 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
     return not anchored(rest, bank, value_id)
 
 
-# -- how strongly a sentence is tied to an occupation ------------------------------------------
-# A sentence can share a word with an occupation in three ways (issue 22, one-sentence guesses):
-#   role      a word of the value's own name or levels held by the poster ("as a nurse", "data
-#             analysis at work", "software engineering work", "retired now")
-#   activity  a word only its prototype statements use ("three meetings" ~ manager, "a video call"
-#             ~ firefighter, "market haul" ~ driver): one such sentence is a guess, two posts agree;
-#             with work wording (clients, shift, staff, 上班: says_work) it counts as the role
-#   none      the only shared word is a pastime ("yoga", "painting", "baking": the hobbies lexicon)
-#             or a role held by someone else ("my sister the dentist", "more male nurses", "my barista")
+# -- how strongly a sentence is tied to an occupation (its levels and why: semantic_anchor.json banks.occupation)
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
 @lru_cache(maxsize=4096)
@@ -286,12 +272,7 @@ def _value_name(bank: str, value_id: str) -> str:
     return next((p.value for p in _protos(bank, value_id)), "")
 
 
-# -- how strongly a sentence is tied to a religion ------------------------------------------------
-# A place of worship is visited by believers and tourists alike ("Exploring the Ancient Temples of
-# India", "church this morning, then the best roast dinner"): a venue word alone is an activity,
-# one such sentence a guess. A word of the faith itself or its practice (the value's statements and
-# the bank's keywords: Buddhist, praying, Ramadan, 上香) held by the poster is the role. Meditation
-# and other pastimes are no religion.
+# -- how strongly a sentence is tied to a religion (its levels and why: semantic_anchor.json banks.religion) ----
 _WORSHIP_VENUES = frozenset(anchors(" ".join(_D.words("worship_venues", "en")))
                             | set(_D.words("worship_venues", "zh")))
 
@@ -322,12 +303,7 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
     return kind
 
 
-# -- people in general are nobody's gender ---------------------------------------------------
-# "Girls excel in science and boys love art", "guys are slaying the makeup game", 现在的女生们都很独立:
-# a sentence whose only gendered words are plural groups, with no first person, is a statement about
-# people in general (reading.holder.GENERIC), not the poster's own sex. Its gender cue is a hint.
-
-
+# -- people in general are nobody's gender (why: semantic_anchor.json guards.generic_group) -------------------
 def generic_group(sentence: str, bank: str) -> bool:
     """True when a gender sentence speaks of women / men as groups only and not of the poster."""
     if not applies("generic_group", bank) or FIRST_PERSON.search(sentence) or _P.group_outing.search(sentence):
@@ -362,12 +338,7 @@ def _strip_staff(text: str) -> str:
     return _P.staff_zh.sub(" ", _roles_rx().sub(" ", text))
 
 
-# -- a sentence that names another value ----------------------------------------------------------
-# "divorce papers are a year old today, bought myself flowers" sat nearest a married statement. A sentence
-# that names another value of the bank (a word of that value's own name, no other value's) and not the
-# matched one's is no support for it. Only where the values' names are words of their own (a status, an
-# orientation: the banks whose guards hold names_rival): "school", "degree", "low" or "high" name no education or
-# income level alone.
+# -- a sentence that names another value (why: semantic_anchor.json guards.names_rival) -----------------------
 _COMMON_SENSE = anchors(" ".join(_D.words("common_verbs", "en")))     # "How to Engage Students": no engagement
 
 
@@ -391,7 +362,8 @@ def _value_names(bank: str) -> dict[str, frozenset[str]]:
 
 
 def names_rival(sentence: str, bank: str, value: str) -> bool:
-    """True when the sentence names another value of the bank and not `value` (see above)."""
+    """True when the sentence names another value of the bank (a word of that value's own name, no other
+    value's) and not `value`."""
     if not applies("names_rival", bank):
         return False
     names = _value_names(bank)
@@ -425,8 +397,8 @@ class Guard(BaseModel, extra="forbid", frozen=True):
 
 class BankRules(BaseModel, extra="forbid", frozen=True):
     """One prototype bank's attribute, margin over the neutral bank, guards (names of `guards` entries, run
-    in order), the levels its role anchor may answer ([]: none), and the bank whose keywords are no anchor
-    of it with why (`not_anchored_by`, `why`)."""
+    in order), the levels its role anchor may answer ([]: none), the bank whose keywords are no anchor of
+    it, and `why` (required with levels or not_anchored_by)."""
     attribute: str = Field(min_length=1)
     margin: float = Field(ge=0, le=1)
     guards: list[str] = Field(min_length=1)
@@ -444,8 +416,8 @@ class Table(BaseModel, extra="forbid"):
         for bank, rules in self.banks.items():
             if bad := [g for g in rules.guards if g not in self.guards or g not in _CHECKS]:
                 raise ValueError(f"field banks.{bank}.guards: unknown guard {bad[0]!r}")
-            if rules.levels and bank not in _ROLE:
-                raise ValueError(f"field banks.{bank}.levels: no role anchor reads this bank")
+            if rules.levels and (bank not in _ROLE or not rules.why):
+                raise ValueError(f"field banks.{bank}.levels: no role anchor reads this bank, or no why")
             if rules.not_anchored_by and (not rules.why or rules.not_anchored_by not in self.banks):
                 raise ValueError(f"field banks.{bank}.not_anchored_by: a bank of the table, with its why")
         return self
