@@ -101,11 +101,12 @@ def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=64)
-def _keywords(bank: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """A bank's topic `keywords` (curated, never filtered): Latin ones as stems, Chinese ones whole."""
-    words = bank_keywords(bank)
-    zh = tuple(k for k in words if CJK.search(k))
-    return frozenset().union(*(anchors(k) for k in words if not CJK.search(k))), zh
+def _keywords(bank: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """A bank's topic `keywords` (curated, never filtered): Latin ones as stems and as whole words
+    (`_words`), Chinese ones whole."""
+    latin = [k for k in bank_keywords(bank) if not CJK.search(k)]
+    zh = tuple(k for k in bank_keywords(bank) if CJK.search(k))
+    return frozenset().union(*map(anchors, latin)), frozenset().union(*map(_words, latin)), zh
 
 
 def anchored(sentence: str, bank: str, value_id: str) -> bool:
@@ -115,19 +116,14 @@ def anchored(sentence: str, bank: str, value_id: str) -> bool:
         lex = lex - _keywords(rules.not_anchored_by)[0]     # its banks table entry says why
     if mine & lex:
         return True
-    latin, zh = _keywords(bank)
+    latin, whole, zh = _keywords(bank)
     # a topic keyword anchors by its whole word, not its 5-letter stem: "Did I break images" shares
     # "break" with "breakup" and says nothing of a relationship
-    return bool(mine & latin and _words(sentence) & _keyword_words(bank)) or any(k in sentence for k in zh)
+    return bool(mine & latin and _words(sentence) & whole) or any(k in sentence for k in zh)
 
 
 def _words(text: str) -> frozenset[str]:
     return frozenset(full_stem(w) for w in _content_words(text.lower().replace("\u2019", "'")))
-
-
-@lru_cache(maxsize=None)
-def _keyword_words(bank: str) -> frozenset[str]:
-    return frozenset().union(*(_words(k) for k in bank_keywords(bank) if not CJK.search(k)))
 
 
 # -- a venue visited is no occupation (why: semantic_anchor.json guards.visit_only) ----------------------------
@@ -198,7 +194,7 @@ def without_pastimes(sentence: str) -> tuple[str, bool]:
     return "".join(chars), bool(hits)
 
 
-def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
+def _role_holder(sentence: str, start: int, ctx: Ctx, agent: bool) -> str:
     """Who holds a role noun of the sentence: "self", "plan" (after a modal or a wish: "should retire",
     "hoping to become a nurse"), or "other" (a relative's clause, or a
     determiner before the agent noun that is no predicate of the poster: "my barista", "the dentist
@@ -229,7 +225,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
         rest = sentence
     roles = role_lexicon("occupation", value_id)
     lex = value_lexicon("occupation", value_id)
-    value = _value_name("occupation", value_id)
+    value = next((p.value for p in _protos("occupation", value_id)), "")
     ctx = Ctx(rest, rest, carrier=None, lang=None, fragment=True)   # the sentence, pastimes blanked
     kind: str | None = None
     for m in _LATIN_WORD.finditer(rest):
@@ -238,7 +234,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
         if not a or _P.venue.fullmatch(re.sub(r"['’]s$", "", w)):
             continue          # a venue is visited by customers ("Library's free", visit_only): no role word
         if a & roles:
-            if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
+            if _role_holder(rest, m.start(), ctx, _agent_noun(w, value)) == "self":
                 return "role"
             continue
         if a & lex and w.lower() not in _GENERIC_WORK:
@@ -259,17 +255,9 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
 
 
 _ADDRESS_TITLES = frozenset(_D.words("address_titles", "zh"))   # 师傅: anyone's honorific, no one job's
-# a word of working in general (shift, patients, customers, 夜班, 患者): every job with shifts or clients says it
-# (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to no one occupation
-# (issue 34: three wrong Nurse readings on sopri-dev2 came from such a word alone)
+# a word of working in general (shift, patients, 夜班): it ties a sentence to no one occupation (words.generic_work)
 _GENERIC_WORK = frozenset(w.lower() for w in _D.words("generic_work"))
-
-
 _NOT_A_JOB = frozenset(_D.words("not_a_job"))   # work wording says nothing for these
-
-
-def _value_name(bank: str, value_id: str) -> str:
-    return next((p.value for p in _protos(bank, value_id)), "")
 
 
 # -- how strongly a sentence is tied to a religion (its levels and why: semantic_anchor.json banks.religion) ----
@@ -287,7 +275,7 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
     """How `sentence` is tied to the religion `value_id`: "role", "activity" (a place of worship
     only) or None (nothing but a pastime, or another person's faith)."""
     rest, _ = without_pastimes(sentence)
-    latin, zh = _keywords("religion")
+    latin, _, zh = _keywords("religion")
     lex = value_lexicon("religion", value_id) | latin
     ctx = Ctx(rest, rest, carrier=None, lang=None, fragment=True)   # the sentence, pastimes blanked
     low = rest.lower()
@@ -355,7 +343,7 @@ def _value_names(bank: str) -> dict[str, frozenset[str]]:
             attr = p.attribute
     # the attribute's own name is the topic ("relationship can wait")
     topic = anchors(attr.replace("_", " ")) | _COMMON_SENSE
-    _, zh = _keywords(bank)
+    zh = _keywords(bank)[2]
     names = {v: frozenset(w for i in vids for w in role_lexicon(bank, i)
                           if w not in topic and (not CJK.match(w[:1]) or w in zh)) for v, vids in ids.items()}
     return {v: frozenset(w for w in ws if sum(w in o for o in names.values()) == 1) for v, ws in names.items()}
