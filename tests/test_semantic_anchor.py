@@ -142,6 +142,12 @@ def test_the_banks_table_is_data_and_judges_in_its_order() -> None:
         == (None, "activity")
     assert judge("zero plans, zero regrets, full day on the sofa", proto[("relationship", "single")]) \
         == ("unanchored", None)
+    # a bank the table does not list has the anchored guard only (and semantic.MARGIN_DEFAULT)
+    from core.engine.rules.banks import Prototype
+    from core.engine.rules.semantic_anchor import applies
+    toy = Prototype("toy", "toy_attribute", "x", "X", (), "a toy statement", "en")
+    assert applies("anchored", "toy") and not applies("visit_only", "toy") and not applies("visit_only", "gender")
+    assert judge("nothing in common here", toy) == ("unanchored", None)
 
 
 def test_a_bad_banks_table_entry_is_refused_naming_file_entry_and_field(tmp_path, monkeypatch) -> None:

@@ -74,10 +74,9 @@ MAX_VALUES = 3
 def _generic() -> frozenset[str]:
     """Anchors that say nothing about one value: used by the neutral bank, or by the prototypes of
     more than `MAX_VALUES` values across the banks ("went", "years", "已经", "工作")."""
-    protos = read_banks()
     seen: dict[str, set[tuple[str, str]]] = {}
     neutral: set[str] = set()
-    for p in protos:
+    for p in read_banks():
         a = anchors(p.text)
         if not p.attribute:
             neutral |= a
@@ -396,6 +395,7 @@ class BankRules(BaseModel, extra="forbid", frozen=True):
 
 
 class Table(BaseModel, extra="forbid"):
+    """semantic_anchor.json's maps guards and banks, each guard a check of `_CHECKS`."""
     guards: dict[str, Guard]
     banks: dict[str, BankRules]
 
@@ -417,22 +417,22 @@ def _table() -> Table:
 
 
 TABLE = _table()
+_UNLISTED = BankRules(attribute="?", margin=0, guards=["anchored"])   # a bank not in the table: MARGIN_DEFAULT
 
 
 def applies(guard: str, bank: str) -> bool:
-    """The bank's table entry holds `guard` (a bank not in the table has the anchored guard only)."""
-    rules = TABLE.banks.get(bank)
-    return guard in rules.guards if rules else guard == "anchored"
+    """The bank's table entry holds `guard`."""
+    return guard in TABLE.banks.get(bank, _UNLISTED).guards
 
 
 def judge(sentence: str, p: Prototype) -> tuple[str | None, str | None]:
     """The flag of the first guard of `p`'s bank that the sentence fails (None: it passes them all), and how it
     is tied to the value where the bank has a role anchor ("role", "work", "activity"; none is unanchored)."""
-    rules = TABLE.banks.get(p.bank)
-    for g in rules.guards if rules else ("anchored",):
+    rules = TABLE.banks.get(p.bank, _UNLISTED)
+    for g in rules.guards:
         if _CHECKS[g](sentence, p):
             return TABLE.guards[g].flag, None
-    if not (rules and rules.levels):
+    if not rules.levels:
         return None, None
     kind = _ROLE[p.bank](sentence, p.id)
     return ("unanchored", None) if kind is None else (None, kind)
