@@ -114,3 +114,58 @@ def test_a_passenger_or_a_parent_is_no_driver_or_principal(db) -> None:
                  "My kid's principal sent another email about the school fundraiser"):
         firm = [c for c in _sem(text, db, "occupation") if not c.data.semantic.hint]
         assert not [c for c in firm if c.value in ("Taxi Driver", "Driver", "Principal")], [(c.value, c.data) for c in firm]
+
+
+def test_the_banks_table_is_data_and_judges_in_its_order() -> None:
+    """Which guards a bank's matches pass, in which order, its margin and its role levels are
+    semantic_anchor.json's banks table (issue 33); judge() runs them and names the first that fails."""
+    from core.engine.rules import semantic
+    from core.engine.rules.banks import read_banks
+    from core.engine.rules.recognizer_data import family
+    from core.engine.rules.semantic_anchor import TABLE, judge
+
+    banks = family("semantic_anchor").map("banks")
+    assert banks["age"]["guards"] == TABLE.banks["age"].guards == ["anchored", "generic_statement", "attained"]
+    assert semantic.MARGIN == {b: e["margin"] for b, e in banks.items()}
+    assert all(g.reason for g in TABLE.guards.values())
+    # a man or a woman named is a gender, not an orientation: the gender bank's keywords anchor no orientation
+    assert TABLE.banks["orientation"].not_anchored_by == "gender" and TABLE.banks["orientation"].why
+    assert {p.bank: p.attribute for p in read_banks() if p.attribute} \
+        == {b: r.attribute for b, r in TABLE.banks.items()}
+    proto = {(p.bank, p.id): p for p in read_banks()}
+    # "只有高中学历" anchors an age value, then fails the attained guard: schooling finished, not an age now
+    age = next(p for p in read_banks() if p.bank == "age" and p.lang == "zh")
+    assert judge("我只有高中学历，" + age.text, age) == ("attained", None)
+    assert judge("Another nurse shift done, my patients were lovely today.", proto[("occupation", "nurse")]) \
+        == (None, "role")
+    assert judge("Debugging production code until 2am again", proto[("occupation", "software_engineer")]) \
+        == (None, "activity")
+    assert judge("zero plans, zero regrets, full day on the sofa", proto[("relationship", "single")]) \
+        == ("unanchored", None)
+    # a bank the table does not list has the anchored guard only (and semantic.MARGIN_DEFAULT)
+    from core.engine.rules.banks import Prototype
+    from core.engine.rules.semantic_anchor import applies
+    toy = Prototype("toy", "toy_attribute", "x", "X", (), "a toy statement", "en")
+    assert applies("anchored", "toy") and not applies("visit_only", "toy") and not applies("visit_only", "gender")
+    assert judge("nothing in common here", toy) == ("unanchored", None)
+
+
+def test_a_bad_banks_table_entry_is_refused_naming_file_entry_and_field(tmp_path, monkeypatch) -> None:
+    import json
+
+    from core.engine.rules import semantic_anchor as sa
+    from core.engine.rules.recognizer_data import Family, RecognizerDataError
+
+    doc = json.loads(sa._D.path.read_text(encoding="utf-8"))
+    banks = doc["maps"]["banks"]["entries"]["mul"]
+    for bad, field in ((dict(banks["age"], guards=["anchored", "nope"]), "banks.age.guards: unknown guard 'nope'"),
+                       (dict(banks["age"], margin=2), "banks.age.margin"),
+                       (dict(banks["age"], levels=["role"]), "banks.age.levels: no role anchor"),
+                       (dict(banks["age"], not_anchored_by="gender"), "banks.age.not_anchored_by"),
+                       (dict(banks["age"], extra=1), "banks.age.extra")):
+        banks["age"] = bad
+        path = tmp_path / "semantic_anchor.json"
+        path.write_text(json.dumps(doc), encoding="utf-8")
+        monkeypatch.setattr(sa, "_D", Family(path))
+        with pytest.raises(RecognizerDataError, match=f"semantic_anchor.json: maps: field {field}"):
+            sa._table()

@@ -35,26 +35,18 @@ from core.engine.rules.banks import BANK_DIR, BANK_VERSION, Prototype, bank_keyw
 from core.engine.rules.base import SENTENCE
 from core.engine.rules.documents import document
 from core.engine.rules.hostile import sentence_ranges
-from core.engine.rules.recognizer_data import family
-from core.engine.rules.semantic_anchor import (anchored, generic_group, generic_statement, headline, names_gendered_other,
-                                                  names_rival, occupation_anchor, religion_anchor, says_work, visit_only)
+from core.engine.rules.semantic_anchor import TABLE, headline, judge, says_work
 from core.engine.rules.sentence_filter import worth_embedding
 from core.engine.types import Cue
 from tools.embed import MODEL_ID, embed, encode
-
-_D = family("semantic")      # core/data/recognizers/semantic.json (rules/recognizer_data.py)
 
 VECTORS = BANK_DIR / "vectors.npz"
 
 # fitted on the development sets (benchmarks/calibration.py); see docs/semantic.md
 MARGIN_DEFAULT = 0.03
-# per bank: the smallest margin whose cues reach ~50 % precision on the development sets, or higher
-# where the banks' own values are rarely right (benchmarks/calibration.py cues; docs/semantic.md)
-MARGIN: dict[str, float] = {"age": 0.04, "education": 0.02, "gender": 0.02, "health": 0.02, "hobbies": 0.02,
-                            "income": 0.04, "mental": 0.05, "occupation": 0.03, "orientation": 0.03,
-                            "politics": 0.06, "relationship": 0.02, "religion": 0.02}
-# a level of schooling attained (or left) is an education, not the poster's age now
-_ATTAINED = _D.pattern("attained")
+# per bank: semantic_anchor.json's banks table (the smallest margin whose cues reach ~50 % precision on the
+# development sets, or higher where the banks' own values are rarely right)
+MARGIN: dict[str, float] = {bank: rules.margin for bank, rules in TABLE.banks.items()}
 HINT_MARGIN = 0.015          # below MARGIN[bank] but above this: a hint (HINT_CONF), never projected alone
 HINT_CONF = 0.07
 SEPARATION = 0.005
@@ -62,7 +54,6 @@ BASE_CONF = 0.32
 CONF_PER_MARGIN = 3.0
 MAX_CONF = 0.45
 MAX_SENTENCES = 400          # per user: the rest is not embedded (cost bound)
-
 
 
 @dataclass
@@ -126,11 +117,8 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
     masked = ctx.hostile_masked
     out: list[tuple[int, int]] = []
     for m in SENTENCE.finditer(masked):
-        s, e = m.start(), m.end()
-        while s < e and masked[s].isspace():
-            s += 1
-        while e > s and masked[e - 1].isspace():
-            e -= 1
+        raw = m.group(0)      # without its surrounding whitespace (str.strip and isspace agree)
+        s, e = m.start() + len(raw) - len(raw.lstrip()), m.end() - len(raw) + len(raw.rstrip())
         piece = masked[s:e]
         if not piece.strip() or piece != text[s:e].replace("\u2019", "'"):
             continue      # (part of) a hostile span
@@ -144,8 +132,7 @@ def candidate_sentences(text: str, carrier: str | None = None) -> list[tuple[int
 
 def match(vecs: np.ndarray, banks: Banks | None = None) -> list[list[tuple[Prototype, float, float, float]]]:
     """Per sentence vector: the (prototype, similarity, margin over neutral, gap over the best other
-    value) of each attribute
-    whose best value passes the margin and separation thresholds."""
+    value) of each attribute whose best value passes the margin and separation thresholds."""
     b = banks or load_banks()
     if len(vecs) == 0:
         return []
@@ -192,35 +179,13 @@ def to_cue(p: Prototype, sim: float, margin: float, text: str, start: int, end: 
     sem: dict[str, Any] = {"sim": round(sim, 4), "margin": round(margin, 4), "prototype": p.text}
     if gap is not None:
         sem["gap"] = round(gap, 4)
-    anchor = anchored(text[start:end], p.bank, p.id)
-    if not anchor:
-        sem["unanchored"] = True
-    elif visit_only(text[start:end], p.bank, p.id):
-        anchor = False          # a venue visited, not a workplace (semantic_anchor.visit_only)
-        sem["visit"] = True
-    elif names_rival(text[start:end], p.bank, p.value):
-        anchor = False          # the sentence names another value ("divorce papers" is no married)
-        sem["rival"] = True
-    elif generic_statement(text[start:end], p.bank):
-        anchor = False          # a statement about people in general ("Degrees open doors"), not the poster's fact
-        sem["generic"] = True
-    elif p.bank in ("occupation", "religion"):
-        # a role (faith) word held by the poster, only an activity (venue) word, or a pastime / someone else's
-        kind = (occupation_anchor if p.bank == "occupation" else religion_anchor)(text[start:end], p.id)
-        if kind is None:
-            anchor = False
-            sem["unanchored"] = True
-        else:
-            sem["anchor"] = kind
-    elif generic_group(text[start:end], p.bank):
-        anchor = False          # women / men as groups, not the poster (semantic_anchor.generic_group)
-        sem["generic"] = True
-    elif names_gendered_other(text[start:end], p.bank):
-        anchor = False          # "老婆说我...", "the lady waved at me": another person's gender (semantic_anchor)
-        sem["other_person"] = True
-    elif p.bank == "age" and _ATTAINED.search(text[start:end]):
-        anchor = False          # "只有高中学历", "went to work after high school": schooling finished, not an age now
-        sem["attained"] = True
+    # the bank's guards in order (semantic_anchor.json banks table: each guard's flag and reason)
+    failed, kind = judge(text[start:end], p)
+    anchor = failed is None
+    if failed:
+        sem[failed] = True
+    if kind:
+        sem["anchor"] = kind    # a role (faith) word held by the poster, or only an activity (venue) word
     if margin < MARGIN.get(p.bank, MARGIN_DEFAULT) or not anchor:
         sem["hint"] = True
     data: dict[str, Any] = {"start": start, "end": end, "semantic": sem}
@@ -238,19 +203,16 @@ def annotate(rec: Any, nodes: Sequence[Any]) -> int:
     many were added. `rec` is a tools.base.Recorder (embedding calls are recorded and cached)."""
     sents: list[Sentence] = []
     for n in nodes:
+        if len(sents) >= MAX_SENTENCES:
+            break
         if getattr(n, "kind", "") != "evidence" or n.modality != "text" or not n.content:
             continue
         if n.data.by_other or n.data.hostile_scope == "all":
             continue
-        bad = [(a, b) for a, b in _hostile_sentences(n)]
-        for s, e in candidate_sentences(n.content, n.carrier):
-            if any(a < e and s < b for a, b in bad):
-                continue
-            sents.append(Sentence(n, s, e, n.content[s:e]))
-            if len(sents) >= MAX_SENTENCES:
-                break
-        if len(sents) >= MAX_SENTENCES:
-            break
+        bad = sentence_ranges(n.content, list(n.data.hostile)) if n.data.hostile else []
+        sents += [Sentence(n, s, e, n.content[s:e]) for s, e in candidate_sentences(n.content, n.carrier)
+                  if not any(a < e and s < b for a, b in bad)]
+    sents = sents[:MAX_SENTENCES]
     if not sents:
         return 0
     vecs = embed(rec, [s.text for s in sents])
@@ -274,17 +236,9 @@ def _pastime_headline(s: Sentence) -> bool:
     """A headline (semantic_anchor.headline) that carries a rule cue of a hobby and no work wording."""
     if not headline(s.text) or says_work(s.text):
         return False
-    for c in s.node.data.cues or []:
-        if (c.attribute == "hobbies" and not c.cue.startswith("semantic:")
-                and s.start <= (c.data.start if c.data.start is not None else -1) < s.end):
-            return True
-    return False
-
-
-def _hostile_sentences(n: Any) -> list[tuple[int, int]]:
-    if not n.data.hostile:
-        return []
-    return sentence_ranges(n.content, list(n.data.hostile))
+    return any(c.attribute == "hobbies" and not c.cue.startswith("semantic:")
+               and s.start <= (c.data.start if c.data.start is not None else -1) < s.end
+               for c in s.node.data.cues or [])
 
 
 if __name__ == "__main__":   # python -m core.engine.rules.semantic : rebuild vectors.npz

@@ -13,15 +13,19 @@ from __future__ import annotations
 
 import re
 from functools import lru_cache
+from typing import Callable, Literal
 
+from pydantic import BaseModel, Field, model_validator
+
+from core.engine.reading.data_file import validate
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.reading.kin import fold_zh
-from core.engine.rules.banks import bank_keywords, read_banks
+from core.engine.rules.banks import Prototype, bank_keywords, read_banks
 from core.engine.rules.base import CJK, Ctx, Lexicon
-from core.engine.rules.generic import generic_statement  # noqa: F401 (re-exported: the semantic layer reads it here)
+from core.engine.rules.generic import generic_statement
 from core.engine.rules.family_patterns import compiled
 from core.engine.rules.lexicon import HOBBIES
-from core.engine.rules.recognizer_data import family
+from core.engine.rules.recognizer_data import RecognizerDataError, family
 
 _D = family("semantic_anchor")      # core/data/recognizers/semantic_anchor.json (rules/recognizer_data.py)
 _P = compiled(_D)                   # its patterns by key
@@ -50,13 +54,17 @@ def full_stem(word: str) -> str:
     return w
 
 
+def _content_words(t: str) -> list[str]:
+    """The Latin content words of a lowercased text: no clitic ('s, 're), no function word, three letters or more."""
+    return [w for w in _WORD.findall(re.sub(r"'[a-z]+", "", t)) if len(w) >= 3 and w not in STOP_EN]
+
+
 @lru_cache(maxsize=8192)      # pure; asked of the same sentences and prototypes again and again
 def anchors(text: str) -> frozenset[str]:
     """Content stems and Chinese two-character runs ("面包") of a text."""
     t = text.lower().replace("\u2019", "'")
-    words = {stem(w) for w in _WORD.findall(re.sub(r"'[a-z]+", "", t)) if len(w) >= 3 and w not in STOP_EN}
     pairs = {a + b for a, b in zip(t, t[1:]) if CJK.match(a) and CJK.match(b) and a not in STOP_ZH and b not in STOP_ZH}
-    return frozenset(words | pairs)
+    return frozenset({stem(w) for w in _content_words(t)} | pairs)
 
 
 MAX_VALUES = 3
@@ -66,10 +74,9 @@ MAX_VALUES = 3
 def _generic() -> frozenset[str]:
     """Anchors that say nothing about one value: used by the neutral bank, or by the prototypes of
     more than `MAX_VALUES` values across the banks ("went", "years", "已经", "工作")."""
-    protos = read_banks()
     seen: dict[str, set[tuple[str, str]]] = {}
     neutral: set[str] = set()
-    for p in protos:
+    for p in read_banks():
         a = anchors(p.text)
         if not p.attribute:
             neutral |= a
@@ -79,56 +86,46 @@ def _generic() -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
+def _protos(bank: str, value_id: str) -> tuple[Prototype, ...]:
+    """The prototype statements of one value of a bank."""
+    return tuple(p for p in read_banks() if p.bank == bank and p.id == value_id)
+
+
+@lru_cache(maxsize=4096)
 def value_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value: its prototypes, name and levels, minus the generic ones."""
-    own: set[str] = set()
-    for p in read_banks():
-        if p.bank == bank and p.id == value_id:
-            for t in (p.text, p.value, *(v for _, v in p.levels)):
-                own |= anchors(t)
+    own = set().union(*(anchors(t) for p in _protos(bank, value_id)
+                        for t in (p.text, p.value, *(v for _, v in p.levels))))
     return frozenset(own - _generic())
 
 
 @lru_cache(maxsize=64)
-def _keywords(bank: str) -> tuple[frozenset[str], tuple[str, ...]]:
-    """A bank's topic `keywords` (curated, never filtered): Latin ones as stems, Chinese ones whole."""
-    words = [k for k in bank_keywords(bank)]
-    zh = tuple(k for k in words if CJK.search(k))
-    return frozenset().union(*(anchors(k) for k in words if not CJK.search(k))), zh
+def _keywords(bank: str) -> tuple[frozenset[str], frozenset[str], tuple[str, ...]]:
+    """A bank's topic `keywords` (curated, never filtered): Latin ones as stems and as whole words
+    (`_words`), Chinese ones whole."""
+    latin = [k for k in bank_keywords(bank) if not CJK.search(k)]
+    zh = tuple(k for k in bank_keywords(bank) if CJK.search(k))
+    return frozenset().union(*map(anchors, latin)), frozenset().union(*map(_words, latin)), zh
 
 
 def anchored(sentence: str, bank: str, value_id: str) -> bool:
     mine = anchors(sentence)
     lex = value_lexicon(bank, value_id)
-    if bank == "orientation":
-        # "the only guy in the pottery class" names a gender, not an orientation (the prototypes' "as a
-        # gay man" made "guy" / "man" / "woman" anchors): a partner or the orientation itself must be named
-        lex = lex - _keywords("gender")[0]
+    if (rules := TABLE.banks.get(bank)) and rules.not_anchored_by:
+        lex = lex - _keywords(rules.not_anchored_by)[0]     # its banks table entry says why
     if mine & lex:
         return True
-    latin, zh = _keywords(bank)
+    latin, whole, zh = _keywords(bank)
     # a topic keyword anchors by its whole word, not its 5-letter stem: "Did I break images" shares
     # "break" with "breakup" and says nothing of a relationship
-    return bool(mine & latin and _words(sentence) & _keyword_words(bank)) or any(k in sentence for k in zh)
+    return bool(mine & latin and _words(sentence) & whole) or any(k in sentence for k in zh)
 
 
 def _words(text: str) -> frozenset[str]:
-    t = text.lower().replace("\u2019", "'")
-    return frozenset(full_stem(w) for w in _WORD.findall(re.sub(r"'[a-z]+", "", t)) if len(w) >= 3 and w not in STOP_EN)
+    return frozenset(full_stem(w) for w in _content_words(text.lower().replace("\u2019", "'")))
 
 
-@lru_cache(maxsize=None)
-def _keyword_words(bank: str) -> frozenset[str]:
-    return frozenset().union(*(_words(k) for k in bank_keywords(bank) if not CJK.search(k)))
-
-
-# -- a venue visited is no occupation --------------------------------------------------------
-# A sentence whose only word in common with an occupation is a venue ("a new bakery opened near
-# home", "又去药房拿药了", "library until closing") is about a visit: customers go to bakeries,
-# pharmacies and libraries. It anchors the occupation only where working there is stated.
-# (semantic_anchor.json: venue - a venue, a ride taken, public transport used -, venue_zh, work, work_zh)
-
-
+# -- a venue visited is no occupation (why: semantic_anchor.json guards.visit_only) ----------------------------
 def says_work(sentence: str) -> bool:
     """The sentence speaks of working (a shift, a job, colleagues, customers, 上班, 同事 ...)."""
     return bool(_P.work.search(sentence) or _P.work_zh.search(sentence))
@@ -148,7 +145,7 @@ def headline(sentence: str) -> bool:
 def visit_only(sentence: str, bank: str, value_id: str) -> bool:
     """True when `sentence` anchors the occupation `value_id` only through a venue word and says
     nothing of working there (then the semantic cue is a hint, never projected alone)."""
-    if bank != "occupation" or says_work(sentence):
+    if not applies("visit_only", bank) or says_work(sentence):
         return False
     if not (_P.venue.search(sentence) or _P.venue_zh.search(sentence)):
         return False
@@ -157,15 +154,7 @@ def visit_only(sentence: str, bank: str, value_id: str) -> bool:
     return not anchored(rest, bank, value_id)
 
 
-# -- how strongly a sentence is tied to an occupation ------------------------------------------
-# A sentence can share a word with an occupation in three ways (issue 22, one-sentence guesses):
-#   role      a word of the value's own name or levels held by the poster ("as a nurse", "data
-#             analysis at work", "software engineering work", "retired now")
-#   activity  a word only its prototype statements use ("three meetings" ~ manager, "a video call"
-#             ~ firefighter, "market haul" ~ driver): one such sentence is a guess, two posts agree;
-#             with work wording (clients, shift, staff, 上班: says_work) it counts as the role
-#   none      the only shared word is a pastime ("yoga", "painting", "baking": the hobbies lexicon)
-#             or a role held by someone else ("my sister the dentist", "more male nurses", "my barista")
+# -- how strongly a sentence is tied to an occupation (its levels and why: semantic_anchor.json banks.occupation)
 _LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z'’-]*")
 
 @lru_cache(maxsize=4096)
@@ -173,16 +162,12 @@ def role_lexicon(bank: str, value_id: str) -> frozenset[str]:
     """The anchors of a value's own name and levels ("Software Engineer", "Technology"), minus the
     generic ones: the words that name the role or its field rather than an activity of it."""
     own: set[str] = set()
-    for p in read_banks():
-        if p.bank == bank and p.id == value_id:
-            for t in (p.value, *(v for _, v in p.levels)):
-                own |= anchors(t)
-            if p.lang == "zh" and (m := _P.self_clause_zh.match(p.text)):
-                own |= anchors(m.group(1))      # 我是护士 -> 护士, 我已经退休了 -> 退休
+    for p in _protos(bank, value_id):
+        for t in (p.value, *(v for _, v in p.levels)):
+            own |= anchors(t)
+        if p.lang == "zh" and (m := _P.self_clause_zh.match(p.text)):
+            own |= anchors(m.group(1))      # 我是护士 -> 护士, 我已经退休了 -> 退休
     return frozenset(own - _generic())
-
-
-_AGENT_END = re.compile(r"(?:s|es)$")
 
 
 def _agent_noun(word: str, value: str) -> bool:
@@ -190,7 +175,7 @@ def _agent_noun(word: str, value: str) -> bool:
     the singular or plural, not a field or activity form of it (nursing, engineering, research)."""
     agent = value.split()[-1].lower() if value.split() else ""
     w = word.lower().replace("’", "'").removesuffix("'s").rstrip("'")
-    return bool(agent) and (w == agent or _AGENT_END.sub("", w) == agent or w == agent + "s")
+    return bool(agent) and w in (agent, agent + "s", agent + "es")
 
 
 @lru_cache(maxsize=1)
@@ -201,16 +186,14 @@ def _pastimes():
 def without_pastimes(sentence: str) -> tuple[str, bool]:
     """The sentence with its pastime words (the hobbies lexicon: yoga, painting, coding, 烘焙)
     blanked, and whether it had any."""
-    ctx = Ctx(sentence, sentence, carrier=None, lang=None, fragment=True)   # one sentence read on its own
+    hits = Ctx(sentence, sentence, carrier=None, lang=None, fragment=True).lexicon_hits(_pastimes())   # one sentence
     chars = list(sentence)
-    hit = False
-    for a, b, _ in ctx.lexicon_hits(_pastimes()):
-        hit = True
+    for a, b, _ in hits:
         chars[a:b] = " " * (b - a)
-    return "".join(chars), hit
+    return "".join(chars), bool(hits)
 
 
-def _role_holder(sentence: str, start: int, word: str, ctx, agent: bool) -> str:
+def _role_holder(sentence: str, start: int, ctx: Ctx, agent: bool) -> str:
     """Who holds a role noun of the sentence: "self", "plan" (after a modal or a wish: "should retire",
     "hoping to become a nurse"), or "other" (a relative's clause, or a
     determiner before the agent noun that is no predicate of the poster: "my barista", "the dentist
@@ -241,7 +224,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
         rest = sentence
     roles = role_lexicon("occupation", value_id)
     lex = value_lexicon("occupation", value_id)
-    value = _value_name("occupation", value_id)
+    value = next((p.value for p in _protos("occupation", value_id)), "")
     ctx = Ctx(rest, rest, carrier=None, lang=None, fragment=True)   # the sentence, pastimes blanked
     kind: str | None = None
     for m in _LATIN_WORD.finditer(rest):
@@ -250,10 +233,10 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
         if not a or _P.venue.fullmatch(re.sub(r"['’]s$", "", w)):
             continue          # a venue is visited by customers ("Library's free", visit_only): no role word
         if a & roles:
-            if _role_holder(rest, m.start(), w, ctx, _agent_noun(w, value)) == "self":
+            if _role_holder(rest, m.start(), ctx, _agent_noun(w, value)) == "self":
                 return "role"
             continue
-        if a & lex and not _generic_work(w):
+        if a & lex and w.lower() not in _GENERIC_WORK:
             kind = "activity"
     if CJK.search(rest):
         low = rest.lower()
@@ -263,7 +246,7 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
             i = low.find(x)
             if x in roles and ctx.first_person(i):
                 return "role"
-            if x not in roles and not _generic_work(x):
+            if x not in roles and x.lower() not in _GENERIC_WORK:
                 kind = kind or "activity"
     if kind == "activity" and value_id not in _NOT_A_JOB and says_work(sentence):
         return "work"           # an activity of the job said as work ("yoga poses ..., my clients loved it")
@@ -271,30 +254,12 @@ def occupation_anchor(sentence: str, value_id: str) -> str | None:
 
 
 _ADDRESS_TITLES = frozenset(_D.words("address_titles", "zh"))   # 师傅: anyone's honorific, no one job's
+# a word of working in general (shift, patients, 夜班): it ties a sentence to no one occupation (words.generic_work)
 _GENERIC_WORK = frozenset(w.lower() for w in _D.words("generic_work"))
+_NOT_A_JOB = frozenset(_D.words("not_a_job"))   # work wording says nothing for these
 
 
-def _generic_work(word: str) -> bool:
-    """A word of working in general (semantic_anchor.json generic_work: shift, patients, customers, 夜班, 患者):
-    every job with shifts or clients says it (a crane operator's "all shift", a radiographer's "Patient"), so it ties a sentence to
-    no one occupation (issue 34: three wrong Nurse readings on sopri-dev2 came from such a word alone)."""
-    return word.lower() in _GENERIC_WORK
-
-
-_NOT_A_JOB = frozenset({"unemployed", "retired", "homemaker", "student", "grad_student"})   # work wording says nothing for these
-
-
-@lru_cache(maxsize=4096)
-def _value_name(bank: str, value_id: str) -> str:
-    return next((p.value for p in read_banks() if p.bank == bank and p.id == value_id), "")
-
-
-# -- how strongly a sentence is tied to a religion ------------------------------------------------
-# A place of worship is visited by believers and tourists alike ("Exploring the Ancient Temples of
-# India", "church this morning, then the best roast dinner"): a venue word alone is an activity,
-# one such sentence a guess. A word of the faith itself or its practice (the value's statements and
-# the bank's keywords: Buddhist, praying, Ramadan, 上香) held by the poster is the role. Meditation
-# and other pastimes are no religion.
+# -- how strongly a sentence is tied to a religion (its levels and why: semantic_anchor.json banks.religion) ----
 _WORSHIP_VENUES = frozenset(anchors(" ".join(_D.words("worship_venues", "en")))
                             | set(_D.words("worship_venues", "zh")))
 
@@ -309,7 +274,7 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
     """How `sentence` is tied to the religion `value_id`: "role", "activity" (a place of worship
     only) or None (nothing but a pastime, or another person's faith)."""
     rest, _ = without_pastimes(sentence)
-    latin, zh = _keywords("religion")
+    latin, _, zh = _keywords("religion")
     lex = value_lexicon("religion", value_id) | latin
     ctx = Ctx(rest, rest, carrier=None, lang=None, fragment=True)   # the sentence, pastimes blanked
     low = rest.lower()
@@ -325,15 +290,10 @@ def religion_anchor(sentence: str, value_id: str) -> str | None:
     return kind
 
 
-# -- people in general are nobody's gender ---------------------------------------------------
-# "Girls excel in science and boys love art", "guys are slaying the makeup game", 现在的女生们都很独立:
-# a sentence whose only gendered words are plural groups, with no first person, is a statement about
-# people in general (reading.holder.GENERIC), not the poster's own sex. Its gender cue is a hint.
-
-
+# -- people in general are nobody's gender (why: semantic_anchor.json guards.generic_group) -------------------
 def generic_group(sentence: str, bank: str) -> bool:
     """True when a gender sentence speaks of women / men as groups only and not of the poster."""
-    if bank != "gender" or FIRST_PERSON.search(sentence) or _P.group_outing.search(sentence):
+    if not applies("generic_group", bank) or FIRST_PERSON.search(sentence) or _P.group_outing.search(sentence):
         return False
     if _P.group_zh.search(sentence):
         return True
@@ -343,23 +303,20 @@ def generic_group(sentence: str, bank: str) -> bool:
 def names_gendered_other(sentence: str, bank: str) -> bool:
     """True when a gender sentence names another person by a gendered pronoun or noun ("the lady
     waved at me", 老婆说我...): the embedder reads that person's gender as readily as the poster's."""
-    return bank == "gender" and bool(_P.gendered_other.search(fold_zh(sentence)))
+    return applies("gendered_other", bank) and bool(_P.gendered_other.search(fold_zh(sentence)))
 
 
 # -- the staff a customer meets ----------------------------------------------------------------
 # Beside a venue or a ride ("took a cab, the driver was nice", 打车去机场，司机人很好) a role noun is the
 # staff the customer met, not the poster: visit_only drops them before it looks for another anchor.
-_EXTRA_ROLES = tuple(_D.words("extra_staff", "en"))
 
 
 @lru_cache(maxsize=1)
 def _roles_rx() -> re.Pattern[str]:
     roles = {w for p in read_banks() if p.bank == "occupation" for w in re.findall(r"[a-z]{4,}", p.value.lower())}
     roles -= set(_D.words("not_staff"))
-    alt = "|".join(sorted(roles | set(_EXTRA_ROLES), key=len, reverse=True))
+    alt = "|".join(sorted(roles | set(_D.words("extra_staff", "en")), key=len, reverse=True))
     return _D.pattern("staff", roles=alt)
-
-
 
 
 def _strip_staff(text: str) -> str:
@@ -368,12 +325,7 @@ def _strip_staff(text: str) -> str:
     return _P.staff_zh.sub(" ", _roles_rx().sub(" ", text))
 
 
-# -- a sentence that names another value ----------------------------------------------------------
-# "divorce papers are a year old today, bought myself flowers" sat nearest a married statement. A sentence
-# that names another value of the bank (a word of that value's own name, no other value's) and not the
-# matched one's is no support for it. Only where the values' names are words of their own (a status, an
-# orientation): "school", "degree", "low" or "high" name no education or income level alone.
-_RIVAL_BANKS = frozenset({"relationship", "orientation"})
+# -- a sentence that names another value (why: semantic_anchor.json guards.names_rival) -----------------------
 _COMMON_SENSE = anchors(" ".join(_D.words("common_verbs", "en")))     # "How to Engage Students": no engagement
 
 
@@ -390,18 +342,97 @@ def _value_names(bank: str) -> dict[str, frozenset[str]]:
             attr = p.attribute
     # the attribute's own name is the topic ("relationship can wait")
     topic = anchors(attr.replace("_", " ")) | _COMMON_SENSE
-    _, zh = _keywords(bank)
+    zh = _keywords(bank)[2]
     names = {v: frozenset(w for i in vids for w in role_lexicon(bank, i)
                           if w not in topic and (not CJK.match(w[:1]) or w in zh)) for v, vids in ids.items()}
     return {v: frozenset(w for w in ws if sum(w in o for o in names.values()) == 1) for v, ws in names.items()}
 
 
 def names_rival(sentence: str, bank: str, value: str) -> bool:
-    """True when the sentence names another value of the bank and not `value` (see above)."""
-    if bank not in _RIVAL_BANKS:
+    """True when the sentence names another value of the bank (a word of that value's own name, no other
+    value's) and not `value`."""
+    if not applies("names_rival", bank):
         return False
     names = _value_names(bank)
     mine = anchors(fold_zh(sentence))       # 離婚 reads as 离婚
     if mine & names.get(value, frozenset()):
         return False
     return any(mine & ws for v, ws in names.items() if v != value)
+
+
+# -- the banks table: which guards a bank's matches pass, in order ---------------------------------
+# semantic_anchor.json maps "guards" (each check's flag and reason) and "banks" (per bank: attribute, margin,
+# guards, the levels of its role anchor). The checks themselves are the Python above: what data cannot say.
+_CHECKS: dict[str, Callable[[str, Prototype], bool]] = {
+    "anchored": lambda s, p: not anchored(s, p.bank, p.id),
+    "visit_only": lambda s, p: visit_only(s, p.bank, p.id),
+    "names_rival": lambda s, p: names_rival(s, p.bank, p.value),
+    "generic_statement": lambda s, p: generic_statement(s, p.bank),
+    "generic_group": lambda s, p: generic_group(s, p.bank),
+    "gendered_other": lambda s, p: names_gendered_other(s, p.bank),
+    "attained": lambda s, p: bool(_P.attained.search(s)),
+}
+# how a sentence is tied to a value, for the banks whose table entry has levels
+_ROLE: dict[str, Callable[[str, str], str | None]] = {"occupation": occupation_anchor, "religion": religion_anchor}
+
+
+class Guard(BaseModel, extra="forbid", frozen=True):
+    """A check a matched sentence must pass for a firm cue; failing it, the cue is a hint marked `flag`."""
+    flag: Literal["unanchored", "visit", "rival", "generic", "other_person", "attained"]
+    reason: str = Field(min_length=1)
+
+
+class BankRules(BaseModel, extra="forbid", frozen=True):
+    """One prototype bank's attribute, margin over the neutral bank, guards (names of `guards` entries, run
+    in order), the levels its role anchor may answer ([]: none), the bank whose keywords are no anchor of
+    it, and `why` (required with levels or not_anchored_by)."""
+    attribute: str = Field(min_length=1)
+    margin: float = Field(ge=0, le=1)
+    guards: list[str] = Field(min_length=1)
+    levels: list[Literal["role", "work", "activity"]] = []
+    not_anchored_by: str = ""
+    why: str = ""
+
+
+class Table(BaseModel, extra="forbid"):
+    """semantic_anchor.json's maps guards and banks, each guard a check of `_CHECKS`."""
+    guards: dict[str, Guard]
+    banks: dict[str, BankRules]
+
+    @model_validator(mode="after")
+    def _known(self) -> "Table":
+        for bank, rules in self.banks.items():
+            if bad := [g for g in rules.guards if g not in self.guards or g not in _CHECKS]:
+                raise ValueError(f"field banks.{bank}.guards: unknown guard {bad[0]!r}")
+            if rules.levels and (bank not in _ROLE or not rules.why):
+                raise ValueError(f"field banks.{bank}.levels: no role anchor reads this bank, or no why")
+            if rules.not_anchored_by and (not rules.why or rules.not_anchored_by not in self.banks):
+                raise ValueError(f"field banks.{bank}.not_anchored_by: a bank of the table, with its why")
+        return self
+
+
+def _table() -> Table:
+    raw = {"guards": _D.map("guards"), "banks": _D.map("banks")}
+    return validate(raw, Table, RecognizerDataError, f"{_D.path}: maps")    # a fault names file, entry, field
+
+
+TABLE = _table()
+_UNLISTED = BankRules(attribute="?", margin=0, guards=["anchored"])   # a bank not in the table: MARGIN_DEFAULT
+
+
+def applies(guard: str, bank: str) -> bool:
+    """The bank's table entry holds `guard`."""
+    return guard in TABLE.banks.get(bank, _UNLISTED).guards
+
+
+def judge(sentence: str, p: Prototype) -> tuple[str | None, str | None]:
+    """The flag of the first guard of `p`'s bank that the sentence fails (None: it passes them all), and how it
+    is tied to the value where the bank has a role anchor ("role", "work", "activity"; none is unanchored)."""
+    rules = TABLE.banks.get(p.bank, _UNLISTED)
+    for g in rules.guards:
+        if _CHECKS[g](sentence, p):
+            return TABLE.guards[g].flag, None
+    if not rules.levels:
+        return None, None
+    kind = _ROLE[p.bank](sentence, p.id)
+    return ("unanchored", None) if kind is None else (None, kind)
