@@ -212,6 +212,17 @@ def _decade(n: int) -> str:
     return f"{n // 10 * 10}s"
 
 
+def _age_cue(ctx: Ctx, lo: int, hi: int, start: int, end: int, rule: str, conf: float, exact: bool = False,
+             **data: object) -> Cue | None:
+    """The poster's age between `lo` and `hi` as its decade (`exact`: the age `lo` itself), or None when the
+    span leaves 13-100 or crosses a decade (precision first), or the text is someone else's (Ctx.cue's holder)."""
+    if not 13 <= lo <= hi <= 100 or lo // 10 != hi // 10:
+        return None
+    levels = {"decade": _decade(lo), **({"exact_age": str(lo)} if exact else {})}
+    c = ctx.cue("age", str(lo) if exact else _decade(lo), start, end, rule=rule, confidence=conf, levels=levels, **data)
+    return c if c.holder == "self" else None
+
+
 def exam_ages(ctx: Ctx) -> list[Cue]:
     t, milestones, first_person, _, _ = _compiled()
     text = ctx.masked
@@ -236,16 +247,14 @@ def exam_ages(ctx: Ctx) -> list[Cue]:
                     continue
                 year, ys, ye = int(ym.group(0)), ym.start(), ym.end()
             a_lo, a_hi = REF_YEAR - year + m.age_min, REF_YEAR - year + m.age_max
-            if year > REF_YEAR or a_lo < 13 or a_hi > 100 or a_lo // 10 != a_hi // 10:
-                continue   # an age range across two decades says no decade (precision first)
+            if year > REF_YEAR:
+                continue
             a, b = min(hit.start(), ys), max(hit.end(), ye)
             born = f"{year - m.age_max}-{year - m.age_min}"
-            c = ctx.cue("age", _decade(a_lo), a, b, rule=f"age:milestone:{m.id}", confidence=0.45,
-                        levels={"decade": _decade(a_lo)}, graduation_year=year, degree=m.label,
-                        typical_age=(m.age_min + m.age_max) / 2,
-                        inference=f"{m.label} {year} at {m.age_min}-{m.age_max} -> born ~{born} -> "
-                                  f"{a_lo}-{a_hi} in {REF_YEAR}")
-            if c.holder == "self":
+            if c := _age_cue(ctx, a_lo, a_hi, a, b, f"age:milestone:{m.id}", 0.45, graduation_year=year,
+                             degree=m.label, typical_age=(m.age_min + m.age_max) / 2,
+                             inference=f"{m.label} {year} at {m.age_min}-{m.age_max} -> born ~{born} -> "
+                                       f"{a_lo}-{a_hi} in {REF_YEAR}"):
                 out.append(c)
                 taken.append((a, b))
     return out
@@ -259,14 +268,12 @@ def birthday_ages(ctx: Ctx) -> list[Cue]:
     for rx in patterns:
         for hit in rx.finditer(text):
             n = zh_int(hit.group("n"))
-            if n is None or not 13 <= n <= 100 or not_age.search(text[hit.end():hit.end() + 24]):
+            if n is None or not_age.search(text[hit.end():hit.end() + 24]):
                 continue
             if ctx.negated(hit.start()) or _future().search(text, *ctx.sentence(hit.start())):
                 continue   # "明年我的30岁生日": not yet that age
-            c = ctx.cue("age", str(n), hit.start(), hit.end(), rule="age:birthday_number", confidence=0.7,
-                        levels={"decade": _decade(n), "exact_age": str(n)}, first_person=True,
-                        original=None if hit.group(0).isascii() else hit.group(0))
-            if c.holder == "self":
+            if c := _age_cue(ctx, n, n, hit.start(), hit.end(), "age:birthday_number", 0.7, exact=True,
+                             first_person=True, original=None if hit.group(0).isascii() else hit.group(0)):
                 out.append(c)
                 if _said_today(ctx, hit.start(), hit.end()):
                     # "35 printemps aujourd'hui", "Fiz 30 anos hoje": the post's date is the birthday
@@ -285,11 +292,10 @@ def turned_in_year(ctx: Ctx) -> list[Cue]:
             n, y = int(hit.group("n")), int(hit.group("y"))
             hi = n + REF_YEAR - y
             lo = hi - 1 if y < REF_YEAR else hi
-            if y > REF_YEAR or not 13 <= lo <= hi <= 100 or lo // 10 != hi // 10 or ctx.negated(hit.start()):
+            if y > REF_YEAR or ctx.negated(hit.start()):
                 continue
-            c = ctx.cue("age", _decade(hi), hit.start(), hit.end(), rule="age:turned_in_year", confidence=0.6,
-                        levels={"decade": _decade(hi)}, inference=f"{n} in {y} -> {lo}-{hi} in {REF_YEAR}")
-            if c.holder == "self":
+            if c := _age_cue(ctx, lo, hi, hit.start(), hit.end(), "age:turned_in_year", 0.6,
+                             inference=f"{n} in {y} -> {lo}-{hi} in {REF_YEAR}"):
                 out.append(c)
                 # the Nth birthday fell in that year: born exactly that year minus N
                 out.append(ctx.cue("birth_date", str(y - n), hit.start(), hit.end(), rule="birth_date:turned_in_year",
@@ -301,13 +307,9 @@ def turned_in_year(ctx: Ctx) -> list[Cue]:
 def _span_cue(ctx: Ctx, a: int, e: int, start: int, end: int, rule: str, why: str, just: bool = False) -> Cue | None:
     """An age `a` then plus `e` years since: a+e, or one more (the birthday may have passed), as a decade;
     exactly a+e when the age then was just reached ("hace 12 años ... con 21 recién cumplidos")."""
-    lo, hi = a + e, a + e + (0 if just else 1)
-    if not 13 <= lo or hi > 100 or lo // 10 != hi // 10:
-        return None    # "twenty years since I started at 19": 39 or 40 says no decade (precision first)
-    levels = {"decade": _decade(lo), **({"exact_age": str(lo)} if just else {})}
-    c = ctx.cue("age", str(lo) if just else _decade(lo), start, end, rule=rule, confidence=0.5, levels=levels,
-                inference=f"{why}{' (just turned)' if just else ''} + {e} years -> {lo}-{hi}")
-    return c if c.holder == "self" else None
+    lo, hi = a + e, a + e + (0 if just else 1)     # "twenty years since I started at 19": 39 or 40, no decade
+    return _age_cue(ctx, lo, hi, start, end, rule, 0.5, exact=just,
+                    inference=f"{why}{' (just turned)' if just else ''} + {e} years -> {lo}-{hi}")
 
 
 def years_since(ctx: Ctx) -> list[Cue]:
@@ -356,12 +358,9 @@ def milestone_since(ctx: Ctx) -> list[Cue]:
             if _others_possessive().search(ctx.masked, max(0, hit.start() - 8), hit.start()):
                 continue   # "母の成人式から30年": the mother's
             lo, hi = m.age_min + e, m.age_max + e
-            if hi > 100 or lo // 10 != hi // 10:
-                continue
-            c = ctx.cue("age", _decade(lo), hit.start(), hit.end(), rule=f"age:milestone_since:{m.id}", confidence=0.5,
-                        levels={"decade": _decade(lo)}, degree=m.label, typical_age=(m.age_min + m.age_max) / 2,
-                        inference=f"{m.label} at {m.age_min}-{m.age_max} + {e} years -> {lo}-{hi}")
-            if c.holder == "self":
+            if c := _age_cue(ctx, lo, hi, hit.start(), hit.end(), f"age:milestone_since:{m.id}", 0.5, degree=m.label,
+                             typical_age=(m.age_min + m.age_max) / 2,
+                             inference=f"{m.label} at {m.age_min}-{m.age_max} + {e} years -> {lo}-{hi}"):
                 out.append(c)
     return out
 
@@ -377,15 +376,13 @@ def era_birth_years(ctx: Ctx) -> list[Cue]:
                 n = 1 if hit.group("y") == "元" else int(hit.group("y"))
                 born = era.offset + n
                 lo, hi = REF_YEAR - born - 1, REF_YEAR - born
-                if born > REF_YEAR or not 13 <= lo or hi > 100 or lo // 10 != hi // 10 or ctx.negated(hit.start()):
+                if born > REF_YEAR or ctx.negated(hit.start()):
                     continue
                 a, b = ctx.sentence(hit.start())
                 if not (fp.search(ctx.masked, a, b) or not ctx.masked[a:hit.start()].strip()):
                     continue   # "我們83年次的" or a self-introduction opening "平成6年生まれです"; not "這件衣服83年次的款"
-                c = ctx.cue("age", _decade(lo), hit.start(), hit.end(), rule="age:era_birth_year", confidence=0.6,
-                            levels={"decade": _decade(lo)}, birth_cohort=born,
-                            inference=f"{era.era} year {n} + {era.offset} = born {born} -> {lo}-{hi} in {REF_YEAR}")
-                if c.holder == "self":
+                if c := _age_cue(ctx, lo, hi, hit.start(), hit.end(), "age:era_birth_year", 0.6, birth_cohort=born,
+                                 inference=f"{era.era} year {n} + {era.offset} = born {born} -> {lo}-{hi} in {REF_YEAR}"):
                     out.append(c)
     return out
 
@@ -426,13 +423,11 @@ def event_birth_years(ctx: Ctx) -> list[Cue]:
                 continue   # no event, or two of different years: no reading
             born, at, name = near[0]
             lo, hi = REF_YEAR - born - 1, REF_YEAR - born
-            if born > REF_YEAR or not 13 <= lo or hi > 100 or lo // 10 != hi // 10:
+            if born > REF_YEAR:
                 continue
             a, b = min(hit.start(), at), max(hit.end(), at + len(name))
-            c = ctx.cue("age", _decade(lo), a, b, rule="age:event_birth_year", confidence=0.55,
-                        levels={"decade": _decade(lo)}, birth_cohort=born,
-                        inference=f"born the year of {text[at:at + len(name)]} ({born}) -> {lo}-{hi} in {REF_YEAR}")
-            if c.holder == "self":
+            if c := _age_cue(ctx, lo, hi, a, b, "age:event_birth_year", 0.55, birth_cohort=born,
+                             inference=f"born the year of {text[at:at + len(name)]} ({born}) -> {lo}-{hi} in {REF_YEAR}"):
                 out.append(c)
     return out
 
@@ -443,12 +438,10 @@ def international_age(ctx: Ctx) -> list[Cue]:
     for p in _compiled()[0].international_age.patterns:
         for hit in re.finditer(p, ctx.masked):
             n = word_int(hit.group("n"), "ko")
-            if n is None or not 13 <= n <= 100 or ctx.negated(hit.start()) or _ko_other_subject(ctx, hit.start()):
+            if n is None or ctx.negated(hit.start()) or _ko_other_subject(ctx, hit.start()):
                 continue
-            c = ctx.cue("age", str(n), hit.start(), hit.end(), rule="age:international", confidence=0.65,
-                        levels={"decade": _decade(n), "exact_age": str(n)}, original=hit.group(0),
-                        inference=f"만 (international age) {hit.group('n')} = {n}")
-            if c.holder == "self":
+            if c := _age_cue(ctx, n, n, hit.start(), hit.end(), "age:international", 0.65, exact=True,
+                             original=hit.group(0), inference=f"만 (international age) {hit.group('n')} = {n}"):
                 out.append(c)
     return out
 
