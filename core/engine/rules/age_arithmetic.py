@@ -487,14 +487,19 @@ def _years_between(earlier: str, later: str) -> int:
     return max(0, y)
 
 
+def _span_on(cue: Cue, years: int) -> tuple[int, int] | None:
+    """The age span the cue's inference states ("... -> 34-35"), `years` later."""
+    m = _SPAN.search(cue.data.inference or "")
+    return (int(m["lo"]) + years, int(m["hi"]) + years) if m else None
+
+
 def age_range_as_of(cue: Cue, post_date: str | None, latest: str) -> tuple[int, int] | None:
     """The age span a rule's age cue gives as of the date `latest` (ISO), with its post's date
     `post_date` as the "now" of what the post says; None when the cue is not arithmetic of this module
     or of a stated age (those stand as read)."""
     rule, lv, ly = cue.cue or "", cue.data.levels or {}, int(latest[:4])
-    if rule.startswith("age:milestone_since:") and post_date and (m := _SPAN.search(cue.data.inference or "")):
-        k = _years_between(post_date, latest)      # the years since were counted to the post's date
-        return int(m["lo"]) + k, int(m["hi"]) + k
+    if rule.startswith("age:milestone_since:") and post_date:
+        return _span_on(cue, _years_between(post_date, latest))    # the years since were counted to the post's date
     if rule in BORN_IN and cue.data.birth_cohort:
         return ly - cue.data.birth_cohort - 1, ly - cue.data.birth_cohort
     if rule in AT_POST and post_date:
@@ -502,10 +507,7 @@ def age_range_as_of(cue: Cue, post_date: str | None, latest: str) -> tuple[int, 
         if exact and exact.isdigit():
             n = int(exact) + _years_between(post_date, latest)
             return n, n
-        if rule == "age:years_since" and (m := _SPAN.search(cue.data.inference or "")):
-            k = _years_between(post_date, latest)
-            return int(m["lo"]) + k, int(m["hi"]) + k
-        return None
+        return _span_on(cue, _years_between(post_date, latest)) if rule == "age:years_since" else None
     if rule.startswith("age:milestone:") and cue.data.graduation_year:
         t = _compiled()[0]
         m = next((x for x in t.milestones if rule == f"age:milestone:{x.id}"), None)
@@ -513,9 +515,8 @@ def age_range_as_of(cue: Cue, post_date: str | None, latest: str) -> tuple[int, 
             return None
         y = cue.data.graduation_year
         return ly - y + m.age_min, ly - y + m.age_max
-    if rule == "age:turned_in_year" and (m := _SPAN.search(cue.data.inference or "")):
-        shift = ly - REF_YEAR          # the rule counted the years to REF_YEAR
-        return int(m["lo"]) + shift, int(m["hi"]) + shift
+    if rule == "age:turned_in_year":
+        return _span_on(cue, ly - REF_YEAR)        # the rule counted the years to REF_YEAR
     return None
 
 
