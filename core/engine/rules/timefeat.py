@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from datetime import datetime
 
+from core.engine.reading.daywords import WEEKDAYS, WEEKEND
 from core.timestamps import parse_timestamp, plausible
 
-_WEEKDAYS = ("Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday")
+# the parts of a day by the hour each ends before (the night runs from 22:00 to 5:00)
+_PARTS = ((5, "night"), (9, "early_morning"), (12, "morning"), (14, "midday"), (18, "afternoon"), (22, "evening"), (24, "night"))
 
 
 def _parse(ts: str) -> datetime | None:
@@ -16,17 +18,7 @@ def _parse(ts: str) -> datetime | None:
 
 
 def day_part(hour: int) -> str:
-    if 5 <= hour < 9:
-        return "early_morning"
-    if 9 <= hour < 12:
-        return "morning"
-    if 12 <= hour < 14:
-        return "midday"
-    if 14 <= hour < 18:
-        return "afternoon"
-    if 18 <= hour < 22:
-        return "evening"
-    return "night"
+    return next(part for end, part in _PARTS if hour < end)
 
 
 def time_features(ts: str | None) -> dict:
@@ -39,7 +31,7 @@ def time_features(ts: str | None) -> dict:
     return {
         "local_time": dt.strftime("%H:%M"),
         "hour": dt.hour,
-        "weekday": _WEEKDAYS[dt.weekday()],
+        "weekday": (WEEKDAYS + WEEKEND)[dt.weekday()],
         "is_weekday": dt.weekday() < 5,
         "date": dt.date().isoformat(),
         "part": day_part(dt.hour),
