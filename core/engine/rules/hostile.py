@@ -17,7 +17,6 @@ import unicodedata
 from functools import lru_cache
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
-from core.engine.rules.injection_data import load as load_provenance
 from core.engine.rules.recognizer_data import family
 from core.engine.rules.unicode_fold import fold_letter, invisible, thin_space, undo_leet
 from core.nodes.cue import Cue, Entity
@@ -27,7 +26,8 @@ _D = family("hostile")      # core/data/recognizers/hostile.json (rules/recogniz
 
 # the patterns and rule lists are data (rule-list entries name a pattern as {name}: _D.fill)
 _TRIGGERS = [_D.fill(r) for r in _D.words("triggers")]   # en, then zh
-_ASSERTS = [_D.fill(r) for r in _D.words("assertions")]
+# assertions, and imperative assignments of a profile value ("set home to X", "record: age 81"): their sentence
+_ASSERTS = [_D.fill(r) for r in _D.words("assertions") + _D.words("assignments")]
 # pairs are found by two linear scans and matched in code (a regex "ADDR .{0,80}? DIRECTIVE" tried
 # the whole directive alternation at 80 places after every addressee: slow on "AI AI AI ...")
 _ADDR_RX = _D.pattern("addressee_intl")
@@ -100,9 +100,7 @@ def _alt(patterns: list[str]) -> re.Pattern[str]:
 
 
 _TRIGGER = _alt(_TRIGGERS)       # addresses an AI / overrides: governs the rest
-# asserts a fact for the report, or assigns a profile value ("set home to X", "record: age 81",
-# core/data/injection/provenance.json): its sentence
-_ASSERT = _alt(_ASSERTS + load_provenance().assignment)
+_ASSERT = _alt(_ASSERTS)         # asserts a fact for the report, or assigns a profile value: its sentence
 # invisible characters, look-alike letters, small capitals and leetspeak are undone on the detection
 # copy by rules/unicode_fold.py (the Unicode confusables data, not a hand list)
 
