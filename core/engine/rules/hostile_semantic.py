@@ -226,24 +226,18 @@ def examine(rec: Any, texts: Sequence[str]) -> list[list[Piece]]:
     """Per text, every piece compared with the bank: each gated sentence, then the clauses of
     the sentences that come near an attack prototype as a whole (sim >= `CLAUSE_SIM`: cheaper
     than embedding every clause). Two embedding batches for all texts."""
-    sents = [(i, s, e, p) for i, t in enumerate(texts) for s, e, p in sentences(t)]
     out: list[list[Piece]] = [[] for _ in texts]
-    if not sents:
-        return out
-    near: list[tuple[int, int, int, str]] = []
-    texts_s = [p for *_, p in sents]
-    fmask = [foreign(p) for p in texts_s]
-    near_f: list[bool] = []
-    for (i, s, e, p), f, (sim, margin, proto) in zip(sents, fmask, score(embed(rec, texts_s), foreign_mask=fmask)):
-        out[i].append(Piece(s, e, sim, margin, proto, p))
-        if sim >= CLAUSE_SIM and not is_injection(sim, margin):
-            cl = [(i, s, e, c) for c in pieces(p)[1:] if not heading(c)]
-            near += cl
-            near_f += [f] * len(cl)           # a clause is read in its sentence's language
-    if near:
-        texts_c = [c for *_, c in near]
-        for (i, s, e, c), (sim, margin, proto) in zip(near, score(embed(rec, texts_c), foreign_mask=near_f)):
-            out[i].append(Piece(s, e, sim, margin, proto, c))
+    todo = [(i, s, e, p, foreign(p)) for i, t in enumerate(texts) for s, e, p in sentences(t)]
+    for clauses in (False, True):         # the sentences, then the clauses of those near an attack
+        if not todo:
+            break
+        scored = score(embed(rec, [x[3] for x in todo]), [x[4] for x in todo])
+        near: list[tuple[int, int, int, str, bool]] = []
+        for (i, s, e, p, f), (sim, margin, proto) in zip(todo, scored):
+            out[i].append(Piece(s, e, sim, margin, proto, p))
+            if not clauses and sim >= CLAUSE_SIM and not is_injection(sim, margin):
+                near += [(i, s, e, c, f) for c in pieces(p)[1:] if not heading(c)]   # in its sentence's language
+        todo = near
     return out
 
 
@@ -252,8 +246,8 @@ def detect(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
     addressee: rules/addressee.py), or None."""
     out: list[Hit | None] = []
     for found, addr in zip(examine(rec, texts), addressee_hits(rec, texts)):
-        bad = sorted((p for p in found if is_injection(p.sim, p.margin)), key=lambda p: p.start)
-        hit = Hit(bad[0].start, bad[0].end, round(bad[0].sim, 4), round(bad[0].margin, 4), bad[0].prototype) if bad else None
+        b = min((p for p in found if is_injection(p.sim, p.margin)), key=lambda p: p.start, default=None)
+        hit = b and Hit(b.start, b.end, round(b.sim, 4), round(b.margin, 4), b.prototype)
         out.append(addr if addr is not None and (hit is None or addr.start < hit.start) else hit)
     return out
 
