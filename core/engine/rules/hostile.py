@@ -20,6 +20,7 @@ from typing import Sequence
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
 from core.engine.rules.recognizer_data import family
 from core.engine.rules.unicode_fold import fold_letter, invisible, thin_space, undo_leet
+from core.loader import MAX_WS_RUN      # whitespace runs are shortened for detection as at load (raw text too)
 from core.nodes.cue import Cue, Entity
 from core.nodes.evidence import TextFeatures
 
@@ -100,9 +101,6 @@ _TRIGGER = _alt(_TRIGGERS)       # addresses an AI / overrides: governs the rest
 _ASSERT = _alt(_ASSERTS)         # asserts a fact for the report, or assigns a profile value: its sentence
 # invisible characters, look-alike letters, small capitals and leetspeak are undone on the detection
 # copy by rules/unicode_fold.py (the Unicode confusables data, not a hand list)
-
-
-MAX_WS_RUN = 8                                       # longer whitespace runs are shortened for detection
 
 
 def _mapped_words(text: str) -> list[bool]:
