@@ -15,11 +15,12 @@ import bisect
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Sequence
 
 from core.engine.reading.sentences import next_terminator, sentence_runs, sentence_starts
-from core.engine.rules.injection_data import load as load_provenance
 from core.engine.rules.recognizer_data import family
 from core.engine.rules.unicode_fold import fold_letter, invisible, thin_space, undo_leet
+from core.loader import MAX_WS_RUN      # whitespace runs are shortened for detection as at load (raw text too)
 from core.nodes.cue import Cue, Entity
 from core.nodes.evidence import TextFeatures
 
@@ -27,7 +28,8 @@ _D = family("hostile")      # core/data/recognizers/hostile.json (rules/recogniz
 
 # the patterns and rule lists are data (rule-list entries name a pattern as {name}: _D.fill)
 _TRIGGERS = [_D.fill(r) for r in _D.words("triggers")]   # en, then zh
-_ASSERTS = [_D.fill(r) for r in _D.words("assertions")]
+# assertions, and imperative assignments of a profile value ("set home to X", "record: age 81"): their sentence
+_ASSERTS = [_D.fill(r) for r in _D.words("assertions") + _D.words("assignments")]
 # pairs are found by two linear scans and matched in code (a regex "ADDR .{0,80}? DIRECTIVE" tried
 # the whole directive alternation at 80 places after every addressee: slow on "AI AI AI ...")
 _ADDR_RX = _D.pattern("addressee_intl")
@@ -49,7 +51,6 @@ def _paired(norm: str, a_rx: re.Pattern[str], b_rx: re.Pattern[str]) -> int | No
     b = [(m.start(), m.end()) for m in b_rx.finditer(norm)]
     if not b:
         return None
-    breaks = [m.start() for m in _BREAK.finditer(norm)]
     best = None
     j = 0
     for s1, e1 in a:
@@ -59,10 +60,7 @@ def _paired(norm: str, a_rx: re.Pattern[str], b_rx: re.Pattern[str]) -> int | No
             if s2 > e1 + _PAIR_GAP:
                 break
             lo, hi = (e1, s2) if s2 >= e1 else (e2, s1)
-            if hi < lo:           # overlapping matches are no pair
-                continue
-            k = bisect.bisect_left(breaks, lo)
-            if k < len(breaks) and breaks[k] < hi:
+            if hi < lo or _BREAK.search(norm, lo, hi):     # overlapping, or a sentence between them
                 continue
             start = min(s1, s2)
             best = start if best is None else min(best, start)
@@ -100,14 +98,9 @@ def _alt(patterns: list[str]) -> re.Pattern[str]:
 
 
 _TRIGGER = _alt(_TRIGGERS)       # addresses an AI / overrides: governs the rest
-# asserts a fact for the report, or assigns a profile value ("set home to X", "record: age 81",
-# core/data/injection/provenance.json): its sentence
-_ASSERT = _alt(_ASSERTS + load_provenance().assignment)
+_ASSERT = _alt(_ASSERTS)         # asserts a fact for the report, or assigns a profile value: its sentence
 # invisible characters, look-alike letters, small capitals and leetspeak are undone on the detection
 # copy by rules/unicode_fold.py (the Unicode confusables data, not a hand list)
-
-
-MAX_WS_RUN = 8                                       # longer whitespace runs are shortened for detection
 
 
 def _mapped_words(text: str) -> list[bool]:
@@ -197,18 +190,13 @@ def _normalise_chars(text: str) -> tuple[str, list[int]]:
 _LINE_LABEL = re.compile(r"[:：]\s*$")
 
 
-def hostile_ranges(text: str) -> list[tuple[int, int]]:
-    """(start, end) ranges of hostile text in `text` (computed once per text: `_ranges`)."""
-    return list(_ranges(text))
-
-
 @lru_cache(maxsize=4096)
-def _ranges(text: str) -> tuple[tuple[int, int], ...]:
-    """(start, end) ranges of hostile text in `text`. A trigger that addresses an AI, an
-    auditor or a reviewer (or overrides instructions) makes everything from the start of its
-    sentence to the end of the field hostile (the claim often follows on the next line); an
-    assertion "for the report" / "this user is" makes its sentence hostile (to the end of the
-    line after a label). Detection runs on the normalised text; ranges index the original."""
+def hostile_ranges(text: str) -> tuple[tuple[int, int], ...]:
+    """(start, end) ranges of hostile text in `text` (cached by content: read-only). A trigger
+    that addresses an AI, an auditor or a reviewer (or overrides instructions) makes everything
+    from the start of its sentence to the end of the field hostile (the claim often follows on the
+    next line); an assertion "for the report" / "this user is" makes its sentence hostile (to the
+    end of the line after a label). Detection runs on the normalised text; ranges index the original."""
     if not text:
         return ()
     norm, idx = normalise_for_detection(text)
@@ -260,7 +248,7 @@ def hostile_spans(text: str) -> list[str]:
     return [text[s:e].strip() for s, e in hostile_ranges(text) if text[s:e].strip()]
 
 
-def mask(text: str, ranges: list[tuple[int, int]]) -> str:
+def mask(text: str, ranges: Sequence[tuple[int, int]]) -> str:
     """The text with hostile ranges blanked (same length, so offsets stay valid)."""
     if not ranges:
         return text
@@ -283,32 +271,30 @@ def hostile_mask(text: str) -> str:
 # ---------------------------------------------------------------- masking a perceived node's text
 
 
+def _found(text: str, span: str) -> list[tuple[int, int]]:
+    """(start, end) of every occurrence of `span` in `text`, overlapping ones too."""
+    out: list[tuple[int, int]] = []
+    i = text.find(span)
+    while i >= 0:
+        out.append((i, i + len(span)))
+        i = text.find(span, i + 1)
+    return out
+
+
+def _meets(ranges: list[tuple[int, int]], s: int, e: int) -> bool:
+    return any(a < e and s < b for a, b in ranges)
+
+
 def sentence_ranges(text: str, spans: list[str]) -> list[tuple[int, int]]:
     """Character ranges of every sentence that contains (part of) a hostile span, then the spans'
     own occurrences."""
-    hits: list[tuple[int, int]] = []
-    for sp in spans:
-        i = text.find(sp)
-        while i >= 0:
-            hits.append((i, i + len(sp)))
-            i = text.find(sp, i + 1)
-    out = []
-    for s, e in sentence_runs(text):
-        if any(a < e and s < b for a, b in hits):
-            out.append((s, e))
-    return out + hits
+    hits = [r for sp in spans for r in _found(text, sp)]
+    return [(s, e) for s, e in sentence_runs(text) if _meets(hits, s, e)] + hits
 
 
 def only_inside(text: str, span: str, ranges: list[tuple[int, int]]) -> bool:
     """True when every occurrence of `span` in `text` overlaps one of `ranges` (no clean one)."""
-    if not span:
-        return False
-    i = text.find(span)
-    while i >= 0:
-        if not any(a < i + len(span) and i < b for a, b in ranges):
-            return False      # at least one clean occurrence
-        i = text.find(span, i + 1)
-    return True
+    return bool(span) and all(_meets(ranges, s, e) for s, e in _found(text, span))
 
 
 def outside(text: str, ranges: list[tuple[int, int]], cues: list[Cue], entities: list[Entity]
@@ -316,7 +302,7 @@ def outside(text: str, ranges: list[tuple[int, int]], cues: list[Cue], entities:
     """The cues with a clean occurrence of their span and the entities whose offsets miss
     `ranges`: what a text keeps of its reads around hostile sentences."""
     return ([c for c in cues if not only_inside(text, c.span, ranges)],
-            [e for e in entities if not any(a < e.end and e.start < b for a, b in ranges)])
+            [e for e in entities if not _meets(ranges, e.start, e.end)])
 
 
 def masked_text(text: str, hostile: list[str]) -> str:

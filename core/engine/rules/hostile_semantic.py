@@ -38,6 +38,7 @@ from core.engine.rules.features import attach_features
 from core.engine.rules.hostile import normalise_for_detection, outside, sentence_ranges, taint_after_injection
 from core.engine.rules.recognizer_data import family
 from core.engine.rules.semantic import load_banks, text_sha
+from core.engine.rules.sentence_filter import WORD
 from core.nodes.cue import SemanticMatch
 from tools.embed import MODEL_ID, embed, encode
 
@@ -51,7 +52,6 @@ MARGIN = 0.02
 CLAUSE_SIM = 0.83            # a sentence this near an attack prototype has its clauses compared too
 
 _CLAUSE = re.compile(r"[:：,，;；、]|\s[-–—]+\s|[—–]")
-_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
 # an addressee (AI, bot, reviewer, whoever reads/compiles this) or a record being compiled
 _GATE = _D.pattern("gate")
 # the same addressees, records and instructions in the other languages of the bank (es fr de pt
@@ -90,30 +90,37 @@ class Hit:
     prototype: str
 
 
+@dataclass(frozen=True)
+class Piece(Hit):
+    text: str                 # the normalised sentence or clause compared (start, end: its sentence's)
+
+
 @dataclass
 class Bank:
     attack: list[str]
     attack_mat: np.ndarray    # (n, dim) float32
     negative: np.ndarray      # (m, dim) float32: ordinary + prototypes/v1
-    en_zh: np.ndarray | None = None   # (n,) bool: attack rows in English or Chinese
+    en_zh: np.ndarray         # (n,) bool: attack rows in English or Chinese
 
 
-def _read() -> tuple[list[str], list[str]]:
+def _read() -> tuple[list[str], list[str], int]:
+    """(attacks, English and Chinese first; ordinary posts; how many attacks are English or Chinese)."""
     try:
         doc = json.loads(BANK.read_text(encoding="utf-8"))
-        attack = [str(t) for lang in ("en", "zh") for t in doc["attack"][lang]]
-        attack += [str(t) for lang in sorted(doc["attack"]) if lang not in ("en", "zh") for t in doc["attack"][lang]]
+        base = [str(t) for lang in ("en", "zh") for t in doc["attack"][lang]]
+        attack = base + [str(t) for lang in sorted(doc["attack"]) if lang not in ("en", "zh")
+                         for t in doc["attack"][lang]]
         ordinary = [str(t) for lang in sorted(doc["ordinary"]) for t in doc["ordinary"][lang]]
     except (OSError, ValueError, KeyError, TypeError) as exc:
         raise ValueError(f"{BANK}: bad injection bank ({type(exc).__name__}: {exc})") from exc
     if not attack or not ordinary:
         raise ValueError(f"{BANK}: bad injection bank (field 'attack' or 'ordinary' is empty)")
-    return attack, ordinary
+    return attack, ordinary, len(base)
 
 
 def build_vectors() -> Path:
     """Embed the bank's texts and write vectors.npz (run after editing the bank)."""
-    attack, ordinary = _read()
+    attack, ordinary, _ = _read()
     texts = sorted(set(attack + ordinary + bank_texts()))
     have = _stored()          # vectors already built stay as they are: only new texts are embedded
     missing = [t for t in texts if text_sha(t) not in have]
@@ -125,7 +132,7 @@ def build_vectors() -> Path:
 
 @lru_cache(maxsize=1)
 def load_bank() -> Bank:
-    attack, ordinary = _read()
+    attack, ordinary, n_base = _read()
     have: dict[str, np.ndarray] = {}
     if VECTORS.exists():
         z = np.load(VECTORS)
@@ -139,14 +146,12 @@ def load_bank() -> Bank:
         return np.stack([have[text_sha(t)] for t in ts]).astype(np.float32)
 
     negative = np.concatenate([mat(ordinary), load_banks().mat])
-    doc = json.loads(BANK.read_text(encoding="utf-8"))
-    n_base = sum(len(doc["attack"][lang]) for lang in ("en", "zh"))
     return Bank(attack, mat(attack), negative, np.arange(len(attack)) < n_base)
 
 
 def _long_enough(piece: str, words: int, cjk: int) -> bool:
     # words of any alphabet (Cyrillic, Arabic, Hangul, Devanagari...) count in another language
-    return (len(_WORD.findall(piece)) >= words or len(CJK.findall(piece)) >= cjk
+    return (len(WORD.findall(piece)) >= words or len(CJK.findall(piece)) >= cjk
             or (foreign(piece) and len(_UWORD.findall(piece)) >= words))
 
 
@@ -174,38 +179,40 @@ def pieces(sentence: str) -> list[str]:
     return [sentence] + [c for c in clauses if c != sentence and _long_enough(c, 2, 3)]
 
 
-def sentences(text: str) -> list[tuple[int, int, str]]:
-    """(start, end, normalised sentence) of the sentences worth checking, offsets in `text`."""
+def _walk(text: str) -> list[tuple[re.Match[str], int, list[int]]]:
+    """Per sentence of the normalised text: its match, where it starts without its leading blanks,
+    and the index of the original character behind each normalised one."""
     if not text or not text.strip():
         return []
     norm, idx = normalise_for_detection(text)
+    return [(m, m.start() + len(m.group(0)) - len(m.group(0).lstrip()), idx) for m in SENTENCE.finditer(norm)]
+
+
+def sentences(text: str) -> list[tuple[int, int, str]]:
+    """(start, end, normalised sentence) of the sentences worth checking, offsets in `text`."""
     out: list[tuple[int, int, str]] = []
-    for m in SENTENCE.finditer(norm):
+    for m, s, idx in _walk(text):
         piece = m.group(0).strip()
         if not piece or not gated(piece) or heading(piece) or to_person(piece):
             continue
         if not _long_enough(piece, 3, 5):
             continue
-        s = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
-        e = s + len(piece)
-        out.append((idx[s], idx[e - 1] + 1, piece))
+        out.append((idx[s], idx[s + len(piece) - 1] + 1, piece))
     return out
 
 
-def score(vecs: np.ndarray, bank: Bank | None = None,
-          foreign_mask: Sequence[bool] | None = None) -> list[tuple[float, float, str]]:
+def score(vecs: np.ndarray, foreign_mask: Sequence[bool]) -> list[tuple[float, float, str]]:
     """Per sentence vector: (best attack similarity, its margin over the best negative, prototype).
-    With `foreign_mask`, a piece marked False (English or Chinese) is compared with the English and
+    A piece marked False in `foreign_mask` (English or Chinese) is compared with the English and
     Chinese attacks only."""
-    b = bank or load_bank()
+    b = load_bank()
     if len(vecs) == 0:
         return []
     v = vecs.astype(np.float32)
     att = v @ b.attack_mat.T
-    if foreign_mask is not None and b.en_zh is not None:
-        for i, f in enumerate(foreign_mask):
-            if not f:
-                att[i, ~b.en_zh] = -1.0
+    for i, f in enumerate(foreign_mask):
+        if not f:
+            att[i, ~b.en_zh] = -1.0
     neg = (v @ b.negative.T).max(axis=1)
     best = att.argmax(axis=1)
     return [(float(att[i, j]), float(att[i, j] - neg[i]), b.attack[j]) for i, j in enumerate(best)]
@@ -215,38 +222,22 @@ def is_injection(sim: float, margin: float) -> bool:
     return sim >= MIN_SIM and margin >= MARGIN
 
 
-@dataclass(frozen=True)
-class Piece:
-    start: int                # the sentence it belongs to, in the original text
-    end: int
-    sim: float
-    margin: float
-    prototype: str
-    text: str                 # the normalised sentence or clause compared
-
-
 def examine(rec: Any, texts: Sequence[str]) -> list[list[Piece]]:
     """Per text, every piece compared with the bank: each gated sentence, then the clauses of
     the sentences that come near an attack prototype as a whole (sim >= `CLAUSE_SIM`: cheaper
     than embedding every clause). Two embedding batches for all texts."""
-    sents = [(i, s, e, p) for i, t in enumerate(texts) for s, e, p in sentences(t)]
     out: list[list[Piece]] = [[] for _ in texts]
-    if not sents:
-        return out
-    near: list[tuple[int, int, int, str]] = []
-    texts_s = [p for *_, p in sents]
-    fmask = [foreign(p) for p in texts_s]
-    near_f: list[bool] = []
-    for (i, s, e, p), f, (sim, margin, proto) in zip(sents, fmask, score(embed(rec, texts_s), foreign_mask=fmask)):
-        out[i].append(Piece(s, e, sim, margin, proto, p))
-        if sim >= CLAUSE_SIM and not is_injection(sim, margin):
-            cl = [(i, s, e, c) for c in pieces(p)[1:] if not heading(c)]
-            near += cl
-            near_f += [f] * len(cl)           # a clause is read in its sentence's language
-    if near:
-        texts_c = [c for *_, c in near]
-        for (i, s, e, c), (sim, margin, proto) in zip(near, score(embed(rec, texts_c), foreign_mask=near_f)):
-            out[i].append(Piece(s, e, sim, margin, proto, c))
+    todo = [(i, s, e, p, foreign(p)) for i, t in enumerate(texts) for s, e, p in sentences(t)]
+    for clauses in (False, True):         # the sentences, then the clauses of those near an attack
+        if not todo:
+            break
+        scored = score(embed(rec, [x[3] for x in todo]), [x[4] for x in todo])
+        near: list[tuple[int, int, int, str, bool]] = []
+        for (i, s, e, p, f), (sim, margin, proto) in zip(todo, scored):
+            out[i].append(Piece(s, e, sim, margin, proto, p))
+            if not clauses and sim >= CLAUSE_SIM and not is_injection(sim, margin):
+                near += [(i, s, e, c, f) for c in pieces(p)[1:] if not heading(c)]   # in its sentence's language
+        todo = near
     return out
 
 
@@ -255,8 +246,8 @@ def detect(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
     addressee: rules/addressee.py), or None."""
     out: list[Hit | None] = []
     for found, addr in zip(examine(rec, texts), addressee_hits(rec, texts)):
-        bad = sorted((p for p in found if is_injection(p.sim, p.margin)), key=lambda p: p.start)
-        hit = Hit(bad[0].start, bad[0].end, round(bad[0].sim, 4), round(bad[0].margin, 4), bad[0].prototype) if bad else None
+        b = min((p for p in found if is_injection(p.sim, p.margin)), key=lambda p: p.start, default=None)
+        hit = b and Hit(b.start, b.end, round(b.sim, 4), round(b.margin, 4), b.prototype)
         out.append(addr if addr is not None and (hit is None or addr.start < hit.start) else hit)
     return out
 
@@ -266,13 +257,9 @@ def addressee_hits(rec: Any, texts: Sequence[str]) -> list[Hit | None]:
     one embedding batch for every distinct addressee phrase of all texts), or None."""
     items: list[tuple[int, int, int, str]] = []
     for i, t in enumerate(texts):
-        if not t or not t.strip():
-            continue
-        norm, idx = normalise_for_detection(t)
-        for m in SENTENCE.finditer(norm):
+        for m, s, idx in _walk(t):
             head = candidate(m.group(0))
             if head and not _NOT_NAME.fullmatch(head):     # "Ai, que saudades" is no addressee
-                s = m.start() + (len(m.group(0)) - len(m.group(0).lstrip()))
                 e = max(s, m.end() - 1)
                 items.append((i, idx[s], idx[min(e, len(idx) - 1)] + 1, head))
     out: list[Hit | None] = [None] * len(texts)

@@ -21,16 +21,11 @@ MIN_CJK = 6
 
 # links (also a link's tail after the sentence splitter cut it at a dot), mentions, hashtags, numbers
 _NOISE = re.compile(r"(?:https?://|www\.)\S+|(?<!\S)\S*/\S*|[#@][\w\u3400-\u9fff]+|\d[\d.,:/%-]*", re.I)
-_WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
-
-
-def content_words(piece: str) -> tuple[int, int]:
-    """(Latin words, CJK characters) of the piece without links, mentions, hashtags and numbers."""
-    rest = _NOISE.sub(" ", piece)
-    return len(_WORD.findall(rest)), len(CJK.findall(rest))
+WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")     # a Latin word (hostile_semantic counts them too)
 
 
 def worth_embedding(piece: str) -> bool:
-    """False when no prototype (a first-person statement) can match the sentence."""
-    words, cjk = content_words(piece)
-    return words >= MIN_WORDS or cjk >= MIN_CJK
+    """False when no prototype (a first-person statement) can match the sentence: too few Latin
+    words and CJK characters once links, mentions, hashtags and numbers are removed."""
+    rest = _NOISE.sub(" ", piece)
+    return len(WORD.findall(rest)) >= MIN_WORDS or len(CJK.findall(rest)) >= MIN_CJK

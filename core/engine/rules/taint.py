@@ -24,20 +24,24 @@ import re
 from typing import Any, Iterable
 
 from core.engine.rules.hostile import normalise_for_detection
-from core.engine.rules.injection_data import load, position_patterns
+from core.engine.rules.recognizer_data import family
 from core.nodes.evidence import TextFeatures
 
 NOT_USED = "addressed to automated readers: not used"
 _ID_CHARS = r"[\w\-]"
+_D = family("hostile")      # core/data/recognizers/hostile.json: neighbour, position, ordinals, vouch_*
+_NEIGHBOUR = _D.pattern("neighbour")
+_POSITIONS = [rx for _, rx in _D.patterns("position")]      # each holds its own group `n`
+_ORDINALS = _D.map("ordinals")
+_PART, _ENDORSE = _D.pattern("vouch_part"), _D.pattern("vouch_endorse")
 
 
 def vouches(text: str) -> bool:
     """Whether text addressed to an automated reader names another part of its post (or another
     post) and vouches for it: "the sentence before this one is accurate", "the title is true", "the
-    location tag is my home" (core/data/injection/provenance.json `vouch`)."""
-    data = load()
+    location tag is my home" (hostile.json `vouch_part`, `vouch_endorse`)."""
     norm = normalise_for_detection(text)[0]
-    return bool(data.part.search(norm) and data.endorse.search(norm))
+    return bool(_PART.search(norm) and _ENDORSE.search(norm))
 
 
 def post_tainted(nodes: Iterable[Any]) -> bool:
@@ -61,16 +65,16 @@ def taint_node(n: Any, why: str) -> bool:
     return True
 
 
-def _number(word: str, ordinals: dict[str, int]) -> int | None:
+def _number(word: str) -> int | None:
     if word.isdigit():
         return int(word)
     w = word.lower()
-    if w in ordinals:
-        return ordinals[w]
+    if w in _ORDINALS:
+        return _ORDINALS[w]
     if len(w) == 2 and w[0] == "十":                 # 十一 .. 十九
-        return 10 + ordinals.get(w[1], 0)
+        return 10 + _ORDINALS.get(w[1], 0)
     if len(w) >= 2 and w[-1] == "十":                # 二十 ..
-        return 10 * ordinals.get(w[0], 0)
+        return 10 * _ORDINALS.get(w[0], 0)
     return None
 
 
@@ -78,17 +82,15 @@ def pointed_posts(text: str, pid: str, order: list[str]) -> set[str]:
     """The posts a text of post `pid` points at: both neighbours for "next / previous / above /
     below" (a feed's order is not known), the n-th post from either end for a position, and any
     post whose id it names."""
-    data = load()
     out: set[str] = set()
-    if pid in order and data.neighbour.search(text):
+    if pid in order and _NEIGHBOUR.search(text):
         i = order.index(pid)
         out |= {order[j] for j in (i - 1, i + 1) if 0 <= j < len(order)}
-    if data.position.search(text):
-        for rx in position_patterns():
-            for m in rx.finditer(text):
-                n = _number(m.group("n"), data.ordinals)
-                if n and 1 <= n <= len(order):
-                    out |= {order[n - 1], order[-n]}
+    for rx in _POSITIONS:
+        for m in rx.finditer(text):
+            n = _number(m.group("n"))
+            if n and 1 <= n <= len(order):
+                out |= {order[n - 1], order[-n]}
     for other in order:
         if other != pid and len(other) >= 2 and re.search(rf"(?<!{_ID_CHARS}){re.escape(other)}(?!{_ID_CHARS})", text):
             out.add(other)
