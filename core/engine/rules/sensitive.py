@@ -3,6 +3,7 @@ political_views."""
 from __future__ import annotations
 
 import re
+from typing import Iterator
 
 from core.engine.reading.holder import FIRST_PERSON
 from core.engine.rules.base import Ctx, Lexicon, at
@@ -21,6 +22,13 @@ def _compile(lex: dict) -> tuple[Lexicon, dict[str, str]]:
         for w in list(entry[0]) + list(entry[1]):
             index.setdefault(w.lower(), canon)
     return Lexicon(list(index)), index
+
+
+def _hits(ctx: Ctx, lex: Lexicon, idx: dict[str, str]) -> Iterator[tuple[int, int, str, str]]:
+    """(start, end, term, canonical value) of each hit of a lexicon that is not negated."""
+    for ms, me, term in ctx.lexicon_hits(lex):
+        if (canon := idx.get(term.lower())) and not ctx.negated(ms):
+            yield ms, me, term, canon
 
 
 _H_LEX, _H_IDX = _compile(HEALTH)
@@ -55,14 +63,9 @@ def _lex_cues(ctx: Ctx, attr: str, lex: Lexicon, idx: dict[str, str], weak: set[
               rule: str, base: float) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for ms, me, term in ctx.lexicon_hits(lex):
-        canon = idx.get(term.lower())
-        if not canon:
-            continue
+    for ms, me, term, canon in _hits(ctx, lex, idx):
         s0, s1 = ctx.sentence(ms)
         clause = t[s0:s1]
-        if ctx.negated(ms):
-            continue
         if attr == "health_condition" and _ZODIAC.search(t, max(0, ms - 12), min(len(t), me + 40)):
             continue      # "I'm a Cancer", "Cancer season": the star sign, not the illness
         if attr == "health_condition" and _OF_PEOPLE.match(t, me):
@@ -183,10 +186,7 @@ def religion(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("religion", canon, m.start(), m.end(), rule="religion:self", confidence=_S["religion:self"],
                            levels=_denomination(canon, w), alias=_REL_ALIAS.get(canon), denomination=sub,
                            original=m.group(0) if not m.group(0).isascii() else None))
-    for ms, me, term in ctx.lexicon_hits(_R_LEX):
-        canon = _R_IDX.get(term.lower())
-        if not canon or ctx.negated(ms):
-            continue
+    for ms, me, term, canon in _hits(ctx, _R_LEX, _R_IDX):
         s0, s1 = ctx.sentence(ms)
         clause = t[s0:s1]
         practice = bool(_REL_PRACTICE.search(clause))
@@ -211,10 +211,7 @@ _POL_SELF = _D.pattern("politics_self")
 def political_views(ctx: Ctx) -> list[Cue]:
     out: list[Cue] = []
     t = ctx.masked
-    for ms, me, term in ctx.lexicon_hits(_P_LEX):
-        canon = _P_IDX.get(term.lower())
-        if not canon or ctx.negated(ms):
-            continue
+    for ms, me, term, canon in _hits(ctx, _P_LEX, _P_IDX):
         pre = t[max(ctx.clause_start(ms), ms - 40):ms]
         selfish = bool(_POL_SELF.search(pre)) or term.lower().startswith("voted")
         if not selfish and term.lower() in _POL_AMBIGUOUS:
