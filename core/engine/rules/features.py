@@ -36,15 +36,16 @@ from typing import Any, Sequence
 from core.engine.gazetteer import find_places
 from core.engine.reading.sentences import sentence_bodies
 from core.engine.rules.documents import reading
+from core.engine.rules.family_patterns import compiled
 from core.engine.rules.hostile import masked_text
 from core.engine.rules.recognizer_data import family
 from core.nodes.cue import Entity
 from core.nodes.evidence import OcrLine, TextFeatures
 from core.textmatch import normalize
 
-_D = family("features")      # core/data/recognizers/features.json: its patterns by key, compiled once
-P = {k: _D.pattern(k) for k in _D.data.patterns}
-STAFF_UNIT = P["staff_unit"]     # socio.py reads it too
+_D = family("features")      # core/data/recognizers/features.json: its patterns compiled once
+P = compiled(_D)             # by key as an attribute: P.travel (rules/family_patterns.py)
+STAFF_UNIT = P.staff_unit     # socio.py reads it too
 _DESTINATION = _D.source("destination")     # + the place's name: a ticket's destination
 _WORK_ENDS = frozenset(_D.words("route_work_ends"))
 FEATURES = tuple(TextFeatures.model_fields)     # the keys (core/nodes/evidence.py declares them)
@@ -56,34 +57,34 @@ def good_station(text: str) -> bool:
     from core.engine.reading.stops import station   # the stop's own name, as the value writes it
 
     text = station(text) if text else text
-    if not text or "\n" in text or P["line"].fullmatch(text.strip()):
+    if not text or "\n" in text or P.line.fullmatch(text.strip()):
         return False
-    if P["line_number"].search(text) or P["line_end"].search(text.strip()):
+    if P.line_number.search(text) or P.line_end.search(text.strip()):
         return False
-    cjk = P["cjk"].findall(text)
+    cjk = P.cjk.findall(text)
     return not (cjk and (len(cjk) > 7 or "的" in text))
 
 
 def route_end(text: str, place: str) -> str | None:
     """'A → Work' (A is home) / 'A → Home' (A is work) on a navigation screenshot; also
     'Start: A station … N min to Office' / '从A站出发 … 预计N分钟到公司'."""
-    for m in P["route"].finditer(text):
+    for m in P.route.finditer(text):
         if place and place in m.group(1):
             end = m.group(2).lower()
             return "home" if end in _WORK_ENDS else "work"
-    for m in P["route_from"].finditer(text):
+    for m in P.route_from.finditer(text):
         if place and place in m.group(0):
             rest = text[m.end():]
-            if P["route_to_work"].search(rest):
+            if P.route_to_work.search(rest):
                 return "home"
-            if P["route_to_home"].search(rest):
+            if P.route_to_home.search(rest):
                 return "work"
     return None
 
 
 def names_a_venue(line: str) -> bool:
     """The line keeps a name once the kind-of-place words are taken out ("野光健身" -> "野光")."""
-    rest = P["generic_venue"].sub(" ", P["venue_words"].sub(" ", line))
+    rest = P.generic_venue.sub(" ", P.venue_words.sub(" ", line))
     return len(re.sub(r"[\W\d_]+", "", rest)) >= 2
 
 
@@ -112,7 +113,7 @@ def _sentences(text: str, own: _Own | None = None) -> list[list[Any]]:
         if not q:
             continue
         flags = "".join(f for f, k in (("h", "habit"), ("p", "partwords"), ("d", "daywords")) if P[k].search(q))
-        if P["commute_words"].search(q) or P["line"].search(q):
+        if P.commute_words.search(q) or P.line.search(q):
             flags += "c"
             # whose ride: the holder of the clause at each commute word ("我老公每天坐地铁" is his)
             hits = [m.start() for k in ("commute_words", "line") for m in P[k].finditer(text, s, e)]
@@ -126,9 +127,9 @@ def _line_marks(lines: list[OcrLine]) -> list[list[str]]:
     marks = []
     for ln in lines:
         raw, t = ln.text, ln.text.strip()
-        staff = P["staff_unit"].search(raw)
-        hits = (("dept", P["dept"].search(raw) or staff), ("staff", staff), ("not_venue", P["not_venue"].search(t)),
-                ("venue", P["venue_words"].search(t)), ("routine_venue", P["routine_venue"].search(t)),
+        staff = P.staff_unit.search(raw)
+        hits = (("dept", P.dept.search(raw) or staff), ("staff", staff), ("not_venue", P.not_venue.search(t)),
+                ("venue", P.venue_words.search(t)), ("routine_venue", P.routine_venue.search(t)),
                 ("names_venue", names_a_venue(t)), ("number", re.fullmatch(r"\d{1,2}", t)))
         marks.append([name for name, hit in hits if hit])
     return marks
@@ -143,30 +144,30 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
     lines = [OcrLine.model_validate(ln) for ln in lines or []]
     f: dict[str, Any] = {}
     own = _Own(text, carrier, by_other)
-    if any(own(m.start()) for m in P["birthday_self"].finditer(text)):
+    if any(own(m.start()) for m in P.birthday_self.finditer(text)):
         f["birthday_self"] = True     # the poster's birthday ("my son is turning 30 today" is the son's)
     for key in ("travel", "home", "work", "commute_words", "birthday_other", "not_today", "capitalised", "recipient",
                 "resident", "queer"):
         if P[key].search(text):
             f[key.removesuffix("_words")] = True      # a flag is named for its pattern (commute_words: commute)
-    if tl := [m.group(0).strip() for m in P["line"].finditer(text)]:
+    if tl := [m.group(0).strip() for m in P.line.finditer(text)]:
         f["transit_lines"] = tl
     f["sentences"] = _sentences(text, own)
-    if m := next((m for m in P["age_in"].finditer(text) if own(m.start())), None):
+    if m := next((m for m in P.age_in.finditer(text) if own(m.start())), None):
         f["age_in"] = int(next(g for g in m.groups() if g))
-    if years := [[_year(m), m.group(0)] for m in P["year_self"].finditer(text)
+    if years := [[_year(m), m.group(0)] for m in P.year_self.finditer(text)
                  if not (m.group(0).lower().startswith("class")
-                         and P["education"].search(text, max(0, m.start() - 60), m.end() + 60))]:
+                         and P.education.search(text, max(0, m.start() - 60), m.end() + 60))]:
         f["birth_years"] = years
     stripped = text.strip()
     names = [m.group(1) for k in ("callname_zh", "callname_en")
-             if (m := P[k].search(stripped)) and not P["not_name"].match(m.group(1))]
+             if (m := P[k].search(stripped)) and not P.not_name.match(m.group(1))]
     if names:
         f["callnames"] = names
     if modality == "image" and lines:
         f["line_marks"] = _line_marks(lines)
-        parcel = [[m.group(1), m.group(2)] for m in P["parcel_en"].finditer(text)]
-        parcel += [["", m.group(1)] for m in P["parcel_zh"].finditer(text)]
+        parcel = [[m.group(1), m.group(2)] for m in P.parcel_en.finditer(text)]
+        parcel += [["", m.group(1)] for m in P.parcel_zh.finditer(text)]
         if parcel:
             f["parcel_surnames"] = parcel
     if modality == "image" and (f.get("resident") or f.get("recipient")):
@@ -175,7 +176,7 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
         comp = []
         for k in ("compound_en", "compound_zh"):
             for m in P[k].finditer(text):
-                name = P["dist_prefix"].sub("", m.group(0)) if k == "compound_zh" else m.group(0)
+                name = P.dist_prefix.sub("", m.group(0)) if k == "compound_zh" else m.group(0)
                 if len(name) >= 3 and not any(normalize(name) == normalize(p.text) for p in places):
                     comp.append(name.strip())
         if comp:
