@@ -42,9 +42,9 @@ def test_status_bar_and_item_lines_are_no_merchant() -> None:
     assert _venues(_image("e1", "p1", "receipt", ["14:43", "88%", "My Pay", "Take-home C$32,867"])) == []
     assert _venues(_image("e1", "p1", "receipt", ["1 x 贝果 .¥18.00", "实付", "¥18.00"])) == []
     for line in ("88%", "1 x 美式 …¥28.00", "1 × Set menu", "S$24.00"):
-        assert T.NOT_VENUE.search(line), line
+        assert T.P["not_venue"].search(line), line
     for line in ("Marigold Coffee", "野光咖啡", "Oak & Ember Fitness", "7-Eleven"):
-        assert not T.NOT_VENUE.search(line), line
+        assert not T.P["not_venue"].search(line), line
 
 
 def test_a_card_title_names_no_venue() -> None:
@@ -67,9 +67,9 @@ def test_generic_sign_names_no_venue() -> None:
 def test_waybill_labels_with_or_without_colon_are_addressed_to_the_user() -> None:
     for text in ("SHIP TO Resident\nFlat 11 Larkspur Apartments\nQueens", "TO: Resident\nFlat 2", "收货地址上海闵行区",
                  "Deliver to: J. Smith"):
-        assert T.RECIPIENT.search(text), text
+        assert T.P["recipient"].search(text), text
     for text in ("went to the market", "back to work", "headed to Queens"):
-        assert not T.RECIPIENT.search(text), text
+        assert not T.P["recipient"].search(text), text
 
 
 def test_both_route_card_layouts_name_the_home_end() -> None:

@@ -14,7 +14,6 @@ that no text of SynthPAI dev, PRISM or sopri-dev2 is flagged (benchmarks/injecti
 """
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from functools import lru_cache
@@ -22,8 +21,9 @@ from pathlib import Path
 from typing import Any, Sequence
 
 import numpy as np
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, Field
 
+from core.data_file import load_model
 from core.engine.rules.semantic import text_sha
 from tools.embed import MODEL_ID, embed, encode
 
@@ -38,12 +38,13 @@ _NO_SPACE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]")
 
 
 class AddresseeBank(BaseModel):
-    schema_: str
+    schema_: str = Field(alias="schema")
     machine: dict[str, list[str]]
     person: dict[str, list[str]]
     topic: dict[str, list[str]]
     salutations: dict[str, list[str]]
     account_words: dict[str, list[str]]
+    heading_small_words: dict[str, list[str]]
 
 
 @dataclass
@@ -52,18 +53,12 @@ class Compiled:
     person: list[str]
     salutation: re.Pattern[str]
     account: re.Pattern[str]
+    small: frozenset[str]        # the small words a title-case heading leaves in lower case
 
 
 @lru_cache(maxsize=1)
 def load() -> Compiled:
-    try:
-        raw = json.loads(BANK.read_text(encoding="utf-8"))
-        doc = AddresseeBank.model_validate({**raw, "schema_": raw.get("schema")})
-    except (OSError, ValueError) as e:
-        if isinstance(e, ValidationError):
-            err = e.errors()[0]
-            raise ValueError(f"{BANK}: field {'.'.join(map(str, err['loc']))}: {err['msg']}") from e
-        raise ValueError(f"{BANK}: {e}") from e
+    doc = load_model(BANK, AddresseeBank, ValueError)
     for part in ("machine", "person"):
         if not any(getattr(doc, part).values()):
             raise ValueError(f"{BANK}: field {part} is empty")
@@ -74,7 +69,8 @@ def load() -> Compiled:
         person=[t for part in (doc.person, doc.topic) for ts in part.values() for t in ts],
         salutation=re.compile(r"^\s*(?:" + "|".join(re.escape(w) + (r"\b" if w[-1].isalpha() and w.isascii() else "")
                                                     for w in words) + ")", re.I),
-        account=re.compile("|".join(rf"\b{re.escape(w)}(?:'?s)?\b" if w.isascii() else re.escape(w) for w in acc), re.I))
+        account=re.compile("|".join(rf"\b{re.escape(w)}(?:'?s)?\b" if w.isascii() else re.escape(w) for w in acc), re.I),
+        small=frozenset(w for ws in doc.heading_small_words.values() for w in ws))
 
 
 def _short(head: str) -> bool:
@@ -90,14 +86,13 @@ _COMMA = re.compile(r"[,，、]")
 
 
 _WORD = re.compile(r"[A-Za-z]+(?:'[A-Za-z]+)?")
-_SMALL = {"a", "an", "and", "as", "at", "by", "for", "from", "in", "of", "on", "or", "the", "to", "vs", "with"}
 
 
 def heading(piece: str) -> bool:
     """A clause in title case ("Yoga Mats: Reviews and Recommendations", "Book Review"): a
     heading of a list or a topic, which names no addressee and asks nothing of one."""
-    words = _WORD.findall(piece)
-    return len(words) >= 2 and all(w[0].isupper() or w.lower() in _SMALL for w in words) \
+    words, small = _WORD.findall(piece), load().small
+    return len(words) >= 2 and all(w[0].isupper() or w.lower() in small for w in words) \
         and any(w[0].isupper() for w in words[1:])
 
 

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Callable
 
 from core.engine.gazetteer import find_places
 from core.engine.rules.documents import reading
@@ -87,20 +87,9 @@ def _add(out: list[Entity], taken: list[tuple[int, int]], etype: EntityType, m_s
     out.append(Entity(type=etype, text=text[m_start:m_end], start=m_start, end=m_end, data=data))
 
 
-def _amount(num: str, mul: str | None) -> float:
-    v = float(num.replace(",", ""))
-    mul = (mul or "").lower()
-    if mul in ("k", "千", "thousand", "grand"):
-        v *= 1_000
-    elif mul in ("m", "million"):
-        v *= 1_000_000
-    elif mul == "万":
-        v *= 10_000
-    return v
-
-
-# currency word or symbol -> ISO code: core/data/recognizers/money.json
+# currency word or symbol -> ISO code, multiplier word -> factor: core/data/recognizers/money.json
 _CUR = family("money").map("currencies")
+_MUL = family("money").map("multipliers")
 
 
 def money_entities(text: str) -> list[Entity]:
@@ -110,12 +99,76 @@ def money_entities(text: str) -> list[Entity]:
         mul = m.group("mul1") or m.group("mul2")
         cur = (m.group("cur1") or m.group("cur2") or "").lower()
         try:
-            amount = _amount(num, mul)
+            amount = float(num.replace(",", "")) * _MUL.get((mul or "").lower(), 1)
         except ValueError:
             continue
         out.append(Entity(type="money", text=m.group(0).strip(), start=m.start(), end=m.start() + len(m.group(0).rstrip()),
-                          data={"amount": amount, "currency": _CUR.get(cur, "CNY" if cur in ("¥",) else cur.upper())}))
+                          data={"amount": amount, "currency": _CUR.get(cur, cur.upper())}))
     return out
+
+
+# What a step reads of a match: the entity's type and data, or None (no entity).
+_Read = Callable[[str, re.Match[str]], "tuple[EntityType, dict[str, Any]] | None"]
+_Steps = tuple[tuple[re.Pattern[str], int | str, _Read], ...]
+
+
+def _is(etype: EntityType, **data: Any) -> _Read:
+    return lambda text, m: (etype, data)
+
+
+def _labeled_id(text: str, m: re.Match[str]) -> tuple[EntityType, dict[str, Any]] | None:
+    label = text[m.start():m.start(1)].strip(" :：#")
+    if "车牌" in label:
+        return "plate", {"kind": "labeled"}
+    if is_account_number(text, label) or not any(c.isdigit() for c in m.group(1)):
+        return None
+    return "id", {"label": label}
+
+
+def _date_en(text: str, m: re.Match[str]) -> tuple[EntityType, dict[str, Any]] | None:
+    mon = (m.group("m1") or m.group("m2")).lower()
+    if mon == "may" and not m.group("y") and not re.match(r"\d", m.group(0)):
+        return None  # "may 5" as modal verb is rare, but bare "may" + number is ambiguous
+    return "date", {"year": int(m.group("y")) if m.group("y") else None,
+                    "month": MONTHS.get(mon[:4] if mon.startswith("sept") else mon[:3], MONTHS.get(mon)),
+                    "day": int(m.group("d1") or m.group("d2"))}
+
+
+_PARCEL = ("tracking", {"kind": "parcel"})
+# The patterns in the order they claim text (earlier, more specific ones win), each with the group
+# that is the entity and what it reads of a match: first contacts (before the blobs: rules/blobs.py) ...
+_CONTACTS: _Steps = ((EMAIL, 0, _is("email")), (URL, 0, _is("url")))
+# ... then numbers (base64 / hex blobs taken: their digits are no phone or ID) ...
+_NUMBERS: _Steps = (
+    (CN_ID, 0, _is("id", kind="cn_resident_id")),
+    (PHONE_CN, 0, _is("phone", kind="cn_mobile")), (PHONE_INTL, 0, _is("phone", kind="intl")),
+    (PHONE_US, 0, _is("phone", kind="us")), (PHONE_CN_LANDLINE, 0, _is("phone", kind="cn_landline")),
+    (PHONE_LABELED, "n",
+     lambda t, m: ("phone", {"kind": "labeled"}) if sum(c.isdigit() for c in m["n"]) >= 7 else None),
+    (PLATE_CN, 0, _is("plate", kind="cn")),
+    (PLATE_LABELED_EN, 1, lambda t, m: ("plate", {"kind": "labeled"}) if any(c.isdigit() for c in m[1]) else None),
+    (LABELED_ID, 1, _labeled_id),
+    (_S10, 0, _is("tracking", kind="parcel")),
+    (ALNUM_ID, 0, lambda t, m: _PARCEL if is_tracking_number(t, m[0]) else ("id", {"kind": "alnum"})),
+    (_LONG_DIGITS, 0, lambda t, m: _PARCEL if is_tracking_number(t, m[0]) else None),
+)
+# ... then (after money) dates, stations, schools, organisations and persons (places last).
+_NAMES: _Steps = (
+    (DATE_ISO, 0, lambda t, m: ("date", {"year": int(m[1]), "month": int(m[2]), "day": int(m[3]) if m[3] else None})),
+    (DATE_ZH, 0, lambda t, m: ("date", {"year": int(m[1]) if m[1] else None, "month": int(m[2]), "day": int(m[3])})),
+    (DATE_EN, 0, _date_en),
+    (STATION, 0, _is("station")), (SCHOOL_ZH, 0, _is("school")), (SCHOOL_EN, 0, _is("school")),
+    # "49分钟到公司", "下班回公司": a verb of motion before a bare 公司 names no company
+    (ORG_ZH, 0, lambda t, m: None if _ZH_MOTION_END.search(m[0][:-2]) else ("org", {})),
+    (ORG_EN, 0, _is("org")), (PERSON_ZH, "name", _is("person")), (PERSON_EN, "name", _is("person")),
+)
+
+
+def _claim(out: list[Entity], taken: list[tuple[int, int]], text: str, steps: _Steps) -> None:
+    for rx, group, read in steps:
+        for m in rx.finditer(text):
+            if (got := read(text, m)) is not None:
+                _add(out, taken, got[0], m.start(group), m.end(group), text, **got[1])
 
 
 def extract_entities(text: str, *, carrier: str | None = None, by_other: bool = False,
@@ -128,71 +181,12 @@ def extract_entities(text: str, *, carrier: str | None = None, by_other: bool = 
     text = text[:200_000]
     out: list[Entity] = []
     taken: list[tuple[int, int]] = []
-    for m in EMAIL.finditer(text):
-        _add(out, taken, "email", m.start(), m.end(), text)
-    for m in URL.finditer(text):
-        _add(out, taken, "url", m.start(), m.end(), text)
+    _claim(out, taken, text, _CONTACTS)
     taken += blob_spans(text)        # base64 / hex blobs: their digits are no phone or ID (rules/blobs.py)
-    for m in CN_ID.finditer(text):
-        _add(out, taken, "id", m.start(), m.end(), text, kind="cn_resident_id")
-    for rx, kind in ((PHONE_CN, "cn_mobile"), (PHONE_INTL, "intl"), (PHONE_US, "us"), (PHONE_CN_LANDLINE, "cn_landline")):
-        for m in rx.finditer(text):
-            _add(out, taken, "phone", m.start(), m.end(), text, kind=kind)
-    for m in PHONE_LABELED.finditer(text):
-        if sum(c.isdigit() for c in m.group("n")) >= 7:
-            _add(out, taken, "phone", m.start("n"), m.end("n"), text, kind="labeled")
-    for m in PLATE_CN.finditer(text):
-        _add(out, taken, "plate", m.start(), m.end(), text, kind="cn")
-    for m in PLATE_LABELED_EN.finditer(text):
-        if any(c.isdigit() for c in m.group(1)):
-            _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
-    for m in LABELED_ID.finditer(text):
-        label = text[m.start():m.start(1)].strip(" :：#")
-        if "车牌" in label:
-            _add(out, taken, "plate", m.start(1), m.end(1), text, kind="labeled")
-        elif is_account_number(text, label):
-            continue
-        elif any(c.isdigit() for c in m.group(1)):
-            _add(out, taken, "id", m.start(1), m.end(1), text, label=label)
-    for m in _S10.finditer(text):
-        _add(out, taken, "tracking", m.start(), m.end(), text, kind="parcel")
-    for m in ALNUM_ID.finditer(text):
-        if is_tracking_number(text, m.group(0)):
-            _add(out, taken, "tracking", m.start(), m.end(), text, kind="parcel")
-        else:
-            _add(out, taken, "id", m.start(), m.end(), text, kind="alnum")
-    for m in _LONG_DIGITS.finditer(text):
-        if is_tracking_number(text, m.group(0)):
-            _add(out, taken, "tracking", m.start(), m.end(), text, kind="parcel")
+    _claim(out, taken, text, _NUMBERS)
     for e in money_entities(text):
         _add(out, taken, "money", e.start, e.end, text, **e.data.model_dump(exclude_none=True))
-    for m in DATE_ISO.finditer(text):
-        _add(out, taken, "date", m.start(), m.end(), text, year=int(m.group(1)), month=int(m.group(2)),
-             day=int(m.group(3)) if m.group(3) else None)
-    for m in DATE_ZH.finditer(text):
-        _add(out, taken, "date", m.start(), m.end(), text, year=int(m.group(1)) if m.group(1) else None,
-             month=int(m.group(2)), day=int(m.group(3)))
-    for m in DATE_EN.finditer(text):
-        mon = (m.group("m1") or m.group("m2")).lower()
-        day = m.group("d1") or m.group("d2")
-        if mon == "may" and not m.group("y") and not re.match(r"\d", m.group(0)):
-            continue  # "may 5" as modal verb is rare, but bare "may" + number is ambiguous
-        _add(out, taken, "date", m.start(), m.end(), text, year=int(m.group("y")) if m.group("y") else None,
-             month=MONTHS.get(mon[:4] if mon.startswith("sept") else mon[:3], MONTHS.get(mon)), day=int(day))
-    for m in STATION.finditer(text):
-        _add(out, taken, "station", m.start(), m.end(), text)
-    for rx in (SCHOOL_ZH, SCHOOL_EN):
-        for m in rx.finditer(text):
-            _add(out, taken, "school", m.start(), m.end(), text)
-    for rx in (ORG_ZH, ORG_EN):
-        for m in rx.finditer(text):
-            if rx is ORG_ZH and _ZH_MOTION_END.search(m.group(0)[:-2]):
-                continue   # "49分钟到公司", "下班回公司": a verb of motion before a bare 公司 names no company
-            _add(out, taken, "org", m.start(), m.end(), text)
-    for m in PERSON_ZH.finditer(text):
-        _add(out, taken, "person", m.start("name"), m.end("name"), text)
-    for m in PERSON_EN.finditer(text):
-        _add(out, taken, "person", m.start("name"), m.end("name"), text)
+    _claim(out, taken, text, _NAMES)
     for p in find_places(text, location_tag=location_tag):
         _add(out, taken, "place", p.start, p.end, text, name=p.name, kind=p.kind, levels=p.levels,
              original=p.original)

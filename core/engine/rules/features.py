@@ -36,54 +36,19 @@ from typing import Any, Sequence
 from core.engine.gazetteer import find_places
 from core.engine.reading.sentences import sentence_bodies
 from core.engine.rules.documents import reading
+from core.engine.rules.family_patterns import compiled
 from core.engine.rules.hostile import masked_text
 from core.engine.rules.recognizer_data import family
 from core.nodes.cue import Entity
 from core.nodes.evidence import OcrLine, TextFeatures
 from core.textmatch import normalize
 
-_D = family("features")      # core/data/recognizers/features.json: the patterns below
-
-TRAVEL = _D.pattern("travel")
-HOME = _D.pattern("home")
-WORK = _D.pattern("work")
-BIRTHDAY_SELF = _D.pattern("birthday_self")
-BIRTHDAY_OTHER = _D.pattern("birthday_other")
-NOT_TODAY = _D.pattern("not_today")
-AGE_IN = _D.pattern("age_in")
-YEAR_SELF = _D.pattern("year_self")
-LINE = _D.pattern("line")
-COMMUTE_WORDS = _D.pattern("commute_words")
-HABIT = _D.pattern("habit")
-PARTWORDS = _D.pattern("partwords")
-DAYWORDS = _D.pattern("daywords")
-NOT_VENUE = _D.pattern("not_venue")
-ROUTINE_VENUE = _D.pattern("routine_venue")
-GENERIC_VENUE = _D.pattern("generic_venue")
-VENUE_WORDS = _D.pattern("venue_words")
-STAFF_UNIT = _D.pattern("staff_unit")
-DEPT = _D.pattern("dept")
-PARCEL_EN = _D.pattern("parcel_en")
-PARCEL_ZH = _D.pattern("parcel_zh")
-CALLNAME_ZH = _D.pattern("callname_zh")
-CALLNAME_EN = _D.pattern("callname_en")
-NOT_NAME = _D.pattern("not_name")
-RECIPIENT = _D.pattern("recipient")
-ROUTE = _D.pattern("route")
-ROUTE_FROM = _D.pattern("route_from")
-ROUTE_TO_WORK = _D.pattern("route_to_work")
-ROUTE_TO_HOME = _D.pattern("route_to_home")
-COMPOUND_ZH = _D.pattern("compound_zh")
-COMPOUND_EN = _D.pattern("compound_en")
-RESIDENT = _D.pattern("resident")
-DIST_PREFIX = _D.pattern("dist_prefix")
-QUEER = _D.pattern("queer")
+_D = family("features")      # core/data/recognizers/features.json: its patterns compiled once
+P = compiled(_D)             # by key as an attribute: P.travel (rules/family_patterns.py)
+STAFF_UNIT = P.staff_unit     # socio.py reads it too
+_DESTINATION = _D.source("destination")     # + the place's name: a ticket's destination
+_WORK_ENDS = frozenset(_D.words("route_work_ends"))
 FEATURES = tuple(TextFeatures.model_fields)     # the keys (core/nodes/evidence.py declares them)
-_EDUCATION = _D.pattern("education")
-_CAPITALISED = _D.pattern("capitalised")
-_LINE_NUMBER = _D.pattern("line_number")
-_CJK = _D.pattern("cjk")
-_LINE_END = _D.pattern("line_end")
 
 
 def good_station(text: str) -> bool:
@@ -92,34 +57,34 @@ def good_station(text: str) -> bool:
     from core.engine.reading.stops import station   # the stop's own name, as the value writes it
 
     text = station(text) if text else text
-    if not text or "\n" in text or LINE.fullmatch(text.strip()):
+    if not text or "\n" in text or P.line.fullmatch(text.strip()):
         return False
-    if _LINE_NUMBER.search(text) or _LINE_END.search(text.strip()):
+    if P.line_number.search(text) or P.line_end.search(text.strip()):
         return False
-    cjk = _CJK.findall(text)
+    cjk = P.cjk.findall(text)
     return not (cjk and (len(cjk) > 7 or "的" in text))
 
 
 def route_end(text: str, place: str) -> str | None:
     """'A → Work' (A is home) / 'A → Home' (A is work) on a navigation screenshot; also
     'Start: A station … N min to Office' / '从A站出发 … 预计N分钟到公司'."""
-    for m in ROUTE.finditer(text):
+    for m in P.route.finditer(text):
         if place and place in m.group(1):
             end = m.group(2).lower()
-            return "home" if end in ("work", "office", "公司", "单位", "上班") else "work"
-    for m in ROUTE_FROM.finditer(text):
+            return "home" if end in _WORK_ENDS else "work"
+    for m in P.route_from.finditer(text):
         if place and place in m.group(0):
             rest = text[m.end():]
-            if ROUTE_TO_WORK.search(rest):
+            if P.route_to_work.search(rest):
                 return "home"
-            if ROUTE_TO_HOME.search(rest):
+            if P.route_to_home.search(rest):
                 return "work"
     return None
 
 
 def names_a_venue(line: str) -> bool:
     """The line keeps a name once the kind-of-place words are taken out ("野光健身" -> "野光")."""
-    rest = GENERIC_VENUE.sub(" ", VENUE_WORDS.sub(" ", line))
+    rest = P.generic_venue.sub(" ", P.venue_words.sub(" ", line))
     return len(re.sub(r"[\W\d_]+", "", rest)) >= 2
 
 
@@ -147,11 +112,11 @@ def _sentences(text: str, own: _Own | None = None) -> list[list[Any]]:
         q = text[s:e].strip()
         if not q:
             continue
-        flags = "".join(f for f, rx in (("h", HABIT), ("p", PARTWORDS), ("d", DAYWORDS)) if rx.search(q))
-        if COMMUTE_WORDS.search(q) or LINE.search(q):
+        flags = "".join(f for f, k in (("h", "habit"), ("p", "partwords"), ("d", "daywords")) if P[k].search(q))
+        if P.commute_words.search(q) or P.line.search(q):
             flags += "c"
             # whose ride: the holder of the clause at each commute word ("我老公每天坐地铁" is his)
-            hits = [m.start() for rx in (COMMUTE_WORDS, LINE) for m in rx.finditer(text, s, e)]
+            hits = [m.start() for k in ("commute_words", "line") for m in P[k].finditer(text, s, e)]
             if own is not None and hits and not any(own(h) for h in hits):
                 flags += "o"
         out.append([s, e, flags])
@@ -161,13 +126,12 @@ def _sentences(text: str, own: _Own | None = None) -> list[list[Any]]:
 def _line_marks(lines: list[OcrLine]) -> list[list[str]]:
     marks = []
     for ln in lines:
-        raw = ln.text
-        t = raw.strip()
-        mk = [name for name, hit in (("dept", DEPT.search(raw) or STAFF_UNIT.search(raw)), ("staff", STAFF_UNIT.search(raw)),
-                                    ("not_venue", NOT_VENUE.search(t)),
-                                    ("venue", VENUE_WORDS.search(t)), ("routine_venue", ROUTINE_VENUE.search(t)),
-                                    ("names_venue", names_a_venue(t)), ("number", re.fullmatch(r"\d{1,2}", t))) if hit]
-        marks.append(mk)
+        raw, t = ln.text, ln.text.strip()
+        staff = P.staff_unit.search(raw)
+        hits = (("dept", P.dept.search(raw) or staff), ("staff", staff), ("not_venue", P.not_venue.search(t)),
+                ("venue", P.venue_words.search(t)), ("routine_venue", P.routine_venue.search(t)),
+                ("names_venue", names_a_venue(t)), ("number", re.fullmatch(r"\d{1,2}", t)))
+        marks.append([name for name, hit in hits if hit])
     return marks
 
 
@@ -180,38 +144,39 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
     lines = [OcrLine.model_validate(ln) for ln in lines or []]
     f: dict[str, Any] = {}
     own = _Own(text, carrier, by_other)
-    if any(own(m.start()) for m in BIRTHDAY_SELF.finditer(text)):
+    if any(own(m.start()) for m in P.birthday_self.finditer(text)):
         f["birthday_self"] = True     # the poster's birthday ("my son is turning 30 today" is the son's)
-    for key, rx in (("travel", TRAVEL), ("home", HOME), ("work", WORK), ("commute", COMMUTE_WORDS),
-                    ("birthday_other", BIRTHDAY_OTHER), ("not_today", NOT_TODAY),
-                    ("capitalised", _CAPITALISED), ("recipient", RECIPIENT), ("resident", RESIDENT), ("queer", QUEER)):
-        if rx.search(text):
-            f[key] = True
-    if tl := [m.group(0).strip() for m in LINE.finditer(text)]:
+    for key in ("travel", "home", "work", "commute_words", "birthday_other", "not_today", "capitalised", "recipient",
+                "resident", "queer"):
+        if P[key].search(text):
+            f[key.removesuffix("_words")] = True      # a flag is named for its pattern (commute_words: commute)
+    if tl := [m.group(0).strip() for m in P.line.finditer(text)]:
         f["transit_lines"] = tl
     f["sentences"] = _sentences(text, own)
-    if m := next((m for m in AGE_IN.finditer(text) if own(m.start())), None):
+    if m := next((m for m in P.age_in.finditer(text) if own(m.start())), None):
         f["age_in"] = int(next(g for g in m.groups() if g))
-    if years := [[_year(m), m.group(0)] for m in YEAR_SELF.finditer(text)
-                 if not (m.group(0).lower().startswith("class") and _EDUCATION.search(text, max(0, m.start() - 60), m.end() + 60))]:
+    if years := [[_year(m), m.group(0)] for m in P.year_self.finditer(text)
+                 if not (m.group(0).lower().startswith("class")
+                         and P.education.search(text, max(0, m.start() - 60), m.end() + 60))]:
         f["birth_years"] = years
     stripped = text.strip()
-    names = [m.group(1) for rx in (CALLNAME_ZH, CALLNAME_EN) if (m := rx.search(stripped)) and not NOT_NAME.match(m.group(1))]
+    names = [m.group(1) for k in ("callname_zh", "callname_en")
+             if (m := P[k].search(stripped)) and not P.not_name.match(m.group(1))]
     if names:
         f["callnames"] = names
     if modality == "image" and lines:
         f["line_marks"] = _line_marks(lines)
-        parcel = [[m.group(1), m.group(2)] for m in PARCEL_EN.finditer(text)]
-        parcel += [["", m.group(1)] for m in PARCEL_ZH.finditer(text)]
+        parcel = [[m.group(1), m.group(2)] for m in P.parcel_en.finditer(text)]
+        parcel += [["", m.group(1)] for m in P.parcel_zh.finditer(text)]
         if parcel:
             f["parcel_surnames"] = parcel
     if modality == "image" and (f.get("resident") or f.get("recipient")):
         places = find_places(text)
         f["doc_places"] = [{"text": p.text, "name": p.name, "levels": dict(p.levels)} for p in places]
         comp = []
-        for rx in (COMPOUND_EN, COMPOUND_ZH):
-            for m in rx.finditer(text):
-                name = DIST_PREFIX.sub("", m.group(0)) if rx is COMPOUND_ZH else m.group(0)
+        for k in ("compound_en", "compound_zh"):
+            for m in P[k].finditer(text):
+                name = P.dist_prefix.sub("", m.group(0)) if k == "compound_zh" else m.group(0)
                 if len(name) >= 3 and not any(normalize(name) == normalize(p.text) for p in places):
                     comp.append(name.strip())
         if comp:
@@ -223,8 +188,7 @@ def text_features(text: str, *, modality: str = "text", carrier: str | None = No
             ok.append(et)
         if e.type not in ("place", "station") or not et:
             continue
-        if carrier == "ticket" and re.search(r"(?:→|->|\bto\b|至|到|抵达|arrive|destination)\s*\S{0,12}" + re.escape(et),
-                                             text, re.I):
+        if carrier == "ticket" and re.search(_DESTINATION + re.escape(et), text, re.I):
             dest.append(et)
         if modality == "image" and (end := route_end(text, et)):
             ends[et] = end

@@ -22,7 +22,7 @@ from core.engine.forms import Form, FormField
 from core.engine.gazetteer import find_places
 from core.engine.rules.base import Ctx
 from core.engine.rules.documents import reading
-from core.engine.rules.entities import money_entities
+from core.engine.rules.entities import MONTHS, money_entities
 from core.engine.rules.recognizer_data import family
 from core.engine.rules.socio import income_band
 from core.engine.types import Cue
@@ -71,10 +71,7 @@ def person_name(value: str) -> str | None:
     return " ".join(_cap(t) for t in toks)
 
 
-_MONTHS = {m: i + 1 for i, m in enumerate(("jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov",
-                                           "dec"))}
-_MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                "November", "December"]
+_MONTH_NAMES = [m.title() for m in family("entities").words("months")]     # in calendar order (entities.json)
 _D_ISO = re.compile(r"(?P<y>(?:19|20)\d{2})\s*[-/.年]\s*(?P<m>[01]?\d)\s*[-/.月]\s*(?P<d>[0-3]?\d)\s*日?")
 _D_NUM = re.compile(r"(?P<a>[0-3]?\d)\s*[-/.]\s*(?P<b>[0-3]?\d)\s*[-/.]\s*(?P<y>(?:19|20)\d{2})")
 _D_TEXT = re.compile(r"(?P<d>[0-3]?\d)(?:st|nd|rd|th)?\s+(?P<mon>[A-Za-z]{3,9})\.?,?\s+(?P<y>(?:19|20)\d{2})"
@@ -91,9 +88,9 @@ def parse_date(value: str) -> tuple[int, int, int] | None:
         d, mo = (a, b) if b <= 12 else (b, a)
     elif m := _D_TEXT.search(value):
         mon = (m["mon"] or m["mon2"]).lower()[:3]
-        if mon not in _MONTHS:
+        if mon not in MONTHS:
             return None
-        mo, d, y = _MONTHS[mon], int(m["d"] or m["d2"]), int(m["y"] or m["y2"])
+        mo, d, y = MONTHS[mon], int(m["d"] or m["d2"]), int(m["y"] or m["y2"])
     else:
         return None
     return (y, mo, d) if 1 <= mo <= 12 and 1 <= d <= 31 else None
@@ -114,11 +111,11 @@ def _names(form: Form) -> list[tuple[str, FormField]]:
     return out
 
 
-_DOLLARS = re.compile(r"(?<![A-Za-z])(C|CA|CAD|S|SG|SGD|A|AU|AUD|NT|NZ|NZD|US|RM|MYR)\s?\$?(?=\s?\d)")
-_DOLLAR_CUR = {"C": "CAD", "CA": "CAD", "CAD": "CAD", "S": "SGD", "SG": "SGD", "SGD": "SGD", "A": "AUD", "AU": "AUD",
-               "AUD": "AUD", "NT": "TWD", "NZ": "NZD", "NZD": "NZD", "US": "USD", "RM": "MYR", "MYR": "MYR"}
-_SEX = {"m": "male", "male": "male", "男": "male", "f": "female", "female": "female", "女": "female"}
-_ANNUAL = re.compile(r"annual|per\s+annum|p\.?a\.?\b|a\s+year|per\s+year|年薪|年", re.I)
+_DOLLAR_CUR = _D.map("dollar_prefixes")
+_DOLLARS = _D.pattern("dollar_prefix", prefixes="|".join(_DOLLAR_CUR))
+_SEX = _D.map("sex")
+_ANNUAL = _D.pattern("annual")
+_AGE = _D.pattern("age_value")
 
 
 def form_cues(text: str, form: Form, carrier: str | None = None) -> list[Cue]:
@@ -143,7 +140,7 @@ def form_cues(text: str, form: Form, carrier: str | None = None) -> list[Cue]:
             lv = {"year": str(y), "month": _MONTH_NAMES[mo - 1], "day": f"{_MONTH_NAMES[mo - 1]} {d}"}
             cue("birth_date", f"{lv['day']}, {y}", f, 0.7, levels=lv, iso=f"{y:04d}-{mo:02d}-{d:02d}")
     for f in form.get("age"):
-        if (m := re.fullmatch(r"\s*(\d{1,2})\s*(?:岁|y(?:ea)?rs?(?:\s*old)?|y/?o)?\s*", f.value, re.I)) and 10 <= int(m[1]) <= 99:
+        if (m := _AGE.fullmatch(f.value)) and 10 <= int(m[1]) <= 99:
             n = int(m[1])
             cue("age", str(n), f, 0.6, levels={"decade": f"{n // 10 * 10}s", "exact_age": str(n)})
     for f in form.get("sex"):

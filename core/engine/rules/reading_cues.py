@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 
-from core.engine.reading.kin import CHILDREN, DATING, PARTNER_GENDER, SPOUSE
+from core.engine.reading.kin import DATING, PARTNER_GENDER, SPOUSE
 from core.engine.reading.mentions import Reading, read_mentions
 from core.engine.rules.base import Ctx
 from core.engine.rules.documents import document
@@ -37,28 +37,24 @@ def reading_cues(ctx: Ctx) -> list[Cue]:
             continue
         ex = dict(m.extra)
         if m.kind == "kin":
+            orig = None if m.text.isascii() else m.text
             out.append(ctx.cue("family_and_relations", m.value, m.start, m.end, rule=m.rule, confidence=0.55,
-                               first_person=True, relation=m.value, original=None if m.text.isascii() else m.text))
-            if m.value in SPOUSE and not DEATH.search(ctx.masked, *ctx.sentence(m.start)):
-                # inference: naming one's own husband or wife says the poster is married
-                out.append(ctx.cue("relationship_status", "married", m.start, m.end, rule="relationship:implied_spouse",
-                                   confidence=0.55, first_person=True, inference=f"own {m.value} -> married",
-                                   original=None if m.text.isascii() else m.text))
-            elif m.value in DATING and not DEATH.search(ctx.masked, *ctx.sentence(m.start)):
-                # naming one's own boyfriend / girlfriend ("mi novia", "남자친구랑", a bare 男朋友) says the
-                # poster is in a relationship; one's own fiancé(e), engaged
-                st = DATING[m.value]
-                out.append(ctx.cue("relationship_status", st, m.start, m.end, rule=f"relationship:implied_{st.split()[-1]}",
-                                   confidence=0.5, first_person=True, inference=f"own {m.value} -> {st}",
-                                   original=None if m.text.isascii() else m.text))
-            elif m.value in CHILDREN:
-                pass   # a child is kept as the family fact above (the schema has no parenthood attribute)
+                               first_person=True, relation=m.value, original=orig))
+            # inference: naming one's own husband or wife says the poster is married; one's own boyfriend /
+            # girlfriend ("mi novia", "남자친구랑", a bare 男朋友), in a relationship; one's own fiancé(e), engaged.
+            # A child is kept as the family fact above (the schema has no parenthood attribute).
+            spouse = m.value in SPOUSE
+            st = "married" if spouse else DATING.get(m.value)
+            if st and not DEATH.search(ctx.masked, *ctx.sentence(m.start)):
+                rule = "relationship:implied_spouse" if spouse else f"relationship:implied_{st.split()[-1]}"
+                out.append(ctx.cue("relationship_status", st, m.start, m.end, rule=rule,
+                                   confidence=0.55 if spouse else 0.5, first_person=True,
+                                   inference=f"own {m.value} -> {st}", original=orig))
             if m.value in PARTNER_GENDER:
                 # a partner's gender suggests the poster's (same-sex couples exist: low, and the generic
                 # aggregator drops it for an account that speaks of Pride or queer life), as gender:partner
                 out.append(ctx.cue("gender", PARTNER_GENDER[m.value], m.start, m.end, rule="gender:partner",
-                                   confidence=0.35, first_person=True, inference=f"own {m.value}",
-                                   original=None if m.text.isascii() else m.text))
+                                   confidence=0.35, first_person=True, inference=f"own {m.value}", original=orig))
         elif m.kind == "age":
             n = int(m.value)
             if m.stance == "question" and not _OWN.search(ctx.masked, *ctx.sentence(m.start)):
