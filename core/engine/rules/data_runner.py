@@ -18,13 +18,14 @@ score by `delta` (kept in (0, 1]).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from core.engine.reading.data_file import check_regex
-from core.engine.rules.base import Ctx, Lexicon
+from core.engine.rules.base import FIRST_PERSON, Ctx, Lexicon
 from core.engine.rules.data_file import Recognizer
+from core.engine.rules.family_patterns import compiled
 from core.engine.types import Cue
 
 
@@ -142,3 +143,247 @@ def runner(raw: dict[str, Any], source: str) -> Any:
     run.__name__ = r.name
     run.recognizer = r.name  # type: ignore[attr-defined]
     return run
+
+
+# ---------------------------------------------------------------- a family's declared rules
+# A Python rule's loop `for m in rx.finditer(t): if <guard>: continue; out.append(ctx.cue(...))` as one
+# entry of its family file's `rules` (docs/rules.md, "Rules as data"); the family module runs them in
+# file order by `step` (Rules.run) and registers what data cannot say as a named check (@Rules.check).
+_GROUP = re.compile(r"\{([^{}]+)\}")
+Hit = tuple[re.Match[str], str | None, float | None]      # the match, its pattern-list item's value, score
+
+
+class Test(_Strict):
+    """One test of a hit: a built-in (`is`: negated, first_person, is_self, match, says_i, in_words,
+    item, carrier, cjk, by_other) or a check the family module registers; `not` inverts it."""
+    is_: str = Field(alias="is", min_length=1)
+    not_: bool = Field(default=False, alias="not")
+    pattern: str | None = None       # match: a pattern key of the file (or one the module gives)
+    in_: str = Field(default="hit", alias="in", pattern="^(hit|clause|sentence|prefix|before|after|window|text)$")
+    chars: tuple[int, int] = (0, 0)  # before / after / window: characters before the hit, after its end
+    anchored: bool = False           # match: re.match (at the start of the text read), not re.search
+    words: str | None = None         # in_words: a word list of the file, tested against `of`
+    of: str = "{0}"
+    lower: bool = False
+    values: list[str] = []           # item / carrier: the pattern-list values or carriers tested
+
+
+class Guard(_Strict):
+    """Drop the hit when every test holds (`drop_if`), with the why."""
+    drop_if: list[Test] = Field(min_length=1)
+    why: str = Field(min_length=1)
+
+
+class Case(_Strict):
+    id: str = Field(pattern=r"^[a-z_]+:[a-z_{}@]+$")    # the cue's rule id ("{@item}": the list item's value)
+    score: str | float | None = None   # a key of the file's scores, a number; default: the list item's
+    guards: list[Guard] = []
+    first_person: bool | Literal["hit"] | None = None
+
+
+class Rule(Case):
+    """One declared rule: a pattern (a key, or a pattern list whose items give value and score), the
+    value and levels as templates of its named groups ("{b|zb}": the first group that matched; "{0}":
+    the whole match; "{=x}": the text x; "{@item}": the list item's value, "{@value}": the cue's), `map` (the value looked up, no cue if
+    absent), `title`, `original`, the cue's other data, its span, and `cases` (the first case whose
+    guards pass names the rule id and score of a hit that passed the rule's own guards)."""
+    step: str = Field(min_length=1)
+    attribute: str = Field(min_length=1)
+    pattern: str | None = None
+    pattern_list: str | None = None
+    value: str = "{0}"
+    map: str | None = None
+    title: bool = False                # the value in title case when written all lower case
+    fold: bool = False                 # the map key lower-cased, its spaces squeezed
+    levels: dict[str, str] = {}
+    original: str | None = None
+    original_if: Literal["non_ascii", "cjk"] | None = None
+    data: dict[str, str | bool | dict[str, str]] = {}   # {"in_words": key}: True when the value is in it
+    start: str | None = None           # a group whose start / end is the cue's (default: the match's)
+    end: str | None = None
+    at: str | None = None              # the group whose start the guards read (default: the match's)
+    first_only: bool = False           # one cue per pattern at most
+    cases: list[Case] = []
+    why: str = Field(min_length=1)
+
+    @model_validator(mode="after")
+    def _one(self) -> "Rule":
+        if (self.pattern is None) == (self.pattern_list is None):
+            raise ValueError("a rule reads a pattern or a pattern_list (one of them)")
+        return self
+
+
+def _template(src: str) -> Any:
+    """A compiled template: a function of (match, item, value) -> str (each group stripped)."""
+    parts = _GROUP.split(src)
+
+    def field(name: str) -> Any:
+        if name.startswith("="):
+            return lambda m, item, value: name[1:]
+        if name in ("@item", "@value"):
+            return (lambda m, item, value: item or "") if name == "@item" else (lambda m, item, value: value or "")
+        gs = [0 if g == "0" else g for g in name.split("|")]
+        return lambda m, item, value: next((x.strip() for g in gs if (x := m.group(g))), "")
+    fns = [(lambda m, item, value, s=p: s) if i % 2 == 0 else field(p) for i, p in enumerate(parts)]
+    if len(fns) == 3 and not parts[0] and not parts[2]:
+        return fns[1]
+    return lambda m, item, value: "".join(f(m, item, value) for f in fns).strip()
+
+
+# the Document attribute each built-in test reads
+_READS = {"negated": ("negated",), "first_person": ("first_person",), "is_self": ("is_self",), "cjk": ("has_cjk",),
+          "by_other": ("by_other",), "carrier": ("carrier",)}
+
+
+def _datum(v: Any, fam: Any) -> Any:
+    """A cue datum: a constant, a template, or True when the value is in a word list (else none)."""
+    if isinstance(v, bool):
+        return lambda m, item, value: v
+    if isinstance(v, dict):
+        ws = frozenset(fam.words(v["in_words"]))
+        return lambda m, item, value: value in ws
+    return _template(v)
+
+
+class Rules:
+    """A family's declared rules: validated when built (the module's import), compiled at first run,
+    after its module registered its checks."""
+
+    def __init__(self, fam: Any, **given: Any) -> None:
+        self.fam, self.given, self.checks = fam, given, {}
+        self._steps: dict[str, list[Any]] | None = None
+        self.rules = [self._fail(i, lambda: Rule.model_validate(e)) for i, e in enumerate(fam.data.rules)]
+
+    def _fail(self, i: int, build: Any) -> Any:
+        try:
+            return build()
+        except (ValidationError, KeyError) as e:
+            where = f"field {'.'.join(map(str, e.errors()[0]['loc']))}: {e.errors()[0]['msg']}" \
+                if isinstance(e, ValidationError) else f"unknown key {e.args[0]}"
+            raise DataRunnerError(f"{self.fam.path}: rules[{i}] ({self.fam.data.rules[i].get('id')}): {where}") from None
+
+    def check(self, name: str) -> Any:
+        """Register `fn(ctx, text, match, pos) -> bool` as the test `name`."""
+        def deco(fn: Any) -> Any:
+            self.checks[name] = fn
+            return fn
+        return deco
+
+    def run(self, ctx: Ctx, step: str, out: list[Cue] | None = None, text: str | None = None) -> list[Cue]:
+        """The cues of the step's rules, in file order, added to `out`; `text` is the text scanned when it
+        is not the masked text (a copy with more blanked, of the same length)."""
+        if self._steps is None:
+            pats = compiled(self.fam) | {k: v for k, v in self.given.items() if not isinstance(v, list)}
+            self._steps = {}
+            for i, r in enumerate(self.rules):
+                self._steps.setdefault(r.step, []).append(self._fail(i, lambda: self._rule(r, pats)))
+        out = [] if out is None else out
+        for run in self._steps.get(step, ()):
+            run(ctx, ctx.masked if text is None else text, out)
+        return out
+
+    def reads(self, step: str) -> tuple[set[str], list[Any]]:
+        """The Document attributes the step's rules read and the checks they call: what their recognizer
+        must declare (tests/test_recognizer_registry.py follows them as it follows the Python rules)."""
+        attrs, checks = {"masked", "cue"}, []
+        for r in (r for r in self.rules if r.step == step):
+            for t in (t for g in [*r.guards, *(g for c in r.cases for g in c.guards)] for t in g.drop_if):
+                attrs |= set(_READS.get(t.is_, ()))
+                if t.is_ in ("match", "says_i") and t.in_ in ("clause", "sentence", "prefix"):
+                    attrs |= {"clause_start", "clause_end"}
+                if t.is_ in self.checks:
+                    checks.append(self.checks[t.is_])
+            if "hit" in (r.first_person, *(c.first_person for c in r.cases)):
+                attrs.add("first_person")
+            if r.original_if == "cjk":
+                attrs.add("has_cjk")
+        return attrs, checks
+
+    def _test(self, test: Test, pats: dict[str, Any]) -> tuple[Any, bool]:
+        """(fn(ctx, t, m, pos, item) -> bool, whether it reads the text alone, not the hit)."""
+        n, (b, a) = test.is_, test.chars
+        if n in self.checks:
+            fn = self.checks[n]
+            return (lambda ctx, t, m, pos, item: fn(ctx, t, m, pos)), False
+        if n in ("cjk", "by_other", "carrier"):
+            vals = frozenset(test.values)
+            return {"cjk": lambda ctx, t, m, pos, item: ctx.has_cjk, "by_other": lambda ctx, t, m, pos, item: ctx.by_other,
+                    "carrier": lambda ctx, t, m, pos, item: ctx.carrier in vals}[n], True
+        if n in ("negated", "first_person", "is_self"):
+            return (lambda ctx, t, m, pos, item: getattr(ctx, n)(pos)), False
+        if n == "item":
+            return (lambda ctx, t, m, pos, item: item in test.values), False
+        if n == "in_words":
+            ws, of, low = frozenset(self.fam.words(test.words or "")), _template(test.of), test.lower
+            return (lambda ctx, t, m, pos, item: (of(m, item, None).lower() if low else of(m, item, None)) in ws), False
+        rx = FIRST_PERSON if n == "says_i" else pats[test.pattern or ""]
+        find = rx.match if test.anchored else rx.search
+        where = {"hit": lambda ctx, t, m, pos: m.group(0), "text": lambda ctx, t, m, pos: t,
+                 "prefix": lambda ctx, t, m, pos: t[ctx.clause_start(pos):pos],
+                 "clause": lambda ctx, t, m, pos: t[ctx.clause_start(pos):ctx.clause_end(pos)],
+                 "sentence": lambda ctx, t, m, pos: t[ctx.clause_start(pos):ctx.clause_end(pos)],
+                 "before": lambda ctx, t, m, pos: t[max(0, pos - b):pos],
+                 "after": lambda ctx, t, m, pos: t[m.end():m.end() + a],
+                 "window": lambda ctx, t, m, pos: t[max(0, pos - b):m.end() + a]}[test.in_]
+        return (lambda ctx, t, m, pos, item: bool(find(where(ctx, t, m, pos)))), test.in_ == "text"
+
+    def _guards(self, gs: list[Guard], pats: dict[str, Any]) -> tuple[list[Any], list[Any]]:
+        """(guards of the text alone, run once before the scan; guards of each hit), each a list of tests."""
+        whole: list[Any] = []
+        hits: list[Any] = []
+        for g in gs:
+            tests = [(self._test(t, pats), t.not_) for t in g.drop_if]
+            (whole if all(ok for (_, ok), _ in tests) else hits).append([(fn, neg) for (fn, _), neg in tests])
+        return whole, hits
+
+    def _rule(self, r: Rule, pats: dict[str, Any]) -> Any:
+        fam, scores = self.fam, self.fam.scores()
+        if r.pattern_list:
+            items = self.given.get(r.pattern_list)
+            items = items or [(p.value, p.confidence, rx) for p, rx in fam.patterns(r.pattern_list)]
+        else:
+            items = [(None, None, pats[r.pattern])]
+        value, mp = _template(r.value), fam.map(r.map) if r.map else None
+        levels = [(k, _template(v)) for k, v in r.levels.items()]
+        data = [(k, _datum(v, fam)) for k, v in r.data.items()]
+        original = _template(r.original) if r.original else None
+        whole, hits = self._guards(r.guards, pats)
+        cases = []
+        for c in r.cases or [r]:
+            score = c.score if c.score is not None else r.score
+            cases.append((c.id, scores[score] if isinstance(score, str) else score, self._guards(c.guards, pats)[1],
+                          c.first_person if c.first_person is not None else r.first_person))
+
+        def drop(guards: list[Any], ctx: Ctx, t: str, m: Any, pos: int, item: Any) -> bool:
+            return any(all(fn(ctx, t, m, pos, item) != neg for fn, neg in g) for g in guards)
+
+        def run(ctx: Ctx, t: str, out: list[Cue]) -> None:
+            if drop(whole, ctx, t, None, 0, None):
+                return
+            for item, conf, rx in items:
+                for m in rx.finditer(t):
+                    pos = m.start(r.at) if r.at else m.start()
+                    if drop(hits, ctx, t, m, pos, item):
+                        continue
+                    v = value(m, item, None)
+                    if mp is not None:
+                        v = mp.get(re.sub(r"\s+", " ", v.lower()) if r.fold else v)
+                        if not v:
+                            continue
+                    v = v.title() if r.title and v.islower() else v
+                    case = next((c for c in cases if not drop(c[2], ctx, t, m, pos, item)), None)
+                    if case is None:
+                        continue
+                    rid, score, _, fp = case
+                    orig = original(m, item, v) if original else None
+                    if orig and r.original_if and not (ctx.has_cjk if r.original_if == "cjk" else not orig.isascii()):
+                        orig = None
+                    out.append(ctx.cue(r.attribute, v, m.start(r.start) if r.start else m.start(),
+                                       m.end(r.end) if r.end else m.end(), rule=rid.replace("{@item}", item or ""),
+                                       confidence=score if score is not None else conf,
+                                       levels={k: f(m, item, v) for k, f in levels} or None,
+                                       first_person=ctx.first_person(pos) if fp == "hit" else fp, original=orig,
+                                       **{k: f(m, item, v) or None for k, f in data}))
+                    if r.first_only:
+                        break
+        return run

@@ -6,6 +6,7 @@ import re
 
 from core.engine.reading.holder import FIRST_PERSON, GENERIC, OTHER_SUBJ
 from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx, alt, at
+from core.engine.rules.data_runner import Rules
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
 from core.engine.rules.features import STAFF_UNIT
 from core.engine.rules.keys import Keys
@@ -28,29 +29,20 @@ _ZH_BREAK = "".join(_D.words("zh_break"))
 # ---------------------------------------------------------------- education
 _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon, rx, _ in EDU_LEVELS]
 _EDU_ZH = [(canon, re.compile(alt(zh))) for canon, _, zh in EDU_LEVELS]
+_CAR = _D.pattern("car", car_brands=_D.source("car_brands"))
+# the file's declared rules (socio.json `rules`), with the pattern lists the lexicon's degree table gives
+_R = Rules(_D, edu_en=[(c, None, rx) for c, rx in _EDU_EN], edu_zh=[(c, None, rx) for c, rx in _EDU_ZH])
+
+
+@_R.check("exam_before")
+def _exam_before(ctx: Ctx, t: str, m: re.Match[str], pos: int) -> bool:
+    exam = _M.level_exam_zh.get(m.group(0))
+    return bool(exam) and exam in t[max(0, pos - 3):pos]
 
 
 def education(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
+    out = _R.run(ctx, "education")
     t = ctx.masked
-    for canon, rx in _EDU_EN:
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()):
-                continue
-            clause = t[ctx.clause_start(m.start()):ctx.clause_end(m.start())]
-            if _P.edu_self_en.search(clause):
-                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level", confidence=_S["education:level"],
-                                   levels={"level": canon}))
-            elif _subjectless_degree(ctx, m.start(), m.end(), clause):
-                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_dropped_subject",
-                                   confidence=_S["education:level_dropped_subject"], levels={"level": canon}, first_person=True))
-    for canon, rx in _EDU_ZH:
-        for m in rx.finditer(t):
-            exam = _M.level_exam_zh.get(m.group(0))
-            if ctx.negated(m.start()) or (exam and exam in t[max(0, m.start() - 3):m.start()]):
-                continue
-            out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_zh", confidence=_S["education:level_zh"],
-                               levels={"level": canon}, original=m.group(0)))
     for m in _P.field_en.finditer(t):
         f = m.group("f") or m.group("f2")
         f = _P.field_stop.sub("", f).strip()
@@ -77,10 +69,12 @@ def education(ctx: Ctx) -> list[Cue]:
     return out
 
 
-def _subjectless_degree(ctx: Ctx, pos: int, end: int, clause: str) -> bool:
+@_R.check("subjectless_degree")
+def _subjectless_degree(ctx: Ctx, t: str, m: re.Match[str], pos: int) -> bool:
     """A degree named in a clause without any subject, right beside a word of holding or finishing
     it (two words before it, or the next words: "Master's? Check.")."""
-    start = ctx.clause_start(pos)
+    start, end = ctx.clause_start(pos), m.end()
+    clause = t[start:ctx.clause_end(pos)]
     before = ctx.masked[start:pos]
     if OTHER_SUBJ.search(before) or GENERIC.match(clause) or _P.no_subject_word.search(before[-14:]):
         return False
@@ -361,11 +355,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
                 continue      # someone addressed or named by their title (王老师, 谢谢老师): not the poster's job
             out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=_S["occupation:zh_bio"],
                                levels=_occ_levels(o, w), original=w))
-    for m in _P.sector_en.finditer(t):
-        sec = _M.sector_names.get(re.sub(r"\s+", " ", m.group("s").lower()))
-        if sec:
-            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector", confidence=_S["occupation:sector"],
-                               levels={"sector": sec}))
+    _R.run(ctx, "occupation_sector", out, t)
     for m in _P.work_field_en.finditer(t):
         # "working in education", "my software engineering work", "retail life chose me": the poster's field
         g = next(k for k in ("s", "s2", "s3", "s4", "s5") if m.group(k))
@@ -390,22 +380,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         if levels:
             out.append(ctx.cue("occupation", levels.get("role") or levels["sector"], s0, e0, rule="occupation:field_label",
                                confidence=_S["occupation:field_label"], levels=levels, first_person=True))
-    for rx in (_P.occ_retired_en, _P.occ_retired_zh):
-        if rx is _P.occ_retired_zh and not ctx.has_cjk:
-            continue
-        for m in rx.finditer(t):
-            # "since I retired", "my retirement", "退休以后": the employment status, not a job held
-            if ctx.negated(m.start()) or not ctx.is_self(m.start()):
-                continue
-            out.append(ctx.cue("occupation", "Retired", m.start(), m.end(), rule="occupation:retired",
-                               confidence=_S["occupation:retired"], levels={"sector": "Retired", "role": "Retired"},
-                               first_person=True))
-            break
-    for m in (_P.sector_zh.finditer(t) if ctx.has_cjk else ()):
-        sec = _M.sector_zh_names.get(m.group("s"))
-        if sec:
-            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector_zh", confidence=_S["occupation:sector_zh"],
-                               levels={"sector": sec}, original=m.group("s")))
+    _R.run(ctx, "occupation_retired", out, t)
     for rx, table in ((_INDIRECT_EN, OCC_INDIRECT_EN), (_INDIRECT_ZH, OCC_INDIRECT_ZH)):
         if table is OCC_INDIRECT_ZH and not ctx.has_cjk:
             continue
@@ -511,7 +486,6 @@ def workplace(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_INCOME_PHRASES = [(rx, p.value) for p, rx in _D.patterns("income_phrases")]
 _BANDS = {k: tuple(x) for k, x in _D.map("bands").items()}
 _BRACKETS = {k: tuple(x) for k, x in _D.map("brackets").items()}
 
@@ -577,17 +551,7 @@ def income_level(ctx: Ctx) -> list[Cue]:
             continue
         out.append(_income(ctx, float(m.group("n")) * 1000, "USD", t[m.start():ctx.clause_end(m.start())], "year",
                            m.start(), m.end(), "income:bare_k", currency_assumed=True))
-    for rx, band in _INCOME_PHRASES:
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()):
-                continue
-            out.append(ctx.cue("income_level", band, m.start(), m.end(), rule="income:phrase", confidence=_S["income:phrase"],
-                               levels={"band": band}))
-    return out
-
-
-_CAR_BRANDS = _D.source("car_brands")
-_CAR = _D.pattern("car", car_brands=_CAR_BRANDS)
+    return _R.run(ctx, "income_phrases", out)
 
 
 def assets(ctx: Ctx) -> list[Cue]:
@@ -624,41 +588,11 @@ def assets(ctx: Ctx) -> list[Cue]:
             val = _M.home_values.get(h, f"owned {h}")
         out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:property", confidence=_S["assets:property"],
                            original=z or None))
-    for m in _P.lux.finditer(t):
-        b = (m.group("b") or m.group("zb")).strip()
-        item = m.group("item") if m.groupdict().get("item") else None
-        val = f"{b} {item}" if item else b
-        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:brand", confidence=_S["assets:brand"],
-                           original=m.group("zb") if m.group("zb") else None))
-    for m in _P.invest.finditer(t):
-        val = (m.group("i") or "").strip() or "investments"
-        out.append(ctx.cue("assets", val if m.group("i") else "stocks/funds", m.start(), m.end(), rule="assets:investments",
-                           confidence=_S["assets:investments"], original=m.group("z") if m.group("z") else None))
-    return out
-
-
-_CONS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("consumption")]
-
-
-# "budget" describes a trip, a product or an audience as often as the poster: theirs only in a first-person sentence
+    return _R.run(ctx, "assets", out)
 
 
 def consumption_level(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
-    t = ctx.masked
-    for val, rx, conf in _CONS:
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()) and val != "low":
-                continue
-            if ctx.carrier == "hashtag" and m.group(0) in _W.cons_tag_slang:
-                continue
-            if m.group(0).lower() in _W.cons_self_only:
-                a, b = ctx.sentence(m.start())
-                if not FIRST_PERSON.search(t[a:b]):
-                    continue
-            out.append(ctx.cue("consumption_level", val, m.start(), m.end(), rule=f"consumption:{val}", confidence=conf,
-                               original=m.group(0) if not m.group(0).isascii() else None, keyword=m.group(0)))
-    return out
+    return _R.run(ctx, "consumption_level")
 
 
 EXTRACTORS = (education, school, occupation, workplace, income_level, assets, consumption_level)
