@@ -31,7 +31,10 @@ _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon,
 _EDU_ZH = [(canon, re.compile(alt(zh))) for canon, _, zh in EDU_LEVELS]
 _CAR = _D.pattern("car", car_brands=_D.source("car_brands"))
 # the file's declared rules (socio.json `rules`), with the pattern lists the lexicon's degree table gives
-_R = Rules(_D, edu_en=[(c, None, rx) for c, rx in _EDU_EN], edu_zh=[(c, None, rx) for c, rx in _EDU_ZH])
+_R = Rules(_D, edu_en=[(c, None, rx) for c, rx in _EDU_EN], edu_zh=[(c, None, rx) for c, rx in _EDU_ZH],
+           uni_abbr_re=_D.pattern("uni_abbr_re", abbr=alt(list(UNI_ABBR_ZH))),
+           uni_full={a: full for a, (full, _) in UNI_ABBR_ZH.items()},
+           uni_city={a: city for a, (_, city) in UNI_ABBR_ZH.items()})
 
 
 @_R.check("exam_before")
@@ -94,22 +97,9 @@ def _level_in(clause: str) -> str | None:
     return None
 
 
-_UNI_ABBR_RE = _D.pattern("uni_abbr_re", abbr=alt(list(UNI_ABBR_ZH)))
-
-
 def school(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
+    out = _R.run(ctx, "school")
     t = ctx.masked
-    if ctx.has_cjk:
-        for m in _UNI_ABBR_RE.finditer(t):
-            full, city = UNI_ABBR_ZH[m.group("a")]
-            win = t[max(0, m.start() - 12):m.end() + 12]
-            if not _P.uni_abbr_ctx.search(win) or not ctx.first_person(m.start()):
-                continue
-            strong = _P.uni_abbr_strong.search(win)
-            out.append(ctx.cue("school", full, m.start(), m.end(), rule="school:abbr_zh",
-                               confidence=_S["school:abbr_zh_strong" if strong else "school:abbr_zh"],
-                               levels={"city": city, "institution": full}, original=m.group("a")))
     for rx in (SCHOOL_ZH, SCHOOL_EN):
         for m in rx.finditer(t):
             name = m.group(0)
