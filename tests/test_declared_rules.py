@@ -47,7 +47,7 @@ _PET = {"id": "pets:my", "step": "pets", "attribute": "pets", "pattern": "pet", 
                   {"id": "pets:my", "first_person": True}],
         "why": "my pet, its kind by the map and its name"}
 _MOOD = {"id": "mood:{@item}", "step": "moods", "attribute": "mood", "pattern_list": "moods", "value": "{@item}",
-         "original": "{0}", "original_if_non_ascii": True, "data": {"keyword": "{0}"},
+         "original": "{0}", "original_if": "non_ascii", "data": {"keyword": "{0}"},
          "guards": [{"drop_if": [{"is": "carrier", "values": ["hashtag"]}], "why": "a tag is anyone's mood"},
                     {"drop_if": [{"is": "in_words", "words": "quiet", "lower": True}, {"is": "says_i", "in": "sentence",
                                                                                       "not": True}], "why": _WHY},

@@ -24,7 +24,7 @@ cannot say is a named Python check the module registers (`@rules.check("subjectl
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -198,12 +198,13 @@ class Rule(Case):
     pattern: str | None = None
     pattern_list: str | None = None
     value: str = "{0}"
+    trim: str | None = None            # a pattern whose matches are cut from the value ("the words before a name")
     levels: dict[str, str] = {}
     original: str | None = None
-    original_if_non_ascii: bool = False
+    original_if: Literal["non_ascii", "cjk"] | None = None   # a non-Latin original, or any in a text with CJK
     data: dict[str, str | bool | dict[str, str]] = {}   # {"in_words": key}: True when the value is in it
-    start: str | None = None           # a group whose start / end is the cue's (default: the match's)
-    end: str | None = None
+    start: str | None = None           # a group whose start / end is the cue's (default: the match's; "@value":
+    end: str | None = None             # the value's length before the end)
     first_only: bool = False           # one cue per pattern at most
     cases: list[Case] = []
     why: str = Field(min_length=1)
@@ -293,6 +294,8 @@ class Rules:
                     attrs |= {"clause_start", "clause_end"}
                 if t.is_ in self.checks:
                     checks.append(self.checks[t.is_])
+            if r.original_if == "cjk":
+                attrs.add("has_cjk")
         return attrs, checks
 
     def _map(self, key: str) -> dict[str, Any]:
@@ -342,7 +345,7 @@ class Rules:
         fam, scores = self.fam, self.fam.scores()
         items = self.given.get(r.pattern_list) if r.pattern_list else [(None, None, pats[r.pattern])]
         items = items or [(p.value, p.confidence, rx) for p, rx in fam.patterns(r.pattern_list)]
-        value = _template(r.value, self._map)
+        value, trim = _template(r.value, self._map), pats[r.trim] if r.trim else None
         levels = [(k, _template(v, self._map)) for k, v in r.levels.items()]
         data = [(k, _datum(v, fam, self._map)) for k, v in r.data.items()]
         original = _template(r.original, self._map) if r.original else None
@@ -360,19 +363,21 @@ class Rules:
             for item, conf, rx in items:
                 for m in rx.finditer(t):
                     pos = m.start()
-                    if (hits and _drop(hits, ctx, t, m, pos, item)) or not (v := value(m, item, None)):
+                    v = value(m, item, None)
+                    if (hits and _drop(hits, ctx, t, m, pos, item)) or not (v := trim.sub("", v).strip() if trim else v):
                         continue
                     case = next((c for c in cases if not (c[2] and _drop(c[2], ctx, t, m, pos, item))), None)
                     if case is None:
                         continue
                     rid, score, _, fp = case
                     orig = original(m, item, v) if original else None
-                    out.append(ctx.cue(r.attribute, v, m.start(r.start) if r.start else pos,
-                                       m.end(r.end) if r.end else m.end(), rule=rid.replace("{@item}", item or ""),
-                                       confidence=conf if score is None else score,
+                    if orig and r.original_if and not (ctx.has_cjk if r.original_if == "cjk" else not orig.isascii()):
+                        orig = None
+                    e = m.end(r.end) if r.end else m.end()
+                    out.append(ctx.cue(r.attribute, v, e - len(v) if r.start == "@value" else m.start(r.start or 0), e,
+                                       rule=rid.replace("{@item}", item or ""), confidence=conf if score is None else score,
                                        levels={k: f(m, item, v) for k, f in levels} or None, first_person=fp,
-                                       original=None if r.original_if_non_ascii and orig and orig.isascii() else orig,
-                                       **{k: f(m, item, v) or None for k, f in data}))
+                                       original=orig, **{k: f(m, item, v) or None for k, f in data}))
                     if r.first_only:
                         break
         return run

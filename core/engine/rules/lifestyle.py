@@ -78,16 +78,7 @@ def home_location(ctx: Ctx) -> list[Cue]:
     places = ctx.places()
     out = _place_cues(ctx, "home_location", places, _P.home_en, _P.home_zh, "home:place", 0.7)
     out += _suffix_cues(ctx, "home_location", _P.home_zh_suffix, "home:local_zh", 0.65)
-    t = ctx.masked
-    for rx in (_P.address_en, _P.address_zh):
-        for m in rx.finditer(t):
-            win = t[max(0, m.start() - 30):m.end() + 20]
-            if not _P.addr_home_ctx.search(win):
-                continue
-            name = _P.address_lead_zh.sub("", m.group(0))
-            out.append(ctx.cue("home_location", name, m.end() - len(name), m.end(), rule="home:address",
-                               confidence=_S["home:address"], levels={"address": name}, original=name if ctx.has_cjk else None))
-    return out
+    return _R.run(ctx, "home_address", out)
 
 
 def work_location(ctx: Ctx) -> list[Cue]:

@@ -31,7 +31,7 @@ _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon,
 _EDU_ZH = [(canon, re.compile(alt(zh))) for canon, _, zh in EDU_LEVELS]
 _CAR = _D.pattern("car", car_brands=_D.source("car_brands"))
 # the file's declared rules (socio.json `rules`), with the pattern lists the lexicon's degree table gives
-_R = Rules(_D, edu_en=[(c, None, rx) for c, rx in _EDU_EN], edu_zh=[(c, None, rx) for c, rx in _EDU_ZH],
+_R = Rules(_D, school_en=SCHOOL_EN, school_zh=SCHOOL_ZH, edu_en=[(c, None, rx) for c, rx in _EDU_EN], edu_zh=[(c, None, rx) for c, rx in _EDU_ZH],
            uni_abbr_re=_D.pattern("uni_abbr_re", abbr=alt(list(UNI_ABBR_ZH))),
            uni_full={a: full for a, (full, _) in UNI_ABBR_ZH.items()},
            uni_city={a: city for a, (_, city) in UNI_ABBR_ZH.items()})
@@ -129,12 +129,7 @@ def school(ctx: Ctx) -> list[Cue]:
                 fm3 = _P.faculty_en.search(before)
                 if faculty is None and fm3 and len(before) - fm3.end() <= 6 and rx is SCHOOL_EN:
                     faculty = fm3.group(0).strip()
-            levels: dict[str, str] = {}
-            city = None
-            if _P.higher_ed.search(inst):
-                city = next((p.levels.get("city") for p in ctx.places() if s <= p.start and p.end <= s + len(inst) and p.levels.get("city")), None)
-            if city:
-                levels["city"] = city
+            levels = _city_in(ctx, s, s + len(inst)) if _P.higher_ed.search(inst) else {}
             levels["institution"] = inst
             if faculty:
                 levels["faculty"] = faculty
@@ -145,6 +140,12 @@ def school(ctx: Ctx) -> list[Cue]:
             out.append(ctx.cue("school", faculty or inst, s, s + len(name), rule="school:name", confidence=conf,
                                levels=levels, original=name if ctx.has_cjk else None))
     return out
+
+
+def _city_in(ctx: Ctx, a: int, b: int) -> dict[str, str]:
+    """{"city": ...} of the first place within [a, b) that names a city, else {}."""
+    city = next((p.levels.get("city") for p in ctx.places() if a <= p.start and p.end <= b and p.levels.get("city")), None)
+    return {"city": city} if city else {}
 
 
 # ---------------------------------------------------------------- occupation
@@ -179,24 +180,16 @@ def _find_role(ws: str) -> tuple[int, str, dict] | None:
     return None
 
 
-def _lookup_tail(words: str) -> tuple[str, dict] | None:
+def _lookup(words: str, tail: bool = False) -> tuple[str, dict] | None:
+    """(term, occupation) of the longest role term (3 words to 1) the words start with, or end with
+    (`tail`: "nurses" read as "nurse", the term as written)."""
     ws = words.lower().split()
     for n in (3, 2, 1):
         if len(ws) >= n:
-            term = " ".join(ws[-n:])
-            o = _EN_TERMS.get(term) or (_EN_TERMS.get(term[:-1]) if term.endswith("s") else None)
+            term = " ".join(ws[-n:] if tail else ws[:n])
+            o = _EN_TERMS.get(term) or (_EN_TERMS.get(term[:-1]) if tail and term.endswith("s") else None)
             if o:
                 return term, o
-    return None
-
-
-def _lookup_head(words: str) -> tuple[str, dict] | None:
-    ws = words.lower().split()
-    for n in (3, 2, 1):
-        if len(ws) >= n:
-            term = " ".join(ws[:n])
-            if term in _EN_TERMS:
-                return term, _EN_TERMS[term]
     return None
 
 
@@ -288,7 +281,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         out.append(ctx.cue("occupation", o["role"], m.start(), end, rule="occupation:explicit", confidence=conf,
                            levels=_occ_levels(o, w), first_person=first, former=retired or None))
     for m in _P.occ_here_en.finditer(t):
-        hit = _lookup_tail(m.group("ws"))
+        hit = _lookup(m.group("ws"), tail=True)
         if not hit:
             continue
         w, o = hit
@@ -302,7 +295,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         if len(ws) == 1 and len(ws[0]) > 6 and ws[0].endswith("life"):
             ws = [ws[0][:-4], "life"]   # "#nurselife" written in lower case: the role before "life", like #NurseLife
         for j in range(len(ws)):
-            hit = _lookup_head(" ".join(ws[j:]))
+            hit = _lookup(" ".join(ws[j:]))
             if hit:
                 w, o = hit
                 conf = _S["occupation:hashtag_weak" if w in _W.occ_weak_terms or w in _W.tag_ambiguous else "occupation:hashtag"]
@@ -310,7 +303,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
                                    levels=_occ_levels(o, w), first_person=True))
                 break
     for m in _P.occ_jobas_en.finditer(t):
-        hit = _lookup_head(m.group("ws"))
+        hit = _lookup(m.group("ws"))
         if not hit:
             continue
         w, o = hit
@@ -415,11 +408,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
             work = bool(_P.work_ctx_en.search(win) or _P.work_ctx_zh.search(win))
             if not work and ctx.carrier not in ("badge", "document"):
                 continue
-            lv: dict[str, str] = {}
-            w0 = max(0, s - 50)
-            city = next((p.levels.get("city") for p in ctx.places() if w0 <= p.start and p.end <= s + len(name) + 30 and p.levels.get("city")), None)
-            if city:
-                lv["city"] = city
+            lv = _city_in(ctx, max(0, s - 50), s + len(name) + 30)
             lv["organization"] = name
             after = t[s + len(name):ctx.clause_end(s + len(name))]
             um = _P.unit_en.search(after) or (_P.unit_zh.match(after) if rx is ORG_ZH else None)
@@ -427,20 +416,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
                 lv["unit"] = (um.groupdict().get("u") or um.groupdict().get("u2") or um.group(0)).strip()
             out.append(ctx.cue("workplace", lv.get("unit") or name, s, s + len(name), rule="workplace:org",
                                confidence=_S["workplace:org" if work else "workplace:org_no_context"], levels=lv, original=name if ctx.has_cjk else None))
-    # schools and universities are employers too ("I teach 4th grade at Lincoln Elementary")
-    for rx in (SCHOOL_EN, SCHOOL_ZH):
-        if rx is SCHOOL_ZH and not ctx.has_cjk:
-            continue
-        for m in rx.finditer(t):
-            before = t[max(0, m.start() - 45):m.start()]
-            if not _P.teach_at.search(before):
-                continue
-            name = _P.school_trim.sub("", m.group(0)).strip()
-            if rx is SCHOOL_ZH and not _P.teach_after_zh.search(t[m.end():m.end() + 6]):
-                continue
-            s0 = m.end() - len(name)
-            out.append(ctx.cue("workplace", name, s0, m.end(), rule="workplace:school", confidence=_S["workplace:school"],
-                               levels={"organization": name}, original=name if ctx.has_cjk else None))
+    _R.run(ctx, "workplace_school", out)     # schools and universities are employers too
     # "I work at X" where X is a capitalised name without an org suffix
     for m in _P.work_stated.finditer(t):
         name = m.group("o").strip().rstrip(".'-")
@@ -492,15 +468,14 @@ def income_band(annual: float, currency: str) -> tuple[str, str]:
     return band, f">{prev:,} {currency}/year"
 
 
+# the period words of an amount, in the order they are tested, with the times a year it is paid
+_PERIODS = ((_P.period_h, 2080, "hour"), (_P.period_w, 52, "week"), (_P.period_m, 12, "month"), (_P.period_y, 1, "year"))
+
+
 def _annual(amount: float, clause: str, default_period: str) -> tuple[float, str]:
-    if _P.period_h.search(clause):
-        return amount * 2080, "hour"
-    if _P.period_w.search(clause):
-        return amount * 52, "week"
-    if _P.period_m.search(clause):
-        return amount * 12, "month"
-    if _P.period_y.search(clause):
-        return amount, "year"
+    for rx, times, period in _PERIODS:
+        if rx.search(clause):
+            return amount * times, period
     return (amount * 12, "month") if default_period == "month" else (amount, "year")
 
 
