@@ -159,7 +159,8 @@ _WHERE = "^(hit|clause|sentence|prefix|before|after|window|text)$"
 
 class Test(_Strict):
     """One test of a hit: a built-in (`is`: negated, first_person, is_self, match, says_i, in_words,
-    item, carrier, cjk, by_other) or a check the family module registers; `not` inverts it."""
+    has -- the template `of` is not empty --, item, carrier, cjk, by_other) or a check the family module
+    registers; `not` inverts it."""
     is_: str = Field(alias="is", min_length=1)
     not_: bool = Field(default=False, alias="not")
     pattern: str | None = None       # match: a pattern key of the file (or one the module gives)
@@ -182,7 +183,7 @@ class Case(_Strict):
     id: str = Field(pattern=r"^[a-z_]+:[a-z_{}@]+$")    # the cue's rule id ("{@item}": the list item's value)
     score: str | float | None = None   # a key of the file's scores, a number; default: the list item's
     guards: list[Guard] = []
-    first_person: bool | None = None
+    first_person: bool | Literal["hit"] | None = None     # "hit": the holder's reading at the hit, passed on
 
 
 class Rule(Case):
@@ -205,6 +206,7 @@ class Rule(Case):
     data: dict[str, str | bool | dict[str, str]] = {}   # {"in_words": key}: True when the value is in it
     start: str | None = None           # a group whose start / end is the cue's (default: the match's; "@value":
     end: str | None = None             # the value's length before the end)
+    at: str | None = None              # the group whose start the guards read (default: the match's)
     first_only: bool = False           # one cue per pattern at most
     cases: list[Case] = []
     why: str = Field(min_length=1)
@@ -244,13 +246,15 @@ _READS = {"negated": ("negated",), "first_person": ("first_person",), "is_self":
           "by_other": ("by_other",), "carrier": ("carrier",)}
 
 
-class Rules:
+class Rules(dict[str, Any]):
     """A family's declared rules (its file's `rules`): validated when built at the module's import,
-    compiled at first run, after the module registered its checks (`@rules.check(name)`). Given
-    `patterns`, pattern lists ([(value, score, regex)]) and maps are the module's (a table of its Python)."""
+    compiled at first run, after the module registered its checks (`@rules.check(name)`). The dict holds
+    what the module gives by key -- patterns, pattern lists [(value, score, regex)] and maps of its Python
+    -- so the regex-linearity corpus (tests/regex_corpus.py) walks the given patterns too."""
 
     def __init__(self, fam: Any, **given: Any) -> None:
-        self.fam, self.given, self.checks = fam, given, {}
+        super().__init__(given)
+        self.fam, self.checks = fam, {}
         self._steps: dict[str, list[Any]] | None = None
         self.rules = [self._fail(i, lambda: Rule.model_validate(e)) for i, e in enumerate(fam.data.rules)]
 
@@ -274,7 +278,7 @@ class Rules:
         """The cues of the step's rules, in file order, added to `out`; `text` is the text scanned when it
         is not the masked text (a copy with more blanked, of the same length)."""
         if self._steps is None:
-            pats = compiled(self.fam) | {k: v for k, v in self.given.items() if isinstance(v, re.Pattern)}
+            pats = compiled(self.fam) | {k: v for k, v in self.items() if isinstance(v, re.Pattern)}
             self._steps = {}
             for i, r in enumerate(self.rules):
                 self._steps.setdefault(r.step, []).append(self._fail(i, lambda: self._rule(r, pats)))
@@ -291,15 +295,17 @@ class Rules:
             for t in (t for g in [*r.guards, *(g for c in r.cases for g in c.guards)] for t in g.drop_if):
                 attrs |= set(_READS.get(t.is_, ()))
                 if t.is_ in ("match", "says_i") and t.in_ in ("clause", "sentence", "prefix"):
-                    attrs |= {"clause_start", "clause_end"}
+                    attrs |= {"clause_start", "clause_end", "prefix"}
                 if t.is_ in self.checks:
                     checks.append(self.checks[t.is_])
             if r.original_if == "cjk":
                 attrs.add("has_cjk")
+            if "hit" in (r.first_person, *(c.first_person for c in r.cases)):
+                attrs.add("first_person")
         return attrs, checks
 
     def _map(self, key: str) -> dict[str, Any]:
-        return self.given[key] if isinstance(self.given.get(key), dict) else self.fam.map(key)
+        return self[key] if isinstance(self.get(key), dict) else self.fam.map(key)
 
     def _test(self, test: Test, pats: dict[str, Any]) -> tuple[Any, bool]:
         """(fn(ctx, t, m, pos, item) -> bool, whether it reads the text alone, not the hit)."""
@@ -316,6 +322,9 @@ class Rules:
             return (lambda ctx, t, m, pos, item: getattr(ctx, n)(pos)), False
         if n == "item":
             return (lambda ctx, t, m, pos, item: item in test.values), False
+        if n == "has":
+            of = _template(test.of, self._map)
+            return (lambda ctx, t, m, pos, item: bool(of(m, item, None))), False
         if n == "in_words":
             ws, of, low = frozenset(self.fam.words(test.words or "")), _template(test.of, self._map), test.lower
             return (lambda ctx, t, m, pos, item: (of(m, item, None).lower() if low else of(m, item, None)) in ws), False
@@ -324,7 +333,7 @@ class Rules:
         rx = FIRST_PERSON if n == "says_i" else pats[test.pattern or ""]
         find = rx.match if test.anchored else rx.search
         where = {"hit": lambda ctx, t, m, pos: m.group(0), "text": lambda ctx, t, m, pos: t,
-                 "prefix": lambda ctx, t, m, pos: t[ctx.clause_start(pos):pos],
+                 "prefix": lambda ctx, t, m, pos: ctx.prefix(pos),
                  "clause": lambda ctx, t, m, pos: t[ctx.clause_start(pos):ctx.clause_end(pos)],
                  "sentence": lambda ctx, t, m, pos: t[ctx.clause_start(pos):ctx.clause_end(pos)],
                  "before": lambda ctx, t, m, pos: t[max(0, pos - b):pos],
@@ -343,7 +352,7 @@ class Rules:
     def _rule(self, r: Rule, pats: dict[str, Any]) -> Any:
         """The rule's run(ctx, text, out): its own guards, then its cases, then one cue per hit kept."""
         fam, scores = self.fam, self.fam.scores()
-        items = self.given.get(r.pattern_list) if r.pattern_list else [(None, None, pats[r.pattern])]
+        items = self.get(r.pattern_list) if r.pattern_list else [(None, None, pats[r.pattern])]
         items = items or [(p.value, p.confidence, rx) for p, rx in fam.patterns(r.pattern_list)]
         value, trim = _template(r.value, self._map), pats[r.trim] if r.trim else None
         levels = [(k, _template(v, self._map)) for k, v in r.levels.items()]
@@ -362,7 +371,7 @@ class Rules:
                 return
             for item, conf, rx in items:
                 for m in rx.finditer(t):
-                    pos = m.start()
+                    pos = m.start(r.at) if r.at else m.start()
                     v = value(m, item, None)
                     if (hits and _drop(hits, ctx, t, m, pos, item)) or not (v := trim.sub("", v).strip() if trim else v):
                         continue
@@ -376,7 +385,8 @@ class Rules:
                     e = m.end(r.end) if r.end else m.end()
                     out.append(ctx.cue(r.attribute, v, e - len(v) if r.start == "@value" else m.start(r.start or 0), e,
                                        rule=rid.replace("{@item}", item or ""), confidence=conf if score is None else score,
-                                       levels={k: f(m, item, v) for k, f in levels} or None, first_person=fp,
+                                       levels={k: x for k, f in levels if (x := f(m, item, v))} or None,
+                                       first_person=ctx.first_person(pos) if fp == "hit" else fp,
                                        original=orig, **{k: f(m, item, v) or None for k, f in data}))
                     if r.first_only:
                         break

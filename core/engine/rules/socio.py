@@ -194,15 +194,15 @@ def _lookup(words: str, tail: bool = False) -> tuple[str, dict] | None:
 
 
 _OCC_ALT_ZH = alt(list(_ZH_TERMS))
-_OCC_EXPLICIT_ZH = _D.pattern("occ_explicit_zh", occ_alt_zh=_OCC_ALT_ZH)
-_ZH_BIO_ROLE = _D.pattern("zh_bio_role", occ_alt_zh=_OCC_ALT_ZH)
 _ZH_ADDRESS_BEFORE = tuple(sorted(_D.words("zh_address_before"), key=len, reverse=True))
 _ZH_SURNAMES = frozenset("".join(family("identity").words("surnames_single")))   # the name rules' table (identity.json)
 
 
-def _addressed_zh(pre: str, w: str) -> bool:
+@_R.check("addressed_zh")
+def _addressed_zh(ctx: Ctx, t: str, m: re.Match[str], pos: int) -> bool:
     """'王老师', '小李医生', '谢谢老师': a title used to address or name someone else (a surname, a
     diminutive + surname, or a word of thanks / asking before it), not a bio's job."""
+    pre, w = m.group("pre"), m.group("w")
     if w not in _W.zh_address_titles:
         return False
     name = pre[1:] if len(pre) == 2 and pre[0] in _W.zh_name_prefixes else pre
@@ -215,6 +215,13 @@ def _occ_levels(o: dict, term: str) -> dict[str, str]:
     if spec and spec[0] == o["role"]:
         lv["specialty"] = spec[1]
     return lv
+
+
+# the Chinese role rules' patterns and the role table's levels by Chinese term (as _occ_levels gives them)
+_R |= {"occ_explicit_zh": _D.pattern("occ_explicit_zh", occ_alt_zh=_OCC_ALT_ZH),
+             "zh_bio_role": _D.pattern("zh_bio_role", occ_alt_zh=_OCC_ALT_ZH),
+             "zh_sector": {w: o["sector"] for w, o in _ZH_TERMS.items()}, "zh_role": {w: o["role"] for w, o in _ZH_TERMS.items()},
+             "zh_specialty": {w: x["specialty"] for w, o in _ZH_TERMS.items() if "specialty" in (x := _occ_levels(o, w))}}
 
 
 def _labels(ctx: Ctx, t: str) -> list[tuple[int, int, str]]:
@@ -309,36 +316,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         w, o = hit
         out.append(ctx.cue("occupation", o["role"], m.start(), m.start("ws") + len(w), rule="occupation:job_as",
                            confidence=_S["occupation:job_as"], levels=_occ_levels(o, w)))
-    for m in (_OCC_EXPLICIT_ZH.finditer(t) if ctx.has_cjk else ()):
-        w = m.group("w") or m.group("w2") or m.group("w3")
-        o = _ZH_TERMS.get(w)
-        if not o or ctx.negated(m.start()):
-            continue
-        fp_zh: bool | None = None
-        if m.group("w3"):
-            # "<someone>是老师": first person only when the subject is 我
-            fp_zh = ctx.first_person(m.start())
-            if fp_zh and not _P.self_zh.search(ctx.prefix(m.start())):
-                continue
-        elif _P.occ_bad_zh_before.search(t[max(0, m.start() - 4):m.start()]):
-            continue
-        if m.group("w2") and w in _W.occ_tag_skip_zh:
-            continue
-        out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:zh",
-                           confidence=_S["occupation:zh_named" if m.group("w3") else "occupation:zh"], levels=_occ_levels(o, w), original=w,
-                           first_person=fp_zh))
-    # ZH bios: "坐标杭州，95后，互联网大厂产品经理" — a short phrase ending in a role term
-    if ctx.has_cjk:
-        for m in _ZH_BIO_ROLE.finditer(t):
-            w = m.group("w")
-            o = _ZH_TERMS.get(w)
-            if not o or w in _W.zh_bio_skip or ctx.negated(m.start("w")) or not ctx.first_person(m.start("w")):
-                continue
-            if _addressed_zh(m.group("pre"), w):
-                continue      # someone addressed or named by their title (王老师, 谢谢老师): not the poster's job
-            out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=_S["occupation:zh_bio"],
-                               levels=_occ_levels(o, w), original=w))
-    _R.run(ctx, "occupation_sector", out, t)
+    _R.run(ctx, "occupation_zh", out, t)
     for m in _P.work_field_en.finditer(t):
         # "working in education", "my software engineering work", "retail life chose me": the poster's field
         g = next(k for k in ("s", "s2", "s3", "s4", "s5") if m.group(k))
