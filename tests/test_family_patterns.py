@@ -56,7 +56,7 @@ def test_lifestyle_guards_and_word_lists_are_data():
     assert lifestyle._P.work_zh.search("公司在") and not lifestyle._P.work_zh.search("去")
     assert lifestyle._P.hometown_trigger.search("grew up in") and lifestyle._P.hometown_trigger.search("老家在")
     assert lifestyle._RECURRING.search("as usual") and lifestyle._RECURRING.search("照例")
-    assert lifestyle._CHILD_COUNTS["two"] == "2" and "相亲" in lifestyle._SINGLE_WEAK
+    assert d.map("child_counts")["two"] == "2 children" and "相亲" in lifestyle._SINGLE_WEAK
     assert lifestyle._P.pet_named_zh.search("我家猫叫咪咪").group("n") == "咪咪"
     assert "hashtag" not in d.data.patterns     # dead: reading/document.py reads the hashtags
 

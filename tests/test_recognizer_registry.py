@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ast
 import json
+import sys
 import re
 from pathlib import Path
 
@@ -186,6 +187,14 @@ def _reads_in_code(qualname: str, arg: int | str, funcs: dict, imports: dict, se
         if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == name:
             out.add(n.attr)
         elif isinstance(n, ast.Call):
+            f = n.func      # a family's declared rules (`_R.run(ctx, "step")`): what they read and their checks
+            rules = getattr(sys.modules[mod], f.value.id, None) if isinstance(f, ast.Attribute) \
+                and isinstance(f.value, ast.Name) and mod in sys.modules else None
+            if isinstance(rules, data_runner.Rules) and f.attr == "run" and getattr(n.args[0], "id", "") == name:
+                attrs, checks = rules.reads(n.args[1].value)
+                out |= attrs
+                for fn in checks:
+                    out |= _reads_in_code(f"{fn.__module__}.{fn.__name__}", 0, funcs, imports, seen)
             passed = [(i, a) for i, a in enumerate(n.args)] + [(k.arg, k.value) for k in n.keywords]
             for at, a in passed:
                 if isinstance(a, ast.Name) and a.id == name:

@@ -181,8 +181,10 @@ def test_parts_keep_the_order_of_interleaved_languages():
 
 def test_patterns_compile_from_data_as_the_rules_read_them():
     from core.engine.rules import lifestyle, socio
-    assert socio._CONS[0][0] == "high" and socio._CONS[0][1].search("a Michelin dinner")
-    assert socio._CONS[0][2] == family("socio").data.pattern_lists["consumption"].items[0].confidence
+    from core.engine.rules.documents import document
+    high = family("socio").data.pattern_lists["consumption"].items[0]      # read by the file's rule consumption:{@item}
+    cues = socio.consumption_level(document("I booked a Michelin dinner for us."))
+    assert [(c.value, c.confidence, c.cue) for c in cues] == [("high", high.confidence, "consumption:high")]
     assert socio._S["education:level"] == 0.65 and lifestyle._S["commute:mode"] == 0.6
     assert lifestyle._FAM_EN.search("my two daughters").group("r") == "daughters"
     assert [v for v, _ in lifestyle._MODE][:2] == ["metro", "bus"]

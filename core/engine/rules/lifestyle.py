@@ -6,6 +6,7 @@ import re
 
 from core.engine.gazetteer import Place, _fallback_find
 from core.engine.rules.base import CJK, IMAGE_TEXT_CARRIERS, Ctx, Lexicon, alt
+from core.engine.rules.data_runner import Rules
 from core.engine.rules.entities import STATION
 from core.engine.rules.family_patterns import compiled
 from core.engine.rules.lexicon import HOBBIES, HOBBY_AMBIGUOUS, VENUE_TYPES
@@ -77,16 +78,7 @@ def home_location(ctx: Ctx) -> list[Cue]:
     places = ctx.places()
     out = _place_cues(ctx, "home_location", places, _P.home_en, _P.home_zh, "home:place", 0.7)
     out += _suffix_cues(ctx, "home_location", _P.home_zh_suffix, "home:local_zh", 0.65)
-    t = ctx.masked
-    for rx in (_P.address_en, _P.address_zh):
-        for m in rx.finditer(t):
-            win = t[max(0, m.start() - 30):m.end() + 20]
-            if not _P.addr_home_ctx.search(win):
-                continue
-            name = _P.address_lead_zh.sub("", m.group(0))
-            out.append(ctx.cue("home_location", name, m.end() - len(name), m.end(), rule="home:address",
-                               confidence=_S["home:address"], levels={"address": name}, original=name if ctx.has_cjk else None))
-    return out
+    return _R.run(ctx, "home_address", out)
 
 
 def work_location(ctx: Ctx) -> list[Cue]:
@@ -353,12 +345,11 @@ _FAM_EN = _D.pattern("fam_en", numw=_NUMW, relations=alt(list(_REL_EN)))
 _FAM_ZH = _D.pattern("fam_zh", relations=alt(list(_REL_ZH)))
 _BREEDS = _D.source("breeds")
 _PET_NAMED = _D.pattern("pet_named", breeds=_BREEDS)
-_PARENT_NAMES = _D.map("parent_name_en")
-_FAM_ZH_COORD = _D.pattern("fam_zh_coord", relations=alt([k for k in _REL_ZH if len(k) >= 2]))
+# the file's declared rules (lifestyle.json `rules`), with the patterns whose alternation the relation map fills
+_R = Rules(_D, fam_zh=_FAM_ZH,
+           fam_zh_coord=_D.pattern("fam_zh_coord", relations=alt([k for k in _REL_ZH if len(k) >= 2])))
 _NAME_STOP = set(_D.words("name_stop"))
 _FIGURATIVE = tuple(_D.words("figurative_relations", "en"))
-_AMBIGUOUS_ZH = tuple(_D.words("ambiguous_relations_zh", "zh"))
-_CHILD_COUNTS = _D.map("child_counts")
 
 
 def family_and_relations(ctx: Ctx) -> list[Cue]:
@@ -390,23 +381,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         conf = 0.15 if canon in _EXTENDED else 0.65
         out.append(ctx.cue("family_and_relations", val, m.start(), end, rule="family:en", confidence=conf, first_person=True,
                            relation=canon, name=name, pet=canon in _PETS or None))
-    for m in _FAM_ZH.finditer(t):
-        r = m.group("r") or m.group("pr")
-        canon = _REL_ZH.get(r)
-        if not canon:
-            continue
-        if r in _AMBIGUOUS_ZH and not _P.own_prefix_zh.match(m.group(0)):
-            continue
-        out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh", confidence=_S["family:zh"],
-                           first_person=True, relation=canon, original=r, pet=canon in _PETS or None))
-    if not ctx.by_other:
-        # "for Mum's 70th", "Sunday with Mama": a parent word written as a name is one's own parent
-        # (after my / our, fam_en reads it; after his / the / Anna's, someone else's)
-        for m in _P.parent_name_en.finditer(t):
-            canon = _PARENT_NAMES.get(m.group("r"))
-            if canon and not _P.other_det.search(t[max(0, m.start() - 16):m.start()]):
-                out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end("r"), rule="family:en_parent_name",
-                                   confidence=0.5, first_person=True, relation=canon))
+    _R.run(ctx, "family_zh", out)
     for m in _PET_NAMED.finditer(ctx.masked):
         if not _P.pet_owner.search(ctx.prefix(m.start()) + m.group(0)):
             continue
@@ -415,34 +390,7 @@ def family_and_relations(ctx: Ctx) -> list[Cue]:
         canon = _REL_EN.get(m.group("pr").lower(), "dog")
         out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
                            confidence=0.6, first_person=True, relation=canon, name=m.group("n"), pet=True))
-    for m in _P.parent_of.finditer(t):
-        n = m.group("n").lower()
-        num = _CHILD_COUNTS.get(n)
-        if num and ctx.first_person(m.start()):
-            val = "child" if num == "1" else f"{num} children"
-            out.append(ctx.cue("family_and_relations", val, m.start(), m.end(), rule="family:parent_of", confidence=_S["family:parent_of"],
-                               first_person=True, relation="children"))
-    if ctx.has_cjk:
-        for m in _P.fam_zh_verb.finditer(t):
-            canon = _REL_ZH.get(m.group("r"))
-            if canon and ctx.first_person(m.start()):
-                out.append(ctx.cue("family_and_relations", canon, m.start(), m.end(), rule="family:zh_verb", confidence=_S["family:zh_verb"],
-                                   first_person=True, relation=canon, original=m.group("r")))
-    # "我老公和女儿": a relation coordinated with one of mine is mine too
-    if ctx.has_cjk:
-        for m in _FAM_ZH_COORD.finditer(t):
-            if not _P.own_before_zh.search(t[max(0, m.start() - 8):m.start()]):
-                continue
-            canon = _REL_ZH.get(m.group("r"))
-            if canon:
-                out.append(ctx.cue("family_and_relations", canon, m.start("r"), m.end(), rule="family:zh_coord",
-                                   confidence=_S["family:zh_coord"], first_person=True, relation=canon, original=m.group("r")))
-    # named pets "my dog, Max" covered above; "我家猫叫咪咪" / "a cat named Mochi"
-    for m in _P.pet_named_zh.finditer(t):
-        canon = _REL_ZH[m.group("pr")]
-        out.append(ctx.cue("family_and_relations", f"{canon} {m.group('n')}", m.start(), m.end(), rule="family:pet_name",
-                           confidence=0.65, first_person=True, relation=canon, name=m.group("n"), original=m.group(0), pet=True))
-    return out
+    return _R.run(ctx, "family", out)
 
 
 _RS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("relationship")]

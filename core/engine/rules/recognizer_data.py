@@ -165,6 +165,7 @@ class RecognizerFile(_Strict):
     patterns: dict[str, Pattern] = {}
     pattern_lists: dict[str, PatternList] = {}
     scores: Scores | None = None
+    rules: list[dict[str, Any]] = []    # a family's declared rules, validated by rules/data_runner.Rules
 
 
 class Family:

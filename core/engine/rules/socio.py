@@ -6,6 +6,7 @@ import re
 
 from core.engine.reading.holder import FIRST_PERSON, GENERIC, OTHER_SUBJ
 from core.engine.rules.base import IMAGE_TEXT_CARRIERS, Ctx, alt, at
+from core.engine.rules.data_runner import Rules
 from core.engine.rules.entities import ORG_EN, ORG_ZH, SCHOOL_EN, SCHOOL_ZH, money_entities
 from core.engine.rules.features import STAFF_UNIT
 from core.engine.rules.keys import Keys
@@ -28,29 +29,23 @@ _ZH_BREAK = "".join(_D.words("zh_break"))
 # ---------------------------------------------------------------- education
 _EDU_EN = [(canon, re.compile(rf"(?<![\w-])(?:{rx})(?![\w-])", re.I)) for canon, rx, _ in EDU_LEVELS]
 _EDU_ZH = [(canon, re.compile(alt(zh))) for canon, _, zh in EDU_LEVELS]
+_CAR = _D.pattern("car", car_brands=_D.source("car_brands"))
+# the file's declared rules (socio.json `rules`), with the pattern lists the lexicon's degree table gives
+_R = Rules(_D, school_en=SCHOOL_EN, school_zh=SCHOOL_ZH, edu_en=[(c, None, rx) for c, rx in _EDU_EN], edu_zh=[(c, None, rx) for c, rx in _EDU_ZH],
+           uni_abbr_re=_D.pattern("uni_abbr_re", abbr=alt(list(UNI_ABBR_ZH))),
+           uni_full={a: full for a, (full, _) in UNI_ABBR_ZH.items()},
+           uni_city={a: city for a, (_, city) in UNI_ABBR_ZH.items()})
+
+
+@_R.check("exam_before")
+def _exam_before(ctx: Ctx, t: str, m: re.Match[str], pos: int) -> bool:
+    exam = _M.level_exam_zh.get(m.group(0))
+    return bool(exam) and exam in t[max(0, pos - 3):pos]
 
 
 def education(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
+    out = _R.run(ctx, "education")
     t = ctx.masked
-    for canon, rx in _EDU_EN:
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()):
-                continue
-            clause = t[ctx.clause_start(m.start()):ctx.clause_end(m.start())]
-            if _P.edu_self_en.search(clause):
-                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level", confidence=_S["education:level"],
-                                   levels={"level": canon}))
-            elif _subjectless_degree(ctx, m.start(), m.end(), clause):
-                out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_dropped_subject",
-                                   confidence=_S["education:level_dropped_subject"], levels={"level": canon}, first_person=True))
-    for canon, rx in _EDU_ZH:
-        for m in rx.finditer(t):
-            exam = _M.level_exam_zh.get(m.group(0))
-            if ctx.negated(m.start()) or (exam and exam in t[max(0, m.start() - 3):m.start()]):
-                continue
-            out.append(ctx.cue("education", canon, m.start(), m.end(), rule="education:level_zh", confidence=_S["education:level_zh"],
-                               levels={"level": canon}, original=m.group(0)))
     for m in _P.field_en.finditer(t):
         f = m.group("f") or m.group("f2")
         f = _P.field_stop.sub("", f).strip()
@@ -77,10 +72,12 @@ def education(ctx: Ctx) -> list[Cue]:
     return out
 
 
-def _subjectless_degree(ctx: Ctx, pos: int, end: int, clause: str) -> bool:
+@_R.check("subjectless_degree")
+def _subjectless_degree(ctx: Ctx, t: str, m: re.Match[str], pos: int) -> bool:
     """A degree named in a clause without any subject, right beside a word of holding or finishing
     it (two words before it, or the next words: "Master's? Check.")."""
-    start = ctx.clause_start(pos)
+    start, end = ctx.clause_start(pos), m.end()
+    clause = t[start:ctx.clause_end(pos)]
     before = ctx.masked[start:pos]
     if OTHER_SUBJ.search(before) or GENERIC.match(clause) or _P.no_subject_word.search(before[-14:]):
         return False
@@ -100,22 +97,9 @@ def _level_in(clause: str) -> str | None:
     return None
 
 
-_UNI_ABBR_RE = _D.pattern("uni_abbr_re", abbr=alt(list(UNI_ABBR_ZH)))
-
-
 def school(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
+    out = _R.run(ctx, "school")
     t = ctx.masked
-    if ctx.has_cjk:
-        for m in _UNI_ABBR_RE.finditer(t):
-            full, city = UNI_ABBR_ZH[m.group("a")]
-            win = t[max(0, m.start() - 12):m.end() + 12]
-            if not _P.uni_abbr_ctx.search(win) or not ctx.first_person(m.start()):
-                continue
-            strong = _P.uni_abbr_strong.search(win)
-            out.append(ctx.cue("school", full, m.start(), m.end(), rule="school:abbr_zh",
-                               confidence=_S["school:abbr_zh_strong" if strong else "school:abbr_zh"],
-                               levels={"city": city, "institution": full}, original=m.group("a")))
     for rx in (SCHOOL_ZH, SCHOOL_EN):
         for m in rx.finditer(t):
             name = m.group(0)
@@ -145,12 +129,7 @@ def school(ctx: Ctx) -> list[Cue]:
                 fm3 = _P.faculty_en.search(before)
                 if faculty is None and fm3 and len(before) - fm3.end() <= 6 and rx is SCHOOL_EN:
                     faculty = fm3.group(0).strip()
-            levels: dict[str, str] = {}
-            city = None
-            if _P.higher_ed.search(inst):
-                city = next((p.levels.get("city") for p in ctx.places() if s <= p.start and p.end <= s + len(inst) and p.levels.get("city")), None)
-            if city:
-                levels["city"] = city
+            levels = _city_in(ctx, s, s + len(inst)) if _P.higher_ed.search(inst) else {}
             levels["institution"] = inst
             if faculty:
                 levels["faculty"] = faculty
@@ -161,6 +140,12 @@ def school(ctx: Ctx) -> list[Cue]:
             out.append(ctx.cue("school", faculty or inst, s, s + len(name), rule="school:name", confidence=conf,
                                levels=levels, original=name if ctx.has_cjk else None))
     return out
+
+
+def _city_in(ctx: Ctx, a: int, b: int) -> dict[str, str]:
+    """{"city": ...} of the first place within [a, b) that names a city, else {}."""
+    city = next((p.levels.get("city") for p in ctx.places() if a <= p.start and p.end <= b and p.levels.get("city")), None)
+    return {"city": city} if city else {}
 
 
 # ---------------------------------------------------------------- occupation
@@ -195,37 +180,29 @@ def _find_role(ws: str) -> tuple[int, str, dict] | None:
     return None
 
 
-def _lookup_tail(words: str) -> tuple[str, dict] | None:
+def _lookup(words: str, tail: bool = False) -> tuple[str, dict] | None:
+    """(term, occupation) of the longest role term (3 words to 1) the words start with, or end with
+    (`tail`: "nurses" read as "nurse", the term as written)."""
     ws = words.lower().split()
     for n in (3, 2, 1):
         if len(ws) >= n:
-            term = " ".join(ws[-n:])
-            o = _EN_TERMS.get(term) or (_EN_TERMS.get(term[:-1]) if term.endswith("s") else None)
+            term = " ".join(ws[-n:] if tail else ws[:n])
+            o = _EN_TERMS.get(term) or (_EN_TERMS.get(term[:-1]) if tail and term.endswith("s") else None)
             if o:
                 return term, o
     return None
 
 
-def _lookup_head(words: str) -> tuple[str, dict] | None:
-    ws = words.lower().split()
-    for n in (3, 2, 1):
-        if len(ws) >= n:
-            term = " ".join(ws[:n])
-            if term in _EN_TERMS:
-                return term, _EN_TERMS[term]
-    return None
-
-
 _OCC_ALT_ZH = alt(list(_ZH_TERMS))
-_OCC_EXPLICIT_ZH = _D.pattern("occ_explicit_zh", occ_alt_zh=_OCC_ALT_ZH)
-_ZH_BIO_ROLE = _D.pattern("zh_bio_role", occ_alt_zh=_OCC_ALT_ZH)
 _ZH_ADDRESS_BEFORE = tuple(sorted(_D.words("zh_address_before"), key=len, reverse=True))
 _ZH_SURNAMES = frozenset("".join(family("identity").words("surnames_single")))   # the name rules' table (identity.json)
 
 
-def _addressed_zh(pre: str, w: str) -> bool:
+@_R.check("addressed_zh")
+def _addressed_zh(ctx: Ctx, t: str, m: re.Match[str], pos: int) -> bool:
     """'王老师', '小李医生', '谢谢老师': a title used to address or name someone else (a surname, a
     diminutive + surname, or a word of thanks / asking before it), not a bio's job."""
+    pre, w = m.group("pre"), m.group("w")
     if w not in _W.zh_address_titles:
         return False
     name = pre[1:] if len(pre) == 2 and pre[0] in _W.zh_name_prefixes else pre
@@ -238,6 +215,13 @@ def _occ_levels(o: dict, term: str) -> dict[str, str]:
     if spec and spec[0] == o["role"]:
         lv["specialty"] = spec[1]
     return lv
+
+
+# the Chinese role rules' patterns and the role table's levels by Chinese term (as _occ_levels gives them)
+_R |= {"occ_explicit_zh": _D.pattern("occ_explicit_zh", occ_alt_zh=_OCC_ALT_ZH),
+             "zh_bio_role": _D.pattern("zh_bio_role", occ_alt_zh=_OCC_ALT_ZH),
+             "zh_sector": {w: o["sector"] for w, o in _ZH_TERMS.items()}, "zh_role": {w: o["role"] for w, o in _ZH_TERMS.items()},
+             "zh_specialty": {w: x["specialty"] for w, o in _ZH_TERMS.items() if "specialty" in (x := _occ_levels(o, w))}}
 
 
 def _labels(ctx: Ctx, t: str) -> list[tuple[int, int, str]]:
@@ -304,7 +288,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         out.append(ctx.cue("occupation", o["role"], m.start(), end, rule="occupation:explicit", confidence=conf,
                            levels=_occ_levels(o, w), first_person=first, former=retired or None))
     for m in _P.occ_here_en.finditer(t):
-        hit = _lookup_tail(m.group("ws"))
+        hit = _lookup(m.group("ws"), tail=True)
         if not hit:
             continue
         w, o = hit
@@ -318,7 +302,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         if len(ws) == 1 and len(ws[0]) > 6 and ws[0].endswith("life"):
             ws = [ws[0][:-4], "life"]   # "#nurselife" written in lower case: the role before "life", like #NurseLife
         for j in range(len(ws)):
-            hit = _lookup_head(" ".join(ws[j:]))
+            hit = _lookup(" ".join(ws[j:]))
             if hit:
                 w, o = hit
                 conf = _S["occupation:hashtag_weak" if w in _W.occ_weak_terms or w in _W.tag_ambiguous else "occupation:hashtag"]
@@ -326,46 +310,13 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
                                    levels=_occ_levels(o, w), first_person=True))
                 break
     for m in _P.occ_jobas_en.finditer(t):
-        hit = _lookup_head(m.group("ws"))
+        hit = _lookup(m.group("ws"))
         if not hit:
             continue
         w, o = hit
         out.append(ctx.cue("occupation", o["role"], m.start(), m.start("ws") + len(w), rule="occupation:job_as",
                            confidence=_S["occupation:job_as"], levels=_occ_levels(o, w)))
-    for m in (_OCC_EXPLICIT_ZH.finditer(t) if ctx.has_cjk else ()):
-        w = m.group("w") or m.group("w2") or m.group("w3")
-        o = _ZH_TERMS.get(w)
-        if not o or ctx.negated(m.start()):
-            continue
-        fp_zh: bool | None = None
-        if m.group("w3"):
-            # "<someone>是老师": first person only when the subject is 我
-            fp_zh = ctx.first_person(m.start())
-            if fp_zh and not _P.self_zh.search(ctx.prefix(m.start())):
-                continue
-        elif _P.occ_bad_zh_before.search(t[max(0, m.start() - 4):m.start()]):
-            continue
-        if m.group("w2") and w in _W.occ_tag_skip_zh:
-            continue
-        out.append(ctx.cue("occupation", o["role"], m.start(), m.end(), rule="occupation:zh",
-                           confidence=_S["occupation:zh_named" if m.group("w3") else "occupation:zh"], levels=_occ_levels(o, w), original=w,
-                           first_person=fp_zh))
-    # ZH bios: "坐标杭州，95后，互联网大厂产品经理" — a short phrase ending in a role term
-    if ctx.has_cjk:
-        for m in _ZH_BIO_ROLE.finditer(t):
-            w = m.group("w")
-            o = _ZH_TERMS.get(w)
-            if not o or w in _W.zh_bio_skip or ctx.negated(m.start("w")) or not ctx.first_person(m.start("w")):
-                continue
-            if _addressed_zh(m.group("pre"), w):
-                continue      # someone addressed or named by their title (王老师, 谢谢老师): not the poster's job
-            out.append(ctx.cue("occupation", o["role"], m.start(), m.end("w"), rule="occupation:zh_bio", confidence=_S["occupation:zh_bio"],
-                               levels=_occ_levels(o, w), original=w))
-    for m in _P.sector_en.finditer(t):
-        sec = _M.sector_names.get(re.sub(r"\s+", " ", m.group("s").lower()))
-        if sec:
-            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector", confidence=_S["occupation:sector"],
-                               levels={"sector": sec}))
+    _R.run(ctx, "occupation_zh", out, t)
     for m in _P.work_field_en.finditer(t):
         # "working in education", "my software engineering work", "retail life chose me": the poster's field
         g = next(k for k in ("s", "s2", "s3", "s4", "s5") if m.group(k))
@@ -390,22 +341,7 @@ def _occupation(ctx: Ctx, t: str) -> list[Cue]:
         if levels:
             out.append(ctx.cue("occupation", levels.get("role") or levels["sector"], s0, e0, rule="occupation:field_label",
                                confidence=_S["occupation:field_label"], levels=levels, first_person=True))
-    for rx in (_P.occ_retired_en, _P.occ_retired_zh):
-        if rx is _P.occ_retired_zh and not ctx.has_cjk:
-            continue
-        for m in rx.finditer(t):
-            # "since I retired", "my retirement", "退休以后": the employment status, not a job held
-            if ctx.negated(m.start()) or not ctx.is_self(m.start()):
-                continue
-            out.append(ctx.cue("occupation", "Retired", m.start(), m.end(), rule="occupation:retired",
-                               confidence=_S["occupation:retired"], levels={"sector": "Retired", "role": "Retired"},
-                               first_person=True))
-            break
-    for m in (_P.sector_zh.finditer(t) if ctx.has_cjk else ()):
-        sec = _M.sector_zh_names.get(m.group("s"))
-        if sec:
-            out.append(ctx.cue("occupation", sec, m.start(), m.end(), rule="occupation:sector_zh", confidence=_S["occupation:sector_zh"],
-                               levels={"sector": sec}, original=m.group("s")))
+    _R.run(ctx, "occupation_retired", out, t)
     for rx, table in ((_INDIRECT_EN, OCC_INDIRECT_EN), (_INDIRECT_ZH, OCC_INDIRECT_ZH)):
         if table is OCC_INDIRECT_ZH and not ctx.has_cjk:
             continue
@@ -450,11 +386,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
             work = bool(_P.work_ctx_en.search(win) or _P.work_ctx_zh.search(win))
             if not work and ctx.carrier not in ("badge", "document"):
                 continue
-            lv: dict[str, str] = {}
-            w0 = max(0, s - 50)
-            city = next((p.levels.get("city") for p in ctx.places() if w0 <= p.start and p.end <= s + len(name) + 30 and p.levels.get("city")), None)
-            if city:
-                lv["city"] = city
+            lv = _city_in(ctx, max(0, s - 50), s + len(name) + 30)
             lv["organization"] = name
             after = t[s + len(name):ctx.clause_end(s + len(name))]
             um = _P.unit_en.search(after) or (_P.unit_zh.match(after) if rx is ORG_ZH else None)
@@ -462,20 +394,7 @@ def workplace(ctx: Ctx) -> list[Cue]:
                 lv["unit"] = (um.groupdict().get("u") or um.groupdict().get("u2") or um.group(0)).strip()
             out.append(ctx.cue("workplace", lv.get("unit") or name, s, s + len(name), rule="workplace:org",
                                confidence=_S["workplace:org" if work else "workplace:org_no_context"], levels=lv, original=name if ctx.has_cjk else None))
-    # schools and universities are employers too ("I teach 4th grade at Lincoln Elementary")
-    for rx in (SCHOOL_EN, SCHOOL_ZH):
-        if rx is SCHOOL_ZH and not ctx.has_cjk:
-            continue
-        for m in rx.finditer(t):
-            before = t[max(0, m.start() - 45):m.start()]
-            if not _P.teach_at.search(before):
-                continue
-            name = _P.school_trim.sub("", m.group(0)).strip()
-            if rx is SCHOOL_ZH and not _P.teach_after_zh.search(t[m.end():m.end() + 6]):
-                continue
-            s0 = m.end() - len(name)
-            out.append(ctx.cue("workplace", name, s0, m.end(), rule="workplace:school", confidence=_S["workplace:school"],
-                               levels={"organization": name}, original=name if ctx.has_cjk else None))
+    _R.run(ctx, "workplace_school", out)     # schools and universities are employers too
     # "I work at X" where X is a capitalised name without an org suffix
     for m in _P.work_stated.finditer(t):
         name = m.group("o").strip().rstrip(".'-")
@@ -511,7 +430,6 @@ def workplace(ctx: Ctx) -> list[Cue]:
     return out
 
 
-_INCOME_PHRASES = [(rx, p.value) for p, rx in _D.patterns("income_phrases")]
 _BANDS = {k: tuple(x) for k, x in _D.map("bands").items()}
 _BRACKETS = {k: tuple(x) for k, x in _D.map("brackets").items()}
 
@@ -528,15 +446,14 @@ def income_band(annual: float, currency: str) -> tuple[str, str]:
     return band, f">{prev:,} {currency}/year"
 
 
+# the period words of an amount, in the order they are tested, with the times a year it is paid
+_PERIODS = ((_P.period_h, 2080, "hour"), (_P.period_w, 52, "week"), (_P.period_m, 12, "month"), (_P.period_y, 1, "year"))
+
+
 def _annual(amount: float, clause: str, default_period: str) -> tuple[float, str]:
-    if _P.period_h.search(clause):
-        return amount * 2080, "hour"
-    if _P.period_w.search(clause):
-        return amount * 52, "week"
-    if _P.period_m.search(clause):
-        return amount * 12, "month"
-    if _P.period_y.search(clause):
-        return amount, "year"
+    for rx, times, period in _PERIODS:
+        if rx.search(clause):
+            return amount * times, period
     return (amount * 12, "month") if default_period == "month" else (amount, "year")
 
 
@@ -577,17 +494,7 @@ def income_level(ctx: Ctx) -> list[Cue]:
             continue
         out.append(_income(ctx, float(m.group("n")) * 1000, "USD", t[m.start():ctx.clause_end(m.start())], "year",
                            m.start(), m.end(), "income:bare_k", currency_assumed=True))
-    for rx, band in _INCOME_PHRASES:
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()):
-                continue
-            out.append(ctx.cue("income_level", band, m.start(), m.end(), rule="income:phrase", confidence=_S["income:phrase"],
-                               levels={"band": band}))
-    return out
-
-
-_CAR_BRANDS = _D.source("car_brands")
-_CAR = _D.pattern("car", car_brands=_CAR_BRANDS)
+    return _R.run(ctx, "income_phrases", out)
 
 
 def assets(ctx: Ctx) -> list[Cue]:
@@ -624,41 +531,11 @@ def assets(ctx: Ctx) -> list[Cue]:
             val = _M.home_values.get(h, f"owned {h}")
         out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:property", confidence=_S["assets:property"],
                            original=z or None))
-    for m in _P.lux.finditer(t):
-        b = (m.group("b") or m.group("zb")).strip()
-        item = m.group("item") if m.groupdict().get("item") else None
-        val = f"{b} {item}" if item else b
-        out.append(ctx.cue("assets", val, m.start(), m.end(), rule="assets:brand", confidence=_S["assets:brand"],
-                           original=m.group("zb") if m.group("zb") else None))
-    for m in _P.invest.finditer(t):
-        val = (m.group("i") or "").strip() or "investments"
-        out.append(ctx.cue("assets", val if m.group("i") else "stocks/funds", m.start(), m.end(), rule="assets:investments",
-                           confidence=_S["assets:investments"], original=m.group("z") if m.group("z") else None))
-    return out
-
-
-_CONS = [(p.value, rx, p.confidence) for p, rx in _D.patterns("consumption")]
-
-
-# "budget" describes a trip, a product or an audience as often as the poster: theirs only in a first-person sentence
+    return _R.run(ctx, "assets", out)
 
 
 def consumption_level(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
-    t = ctx.masked
-    for val, rx, conf in _CONS:
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()) and val != "low":
-                continue
-            if ctx.carrier == "hashtag" and m.group(0) in _W.cons_tag_slang:
-                continue
-            if m.group(0).lower() in _W.cons_self_only:
-                a, b = ctx.sentence(m.start())
-                if not FIRST_PERSON.search(t[a:b]):
-                    continue
-            out.append(ctx.cue("consumption_level", val, m.start(), m.end(), rule=f"consumption:{val}", confidence=conf,
-                               original=m.group(0) if not m.group(0).isascii() else None, keyword=m.group(0)))
-    return out
+    return _R.run(ctx, "consumption_level")
 
 
 EXTRACTORS = (education, school, occupation, workplace, income_level, assets, consumption_level)
