@@ -149,6 +149,8 @@ def test_identity_loops_are_declared_rules() -> None:
     assert not identity.gender(document(room, carrier="sign"))
     assert not identity.gender(document("Elle a dit : « je suis prête »"))
     assert [(c.value, c.span) for c in identity.gender(document("Muito obrigada!"))] == [("female", "obrigada")]
+    dyed = identity.physical_appearance(document("I dyed my hair PINK"))
+    assert [(c.value, c.confidence) for c in dyed] == [("pink hair (dyed)", 0.65)]      # "{c>>}": lower-cased
     # a school year's decade by the typical age it keeps; a retirement not negated; a country's demonym
     assert [(c.value, c.data.typical_age) for c in identity.age(document("大三的我"))] == [("20s", 20)]
     assert [c.value for c in identity.age(document("I'm not retired"))] == []

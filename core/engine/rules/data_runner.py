@@ -190,7 +190,7 @@ class Rule(Case):
     """One declared rule: a pattern (a key, or a pattern list whose items give value and score), the
     value, levels, `original` and the cue's other data as templates of its named groups ("{b|zb}": the
     first group that matched, stripped; "{0}": the whole match; "{s>names}": the group looked up in the
-    map `names`, "{s>>names}" lower-cased with its spaces squeezed; "{=x}": the text x; "{@item}": the
+    map `names`, "{s>>names}" lower-cased with its spaces squeezed ("{s>>}": no map); "{=x}": the text x; "{@item}": the
     list item's value, "{@value}": the cue's; a map's number inside a longer template is written as text:
     "{w>decades}s" -> "30s"), its span, and `cases` (the first case whose guards pass
     names the rule id and score of a hit that passed the rule's own guards). No cue has an empty value
@@ -233,6 +233,8 @@ def _template(src: str, maps: Any) -> Any:
             return next((x.strip() for g in gs if (x := g[1:] if str(g)[:1] == "=" else m.group(g))), "")
         if not key:
             return group
+        if key == ">":          # "{g>>}": the group lower-cased, its spaces squeezed, no map
+            return lambda m, item, value: _SPACES.sub(" ", group(m, item, value).lower())
         mp, fold = maps(key.lstrip(">")), key.startswith(">")
         return lambda m, item, value: mp.get(_SPACES.sub(" ", group(m, item, value).lower()) if fold
                                              else group(m, item, value)) or ""

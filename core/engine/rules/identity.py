@@ -424,10 +424,7 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
         kg = n if unit == "kg" else (n / 2 if unit == "jin" else round(n * 0.4536))
         out.append(ctx.cue("physical_appearance", f"weighs {round(kg)} kg" + (f" ({m.group(0).strip()})" if u not in ("kg", "kgs") else ""),
                            m.start(), m.end(), rule="appearance:weight", confidence=0.7, weight_kg=kg))
-    for m in _P.dyed.finditer(t):
-        out.append(ctx.cue("physical_appearance", f"{m.group('c').lower()} hair (dyed)", m.start(), m.end(), rule="appearance:hair",
-                           confidence=0.65))
-    return _R.run(ctx, "appearance", out)      # hair, features, Chinese self-descriptions
+    return _R.run(ctx, "appearance", out)      # dyed hair, hair, features, Chinese self-descriptions
 
 
 # ---------------------------------------------------------------- contact_or_id_number
