@@ -122,3 +122,38 @@ def test_socio_and_lifestyle_loops_are_declared_rules() -> None:
     assert [(c.cue, c.value) for c in fam] == [("family:zh", "husband"), ("family:zh", "cat"),
                                                ("family:parent_of", "2 children"), ("family:zh_coord", "daughter"),
                                                ("family:pet_name", "cat 咪咪")]
+
+
+def test_a_span_may_read_the_first_group_that_matched_and_a_map_s_number_is_text_in_a_template(tmp_path: Path) -> None:
+    rule = {"id": "pets:my", "step": "span", "attribute": "pets", "pattern": "pet", "value": "{p>>years}s",
+            "start": "n|p", "end": "n|p", "data": {"typical_age": "{p>>years}"}, "score": "pets:my", "why": _WHY}
+    r = _rules(tmp_path, [rule])
+    r |= {"years": {"dog": 12, "cat": 15}}       # a map the module gives, its values numbers
+    cues = r.run(document("My dog Rex and my cat."), "span")
+    # the name when there is one, else the pet word; the number written into "{...}s", kept a number alone
+    assert [(c.span, c.value, c.data.typical_age) for c in cues] == [("Rex", "12s", 12), ("cat", "15s", 15)]
+
+
+def test_identity_loops_are_declared_rules() -> None:
+    from core.engine.rules import identity
+    ids = {r.id for r in identity._R.rules}
+    assert ids >= {"gender:self", "gender:facility", "age:student_year", "nationality:roots"}
+    # whose words a gendered self-description is: the speaker's after "as a", the mother's when set off after her
+    own = identity.gender(document("As a mom I know."))
+    mom = identity.gender(document("My mom, as a widow, raised us."))
+    assert [(c.cue, c.value, c.first_person) for c in own] == [("gender:self", "female", True)]
+    assert [c.first_person for c in mom if c.cue == "gender:self"] != [True]
+    # the facility's gender by the map, captions only; the quotation's speaker is someone else
+    room = "I was changing in the men's locker room"
+    assert [(c.cue, c.value) for c in identity.gender(document(room))] == [("gender:facility", "male")]
+    assert not identity.gender(document(room, carrier="sign"))
+    assert not identity.gender(document("Elle a dit : « je suis prête »"))
+    assert [(c.value, c.span) for c in identity.gender(document("Muito obrigada!"))] == [("female", "obrigada")]
+    dyed = identity.physical_appearance(document("I dyed my hair PINK"))
+    assert [(c.value, c.confidence) for c in dyed] == [("pink hair (dyed)", 0.65)]      # "{c>>}": lower-cased
+    # a school year's decade by the typical age it keeps; a retirement not negated; a country's demonym
+    assert [(c.value, c.data.typical_age) for c in identity.age(document("大三的我"))] == [("20s", 20)]
+    assert [c.value for c in identity.age(document("I'm not retired"))] == []
+    roots = [c for c in identity.nationality(document("my UK roots")) if c.cue == "nationality:roots"]
+    assert [(c.value, c.data.country) for c in roots] == [("British", "United Kingdom")]
+    assert [(c.value, c.data.original) for c in identity.real_name(document("证书上写着黄若曦"))] == [("黄若曦", "黄若曦")]

@@ -45,7 +45,8 @@ def test_identity_guards_and_dates_are_data():
     assert "了" in d.words("name_particles", "zh") and identity._NAME_PARTICLES == frozenset(d.words("name_particles"))
     from core.engine.rules.extract import extract_cues
     assert [c.value for c in extract_cues("我叫王芳了") if c.attribute == "real_name"] == ["王芳"]
-    assert identity._WEIGHT_UNITS["斤"] == "jin" and "男" in identity._FACILITY_MALE and "出生" in identity._BIRTHDAY_OPENERS_ZH
+    assert identity._WEIGHT_UNITS["斤"] == "jin" and identity._R._map("facility_gender")["男"] == "male"
+    assert "出生" in identity._BIRTHDAY_OPENERS_ZH
     assert [c.value for c in extract_cues("体重110斤") if c.attribute == "physical_appearance"] == ["weighs 55 kg (体重110斤)"]
 
 

@@ -195,14 +195,14 @@ def test_identity_reads_its_words_and_patterns_from_data():
     d = family("identity")
     assert identity._AGE_EXACT.pattern == d.source("age_exact", i_am=identity._I_AM)
     assert identity._AGE_EXACT.search("I'm 34 years old") and not identity._AGE_EXACT.search("I'm 34 km away")
-    assert identity._G_FEMALE_EN.search("as a single mom").group("w") == "single mom"
+    assert identity._R["gender_female_en"].search("as a single mom").group("w") == "single mom"
     assert "legend" in identity._NOT_NAMES and "staff" in identity._LABEL_WORDS
-    assert identity._PARTNER_GENDER["老公"] == "female" and identity._STUDENT_AGE["大三"] == 20
+    assert identity._R._map("partner_gender")["老公"] == "female" and identity._STUDENT_AGE["大三"] == 20
     assert identity._SURNAMES.startswith("王李张") and identity._SURNAMES.endswith("欧阳司马诸葛上官")
     assert d.words_by_lang("hair_colours").keys() == {"en"} and d.words_by_lang("surnames_single").keys() == {"zh"}
     assert identity._P.age_decades.pattern == d.source("age_decades")
     assert identity._P.age_decades.search("four decades young").group("w2") == "four"
-    assert list(d.data.patterns["age_zh_decade"].slots["idioms"]["zh"]) == list(identity._ZH_DECADE_MAP)
+    assert list(d.data.patterns["age_zh_decade"].slots["idioms"]["zh"]) == list(identity._R._map("zh_decades"))
     assert identity._P.partner_zh.search("我老公说").group("w") == "老公"
     assert identity._P.gender_female_zh.pattern == d.source("gender_female_zh") and identity._P.gender_female_zh.search("我是一个女程序员")
     assert identity._P.age_student.search("大三的我").group("z") == "大三" and d.data.patterns["age_student"].slots["years_zh"].keys() == {"zh"}

@@ -190,8 +190,9 @@ class Rule(Case):
     """One declared rule: a pattern (a key, or a pattern list whose items give value and score), the
     value, levels, `original` and the cue's other data as templates of its named groups ("{b|zb}": the
     first group that matched, stripped; "{0}": the whole match; "{s>names}": the group looked up in the
-    map `names`, "{s>>names}" lower-cased with its spaces squeezed; "{=x}": the text x; "{@item}": the
-    list item's value, "{@value}": the cue's), its span, and `cases` (the first case whose guards pass
+    map `names`, "{s>>names}" lower-cased with its spaces squeezed ("{s>>}": no map); "{=x}": the text x; "{@item}": the
+    list item's value, "{@value}": the cue's; a map's number inside a longer template is written as text:
+    "{w>decades}s" -> "30s"), its span, and `cases` (the first case whose guards pass
     names the rule id and score of a hit that passed the rule's own guards). No cue has an empty value
     (a group absent from its map)."""
     step: str = Field(min_length=1)
@@ -204,8 +205,8 @@ class Rule(Case):
     original: str | None = None
     original_if: Literal["non_ascii", "cjk"] | None = None   # a non-Latin original, or any in a text with CJK
     data: dict[str, str | bool | dict[str, str]] = {}   # {"in_words": key}: True when the value is in it
-    start: str | None = None           # a group whose start / end is the cue's (default: the match's; "@value":
-    end: str | None = None             # the value's length before the end)
+    start: str | None = None           # a group whose start / end is the cue's (default: the match's; "a|b": the
+    end: str | None = None             # first that matched; "@value": the value's length before the end)
     at: str | None = None              # the group whose start the guards read (default: the match's)
     first_only: bool = False           # one cue per pattern at most
     cases: list[Case] = []
@@ -232,13 +233,15 @@ def _template(src: str, maps: Any) -> Any:
             return next((x.strip() for g in gs if (x := g[1:] if str(g)[:1] == "=" else m.group(g))), "")
         if not key:
             return group
+        if key == ">":          # "{g>>}": the group lower-cased, its spaces squeezed, no map
+            return lambda m, item, value: _SPACES.sub(" ", group(m, item, value).lower())
         mp, fold = maps(key.lstrip(">")), key.startswith(">")
         return lambda m, item, value: mp.get(_SPACES.sub(" ", group(m, item, value).lower()) if fold
                                              else group(m, item, value)) or ""
     fns = [(lambda m, item, value, s=p: s) if i % 2 == 0 else field(p) for i, p in enumerate(parts)]
     if len(fns) == 3 and not parts[0] and not parts[2]:
         return fns[1]
-    return lambda m, item, value: "".join(f(m, item, value) for f in fns).strip()
+    return lambda m, item, value: "".join(str(f(m, item, value)) for f in fns).strip()
 
 
 # the Document attribute each built-in test reads (Rules.reads)
@@ -359,6 +362,7 @@ class Rules(dict[str, Any]):
         data = [(k, _datum(v, fam, self._map)) for k, v in r.data.items()]
         original = _template(r.original, self._map) if r.original else None
         whole, hits = self._guards(r.guards, pats)
+        start, end = (_group_of(g) for g in (r.start, r.end))
 
         def score(c: Case) -> float | None:
             k = r.score if c.score is None else c.score
@@ -382,8 +386,8 @@ class Rules(dict[str, Any]):
                     orig = original(m, item, v) if original else None
                     if orig and r.original_if and not (ctx.has_cjk if r.original_if == "cjk" else not orig.isascii()):
                         orig = None
-                    e = m.end(r.end) if r.end else m.end()
-                    out.append(ctx.cue(r.attribute, v, e - len(v) if r.start == "@value" else m.start(r.start or 0), e,
+                    e = m.end(end(m))
+                    out.append(ctx.cue(r.attribute, v, e - len(v) if r.start == "@value" else m.start(start(m)), e,
                                        rule=rid.replace("{@item}", item or ""), confidence=conf if score is None else score,
                                        levels={k: x for k, f in levels if (x := f(m, item, v))} or None,
                                        first_person=ctx.first_person(pos) if fp == "hit" else fp,
@@ -391,6 +395,14 @@ class Rules(dict[str, Any]):
                     if r.first_only:
                         break
         return run
+
+
+def _group_of(spec: str | None) -> Any:
+    """fn(match) -> the group a span reads: the whole match (0), the one named, or the first of "a|b" that matched."""
+    gs = spec.split("|") if spec and spec != "@value" else [0]
+    if len(gs) == 1:
+        return lambda m, g=gs[0]: g
+    return lambda m: next((g for g in gs if m.group(g)), gs[-1])
 
 
 def _drop(guards: list[Any], ctx: Ctx, t: str, m: Any, pos: int, item: Any) -> bool:

@@ -8,6 +8,7 @@ from itertools import takewhile
 
 from core.engine.gazetteer import COUNTRY_ZH
 from core.engine.reading.lang import pack, words
+from core.engine.rules.data_runner import Rules
 from core.engine.rules.blobs import blob_spans, in_blob
 from core.engine.rules.base import Ctx, at
 from core.engine.rules.document_names import document_carriers
@@ -28,6 +29,7 @@ _I_AM_FROM = "|".join(rf"{c}\s+from" for c in pack("en").self_copula)
 # word lists and the long alternations: core/data/recognizers/identity.json
 _D = family("identity")
 _P = compiled(_D)      # its patterns that the data fills alone, by key
+_R = Rules(_D)         # its declared rules (identity.json `rules`); the patterns and maps it is given: end of file
 
 # ---------------------------------------------------------------- real_name
 _NOT_NAMES = set(_D.words("not_names"))
@@ -40,7 +42,6 @@ _NAME_SIGN = _D.pattern("name_sign", name_token=NAME_TOKEN)
 _SURNAMES = "".join(_D.words("surnames_single")) + "".join(_D.words("surnames_compound"))
 _NAME_ZH = _D.pattern("name_zh", surnames=_SURNAMES)
 # the poster's name as printed on their own certificate / badge, or named right before congratulating themself
-_NAME_ZH_OWN = _D.pattern("name_zh_own", surnames=_SURNAMES)
 _NAME_EN_OWN = _D.pattern("name_en_own", name_token=NAME_TOKEN)
 
 
@@ -72,10 +73,7 @@ def real_name(ctx: Ctx) -> list[Cue]:
             s = m.start("name")
             out.append(ctx.cue("real_name", name, s, s + len(name), rule=rule,
                                confidence=conf + (0.1 if len(words) > 1 else 0), first_person=True if rule != "name:stated" else None))
-    for m in _NAME_ZH_OWN.finditer(t):
-        g = "name" if m.group("name") else "name2"
-        out.append(ctx.cue("real_name", m.group(g), m.start(g), m.end(g), rule="name:own_document", confidence=0.7,
-                           first_person=True, original=m.group(g)))
+    _R.run(ctx, "name_own", out)        # the Chinese name on the poster's own certificate (identity.json rules)
     for m in _NAME_ZH.finditer(t):
         name = m.group("name")
         ns = m.start("name")
@@ -92,51 +90,25 @@ def real_name(ctx: Ctx) -> list[Cue]:
 
 
 # ---------------------------------------------------------------- gender
-_G_FEMALE_EN = _D.pattern("gender_female_en", i_am_a=_I_AM_A)
-_G_MALE_EN = _D.pattern("gender_male_en", i_am_a=_I_AM_A)
-# es / pt / fr: an adjective or participle agreeing with the speaker after a first-person copula
-_G_GRAMMAR = ((_D.pattern("gender_grammar_female"), "female"), (_D.pattern("gender_grammar_male"), "male"))
 # "(I'm) still the only guy in the pottery class": the poster counts themself among the class
 _G_ONLY_EN = _D.pattern("gender_only_en", i_am=_I_AM)
 _ONLY_MALE = tuple(_D.words("only_male"))
-# "My mom, as a widow, ...": an "as a ..." set off right after another person is that person's
-_APPOSITIVE_OTHER = re.compile(r"\b(?:my|our|his|her|their)\s+(?:\w+\s+)?\w+\s*,\s*$", re.I)
-_PARTNER_GENDER = _D.map("partner_gender")
-# being inside a gendered facility ("changing in the women's locker room", "我在女更衣室") and gendered person emoji
-# (🤷‍♀️, 👩‍💻): a sign or OCR'd label alone is no evidence about the poster (anyone photographs signs), so only
-# captions count, low; emoji clusters with a child, a heart or both genders (families, couples) say nothing
-_FACILITY_MALE = tuple(_D.words("facility_male"))
+# gendered person emoji (🤷‍♀️, 👩‍💻; a gendered facility likewise: identity.json rules): a sign or OCR'd label
+# alone is no evidence about the poster (anyone photographs signs), so only captions count, low; emoji clusters
+# with a child, a heart or both genders (families, couples) say nothing
 _FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
 
 
+@_R.check("quoted")
+def _quoted(ctx: Ctx, t: str, m: re.Match[str], pos: int) -> bool:
+    """Inside a quotation opened in the sentence ("Elle a dit : « je suis prête »"): an open quote before the hit."""
+    pre = t[ctx.sentence(pos)[0]:pos]
+    return pre.count("«") > pre.count("»") or pre.count("“") > pre.count("”") or pre.count('"') % 2 == 1
+
+
 def gender(ctx: Ctx) -> list[Cue]:
-    out: list[Cue] = []
     t = ctx.masked
-    for rx, val, orig in ((_G_FEMALE_EN, "female", None), (_G_MALE_EN, "male", None),
-                          (_P.gender_female_zh, "female", "女"), (_P.gender_male_zh, "male", "男")):
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()):
-                continue
-            fp = ctx.first_person(m.start()) if not m.group(0).lower().startswith(("as ", "i")) else True
-            if fp and _APPOSITIVE_OTHER.search(t, ctx.sentence(m.start())[0], m.start()):
-                fp = ctx.first_person(m.start())   # "My mom, as a widow, raised four of us": the mother's
-            out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:self", confidence=0.8,
-                               first_person=fp, original=orig if orig else None))
-    for rx, val in _G_GRAMMAR:
-        for m in rx.finditer(t):
-            # the agreement marks the speaker even when negated ("je ne suis pas prête"); a quotation's
-            # speaker is someone else (ctx.cue's stance)
-            w = next(k for k, v in m.groupdict().items() if v)
-            pre = t[ctx.sentence(m.start())[0]:m.start()]
-            if pre.count("«") > pre.count("»") or pre.count("“") > pre.count("”") or pre.count('"') % 2:
-                continue   # inside a quotation opened in the sentence: "Elle a dit : « je suis prête »"
-            out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:grammar", confidence=0.7,
-                               first_person=True, original=m.group(w)))
-    if not ctx.by_other:
-        for m in _P.gender_thanks_pt.finditer(t):
-            val = "female" if m.group("w").lower().endswith("a") else "male"
-            out.append(ctx.cue("gender", val, m.start("w"), m.end("w"), rule="gender:thanks_pt", confidence=0.45,
-                               first_person=True))
+    out = _R.run(ctx, "gender_self")      # self-descriptions, es / pt / fr agreement, obrigada (identity.json rules)
     for m in _G_ONLY_EN.finditer(t):
         if not ctx.negated(m.start()):
             val = "male" if m.group("w").lower() in _ONLY_MALE else "female"
@@ -146,15 +118,8 @@ def gender(ctx: Ctx) -> list[Cue]:
         w = tag.replace(" ", "")
         if val := "female" if _P.tag_female.match(w) else "male" if _P.tag_male.match(w) else None:
             out.append(ctx.cue("gender", val, hs, he, rule="gender:hashtag", confidence=0.6, first_person=True))
-    if ctx.carrier not in _FACILITY_CARRIERS:      # captions only: facilities, then emoji
-        for rx in (_P.gender_facility_en, _P.gender_facility_zh):
-            for m in rx.finditer(t):
-                if ctx.negated(m.start()) or not ctx.first_person(m.start()):
-                    continue  # "my husband waited in the men's room": someone else
-                g = m.group("g").lower()
-                val = "male" if g.startswith(_FACILITY_MALE) else "female"
-                out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:facility", confidence=0.3,
-                                   first_person=True, original=m.group("g") if rx is _P.gender_facility_zh else None))
+    _R.run(ctx, "gender_facility", out)
+    if ctx.carrier not in _FACILITY_CARRIERS:      # captions only
         for m in _P.emoji_cluster.finditer(t):
             seq = m.group(0)
             f, male = bool(_P.emoji_female.search(seq)), bool(_P.emoji_male.search(seq))
@@ -162,26 +127,17 @@ def gender(ctx: Ctx) -> list[Cue]:
                 continue   # none, both, a family / couple, or someone else's emoji ("my sister 👩‍⚕️")
             out.append(ctx.cue("gender", "female" if f else "male", m.start(), m.end(), rule="gender:emoji",
                                confidence=0.4, first_person=True))
-    # (the generic aggregator drops these for an account that speaks of Pride or queer life: feature queer)
-    for rx in (_P.partner_en, _P.partner_zh):
-        for m in rx.finditer(t):
-            if val := _PARTNER_GENDER.get(m.group("w").lower()):
-                # a partner's gender only suggests the poster's (same-sex couples exist): low confidence
-                out.append(ctx.cue("gender", val, m.start(), m.end(), rule="gender:partner", confidence=0.35,
-                                   first_person=True))
-    return out
+    # a partner's gender (the generic aggregator drops these for an account that speaks of Pride or queer life)
+    return _R.run(ctx, "gender_partner", out)
 
 
 # ---------------------------------------------------------------- age
 _WORDNUM = _D.map("word_decades")
 _AGE_EXACT = _D.pattern("age_exact", i_am=_I_AM)
 _AGE_DECADE = _D.pattern("age_decade", i_am=_I_AM)
-_ZH_DECADE_MAP = _D.map("zh_decades")
 # a class year in a sentence about a degree or a school is a graduation year, not a birth cohort
 EDUCATION_WORDS = _D.pattern("education_words")
-_AGE_RETIRED = _D.pattern("age_retired", i_am=_I_AM)
 _STUDENT_AGE = _D.map("student_ages")
-_DECADES_N = _D.map("decades_n")    # "reached six decades here", "four decades young": a decade of life
 _AGE_LEAD = _D.pattern("age_lead", i_am=_I_AM)
 
 
@@ -261,8 +217,7 @@ def age(ctx: Ctx) -> list[Cue]:
         est = REF_YEAR - by - (2 if yy % 10 == 0 else 2)   # middle of the 5/10-year cohort
         dec = est // 10 * 10
         out.append(_decade_cue(ctx, m, dec, "age:cohort", 0.5, original=m.group(0), birth_cohort=by))
-    for m in _P.age_zh_decade.finditer(t):
-        out.append(_decade_cue(ctx, m, _ZH_DECADE_MAP[m.group("w")], "age:zh_idiom", 0.6, original=m.group(0)))
+    _R.run(ctx, "age_idiom", out)
     for m in _P.age_grad.finditer(t):
         if EDUCATION_WORDS.search(t, *ctx.sentence(m.start())) and m.group(0).lower().startswith("class"):
             continue  # a class year beside a degree: the reading layer's age:graduation_degree reads it
@@ -271,10 +226,7 @@ def age(ctx: Ctx) -> list[Cue]:
         est = REF_YEAR - y + 18
         if 15 <= est <= 99:
             out.append(_decade_cue(ctx, m, est // 10 * 10, "age:graduation", 0.35, graduation_year=y))
-    for m in _P.age_decades.finditer(t):
-        base = _DECADES_N[(m.group("w") or m.group("w2")).lower()]
-        if not ctx.negated(m.start()):
-            out.append(_decade_cue(ctx, m, base, "age:decades_lived", 0.5))
+    _R.run(ctx, "age_decades", out)     # "reached six decades here", "four decades young"
     for m in _P.age_bracket.finditer(t):
         s, e = ctx.sentence(m.start())
         if not _P.bracket_self.search(t, s, e) or ctx.negated(m.start()):
@@ -282,13 +234,7 @@ def age(ctx: Ctx) -> list[Cue]:
         n = int(m.group("n"))
         dec = n - 10 if m.group("q").lower() == "under" else n
         out.append(_decade_cue(ctx, m, dec, "age:bracket", 0.35))
-    for m in _AGE_RETIRED.finditer(t):
-        if not ctx.negated(m.start()):
-            out.append(_decade_cue(ctx, m, 60, "age:retired", 0.3))
-    for m in _P.age_student.finditer(t):
-        if n := _STUDENT_AGE.get(re.sub(r"\s+", " ", (m.group("w") or m.group("z")).lower())):
-            out.append(_decade_cue(ctx, m, n // 10 * 10, "age:student_year", 0.45, typical_age=n))
-    return out
+    return _R.run(ctx, "age_life", out)         # retired, a school year
 
 
 # ---------------------------------------------------------------- birth_date
@@ -367,10 +313,7 @@ def birth_date(ctx: Ctx) -> list[Cue]:
         out.append(ctx.cue("birth_date", _bd_value(lv),
                            m.start(), m.end(), rule="birth_date:zh", confidence=0.8, levels=lv, original=m.group(0),
                            iso=_iso(y, mo, d)))
-    for m in _P.bd_today.finditer(t):
-        out.append(ctx.cue("birth_date", "post date", m.start(), m.end(), rule="birth_date:today", confidence=0.7,
-                           first_person=True, is_today=True))
-    return out
+    return _R.run(ctx, "birth_today", out)
 
 
 def _iso(y: str | int | None, mo: int | None, d: int | None) -> str | None:
@@ -403,11 +346,7 @@ def nationality(ctx: Ctx) -> list[Cue]:
                       else ("nationality:demonym", 0.8))
         out.append(ctx.cue("nationality", d.title() if d.islower() else d, m.start(), m.end(),
                            rule=rule, confidence=conf, country=country))
-    for m in _NAT_MOD.finditer(t):
-        if not ctx.negated(m.start()):
-            country = _COUNTRY_MOD[m.group("c")]
-            out.append(ctx.cue("nationality", _demonym_of(country), m.start(), m.end(), rule="nationality:roots",
-                               confidence=0.5, country=country))
+    _R.run(ctx, "nationality_modifier", out)       # "my UK roots"
     for m in _NAT_COUNTRY.finditer(t):
         if not m.group("c")[0].isupper():
             continue
@@ -485,17 +424,7 @@ def physical_appearance(ctx: Ctx) -> list[Cue]:
         kg = n if unit == "kg" else (n / 2 if unit == "jin" else round(n * 0.4536))
         out.append(ctx.cue("physical_appearance", f"weighs {round(kg)} kg" + (f" ({m.group(0).strip()})" if u not in ("kg", "kgs") else ""),
                            m.start(), m.end(), rule="appearance:weight", confidence=0.7, weight_kg=kg))
-    for m in _P.dyed.finditer(t):
-        out.append(ctx.cue("physical_appearance", f"{m.group('c').lower()} hair (dyed)", m.start(), m.end(), rule="appearance:hair",
-                           confidence=0.65))
-    for rx, rule in ((_P.hair, "appearance:hair"), (_P.glasses, "appearance:feature"), (_P.appearance_zh, "appearance:zh")):
-        for m in rx.finditer(t):
-            if ctx.negated(m.start()):
-                continue
-            val = _APPEARANCE_LEAD.sub("", m.group(0)).strip()
-            out.append(ctx.cue("physical_appearance", val, m.start(), m.end(), rule=rule, confidence=0.6,
-                               original=m.group(0) if rule == "appearance:zh" else None))
-    return out
+    return _R.run(ctx, "appearance", out)      # dyed hair, hair, features, Chinese self-descriptions
 
 
 # ---------------------------------------------------------------- contact_or_id_number
@@ -543,5 +472,13 @@ def contact_or_id_number(ctx: Ctx) -> list[Cue]:
             add("id", m.start(), m.end(), 0.6)
     return out
 
+
+# identity.json's declared rules, with the patterns whose slots this module fills and the maps it computes
+_R |= {"name_zh_own": _D.pattern("name_zh_own", surnames=_SURNAMES), "appearance_lead": _APPEARANCE_LEAD,
+       "gender_female_en": _D.pattern("gender_female_en", i_am_a=_I_AM_A),
+       "gender_male_en": _D.pattern("gender_male_en", i_am_a=_I_AM_A),
+       "age_retired": _D.pattern("age_retired", i_am=_I_AM), "nat_modifier": _NAT_MOD,
+       "student_decades": {k: f"{n // 10 * 10}s" for k, n in _STUDENT_AGE.items()},
+       "country_demonyms": {k: _demonym_of(c) for k, c in _COUNTRY_MOD.items()}}
 
 EXTRACTORS = (real_name, gender, age, birth_date, nationality, physical_appearance, contact_or_id_number)
