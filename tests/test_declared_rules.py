@@ -157,3 +157,20 @@ def test_identity_loops_are_declared_rules() -> None:
     roots = [c for c in identity.nationality(document("my UK roots")) if c.cue == "nationality:roots"]
     assert [(c.value, c.data.country) for c in roots] == [("British", "United Kingdom")]
     assert [(c.value, c.data.original) for c in identity.real_name(document("证书上写着黄若曦"))] == [("黄若曦", "黄若曦")]
+
+
+def test_a_carrier_guard_may_name_a_word_list_and_identity_keeps_one_list_of_image_carriers(tmp_path: Path) -> None:
+    rule = {**_MOOD, "guards": [{"drop_if": [{"is": "carrier", "words": "quiet"}], "why": "carriers by a word list"}]}
+    r = _rules(tmp_path, [rule])
+    assert [c.value for c in r.run(document("happy"), "moods")] == ["up"]
+    assert r.run(document("happy", carrier="calm"), "moods") == []        # the list's word is the carrier
+    from core.engine.rules import identity
+    listed = frozenset(identity._D.words("image_carriers"))
+    assert identity._FACILITY_CARRIERS == listed and "sign" in listed
+    guards = [t for r in identity._R.rules if r.id.startswith("gender:facility") for g in r.guards for t in g.drop_if
+              if t.is_ == "carrier"]
+    assert guards and all(t.words == "image_carriers" and not t.values for t in guards)
+    # the emoji reading and the facility rule both skip what a sign says
+    assert not identity.gender(document("🙋‍♀️ the men's locker room", carrier="sign"))
+    assert [c.cue for c in identity.gender(document("🙋‍♀️ changing in the men's locker room"))] == [
+        "gender:facility", "gender:emoji"]

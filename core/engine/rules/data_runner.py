@@ -167,7 +167,7 @@ class Test(_Strict):
     in_: str = Field(default="hit", alias="in", pattern=_WHERE)    # match / says_i: the text searched
     chars: tuple[int, int] = (0, 0)  # before / after / window: characters before the hit, after its end
     anchored: bool = False           # match: re.match (at the start of the text searched), not re.search
-    words: str | None = None         # in_words: a word list of the file, holding the template `of`
+    words: str | None = None         # in_words: a word list of the file, holding the template `of`; carrier: the carriers
     of: str = "{0}"
     lower: bool = False
     values: list[str] = []           # item / carrier: the pattern-list values or carriers tested
@@ -317,7 +317,7 @@ class Rules(dict[str, Any]):
             fn = self.checks[n]
             return (lambda ctx, t, m, pos, item: fn(ctx, t, m, pos)), False
         if n in ("cjk", "by_other", "carrier"):
-            vals = frozenset(test.values)
+            vals = frozenset(test.values or (self.fam.words(test.words) if test.words else ()))
             return {"cjk": lambda ctx, t, m, pos, item: ctx.has_cjk,
                     "by_other": lambda ctx, t, m, pos, item: ctx.by_other,
                     "carrier": lambda ctx, t, m, pos, item: ctx.carrier in vals}[n], True

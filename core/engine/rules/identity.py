@@ -96,7 +96,7 @@ _ONLY_MALE = tuple(_D.words("only_male"))
 # gendered person emoji (🤷‍♀️, 👩‍💻; a gendered facility likewise: identity.json rules): a sign or OCR'd label
 # alone is no evidence about the poster (anyone photographs signs), so only captions count, low; emoji clusters
 # with a child, a heart or both genders (families, couples) say nothing
-_FACILITY_CARRIERS = ("sign", "ocr_text", "document", "badge", "ticket", "receipt", "screenshot", "metadata")
+_FACILITY_CARRIERS = frozenset(_D.words("image_carriers"))     # one list with the facility rules' guard
 
 
 @_R.check("quoted")
