@@ -287,7 +287,7 @@ def test_holders_read_their_alternations_from_data_on_the_reading_floor(monkeypa
     assert not holder.REPOST.match("I repost")
     assert d.words_by_lang("holder_clause_end").keys() == {"mul", "en", "zh"} and holder._QUESTION.search("是医生吗")
     assert "|".join(d.words("count_units")) in mentions._YOU_AGE.pattern
-    monkeypatch.setitem(holder.WORDS, "holder_bad", holder._Words(reason="a test", entries={"en": ["(unclosed"]}))
+    monkeypatch.setitem(holder.WORDS, "holder_bad", holder.Words(reason="a test", entries={"en": ["(unclosed"]}))
     with pytest.raises(ValueError, match=r"mentions\.json: field words\.holder_bad: not a regular expression"):
         holder.data_rx("holder_bad")
 

@@ -11,9 +11,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict
 
-from core.engine.reading.data_file import load_model
+from core.engine.reading.data_file import Words, load_model
 from core.engine.reading.kin import KIN_EN, KIN_ZH, canon_en, canon_zh, fold_zh
 from core.engine.reading.lang import Pack, pack, patterns, text_packs, words
 from core.engine.places import resolve_levels
@@ -41,12 +41,6 @@ SELF = Holder("self", rule="default")
 
 
 # ---------------------------------------------------------------- the reading's word data
-class _Words(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-    reason: str = Field(min_length=1)
-    entries: dict[str, list[str]]
-
-
 class ReadingWords(BaseModel):
     """The words sections of core/data/recognizers/mentions.json: the reading's word lists and regex
     alternations by language, each with its reason (holder_*: here; mentions_* and the rest: mentions.py).
@@ -55,7 +49,7 @@ class ReadingWords(BaseModel):
     model_config = ConfigDict(extra="forbid")
     about: str
     recognizer: dict[str, Any]
-    words: dict[str, _Words]
+    words: dict[str, Words]
 
 
 WORDS_FILE = Path(__file__).resolve().parents[2] / "data" / "recognizers" / "mentions.json"

@@ -164,7 +164,7 @@ class Test(_Strict):
     is_: str = Field(alias="is", min_length=1)
     not_: bool = Field(default=False, alias="not")
     pattern: str | None = None       # match: a pattern key of the file (or one the module gives)
-    in_: str = Field(default="hit", alias="in", pattern=_WHERE)    # match / says_i: the text searched
+    in_: str = Field(default="hit", alias="in", pattern=_WHERE)    # match / says_i: the text searched (sentence: ctx.sentence)
     chars: tuple[int, int] = (0, 0)  # before / after / window: characters before the hit, after its end
     anchored: bool = False           # match: re.match (at the start of the text searched), not re.search
     words: str | None = None         # in_words: a word list of the file, holding the template `of`; carrier: the carriers
@@ -298,7 +298,7 @@ class Rules(dict[str, Any]):
             for t in (t for g in [*r.guards, *(g for c in r.cases for g in c.guards)] for t in g.drop_if):
                 attrs |= set(_READS.get(t.is_, ()))
                 if t.is_ in ("match", "says_i") and t.in_ in ("clause", "sentence", "prefix"):
-                    attrs |= {"clause_start", "clause_end", "prefix"}
+                    attrs |= {"clause_start", "clause_end", "prefix", "sentence"}
                 if t.is_ in self.checks:
                     checks.append(self.checks[t.is_])
             if r.original_if == "cjk":
@@ -338,7 +338,7 @@ class Rules(dict[str, Any]):
         where = {"hit": lambda ctx, t, m, pos: m.group(0), "text": lambda ctx, t, m, pos: t,
                  "prefix": lambda ctx, t, m, pos: ctx.prefix(pos),
                  "clause": lambda ctx, t, m, pos: t[ctx.clause_start(pos):ctx.clause_end(pos)],
-                 "sentence": lambda ctx, t, m, pos: t[ctx.clause_start(pos):ctx.clause_end(pos)],
+                 "sentence": lambda ctx, t, m, pos: t[slice(*ctx.sentence(pos))],
                  "before": lambda ctx, t, m, pos: t[max(0, pos - b):pos],
                  "after": lambda ctx, t, m, pos: t[m.end():m.end() + a],
                  "window": lambda ctx, t, m, pos: t[max(0, pos - b):m.end() + a]}[test.in_]

@@ -20,6 +20,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from core.engine.reading.data_file import Words
 from core.engine.rules.data_file import Recognizer, Scores as ScoreMap, load_model
 
 DIR = Path(__file__).resolve().parents[2] / "data" / "recognizers"
@@ -38,15 +39,6 @@ class _Strict(BaseModel):
 # a two-letter language code, or "mul" for one list of several Latin-script languages: any other key of a
 # list or map is refused by Family._undeclared (only "mul" and the codes the recognizer block declares pass)
 Lang = str
-
-
-class Words(_Strict):
-    """A word list by language ("en": [...], "zh": [...]) and why the rules read it."""
-    reason: str = Field(min_length=1)
-    entries: dict[Lang, list[str]]
-
-    def all(self) -> list[str]:
-        return [w for ws in self.entries.values() for w in ws]
 
 
 class Mapping(_Strict):
